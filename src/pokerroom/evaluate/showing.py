@@ -1,0 +1,63 @@
+"""Stud showing hands (E-8): up to four face-up cards decide who acts first.
+
+Only pairs, trips and quads count (no straights or flushes with fewer than five
+cards); equal showing hands are separated by the suit of the highest card (C-2).
+
+>>> pair = evaluate_showing(parse_cards("9h 9c 2d"))
+>>> pair > evaluate_showing(parse_cards("As Kd 7c"))
+True
+>>> evaluate_showing(parse_cards("Ks 7h")) > evaluate_showing(parse_cards("Kh 7s"))
+True
+>>> pair.describe()
+'Pair of nines showing'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pokerroom.cards import Card, Rank, parse_cards
+from pokerroom.errors import CardCountError
+from pokerroom.evaluate.categories import Category
+
+_SHOWING_CATEGORY = {
+    (1,): Category.HIGH_CARD,
+    (2,): Category.PAIR,
+    (2, 2): Category.TWO_PAIR,
+    (3,): Category.THREE_OF_A_KIND,
+    (4,): Category.FOUR_OF_A_KIND,
+}
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class ShowingHand:
+    """Comparable showing hand: category, ranks by group, then the top card's suit."""
+
+    category: Category
+    ranks: tuple[Rank, ...]
+    top_suit: int
+
+    def describe(self) -> str:
+        first = self.ranks[0]
+        words = {
+            Category.HIGH_CARD: f"{first.word.capitalize()}-high",
+            Category.PAIR: f"Pair of {first.plural}",
+            Category.TWO_PAIR: f"Two pair, {first.plural} and {self.ranks[1].plural}",
+            Category.THREE_OF_A_KIND: f"Three {first.plural}",
+            Category.FOUR_OF_A_KIND: f"Four {first.plural}",
+        }
+        return f"{words[self.category]} showing"
+
+
+def evaluate_showing(up_cards: Sequence[Card]) -> ShowingHand:
+    """Rank 1–4 face-up Stud cards for the order of action (E-8)."""
+    if not 1 <= len(up_cards) <= 4:
+        raise CardCountError(f"a showing hand has 1 to 4 face-up cards, got {len(up_cards)}")
+    counts = Counter(card.rank for card in up_cards)
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    shape = tuple(count for count, _ in ((c, r) for r, c in groups) if count > 1) or (1,)
+    ranks = tuple(rank for rank, _ in groups)
+    top_suit = max(card.suit for card in up_cards if card.rank == ranks[0])
+    return ShowingHand(_SHOWING_CATEGORY[shape], ranks, top_suit)
