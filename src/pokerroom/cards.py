@@ -33,7 +33,9 @@ _RANK_PLURALS = (
     "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
     "nines", "tens", "jacks", "queens", "kings", "aces",
 )  # fmt: skip
-EXPECTED_CARD = "a rank 2-9, T/10, J, Q, K, A followed by a suit s, h, d, c or ♠ ♥ ♦ ♣ (e.g. 'As', 'Td')"
+EXPECTED_CARD = (
+    "a rank 2-9, T/10, J, Q, K, A followed by a suit s, h, d, c or ♠ ♥ ♦ ♣ (e.g. 'As', 'Td')"
+)
 _TOKEN = re.compile(r"(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;]+")
 
@@ -148,7 +150,7 @@ def _tokens(text: str) -> Iterator[str]:
         while position < len(chunk):
             match = _TOKEN.match(chunk, position)
             if match is None:
-                bad = chunk[position:position + 3] if position else chunk
+                bad = chunk[position : position + 3] if position else chunk
                 raise CardParseError(f"unknown card {bad!r} in {text!r}: expected {EXPECTED_CARD}")
             yield match.group(0)
             position = match.end()
@@ -174,7 +176,7 @@ def parse_cards(text: str, *, count: int | None = None) -> list[Card]:
     >>> parse_cards("As Xx")
     Traceback (most recent call last):
     ...
-    pokerroom.errors.CardParseError: unknown card 'Xx' in 'As Xx': expected a rank 2-9, T/10, J, Q, K, A followed by a suit s, h, d, c or ♠ ♥ ♦ ♣ (e.g. 'As', 'Td')
+    pokerroom.errors.CardParseError: unknown card 'Xx' in 'As Xx': expected a rank ...
     """
     cards = [_card_of(token) for token in _tokens(text)] if text.strip() else []
     ensure_distinct(cards)
@@ -188,7 +190,9 @@ def ensure_distinct(cards: Iterable[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise DuplicateCardError(f"card {card} appears twice; each card exists once in the deck")
+            raise DuplicateCardError(
+                f"card {card} appears twice; each card exists once in the deck"
+            )
         seen.add(card)
 
 

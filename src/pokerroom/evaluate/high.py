@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pokerroom.cards import Card, Rank, format_cards
+from pokerroom.cards import Card, Rank
 from pokerroom.cardset import CardSet
 from pokerroom.errors import CardCountError
 from pokerroom.evaluate.categories import Category
@@ -23,7 +23,7 @@ _FLUSH_FIELD = (1 << FLUSH_BITS) - 1
 _SUIT_FIELD = 0x1FFF
 _TABLES = build()
 _ENTRY = _TABLES.suit_entry
-_NO_FLUSH = tuple(memoryview(table) for table in _TABLES.no_flush)
+_NO_FLUSH = tuple(table.data for table in _TABLES.no_flush)
 _CLASSES = _TABLES.classes
 
 
@@ -101,6 +101,7 @@ def evaluate_high(cards: CardSet | Iterable[Card]) -> HighHand:
 def best_five(cards: CardSet | Iterable[Card]) -> tuple[HighHand, list[Card]]:
     """The best hand and five cards that make it, high cards first (for display).
 
+    >>> from pokerroom.cards import format_cards
     >>> hand, five = best_five(CardSet.parse("2c 3d 4h 5s 9c Ah Kd"))
     >>> hand.describe(), format_cards(five)
     ('Straight, five-high', '5s 4h 3d 2c Ah')
@@ -120,5 +121,5 @@ def _display_order(hand: HighHand, five: list[Card]) -> list[Card]:
     def order(card: Card) -> tuple[int, int, int]:
         rank = -1 if wheel and card.rank is Rank.ACE else int(card.rank)
         return (counts[card.rank], rank, card.suit)
-    return sorted(five, key=order, reverse=True)
 
+    return sorted(five, key=order, reverse=True)

@@ -22,7 +22,16 @@ from pokerroom.cards import Card, Rank
 from pokerroom.cardset import CardSet
 from pokerroom.errors import CardCountError
 
-_LOW_RANKS = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT)
+_LOW_RANKS = (
+    Rank.ACE,
+    Rank.TWO,
+    Rank.THREE,
+    Rank.FOUR,
+    Rank.FIVE,
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+)
 _WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight")
 
 
@@ -117,4 +126,3 @@ def omaha_low_set(hole_mask: int, board_mask: int) -> int:
         if rest and (best == 0 or pair | rest < best):
             best = pair | rest
     return best
-

@@ -3,6 +3,7 @@
 Only pairs, trips and quads count (no straights or flushes with fewer than five
 cards); equal showing hands are separated by the suit of the highest card (C-2).
 
+>>> from pokerroom.cards import parse_cards
 >>> pair = evaluate_showing(parse_cards("9h 9c 2d"))
 >>> pair > evaluate_showing(parse_cards("As Kd 7c"))
 True
@@ -18,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokerroom.cards import Card, Rank, parse_cards
+from pokerroom.cards import Card, Rank
 from pokerroom.errors import CardCountError
 from pokerroom.evaluate.categories import Category
 

@@ -48,7 +48,7 @@ class Tables:
 
 
 def _five_card_classes() -> list[HandClass]:
-    classes: list[HandClass] = []
+    classes: list[tuple[Category, tuple[int, ...]]] = []
     for ranks in itertools.combinations(range(12, -1, -1), 5):
         top = straight_top(sum(1 << r for r in ranks))
         if top >= 0:
@@ -57,12 +57,12 @@ def _five_card_classes() -> list[HandClass]:
             classes += [(Category.FLUSH, ranks), (Category.HIGH_CARD, ranks)]
     for big, small in itertools.permutations(range(12, -1, -1), 2):
         classes += [(Category.FOUR_OF_A_KIND, (big, small)), (Category.FULL_HOUSE, (big, small))]
-    for trips in range(13):
+    for trips in range(13):  # the same rank is also the pair of the pair hands
         others = [r for r in range(12, -1, -1) if r != trips]
         for kickers in itertools.combinations(others, 2):
             classes.append((Category.THREE_OF_A_KIND, (trips, *kickers)))
-        for kickers in itertools.combinations(others, 3):
-            classes.append((Category.PAIR, (trips, *kickers)))
+        for pair_kickers in itertools.combinations(others, 3):
+            classes.append((Category.PAIR, (trips, *pair_kickers)))
     for high, low in itertools.combinations(range(12, -1, -1), 2):
         for kicker in (r for r in range(12, -1, -1) if r not in (high, low)):
             classes.append((Category.TWO_PAIR, (high, low, kicker)))
@@ -74,7 +74,7 @@ def _rank_counts(hand_class: HandClass) -> dict[int, int]:
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         top = ranks[0]
         return {(12 if r < 0 else r): 1 for r in range(top - 4, top + 1)}
-    multiplicities = {
+    multiplicities: tuple[int, ...] = {
         Category.FOUR_OF_A_KIND: (4, 1),
         Category.FULL_HOUSE: (3, 2),
         Category.THREE_OF_A_KIND: (3, 1, 1),
@@ -129,7 +129,9 @@ def _no_flush_tables(classes: list[HandClass]) -> tuple[U16Array, U16Array, U16A
         if len(np.unique(key_sum)) != len(code):
             raise AssertionError("rank keys collide; the no-flush table would be wrong")
         previous = tables[-1]
-        candidates = np.where(digits > 0, previous[np.clip(key_sum[:, None] - keys, 0, len(previous) - 1)], 0)
+        candidates = np.where(
+            digits > 0, previous[np.clip(key_sum[:, None] - keys, 0, len(previous) - 1)], 0
+        )
         table = np.zeros(int(key_sum.max()) + 1, dtype=np.uint16)
         table[key_sum] = candidates.max(axis=1)
         tables.append(table)

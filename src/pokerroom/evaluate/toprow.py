@@ -4,6 +4,7 @@ Three of a kind > pair > high card, kickers as in E-3; never a straight or a
 flush. :meth:`TopRow.five_card_key` compares a top row with a five-card row for
 the fouling rule (O-1): missing kickers count below any card.
 
+>>> from pokerroom.cards import parse_cards
 >>> evaluate_top_row(parse_cards("Qs Qd 2c")).describe()
 'Pair of queens, two kicker'
 >>> evaluate_top_row(parse_cards("2s 2d 2c")) > evaluate_top_row(parse_cards("As Ad Kc"))
@@ -18,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokerroom.cards import Card, Rank, parse_cards
+from pokerroom.cards import Card, Rank
 from pokerroom.errors import CardCountError
 from pokerroom.evaluate.categories import Category
 

@@ -1,0 +1,1 @@
+"""Equity of hands against each other: exact enumeration or Monte Carlo."""
