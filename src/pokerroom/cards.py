@@ -150,7 +150,8 @@ def _tokens(text: str) -> Iterator[str]:
         while position < len(chunk):
             match = _TOKEN.match(chunk, position)
             if match is None:
-                bad = chunk[position : position + 3] if position else chunk
+                width = 3 if chunk.startswith("10", position) else 2
+                bad = chunk[position : position + width]
                 raise CardParseError(f"unknown card {bad!r} in {text!r}: expected {EXPECTED_CARD}")
             yield match.group(0)
             position = match.end()

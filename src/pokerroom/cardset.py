@@ -2,11 +2,11 @@
 
 >>> hand = CardSet.parse("Ah Kh")
 >>> len(hand), str(hand)
-(2, 'Kh Ah')
+(2, 'Ah Kh')
 >>> Card.parse("Ah") in hand
 True
 >>> str(hand | CardSet.parse("2c"))
-'2c Kh Ah'
+'Ah Kh 2c'
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ FULL_DECK_MASK = sum(card.bit for card in ALL_CARDS)
 
 
 class CardSet:
-    """A set of distinct cards; iteration runs from the lowest card to the highest."""
+    """A set of distinct cards; iteration runs from the highest card to the lowest."""
 
     __slots__ = ("_mask",)
 
@@ -47,7 +47,7 @@ class CardSet:
         return self._mask
 
     def __iter__(self) -> Iterator[Card]:
-        return iter(sorted(self._cards()))
+        return iter(sorted(self._cards(), reverse=True))
 
     def _cards(self) -> Iterator[Card]:
         mask = self._mask

@@ -23,3 +23,7 @@ class CardCountError(CardError):
 
 class DeckError(PokerroomError, ValueError):
     """A deal the deck cannot make, even after C-6 reshuffles."""
+
+
+class UsageError(PokerroomError, ValueError):
+    """An option value outside what the command accepts."""

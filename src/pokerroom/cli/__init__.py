@@ -1,0 +1,1 @@
+"""The ``pokerroom`` command line."""

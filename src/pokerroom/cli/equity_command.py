@@ -1,0 +1,142 @@
+"""``pokerroom equity``: each hand's chance to win, tie, and its share of the pot."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from pokerroom.cardset import CardSet
+from pokerroom.cli.errors import user_errors
+from pokerroom.equity.calculator import (
+    EquityResult,
+    Game,
+    Progress as ProgressCallback,
+    calculate_equity,
+)
+
+UNKNOWN_HAND = ("??", "random")
+PROGRESS_AFTER_SECONDS = 1.0
+
+
+def _hand(text: str) -> CardSet | None:
+    return None if text.lower() in UNKNOWN_HAND else CardSet.parse(text)
+
+
+@contextmanager
+def _progress_bar(enabled: bool) -> Iterator[ProgressCallback]:
+    """A callback that shows a bar on stderr once a run has lasted about a second."""
+    console = Console(stderr=True)
+    start = time.perf_counter()
+    bar = Progress(console=console, transient=True)
+    task = bar.add_task("enumerating", total=None)
+    shown = False
+
+    def update(done: int, total: int) -> None:
+        nonlocal shown
+        if (
+            not shown
+            and enabled
+            and console.is_terminal
+            and time.perf_counter() - start > PROGRESS_AFTER_SECONDS
+        ):
+            bar.start()
+            shown = True
+        bar.update(task, completed=done, total=total)
+
+    try:
+        yield update
+    finally:
+        if shown:
+            bar.stop()
+
+
+def _as_json(result: EquityResult, texts: list[str]) -> dict[str, Any]:
+    return {
+        "game": str(result.game),
+        "board": str(result.board),
+        "dead": str(result.dead),
+        "exact": result.exact,
+        "boards": result.boards,
+        "hands": [
+            {
+                "hand": str(hand.cards) if hand.cards is not None else text,
+                "wins": hand.wins,
+                "ties": hand.ties,
+                "win": hand.wins / result.boards,
+                "tie": hand.ties / result.boards,
+                "equity": hand.equity,
+                "std_error": hand.std_error,
+            }
+            for hand, text in zip(result.hands, texts, strict=True)
+        ],
+    }
+
+
+def _print_table(result: EquityResult, texts: list[str]) -> None:
+    table = Table(
+        title=f"{result.game} equity" + (f" on {result.board}" if len(result.board) else "")
+    )
+    for column in ("hand", "win", "tie", "equity"):
+        table.add_column(column, justify="left" if column == "hand" else "right")
+    for hand, text in zip(result.hands, texts, strict=True):
+        equity = f"{hand.equity:.4%}" + (
+            f" ± {hand.std_error:.2%}" if hand.std_error is not None else ""
+        )
+        table.add_row(
+            str(hand.cards) if hand.cards is not None else text,
+            f"{hand.wins / result.boards:.4%}",
+            f"{hand.ties / result.boards:.4%}",
+            equity,
+        )
+    console = Console()
+    console.print(table)
+    if result.exact:
+        console.print(f"exact: all {result.boards:,} boards enumerated")
+    else:
+        console.print(f"Monte Carlo: {result.boards:,} deals sampled; ± is one standard error")
+
+
+def equity(
+    hands: Annotated[
+        list[str],
+        typer.Argument(help="Two or more hands, e.g. AhKh QsQd; '??' is an unknown hand."),
+    ],
+    board: Annotated[
+        str, typer.Option("--board", "-b", help="Community cards already dealt.")
+    ] = "",
+    dead: Annotated[str, typer.Option("--dead", "-d", help="Cards known to be out of play.")] = "",
+    game: Annotated[
+        Game, typer.Option("--game", "-g", help="Which game to play out.")
+    ] = Game.HOLDEM,
+    trials: Annotated[
+        int | None,
+        typer.Option("--trials", "-n", min=1, help="Force Monte Carlo with this many deals."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for a reproducible Monte Carlo run.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Each hand's win, tie and equity: exact when feasible, otherwise Monte Carlo."""
+    with user_errors(), _progress_bar(enabled=True) as progress:
+        result = calculate_equity(
+            [_hand(text) for text in hands],
+            board=CardSet.parse(board),
+            dead=CardSet.parse(dead),
+            game=game,
+            trials=trials,
+            seed=seed,
+            progress=progress,
+        )
+    if as_json:
+        typer.echo(json.dumps(_as_json(result, hands)))
+    else:
+        _print_table(result, hands)

@@ -1,0 +1,93 @@
+"""``pokerroom eval``: the best hand a set of cards makes, and its name."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from pokerroom.cards import format_cards, parse_cards
+from pokerroom.cardset import CardSet
+from pokerroom.cli.errors import user_errors
+from pokerroom.cli.games import EvalGame
+from pokerroom.errors import CardCountError
+from pokerroom.evaluate import (
+    best_five,
+    evaluate_low,
+    evaluate_omaha_high,
+    evaluate_omaha_low,
+    evaluate_showing,
+    evaluate_top_row,
+)
+from pokerroom.evaluate.low import LowHand
+
+
+def _low_json(low: LowHand | None) -> dict[str, Any] | None:
+    if low is None:
+        return None
+    return {
+        "strength": low.strength,
+        "description": low.describe(),
+        "ranks": "".join(r.char for r in low.ranks),
+    }
+
+
+def _values(game: EvalGame, cards: str, board: str) -> dict[str, Any]:
+    hole = CardSet.parse(cards)
+    table = CardSet.parse(board)
+    if not hole.isdisjoint(table):
+        raise CardCountError(f"cards and board share {hole & table}; each card exists once")
+    if game in (EvalGame.OMAHA, EvalGame.OMAHA_HILO):
+        high = evaluate_omaha_high(hole, table)
+        result: dict[str, Any] = {
+            "high": {
+                "strength": high.strength,
+                "category": high.category.label,
+                "description": high.describe(),
+            }
+        }
+        if game is EvalGame.OMAHA_HILO:
+            result["low"] = _low_json(evaluate_omaha_low(hole, table))
+        return result
+    if game is EvalGame.SHOWING:
+        showing = evaluate_showing(parse_cards(cards + " " + board))
+        return {"showing": {"description": showing.describe()}}
+    if game is EvalGame.OFC_TOP:
+        top = evaluate_top_row(parse_cards(cards + " " + board))
+        return {"top": {"category": top.category.label, "description": top.describe()}}
+    every = hole | table
+    hand, five = best_five(every)
+    result = {
+        "high": {
+            "strength": hand.strength,
+            "category": hand.category.label,
+            "description": hand.describe(),
+            "cards": format_cards(five),
+        }
+    }
+    if game is EvalGame.STUD_HILO:
+        result["low"] = _low_json(evaluate_low(every))
+    return result
+
+
+def evaluate(
+    cards: Annotated[str, typer.Argument(help="Your cards, e.g. 'AhKh' or 'As Ks Qd 2c'.")],
+    board: Annotated[str, typer.Option("--board", "-b", help="Community cards.")] = "",
+    game: Annotated[
+        EvalGame, typer.Option("--game", "-g", help="How to value the cards.")
+    ] = EvalGame.HOLDEM,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Print the best hand the cards make and its description."""
+    with user_errors():
+        values = _values(game, cards, board)
+    if as_json:
+        typer.echo(json.dumps({"game": str(game), "cards": cards, "board": board, **values}))
+        return
+    for kind, value in values.items():
+        if value is None:
+            typer.echo(f"{kind}: no qualifying low")
+            continue
+        shown = f" ({value['cards']})" if "cards" in value else ""
+        typer.echo(f"{kind}: {value['description']}{shown}")
