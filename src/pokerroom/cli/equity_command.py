@@ -18,8 +18,10 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.equity.calculator import (
     EquityResult,
     Game,
-    Progress as ProgressCallback,
     calculate_equity,
+)
+from pokerroom.equity.calculator import (
+    Progress as ProgressCallback,
 )
 
 UNKNOWN_HAND = ("??", "random")
