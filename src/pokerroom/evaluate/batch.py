@@ -76,7 +76,11 @@ def _checked(hands: Hands, what: str, widths: range, validate: bool) -> Hands:
 
 
 def evaluate_high_batch(hands: Hands, *, validate: bool = True) -> Strengths:
-    """High strength of each row of 5, 6 or 7 cards (E-4)."""
+    """High strength of each row of 5, 6 or 7 cards (E-4).
+
+    ``validate=False`` skips the check that rows hold distinct indices 0..51
+    (about 20 % faster); rows that break it get meaningless strengths.
+    """
     array = _checked(hands, "hands", range(5, 8), validate)
     tables = kernel_tables()
     no_flush = (tables.no_flush5, tables.no_flush6, tables.no_flush7)[array.shape[1] - 5]

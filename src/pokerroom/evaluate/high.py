@@ -65,6 +65,10 @@ class HighHand:
         return self.describe()
 
 
+_HANDS = (HighHand(0), *(HighHand(strength) for strength in range(1, len(_CLASSES) + 1)))
+"""Interned values: evaluating a hand allocates nothing."""
+
+
 def describe_class(category: Category, ranks: tuple[Rank, ...]) -> str:
     """Words for a hand class given its category and defining ranks."""
     first, last = ranks[0], ranks[-1]
@@ -95,7 +99,7 @@ def evaluate_high(cards: CardSet | Iterable[Card]) -> HighHand:
     count = mask.bit_count()
     if not MIN_CARDS <= count <= MAX_CARDS:
         raise CardCountError(f"a high hand takes 5 to 7 cards, got {count}")
-    return HighHand(high_strength(mask))
+    return _HANDS[high_strength(mask)]
 
 
 def best_five(cards: CardSet | Iterable[Card]) -> tuple[HighHand, list[Card]]:

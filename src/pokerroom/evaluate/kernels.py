@@ -66,7 +66,7 @@ def high_of_cards(cards, count, card_key, flush, no_flush):  # type: ignore[no-u
         acc += card_key[cards[j]]
     suit = flush_suit(acc)
     if suit < 0:
-        return no_flush[acc >> 16]
+        return no_flush[min(acc >> 16, no_flush.shape[0] - 1)]  # clamped: bad rows cannot crash
     ranks = 0
     for j in range(count):
         card = cards[j]
