@@ -1,0 +1,117 @@
+"""What a player may do, the actions themselves, and the error for an illegal one."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from pokerroom.errors import PokerroomError
+
+
+class ActionKind(enum.StrEnum):
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    RAISE = "raise"
+    """A bet, raise or completion to a total (A-7): ``bet`` when nothing is owed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A player's decision; ``amount`` is the round total for a bet or raise (A-7)."""
+
+    kind: ActionKind
+    amount: int | None = None
+
+    @staticmethod
+    def fold() -> Action:
+        return _FOLD
+
+    @staticmethod
+    def check() -> Action:
+        return _CHECK
+
+    @staticmethod
+    def call() -> Action:
+        return _CALL
+
+    @staticmethod
+    def raise_to(amount: int) -> Action:
+        """Bet or raise so that this round's commitment becomes ``amount``."""
+        return Action(ActionKind.RAISE, amount)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount}" if self.amount is not None else str(self.kind)
+
+
+_FOLD = Action(ActionKind.FOLD)
+_CHECK = Action(ActionKind.CHECK)
+_CALL = Action(ActionKind.CALL)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """Everything the player to act may do, with exact amounts (round totals, A-7).
+
+    ``call`` is the commitment a call reaches (less than the bet when it is an
+    all-in for less, A-5); ``raise_min``/``raise_max`` bound a bet or raise and
+    are equal in fixed-limit or when only an all-in is possible (A-8).
+    """
+
+    player: int
+    fold: bool
+    check: bool
+    call: int | None
+    raise_min: int | None
+    raise_max: int | None
+    bet: bool = False
+    """True when a raise would be the first bet of the round."""
+
+    def allows(self, action: Action) -> bool:
+        match action.kind:
+            case ActionKind.FOLD:
+                return self.fold
+            case ActionKind.CHECK:
+                return self.check
+            case ActionKind.CALL:
+                return self.call is not None
+            case ActionKind.RAISE:
+                return (
+                    self.raise_min is not None
+                    and self.raise_max is not None
+                    and action.amount is not None
+                    and self.raise_min <= action.amount <= self.raise_max
+                )
+
+    def describe(self) -> list[str]:
+        """Human-readable options, e.g. ``['fold', 'call 10', 'raise to 20-200']``."""
+        options = []
+        if self.fold:
+            options.append("fold")
+        if self.check:
+            options.append("check")
+        if self.call is not None:
+            options.append(f"call {self.call}")
+        if self.raise_min is not None and self.raise_max is not None:
+            word = "bet" if self.bet else "raise to"
+            span = (
+                str(self.raise_min)
+                if self.raise_min == self.raise_max
+                else f"{self.raise_min}-{self.raise_max}"
+            )
+            options.append(f"{word} {span}")
+        return options
+
+
+class IllegalAction(PokerroomError, ValueError):  # noqa: N818 - the name players know
+    """An action the rules do not allow now; the hand is unchanged.
+
+    ``rule`` is the RULES.md ID that forbids it and ``legal`` what is allowed.
+    """
+
+    def __init__(self, message: str, rule: str, legal: list[str]) -> None:
+        allowed = ", ".join(legal) if legal else "nothing (no player is to act)"
+        super().__init__(f"{message} ({rule}); legal: {allowed}")
+        self.reason = message
+        self.rule = rule
+        self.legal = legal

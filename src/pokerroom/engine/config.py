@@ -1,0 +1,101 @@
+"""The set-up of one hand: game, structure, stacks, forced bets and rule options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pokerroom.engine.options import Options
+from pokerroom.engine.variants import HOLDEM, Limit, Variant
+from pokerroom.errors import UsageError
+
+
+@dataclass(frozen=True, slots=True)
+class HandConfig:
+    """Everything fixed before the first card: players are in position order.
+
+    Position 0 is the first seat left of the button and the last position is the
+    button; heads-up the button posts the small blind (A-14, H-7). ``blinds`` and
+    ``antes`` give each position's forced bet (0 for none), so a dead small
+    blind (H-6), a big-blind ante or a straddle need no special case.
+
+    >>> config = HandConfig.holdem([200, 200, 200], small_blind=1, big_blind=2)
+    >>> config.blinds, config.min_bet
+    ((1, 2, 0), 2)
+    """
+
+    variant: Variant
+    limit: Limit
+    stacks: tuple[int, ...]
+    min_bet: int
+    """No-limit and pot-limit: the smallest bet (the big blind, A-4); fixed-limit: the small bet."""
+    blinds: tuple[int, ...] = ()
+    antes: tuple[int, ...] = ()
+    big_bet: int = 0
+    """Fixed-limit big bet; 0 means twice the small bet (B-3)."""
+    options: Options = field(default_factory=Options)
+
+    def __post_init__(self) -> None:
+        players = len(self.stacks)
+        variant = self.variant
+        if not variant.min_players <= players <= variant.max_players:  # V-0
+            raise UsageError(
+                f"{variant.name} seats {variant.min_players} to {variant.max_players} players, "
+                f"got {players} (V-0)"
+            )
+        for name, values in (("blinds", self.blinds), ("antes", self.antes)):
+            if values and len(values) != players:
+                raise UsageError(
+                    f"{name} needs one amount per player ({players}), got {len(values)}"
+                )
+            if any(v < 0 for v in values):
+                raise UsageError(f"{name} cannot be negative, got {list(values)}")
+        if any(stack <= 0 for stack in self.stacks):
+            raise UsageError(f"every player needs chips to play, got stacks {list(self.stacks)}")
+        if self.min_bet <= 0:
+            raise UsageError(f"the minimum bet must be positive, got {self.min_bet}")
+
+    @property
+    def players(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def big_bet_size(self) -> int:
+        return self.big_bet or 2 * self.min_bet
+
+    def blind(self, player: int) -> int:
+        return self.blinds[player] if self.blinds else 0
+
+    def ante(self, player: int) -> int:
+        return self.antes[player] if self.antes else 0
+
+    @staticmethod
+    def holdem(
+        stacks: list[int],
+        *,
+        small_blind: int,
+        big_blind: int,
+        ante: int = 0,
+        variant: Variant = HOLDEM,
+        limit: Limit = Limit.NO_LIMIT,
+        options: Options | None = None,
+    ) -> HandConfig:
+        """A flop game with the usual blinds: position 0 the small blind, 1 the big blind.
+
+        Heads-up the button (position 1) posts the small blind (H-7). In
+        fixed-limit the big blind is the small bet (B-5).
+        """
+        players = len(stacks)
+        blinds = [0] * players
+        if players == 2:
+            blinds[1], blinds[0] = small_blind, big_blind
+        else:
+            blinds[0], blinds[1] = small_blind, big_blind
+        return HandConfig(
+            variant=variant,
+            limit=limit,
+            stacks=tuple(stacks),
+            min_bet=big_blind,
+            blinds=tuple(blinds),
+            antes=(ante,) * players if ante else (),
+            options=options or Options(),
+        )

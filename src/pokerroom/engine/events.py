@@ -1,0 +1,116 @@
+"""The events a hand is made of; the whole state is derived from them.
+
+Players are numbered by position: 0 is the first seat left of the button and
+the last number is the button (heads-up the button posts the small blind).
+Amounts are integers in the smallest unit in play. Cards are ``None`` where
+they are unknown (a replayed history, or a view that hides them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerroom.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class PostAnte:
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PostBlind:
+    """A blind or straddle; ``amount`` may be short when it puts the player all-in (H-8)."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealHole:
+    player: int
+    cards: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Burn:
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class DealBoard:
+    cards: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A call; ``to`` is the player's commitment in this round afterwards (A-7)."""
+
+    player: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class BetRaise:
+    """A bet, raise or completion to a total of ``to`` in this round (A-7)."""
+
+    player: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnUncalled:
+    """A-16: the unmatched part of a bet goes back to its owner."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    player: int
+    cards: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Chips from pot ``pot`` (0 = main) to ``player``; ``share`` is 'all', 'high' or 'low'."""
+
+    player: int
+    amount: int
+    pot: int
+    share: str
+
+
+Event = (
+    PostAnte
+    | PostBlind
+    | DealHole
+    | Burn
+    | DealBoard
+    | Fold
+    | Check
+    | Call
+    | BetRaise
+    | ReturnUncalled
+    | Show
+    | Muck
+    | Award
+)
+PLAYER_ACTIONS = (Fold, Check, Call, BetRaise)

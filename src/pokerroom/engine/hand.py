@@ -1,0 +1,654 @@
+"""One hand of poker as a state machine: explicit operations in, events out.
+
+The hand is the list :attr:`Hand.events`; every field of the state follows from
+it (:meth:`Hand.from_events` rebuilds a hand from its events). Forced bets are
+posted when the hand is created. After that the hand waits for one of three
+kinds of input, named by :attr:`Hand.phase`:
+
+* ``deal`` — the dealer: :meth:`deal_hole` and :meth:`deal_board` (or a
+  :class:`CardSource` given at creation deals by itself);
+* ``bet`` — the player :attr:`to_act`: :meth:`legal_actions` says what he may do
+  and :meth:`act` does it or raises :class:`IllegalAction`, changing nothing;
+* ``showdown`` — the player due to reveal: :meth:`show` or :meth:`muck`.
+
+No clock, no I/O, no hidden randomness: the same inputs give the same events.
+
+>>> from pokerroom.deck import Deck
+>>> hand = Hand(HandConfig.holdem([200, 200, 200], small_blind=1, big_blind=2), Deck(seed=1))
+>>> hand.to_act, hand.legal_actions().describe()
+(2, ['fold', 'call 2', 'raise to 4-200'])
+>>> hand.act(Action.raise_to(6)); hand.act(Action.fold()); hand.act(Action.fold())
+>>> hand.phase, hand.stacks
+('done', [199, 198, 203])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from pokerroom.cards import Card
+from pokerroom.engine import events as ev
+from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
+from pokerroom.engine.config import HandConfig
+from pokerroom.engine.options import DealStart, ReraiseSize, ShowdownOrder
+from pokerroom.engine.pots import build_pots, split
+from pokerroom.engine.variants import Limit
+
+DEAL, BET, SHOWDOWN, DONE = "deal", "bet", "showdown", "done"
+
+
+class CardSource(Protocol):
+    """Where an automatic dealer takes cards from (a :class:`pokerroom.deck.Deck`)."""
+
+    def deal(self, count: int) -> list[Card]: ...
+
+    def burn(self) -> Card: ...
+
+
+class Hand:
+    """One hand in progress or finished; see the module docstring."""
+
+    def __init__(
+        self, config: HandConfig, cards: CardSource | None = None, *, auto_showdown: bool = True
+    ) -> None:
+        self.config = config
+        self._auto_showdown = auto_showdown and cards is not None
+        self.events: list[ev.Event] = []
+        self._source = cards
+        n = config.players
+        self.stacks = list(config.stacks)
+        self.committed = [0] * n
+        """Chips each player has put in during the current betting round."""
+        self.totals = [0] * n
+        """Chips each player has put in during the whole hand."""
+        self.folded = [False] * n
+        self.mucked = [False] * n
+        self.hole: list[list[Card | None]] = [[] for _ in range(n)]
+        self.shown: list[tuple[Card | None, ...] | None] = [None] * n
+        self.board: list[Card | None] = []
+        self.burned: list[Card | None] = []
+        self.street = 0
+        self.phase = DEAL
+        self.to_act: int | None = None
+        self._burned_this_street = False
+        self._pending_show: list[int] = []
+        self._acted = [False] * n
+        self._bet = 0
+        self._full_level = 0
+        self._min_increment = config.min_bet
+        self._raises = 0
+        self._capped = True
+        self._short_all_in = False
+        self._nominal_blind_gap = 0
+        self._round_aggressor: int | None = None
+        self._last_aggressor: int | None = None
+        self._post_forced_bets()
+        self._advance_dealer()
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def pot(self) -> int:
+        """All chips in the middle, bets in front of players included."""
+        return sum(self.totals)
+
+    def in_hand(self, player: int) -> bool:
+        return not self.folded[player] and not self.mucked[player]
+
+    def all_in(self, player: int) -> bool:
+        return self.stacks[player] == 0 and not self.folded[player]
+
+    def _can_act(self, player: int) -> bool:
+        return not self.folded[player] and self.stacks[player] > 0
+
+    def legal_actions(self) -> LegalActions:
+        """What :attr:`to_act` may do now, with exact amounts (A-3 … A-11, A-19, B-1 … B-4)."""
+        player = self.to_act
+        if self.phase != BET or player is None:
+            raise IllegalAction(
+                f"no player is to act: the hand is in its {self.phase} phase", "A-2", []
+            )
+        committed, stack, bet = self.committed[player], self.stacks[player], self._bet
+        all_in_to = committed + stack
+        owes = bet > committed
+        call = min(bet, all_in_to) if owes else None  # A-5: all-in for less stays in
+        raise_min, raise_max = self._raise_bounds(player, all_in_to)
+        return LegalActions(
+            player=player,
+            fold=True,
+            check=not owes,  # A-3
+            call=call,
+            raise_min=raise_min,
+            raise_max=raise_max,
+            bet=bet == 0,
+        )
+
+    def _raise_bounds(self, player: int, all_in_to: int) -> tuple[int | None, int | None]:
+        bet = self._bet
+        if all_in_to <= bet:
+            return None, None  # can only call all-in
+        if not any(self._can_act(p) for p in range(self.players) if p != player):
+            return None, None  # A-19: every opponent is all-in
+        if self._acted[player] and not self._reopened(player):
+            return None, None  # A-9, A-10: a short all-in does not reopen the betting
+        config = self.config
+        if config.limit is Limit.FIXED_LIMIT:
+            if self._capped and self._raises >= 4:
+                return None, None  # B-4: one bet and three raises
+            target = self._full_level + self._unit()
+            target = min(target, all_in_to)
+            return target, target
+        if bet == 0:
+            low = config.min_bet  # A-4
+        elif (
+            self._short_all_in
+            and config.options.reraise_after_short_all_in is ReraiseSize.ALL_IN_PLUS_BIG_BLIND
+        ):
+            low = bet + config.min_bet  # A-12, club
+        else:
+            low = bet + self._min_increment  # A-6
+        if config.limit is Limit.POT_LIMIT:
+            owed = bet - self.committed[player]
+            high = bet + self.pot() + self._nominal_blind_gap + owed  # B-2: call, then the pot
+        else:
+            high = all_in_to  # B-1
+        high = min(high, all_in_to)
+        low = min(low, all_in_to)  # A-8: short only when all-in
+        return low, max(low, high)
+
+    def _reopened(self, player: int) -> bool:
+        """Whether the bet grew enough since ``player`` last acted to let him raise again."""
+        if self.config.limit is Limit.FIXED_LIMIT:
+            return self._full_level > self.committed[player]  # A-10
+        return self._bet - self.committed[player] >= self._min_increment  # A-9
+
+    def _unit(self) -> int:
+        street = self.config.variant.streets[self.street]
+        return self.config.big_bet_size if street.big_bet else self.config.min_bet  # B-3
+
+    # ----------------------------------------------------------------- actions
+
+    def act(self, action: Action) -> None:
+        """Apply ``action`` for the player to act, or raise :class:`IllegalAction`."""
+        legal = self.legal_actions()
+        player = legal.player
+        kind = action.kind
+        if kind is ActionKind.FOLD:
+            self._record(ev.Fold(player))
+        elif kind is ActionKind.CHECK:
+            if not legal.check:
+                raise IllegalAction(
+                    f"player {player} cannot check: {self._bet - self.committed[player]} is owed",
+                    "A-3",
+                    legal.describe(),
+                )
+            self._record(ev.Check(player))
+        elif kind is ActionKind.CALL:
+            if legal.call is None:
+                raise IllegalAction(f"player {player} has nothing to call", "A-5", legal.describe())
+            self._record(ev.Call(player, legal.call))
+        else:
+            self._check_raise(legal, action.amount)
+            assert action.amount is not None
+            self._record(ev.BetRaise(player, action.amount))
+        self._after_action()
+
+    def check_or_call(self) -> None:
+        """Check when nothing is owed, otherwise call."""
+        self.act(Action.check() if self.legal_actions().check else Action.call())
+
+    def _check_raise(self, legal: LegalActions, amount: int | None) -> None:
+        word = "bet" if legal.bet else "raise"
+        if legal.raise_min is None or legal.raise_max is None:
+            rule = self._why_no_raise(legal.player)
+            raise IllegalAction(f"player {legal.player} may not {word} now", rule, legal.describe())
+        if amount is None or not legal.raise_min <= amount <= legal.raise_max:
+            rule = {Limit.NO_LIMIT: "A-6", Limit.POT_LIMIT: "B-2", Limit.FIXED_LIMIT: "B-3"}[
+                self.config.limit
+            ]
+            if (
+                amount is not None
+                and amount < legal.raise_min
+                and self.config.limit is not Limit.FIXED_LIMIT
+            ):
+                rule = "A-8"
+            raise IllegalAction(
+                f"{word} to {amount} is outside the legal range "
+                f"{legal.raise_min}-{legal.raise_max}",
+                rule,
+                legal.describe(),
+            )
+
+    def _why_no_raise(self, player: int) -> str:
+        if self.committed[player] + self.stacks[player] <= self._bet:
+            return "A-5"
+        if not any(self._can_act(p) for p in range(self.players) if p != player):
+            return "A-19"
+        if self._acted[player] and not self._reopened(player):
+            return "A-10" if self.config.limit is Limit.FIXED_LIMIT else "A-9"
+        return "B-4"
+
+    # ----------------------------------------------------------------- dealing
+
+    def deal_hole(self, player: int, cards: Sequence[Card | None]) -> None:
+        """Deal this street's hole cards to ``player`` (``None`` for an unknown card)."""
+        street = self.config.variant.streets[self.street]
+        if self.phase != DEAL or not street.hole or len(self.hole[player]) >= self._hole_due():
+            raise IllegalAction(f"player {player} is not due hole cards now", "V-1", [])
+        if self.folded[player]:
+            raise IllegalAction(f"player {player} has folded and gets no cards", "V-1", [])
+        if len(cards) != street.hole:
+            raise IllegalAction(
+                f"{street.name} deals {street.hole} hole cards, got {len(cards)}", "V-1", []
+            )
+        self._record(ev.DealHole(player, tuple(cards)))
+        self._advance_dealer()
+
+    def deal_board(self, cards: Sequence[Card | None], burn: Card | None = None) -> None:
+        """Burn (C-4) and deal this street's board cards."""
+        street = self.config.variant.streets[self.street]
+        if self.phase != DEAL or not street.board or self._holes_pending():
+            raise IllegalAction("no board cards are due now", "V-1", [])
+        if len(cards) != street.board:
+            raise IllegalAction(
+                f"the {street.name} is {street.board} card(s), got {len(cards)}", "V-1", []
+            )
+        if street.burn:
+            self._record(ev.Burn(burn))
+        self._record(ev.DealBoard(tuple(cards)))
+        self._advance_dealer()
+
+    def _hole_due(self) -> int:
+        streets = self.config.variant.streets
+        return sum(s.hole for s in streets[: self.street + 1])
+
+    def _holes_pending(self) -> list[int]:
+        due = self._hole_due()
+        return [p for p in range(self.players) if not self.folded[p] and len(self.hole[p]) < due]
+
+    def _board_pending(self) -> bool:
+        streets = self.config.variant.streets
+        return len(self.board) < sum(s.board for s in streets[: self.street + 1])
+
+    def _deal_order(self) -> list[int]:
+        """V-1: one card at a time clockwise from left of the button, or from the small blind."""
+        n = self.players
+        start = 0
+        if self.config.options.deal_start is DealStart.SMALL_BLIND and self.config.blinds:
+            posted = [(b, p) for p, b in enumerate(self.config.blinds) if b > 0]
+            if posted:
+                start = min(posted)[1]
+        return [(start + i) % n for i in range(n)]
+
+    def _advance_dealer(self) -> None:
+        """Deal from the card source while the dealer is due, then start betting or settle."""
+        while self.phase == DEAL:
+            pending = self._holes_pending()
+            street = self.config.variant.streets[self.street]
+            if pending and self._source is not None:
+                order = [p for p in self._deal_order() if p in pending]
+                dealt = self._source.deal(street.hole * len(order))
+                for i, player in enumerate(order):
+                    self._record(ev.DealHole(player, tuple(dealt[i :: len(order)])))
+                continue
+            if pending:
+                return
+            if self._board_pending():
+                if self._source is None:
+                    return
+                burn = self._source.burn() if street.burn else None
+                if street.burn:
+                    self._record(ev.Burn(burn))
+                self._record(ev.DealBoard(tuple(self._source.deal(street.board))))
+                continue
+            self._start_round()
+
+    # ----------------------------------------------------------------- showdown
+
+    def show(self, player: int, cards: Sequence[Card | None] | None = None) -> None:
+        """Reveal ``player``'s hole cards at showdown (P-4, P-6)."""
+        self._check_showdown_turn(player)
+        shown = tuple(cards) if cards is not None else tuple(self.hole[player])
+        self._record(ev.Show(player, shown))
+        self._after_showdown_step()
+
+    def muck(self, player: int) -> None:
+        """Give up the pot without showing (P-5); illegal for the last live hand of a pot."""
+        self._check_showdown_turn(player)
+        if self._last_live_hand_for_a_pot(player):
+            raise IllegalAction(
+                f"player {player} is the last live hand for a pot and must show", "P-5", ["show"]
+            )
+        self._record(ev.Muck(player))
+        self._after_showdown_step()
+
+    @property
+    def next_to_show(self) -> int | None:
+        return self._pending_show[0] if self._pending_show and self.phase == SHOWDOWN else None
+
+    def _check_showdown_turn(self, player: int) -> None:
+        if self.phase != SHOWDOWN or player not in self._pending_show:
+            raise IllegalAction(f"player {player} has nothing to show or muck now", "P-4", [])
+
+    def _last_live_hand_for_a_pot(self, player: int) -> bool:
+        folded = [self.folded[p] or self.mucked[p] for p in range(self.players)]
+        return any(pot.eligible == (player,) for pot in build_pots(self.totals, folded))
+
+    def _after_showdown_step(self) -> None:
+        if not self._pending_show:
+            self._award()
+
+    def auto_showdown(self) -> None:
+        """Show or muck for every pending player: show when the hand can still win a share."""
+        while self.phase == SHOWDOWN and self._pending_show:
+            player = self._pending_show[0]
+            if self._could_win(player) or self._last_live_hand_for_a_pot(player):
+                self.show(player)
+            else:
+                self.muck(player)
+
+    def _could_win(self, player: int) -> bool:
+        showdown = self.config.variant.showdown
+        if any(card is None for card in self.hole[player]):
+            return True
+        mine = self._values(player)
+        for pot in build_pots(
+            self.totals, [self.folded[p] or self.mucked[p] for p in range(self.players)]
+        ):
+            if player not in pot.eligible:
+                continue
+            rivals = [p for p in pot.eligible if p != player and self.shown[p] is not None]
+            values = [self._values(p) for p in rivals]
+            if all(mine[0] >= v[0] for v in values):
+                return True
+            if showdown.splits_low and mine[1] and all(mine[1] >= v[1] for v in values):
+                return True
+        return False
+
+    def _values(self, player: int) -> tuple[int, int]:
+        showdown = self.config.variant.showdown
+        cards = self.shown[player] or tuple(self.hole[player])
+        hole = [c for c in cards if c is not None]
+        board = [c for c in self.board if c is not None]
+        low = showdown.low(hole, board) if showdown.splits_low else 0
+        return showdown.high(hole, board), low
+
+    # ----------------------------------------------------------------- flow
+
+    def _post_forced_bets(self) -> None:
+        config = self.config
+        for player in range(self.players):
+            ante = min(config.ante(player), self.stacks[player])  # B-7, H-8
+            if ante:
+                self._record(ev.PostAnte(player, ante))
+        for player in range(self.players):
+            blind = min(config.blind(player), self.stacks[player])  # H-8: all-in if short
+            if blind:
+                self._record(ev.PostBlind(player, blind))
+
+    def _start_round(self) -> None:
+        """Open the betting round of the current street, or move on if nobody can bet."""
+        n = self.players
+        config = self.config
+        self._acted = [False] * n
+        self._raises = 0
+        self._short_all_in = False
+        self._round_aggressor = None
+        self._nominal_blind_gap = 0
+        contenders = sum(1 for p in range(n) if not self.folded[p])
+        self._capped = contenders > 2  # B-4: heads-up rounds have no cap
+        blinds = config.blinds if self.street == 0 else ()
+        nominal = max(blinds, default=0)
+        self._bet = nominal  # A-11: the full big blind is owed even if posted short
+        self._full_level = nominal
+        self._min_increment = (
+            max(config.min_bet, nominal)
+            if config.limit is not Limit.FIXED_LIMIT
+            else config.min_bet
+        )
+        if nominal:
+            self._raises = 1  # the big blind is the first bet (B-3, A-6)
+            big_blind = max(p for p in range(n) if blinds[p] == nominal)
+            self._nominal_blind_gap = nominal - self.committed[big_blind]
+            first = (big_blind + 1) % n  # A-14
+        else:
+            first = 0
+        self.phase = BET
+        self.to_act = self._next_needing_action(first, include_start=True)
+        if self.to_act is None:
+            self._end_round()
+
+    def _needs_action(self, player: int) -> bool:
+        if not self._can_act(player):
+            return False
+        if self.committed[player] < self._bet:
+            return True
+        if self._acted[player]:
+            return False
+        return any(self._can_act(p) for p in range(self.players) if p != player)
+
+    def _next_needing_action(self, start: int, *, include_start: bool) -> int | None:
+        n = self.players
+        for step in range(0 if include_start else 1, n + 1):
+            player = (start + step) % n
+            if self._needs_action(player):
+                return player
+        return None
+
+    def _after_action(self) -> None:
+        if sum(1 for p in range(self.players) if not self.folded[p]) == 1:
+            self._end_round()
+            return
+        assert self.to_act is not None
+        self.to_act = self._next_needing_action(self.to_act, include_start=False)
+        if self.to_act is None:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """A-13 reached: return any uncalled part (A-16), then the next street or the end."""
+        self.to_act = None
+        top = max(self.committed)
+        leader = self.committed.index(top)
+        second = max((c for p, c in enumerate(self.committed) if p != leader), default=0)
+        if top > second:
+            self._record(ev.ReturnUncalled(leader, top - second))
+        self.committed = [0] * self.players
+        self._bet = 0
+        live = [p for p in range(self.players) if not self.folded[p]]
+        if len(live) == 1:  # A-15: the last player wins without showing
+            self._award()
+            return
+        if self.street == len(self.config.variant.streets) - 1:
+            self._open_showdown()
+            return
+        if sum(1 for p in live if self.stacks[p] > 0) <= 1:
+            self._run_out(live)
+            return
+        self.street += 1
+        self.phase = DEAL
+        self._advance_dealer()
+
+    def _run_out(self, live: list[int]) -> None:
+        """A-17: no more betting is possible; hands are turned up and the board is dealt out.
+
+        Each later street is dealt as usual (burns included); its betting round
+        finds nobody to act and ends at once.
+        """
+        for player in self._showdown_order(live):
+            if self.shown[player] is None:
+                self._record(ev.Show(player, tuple(self.hole[player])))
+        self.street += 1
+        self.phase = DEAL
+        self._advance_dealer()
+
+    def _showdown_order(self, live: list[int]) -> list[int]:
+        """P-4: who shows first, then clockwise."""
+        first = self._round_aggressor
+        if (
+            first is None
+            and self.config.options.showdown_order is ShowdownOrder.LAST_AGGRESSOR_ANY_ROUND
+        ):
+            first = self._last_aggressor
+        if first is None or first not in live:
+            first = live[0]
+        start = live.index(first)
+        return live[start:] + live[:start]
+
+    def _open_showdown(self) -> None:
+        live = [p for p in range(self.players) if not self.folded[p]]
+        self.phase = SHOWDOWN
+        self._pending_show = [p for p in self._showdown_order(live) if self.shown[p] is None]
+        if not self._pending_show:
+            self._award()
+        elif self._auto_showdown:
+            self.auto_showdown()
+
+    def _award(self) -> None:
+        """P-1 … P-3, P-7: build pots from contribution levels and pay each one."""
+        self.phase = DONE
+        self._pending_show = []
+        out = [self.folded[p] or self.mucked[p] for p in range(self.players)]
+        pots = build_pots(self.totals, out)
+        live = [p for p in range(self.players) if not out[p]]
+        chip = self.config.options.smallest_chip
+        showdown = self.config.variant.showdown
+        for index, pot in enumerate(pots):
+            if len(live) == 1:
+                self._record(ev.Award(live[0], pot.amount, index, "all"))
+                continue
+            values = {p: self._values(p) for p in pot.eligible}
+            best_high = max(v[0] for v in values.values())
+            high_winners = [p for p in pot.eligible if values[p][0] == best_high]
+            best_low = max(v[1] for v in values.values()) if showdown.splits_low else 0
+            if not best_low:
+                for player, amount in split(pot.amount, high_winners, chip).items():
+                    self._record(ev.Award(player, amount, index, "all"))
+                continue
+            low_winners = [p for p in pot.eligible if values[p][1] == best_low]
+            units = pot.amount // chip
+            high_half = (units - units // 2) * chip + pot.amount % chip  # P-7: odd chip to high
+            for share, amount, winners in (
+                ("high", high_half, high_winners),
+                ("low", pot.amount - high_half, low_winners),
+            ):
+                for player, part in split(amount, winners, chip).items():
+                    self._record(ev.Award(player, part, index, share))
+
+    # ----------------------------------------------------------------- events
+
+    def _record(self, event: ev.Event) -> None:
+        self._apply(event)
+        self.events.append(event)
+
+    def _apply(self, event: ev.Event) -> None:
+        """The reducer: the only place state changes."""
+        match event:
+            case ev.BetRaise(player, to):
+                self._put_in(player, to - self.committed[player])
+                self._on_raise(player, to)
+                self._acted[player] = True
+            case ev.Call(player, to):
+                self._put_in(player, to - self.committed[player])
+                self._acted[player] = True
+            case ev.Check(player):
+                self._acted[player] = True
+            case ev.Fold(player):
+                self.folded[player] = True
+                self._acted[player] = True
+            case ev.PostBlind(player, amount):
+                self._put_in(player, amount)
+            case ev.PostAnte(player, amount):
+                self.stacks[player] -= amount
+                self.totals[player] += amount
+            case ev.DealHole(player, cards):
+                self.hole[player].extend(cards)
+            case ev.Burn(card):
+                self.burned.append(card)
+            case ev.DealBoard(cards):
+                self.board.extend(cards)
+            case ev.ReturnUncalled(player, amount):
+                self.stacks[player] += amount
+                self.totals[player] -= amount
+                self.committed[player] -= amount
+            case ev.Show(player, cards):
+                self.shown[player] = cards
+                if any(card is None for card in self.hole[player]):
+                    self.hole[player] = list(cards)
+                if player in self._pending_show:
+                    self._pending_show.remove(player)
+            case ev.Muck(player):
+                self.mucked[player] = True
+                self._pending_show.remove(player)
+            case ev.Award(player, amount, _, _):
+                self.stacks[player] += amount
+
+    def _put_in(self, player: int, amount: int) -> None:
+        self.stacks[player] -= amount
+        self.committed[player] += amount
+        self.totals[player] += amount
+
+    def _on_raise(self, player: int, to: int) -> None:
+        """Update the round after a bet or raise: full or short (A-6, A-9, A-10, B-4)."""
+        increment = to - self._bet
+        if self.config.limit is Limit.FIXED_LIMIT:
+            full = 2 * (to - self._full_level) >= self._unit()  # A-10: half a bet counts
+            if full:
+                self._full_level = to
+                self._raises += 1
+        else:
+            full = increment >= self._min_increment  # A-6; the round opens at the minimum bet
+            if full:
+                self._min_increment = max(self._min_increment, increment)
+        self._short_all_in = not full
+        self._bet = to
+        self._round_aggressor = player
+        self._last_aggressor = player
+
+    # ----------------------------------------------------------------- replay
+
+    @classmethod
+    def from_events(cls, config: HandConfig, events: Iterable[ev.Event]) -> Hand:
+        """Rebuild a hand by feeding its input events through the same validation.
+
+        Forced bets, returns and awards are derived again; a log that the rules
+        would not produce raises :class:`IllegalAction`.
+        """
+        hand = cls(config)
+        pending_burn: Card | None = None
+        for event in events:
+            match event:
+                case ev.DealHole(player, cards):
+                    hand.deal_hole(player, cards)
+                case ev.Burn(card):
+                    pending_burn = card
+                case ev.DealBoard(cards):
+                    hand.deal_board(cards, pending_burn)
+                    pending_burn = None
+                case ev.Fold() | ev.Check() | ev.Call() | ev.BetRaise():
+                    hand._replay_action(event)
+                case ev.Show(player, cards) if hand.phase == SHOWDOWN:
+                    hand.show(player, cards)
+                case ev.Muck(player):
+                    hand.muck(player)
+        return hand
+
+    def _replay_action(self, event: ev.Fold | ev.Check | ev.Call | ev.BetRaise) -> None:
+        if self.to_act != event.player:
+            raise IllegalAction(
+                f"player {event.player} acted out of turn; player {self.to_act} is to act",
+                "A-2",
+                self.legal_actions().describe() if self.phase == BET else [],
+            )
+        match event:
+            case ev.Fold():
+                self.act(Action.fold())
+            case ev.Check():
+                self.act(Action.check())
+            case ev.Call():
+                self.act(Action.call())
+            case ev.BetRaise(_, to):
+                self.act(Action.raise_to(to))

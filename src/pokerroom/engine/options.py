@@ -1,0 +1,81 @@
+"""Rule options and the named profiles that bundle them (``home``, ``club``, ``sport``).
+
+Where the sources disagree, RULES.md assigns each reading to a profile; a
+profile is nothing but a set of option values, and each option can be set alone.
+
+>>> Options.profile("club").reraise_after_short_all_in
+<ReraiseSize.ALL_IN_PLUS_BIG_BLIND: 'all-in-plus-big-blind'>
+>>> Options.profile("home", smallest_chip=5).smallest_chip
+5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+
+from pokerroom.errors import UsageError
+
+
+class ReraiseSize(enum.StrEnum):
+    """A-12: the minimum re-raise after a short all-in."""
+
+    LAST_FULL_RAISE = "last-full-raise"
+    ALL_IN_PLUS_BIG_BLIND = "all-in-plus-big-blind"
+
+
+class ShowdownOrder(enum.StrEnum):
+    """P-4: who shows first at showdown."""
+
+    LAST_AGGRESSOR_FINAL_ROUND = "last-aggressor-final-round"
+    LAST_AGGRESSOR_ANY_ROUND = "last-aggressor-any-round"
+
+
+class DealStart(enum.StrEnum):
+    """V-1: where the deal of hole cards starts."""
+
+    LEFT_OF_BUTTON = "left-of-button"
+    SMALL_BLIND = "small-blind"
+
+
+class TimeoutAction(enum.StrEnum):
+    """A-18: what a player who runs out of time does."""
+
+    CHECK_OR_FOLD = "check-or-fold"
+    FOLD = "fold"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Every rule option of the engine; defaults are the ``home`` profile."""
+
+    reraise_after_short_all_in: ReraiseSize = ReraiseSize.LAST_FULL_RAISE
+    showdown_order: ShowdownOrder = ShowdownOrder.LAST_AGGRESSOR_FINAL_ROUND
+    deal_start: DealStart = DealStart.LEFT_OF_BUTTON
+    timeout_action: TimeoutAction = TimeoutAction.CHECK_OR_FOLD
+    smallest_chip: int = 1
+    """P-3: pots are split down to this chip."""
+
+    @staticmethod
+    def profile(name: str, **overrides: object) -> Options:
+        """The named profile, with any options overridden one by one."""
+        try:
+            base = PROFILES[name]
+        except KeyError:
+            raise UsageError(
+                f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}"
+            ) from None
+        return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
+
+
+PROFILES: dict[str, Options] = {
+    "home": Options(),
+    "club": Options(
+        reraise_after_short_all_in=ReraiseSize.ALL_IN_PLUS_BIG_BLIND,  # A-12, 002 4.9.8
+        showdown_order=ShowdownOrder.LAST_AGGRESSOR_ANY_ROUND,  # P-4
+        deal_start=DealStart.SMALL_BLIND,  # V-1, 002 5.6.1
+        timeout_action=TimeoutAction.FOLD,  # A-18, 002 7.1.7
+    ),
+    "sport": Options(),
+}
