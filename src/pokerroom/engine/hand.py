@@ -71,6 +71,8 @@ class Hand:
         self.street = 0
         self.phase = DEAL
         self.to_act: int | None = None
+        self.unsettled: list[int] = []
+        """Pots left unpaid because a contender's cards are unknown (replayed histories only)."""
         self._burned_this_street = False
         self._pending_show: list[int] = []
         self._acted = [False] * n
@@ -310,7 +312,15 @@ class Hand:
     # ----------------------------------------------------------------- showdown
 
     def show(self, player: int, cards: Sequence[Card | None] | None = None) -> None:
-        """Reveal ``player``'s hole cards at showdown (P-4, P-6)."""
+        """Reveal ``player``'s hole cards at showdown (P-4, P-6).
+
+        A hand already turned up for an all-in run-out (A-17) may be shown again
+        at any time; that only names cards a replayed history had left unknown.
+        """
+        already = self.shown[player]
+        if self.phase != SHOWDOWN and already is not None and not self.folded[player]:
+            self._record(ev.Show(player, tuple(cards) if cards is not None else already))
+            return
         self._check_showdown_turn(player)
         shown = tuple(cards) if cards is not None else tuple(self.hole[player])
         self._record(ev.Show(player, shown))
@@ -356,26 +366,31 @@ class Hand:
         if any(card is None for card in self.hole[player]):
             return True
         mine = self._values(player)
+        assert mine is not None
         for pot in build_pots(
             self.totals, [self.folded[p] or self.mucked[p] for p in range(self.players)]
         ):
             if player not in pot.eligible:
                 continue
             rivals = [p for p in pot.eligible if p != player and self.shown[p] is not None]
-            values = [self._values(p) for p in rivals]
+            values = [v for v in (self._values(p) for p in rivals) if v is not None]
             if all(mine[0] >= v[0] for v in values):
                 return True
             if showdown.splits_low and mine[1] and all(mine[1] >= v[1] for v in values):
                 return True
         return False
 
-    def _values(self, player: int) -> tuple[int, int]:
+    def _values(self, player: int) -> tuple[int, int] | None:
+        """(high, low) strengths of ``player``'s hand, or None if a card is unknown."""
         showdown = self.config.variant.showdown
-        cards = self.shown[player] or tuple(self.hole[player])
-        hole = [c for c in cards if c is not None]
-        board = [c for c in self.board if c is not None]
-        low = showdown.low(hole, board) if showdown.splits_low else 0
-        return showdown.high(hole, board), low
+        hole = self.shown[player] or tuple(self.hole[player])
+        board = self.board
+        if None in hole or None in board:
+            return None
+        cards_hole = [c for c in hole if c is not None]
+        cards_board = [c for c in board if c is not None]
+        low = showdown.low(cards_hole, cards_board) if showdown.splits_low else 0
+        return showdown.high(cards_hole, cards_board), low
 
     # ----------------------------------------------------------------- flow
 
@@ -520,7 +535,11 @@ class Hand:
             if len(live) == 1:
                 self._record(ev.Award(live[0], pot.amount, index, "all"))
                 continue
-            values = {p: self._values(p) for p in pot.eligible}
+            known = {p: self._values(p) for p in pot.eligible}
+            if any(v is None for v in known.values()):
+                self.unsettled.append(index)
+                continue
+            values = {p: v for p, v in known.items() if v is not None}
             best_high = max(v[0] for v in values.values())
             high_winners = [p for p in pot.eligible if values[p][0] == best_high]
             best_low = max(v[1] for v in values.values()) if showdown.splits_low else 0
