@@ -20,9 +20,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from pokerroom.cards import ensure_distinct
 from pokerroom.cardset import CardSet
+from pokerroom.equity.holdem_exact import holdem_exact
 from pokerroom.equity.kernels import HOLDEM, OMAHA, OMAHA_HILO, enumerate_boards, sample_boards
 from pokerroom.errors import CardCountError, CardError
 from pokerroom.evaluate.kernels import kernel_tables
@@ -144,7 +146,13 @@ def calculate_equity(
     )
     tables = kernel_tables()
     chunk = max(1, CHUNK_EVALUATIONS // per_board)
-    if exact:
+    if exact and game is Game.HOLDEM:
+        wins, splits = _holdem_exact(holes, board_cards, len(board), rest, boards, chunk, progress)
+        accumulators[0][:] = wins
+        accumulators[1][:] = splits.sum(axis=1)
+        accumulators[2][:] = wins + (splits / np.maximum(np.arange(splits.shape[1]), 1)).sum(axis=1)
+        total = boards
+    elif exact:
         comb = np.arange(max(need, 1), dtype=np.int64)
         done = 0
         while done < boards:
@@ -173,6 +181,30 @@ def calculate_equity(
         error = None if exact else math.sqrt(max(share_sq[i] / total - mean * mean, 0.0) / total)
         results.append(HandEquity(hand, int(wins[i]), int(ties[i]), mean, error))
     return EquityResult(game, board, dead, tuple(results), total, exact)
+
+
+def _holdem_exact(
+    holes: npt.NDArray[np.int64],
+    board: npt.NDArray[np.int64],
+    known: int,
+    rest: npt.NDArray[np.int64],
+    boards: int,
+    chunk: int,
+    progress: Progress | None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Win counts and split counts by number of sharers, in chunks of first cards."""
+    players = holes.shape[0]
+    wins = np.zeros(players, dtype=np.int64)
+    splits = np.zeros((players, players + 1), dtype=np.int64)
+    first_cards = max(len(rest) - (5 - known) + 1, 1)
+    step = max(1, first_cards * chunk // max(boards, 1))
+    done = 0
+    for start in range(0, first_cards, step):
+        stop = min(start + step, first_cards)
+        done += holdem_exact(holes, board, known, rest, start, stop, kernel_tables(), wins, splits)
+        if progress:
+            progress(done, boards)
+    return wins, splits
 
 
 def _seed_state(seed: int | None) -> int:
