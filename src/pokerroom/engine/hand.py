@@ -31,7 +31,7 @@ from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
 from pokerroom.engine.config import HandConfig
-from pokerroom.engine.options import DealStart, ReraiseSize, ShowdownOrder
+from pokerroom.engine.options import DealStart, ReraiseSize, ShowdownOrder, TimeoutAction
 from pokerroom.engine.pots import build_pots, split
 from pokerroom.engine.variants import Limit
 
@@ -174,9 +174,18 @@ class Hand:
 
     # ----------------------------------------------------------------- actions
 
-    def act(self, action: Action) -> None:
-        """Apply ``action`` for the player to act, or raise :class:`IllegalAction`."""
+    def act(self, action: Action, player: int | None = None) -> None:
+        """Apply ``action`` for the player to act, or raise :class:`IllegalAction`.
+
+        Naming ``player`` makes an out-of-turn action an error (A-2, X-3).
+        """
         legal = self.legal_actions()
+        if player is not None and player != legal.player:
+            raise IllegalAction(
+                f"player {player} acted out of turn; player {legal.player} is to act",
+                "A-2",
+                legal.describe(),
+            )
         player = legal.player
         kind = action.kind
         if kind is ActionKind.FOLD:
@@ -198,6 +207,15 @@ class Hand:
             assert action.amount is not None
             self._record(ev.BetRaise(player, action.amount))
         self._after_action()
+
+    def timeout_action(self) -> Action:
+        """A-18: what the player to act does when his time runs out."""
+        if (
+            self.legal_actions().check
+            and self.config.options.timeout_action is TimeoutAction.CHECK_OR_FOLD
+        ):
+            return Action.check()
+        return Action.fold()
 
     def check_or_call(self) -> None:
         """Check when nothing is owed, otherwise call."""
@@ -656,18 +674,12 @@ class Hand:
         return hand
 
     def _replay_action(self, event: ev.Fold | ev.Check | ev.Call | ev.BetRaise) -> None:
-        if self.to_act != event.player:
-            raise IllegalAction(
-                f"player {event.player} acted out of turn; player {self.to_act} is to act",
-                "A-2",
-                self.legal_actions().describe() if self.phase == BET else [],
-            )
         match event:
-            case ev.Fold():
-                self.act(Action.fold())
-            case ev.Check():
-                self.act(Action.check())
-            case ev.Call():
-                self.act(Action.call())
-            case ev.BetRaise(_, to):
-                self.act(Action.raise_to(to))
+            case ev.Fold(player):
+                self.act(Action.fold(), player)
+            case ev.Check(player):
+                self.act(Action.check(), player)
+            case ev.Call(player):
+                self.act(Action.call(), player)
+            case ev.BetRaise(player, to):
+                self.act(Action.raise_to(to), player)

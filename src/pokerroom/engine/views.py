@@ -1,0 +1,58 @@
+"""What one seat, or an observer, may see of a hand (X-4).
+
+Every stack and bet is public; hole cards are visible to their owner and to
+everyone once shown; the deck order and burned cards are never in a view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerroom.cards import Card
+from pokerroom.engine import events as ev
+from pokerroom.engine.hand import Hand
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    viewer: int | None
+    """The seat's position, or None for an observer."""
+    phase: str
+    to_act: int | None
+    stacks: tuple[int, ...]
+    committed: tuple[int, ...]
+    pot: int
+    board: tuple[Card | None, ...]
+    hole: tuple[tuple[Card | None, ...], ...]
+    """Each player's hole cards as this viewer sees them: unknown cards are None."""
+    folded: tuple[bool, ...]
+    events: tuple[ev.Event, ...]
+
+
+def _visible(event: ev.Event, viewer: int | None) -> ev.Event:
+    match event:
+        case ev.DealHole(player, cards) if player != viewer:
+            return ev.DealHole(player, (None,) * len(cards))
+        case ev.Burn():
+            return ev.Burn(None)
+    return event
+
+
+def view_of(hand: Hand, viewer: int | None) -> HandView:
+    """The hand as ``viewer`` sees it: own and shown cards only (X-4, P-5)."""
+    hole = tuple(
+        tuple(hand.hole[p]) if p == viewer else (hand.shown[p] or (None,) * len(hand.hole[p]))
+        for p in range(hand.players)
+    )
+    return HandView(
+        viewer=viewer,
+        phase=hand.phase,
+        to_act=hand.to_act,
+        stacks=tuple(hand.stacks),
+        committed=tuple(hand.committed),
+        pot=hand.pot(),
+        board=tuple(hand.board),
+        hole=hole,
+        folded=tuple(hand.folded),
+        events=tuple(_visible(event, viewer) for event in hand.events),
+    )
