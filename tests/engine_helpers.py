@@ -67,10 +67,10 @@ def deal_boards(hand: Hand) -> Hand:
     return hand
 
 
-def play(hand: Hand, *moves: str) -> Hand:
+def play(hand: Hand, *moves: str, deal: bool = True) -> Hand:
     """Apply moves such as ``'f'``, ``'x'`` (check), ``'c'`` (call), ``'r30'`` (bet/raise to 30).
 
-    The board is dealt whenever a street is due.
+    With ``deal`` the board is dealt from :data:`BOARD` whenever a street is due.
     """
     for move in moves:
         if move == "f":
@@ -81,7 +81,8 @@ def play(hand: Hand, *moves: str) -> Hand:
             hand.act(Action.call())
         else:
             hand.act(Action.raise_to(int(move[1:])))
-        deal_boards(hand)
+        if deal:
+            deal_boards(hand)
     return hand
 
 

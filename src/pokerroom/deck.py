@@ -6,7 +6,7 @@ reproducible play and tests.
 
 >>> deck = Deck(seed=7)
 >>> hole = deck.deal(2)
->>> deck.burn()
+>>> burned = deck.burn()
 >>> flop = deck.deal(3)
 >>> len(deck), len(deck.burned)
 (46, 1)
@@ -58,9 +58,11 @@ class Deck:
             raise ValueError(f"cannot deal {count} cards; the count must be 0 or more")
         return [self._draw() for _ in range(count)]
 
-    def burn(self) -> None:
+    def burn(self) -> Card:
         """Burn one card face down before a community card or a later Stud street (C-4)."""
-        self._burned.append(self._draw())  # C-5: burns stay apart from the muck
+        card = self._draw()
+        self._burned.append(card)  # C-5: burns stay apart from the muck
+        return card
 
     def discard(self, cards: Iterable[Card]) -> None:
         """Put folded or drawn-away cards into the muck, where C-6 may reuse them."""
