@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pokerroom.engine import Action, Hand, HandConfig, IllegalAction, Limit, Options
+from pokerroom.cards import parse_cards
+from pokerroom.engine import HOLDEM, Action, Hand, HandConfig, IllegalAction, Limit, Options
 from pokerroom.engine import events as ev
 from tests.engine_helpers import blinded, play, raise_range, unblinded
 
@@ -303,3 +304,23 @@ def test_a1_forced_bets_and_actions_are_events() -> None:
     kinds = [type(e).__name__ for e in hand.events]
     assert kinds[:2] == ["PostBlind", "PostBlind"]
     assert kinds[2:8] == ["DealHole"] * 3 + ["BetRaise", "Call", "Fold"]
+
+
+def test_b7_p1_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    config = HandConfig(
+        variant=HOLDEM,
+        limit=Limit.NO_LIMIT,
+        stacks=(100, 100, 100),
+        min_bet=2,
+        blinds=(1, 2, 0),
+        antes=(0, 2, 0),
+    )
+    hand = Hand(config)
+    for player, cards in enumerate(["As Ad", "7c 2d", "Ks Kd"]):
+        hand.deal_hole(player, parse_cards(cards))
+    play(hand, "c", "f", "x", deal=False)
+    for board in ("Qh Jh 3c", "4d", "9s"):
+        hand.deal_board(parse_cards(board))
+        play(hand, "x", "x", deal=False)
+    hand.auto_showdown()
+    assert hand.stacks == [99, 96, 105]  # the ante is won by the best hand, not returned

@@ -32,7 +32,7 @@ from pokerroom.engine import events as ev
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
 from pokerroom.engine.config import HandConfig
 from pokerroom.engine.options import DealStart, ReraiseSize, ShowdownOrder, TimeoutAction
-from pokerroom.engine.pots import build_pots, split
+from pokerroom.engine.pots import Pot, build_pots, split
 from pokerroom.engine.variants import Limit
 
 DEAL, BET, SHOWDOWN, DONE = "deal", "bet", "showdown", "done"
@@ -61,7 +61,8 @@ class Hand:
         self.committed = [0] * n
         """Chips each player has put in during the current betting round."""
         self.totals = [0] * n
-        """Chips each player has put in during the whole hand."""
+        """Chips each player has put in during the whole hand, antes included."""
+        self.antes_paid = [0] * n
         self.folded = [False] * n
         self.mucked = [False] * n
         self.hole: list[list[Card | None]] = [[] for _ in range(n)]
@@ -364,7 +365,7 @@ class Hand:
 
     def _last_live_hand_for_a_pot(self, player: int) -> bool:
         folded = [self.folded[p] or self.mucked[p] for p in range(self.players)]
-        return any(pot.eligible == (player,) for pot in build_pots(self.totals, folded))
+        return any(pot.eligible == (player,) for pot in self._pots(folded))
 
     def _after_showdown_step(self) -> None:
         if not self._pending_show:
@@ -379,15 +380,38 @@ class Hand:
             else:
                 self.muck(player)
 
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots now, from contribution levels (P-1)."""
+        return self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)])
+
+    def _pots(self, out: list[bool]) -> list[Pot]:
+        """P-1 pots; antes are dead money in the main pot (B-7), not a level of their own.
+
+        When every ante was posted in full, all antes go to the first pot and the
+        levels come from the live chips alone (so a big-blind ante is not a side
+        pot only its poster can win). An ante posted short (H-8) makes its poster
+        all-in at that level, so then every chip counts as a level.
+        """
+        config = self.config
+        if not config.antes or any(
+            self.antes_paid[p] < config.ante(p) for p in range(self.players)
+        ):
+            return build_pots(self.totals, out)
+        live = [t - a for t, a in zip(self.totals, self.antes_paid, strict=True)]
+        pots = build_pots(live, out)
+        dead = sum(self.antes_paid)
+        if not pots:
+            everyone = tuple(p for p in range(self.players) if not out[p])
+            return [Pot(dead, everyone)]
+        return [Pot(pots[0].amount + dead, pots[0].eligible), *pots[1:]]
+
     def _could_win(self, player: int) -> bool:
         showdown = self.config.variant.showdown
         if any(card is None for card in self.hole[player]):
             return True
         mine = self._values(player)
         assert mine is not None
-        for pot in build_pots(
-            self.totals, [self.folded[p] or self.mucked[p] for p in range(self.players)]
-        ):
+        for pot in self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)]):
             if player not in pot.eligible:
                 continue
             rivals = [p for p in pot.eligible if p != player and self.shown[p] is not None]
@@ -545,7 +569,7 @@ class Hand:
         self.phase = DONE
         self._pending_show = []
         out = [self.folded[p] or self.mucked[p] for p in range(self.players)]
-        pots = build_pots(self.totals, out)
+        pots = self._pots(out)
         live = [p for p in range(self.players) if not out[p]]
         chip = self.config.options.smallest_chip
         showdown = self.config.variant.showdown
@@ -599,6 +623,7 @@ class Hand:
             case ev.PostBlind(player, amount):
                 self._put_in(player, amount)
             case ev.PostAnte(player, amount):
+                self.antes_paid[player] += amount
                 self.stacks[player] -= amount
                 self.totals[player] += amount
             case ev.DealHole(player, cards):

@@ -1,0 +1,182 @@
+"""``pokerroom replay``: check real hand histories (PHH) against the rules, hand by hand.
+
+Every file is read before anything is replayed, so a missing or malformed file
+stops the command with one line and exit code 2 before any output. An illegal
+action stops only its own hand; the command still replays the rest and then
+exits with code 1.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from decimal import Decimal
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pokerroom.cli.errors import user_errors
+from pokerroom.engine.options import Options
+from pokerroom.history.phh import PhhHand, read_hands
+from pokerroom.history.replay import ReplayResult, replay_hand
+
+ILLEGAL_ACTION_EXIT = 1
+
+
+class Profile(enum.StrEnum):
+    """The rule profiles of RULES.md."""
+
+    HOME = "home"
+    CLUB = "club"
+    SPORT = "sport"
+
+
+def _number(amount: Decimal) -> int | float:
+    """A JSON number: whole amounts as integers, cents as the shortest exact decimal."""
+    return int(amount) if amount == amount.to_integral_value() else float(amount)
+
+
+def _numbers(amounts: tuple[Decimal, ...] | None) -> list[int | float] | None:
+    return None if amounts is None else [_number(a) for a in amounts]
+
+
+def _label(player: int) -> str:
+    return f"p{player + 1}"
+
+
+def _as_json(path: Path, index: int, result: ReplayResult) -> dict[str, Any]:
+    phh = result.phh
+    error = result.error
+    return {
+        "file": str(path),
+        "hand": index,
+        "variant": phh.variant,
+        "unsupported": result.unsupported,
+        "players": list(phh.players) if phh.players is not None else None,
+        "complete": result.complete,
+        "finishing_stacks": _numbers(result.finishing_stacks),
+        "winnings": _numbers(result.winnings),
+        "pots": [
+            {
+                "amount": _number(pot.amount),
+                "eligible": [_label(p) for p in pot.eligible],
+                "winners": [
+                    {"player": _label(w.player), "amount": _number(w.amount), "share": w.share}
+                    for w in pot.winners
+                ],
+                "settled": pot.settled,
+            }
+            for pot in result.pots
+        ],
+        "recorded_finishing_stacks": _numbers(phh.finishing_stacks),
+        "matches_recorded": result.matches_recorded,
+        "error": None
+        if error is None
+        else {
+            "action_index": error.action_index,
+            "action": error.action,
+            "rule": error.rule,
+            "message": error.message,
+            "legal": list(error.legal),
+        },
+        "notes": list(result.notes),
+    }
+
+
+def _name(phh: PhhHand, player: int) -> str:
+    names = phh.players
+    return f"{_label(player)} {names[player]}" if names and names[player] else _label(player)
+
+
+def _report(path: Path, index: int, result: ReplayResult) -> list[str]:
+    phh = result.phh
+    game = phh.game
+    lines = [f"{path} hand {index}: {game.code} ({game.name}), {phh.player_count} players"]
+    if result.unsupported:
+        return [*lines, "  not replayed: pokerroom does not play this game yet"]
+    error = result.error
+    for number, pot in enumerate(result.pots if error is None else ()):
+        eligible = " ".join(_label(p) for p in pot.eligible)
+        if pot.settled:
+            won = ", ".join(
+                f"{_label(w.player)} {w.amount:,}" + ("" if w.share == "all" else f" ({w.share})")
+                for w in pot.winners
+            )
+            lines.append(f"  pot {number}: {pot.amount:,} won by {won} (eligible {eligible})")
+        else:
+            lines.append(f"  pot {number}: {pot.amount:,} not settled (eligible {eligible})")
+    if result.unsettled:
+        lines.append("  unsettled: a contender's cards are unknown (????), so no winner is named")
+    stacks = result.finishing_stacks
+    if stacks is not None:
+        shown = ", ".join(f"{_name(phh, p)} {s:,}" for p, s in enumerate(stacks))
+        where = "finishing stacks" if error is None else "stacks where the replay stopped"
+        lines.append(f"  {where}: {shown}")
+    differences = result.differences
+    if differences is not None and error is None:
+        if differences:
+            lines += [
+                f"  differs from the record: {_name(phh, d.player)} recorded {d.recorded:,}, "
+                f"replayed {d.replayed:,}"
+                for d in differences
+            ]
+        else:
+            lines.append("  matches the recorded finishing stacks")
+    lines += [f"  note: {note}" for note in result.notes]
+    if error is not None:
+        where = (
+            f"action {error.action_index} '{error.action}'"
+            if error.action_index is not None
+            else "set-up"
+        )
+        rule = f" [{error.rule}]" if error.rule else ""
+        lines.append(f"  ILLEGAL {where}: {error.message}{rule}")
+        if error.legal:
+            lines.append(f"    legal: {', '.join(error.legal)}")
+    elif not result.complete:
+        lines.append("  the history stops before the hand is over")
+    return lines
+
+
+def replay(
+    files: Annotated[
+        list[Path], typer.Argument(help=".phh or .phhs hand histories.", show_default=False)
+    ],
+    profile: Annotated[
+        Profile, typer.Option("--profile", help="Rule profile where the sources disagree.")
+    ] = Profile.HOME,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object per hand, one per line.")
+    ] = False,
+) -> None:
+    """Replay hand histories through the rules engine; exit 1 if any action is illegal."""
+    with user_errors():
+        loaded = [(path, read_hands(path)) for path in files]
+    options = Options.profile(profile)
+    counts = dict.fromkeys(("hands", "unsupported", "illegal", "recorded", "matched"), 0)
+    for path, hands in loaded:
+        for index, phh in enumerate(hands):
+            result = replay_hand(phh, options)
+            counts["hands"] += 1
+            counts["unsupported"] += result.unsupported
+            counts["illegal"] += result.error is not None
+            counts["recorded"] += result.matches_recorded is not None and result.error is None
+            counts["matched"] += result.matches_recorded is True and result.error is None
+            if as_json:
+                typer.echo(json.dumps(_as_json(path, index, result), ensure_ascii=False))
+            else:
+                typer.echo("\n".join(_report(path, index, result)))
+    if not as_json:
+        replayed = counts["hands"] - counts["unsupported"]
+        record = (
+            f"{counts['matched']} of {counts['recorded']} recorded finishing stacks matched"
+            if counts["recorded"]
+            else "no finishing stacks recorded"
+        )
+        typer.echo(
+            f"{counts['hands']} hands: {replayed} replayed, {counts['unsupported']} unsupported, "
+            f"{counts['illegal']} with an illegal action; {record}"
+        )
+    if counts["illegal"]:
+        raise typer.Exit(ILLEGAL_ACTION_EXIT)

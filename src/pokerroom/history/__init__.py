@@ -1,0 +1,33 @@
+"""Hand histories: PHH documents in and out, and replaying them through the engine."""
+
+from pokerroom.history.phh import (
+    GAMES,
+    ActionCode,
+    PhhAction,
+    PhhError,
+    PhhGame,
+    PhhHand,
+    parse_hands,
+    parse_phh,
+    parse_phhs,
+    read_hands,
+)
+from pokerroom.history.phh_write import write_phh
+from pokerroom.history.replay import ReplayError, ReplayResult, replay_hand
+
+__all__ = [
+    "GAMES",
+    "ActionCode",
+    "PhhAction",
+    "PhhError",
+    "PhhGame",
+    "PhhHand",
+    "ReplayError",
+    "ReplayResult",
+    "parse_hands",
+    "parse_phh",
+    "parse_phhs",
+    "read_hands",
+    "replay_hand",
+    "write_phh",
+]

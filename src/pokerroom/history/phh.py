@@ -1,0 +1,436 @@
+"""Poker Hand History (PHH) documents: the variant codes, and reading them into typed values.
+
+PHH (Kim 2024, https://github.com/uoftcprg/phh-std) records one hand as a TOML
+document; a ``.phhs`` file holds many as tables ``[1]``, ``[2]``, …. Amounts stay
+:class:`~decimal.Decimal` here, exactly as written (HandHQ writes dollars such as
+``0.25``); :mod:`pokerroom.history.replay` scales them to whole chips.
+
+Players ``p1`` … ``pn`` are stored 0-based: index ``i`` is ``p{i+1}``, which is
+also the engine's position ``i`` (``p1`` is left of the button, ``pn`` the button;
+heads-up ``p1`` is the big blind, see :mod:`pokerroom.history.replay`).
+
+Variant codes. The PHH spec defines eleven; the engine plays four of them. The
+other games the engine plays have no code in the spec, so pokerroom defines its
+own in the spec's style (limit letter ``F``/``P``/``N``, game letter, hole-card
+count when not four, ``/8`` for eight-or-better high/low). They are
+**pokerroom extensions**: other PHH tools will not know them.
+
+========= ========== ===================================================================
+Code      Origin     Game
+========= ========== ===================================================================
+``NT``    PHH spec   No-limit Texas hold 'em
+``FT``    PHH spec   Fixed-limit Texas hold 'em
+``PT``    pokerroom  Pot-limit Texas hold 'em
+``PO``    PHH spec   Pot-limit Omaha hold 'em
+``NO``    pokerroom  No-limit Omaha hold 'em
+``FO``    pokerroom  Fixed-limit Omaha hold 'em
+``FO/8``  PHH spec   Fixed-limit Omaha hold 'em high/low-split eight or better
+``PO/8``  pokerroom  Pot-limit Omaha hold 'em high/low-split eight or better
+``NO/8``  pokerroom  No-limit Omaha hold 'em high/low-split eight or better
+``PO5``   pokerroom  Pot-limit 5-card Omaha (likewise ``NO5``, ``FO5``, ``PO5/8``, …)
+``PO6``   pokerroom  Pot-limit 6-card Omaha (likewise ``NO6``, ``FO6``, ``PO6/8``, …)
+========= ========== ===================================================================
+
+``NS``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D`` and ``FB`` are read but
+not played yet (:attr:`PhhGame.variant` is ``None``).
+
+``FO/8`` is fixed-limit, as its name says. PokerKit 0.7 (the spec's reference
+implementation) builds it with pot-limit betting, but every ``FO/8`` hand of the
+2023 WSOP Event #43 files bets in exact small-bet/big-bet units (raises to 400k,
+600k, 800k with a 200k/400k limit), so the files are fixed-limit and so is the
+replay.
+
+>>> hand = parse_phh('''
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [0.25, 0.50]  # heads-up: applied in reverse
+... min_bet = 0.50
+... starting_stacks = [44.05, 52.20]
+... actions = ["d dh p1 ????", "d dh p2 AcKd", "p2 cbr 1.50 # a raise", "p1 f"]
+... ''')
+>>> hand.game.name, hand.starting_stacks, hand.actions[2].amount
+("No-limit Texas hold 'em", (Decimal('44.05'), Decimal('52.20')), Decimal('1.50'))
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from pokerroom.cards import Card
+from pokerroom.engine.variants import HOLDEM, Limit, Variant, omaha
+from pokerroom.errors import CardError, PokerroomError
+
+# --------------------------------------------------------------------- variant codes
+
+
+@dataclass(frozen=True, slots=True)
+class PhhGame:
+    """What a PHH variant code means, and the engine game that plays it (if any)."""
+
+    code: str
+    name: str
+    variant: Variant | None
+    """The engine's variant, or ``None`` for a game pokerroom does not play yet."""
+    limit: Limit
+    standard: bool
+    """True for a code of the PHH spec, False for a pokerroom extension."""
+    stud: bool = False
+    """Stud games post a ``bring_in`` instead of blinds."""
+
+    @property
+    def supported(self) -> bool:
+        return self.variant is not None
+
+
+_LIMIT_LETTERS = {"F": Limit.FIXED_LIMIT, "P": Limit.POT_LIMIT, "N": Limit.NO_LIMIT}
+_LIMIT_WORDS = {Limit.FIXED_LIMIT: "Fixed", Limit.POT_LIMIT: "Pot", Limit.NO_LIMIT: "No"}
+_STANDARD_PLAYED = {"NT", "FT", "PO", "FO/8"}
+_NOT_PLAYED = {
+    "NS": "No-limit short-deck hold 'em",
+    "F7S": "Fixed-limit seven card stud",
+    "F7S/8": "Fixed-limit seven card stud high/low-split eight or better",
+    "FR": "Fixed-limit razz",
+    "N2L1D": "No-limit deuce-to-seven lowball single draw",
+    "F2L3D": "Fixed-limit deuce-to-seven lowball triple draw",
+    "FB": "Fixed-limit badugi",
+}
+_STUD = {"F7S", "F7S/8", "FR"}
+
+
+def _played_games() -> list[PhhGame]:
+    games = []
+    for letter, limit in _LIMIT_LETTERS.items():
+        word = _LIMIT_WORDS[limit]
+        games.append(
+            PhhGame(f"{letter}T", f"{word}-limit Texas hold 'em", HOLDEM, limit, letter != "P")
+        )
+        for hole, hi_lo in itertools.product((4, 5, 6), (False, True)):
+            code = f"{letter}O{'' if hole == 4 else hole}{'/8' if hi_lo else ''}"
+            cards = "" if hole == 4 else f"{hole}-card "
+            split = " high/low-split eight or better" if hi_lo else ""
+            name = f"{word}-limit {cards}Omaha hold 'em{split}"
+            variant = omaha(hole, hi_lo=hi_lo)
+            games.append(PhhGame(code, name, variant, limit, code in _STANDARD_PLAYED))
+    return games
+
+
+GAMES: dict[str, PhhGame] = {
+    game.code: game
+    for game in (
+        *_played_games(),
+        *(
+            PhhGame(code, name, None, _LIMIT_LETTERS[code[0]], True, code in _STUD)
+            for code, name in _NOT_PLAYED.items()
+        ),
+    )
+}
+"""Every variant code pokerroom reads, PHH-spec codes and pokerroom's own."""
+
+
+def game_code(variant: Variant, limit: Limit) -> str:
+    """The PHH code of an engine game, e.g. ``NT`` for no-limit hold'em."""
+    for game in GAMES.values():
+        if game.variant == variant and game.limit is limit:
+            return game.code
+    raise PhhError(f"no PHH variant code for {limit} {variant.name}")
+
+
+# --------------------------------------------------------------------- the typed hand
+
+
+class PhhError(PokerroomError, ValueError):
+    """A PHH file that cannot be read: not TOML, a missing or malformed field or action."""
+
+
+class ActionCode(enum.StrEnum):
+    """The PHH action notations (spec: "Actions")."""
+
+    DEAL_HOLE = "dh"
+    DEAL_BOARD = "db"
+    FOLD = "f"
+    CHECK_CALL = "cc"
+    COMPLETE_BET_RAISE = "cbr"
+    BRING_IN = "pb"
+    STAND_PAT_DISCARD = "sd"
+    SHOW_MUCK = "sm"
+    NO_OP = ""
+    """An empty string or a standalone ``# commentary``."""
+
+
+Cards = tuple[Card | None, ...]
+"""Cards as written; ``None`` is an unknown card ``??``."""
+
+
+@dataclass(frozen=True, slots=True)
+class PhhAction:
+    """One entry of ``actions``, parsed; ``text`` is the entry as written.
+
+    ``player`` is 0-based: the actor, or for ``d dh`` the player dealt to.
+    For ``sm``, ``cards`` is ``None`` for a muck and ``()`` for ``-`` (the cards
+    already dealt).
+    """
+
+    text: str
+    code: ActionCode
+    player: int | None = None
+    cards: Cards | None = None
+    amount: Decimal | None = None
+    commentary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PhhHand:
+    """One hand history; list fields hold one entry per player in ``p1`` … ``pn`` order."""
+
+    variant: str
+    antes: tuple[Decimal, ...]
+    starting_stacks: tuple[Decimal, ...]
+    actions: tuple[PhhAction, ...]
+    ante_trimming_status: bool = False
+    blinds_or_straddles: tuple[Decimal, ...] | None = None
+    """Negative entries are *posts* (HandHQ), see :mod:`pokerroom.history.replay`."""
+    bring_in: Decimal | None = None
+    min_bet: Decimal | None = None
+    small_bet: Decimal | None = None
+    big_bet: Decimal | None = None
+    players: tuple[str, ...] | None = None
+    finishing_stacks: tuple[Decimal, ...] | None = None
+    winnings: tuple[Decimal, ...] | None = None
+    extra: Mapping[str, object] = field(default_factory=dict)
+    """Every other field (``author``, ``event``, ``time``, ``seats``, ``hand``, …) as read."""
+
+    @property
+    def game(self) -> PhhGame:
+        return GAMES[self.variant]
+
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+
+# --------------------------------------------------------------------- reading
+
+
+def parse_cards_text(text: str) -> Cards:
+    """Cards written together, two characters each: ``AcKd``, ``????``, ``??Ad``."""
+    if len(text) % 2:
+        raise PhhError(f"cards {text!r} are not two characters each")
+    cards: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        token = text[i : i + 2]
+        if token == "??":
+            cards.append(None)
+            continue
+        try:
+            cards.append(Card.parse(token))
+        except CardError:
+            raise PhhError(f"unknown card {token!r} in {text!r}") from None
+    return tuple(cards)
+
+
+def _player(token: str, players: int) -> int:
+    number = token[1:]
+    if token[:1] != "p" or not number.isdigit() or not 1 <= int(number) <= players:
+        raise PhhError(f"{token!r} is not a player: expected p1 … p{players}")
+    return int(number) - 1
+
+
+def _amount(text: str) -> Decimal:
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        raise PhhError(f"{text!r} is not an amount") from None
+    if not value.is_finite() or value <= 0:
+        raise PhhError(f"{text!r} is not a positive amount")
+    return value
+
+
+def parse_action(text: str, players: int) -> PhhAction:
+    """Parse one action notation: ``[actor action[ arguments…]][ # commentary]`` (spec)."""
+    notation, _, commentary = text.partition("#")
+    commentary = commentary.strip()
+    words = notation.split()
+    if not words:
+        return PhhAction(text, ActionCode.NO_OP, commentary=commentary)
+    try:
+        code = ActionCode(words[1]) if len(words) > 1 else None
+    except ValueError:
+        code = None
+    actor = words[0]
+    args = words[2:]
+    if actor == "d" and code is ActionCode.DEAL_HOLE and len(args) == 2:
+        player = _player(args[0], players)
+        return PhhAction(text, code, player, parse_cards_text(args[1]), commentary=commentary)
+    if actor == "d" and code is ActionCode.DEAL_BOARD and len(args) == 1:
+        return PhhAction(text, code, cards=parse_cards_text(args[0]), commentary=commentary)
+    if actor != "d" and code is not None:
+        player = _player(actor, players)
+        simple = (ActionCode.FOLD, ActionCode.CHECK_CALL, ActionCode.BRING_IN)
+        if code in simple and not args:
+            return PhhAction(text, code, player, commentary=commentary)
+        if code is ActionCode.COMPLETE_BET_RAISE and len(args) == 1:
+            return PhhAction(text, code, player, amount=_amount(args[0]), commentary=commentary)
+        if code is ActionCode.STAND_PAT_DISCARD and len(args) <= 1:
+            cards = parse_cards_text(args[0]) if args else ()
+            return PhhAction(text, code, player, cards, commentary=commentary)
+        if code is ActionCode.SHOW_MUCK and len(args) <= 1:
+            shown = None if not args else () if args[0] == "-" else parse_cards_text(args[0])
+            return PhhAction(text, code, player, shown, commentary=commentary)
+    raise PhhError(
+        f"cannot read action {text!r}: expected 'd dh pN CARDS', 'd db CARDS', "
+        "'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN pb', 'pN sd [CARDS]' or 'pN sm [CARDS]'"
+    )
+
+
+_KNOWN_FIELDS = {
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    "min_bet",
+    "small_bet",
+    "big_bet",
+    "starting_stacks",
+    "actions",
+    "players",
+    "finishing_stacks",
+    "winnings",
+}
+
+
+def _number(value: object, name: str, *, allow_negative: bool = False) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise PhhError(f"{name} must be a number, got {value!r}")
+    number = Decimal(value)
+    if number.is_nan() or (number < 0 and not allow_negative):
+        raise PhhError(f"{name} must not be negative, got {value}")
+    return number
+
+
+def _numbers(
+    document: Mapping[str, object], name: str, players: int, *, allow_negative: bool = False
+) -> tuple[Decimal, ...] | None:
+    values = document.get(name)
+    if values is None:
+        return None
+    if not isinstance(values, list):
+        raise PhhError(f"{name} must be an array of numbers, got {values!r}")
+    if len(values) != players:
+        raise PhhError(f"{name} needs one entry per player ({players}), got {len(values)}")
+    return tuple(_number(v, name, allow_negative=allow_negative) for v in values)
+
+
+def _optional_number(document: Mapping[str, object], name: str) -> Decimal | None:
+    value = document.get(name)
+    return None if value is None else _number(value, name)
+
+
+def _strings(document: Mapping[str, object], name: str) -> tuple[str, ...]:
+    values = document.get(name, [])
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise PhhError(f"{name} must be an array of strings")
+    return tuple(values)
+
+
+def _required(game: PhhGame) -> list[str]:
+    """The spec's required fields of a variant (besides variant, antes, stacks, actions)."""
+    betting = ["small_bet", "big_bet"] if game.limit is Limit.FIXED_LIMIT else ["min_bet"]
+    return ["bring_in" if game.stud else "blinds_or_straddles", *betting]
+
+
+def hand_from_document(document: Mapping[str, object]) -> PhhHand:
+    """Build a :class:`PhhHand` from one parsed TOML document, checking the spec's fields."""
+    variant = document.get("variant")
+    if not isinstance(variant, str) or variant not in GAMES:
+        raise PhhError(f"unknown variant {variant!r}; pokerroom reads {', '.join(GAMES)}")
+    game = GAMES[variant]
+    for name in ("antes", "starting_stacks", "actions", *_required(game)):
+        if name not in document:
+            raise PhhError(f"a {variant} hand needs the field {name!r}")
+    stacks = document["starting_stacks"]
+    if not isinstance(stacks, list) or not stacks:
+        raise PhhError("starting_stacks must be an array with one stack per player")
+    players = len(stacks)
+    starting = _numbers(document, "starting_stacks", players)
+    antes = _numbers(document, "antes", players)
+    assert starting is not None and antes is not None
+    trimming = document.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise PhhError(f"ante_trimming_status must be true or false, got {trimming!r}")
+    names = _strings(document, "players") if "players" in document else None
+    if names is not None and len(names) != players:
+        raise PhhError(f"players needs one name per player ({players}), got {len(names)}")
+    return PhhHand(
+        variant=variant,
+        antes=antes,
+        starting_stacks=starting,
+        actions=tuple(parse_action(a, players) for a in _strings(document, "actions")),
+        ante_trimming_status=trimming,
+        blinds_or_straddles=_numbers(document, "blinds_or_straddles", players, allow_negative=True),
+        bring_in=_optional_number(document, "bring_in"),
+        min_bet=_optional_number(document, "min_bet"),
+        small_bet=_optional_number(document, "small_bet"),
+        big_bet=_optional_number(document, "big_bet"),
+        players=names,
+        finishing_stacks=_numbers(document, "finishing_stacks", players),
+        winnings=_numbers(document, "winnings", players),
+        extra={k: v for k, v in document.items() if k not in _KNOWN_FIELDS},
+    )
+
+
+def _toml(text: str) -> dict[str, object]:
+    try:
+        return tomllib.loads(text, parse_float=Decimal)  # exact decimals, never float
+    except tomllib.TOMLDecodeError as error:
+        raise PhhError(f"not valid TOML: {error}") from None
+
+
+def parse_phh(text: str) -> PhhHand:
+    """Read one ``.phh`` document."""
+    return hand_from_document(_toml(text))
+
+
+def parse_phhs(text: str) -> list[PhhHand]:
+    """Read a ``.phhs`` document: one hand per table ``[1]``, ``[2]``, … in file order."""
+    hands = []
+    for key, table in _toml(text).items():
+        if not isinstance(table, dict):
+            raise PhhError(f"a .phhs file holds only tables [1], [2], …; found {key!r}")
+        try:
+            hands.append(hand_from_document(table))
+        except PhhError as error:
+            raise PhhError(f"table [{key}]: {error}") from None
+    return hands
+
+
+def parse_hands(text: str) -> list[PhhHand]:
+    """Read either form: a document with ``variant`` is one hand, otherwise tables of hands."""
+    document = _toml(text)
+    if "variant" in document:
+        return [hand_from_document(document)]
+    return parse_phhs(text)
+
+
+def read_hands(path: Path) -> list[PhhHand]:
+    """Read every hand of a ``.phh`` or ``.phhs`` file; errors name the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise PhhError(f"{path}: cannot read the file: {reason}") from None
+    try:
+        return parse_hands(text)
+    except PhhError as error:
+        raise PhhError(f"{path}: {error}") from None
+
+
+def format_cards_text(cards: Sequence[Card | None]) -> str:
+    """Cards in PHH notation: written together, ``??`` for an unknown card."""
+    return "".join("??" if card is None else str(card) for card in cards)

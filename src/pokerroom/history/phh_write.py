@@ -1,0 +1,98 @@
+"""Writing an engine hand as a PHH document, the inverse of :func:`replay_hand`.
+
+Only the inputs are written — deals, player actions, shows and mucks; forced
+bets, returned bets and awards follow from the rules and are derived again on
+replay. Burned cards are not part of PHH and are left out.
+
+>>> from pokerroom.deck import Deck
+>>> from pokerroom.engine import Action, Hand, HandConfig
+>>> hand = Hand(HandConfig.holdem([200, 200, 200], small_blind=1, big_blind=2), Deck(seed=1))
+>>> hand.act(Action.raise_to(6)); hand.act(Action.fold()); hand.act(Action.fold())
+>>> print(write_phh(hand))  # doctest: +ELLIPSIS
+variant = "NT"
+ante_trimming_status = true
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+actions = [
+  "d dh p1 ...",
+  "d dh p2 ...",
+  "d dh p3 ...",
+  "p3 cbr 6",
+  "p1 f",
+  "p2 f",
+]
+finishing_stacks = [199, 198, 203]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from pokerroom.engine import events as ev
+from pokerroom.engine.hand import Hand
+from pokerroom.engine.variants import Limit
+from pokerroom.errors import UsageError
+from pokerroom.history.phh import format_cards_text, game_code
+
+
+def _heads_up_order(values: Sequence[int]) -> list[int]:
+    """PHH applies forced bets in reverse heads-up (its ``p2`` posts the first entry)."""
+    return list(values)[::-1] if len(values) == 2 else list(values)
+
+
+def _array(values: Sequence[int]) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
+
+
+def _action(event: ev.Event) -> str | None:
+    match event:
+        case ev.DealHole(player, cards):
+            return f"d dh p{player + 1} {format_cards_text(cards)}"
+        case ev.DealBoard(cards):
+            return f"d db {format_cards_text(cards)}"
+        case ev.Fold(player):
+            return f"p{player + 1} f"
+        case ev.Check(player) | ev.Call(player):
+            return f"p{player + 1} cc"
+        case ev.BetRaise(player, to):
+            return f"p{player + 1} cbr {to}"
+        case ev.Show(player, cards):
+            return f"p{player + 1} sm {format_cards_text(cards)}"
+        case ev.Muck(player):
+            return f"p{player + 1} sm"
+    return None  # forced bets, burns, returns and awards are derived, not recorded
+
+
+def write_phh(hand: Hand, players: Sequence[str] | None = None) -> str:
+    """The hand as a PHH TOML document; ``players`` optionally names the positions.
+
+    ``ante_trimming_status`` is true because the engine builds pots from what each
+    player put in (P-1): a short ante wins only what it matched.
+    """
+    config = hand.config
+    n = config.players
+    lines = [
+        f"variant = {json.dumps(game_code(config.variant, config.limit))}",
+        "ante_trimming_status = true",
+        f"antes = {_array(_heads_up_order([config.ante(p) for p in range(n)]))}",
+        f"blinds_or_straddles = {_array(_heads_up_order([config.blind(p) for p in range(n)]))}",
+    ]
+    if config.limit is Limit.FIXED_LIMIT:
+        lines += [f"small_bet = {config.min_bet}", f"big_bet = {config.big_bet_size}"]
+    else:
+        lines.append(f"min_bet = {config.min_bet}")
+    lines.append(f"starting_stacks = {_array(config.stacks)}")
+    lines.append("actions = [")
+    lines += [f"  {json.dumps(text)}," for text in map(_action, hand.events) if text]
+    lines.append("]")
+    if players is not None:
+        names = list(players)
+        if len(names) != n:
+            raise UsageError(f"players needs one name per position ({n}), got {len(names)}")
+        quoted = ", ".join(json.dumps(name, ensure_ascii=False) for name in names)
+        lines.append(f"players = [{quoted}]")
+    lines.append(f"finishing_stacks = {_array(hand.stacks)}")
+    return "\n".join(lines) + "\n"
