@@ -12,6 +12,7 @@ from tests.strategies import distinct_cards
 
 
 def test_c1_deck_has_52_distinct_cards_and_no_jokers() -> None:
+    """C-1."""
     assert len(ALL_CARDS) == 52
     assert len({str(card) for card in ALL_CARDS}) == 52
     assert {card.rank for card in ALL_CARDS} == set(Rank)
@@ -31,6 +32,7 @@ def test_c1_deck_has_52_distinct_cards_and_no_jokers() -> None:
     ],
 )
 def test_c1_forgiving_parser_has_one_canonical_form(text: str, expected: str) -> None:
+    """C-1."""
     assert format_cards(parse_cards(text)) == expected
 
 
@@ -38,6 +40,7 @@ def test_c1_forgiving_parser_has_one_canonical_form(text: str, expected: str) ->
     ("text", "bad"), [("Xx", "Xx"), ("As 1d", "1d"), ("AsK", "K"), ("Az", "Az")]
 )
 def test_c1_unknown_token_is_named_in_the_error(text: str, bad: str) -> None:
+    """C-1."""
     with pytest.raises(CardParseError) as error:
         parse_cards(text)
     assert repr(bad) in str(error.value)
@@ -45,6 +48,7 @@ def test_c1_unknown_token_is_named_in_the_error(text: str, bad: str) -> None:
 
 
 def test_c1_duplicate_card_is_rejected() -> None:
+    """C-1."""
     with pytest.raises(DuplicateCardError, match="As appears twice"):
         parse_cards("As Kd as")
 
@@ -59,11 +63,13 @@ def test_card_errors_are_value_errors() -> None:
 
 
 def test_c2_suit_order_spades_hearts_diamonds_clubs() -> None:
+    """C-2."""
     assert Suit.SPADES > Suit.HEARTS > Suit.DIAMONDS > Suit.CLUBS
 
 
 @given(distinct_cards(0, 52))
 def test_c1_text_round_trip(cards: list[Card]) -> None:
+    """C-1."""
     assert parse_cards(format_cards(cards)) == cards
 
 

@@ -10,6 +10,7 @@ from pokerroom.errors import DeckError
 
 
 def test_c3_each_deck_holds_all_52_cards() -> None:
+    """C-3."""
     deck = Deck(seed=1)
     assert len(deck) == 52
     cards = deck.deal(51)
@@ -18,15 +19,18 @@ def test_c3_each_deck_holds_all_52_cards() -> None:
 
 
 def test_c3_seed_reproduces_the_shuffle_and_different_seeds_differ() -> None:
+    """C-3."""
     assert Deck(seed=42).deal(10) == Deck(seed=42).deal(10)
     assert Deck(seed=42).deal(10) != Deck(seed=43).deal(10)
 
 
 def test_c3_unseeded_decks_differ() -> None:
+    """C-3."""
     assert Deck().deal(10) != Deck().deal(10)
 
 
 def test_c4_c5_burns_are_kept_apart_from_the_muck() -> None:
+    """C-4, C-5."""
     deck = Deck(seed=3)
     hole = deck.deal(2)
     deck.burn()
@@ -38,6 +42,7 @@ def test_c4_c5_burns_are_kept_apart_from_the_muck() -> None:
 
 
 def test_c6_last_card_is_never_dealt_then_burns_then_muck() -> None:
+    """C-6."""
     deck = Deck(seed=5)
     dealt = deck.deal(48)
     deck.burn()

@@ -13,6 +13,7 @@ CLUB = Options.profile("club")
 
 
 def test_a2_out_of_turn_is_rejected_and_changes_nothing() -> None:
+    """A-2."""
     hand = blinded([200, 200, 200], 1, 2)
     before = list(hand.events)
     with pytest.raises(IllegalAction) as error:
@@ -23,6 +24,7 @@ def test_a2_out_of_turn_is_rejected_and_changes_nothing() -> None:
 
 
 def test_a3_check_only_when_nothing_is_owed_big_blind_may_check() -> None:
+    """A-3."""
     hand = blinded([200, 200, 200], 1, 2)
     with pytest.raises(IllegalAction) as error:
         hand.act(Action.check())
@@ -40,12 +42,14 @@ def test_a3_check_only_when_nothing_is_owed_big_blind_may_check() -> None:
 def test_a4_b1_b2_b3_smallest_and_largest_first_bet(
     limit: Limit, expected: tuple[int, int]
 ) -> None:
+    """A-4, B-1, B-2, B-3."""
     hand = unblinded([500, 500], antes=[20, 20], limit=limit)
     assert raise_range(hand) == expected
     assert hand.legal_actions().bet
 
 
 def test_a5_call_all_in_for_less_stays_in_for_what_he_covers() -> None:
+    """A-5."""
     hand = unblinded([100, 30, 100])
     play(hand, "r50")
     assert hand.legal_actions().call == 30
@@ -64,6 +68,7 @@ def test_a5_call_all_in_for_less_stays_in_for_what_he_covers() -> None:
     ],
 )
 def test_a6_minimum_raise_examples(setup: str, moves: list[str], minimum: int) -> None:
+    """A-6."""
     if setup == "blinds 50/100":
         hand = blinded([10_000] * 4, 50, 100)
     else:
@@ -73,6 +78,7 @@ def test_a6_minimum_raise_examples(setup: str, moves: list[str], minimum: int) -
 
 
 def test_a7_amounts_are_the_round_total() -> None:
+    """A-7."""
     hand = blinded([200, 200, 200], 1, 2)
     play(hand, "r6", "r20")
     assert hand.committed == [20, 2, 6]
@@ -81,6 +87,7 @@ def test_a7_amounts_are_the_round_total() -> None:
 
 
 def test_a8_short_or_oversize_amount_is_rejected_with_the_range() -> None:
+    """A-8."""
     hand = blinded([200, 200, 200], 1, 2)
     before = list(hand.events)
     with pytest.raises(IllegalAction) as error:
@@ -94,6 +101,7 @@ def test_a8_short_or_oversize_amount_is_rejected_with_the_range() -> None:
 
 
 def test_a8_all_in_below_the_minimum_is_allowed() -> None:
+    """A-8."""
     hand = unblinded([100, 25, 100])
     play(hand, "r20")
     assert raise_range(hand) == (25, 25)  # all-in to 25 is short of 40
@@ -102,6 +110,7 @@ def test_a8_all_in_below_the_minimum_is_allowed() -> None:
 
 
 def test_a9_example_001_short_all_in_does_not_reopen_until_it_adds_up() -> None:
+    """A-9."""
     hand = unblinded([100, 100, 15, 20])
     play(hand, "r10", "c", "r15")
     assert raise_range(hand) == (20, 20)  # yet to act: may raise (all-in 20 < 25 is all he has)
@@ -119,6 +128,7 @@ def test_a9_example_001_short_all_in_does_not_reopen_until_it_adds_up() -> None:
 
 
 def test_a9_example_000_blinds_10_20() -> None:
+    """A-9."""
     hand = blinded([1000, 1000, 1000, 1000, 90], 10, 20)
     play(hand, "c", "r60", "r90", "f", "f")
     assert hand.to_act == 2
@@ -129,6 +139,7 @@ def test_a9_example_000_blinds_10_20() -> None:
 
 
 def test_a10_fixed_limit_short_all_in_under_half_a_bet_is_a_call() -> None:
+    """A-10."""
     hand = unblinded([100, 100, 14, 100], limit=Limit.FIXED_LIMIT)
     play(hand, "r10", "c", "r14")
     assert hand.legal_actions().describe() == ["fold", "call 14", "raise to 20"]
@@ -139,6 +150,7 @@ def test_a10_fixed_limit_short_all_in_under_half_a_bet_is_a_call() -> None:
 
 
 def test_a10_fixed_limit_next_player_completes_to_20() -> None:
+    """A-10."""
     hand = unblinded([100, 14, 100, 100], limit=Limit.FIXED_LIMIT)
     play(hand, "r10", "r14")
     assert hand.legal_actions().describe() == ["fold", "call 14", "raise to 20"]
@@ -152,6 +164,7 @@ def test_a10_fixed_limit_next_player_completes_to_20() -> None:
 
 
 def test_a10_fixed_limit_all_in_of_half_a_bet_is_a_raise_and_caps_at_35() -> None:
+    """A-10."""
     hand = unblinded([100, 15, 100, 100], limit=Limit.FIXED_LIMIT)
     play(hand, "r10", "r15")
     assert hand.legal_actions().describe() == ["fold", "call 15", "raise to 25"]
@@ -160,6 +173,7 @@ def test_a10_fixed_limit_all_in_of_half_a_bet_is_a_raise_and_caps_at_35() -> Non
 
 
 def test_a11_short_big_blind_others_owe_the_full_blind() -> None:
+    """A-11."""
     hand = blinded([200, 15, 200, 200], 10, 20)
     assert hand.committed[1] == 15 and hand.all_in(1)
     assert hand.legal_actions().call == 20
@@ -169,6 +183,7 @@ def test_a11_short_big_blind_others_owe_the_full_blind() -> None:
 
 
 def test_a12_reraise_after_short_all_in_home_and_club() -> None:
+    """A-12."""
     home = blinded([1000, 1000, 1000, 130], 10, 20)
     play(home, "r100", "r130")  # short all-in: +30 over a raise of 80
     assert raise_range(home)[0] == 210  # home: last full raise 80
@@ -178,6 +193,7 @@ def test_a12_reraise_after_short_all_in_home_and_club() -> None:
 
 
 def test_a13_round_ends_when_all_have_acted_and_matched() -> None:
+    """A-13."""
     hand = blinded([200, 200, 200], 1, 2)
     play(hand, "r6", "c", "c")
     assert hand.street == 1 and hand.committed == [0, 0, 0]
@@ -188,6 +204,7 @@ def test_a13_round_ends_when_all_have_acted_and_matched() -> None:
 
 
 def test_a14_first_to_act_and_heads_up_order() -> None:
+    """A-14."""
     hand = blinded([200, 200, 200], 1, 2)
     assert hand.to_act == 2  # after the big blind
     play(hand, "c", "c", "x")
@@ -200,6 +217,7 @@ def test_a14_first_to_act_and_heads_up_order() -> None:
 
 
 def test_a15_all_fold_to_one_player_who_wins_without_showing() -> None:
+    """A-15."""
     hand = blinded([200, 200, 200], 1, 2)
     play(hand, "r6", "f", "f")
     assert hand.phase == "done"
@@ -208,12 +226,14 @@ def test_a15_all_fold_to_one_player_who_wins_without_showing() -> None:
 
 
 def test_a16_unmatched_part_of_a_bet_is_returned() -> None:
+    """A-16."""
     hand = unblinded([100, 40, 100])
     play(hand, "r80", "c", "f")
     assert ev.ReturnUncalled(0, 40) in hand.events
 
 
 def test_a17_all_in_run_out_turns_hands_up_and_burns() -> None:
+    """A-17."""
     hand = blinded([50, 200], 1, 2)
     play(hand, "r200", "c")
     shows = [e for e in hand.events if isinstance(e, ev.Show)]
@@ -223,6 +243,7 @@ def test_a17_all_in_run_out_turns_hands_up_and_burns() -> None:
 
 
 def test_a18_timeout_home_checks_when_free_club_folds() -> None:
+    """A-18."""
     home = blinded([200, 200, 200], 1, 2)
     assert home.timeout_action() == Action.fold()  # something to call
     play(home, "c", "c")
@@ -233,6 +254,7 @@ def test_a18_timeout_home_checks_when_free_club_folds() -> None:
 
 
 def test_a19_no_raise_when_every_opponent_is_all_in() -> None:
+    """A-19."""
     hand = unblinded([200, 50, 30])
     play(hand, "r20", "r50", "c")
     assert hand.to_act == 0
@@ -243,6 +265,7 @@ def test_a19_no_raise_when_every_opponent_is_all_in() -> None:
 
 
 def test_b2_pot_limit_examples() -> None:
+    """B-2."""
     hand = unblinded([1000, 1000], antes=[50, 50], limit=Limit.POT_LIMIT)
     assert raise_range(hand)[1] == 100
     play(hand, "r100")
@@ -253,6 +276,7 @@ def test_b2_pot_limit_examples() -> None:
 
 
 def test_b3_fixed_limit_sizes_10_20() -> None:
+    """B-3."""
     hand = blinded([1000] * 5, 5, 10, limit=Limit.FIXED_LIMIT)
     assert raise_range(hand) == (20, 20)
     play(hand, "r20", "r30", "r40")
@@ -271,6 +295,7 @@ def test_b3_fixed_limit_sizes_10_20() -> None:
 
 
 def test_b4_no_cap_heads_up_but_a_multiway_round_keeps_it() -> None:
+    """B-4."""
     heads_up = blinded([1000, 1000], 5, 10, limit=Limit.FIXED_LIMIT)
     play(heads_up, "r20", "r30", "r40", "r50")
     assert raise_range(heads_up) == (60, 60)
@@ -280,6 +305,7 @@ def test_b4_no_cap_heads_up_but_a_multiway_round_keeps_it() -> None:
 
 
 def test_b5_fixed_limit_blinds_15_30_with_blinds_10_15() -> None:
+    """B-5."""
     config = HandConfig.holdem([500] * 3, small_blind=10, big_blind=15, limit=Limit.FIXED_LIMIT)
     hand = Hand(config)
     assert config.big_bet_size == 30
@@ -288,6 +314,7 @@ def test_b5_fixed_limit_blinds_15_30_with_blinds_10_15() -> None:
 
 @pytest.mark.parametrize("limit", list(Limit))
 def test_b7_antes_in_any_structure(limit: Limit) -> None:
+    """B-7."""
     config = HandConfig.holdem([100, 100, 100], small_blind=1, big_blind=2, ante=1, limit=limit)
     hand = Hand(config)
     assert hand.pot() == 6 and hand.stacks == [98, 97, 99]
@@ -299,6 +326,7 @@ def test_b7_antes_in_any_structure(limit: Limit) -> None:
 
 
 def test_a1_forced_bets_and_actions_are_events() -> None:
+    """A-1."""
     hand = blinded([200, 200, 200], 1, 2)
     play(hand, "r6", "c", "f")
     kinds = [type(e).__name__ for e in hand.events]
@@ -307,6 +335,7 @@ def test_a1_forced_bets_and_actions_are_events() -> None:
 
 
 def test_b7_p1_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    """B-7, P-1."""
     config = HandConfig(
         variant=HOLDEM,
         limit=Limit.NO_LIMIT,

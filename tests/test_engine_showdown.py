@@ -63,6 +63,7 @@ def awards(hand: Hand) -> list[tuple[int, int, int, str]]:
 
 
 def test_p1_example_001_side_pot_and_returned_bet() -> None:
+    """P-1."""
     # C (position 0) bets 80, B (1) calls all-in for 50, A (2) calls all-in for 20.
     hand = manual([200, 50, 20], ["Kh Kd", "Qh Qd", "Ah Ad"])
     play(hand, "r80", "c", "c")
@@ -74,6 +75,7 @@ def test_p1_example_001_side_pot_and_returned_bet() -> None:
 
 
 def test_p2_equal_hands_split_each_pot_separately() -> None:
+    """P-2."""
     hand = manual([100, 100, 30], ["2h 3h", "2d 3d", "4c 5c"])
     play(hand, "r30", "c", "c")
     finish(hand, "Ts Js Qs Ks 9d")
@@ -82,6 +84,7 @@ def test_p2_equal_hands_split_each_pot_separately() -> None:
 
 @pytest.mark.parametrize(("chip", "expected"), [(1, [8, 7]), (5, [10, 5])])
 def test_p3_odd_chip_to_the_first_winner_left_of_the_button(chip: int, expected: list[int]) -> None:
+    """P-3."""
     holes = ["Ah 2h", "Ad 2d", "Kc 3c"]
     hand = manual([100] * 3, holes, antes=[5, 5, 5], options=Options(smallest_chip=chip))
     finish(hand, "As 9c 7d 5h 4s")
@@ -107,12 +110,14 @@ def river_showdown(options: Options, river_bettor: bool) -> Hand:
 
 
 def test_p4_showdown_order_home_and_club() -> None:
+    """P-4."""
     assert river_showdown(Options(), river_bettor=False).next_to_show == 0  # left of the button
     assert river_showdown(Options.profile("club"), river_bettor=False).next_to_show == 2
     assert river_showdown(Options(), river_bettor=True).next_to_show == 1  # the river bettor
 
 
 def test_p5_muck_after_a_show_keeps_cards_hidden() -> None:
+    """P-5."""
     hand = river_showdown(Options(), river_bettor=False)
     hand.show(0)
     with pytest.raises(IllegalAction) as error:
@@ -129,6 +134,7 @@ def test_p5_muck_after_a_show_keeps_cards_hidden() -> None:
 
 
 def test_p5_last_live_hand_for_a_pot_must_show() -> None:
+    """P-5."""
     hand = river_showdown(Options(), river_bettor=False)
     hand.muck(0)  # the first to show may give up the pot
     hand.muck(1)
@@ -140,6 +146,7 @@ def test_p5_last_live_hand_for_a_pot_must_show() -> None:
 
 
 def test_p6_a_shown_hand_shows_both_hole_cards() -> None:
+    """P-6."""
     hand = river_showdown(Options(), river_bettor=False)
     hand.auto_showdown()
     shows = {e.player: e.cards for e in hand.events if isinstance(e, ev.Show)}
@@ -147,6 +154,7 @@ def test_p6_a_shown_hand_shows_both_hole_cards() -> None:
 
 
 def test_p7_hi_lo_quartering() -> None:
+    """P-7."""
     variant = omaha(4, hi_lo=True)
     hand = manual(
         [100, 100, 100],
@@ -159,6 +167,7 @@ def test_p7_hi_lo_quartering() -> None:
 
 
 def test_p7_no_low_the_high_scoops() -> None:
+    """P-7."""
     variant = omaha(4, hi_lo=True)
     hand = manual([100, 100], ["As 2s Qh Jh", "Kh Ks 9c 8d"], antes=[20, 20], variant=variant)
     finish(hand, "9d Td Jc Kc 3d")
@@ -166,6 +175,7 @@ def test_p7_no_low_the_high_scoops() -> None:
 
 
 def test_p7_odd_chip_from_halving_goes_to_the_high_half() -> None:
+    """P-7."""
     variant = omaha(4, hi_lo=True)
     holes = ["As 5s Qh Jh", "Qd Jd Tc 8c", "Kh Ks 9c 9d"]
     hand = manual([100, 100, 100], holes, antes=[7, 7, 7], variant=variant)
@@ -174,6 +184,7 @@ def test_p7_odd_chip_from_halving_goes_to_the_high_half() -> None:
 
 
 def test_v0_seat_limits_follow_from_the_deck() -> None:
+    """V-0."""
     with pytest.raises(UsageError, match="V-0"):
         HandConfig.holdem([100] * 11, small_blind=1, big_blind=2)
     with pytest.raises(UsageError, match="2 to 8 players"):
@@ -182,6 +193,7 @@ def test_v0_seat_limits_follow_from_the_deck() -> None:
 
 
 def test_v1_deal_order_home_and_club_heads_up() -> None:
+    """V-1."""
     first_card = Deck(seed=3).deal(1)[0]
     home = Hand(HandConfig.holdem([100, 100], small_blind=1, big_blind=2), Deck(seed=3))
     assert home.hole[0][0] == first_card  # the button is dealt last
@@ -195,6 +207,7 @@ def test_v1_deal_order_home_and_club_heads_up() -> None:
 
 @pytest.mark.parametrize("hole", [4, 5, 6])
 def test_v2_omaha_deals_four_five_or_six_and_burns_before_each_street(hole: int) -> None:
+    """V-2."""
     config = HandConfig.holdem([100] * 3, small_blind=1, big_blind=2, variant=omaha(hole))
     hand = Hand(config, Deck(seed=1))
     assert all(len(cards) == hole for cards in hand.hole)
@@ -203,11 +216,13 @@ def test_v2_omaha_deals_four_five_or_six_and_burns_before_each_street(hole: int)
 
 
 def test_v3_omaha_hi_lo_is_omaha_with_split_pots() -> None:
+    """V-3."""
     assert omaha(4, hi_lo=True).showdown.splits_low
     assert not omaha(4).showdown.splits_low
 
 
 def test_x4_views_hide_other_hole_cards_deck_and_burns() -> None:
+    """X-4."""
     hand = Hand(HandConfig.holdem([100, 100, 100], small_blind=1, big_blind=2), Deck(seed=9))
     play(hand, "c", "c", "x")
     view = view_of(hand, 1)

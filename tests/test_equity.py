@@ -21,6 +21,7 @@ def parse_all(*texts: str) -> list[CardSet | None]:
 
 
 def test_e4_exact_heads_up_preflop_ak_suited_vs_queens() -> None:
+    """E-4."""
     result = calculate_equity(parse_all("AhKh", "QsQd"))
     ace_king, queens = result.hands
     assert result.exact
@@ -51,6 +52,7 @@ def brute_force_shares(hands: list[CardSet], board: CardSet) -> list[float]:
 @settings(max_examples=40)
 @given(st.lists(st.sampled_from(ALL_CARDS), min_size=8, max_size=12, unique=True))
 def test_e4_p2_exact_equity_matches_brute_force_on_the_turn(cards: list[Card]) -> None:
+    """E-4, P-2."""
     players = (len(cards) - 4) // 2
     hands = [CardSet(cards[2 * i : 2 * i + 2]) for i in range(players)]
     board = CardSet(cards[-4:])
@@ -63,6 +65,7 @@ def test_e4_p2_exact_equity_matches_brute_force_on_the_turn(cards: list[Card]) -
 @settings(max_examples=25)
 @given(st.lists(st.sampled_from(ALL_CARDS), min_size=12, max_size=12, unique=True))
 def test_e5_omaha_exact_equity_matches_brute_force_on_the_turn(cards: list[Card]) -> None:
+    """E-5."""
     hands = [CardSet(cards[0:4]), CardSet(cards[4:8])]
     board = CardSet(cards[8:])
     result = calculate_equity(list(hands), board=board, game=Game.OMAHA)
@@ -79,6 +82,7 @@ def test_e5_omaha_exact_equity_matches_brute_force_on_the_turn(cards: list[Card]
 
 
 def test_p7_omaha_hilo_quartering_on_the_river() -> None:
+    """P-7."""
     board = CardSet.parse("2c 3d 4h Kc Kd")
     result = calculate_equity(
         parse_all("As 5s Qh Jh", "Ad 5d Qs Js", "Kh Ks 9c 9d"), board=board, game=Game.OMAHA_HILO
@@ -88,6 +92,7 @@ def test_p7_omaha_hilo_quartering_on_the_river() -> None:
 
 
 def test_p7_no_qualifying_low_the_high_scoops() -> None:
+    """P-7."""
     board = CardSet.parse("9c Td Jh Kc Kd")
     result = calculate_equity(
         parse_all("As 2s 3h 4h", "Kh Ks 9h 8d"), board=board, game=Game.OMAHA_HILO
@@ -97,6 +102,7 @@ def test_p7_no_qualifying_low_the_high_scoops() -> None:
 
 
 def test_e5_omaha_exact_on_the_flop_counts_every_turn_and_river() -> None:
+    """E-5."""
     result = calculate_equity(
         parse_all("Ah Kh Qd Jd", "9s 9c 8s 7c"), board=CardSet.parse("Th 9h 2d"), game=Game.OMAHA
     )
@@ -137,6 +143,7 @@ def test_bad_input_names_the_problem(hands: list[str], game: Game, message: str)
 
 
 def test_v0_too_many_players_for_the_deck() -> None:
+    """V-0."""
     hands = [CardSet(ALL_CARDS[6 * i : 6 * i + 6]) for i in range(8)]
     with pytest.raises(CardCountError, match="at most 7 players"):
         calculate_equity(list(hands), game=Game.OMAHA)

@@ -62,15 +62,18 @@ def hand(text: str) -> HighHand:
     ],
 )
 def test_e3_examples_that_must_hold(better: str, worse: str) -> None:
+    """E-3."""
     assert five(better) > five(worse)
 
 
 def test_e3_hands_differing_only_in_suits_are_equal() -> None:
+    """E-3."""
     assert hand("As Kd Qh 9c 7s") == hand("Ad Ks Qc 9h 7d")
     assert hand("Ah Kh Qh 9h 7h") == hand("As Ks Qs 9s 7s")
 
 
 def test_e1_categories_rank_in_order() -> None:
+    """E-1."""
     ladder = [
         "As Kd Qh 9c 7s",  # high card
         "2s 2d 3h 4c 5s",
@@ -90,11 +93,13 @@ def test_e1_categories_rank_in_order() -> None:
 
 
 def test_e1_strengths_run_from_1_to_7462() -> None:
+    """E-1."""
     assert hand("7s 5d 4h 3c 2s").strength == 1
     assert hand("As Ks Qs Js Ts").strength == 7462
 
 
 def test_e2_wheel_is_the_lowest_straight_and_no_wrap_around() -> None:
+    """E-2."""
     wheel = hand("As 2d 3h 4c 5s")
     assert wheel.category is Category.STRAIGHT
     assert wheel.describe() == "Straight, five-high"
@@ -119,10 +124,12 @@ def test_e2_wheel_is_the_lowest_straight_and_no_wrap_around() -> None:
     ],
 )
 def test_e1_descriptions(text: str, words: str) -> None:
+    """E-1."""
     assert hand(text).describe() == words
 
 
 def test_e4_holdem_uses_zero_one_or_two_hole_cards() -> None:
+    """E-4."""
     board = "Ts Js Qs Ks As"
     assert hand(f"2c 3d {board}") == hand(f"4c 5d {board}")  # plays the board
     assert hand("Ah 2c Kh Qh Jh 3d Th").describe() == "Royal flush"  # one hole card
@@ -130,12 +137,14 @@ def test_e4_holdem_uses_zero_one_or_two_hole_cards() -> None:
 
 
 def test_e4_best_five_cards_reproduce_the_value() -> None:
+    """E-4."""
     value, cards = best_five(CardSet.parse("Ah Ac Ad 7h 2s 2c 9d"))
     assert value == evaluate_high(CardSet(cards))
     assert len(cards) == 5
 
 
 def test_e4_card_count_is_checked() -> None:
+    """E-4."""
     with pytest.raises(CardCountError, match="5 to 7 cards, got 4"):
         hand("As Ks Qs Js")
     with pytest.raises(CardCountError, match="got 8"):
@@ -143,6 +152,7 @@ def test_e4_card_count_is_checked() -> None:
 
 
 def test_e5_omaha_uses_exactly_two_hole_and_three_board_cards() -> None:
+    """E-5."""
     four_hearts = CardSet.parse("Ah Kh Qh Jh")
     assert (
         evaluate_omaha_high(four_hearts, CardSet.parse("2h 7c 8d 9s 3c")).category
@@ -178,12 +188,15 @@ TEN_LOWS_004 = [  # 004, weakest first: must order exactly like this (E-6)
 
 
 def test_e6_the_ten_lows_of_004_order_as_listed() -> None:
+    """E-6."""
     lows = [evaluate_low(CardSet.parse(text)) for text in TEN_LOWS_004]
     assert all(low is not None for low in lows)
     assert all(a < b for a, b in itertools.pairwise(lows))  # type: ignore[operator]
 
 
 def test_e6_examples_that_must_hold() -> None:
+    """E-6."""
+
     def low(text: str) -> object:
         return evaluate_low(CardSet.parse(text))
 
@@ -198,6 +211,7 @@ def test_e6_examples_that_must_hold() -> None:
 
 
 def test_e7_omaha_high_and_low_may_use_different_hole_cards() -> None:
+    """E-7."""
     hole, board = CardSet.parse("Ad 2c Ks Kh"), CardSet.parse("Kd 3s 4h 7c Qd")
     assert evaluate_omaha_high(hole, board).describe() == "Three of a kind, kings"
     low = evaluate_omaha_low(hole, board)
@@ -205,12 +219,15 @@ def test_e7_omaha_high_and_low_may_use_different_hole_cards() -> None:
 
 
 def test_e7_omaha_low_needs_three_low_board_cards() -> None:
+    """E-7."""
     assert evaluate_omaha_low(CardSet.parse("Ad 2c 3s 4h"), CardSet.parse("5d 6s Kh Qc Jd")) is None
     low = evaluate_omaha_low(CardSet.parse("Ad 2c 3s 4h"), CardSet.parse("5d 6s 8h Qc Jd"))
     assert low is not None and low.describe() == "Eight-six low"  # all three low board cards
 
 
 def test_e8_showing_hands_pairs_beat_high_cards_no_straights() -> None:
+    """E-8."""
+
     def showing(text: str) -> object:
         return evaluate_showing(parse_cards(text))
 
@@ -224,12 +241,15 @@ def test_e8_showing_hands_pairs_beat_high_cards_no_straights() -> None:
 
 
 def test_e8_c2_equal_showing_hands_split_by_suit_of_highest_card() -> None:
+    """E-8, C-2."""
     assert evaluate_showing(parse_cards("Ks 7h")) > evaluate_showing(parse_cards("Kh 7s"))
     assert evaluate_showing(parse_cards("9s 9c")) > evaluate_showing(parse_cards("9h 9d"))
     assert evaluate_showing(parse_cards("Qc")) < evaluate_showing(parse_cards("Qd"))
 
 
 def test_e9_top_row_trips_pair_high_card_without_straights_or_flushes() -> None:
+    """E-9."""
+
     def top(text: str) -> object:
         return evaluate_top_row(parse_cards(text))
 
@@ -241,6 +261,7 @@ def test_e9_top_row_trips_pair_high_card_without_straights_or_flushes() -> None:
 
 
 def test_e9_top_row_against_a_five_card_row_for_fouling() -> None:
+    """E-9."""
     middle = hand("Qc Qh Kd 3s 2c")
     top_pair_ace_kicker = evaluate_top_row(parse_cards("Qs Qd Ac"))
     assert top_pair_ace_kicker.five_card_key() > (middle.category, tuple(middle.ranks))
@@ -255,12 +276,14 @@ SUIT_PERMUTATIONS = list(itertools.permutations(Suit))
 def test_e3_relabelling_suits_never_changes_a_value(
     cards: list[Card], perm: tuple[Suit, ...]
 ) -> None:
+    """E-3."""
     relabelled = [Card(card.rank, perm[card.suit]) for card in cards]
     assert evaluate_high(cards) == evaluate_high(relabelled)
 
 
 @given(distinct_cards(7, 7))
 def test_e4_single_hand_batch_and_subsets_agree(cards: list[Card]) -> None:
+    """E-4."""
     mask = CardSet(cards).mask
     batch = evaluate_high_batch(np.array([[c.index for c in cards]], dtype=np.uint8))
     subsets = max(high_strength(CardSet(five).mask) for five in itertools.combinations(cards, 5))

@@ -1,4 +1,4 @@
-"""What a player may do, the actions themselves, and the error for an illegal one."""
+"""What a player may do, the actions themselves (A-1), and the error for an illegal one."""
 
 from __future__ import annotations
 

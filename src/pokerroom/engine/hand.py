@@ -565,7 +565,7 @@ class Hand:
             self.auto_showdown()
 
     def _award(self) -> None:
-        """P-1 … P-3, P-7: build pots from contribution levels and pay each one."""
+        """P-1 … P-3, P-7: build pots from contribution levels and pay each in full (P-9)."""
         self.phase = DONE
         self._pending_show = []
         out = [self.folded[p] or self.mucked[p] for p in range(self.players)]
