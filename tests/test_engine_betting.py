@@ -264,6 +264,15 @@ def test_a19_no_raise_when_every_opponent_is_all_in() -> None:
     assert error.value.rule == "A-19"
 
 
+def test_a19_no_raise_when_no_opponent_could_answer_it() -> None:
+    """A-19: opponents whose chips do not cover the bet could only call, so no raise."""
+    hand = blinded([50, 60, 100, 1000], 5, 10)
+    play(hand, "r100")  # all-in; the blinds cannot cover 100
+    assert hand.legal_actions().describe() == ["fold", "call 100"]
+    play(hand, "c")
+    assert hand.legal_actions().describe() == ["fold", "call 50"]
+
+
 def test_b2_pot_limit_examples() -> None:
     """B-2."""
     hand = unblinded([1000, 1000], antes=[50, 50], limit=Limit.POT_LIMIT)

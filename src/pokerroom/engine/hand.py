@@ -57,6 +57,7 @@ class Hand:
         self.events: list[ev.Event] = []
         self._source = cards
         n = config.players
+        self.players = n
         self.stacks = list(config.stacks)
         self.committed = [0] * n
         """Chips each player has put in during the current betting round."""
@@ -77,6 +78,11 @@ class Hand:
         self._burned_this_street = False
         self._pending_show: list[int] = []
         self._acted = [False] * n
+        self._live = n
+        """Players who have not folded."""
+        self._actors = n
+        """Players who have not folded and still have chips: those who can bet."""
+        self._legal: LegalActions | None = None
         self._bet = 0
         self._full_level = 0
         self._min_increment = config.min_bet
@@ -90,10 +96,6 @@ class Hand:
         self._advance_dealer()
 
     # ----------------------------------------------------------------- queries
-
-    @property
-    def players(self) -> int:
-        return self.config.players
 
     def pot(self) -> int:
         """All chips in the middle, bets in front of players included."""
@@ -110,6 +112,8 @@ class Hand:
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`to_act` may do now, with exact amounts (A-3 … A-11, A-19, B-1 … B-4)."""
+        if self._legal is not None:
+            return self._legal
         player = self.to_act
         if self.phase != BET or player is None:
             raise IllegalAction(
@@ -120,7 +124,7 @@ class Hand:
         owes = bet > committed
         call = min(bet, all_in_to) if owes else None  # A-5: all-in for less stays in
         raise_min, raise_max = self._raise_bounds(player, all_in_to)
-        return LegalActions(
+        self._legal = LegalActions(
             player=player,
             fold=True,
             check=not owes,  # A-3
@@ -129,13 +133,14 @@ class Hand:
             raise_max=raise_max,
             bet=bet == 0,
         )
+        return self._legal
 
     def _raise_bounds(self, player: int, all_in_to: int) -> tuple[int | None, int | None]:
         bet = self._bet
         if all_in_to <= bet:
             return None, None  # can only call all-in
-        if not any(self._can_act(p) for p in range(self.players) if p != player):
-            return None, None  # A-19: every opponent is all-in
+        if not self._raise_answerable(player):
+            return None, None  # A-19: nobody could answer a raise
         if self._acted[player] and not self._reopened(player):
             return None, None  # A-9, A-10: a short all-in does not reopen the betting
         config = self.config
@@ -162,6 +167,21 @@ class Hand:
         high = min(high, all_in_to)
         low = min(low, all_in_to)  # A-8: short only when all-in
         return low, max(low, high)
+
+    def _raise_answerable(self, player: int) -> bool:
+        """A-19: a raise is offered only if another player could put in more than the bet.
+
+        Opponents who are all-in, or whose chips do not even cover the current
+        bet, could not answer it: their call is all they can do either way.
+        """
+        if self._actors - self._can_act(player) == 0:
+            return False
+        bet = self._bet
+        committed, stacks, folded = self.committed, self.stacks, self.folded
+        return any(
+            p != player and not folded[p] and stacks[p] and committed[p] + stacks[p] > bet
+            for p in range(self.players)
+        )
 
     def _reopened(self, player: int) -> bool:
         """Whether the bet grew enough since ``player`` last acted to let him raise again."""
@@ -247,7 +267,7 @@ class Hand:
     def _why_no_raise(self, player: int) -> str:
         if self.committed[player] + self.stacks[player] <= self._bet:
             return "A-5"
-        if not any(self._can_act(p) for p in range(self.players) if p != player):
+        if not self._raise_answerable(player):
             return "A-19"
         if self._acted[player] and not self._reopened(player):
             return "A-10" if self.config.limit is Limit.FIXED_LIMIT else "A-9"
@@ -389,15 +409,17 @@ class Hand:
 
         When every ante was posted in full, all antes go to the first pot and the
         levels come from the live chips alone (so a big-blind ante is not a side
-        pot only its poster can win). An ante posted short (H-8) makes its poster
-        all-in at that level, so then every chip counts as a level.
+        pot only its poster can win). A player all-in by his ante (H-8) contests
+        the antes only, so then every chip counts as a level.
         """
         config = self.config
-        if not config.antes or any(
-            self.antes_paid[p] < config.ante(p) for p in range(self.players)
+        live = [t - a for t, a in zip(self.totals, self.antes_paid, strict=True)]
+        if (
+            not config.antes
+            or any(self.antes_paid[p] < config.ante(p) for p in range(self.players))
+            or any(not out[p] and not live[p] for p in range(self.players))
         ):
             return build_pots(self.totals, out)
-        live = [t - a for t, a in zip(self.totals, self.antes_paid, strict=True)]
         pots = build_pots(live, out)
         dead = sum(self.antes_paid)
         if not pots:
@@ -486,7 +508,7 @@ class Hand:
             return True
         if self._acted[player]:
             return False
-        return any(self._can_act(p) for p in range(self.players) if p != player)
+        return self._raise_answerable(player)
 
     def _next_needing_action(self, start: int, *, include_start: bool) -> int | None:
         n = self.players
@@ -497,7 +519,7 @@ class Hand:
         return None
 
     def _after_action(self) -> None:
-        if sum(1 for p in range(self.players) if not self.folded[p]) == 1:
+        if self._live == 1:
             self._end_round()
             return
         assert self.to_act is not None
@@ -602,6 +624,7 @@ class Hand:
     # ----------------------------------------------------------------- events
 
     def _record(self, event: ev.Event) -> None:
+        self._legal = None
         self._apply(event)
         self.events.append(event)
 
@@ -620,12 +643,15 @@ class Hand:
             case ev.Fold(player):
                 self.folded[player] = True
                 self._acted[player] = True
+                self._live -= 1
+                if self.stacks[player]:
+                    self._actors -= 1
             case ev.PostBlind(player, amount):
                 self._put_in(player, amount)
             case ev.PostAnte(player, amount):
                 self.antes_paid[player] += amount
-                self.stacks[player] -= amount
                 self.totals[player] += amount
+                self._take(player, amount)
             case ev.DealHole(player, cards):
                 self.hole[player].extend(cards)
             case ev.Burn(card):
@@ -633,7 +659,7 @@ class Hand:
             case ev.DealBoard(cards):
                 self.board.extend(cards)
             case ev.ReturnUncalled(player, amount):
-                self.stacks[player] += amount
+                self._give(player, amount)
                 self.totals[player] -= amount
                 self.committed[player] -= amount
             case ev.Show(player, cards):
@@ -646,12 +672,23 @@ class Hand:
                 self.mucked[player] = True
                 self._pending_show.remove(player)
             case ev.Award(player, amount, _, _):
-                self.stacks[player] += amount
+                self._give(player, amount)
 
     def _put_in(self, player: int, amount: int) -> None:
-        self.stacks[player] -= amount
         self.committed[player] += amount
         self.totals[player] += amount
+        self._take(player, amount)
+
+    def _take(self, player: int, amount: int) -> None:
+        """Chips leave a stack; a stack that empties can no longer bet."""
+        self.stacks[player] -= amount
+        if amount and not self.stacks[player]:
+            self._actors -= 1
+
+    def _give(self, player: int, amount: int) -> None:
+        if amount and not self.stacks[player] and not self.folded[player]:
+            self._actors += 1
+        self.stacks[player] += amount
 
     def _on_raise(self, player: int, to: int) -> None:
         """Update the round after a bet or raise: full or short (A-6, A-9, A-10, B-4)."""
