@@ -24,8 +24,9 @@ No clock, no I/O, no hidden randomness: the same inputs give the same events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Protocol
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
 
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
@@ -58,6 +59,9 @@ class Hand:
         self._source = cards
         n = config.players
         self.players = n
+        self._streets = config.variant.streets
+        self._hole_due_at = list(itertools.accumulate(st.hole for st in self._streets))
+        self._board_due_at = list(itertools.accumulate(st.board for st in self._streets))
         self.stacks = list(config.stacks)
         self.committed = [0] * n
         """Chips each player has put in during the current betting round."""
@@ -304,16 +308,15 @@ class Hand:
         self._advance_dealer()
 
     def _hole_due(self) -> int:
-        streets = self.config.variant.streets
-        return sum(s.hole for s in streets[: self.street + 1])
+        return self._hole_due_at[self.street]
 
     def _holes_pending(self) -> list[int]:
-        due = self._hole_due()
-        return [p for p in range(self.players) if not self.folded[p] and len(self.hole[p]) < due]
+        due = self._hole_due_at[self.street]
+        folded, hole = self.folded, self.hole
+        return [p for p in range(self.players) if not folded[p] and len(hole[p]) < due]
 
     def _board_pending(self) -> bool:
-        streets = self.config.variant.streets
-        return len(self.board) < sum(s.board for s in streets[: self.street + 1])
+        return len(self.board) < self._board_due_at[self.street]
 
     def _deal_order(self) -> list[int]:
         """V-1: one card at a time clockwise from left of the button, or from the small blind."""
@@ -328,8 +331,8 @@ class Hand:
     def _advance_dealer(self) -> None:
         """Deal from the card source while the dealer is due, then start betting or settle."""
         while self.phase == DEAL:
+            street = self._streets[self.street]
             pending = self._holes_pending()
-            street = self.config.variant.streets[self.street]
             if pending and self._source is not None:
                 order = [p for p in self._deal_order() if p in pending]
                 dealt = self._source.deal(street.hole * len(order))
@@ -560,6 +563,18 @@ class Hand:
         for player in self._showdown_order(live):
             if self.shown[player] is None:
                 self._record(ev.Show(player, tuple(self.hole[player])))
+        source, later = self._source, self._streets[self.street + 1 :]
+        if source is not None and not any(street.hole for street in later):
+            # Deal the rest of the board at once: no later round could have anyone to act.
+            self.phase = DEAL
+            self._round_aggressor = None
+            for street in later:
+                self.street += 1
+                if street.burn:
+                    self._record(ev.Burn(source.burn()))
+                self._record(ev.DealBoard(tuple(source.deal(street.board))))
+            self._open_showdown()
+            return
         self.street += 1
         self.phase = DEAL
         self._advance_dealer()
@@ -629,50 +644,69 @@ class Hand:
         self.events.append(event)
 
     def _apply(self, event: ev.Event) -> None:
-        """The reducer: the only place state changes."""
-        match event:
-            case ev.BetRaise(player, to):
-                self._put_in(player, to - self.committed[player])
-                self._on_raise(player, to)
-                self._acted[player] = True
-            case ev.Call(player, to):
-                self._put_in(player, to - self.committed[player])
-                self._acted[player] = True
-            case ev.Check(player):
-                self._acted[player] = True
-            case ev.Fold(player):
-                self.folded[player] = True
-                self._acted[player] = True
-                self._live -= 1
-                if self.stacks[player]:
-                    self._actors -= 1
-            case ev.PostBlind(player, amount):
-                self._put_in(player, amount)
-            case ev.PostAnte(player, amount):
-                self.antes_paid[player] += amount
-                self.totals[player] += amount
-                self._take(player, amount)
-            case ev.DealHole(player, cards):
-                self.hole[player].extend(cards)
-            case ev.Burn(card):
-                self.burned.append(card)
-            case ev.DealBoard(cards):
-                self.board.extend(cards)
-            case ev.ReturnUncalled(player, amount):
-                self._give(player, amount)
-                self.totals[player] -= amount
-                self.committed[player] -= amount
-            case ev.Show(player, cards):
-                self.shown[player] = cards
-                if any(card is None for card in self.hole[player]):
-                    self.hole[player] = list(cards)
-                if player in self._pending_show:
-                    self._pending_show.remove(player)
-            case ev.Muck(player):
-                self.mucked[player] = True
-                self._pending_show.remove(player)
-            case ev.Award(player, amount, _, _):
-                self._give(player, amount)
+        """The reducer: the only place state changes (one method per event type)."""
+        _APPLY[type(event)](self, event)
+
+    def _apply_bet_raise(self, event: ev.BetRaise) -> None:
+        player, to = event.player, event.to
+        self._put_in(player, to - self.committed[player])
+        self._on_raise(player, to)
+        self._acted[player] = True
+
+    def _apply_call(self, event: ev.Call) -> None:
+        player = event.player
+        self._put_in(player, event.to - self.committed[player])
+        self._acted[player] = True
+
+    def _apply_check(self, event: ev.Check) -> None:
+        self._acted[event.player] = True
+
+    def _apply_fold(self, event: ev.Fold) -> None:
+        player = event.player
+        self.folded[player] = True
+        self._acted[player] = True
+        self._live -= 1
+        if self.stacks[player]:
+            self._actors -= 1
+
+    def _apply_post_blind(self, event: ev.PostBlind) -> None:
+        self._put_in(event.player, event.amount)
+
+    def _apply_post_ante(self, event: ev.PostAnte) -> None:
+        player, amount = event.player, event.amount
+        self.antes_paid[player] += amount
+        self.totals[player] += amount
+        self._take(player, amount)
+
+    def _apply_deal_hole(self, event: ev.DealHole) -> None:
+        self.hole[event.player].extend(event.cards)
+
+    def _apply_burn(self, event: ev.Burn) -> None:
+        self.burned.append(event.card)
+
+    def _apply_deal_board(self, event: ev.DealBoard) -> None:
+        self.board.extend(event.cards)
+
+    def _apply_return(self, event: ev.ReturnUncalled) -> None:
+        player, amount = event.player, event.amount
+        self._give(player, amount)
+        self.totals[player] -= amount
+        self.committed[player] -= amount
+
+    def _apply_show(self, event: ev.Show) -> None:
+        player, cards = event.player, event.cards
+        self.shown[player] = cards
+        if any(card is None for card in self.hole[player]):
+            self.hole[player] = list(cards)
+        if player in self._pending_show:
+            self._pending_show.remove(player)
+
+    def _apply_muck(self, event: ev.Muck) -> None:
+        self.mucked[event.player] = True
+        self._pending_show.remove(event.player)
+
+    def _apply_award(self, event: ev.Award) -> None:
+        self._give(event.player, event.amount)
 
     def _put_in(self, player: int, amount: int) -> None:
         self.committed[player] += amount
@@ -745,3 +779,20 @@ class Hand:
                 self.act(Action.call(), player)
             case ev.BetRaise(player, to):
                 self.act(Action.raise_to(to), player)
+
+
+_APPLY: dict[type[ev.Event], Callable[[Hand, Any], None]] = {
+    ev.BetRaise: Hand._apply_bet_raise,
+    ev.Call: Hand._apply_call,
+    ev.Check: Hand._apply_check,
+    ev.Fold: Hand._apply_fold,
+    ev.PostBlind: Hand._apply_post_blind,
+    ev.PostAnte: Hand._apply_post_ante,
+    ev.DealHole: Hand._apply_deal_hole,
+    ev.Burn: Hand._apply_burn,
+    ev.DealBoard: Hand._apply_deal_board,
+    ev.ReturnUncalled: Hand._apply_return,
+    ev.Show: Hand._apply_show,
+    ev.Muck: Hand._apply_muck,
+    ev.Award: Hand._apply_award,
+}
