@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 import pokerkit
 
@@ -34,7 +34,6 @@ from harness import Measurement, Target, measure, print_table, print_targets
 from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, HandConfig
 from pokerroom.engine import events as ev
-from pokerroom.engine.hand import CardSource
 
 SEED = 20_240_601
 STACK, SMALL_BLIND, BIG_BLIND = 200, 1, 2
@@ -79,9 +78,7 @@ def choose(draw: Callable[[], float], owes: bool, low: int | None, high: int | N
 def new_hand(players: int, deck_rng: random.Random) -> Hand:
     """One of our hands, set up from scratch as PokerKit's ``create_state`` is."""
     config = HandConfig.holdem([STACK] * players, small_blind=SMALL_BLIND, big_blind=BIG_BLIND)
-    # Deck.burn returns None where CardSource.burn promises the burned Card; the cast is
-    # needed until they agree (mypy will then call it redundant).
-    return Hand(config, cast(CardSource, Deck(rng=deck_rng)))
+    return Hand(config, Deck(rng=deck_rng))
 
 
 def new_state(players: int, automations: tuple[Any, ...]) -> Any:
