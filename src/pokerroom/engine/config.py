@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pokerroom.engine.options import Options
-from pokerroom.engine.variants import HOLDEM, Limit, Variant
+from pokerroom.engine.variants import BOMB_POT, HOLDEM, Limit, Variant
 from pokerroom.errors import UsageError
 
 
@@ -67,6 +67,28 @@ class HandConfig:
 
     def ante(self, player: int) -> int:
         return self.antes[player] if self.antes else 0
+
+    @staticmethod
+    def bomb_pot(
+        stacks: list[int],
+        *,
+        ante: int,
+        limit: Limit = Limit.POT_LIMIT,
+        min_bet: int | None = None,
+        options: Options | None = None,
+    ) -> HandConfig:
+        """Double-board bomb-pot Omaha (V-4): everyone antes the same, no blinds; PL by default.
+
+        The smallest bet defaults to the ante.
+        """
+        return HandConfig(
+            variant=BOMB_POT,
+            limit=limit,
+            stacks=tuple(stacks),
+            min_bet=min_bet or ante,
+            antes=(ante,) * len(stacks),
+            options=options or Options(),
+        )
 
     @staticmethod
     def holdem(

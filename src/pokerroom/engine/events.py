@@ -29,8 +29,11 @@ class PostBlind:
 
 @dataclass(frozen=True, slots=True)
 class DealHole:
+    """Cards dealt to one player; ``face_up`` cards (Stud) are seen by everyone."""
+
     player: int
     cards: tuple[Card | None, ...]
+    face_up: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +43,10 @@ class Burn:
 
 @dataclass(frozen=True, slots=True)
 class DealBoard:
+    """Community cards; ``board`` 1 is the lower board of a double-board game (V-4)."""
+
     cards: tuple[Card | None, ...]
+    board: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +96,16 @@ class Muck:
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """Chips from pot ``pot`` (0 = main) to ``player``; ``share`` is 'all', 'high' or 'low'."""
+    """Chips from pot ``pot`` (0 = main) to ``player``; ``share`` is 'all', 'high' or 'low'.
+
+    ``board`` names the board whose half this is in a double-board game (P-8).
+    """
 
     player: int
     amount: int
     pot: int
     share: str
+    board: int = 0
 
 
 Event = (

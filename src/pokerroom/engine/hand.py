@@ -60,7 +60,8 @@ class Hand:
         n = config.players
         self.players = n
         self._streets = config.variant.streets
-        self._hole_due_at = list(itertools.accumulate(st.hole for st in self._streets))
+        self._hole_due_at = list(itertools.accumulate(st.hole + st.up for st in self._streets))
+        self._up_due_at = list(itertools.accumulate(st.up for st in self._streets))
         self._board_due_at = list(itertools.accumulate(st.board for st in self._streets))
         self.stacks = list(config.stacks)
         self.committed = [0] * n
@@ -72,7 +73,9 @@ class Hand:
         self.mucked = [False] * n
         self.hole: list[list[Card | None]] = [[] for _ in range(n)]
         self.shown: list[tuple[Card | None, ...] | None] = [None] * n
-        self.board: list[Card | None] = []
+        self.boards: list[list[Card | None]] = [[] for _ in range(config.variant.boards)]
+        self.up: list[list[Card | None]] = [[] for _ in range(n)]
+        """Each player's face-up cards (Stud), also part of :attr:`hole`."""
         self.burned: list[Card | None] = []
         self.street = 0
         self.phase = DEAL
@@ -100,6 +103,11 @@ class Hand:
         self._advance_dealer()
 
     # ----------------------------------------------------------------- queries
+
+    @property
+    def board(self) -> list[Card | None]:
+        """The (first) board."""
+        return self.boards[0]
 
     def pot(self) -> int:
         """All chips in the middle, bets in front of players included."""
@@ -279,24 +287,25 @@ class Hand:
 
     # ----------------------------------------------------------------- dealing
 
-    def deal_hole(self, player: int, cards: Sequence[Card | None]) -> None:
-        """Deal this street's hole cards to ``player`` (``None`` for an unknown card)."""
-        street = self.config.variant.streets[self.street]
-        if self.phase != DEAL or not street.hole or len(self.hole[player]) >= self._hole_due():
-            raise IllegalAction(f"player {player} is not due hole cards now", "V-1", [])
-        if self.folded[player]:
-            raise IllegalAction(f"player {player} has folded and gets no cards", "V-1", [])
-        if len(cards) != street.hole:
-            raise IllegalAction(
-                f"{street.name} deals {street.hole} hole cards, got {len(cards)}", "V-1", []
-            )
-        self._record(ev.DealHole(player, tuple(cards)))
+    def deal_hole(
+        self, player: int, cards: Sequence[Card | None], *, face_up: bool = False
+    ) -> None:
+        """Deal this street's face-down (or ``face_up``) cards to ``player``; None = unknown."""
+        street = self._streets[self.street]
+        due = street.up if face_up else street.hole
+        if self.phase != DEAL or not due or player not in self._holes_pending(face_up):
+            kind = "face-up" if face_up else "hole"
+            raise IllegalAction(f"player {player} is not due {kind} cards now", "V-1", [])
+        if len(cards) != due:
+            raise IllegalAction(f"{street.name} deals {due} card(s), got {len(cards)}", "V-1", [])
+        self._record(ev.DealHole(player, tuple(cards), face_up))
         self._advance_dealer()
 
     def deal_board(self, cards: Sequence[Card | None], burn: Card | None = None) -> None:
-        """Burn (C-4) and deal this street's board cards."""
-        street = self.config.variant.streets[self.street]
-        if self.phase != DEAL or not street.board or self._holes_pending():
+        """Burn (C-4) and deal this street's cards to the next board due (upper first, V-4)."""
+        street = self._streets[self.street]
+        board = self._board_pending()
+        if self.phase != DEAL or board < 0 or self._holes_pending():
             raise IllegalAction("no board cards are due now", "V-1", [])
         if len(cards) != street.board:
             raise IllegalAction(
@@ -304,19 +313,30 @@ class Hand:
             )
         if street.burn:
             self._record(ev.Burn(burn))
-        self._record(ev.DealBoard(tuple(cards)))
+        self._record(ev.DealBoard(tuple(cards), board))
         self._advance_dealer()
 
-    def _hole_due(self) -> int:
-        return self._hole_due_at[self.street]
+    def _holes_pending(self, face_up: bool | None = None) -> list[int]:
+        """Players still owed cards on this street (face down first, then face up)."""
+        due_all = self._hole_due_at[self.street]
+        due_up = self._up_due_at[self.street]
+        folded, hole, up = self.folded, self.hole, self.up
+        pending = []
+        for p in range(self.players):
+            if folded[p] or len(hole[p]) >= due_all:
+                continue
+            down_owed = len(hole[p]) - len(up[p]) < due_all - due_up
+            if face_up is None or face_up is not down_owed:
+                pending.append(p)
+        return pending
 
-    def _holes_pending(self) -> list[int]:
-        due = self._hole_due_at[self.street]
-        folded, hole = self.folded, self.hole
-        return [p for p in range(self.players) if not folded[p] and len(hole[p]) < due]
-
-    def _board_pending(self) -> bool:
-        return len(self.board) < self._board_due_at[self.street]
+    def _board_pending(self) -> int:
+        """The first board still owed cards on this street, or -1."""
+        due = self._board_due_at[self.street]
+        for index, board in enumerate(self.boards):
+            if len(board) < due:
+                return index
+        return -1
 
     def _deal_order(self) -> list[int]:
         """V-1: one card at a time clockwise from left of the button, or from the small blind."""
@@ -330,26 +350,36 @@ class Hand:
 
     def _advance_dealer(self) -> None:
         """Deal from the card source while the dealer is due, then start betting or settle."""
+        source = self._source
         while self.phase == DEAL:
             street = self._streets[self.street]
             pending = self._holes_pending()
-            if pending and self._source is not None:
+            if pending and source is not None:
+                if street.burn and self.street and len(self.burned) < self._burns_due():
+                    self._record(ev.Burn(source.burn()))  # C-4: before a later Stud street
                 order = [p for p in self._deal_order() if p in pending]
-                dealt = self._source.deal(street.hole * len(order))
-                for i, player in enumerate(order):
-                    self._record(ev.DealHole(player, tuple(dealt[i :: len(order)])))
+                for count, face_up in ((street.hole, False), (street.up, True)):
+                    if count:
+                        dealt = source.deal(count * len(order))  # one card at a time (V-1)
+                        for i, player in enumerate(order):
+                            cards = tuple(dealt[i :: len(order)])
+                            self._record(ev.DealHole(player, cards, face_up))
                 continue
             if pending:
                 return
-            if self._board_pending():
-                if self._source is None:
+            board = self._board_pending()
+            if board >= 0:
+                if source is None:
                     return
-                burn = self._source.burn() if street.burn else None
                 if street.burn:
-                    self._record(ev.Burn(burn))
-                self._record(ev.DealBoard(tuple(self._source.deal(street.board))))
+                    self._record(ev.Burn(source.burn()))
+                self._record(ev.DealBoard(tuple(source.deal(street.board)), board))
                 continue
             self._start_round()
+
+    def _burns_due(self) -> int:
+        """Burns dealt by the end of this street's hole cards (one per later street, C-4)."""
+        return sum(1 for s in self._streets[1 : self.street + 1] if s.burn)
 
     # ----------------------------------------------------------------- showdown
 
@@ -434,24 +464,25 @@ class Hand:
         showdown = self.config.variant.showdown
         if any(card is None for card in self.hole[player]):
             return True
-        mine = self._values(player)
-        assert mine is not None
-        for pot in self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)]):
-            if player not in pot.eligible:
-                continue
-            rivals = [p for p in pot.eligible if p != player and self.shown[p] is not None]
-            values = [v for v in (self._values(p) for p in rivals) if v is not None]
-            if all(mine[0] >= v[0] for v in values):
-                return True
-            if showdown.splits_low and mine[1] and all(mine[1] >= v[1] for v in values):
-                return True
+        for board in range(len(self.boards)):
+            mine = self._values(player, board)
+            assert mine is not None
+            for pot in self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)]):
+                if player not in pot.eligible:
+                    continue
+                rivals = [p for p in pot.eligible if p != player and self.shown[p] is not None]
+                values = [v for v in (self._values(p, board) for p in rivals) if v is not None]
+                if all(mine[0] >= v[0] for v in values):
+                    return True
+                if showdown.splits_low and mine[1] and all(mine[1] >= v[1] for v in values):
+                    return True
         return False
 
-    def _values(self, player: int) -> tuple[int, int] | None:
-        """(high, low) strengths of ``player``'s hand, or None if a card is unknown."""
+    def _values(self, player: int, board_index: int = 0) -> tuple[int, int] | None:
+        """(high, low) strengths of ``player``'s hand on a board, or None if a card is unknown."""
         showdown = self.config.variant.showdown
         hole = self.shown[player] or tuple(self.hole[player])
-        board = self.board
+        board = self.boards[board_index]
         if None in hole or None in board:
             return None
         cards_hole = [c for c in hole if c is not None]
@@ -500,7 +531,8 @@ class Hand:
         else:
             first = 0
         self.phase = BET
-        self.to_act = self._next_needing_action(first, include_start=True)
+        betting = self._streets[self.street].betting
+        self.to_act = self._next_needing_action(first, include_start=True) if betting else None
         if self.to_act is None:
             self._end_round()
 
@@ -570,9 +602,10 @@ class Hand:
             self._round_aggressor = None
             for street in later:
                 self.street += 1
-                if street.burn:
-                    self._record(ev.Burn(source.burn()))
-                self._record(ev.DealBoard(tuple(source.deal(street.board))))
+                for board in range(len(self.boards)):
+                    if street.burn:
+                        self._record(ev.Burn(source.burn()))
+                    self._record(ev.DealBoard(tuple(source.deal(street.board)), board))
             self._open_showdown()
             return
         self.street += 1
@@ -609,32 +642,40 @@ class Hand:
         pots = self._pots(out)
         live = [p for p in range(self.players) if not out[p]]
         chip = self.config.options.smallest_chip
-        showdown = self.config.variant.showdown
         for index, pot in enumerate(pots):
             if len(live) == 1:
                 self._record(ev.Award(live[0], pot.amount, index, "all"))
                 continue
-            known = {p: self._values(p) for p in pot.eligible}
+            boards = len(self.boards)
+            known = {(p, b): self._values(p, b) for p in pot.eligible for b in range(boards)}
             if any(v is None for v in known.values()):
                 self.unsettled.append(index)
                 continue
-            values = {p: v for p, v in known.items() if v is not None}
-            best_high = max(v[0] for v in values.values())
-            high_winners = [p for p in pot.eligible if values[p][0] == best_high]
-            best_low = max(v[1] for v in values.values()) if showdown.splits_low else 0
-            if not best_low:
-                for player, amount in split(pot.amount, high_winners, chip).items():
-                    self._record(ev.Award(player, amount, index, "all"))
-                continue
-            low_winners = [p for p in pot.eligible if values[p][1] == best_low]
-            units = pot.amount // chip
-            high_half = (units - units // 2) * chip + pot.amount % chip  # P-7: odd chip to high
-            for share, amount, winners in (
-                ("high", high_half, high_winners),
-                ("low", pot.amount - high_half, low_winners),
-            ):
-                for player, part in split(amount, winners, chip).items():
-                    self._record(ev.Award(player, part, index, share))
+            halves = _halves(pot.amount, chip) if boards == 2 else (pot.amount,)  # P-8
+            for board, amount in enumerate(halves):
+                values = {p: known[p, board] for p in pot.eligible}
+                self._award_part(index, board, amount, values)  # type: ignore[arg-type]
+
+    def _award_part(
+        self, pot: int, board: int, amount: int, values: dict[int, tuple[int, int]]
+    ) -> None:
+        """Pay ``amount`` to the best hands on one board: high, or halves high/low (P-2, P-7)."""
+        chip = self.config.options.smallest_chip
+        best_high = max(v[0] for v in values.values())
+        high_winners = [p for p, v in values.items() if v[0] == best_high]
+        best_low = max(v[1] for v in values.values())
+        if not best_low:
+            for player, part in split(amount, high_winners, chip).items():
+                self._record(ev.Award(player, part, pot, "all", board))
+            return
+        low_winners = [p for p, v in values.items() if v[1] == best_low]
+        high_half, low_half = _halves(amount, chip)  # P-7: an odd chip goes to the high half
+        for share, part_amount, winners in (
+            ("high", high_half, high_winners),
+            ("low", low_half, low_winners),
+        ):
+            for player, part in split(part_amount, winners, chip).items():
+                self._record(ev.Award(player, part, pot, share, board))
 
     # ----------------------------------------------------------------- events
 
@@ -680,12 +721,14 @@ class Hand:
 
     def _apply_deal_hole(self, event: ev.DealHole) -> None:
         self.hole[event.player].extend(event.cards)
+        if event.face_up:
+            self.up[event.player].extend(event.cards)
 
     def _apply_burn(self, event: ev.Burn) -> None:
         self.burned.append(event.card)
 
     def _apply_deal_board(self, event: ev.DealBoard) -> None:
-        self.board.extend(event.cards)
+        self.boards[event.board].extend(event.cards)
 
     def _apply_return(self, event: ev.ReturnUncalled) -> None:
         player, amount = event.player, event.amount
@@ -754,8 +797,8 @@ class Hand:
         pending_burn: Card | None = None
         for event in events:
             match event:
-                case ev.DealHole(player, cards):
-                    hand.deal_hole(player, cards)
+                case ev.DealHole(player, cards, face_up):
+                    hand.deal_hole(player, cards, face_up=face_up)
                 case ev.Burn(card):
                     pending_burn = card
                 case ev.DealBoard(cards):
@@ -779,6 +822,13 @@ class Hand:
                 self.act(Action.call(), player)
             case ev.BetRaise(player, to):
                 self.act(Action.raise_to(to), player)
+
+
+def _halves(amount: int, chip: int) -> tuple[int, int]:
+    """Halve to the chip; the odd chip (and any sub-chip rest) goes to the first half."""
+    units = amount // chip
+    first = (units - units // 2) * chip + amount % chip
+    return first, amount - first
 
 
 _APPLY: dict[type[ev.Event], Callable[[Hand, Any], None]] = {

@@ -38,10 +38,16 @@ class Street:
 
     name: str
     hole: int = 0
+    """Cards dealt face down to each player."""
+    up: int = 0
+    """Cards dealt face up to each player (Stud)."""
     board: int = 0
+    """Community cards dealt to each board."""
     burn: bool = False
     big_bet: bool = False
     """Fixed-limit: this round uses the big bet (B-3)."""
+    betting: bool = True
+    """False for a street with no betting round (the bomb pot's deal, V-4)."""
 
 
 class Showdown(Protocol):
@@ -101,10 +107,12 @@ class Variant:
     max_players: int
     """V-0: the most players the deck allows."""
     min_players: int = 2
+    boards: int = 1
+    """Two for double-board games, each pot halved between them (P-8)."""
 
     @property
     def hole_cards(self) -> int:
-        return sum(street.hole for street in self.streets)
+        return sum(street.hole + street.up for street in self.streets)
 
 
 def _flop_streets(hole: int) -> tuple[Street, ...]:
@@ -132,6 +140,24 @@ def omaha(hole: int = 4, *, hi_lo: bool = False) -> Variant:
 
 OMAHA = omaha(4)
 OMAHA_HILO = omaha(4, hi_lo=True)
+BOMB_POT = Variant(  # V-4: antes only, no preflop round, two boards (P-8)
+    "bomb-pot-omaha",
+    "Double-board bomb-pot Omaha",
+    (
+        Street("deal", hole=4, betting=False),
+        Street("flop", board=3, burn=True),
+        Street("turn", board=1, burn=True, big_bet=True),
+        Street("river", board=1, burn=True, big_bet=True),
+    ),
+    TwoPlusThree(),
+    max_players=9,
+    boards=2,
+)
 VARIANTS: dict[str, Variant] = {
-    v.code: v for v in (HOLDEM, *(omaha(h, hi_lo=lo) for h in (4, 5, 6) for lo in (False, True)))
+    v.code: v
+    for v in (
+        HOLDEM,
+        *(omaha(h, hi_lo=lo) for h in (4, 5, 6) for lo in (False, True)),
+        BOMB_POT,
+    )
 }

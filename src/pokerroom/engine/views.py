@@ -22,7 +22,7 @@ class HandView:
     stacks: tuple[int, ...]
     committed: tuple[int, ...]
     pot: int
-    board: tuple[Card | None, ...]
+    boards: tuple[tuple[Card | None, ...], ...]
     hole: tuple[tuple[Card | None, ...], ...]
     """Each player's hole cards as this viewer sees them: unknown cards are None."""
     folded: tuple[bool, ...]
@@ -31,17 +31,30 @@ class HandView:
 
 def _visible(event: ev.Event, viewer: int | None) -> ev.Event:
     match event:
-        case ev.DealHole(player, cards) if player != viewer:
+        case ev.DealHole(player, cards, face_up) if player != viewer and not face_up:
             return ev.DealHole(player, (None,) * len(cards))
         case ev.Burn():
             return ev.Burn(None)
     return event
 
 
+def _face_up_only(hand: Hand, player: int) -> tuple[Card | None, ...]:
+    """Another player's cards with the face-down ones hidden (Stud up cards stay visible)."""
+    up = list(hand.up[player])
+    seen: list[Card | None] = []
+    for card in hand.hole[player]:
+        if card is not None and card in up:
+            up.remove(card)
+            seen.append(card)
+        else:
+            seen.append(None)
+    return tuple(seen)
+
+
 def view_of(hand: Hand, viewer: int | None) -> HandView:
     """The hand as ``viewer`` sees it: own and shown cards only (X-4, P-5)."""
     hole = tuple(
-        tuple(hand.hole[p]) if p == viewer else (hand.shown[p] or (None,) * len(hand.hole[p]))
+        tuple(hand.hole[p]) if p == viewer else (hand.shown[p] or _face_up_only(hand, p))
         for p in range(hand.players)
     )
     return HandView(
@@ -51,7 +64,7 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         stacks=tuple(hand.stacks),
         committed=tuple(hand.committed),
         pot=hand.pot(),
-        board=tuple(hand.board),
+        boards=tuple(tuple(board) for board in hand.boards),
         hole=hole,
         folded=tuple(hand.folded),
         events=tuple(_visible(event, viewer) for event in hand.events),
