@@ -64,6 +64,10 @@ class Deck:
         self._burned.append(card)  # C-5: burns stay apart from the muck
         return card
 
+    def available(self) -> int:
+        """Cards that can still be dealt: the stock but its last card, the burns and the muck."""
+        return max(len(self._stock) - 1, 0) + len(self._burned) + len(self._muck)
+
     def discard(self, cards: Iterable[Card]) -> None:
         """Put folded or drawn-away cards into the muck, where C-6 may reuse them."""
         self._muck.extend(cards)

@@ -14,6 +14,8 @@ class ActionKind(enum.StrEnum):
     CALL = "call"
     RAISE = "raise"
     """A bet, raise or completion to a total (A-7): ``bet`` when nothing is owed."""
+    BRING_IN = "bring-in"
+    """Stud: post the bring-in instead of completing (V-5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,10 @@ class Action:
         return _CALL
 
     @staticmethod
+    def bring_in() -> Action:
+        return _BRING_IN
+
+    @staticmethod
     def raise_to(amount: int) -> Action:
         """Bet or raise so that this round's commitment becomes ``amount``."""
         return Action(ActionKind.RAISE, amount)
@@ -47,6 +53,7 @@ class Action:
 _FOLD = Action(ActionKind.FOLD)
 _CHECK = Action(ActionKind.CHECK)
 _CALL = Action(ActionKind.CALL)
+_BRING_IN = Action(ActionKind.BRING_IN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +73,10 @@ class LegalActions:
     raise_max: int | None
     bet: bool = False
     """True when a raise would be the first bet of the round."""
+    bring_in: int | None = None
+    """Stud: the bring-in this player may post instead of completing (V-5, V-7)."""
+    raise_sizes: tuple[int, ...] = ()
+    """When only some amounts in the range are allowed (Stud open pair, V-6), those."""
 
     def allows(self, action: Action) -> bool:
         match action.kind:
@@ -75,7 +86,11 @@ class LegalActions:
                 return self.check
             case ActionKind.CALL:
                 return self.call is not None
+            case ActionKind.BRING_IN:
+                return self.bring_in is not None
             case ActionKind.RAISE:
+                if self.raise_sizes:
+                    return action.amount in self.raise_sizes
                 return (
                     self.raise_min is not None
                     and self.raise_max is not None
@@ -92,13 +107,16 @@ class LegalActions:
             options.append("check")
         if self.call is not None:
             options.append(f"call {self.call}")
+        if self.bring_in is not None:
+            options.append(f"bring in {self.bring_in}")
         if self.raise_min is not None and self.raise_max is not None:
             word = "bet" if self.bet else "raise to"
-            span = (
-                str(self.raise_min)
-                if self.raise_min == self.raise_max
-                else f"{self.raise_min}-{self.raise_max}"
-            )
+            if self.raise_sizes:
+                span = " or ".join(str(size) for size in self.raise_sizes)
+            elif self.raise_min == self.raise_max:
+                span = str(self.raise_min)
+            else:
+                span = f"{self.raise_min}-{self.raise_max}"
             options.append(f"{word} {span}")
         return options
 

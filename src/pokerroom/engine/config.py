@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pokerroom.engine.options import Options
-from pokerroom.engine.variants import BOMB_POT, HOLDEM, Limit, Variant
+from pokerroom.engine.variants import BOMB_POT, HOLDEM, STUD, STUD_HILO, Limit, Variant
 from pokerroom.errors import UsageError
 
 
@@ -32,6 +32,8 @@ class HandConfig:
     antes: tuple[int, ...] = ()
     big_bet: int = 0
     """Fixed-limit big bet; 0 means twice the small bet (B-3)."""
+    bring_in: int = 0
+    """Stud: the lowest up-card's forced opening bet (V-5)."""
     options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
@@ -67,6 +69,30 @@ class HandConfig:
 
     def ante(self, player: int) -> int:
         return self.antes[player] if self.antes else 0
+
+    @staticmethod
+    def stud(
+        stacks: list[int],
+        *,
+        ante: int,
+        bring_in: int,
+        small_bet: int,
+        big_bet: int = 0,
+        hi_lo: bool = False,
+        limit: Limit = Limit.FIXED_LIMIT,
+        options: Options | None = None,
+    ) -> HandConfig:
+        """Seven-card Stud (V-5), or its eight-or-better split: antes and a bring-in."""
+        return HandConfig(
+            variant=STUD_HILO if hi_lo else STUD,
+            limit=limit,
+            stacks=tuple(stacks),
+            min_bet=small_bet,
+            big_bet=big_bet,
+            antes=(ante,) * len(stacks) if ante else (),
+            bring_in=bring_in,
+            options=options or Options(),
+        )
 
     @staticmethod
     def bomb_pot(

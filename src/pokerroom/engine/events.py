@@ -76,6 +76,14 @@ class BetRaise:
 
 
 @dataclass(frozen=True, slots=True)
+class BringIn:
+    """Stud: the forced opening bet of the lowest up-card, smaller than a full bet (V-5)."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class ReturnUncalled:
     """A-16: the unmatched part of a bet goes back to its owner."""
 
@@ -118,9 +126,10 @@ Event = (
     | Check
     | Call
     | BetRaise
+    | BringIn
     | ReturnUncalled
     | Show
     | Muck
     | Award
 )
-PLAYER_ACTIONS = (Fold, Check, Call, BetRaise)
+PLAYER_ACTIONS = (Fold, Check, Call, BetRaise, BringIn)

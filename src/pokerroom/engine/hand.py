@@ -34,6 +34,7 @@ from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalAct
 from pokerroom.engine.config import HandConfig
 from pokerroom.engine.options import DealStart, ReraiseSize, ShowdownOrder, TimeoutAction
 from pokerroom.engine.pots import Pot, build_pots, split
+from pokerroom.engine.stud import best_showing, bring_in_player, shows_open_pair
 from pokerroom.engine.variants import Limit
 
 DEAL, BET, SHOWDOWN, DONE = "deal", "bet", "showdown", "done"
@@ -45,6 +46,10 @@ class CardSource(Protocol):
     def deal(self, count: int) -> list[Card]: ...
 
     def burn(self) -> Card: ...
+
+    def discard(self, cards: Iterable[Card]) -> None: ...
+
+    def available(self) -> int: ...
 
 
 class Hand:
@@ -90,6 +95,15 @@ class Hand:
         self._actors = n
         """Players who have not folded and still have chips: those who can bet."""
         self._legal: LegalActions | None = None
+        self._bring_in_due: int | None = None
+        """Stud: the player who must bring in or complete now (V-5, V-7)."""
+        self._brought_in: int | None = None
+        self._completion_due = False
+        """Stud: only the bring-in is in; the next bet completes to the small bet."""
+        self._open_pair = False
+        self._big_used = False
+        self._shared_street = -1
+        """Stud: the street dealt as one community card because the deck ran out (C-6)."""
         self._bet = 0
         self._full_level = 0
         self._min_increment = config.min_bet
@@ -133,6 +147,8 @@ class Hand:
             )
         committed, stack, bet = self.committed[player], self.stacks[player], self._bet
         all_in_to = committed + stack
+        if player == self._bring_in_due:
+            return self._bring_in_options(player, all_in_to)
         owes = bet > committed
         call = min(bet, all_in_to) if owes else None  # A-5: all-in for less stays in
         raise_min, raise_max = self._raise_bounds(player, all_in_to)
@@ -144,8 +160,35 @@ class Hand:
             raise_min=raise_min,
             raise_max=raise_max,
             bet=bet == 0,
+            raise_sizes=self._open_pair_sizes(raise_min, raise_max),
         )
         return self._legal
+
+    def _bring_in_options(self, player: int, all_in_to: int) -> LegalActions:
+        """V-5: bring in or complete; V-7: folding too when the duty passed from an all-in."""
+        lowest = bring_in_player(self.up, [not f for f in self.folded])
+        complete = min(self.config.min_bet, all_in_to)
+        if self.config.limit is Limit.FIXED_LIMIT:
+            high = complete
+        else:
+            high = min(self._raise_bounds(player, all_in_to)[1] or complete, all_in_to)
+        self._legal = LegalActions(
+            player=player,
+            fold=player != lowest,
+            check=False,
+            call=None,
+            raise_min=complete,
+            raise_max=max(complete, high),
+            bet=True,
+            bring_in=min(self.config.bring_in, all_in_to),
+        )
+        return self._legal
+
+    def _open_pair_sizes(self, low: int | None, high: int | None) -> tuple[int, ...]:
+        """V-6: with an open pair on fourth street a bet or raise is a small or a big bet."""
+        if self._open_pair and low is not None and high is not None and low < high:
+            return (low, high)
+        return ()
 
     def _raise_bounds(self, player: int, all_in_to: int) -> tuple[int | None, int | None]:
         bet = self._bet
@@ -159,11 +202,12 @@ class Hand:
         if config.limit is Limit.FIXED_LIMIT:
             if self._capped and self._raises >= 4:
                 return None, None  # B-4: one bet and three raises
-            target = self._full_level + self._unit()
-            target = min(target, all_in_to)
+            target = min(self._full_level + self._unit(), all_in_to)
+            if self._open_pair and not self._big_used:  # V-6: small or big
+                return target, min(self._full_level + config.big_bet_size, all_in_to)
             return target, target
-        if bet == 0:
-            low = config.min_bet  # A-4
+        if bet == 0 or self._completion_due:
+            low = config.min_bet  # A-4; Stud: completing the bring-in
         elif (
             self._short_all_in
             and config.options.reraise_after_short_all_in is ReraiseSize.ALL_IN_PLUS_BIG_BLIND
@@ -199,11 +243,16 @@ class Hand:
         """Whether the bet grew enough since ``player`` last acted to let him raise again."""
         if self.config.limit is Limit.FIXED_LIMIT:
             return self._full_level > self.committed[player]  # A-10
-        return self._bet - self.committed[player] >= self._min_increment  # A-9
+        matched = self.committed[player]
+        if player == self._brought_in and matched <= self.config.bring_in:
+            matched = 0  # the bring-in is not a full bet: a completion reopens for him
+        return self._bet - matched >= self._min_increment  # A-9
 
     def _unit(self) -> int:
-        street = self.config.variant.streets[self.street]
-        return self.config.big_bet_size if street.big_bet else self.config.min_bet  # B-3
+        street = self._streets[self.street]
+        if street.big_bet or self._big_used:  # B-3; V-6: once the big bet is used
+            return self.config.big_bet_size
+        return self.config.min_bet
 
     # ----------------------------------------------------------------- actions
 
@@ -222,7 +271,13 @@ class Hand:
         player = legal.player
         kind = action.kind
         if kind is ActionKind.FOLD:
+            if not legal.fold:
+                raise IllegalAction(
+                    f"player {player} must bring in or complete", "V-5", legal.describe()
+                )
             self._record(ev.Fold(player))
+            if self._source is not None:  # C-6: folded cards go to the muck
+                self._source.discard([card for card in self.hole[player] if card is not None])
         elif kind is ActionKind.CHECK:
             if not legal.check:
                 raise IllegalAction(
@@ -235,6 +290,10 @@ class Hand:
             if legal.call is None:
                 raise IllegalAction(f"player {player} has nothing to call", "A-5", legal.describe())
             self._record(ev.Call(player, legal.call))
+        elif kind is ActionKind.BRING_IN:
+            if legal.bring_in is None:
+                raise IllegalAction(f"player {player} does not bring in", "V-5", legal.describe())
+            self._record(ev.BringIn(player, legal.bring_in))
         else:
             self._check_raise(legal, action.amount)
             assert action.amount is not None
@@ -259,7 +318,7 @@ class Hand:
         if legal.raise_min is None or legal.raise_max is None:
             rule = self._why_no_raise(legal.player)
             raise IllegalAction(f"player {legal.player} may not {word} now", rule, legal.describe())
-        if amount is None or not legal.raise_min <= amount <= legal.raise_max:
+        if amount is None or not legal.allows(Action.raise_to(amount)):
             rule = {Limit.NO_LIMIT: "A-6", Limit.POT_LIMIT: "B-2", Limit.FIXED_LIMIT: "B-3"}[
                 self.config.limit
             ]
@@ -269,6 +328,8 @@ class Hand:
                 and self.config.limit is not Limit.FIXED_LIMIT
             ):
                 rule = "A-8"
+            if legal.raise_sizes:
+                rule = "V-6"
             raise IllegalAction(
                 f"{word} to {amount} is outside the legal range "
                 f"{legal.raise_min}-{legal.raise_max}",
@@ -318,6 +379,8 @@ class Hand:
 
     def _holes_pending(self, face_up: bool | None = None) -> list[int]:
         """Players still owed cards on this street (face down first, then face up)."""
+        if self.street == self._shared_street:
+            return []
         due_all = self._hole_due_at[self.street]
         due_up = self._up_due_at[self.street]
         folded, hole, up = self.folded, self.hole, self.up
@@ -358,6 +421,9 @@ class Hand:
                 if street.burn and self.street and len(self.burned) < self._burns_due():
                     self._record(ev.Burn(source.burn()))  # C-4: before a later Stud street
                 order = [p for p in self._deal_order() if p in pending]
+                if source.available() < (street.hole + street.up) * len(order):
+                    self._deal_shared_card(source)
+                    continue
                 for count, face_up in ((street.hole, False), (street.up, True)):
                     if count:
                         dealt = source.deal(count * len(order))  # one card at a time (V-1)
@@ -376,6 +442,12 @@ class Hand:
                 self._record(ev.DealBoard(tuple(source.deal(street.board)), board))
                 continue
             self._start_round()
+
+    def _deal_shared_card(self, source: CardSource) -> None:
+        """C-6, *interpretation*: when even burns and muck cannot give every player his
+        card, one community card is dealt face up for all (the usual Stud house rule)."""
+        self._shared_street = self.street
+        self._record(ev.DealBoard(tuple(source.deal(1))))
 
     def _burns_due(self) -> int:
         """Burns dealt by the end of this street's hole cards (one per later street, C-4)."""
@@ -523,7 +595,11 @@ class Hand:
             if config.limit is not Limit.FIXED_LIMIT
             else config.min_bet
         )
-        if nominal:
+        self._open_pair = self._big_used = self._completion_due = False
+        self._bring_in_due = None
+        if config.variant.stud:
+            first = self._stud_first()
+        elif nominal:
             self._raises = 1  # the big blind is the first bet (B-3, A-6)
             big_blind = max(p for p in range(n) if blinds[p] == nominal)
             self._nominal_blind_gap = nominal - self.committed[big_blind]
@@ -536,7 +612,37 @@ class Hand:
         if self.to_act is None:
             self._end_round()
 
+    def _stud_first(self) -> int:
+        """V-5: the bring-in on third street, then the best showing hand (E-8) acts first.
+
+        V-7: an all-in player due the bring-in passes it to the next player who can
+        act (who may also fold); one due to open a later street is skipped.
+        """
+        live = [not folded for folded in self.folded]
+        if self.street == 0:
+            first = bring_in_player(self.up, live)
+            if self.config.bring_in:
+                due = self._next_can_act(first)
+                self._bring_in_due = due
+                if due is not None:
+                    self._acted[due] = False
+                return due if due is not None else first
+            return first
+        candidates = [p for p in range(self.players) if live[p]]
+        if self.street == 1 and self.config.limit is Limit.FIXED_LIMIT:
+            self._open_pair = shows_open_pair(self.up, candidates)  # V-6
+        return best_showing(self.up, candidates)
+
+    def _next_can_act(self, start: int) -> int | None:
+        for step in range(self.players):
+            player = (start + step) % self.players
+            if self._can_act(player):
+                return player
+        return None
+
     def _needs_action(self, player: int) -> bool:
+        if player == self._bring_in_due:
+            return True
         if not self._can_act(player):
             return False
         if self.committed[player] < self._bet:
@@ -699,6 +805,15 @@ class Hand:
         self._put_in(player, event.to - self.committed[player])
         self._acted[player] = True
 
+    def _apply_bring_in(self, event: ev.BringIn) -> None:
+        player = event.player
+        self._put_in(player, event.amount)
+        self._acted[player] = True
+        self._bet = max(self._bet, event.amount)
+        self._bring_in_due = None
+        self._brought_in = player
+        self._completion_due = True
+
     def _apply_check(self, event: ev.Check) -> None:
         self._acted[event.player] = True
 
@@ -769,8 +884,13 @@ class Hand:
 
     def _on_raise(self, player: int, to: int) -> None:
         """Update the round after a bet or raise: full or short (A-6, A-9, A-10, B-4)."""
-        increment = to - self._bet
+        base = 0 if self._completion_due else self._bet  # Stud: a completion is a full bet
+        increment = to - base
+        self._bring_in_due = None
+        self._completion_due = False
         if self.config.limit is Limit.FIXED_LIMIT:
+            if self._open_pair and to - self._full_level == self.config.big_bet_size:
+                self._big_used = True  # V-6: later raises are big bets
             full = 2 * (to - self._full_level) >= self._unit()  # A-10: half a bet counts
             if full:
                 self._full_level = to
@@ -804,7 +924,7 @@ class Hand:
                 case ev.DealBoard(cards):
                     hand.deal_board(cards, pending_burn)
                     pending_burn = None
-                case ev.Fold() | ev.Check() | ev.Call() | ev.BetRaise():
+                case ev.Fold() | ev.Check() | ev.Call() | ev.BetRaise() | ev.BringIn():
                     hand._replay_action(event)
                 case ev.Show(player, cards) if hand.phase == SHOWDOWN:
                     hand.show(player, cards)
@@ -812,8 +932,12 @@ class Hand:
                     hand.muck(player)
         return hand
 
-    def _replay_action(self, event: ev.Fold | ev.Check | ev.Call | ev.BetRaise) -> None:
+    def _replay_action(
+        self, event: ev.Fold | ev.Check | ev.Call | ev.BetRaise | ev.BringIn
+    ) -> None:
         match event:
+            case ev.BringIn(player):
+                self.act(Action.bring_in(), player)
             case ev.Fold(player):
                 self.act(Action.fold(), player)
             case ev.Check(player):
@@ -835,6 +959,7 @@ _APPLY: dict[type[ev.Event], Callable[[Hand, Any], None]] = {
     ev.BetRaise: Hand._apply_bet_raise,
     ev.Call: Hand._apply_call,
     ev.Check: Hand._apply_check,
+    ev.BringIn: Hand._apply_bring_in,
     ev.Fold: Hand._apply_fold,
     ev.PostBlind: Hand._apply_post_blind,
     ev.PostAnte: Hand._apply_post_ante,

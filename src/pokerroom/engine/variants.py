@@ -109,6 +109,8 @@ class Variant:
     min_players: int = 2
     boards: int = 1
     """Two for double-board games, each pot halved between them (P-8)."""
+    stud: bool = False
+    """Stud order of action: bring-in, then the best showing hand (V-5)."""
 
     @property
     def hole_cards(self) -> int:
@@ -153,11 +155,24 @@ BOMB_POT = Variant(  # V-4: antes only, no preflop round, two boards (P-8)
     max_players=9,
     boards=2,
 )
+_STUD_STREETS = (
+    Street("third", hole=2, up=1),
+    Street("fourth", up=1, burn=True),
+    Street("fifth", up=1, burn=True, big_bet=True),
+    Street("sixth", up=1, burn=True, big_bet=True),
+    Street("seventh", hole=1, burn=True, big_bet=True),
+)
+STUD = Variant("stud", "Seven-card Stud", _STUD_STREETS, BestFive(), max_players=8, stud=True)
+STUD_HILO = Variant(  # V-5 with P-7 halves
+    "stud-hilo", "Seven-card Stud Hi-Lo", _STUD_STREETS, BestFive(True), max_players=8, stud=True
+)
 VARIANTS: dict[str, Variant] = {
     v.code: v
     for v in (
         HOLDEM,
         *(omaha(h, hi_lo=lo) for h in (4, 5, 6) for lo in (False, True)),
         BOMB_POT,
+        STUD,
+        STUD_HILO,
     )
 }
