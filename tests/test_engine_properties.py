@@ -72,6 +72,19 @@ def configs(draw: st.DrawFn, variant: Variant, limit: Limit) -> HandConfig:
     stacks = draw(st.lists(st.one_of(short, deep, deep), min_size=players, max_size=players))
     profile = draw(st.sampled_from(sorted(PROFILES)))
     chip = draw(st.sampled_from([1, 1, 1, 5]))
+    options = Options.profile(profile, smallest_chip=chip)
+    if variant.stud:  # V-5: antes and a bring-in
+        return HandConfig.stud(
+            stacks,
+            ante=ante,
+            bring_in=max(small, 1),
+            small_bet=big,
+            hi_lo=variant.showdown.splits_low,
+            limit=limit,
+            options=options,
+        )
+    if variant.boards == 2:  # V-4: everyone antes, no blinds
+        return HandConfig.bomb_pot(stacks, ante=max(ante, 1), limit=limit, options=options)
     return HandConfig.holdem(
         stacks,
         small_blind=small,
@@ -90,6 +103,10 @@ def offered(legal: LegalActions, between: int) -> list[Action]:
         actions.append(Action.check())
     if legal.call is not None:
         actions.append(Action.call())
+    if legal.bring_in is not None:
+        actions.append(Action.bring_in())
+    if legal.raise_sizes:
+        return actions + [Action.raise_to(size) for size in legal.raise_sizes]
     if legal.raise_min is not None and legal.raise_max is not None:
         low, high = legal.raise_min, legal.raise_max
         actions += [
@@ -105,7 +122,14 @@ def not_offered(hand: Hand, legal: LegalActions) -> list[Action]:
         actions.append(Action.check())
     if legal.call is None:
         actions.append(Action.call())
-    if legal.raise_min is not None and legal.raise_max is not None:
+    if legal.bring_in is None:
+        actions.append(Action.bring_in())  # V-5: only the player due the bring-in
+    if not legal.fold:
+        actions.append(Action.fold())  # V-5: the bring-in player must bring in or complete
+    if legal.raise_sizes:  # V-6: a small or a big bet, nothing between
+        low, high = legal.raise_sizes[0], legal.raise_sizes[-1]
+        actions += [Action.raise_to(x) for x in (low - 1, low + 1, high + 1) if x != high]
+    elif legal.raise_min is not None and legal.raise_max is not None:
         actions += [Action.raise_to(legal.raise_min - 1), Action.raise_to(legal.raise_max + 1)]
     else:
         player = legal.player
@@ -168,7 +192,7 @@ def contributions(hand: Hand) -> list[int]:
         match event:
             case ev.PostAnte(player, amount):
                 totals[player] += amount
-            case ev.PostBlind(player, amount):
+            case ev.PostBlind(player, amount) | ev.BringIn(player, amount):
                 totals[player] += amount
                 this_round[player] += amount
             case ev.Call(player, to) | ev.BetRaise(player, to):
@@ -177,7 +201,7 @@ def contributions(hand: Hand) -> list[int]:
             case ev.ReturnUncalled(player, amount):
                 totals[player] -= amount
                 this_round[player] -= amount
-            case ev.DealBoard():
+            case ev.Burn():  # a new street (C-4)
                 this_round = [0] * hand.players
     return totals
 

@@ -349,9 +349,17 @@ class Hand:
     # ----------------------------------------------------------------- dealing
 
     def deal_hole(
-        self, player: int, cards: Sequence[Card | None], *, face_up: bool = False
+        self,
+        player: int,
+        cards: Sequence[Card | None],
+        *,
+        face_up: bool = False,
+        burn: Card | None = None,
     ) -> None:
-        """Deal this street's face-down (or ``face_up``) cards to ``player``; None = unknown."""
+        """Deal this street's face-down (or ``face_up``) cards to ``player``; None = unknown.
+
+        The first deal of a later Stud street burns a card first (C-4).
+        """
         street = self._streets[self.street]
         due = street.up if face_up else street.hole
         if self.phase != DEAL or not due or player not in self._holes_pending(face_up):
@@ -359,6 +367,8 @@ class Hand:
             raise IllegalAction(f"player {player} is not due {kind} cards now", "V-1", [])
         if len(cards) != due:
             raise IllegalAction(f"{street.name} deals {due} card(s), got {len(cards)}", "V-1", [])
+        if street.burn and self.street and len(self.burned) < self._burns_due():
+            self._record(ev.Burn(burn))
         self._record(ev.DealHole(player, tuple(cards), face_up))
         self._advance_dealer()
 
@@ -366,6 +376,13 @@ class Hand:
         """Burn (C-4) and deal this street's cards to the next board due (upper first, V-4)."""
         street = self._streets[self.street]
         board = self._board_pending()
+        if self.phase == DEAL and self.config.variant.stud and len(cards) == 1 and self.street:
+            self._shared_street = self.street  # C-6: one community card for everyone
+            if street.burn and len(self.burned) < self._burns_due():
+                self._record(ev.Burn(burn))
+            self._record(ev.DealBoard(tuple(cards)))
+            self._advance_dealer()
+            return
         if self.phase != DEAL or board < 0 or self._holes_pending():
             raise IllegalAction("no board cards are due now", "V-1", [])
         if len(cards) != street.board:
@@ -918,7 +935,8 @@ class Hand:
         for event in events:
             match event:
                 case ev.DealHole(player, cards, face_up):
-                    hand.deal_hole(player, cards, face_up=face_up)
+                    hand.deal_hole(player, cards, face_up=face_up, burn=pending_burn)
+                    pending_burn = None
                 case ev.Burn(card):
                     pending_burn = card
                 case ev.DealBoard(cards):

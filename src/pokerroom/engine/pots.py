@@ -28,6 +28,8 @@ def build_pots(totals: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
     eligible players are merged into one pot.
     """
     live_levels = sorted({t for t, out in zip(totals, folded, strict=True) if not out and t > 0})
+    if not live_levels and any(totals):  # the players still in put nothing in: all is theirs
+        return [Pot(sum(totals), tuple(p for p, out in enumerate(folded) if not out))]
     pots: list[Pot] = []
     previous = 0
     for index, level in enumerate(live_levels):
