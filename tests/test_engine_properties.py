@@ -201,7 +201,7 @@ def contributions(hand: Hand) -> list[int]:
             case ev.ReturnUncalled(player, amount):
                 totals[player] -= amount
                 this_round[player] -= amount
-            case ev.Burn():  # a new street (C-4)
+            case ev.Burn() | ev.Discard():  # a new street (C-4) or the draw (V-8)
                 this_round = [0] * hand.players
     return totals
 
@@ -246,9 +246,14 @@ def play(data: st.DataObject, variant: Variant, limit: Limit) -> Hand:
     config = data.draw(configs(variant, limit), label="config")
     hand = Hand(config, Deck(seed=data.draw(st.integers(0, 2**32 - 1), label="seed")))
     decisions = 0
-    while hand.phase == "bet":
+    while hand.phase in ("bet", "draw"):
         decisions += 1
         assert decisions <= MAX_DECISIONS, "the hand does not end (A-13)"
+        if hand.phase == "draw":  # V-8: discard any of the five, or stand pat
+            assert hand.to_draw is not None
+            keep = data.draw(st.lists(st.booleans(), min_size=5, max_size=5))
+            hand.draw([c for c, k in zip(hand.hole[hand.to_draw], keep, strict=True) if not k])
+            continue
         between = data.draw(st.integers(0, 2**16))
         legal = check_decision(hand, between)
         choices = offered(legal, between)

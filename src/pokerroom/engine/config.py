@@ -5,7 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pokerroom.engine.options import Options
-from pokerroom.engine.variants import BOMB_POT, HOLDEM, STUD, STUD_HILO, Limit, Variant
+from pokerroom.engine.variants import (
+    BOMB_POT,
+    FIVE_CARD_DRAW,
+    HOLDEM,
+    STUD,
+    STUD_HILO,
+    Limit,
+    Variant,
+)
 from pokerroom.errors import UsageError
 
 
@@ -91,6 +99,39 @@ class HandConfig:
             big_bet=big_bet,
             antes=(ante,) * len(stacks) if ante else (),
             bring_in=bring_in,
+            options=options or Options(),
+        )
+
+    @staticmethod
+    def draw(
+        stacks: list[int],
+        *,
+        small_blind: int,
+        big_blind: int,
+        ante: int = 0,
+        limit: Limit = Limit.NO_LIMIT,
+        options: Options | None = None,
+    ) -> HandConfig:
+        """Five-card Draw (V-8) with blinds, antes, or both; antes alone: blinds of 0.
+
+        Without blinds the smallest bet is the ante.
+        """
+        if big_blind:
+            return HandConfig.holdem(
+                stacks,
+                small_blind=small_blind,
+                big_blind=big_blind,
+                ante=ante,
+                variant=FIVE_CARD_DRAW,
+                limit=limit,
+                options=options,
+            )
+        return HandConfig(
+            variant=FIVE_CARD_DRAW,
+            limit=limit,
+            stacks=tuple(stacks),
+            min_bet=ante,
+            antes=(ante,) * len(stacks),
             options=options or Options(),
         )
 

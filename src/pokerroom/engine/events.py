@@ -37,6 +37,14 @@ class DealHole:
 
 
 @dataclass(frozen=True, slots=True)
+class Discard:
+    """Draw games: cards a player throws away before his replacements (V-8)."""
+
+    player: int
+    cards: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Burn:
     card: Card | None
 
@@ -120,6 +128,7 @@ Event = (
     PostAnte
     | PostBlind
     | DealHole
+    | Discard
     | Burn
     | DealBoard
     | Fold

@@ -37,7 +37,7 @@ from pokerroom.engine.pots import Pot, build_pots, split
 from pokerroom.engine.stud import best_showing, bring_in_player, shows_open_pair
 from pokerroom.engine.variants import Limit
 
-DEAL, BET, SHOWDOWN, DONE = "deal", "bet", "showdown", "done"
+DEAL, DRAW, BET, SHOWDOWN, DONE = "deal", "draw", "bet", "showdown", "done"
 
 
 class CardSource(Protocol):
@@ -102,6 +102,11 @@ class Hand:
         """Stud: only the bring-in is in; the next bet completes to the small bet."""
         self._open_pair = False
         self._big_used = False
+        self.to_draw: int | None = None
+        """Draw games: the player to discard now (V-8)."""
+        self._drawn: list[int] = []
+        self._replacing: tuple[int, int] | None = None
+        """(player, cards owed) while a discard waits for its replacements."""
         self._shared_street = -1
         """Stud: the street dealt as one community card because the deck ran out (C-6)."""
         self._bet = 0
@@ -360,6 +365,18 @@ class Hand:
 
         The first deal of a later Stud street burns a card first (C-4).
         """
+        if self._replacing is not None and self._replacing[0] == player and not face_up:
+            if len(cards) != self._replacing[1]:
+                raise IllegalAction(
+                    f"player {player} is owed {self._replacing[1]} card(s), got {len(cards)}",
+                    "V-8",
+                    [],
+                )
+            self._replacing = None
+            self._record(ev.DealHole(player, tuple(cards)))
+            self.phase = DEAL
+            self._advance_dealer()
+            return
         street = self._streets[self.street]
         due = street.up if face_up else street.hole
         if self.phase != DEAL or not due or player not in self._holes_pending(face_up):
@@ -396,7 +413,7 @@ class Hand:
 
     def _holes_pending(self, face_up: bool | None = None) -> list[int]:
         """Players still owed cards on this street (face down first, then face up)."""
-        if self.street == self._shared_street:
+        if self.street == self._shared_street or self._streets[self.street].draw:
             return []
         due_all = self._hole_due_at[self.street]
         due_up = self._up_due_at[self.street]
@@ -458,7 +475,47 @@ class Hand:
                     self._record(ev.Burn(source.burn()))
                 self._record(ev.DealBoard(tuple(source.deal(street.board)), board))
                 continue
+            if street.draw and self._open_draw():
+                return
             self._start_round()
+
+    def _open_draw(self) -> bool:
+        """V-8: start or continue the draw; True while someone still has to draw."""
+        waiting = [p for p in range(self.players) if not self.folded[p] and p not in self._drawn]
+        if not waiting or self._live == 1:
+            self.to_draw = None
+            return False
+        self.phase = DRAW
+        self.to_draw = waiting[0]  # in turn from the first seat left of the button
+        return True
+
+    def draw(self, cards: Sequence[Card | None], player: int | None = None) -> None:
+        """V-8: the player to draw discards ``cards`` (none to stand pat) for as many new ones."""
+        drawing = self.to_draw
+        if self.phase != DRAW or drawing is None or self._replacing is not None:
+            raise IllegalAction("no player is to draw now", "V-8", [])
+        if player is not None and player != drawing:
+            raise IllegalAction(
+                f"player {player} drew out of turn; player {drawing} is to draw", "A-2", []
+            )
+        hand = list(self.hole[drawing])
+        for card in cards:
+            if card is not None and card not in hand:
+                raise IllegalAction(
+                    f"player {drawing} cannot discard {card}: not in his hand", "V-8", []
+                )
+            hand.remove(card)
+        self._record(ev.Discard(drawing, tuple(cards)))
+        self._drawn.append(drawing)
+        if cards and self._source is not None:
+            self._source.discard([card for card in cards if card is not None])  # C-6: muck
+            self._record(ev.DealHole(drawing, tuple(self._source.deal(len(cards)))))
+        elif cards:
+            self._replacing = (drawing, len(cards))
+            self.to_draw = None
+            return
+        self.phase = DEAL
+        self._advance_dealer()
 
     def _deal_shared_card(self, source: CardSource) -> None:
         """C-6, *interpretation*: when even burns and muck cannot give every player his
@@ -570,7 +627,7 @@ class Hand:
     def _values(self, player: int, board_index: int = 0) -> tuple[int, int] | None:
         """(high, low) strengths of ``player``'s hand on a board, or None if a card is unknown."""
         showdown = self.config.variant.showdown
-        hole = self.shown[player] or tuple(self.hole[player])
+        hole = self.hole[player]
         board = self.boards[board_index]
         if None in hole or None in board:
             return None
@@ -719,7 +776,7 @@ class Hand:
             if self.shown[player] is None:
                 self._record(ev.Show(player, tuple(self.hole[player])))
         source, later = self._source, self._streets[self.street + 1 :]
-        if source is not None and not any(street.hole for street in later):
+        if source is not None and not any(s.hole or s.up or s.draw for s in later):
             # Deal the rest of the board at once: no later round could have anyone to act.
             self.phase = DEAL
             self._round_aggressor = None
@@ -751,7 +808,9 @@ class Hand:
     def _open_showdown(self) -> None:
         live = [p for p in range(self.players) if not self.folded[p]]
         self.phase = SHOWDOWN
-        self._pending_show = [p for p in self._showdown_order(live) if self.shown[p] is None]
+        self._pending_show = [
+            p for p in self._showdown_order(live) if self.shown[p] != tuple(self.hole[p])
+        ]  # a hand turned up early (A-17) shows again if it got more cards since
         if not self._pending_show:
             self._award()
         elif self._auto_showdown:
@@ -856,6 +915,11 @@ class Hand:
         if event.face_up:
             self.up[event.player].extend(event.cards)
 
+    def _apply_discard(self, event: ev.Discard) -> None:
+        hole = self.hole[event.player]
+        for card in event.cards:
+            hole.remove(card)
+
     def _apply_burn(self, event: ev.Burn) -> None:
         self.burned.append(event.card)
 
@@ -948,6 +1012,8 @@ class Hand:
                     hand.show(player, cards)
                 case ev.Muck(player):
                     hand.muck(player)
+                case ev.Discard(player, cards):
+                    hand.draw(cards, player)
         return hand
 
     def _replay_action(
@@ -983,6 +1049,7 @@ _APPLY: dict[type[ev.Event], Callable[[Hand, Any], None]] = {
     ev.PostAnte: Hand._apply_post_ante,
     ev.DealHole: Hand._apply_deal_hole,
     ev.Burn: Hand._apply_burn,
+    ev.Discard: Hand._apply_discard,
     ev.DealBoard: Hand._apply_deal_board,
     ev.ReturnUncalled: Hand._apply_return,
     ev.Show: Hand._apply_show,

@@ -48,6 +48,8 @@ class Street:
     """Fixed-limit: this round uses the big bet (B-3)."""
     betting: bool = True
     """False for a street with no betting round (the bomb pot's deal, V-4)."""
+    draw: bool = False
+    """Draw games: before this street's betting, each player may exchange cards (V-8)."""
 
 
 class Showdown(Protocol):
@@ -155,6 +157,13 @@ BOMB_POT = Variant(  # V-4: antes only, no preflop round, two boards (P-8)
     max_players=9,
     boards=2,
 )
+FIVE_CARD_DRAW = Variant(  # V-8: one draw between two betting rounds
+    "draw",
+    "Five-card Draw",
+    (Street("predraw", hole=5), Street("postdraw", draw=True, big_bet=True)),
+    BestFive(),
+    max_players=6,
+)
 _STUD_STREETS = (
     Street("third", hole=2, up=1),
     Street("fourth", up=1, burn=True),
@@ -174,5 +183,6 @@ VARIANTS: dict[str, Variant] = {
         BOMB_POT,
         STUD,
         STUD_HILO,
+        FIVE_CARD_DRAW,
     )
 }

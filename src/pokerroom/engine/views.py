@@ -35,6 +35,8 @@ def _visible(event: ev.Event, viewer: int | None) -> ev.Event:
             return ev.DealHole(player, (None,) * len(cards))
         case ev.Burn():
             return ev.Burn(None)
+        case ev.Discard(player, cards) if player != viewer:
+            return ev.Discard(player, (None,) * len(cards))
     return event
 
 
