@@ -1,0 +1,1 @@
+"""The table and the home series (section H): seats, button and blinds, eliminations."""
