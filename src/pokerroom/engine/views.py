@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
+from pokerroom.engine.actions import LegalActions
 from pokerroom.engine.hand import Hand
 
 
@@ -27,6 +28,11 @@ class HandView:
     """Each player's hole cards as this viewer sees them: unknown cards are None."""
     folded: tuple[bool, ...]
     events: tuple[ev.Event, ...]
+    legal: LegalActions | None
+    """What the viewer may do now, when it is his turn to bet."""
+    street: int
+    big_blind: int
+    """The smallest bet of the hand (the big blind in blind games)."""
 
 
 def _visible(event: ev.Event, viewer: int | None) -> ev.Event:
@@ -70,4 +76,7 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         hole=hole,
         folded=tuple(hand.folded),
         events=tuple(_visible(event, viewer) for event in hand.events),
+        legal=hand.legal_actions() if hand.phase == "bet" and hand.to_act == viewer else None,
+        street=hand.street,
+        big_blind=hand.config.min_bet,
     )

@@ -1,0 +1,16 @@
+"""Opponents to play against: each decides from what its own seat may see (X-4)."""
+
+from collections.abc import Callable
+
+from pokerroom.bots.base import Bot, play_hand
+from pokerroom.bots.equity_bot import EquityBot
+from pokerroom.bots.simple import CallingStation, RandomBot
+
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "random": RandomBot,
+    "station": lambda _seed: CallingStation(),
+    "equity": EquityBot,
+}
+"""Bot styles by name, each made from a seed."""
+
+__all__ = ["BOTS", "Bot", "CallingStation", "EquityBot", "RandomBot", "play_hand"]

@@ -1,0 +1,31 @@
+"""The bot interface and a driver that plays a hand with bots in every seat it is given."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from pokerroom.cards import Card
+from pokerroom.engine import Action, Hand
+from pokerroom.engine.views import HandView, view_of
+
+
+class Bot(Protocol):
+    """Anything that can act from a seat's view; it never sees hidden cards (X-4)."""
+
+    def decide(self, view: HandView) -> Action: ...
+
+    def discard(self, view: HandView) -> list[Card]: ...
+
+
+def play_hand(hand: Hand, bots: Mapping[int, Bot]) -> None:
+    """Let the bots (by engine position) act and draw until the hand needs someone else."""
+    while hand.phase in ("bet", "draw"):
+        player = hand.to_act if hand.phase == "bet" else hand.to_draw
+        if player is None or player not in bots:
+            return
+        view = view_of(hand, player)
+        if hand.phase == "bet":
+            hand.act(bots[player].decide(view), player)
+        else:
+            hand.draw(bots[player].discard(view), player)
