@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from pokerroom.cli import equity_command, eval_command, replay_command
+from pokerroom.cli import equity_command, eval_command, play_command, replay_command
 
 app = typer.Typer(
     name="pokerroom",
@@ -20,6 +20,7 @@ app = typer.Typer(
 app.command("equity")(equity_command.equity)
 app.command("eval")(eval_command.evaluate)
 app.command("replay")(replay_command.replay)
+app.command("play")(play_command.play)
 
 
 def main() -> None:

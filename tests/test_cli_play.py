@@ -1,0 +1,45 @@
+"""``pokerroom play --all-bots --json``: a whole series, one JSON line per hand (H-1 … H-7)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from pokerroom.cli.app import app
+
+runner = CliRunner()
+
+
+def test_h2_all_bot_series_runs_to_one_winner_with_conserved_chips() -> None:
+    """H-2, H-5, H-6: stacks add up every hand; busted players leave; one winner."""
+    result = runner.invoke(app, ["play", "--all-bots", "--seats", "5", "--seed", "4", "--json"])
+    assert result.exit_code == 0
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    hands, final = lines[:-1], lines[-1]
+    alive = {1, 2, 3, 4, 5}
+    for hand in hands:
+        assert set(map(int, hand["stacks_before"])) == alive
+        assert sum(hand["stacks_after"].values()) == 1000
+        assert hand["big_blind"] in alive
+        assert hand["small_blind"] is None or hand["small_blind"] in alive
+        alive -= set(hand["eliminated"])
+    assert len(alive) == 1
+    places = {entry["seat"]: entry["place"] for entry in final["result"]}
+    assert places[alive.pop()] == 1
+    assert sorted(entry["chips"] for entry in final["result"])[-1] == 1000
+
+
+def test_h3_stop_after_a_number_of_hands_ranks_by_chips() -> None:
+    """H-3."""
+    args = ["play", "--all-bots", "--seats", "3", "--seed", "1", "--max-hands", "2", "--json"]
+    lines = [json.loads(line) for line in runner.invoke(app, args).output.splitlines()]
+    assert len(lines) == 3
+    chips = [entry["chips"] for entry in lines[-1]["result"]]
+    assert chips == sorted(chips, reverse=True) and sum(chips) == 600
+
+
+def test_play_without_bots_is_a_clear_error() -> None:
+    result = runner.invoke(app, ["play"])
+    assert result.exit_code == 2
+    assert "--all-bots" in result.output
