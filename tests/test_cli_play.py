@@ -39,7 +39,7 @@ def test_h3_stop_after_a_number_of_hands_ranks_by_chips() -> None:
     assert chips == sorted(chips, reverse=True) and sum(chips) == 600
 
 
-def test_play_without_bots_is_a_clear_error() -> None:
-    result = runner.invoke(app, ["play"])
+def test_json_without_all_bots_is_a_clear_error() -> None:
+    result = runner.invoke(app, ["play", "--json"])
     assert result.exit_code == 2
     assert "--all-bots" in result.output

@@ -7,6 +7,7 @@ JSON object per hand and a last line with the result, for scripts and tests.
 from __future__ import annotations
 
 import json
+import time
 from typing import Annotated
 
 import typer
@@ -15,6 +16,7 @@ from pokerroom.bots import BOTS, play_hand
 from pokerroom.cli.errors import user_errors
 from pokerroom.errors import UsageError
 from pokerroom.table.series import HandRecord, Series, SeriesSettings
+from pokerroom.tui.app import TableApp
 
 BOT_CYCLE = ("equity", "station", "random")
 MAX_HANDS = 100_000
@@ -45,19 +47,38 @@ def play(
         int, typer.Option("--max-hands", min=1, help="Stop on this hand and rank by chips (H-3).")
     ] = MAX_HANDS,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per hand.")] = False,
+    humans: Annotated[
+        int, typer.Option("--humans", min=1, max=10, help="People at the keyboard (hot seat).")
+    ] = 1,
+    minutes: Annotated[
+        float | None, typer.Option("--minutes", min=0, help="Stop after this time (H-3).")
+    ] = None,
 ) -> None:
     """Play the home series: No-limit Hold'em, 200 chips, blinds 1/2, until one player is left."""
     with user_errors():
-        if not all_bots:
-            raise UsageError(
-                "only --all-bots series can be played so far; the terminal table comes next"
-            )
-        names = [f"{BOT_CYCLE[i % 3]}-{i + 1}" for i in range(seats)]
+        people = 0 if all_bots else humans
+        if people > seats:
+            raise UsageError(f"--humans {people} needs at least as many --seats, got {seats}")
+        if as_json and not all_bots:
+            raise UsageError("--json is for unattended series: add --all-bots")
+        names = [
+            ("You" if people == 1 else f"Player {i + 1}")
+            if i < people
+            else f"{BOT_CYCLE[i % 3]}-{i + 1}"
+            for i in range(seats)
+        ]
         series = Series(names, SeriesSettings(stack=stack), seed=seed)
     bots = {
         number: BOTS[name.split("-")[0]](None if seed is None else seed + number)
         for number, name in enumerate(names, start=1)
+        if number > people
     }
+    if people:
+        deadline = time.monotonic() + 60 * minutes if minutes is not None else None
+        TableApp(
+            series, set(range(1, people + 1)), bots, hot_seat=people > 1, deadline=deadline
+        ).run()
+        return
     while not series.is_over:
         hand = series.start_hand()
         play_hand(hand, {p: bots[series.seat_of(p)] for p in range(hand.players)})

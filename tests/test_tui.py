@@ -1,0 +1,93 @@
+"""The terminal table driven headless with Textual's pilot: keys in, screen and stacks out."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Static
+
+from pokerroom.bots import CallingStation, EquityBot
+from pokerroom.engine import events as ev
+from pokerroom.table.series import Series
+from pokerroom.tui.app import TableApp
+
+
+def screen(app: TableApp) -> str:
+    return f"{app.query_one('#table', Static).content}\n{app.query_one('#status', Static).content}"
+
+
+def hidden_bot_cards_on(app: TableApp) -> list[str]:
+    """Any bot hole card that has not been shown but appears on the screen (X-4)."""
+    hand = app.hand
+    assert hand is not None
+    text = screen(app)
+    shown = {e.player for e in hand.events if isinstance(e, ev.Show)}
+    leaks = []
+    for position in range(hand.players):
+        if app.series.seat_of(position) in app.humans or position in shown:
+            continue
+        leaks += [str(card) for card in hand.hole[position] if card and str(card) in text]
+    return leaks
+
+
+async def play_hands(app: TableApp, keys: str, hands: int) -> list[str]:
+    leaks: list[str] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(400):
+            if app.series.hands_played >= hands or app.series.is_over:
+                break
+            assert app.hand is not None
+            key = "n" if app.hand.phase == "done" else keys[app.series.hands_played % len(keys)]
+            await pilot.press(key)
+            await pilot.pause()
+            leaks += hidden_bot_cards_on(app)
+    return leaks
+
+
+def test_x4_h2_play_several_hands_with_keys_and_never_see_bot_cards() -> None:
+    """X-4: the screen never shows a bot's unshown hole cards; P-9: chips add up."""
+    series = Series(["You", "equity-2", "station-3"], seed=5)
+    app = TableApp(series, {1}, {2: EquityBot(1), 3: CallingStation()})
+    leaks = asyncio.run(play_hands(app, "cf", hands=6))
+    assert leaks == []
+    assert series.hands_played >= 6
+    assert sum(player.chips for player in series.seats.values()) == 600
+
+
+def test_a8_a_bad_raise_shows_the_legal_range_and_changes_nothing() -> None:
+    """A-8 in the terminal: the message names the range; the hand is unchanged."""
+
+    async def scenario() -> tuple[str, int, int]:
+        series = Series(["You", "station-2"], seed=2)
+        app = TableApp(series, {1}, {2: CallingStation()})
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert app.hand is not None
+            before = len(app.hand.events)
+            await pilot.press("r", "1", "enter")
+            await pilot.pause()
+            return screen(app), before, len(app.hand.events)
+
+    text, before, after = asyncio.run(scenario())
+    assert "outside the legal range" in text and "(A-8)" in text
+    assert before == after
+
+
+def test_hot_seat_hides_cards_until_the_player_presses_space() -> None:
+    """X-4 at one keyboard: the next player's cards stay hidden until he asks."""
+
+    async def scenario() -> tuple[str, str]:
+        series = Series(["Ann", "Bob"], seed=3)
+        app = TableApp(series, {1, 2}, {}, hot_seat=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            covered = screen(app)
+            await pilot.press("space")
+            await pilot.pause()
+            return covered, screen(app)
+
+    covered, uncovered = asyncio.run(scenario())
+    assert "press space" in covered
+    assert covered.count("[##]") == 4
+    assert uncovered.count("[##]") == 2
