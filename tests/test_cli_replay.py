@@ -35,13 +35,13 @@ actions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 1.50", "p1 f"]
 finishing_stacks = [9.50, 10.70]
 
 [2]
-variant = "F7S"
+variant = "FR"
 antes = [1, 1]
 bring_in = 2
 small_bet = 5
 big_bet = 10
 starting_stacks = [100, 100]
-actions = ["d dh p1 ????7h", "d dh p2 ????8h", "p1 pb"]
+actions = ["d dh p1 ????7h", "d dh p2 ????8h", "p2 pb"]
 
 [3]
 variant = "NT"
@@ -86,7 +86,7 @@ def test_text_report_of_a_difference_and_an_illegal_action(tmp_path: Path) -> No
     assert result.exit_code == 1  # after replaying every hand
     output = result.output
     assert "  differs from the record: p2 recorded 10.70, replayed 10.75" in output
-    assert "hand 1: F7S (Fixed-limit seven card stud), 2 players" in output
+    assert "hand 1: FR (Fixed-limit razz), 2 players" in output
     assert "  not replayed: pokerroom does not play this game yet" in output
     assert (
         "  ILLEGAL action 3 'p3 cbr 3': raise to 3 is outside the legal range 4-100 [A-8]\n"
@@ -106,7 +106,7 @@ def test_json_lines_one_object_per_hand_in_file_order(tmp_path: Path) -> None:
     hands = [json.loads(line) for line in result.output.splitlines()]
     assert [(h["file"], h["hand"], h["variant"]) for h in hands] == [
         (str(path), 0, "NT"),
-        (str(path), 1, "F7S"),
+        (str(path), 1, "FR"),
         (str(path), 2, "NT"),
         (str(path), 3, "FT"),
     ]
@@ -133,6 +133,64 @@ def test_json_lines_one_object_per_hand_in_file_order(tmp_path: Path) -> None:
         "legal": ["fold", "call 2", "raise to 4-100"],
     }
     assert hands[3]["finishing_stacks"] == [101, 99]  # heads-up p2 is the button: SB 1
+
+
+BOMB_POT = """
+variant = "PO2B"
+antes = [5, 5, 5]
+blinds_or_straddles = [0, 0, 0]
+min_bet = 5
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 5s4c9h3c", "d dh p2 Jd7sQcKh", "d dh p3 ThJhAh2c",
+  "d db 6cTs5h", "d db JsAd8d", "p1 cc", "p2 cc", "p3 cc", "d db 3s", "d db Qh",
+  "p1 cc", "p2 cc", "p3 cc", "d db Qd", "d db Ks", "p1 cc", "p2 cc", "p3 cc",
+  "p1 sm 5s4c9h3c", "p2 sm Jd7sQcKh", "p3 sm ThJhAh2c"]
+"""
+
+STUD_HI_LO = """
+variant = "F7S/8"
+antes = [1, 1]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [20, 20]
+actions = ["d dh p1 AsKs8d", "d dh p2 2c3cJc", "p1 pb", "p2 cc", "d dh p1 8h", "d dh p2 5d",
+  "p1 cc", "p2 cc", "d dh p1 Kd", "d dh p2 Qd", "p1 cc", "p2 cc", "d dh p1 Ad", "d dh p2 4d",
+  "p1 cc", "p2 cc", "d dh p1 7s", "d dh p2 7c", "p1 cc", "p2 cc", "p1 sm AsKs8d8hKdAd7s",
+  "p2 sm 2c3cJc5dQd4d7c"]
+finishing_stacks = [20, 20]
+"""
+
+
+def test_double_board_awards_name_their_board(tmp_path: Path) -> None:
+    """P-8: each half of the pot goes to its board's best hand, the odd chip to the upper."""
+    path = write(tmp_path, "bomb.phh", BOMB_POT)
+    text = runner.invoke(app, ["replay", str(path)])
+    assert text.exit_code == 0
+    assert (
+        "  pot 0: 15 won by p1 8 (upper board), p3 7 (lower board) (eligible p1 p2 p3)"
+        in text.output.splitlines()
+    )
+    (line,) = runner.invoke(app, ["replay", str(path), "--json"]).output.splitlines()
+    assert json.loads(line)["pots"][0]["winners"] == [
+        {"player": "p1", "amount": 8, "share": "all", "board": 0},
+        {"player": "p3", "amount": 7, "share": "all", "board": 1},
+    ]
+
+
+def test_stud_hi_lo_is_replayed(tmp_path: Path) -> None:
+    """V-5: 8d brings in; E-8: the open eights act first; P-7: aces up take the high
+    half, 7-5-4-3-2 the low half of the 4 in the pot."""
+    path = write(tmp_path, "stud.phh", STUD_HI_LO)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    game = "F7S/8 (Fixed-limit seven card stud high/low-split eight or better)"
+    assert lines[0] == f"{path} hand 0: {game}, 2 players"
+    assert "  pot 0: 4 won by p1 2 (high), p2 2 (low) (eligible p1 p2)" in lines
+    assert "  matches the recorded finishing stacks" in lines
+    (line,) = runner.invoke(app, ["replay", str(path), "--json"]).output.splitlines()
+    assert "board" not in json.loads(line)["pots"][0]["winners"][0]
 
 
 def test_missing_file_is_one_line_and_exit_code_2(tmp_path: Path) -> None:

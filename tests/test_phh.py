@@ -7,12 +7,20 @@ import random
 from decimal import Decimal
 
 import pytest
+from pokerkit import HandHistory
 
 from pokerroom.cards import Card, parse_cards
 from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, HandConfig, Limit
 from pokerroom.engine import events as ev
-from pokerroom.engine.variants import HOLDEM, OMAHA_HILO
+from pokerroom.engine.variants import (
+    BOMB_POT,
+    FIVE_CARD_DRAW,
+    HOLDEM,
+    OMAHA_HILO,
+    STUD,
+    STUD_HILO,
+)
 from pokerroom.history import (
     GAMES,
     ActionCode,
@@ -165,15 +173,22 @@ def test_read_hands_names_the_file(tmp_path: pytest.TempPathFactory) -> None:
 def test_variant_codes_cover_every_engine_game_without_clashing_with_the_spec() -> None:
     spec = {"FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
     assert {code for code, game in GAMES.items() if game.standard} == spec
+    assert set(HandHistory.game_types) == spec  # PokerKit knows exactly the spec's codes
     ours = {code for code, game in GAMES.items() if not game.standard}
-    assert ours.isdisjoint(spec) and {"PT", "NO", "FO", "PO/8", "NO/8", "PO5", "FO6/8"} <= ours
+    assert ours.isdisjoint(spec)
+    assert {"PT", "NO", "FO", "PO/8", "NO/8", "PO5", "FO6/8"} <= ours
+    assert {"P7S", "N7S", "P7S/8", "N7S/8", "F5D", "P5D", "N5D", "FO2B", "PO2B", "NO2B"} <= ours
     played = [game for game in GAMES.values() if game.supported]
-    assert len(played) == 21  # 7 engine variants x 3 limits
+    assert len(played) == 33  # 11 engine variants x 3 limits
     for game in played:
         assert game.variant is not None
         assert game_code(game.variant, game.limit) == game.code
+        assert game.stud == game.variant.stud
     assert GAMES["FO/8"].limit is Limit.FIXED_LIMIT and GAMES["FO/8"].variant == OMAHA_HILO
-    assert not GAMES["F7S"].supported and GAMES["F7S"].stud
+    assert GAMES["F7S"].variant == STUD and GAMES["F7S/8"].variant == STUD_HILO
+    assert GAMES["N7S/8"].limit is Limit.NO_LIMIT and GAMES["N7S/8"].stud
+    assert GAMES["F5D"].variant == FIVE_CARD_DRAW and GAMES["PO2B"].variant == BOMB_POT
+    assert not GAMES["FR"].supported and GAMES["FR"].stud
 
 
 # ------------------------------------------------------------------ replaying
@@ -354,11 +369,11 @@ def test_a_winner_may_show_after_everyone_folds() -> None:
 def test_partial_history_and_unsupported_games() -> None:
     partial = replay_hand(parse_phh(phh('actions = ["d dh p1 ????", "d dh p2 ????"]')))
     assert partial.error is None and not partial.complete
-    stud = parse_phh(
-        'variant = "F7S"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\n'
-        'starting_stacks = [100, 100]\nactions = ["d dh p1 ????7h", "d dh p2 ????8h", "p1 pb"]'
+    razz = parse_phh(
+        'variant = "FR"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\n'
+        'starting_stacks = [100, 100]\nactions = ["d dh p1 ????7h", "d dh p2 ????8h", "p2 pb"]'
     )
-    result = replay_hand(stud)
+    result = replay_hand(razz)
     assert result.unsupported and result.error is None and result.finishing_stacks is None
 
 
@@ -372,6 +387,237 @@ def test_recorded_finishing_stacks_are_compared() -> None:
     assert [(d.player, d.recorded, d.replayed) for d in result.differences or ()] == [
         (2, Decimal(101), Decimal(100))
     ]
+
+
+# ------------------------------------------------------------------ stud, draw, bomb pot
+
+STUD_HAND = """
+variant = "F7S"
+ante_trimming_status = true
+antes = [1, 1, 1]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 50, 50]
+actions = [
+  "d dh p1 ????Kh",  # two down cards, then the up card (V-5)
+  "d dh p2 AsAd2c",
+  "d dh p3 ????9d",
+  "p2 pb",  # the lowest up card brings in
+  "p3 cbr 2",  # a completion
+  "p1 cc",
+  "p2 cc",
+  "d dh p1 Qs",
+  "d dh p2 7h",
+  "d dh p3 9c",
+]
+"""
+
+
+def test_stud_deals_every_down_card_before_the_up_cards_and_the_lowest_brings_in() -> None:
+    """V-5: ``d dh p1 ????Kh`` is two down cards and one up card; the dealer gives all
+    down cards first, so the replay does too; 2c brings in, a ``cbr`` completes."""
+    result = replay_hand(parse_phh(STUD_HAND))
+    assert result.error is None
+    hand = result.hand
+    assert hand is not None and hand.config.variant == STUD and hand.config.bring_in == 1
+    deals = [e for e in hand.events if isinstance(e, ev.DealHole)][:6]
+    assert deals == [
+        ev.DealHole(0, (None, None)),
+        ev.DealHole(1, tuple(parse_cards("AsAd"))),
+        ev.DealHole(2, (None, None)),
+        ev.DealHole(0, (Card.parse("Kh"),), face_up=True),
+        ev.DealHole(1, (Card.parse("2c"),), face_up=True),
+        ev.DealHole(2, (Card.parse("9d"),), face_up=True),
+    ]
+    assert ev.BringIn(1, 1) in hand.events and ev.BetRaise(2, 2) in hand.events
+    assert hand.up == [parse_cards("Kh Qs"), parse_cards("2c 7h"), parse_cards("9d 9c")]
+    assert hand.burned == [None]  # fourth street burns (C-4)
+    assert hand.to_act == 2  # E-8: the open nines act first
+    assert hand.pot() == 9
+
+
+def test_stud_open_pair_bets_the_small_or_the_big_bet() -> None:
+    """V-6: with an open pair on fourth street a bet is 2 or 4, nothing between."""
+    text = STUD_HAND.replace('  "d dh p3 9c",\n', '  "d dh p3 9c",\n  "p3 cbr 3",\n')
+    error = replay_hand(parse_phh(text)).error
+    assert error is not None
+    assert (error.action, error.rule) == ("p3 cbr 3", "V-6")
+    assert error.message == "bet to 3 is not one of the allowed sizes 2 or 4"
+    assert error.legal == ("fold", "check", "bet 2 or 4")
+    text = STUD_HAND.replace('  "d dh p3 9c",\n', '  "d dh p3 9c",\n  "p3 cbr 4",\n  "p1 cc",\n')
+    assert replay_hand(parse_phh(text)).error is None
+
+
+@pytest.mark.parametrize(
+    ("change", "index", "rule", "message", "legal"),
+    [
+        (('"p2 pb"', '"p1 pb"'), 3, "A-2", "p1 acted out of turn: p2 is to act", None),
+        (('"p3 cbr 2"', '"p3 cbr 3"'), 4, "B-3", "raise to 3 is outside the legal range 2-2", None),
+        (
+            ('"p3 cbr 2"', '"p3 pb"'),
+            4,
+            "V-5",
+            "p3 does not bring in",
+            ("fold", "call 1", "raise to 2"),
+        ),
+        (('"d dh p2 AsAd2c"', '"d dh p2 AsKh2c"'), 1, "C-1", "Kh is dealt twice", None),
+        (
+            ('"p2 pb"', '"p2 cc"'),
+            3,
+            "A-5",
+            "p2 has nothing to call",
+            ("bring in 1", "bet 2"),
+        ),
+    ],
+)
+def test_stud_errors_name_the_action_and_the_rule(
+    change: tuple[str, str], index: int, rule: str | None, message: str, legal: object
+) -> None:
+    error = replay_hand(parse_phh(STUD_HAND.replace(*change))).error
+    assert error is not None
+    assert (error.action_index, error.rule) == (index, rule)
+    assert error.message.startswith(message), error.message
+    if legal is not None:
+        assert error.legal == legal
+
+
+DRAW_HAND = """
+variant = "N5D"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = [
+  "d dh p1 5s4c9h3cKd",
+  "d dh p2 Jd7sQcKh6c",
+  "d dh p3 ThJhAh2cTs",
+  "p3 cc",
+  "p1 cc",
+  "p2 cc",
+  "p1 sd",
+  "p2 sd Jd",
+  "p3 sd ThJh",
+  "d dh p2 5h",
+  "d dh p3 5cJs",
+  "p1 cc",
+  "p2 cc",
+  "p3 cc",
+  "p1 sm 5s4c9h3cKd",
+  "p2 sm 7sQcKh6c5h",
+  "p3 sm Ah2cTs5cJs",
+]
+finishing_stacks = [98, 98, 104]
+"""
+
+
+def test_draw_discards_first_then_replacements_as_pokerkit_writes_them() -> None:
+    """V-8: each player discards and is dealt in turn; PHH lists the discards first."""
+    result = replay_hand(parse_phh(DRAW_HAND))
+    assert result.error is None and result.complete and result.matches_recorded
+    hand = result.hand
+    assert hand is not None
+    draw = [e for e in hand.events if isinstance(e, ev.Discard | ev.DealHole)][3:]
+    assert draw == [
+        ev.Discard(0, ()),
+        ev.Discard(1, (Card.parse("Jd"),)),
+        ev.DealHole(1, (Card.parse("5h"),)),
+        ev.Discard(2, tuple(parse_cards("ThJh"))),
+        ev.DealHole(2, tuple(parse_cards("5cJs"))),
+    ]
+    interleaved = DRAW_HAND.replace(
+        '"p3 sd ThJh",\n  "d dh p2 5h",', '"d dh p2 5h",\n  "p3 sd ThJh",'
+    )
+    again = replay_hand(parse_phh(interleaved))
+    assert again.hand is not None and again.hand.events == hand.events
+    assert write_phh(hand).split("actions")[1] == DRAW_HAND.split("actions")[1]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "action", "rule", "message"),
+    [
+        ('"d dh p2 5h",\n  "d dh p3 5cJs",', "", "p3 sd ThJh", "V-8", "p2's replacement"),
+        ('"d dh p2 5h"', '"d dh p2 Jd"', "d dh p2 Jd", "C-1", "Jd is dealt twice"),
+        ('"d dh p2 5h"', '"d dh p2 5h4d"', "d dh p2 5h4d", "V-8", "p2 is owed 1 card(s), got 2"),
+        ('"p1 sd",\n  "p2 sd Jd",', '"p2 sd Jd",\n  "p1 sd",', "p2 sd Jd", "A-2", "p2 drew out"),
+        ('"p2 sd Jd"', '"p2 sd Qd"', "p2 sd Qd", "V-8", "p2 cannot discard Qd"),
+        ('"p1 sd"', '"p1 cc"', "p1 cc", "A-2", "p1 cannot act: nobody is to act, it is the draw"),
+        ('"p2 cc",\n  "p1 sd"', '"p1 sd",\n  "p2 cc"', "p1 sd", "V-8", "p1 cannot draw"),
+    ],
+)
+def test_draw_errors_name_the_action_and_the_rule(
+    old: str, new: str, action: str, rule: str, message: str
+) -> None:
+    assert old in DRAW_HAND
+    error = replay_hand(parse_phh(DRAW_HAND.replace(old, new, 1))).error
+    assert error is not None
+    assert (error.action, error.rule) == (action, rule)
+    assert error.message.startswith(message), error.message
+
+
+def test_a_draw_history_may_stop_before_the_replacements() -> None:
+    text = DRAW_HAND.partition('  "d dh p2 5h"')[0] + "]\n"
+    result = replay_hand(parse_phh(text))
+    assert result.error is None and not result.complete
+    assert result.notes == ("not applied: 'p3 sd ThJh', written before p2's replacement cards",)
+
+
+def test_a_stand_pat_or_bring_in_is_not_part_of_hold_em() -> None:
+    deal = '"d dh p1 2c7d", "d dh p2 AsAd", "d dh p3 KcKh"'
+    for action, code in (("p3 sd", "sd"), ("p3 pb", "pb")):
+        error = replay_hand(parse_phh(phh(f'actions = [{deal}, "{action}"]'))).error
+        assert error is not None and error.message == f"Texas Hold'em has no '{code}' action"
+
+
+BOMB_POT_HAND = """
+variant = "PO2B"
+ante_trimming_status = true
+antes = [5, 5, 5]
+blinds_or_straddles = [0, 0, 0]
+min_bet = 5
+starting_stacks = [100, 100, 100]
+actions = [
+  "d dh p1 5s4c9h3c",
+  "d dh p2 Jd7sQcKh",
+  "d dh p3 ThJhAh2c",
+  "d db 6cTs5h",  # the upper flop
+  "d db JsAd8d",  # the lower flop
+  "p1 cc",
+  "p2 cc",
+  "p3 cc",
+  "d db 3s",
+  "d db Qh",
+  "p1 cc",
+  "p2 cc",
+  "p3 cc",
+  "d db Qd",
+  "d db Ks",
+  "p1 cc",
+  "p2 cc",
+  "p3 cc",
+  "p1 sm 5s4c9h3c",
+  "p2 sm Jd7sQcKh",
+  "p3 sm ThJhAh2c",
+]
+finishing_stacks = [103, 95, 102]
+"""
+
+
+def test_bomb_pot_deals_the_upper_board_first_and_halves_the_pot() -> None:
+    """V-4: no preflop round, two boards; P-8: each half to its board, the odd chip upper."""
+    result = replay_hand(parse_phh(BOMB_POT_HAND))
+    assert result.error is None and result.matches_recorded
+    hand = result.hand
+    assert hand is not None and hand.config.variant == BOMB_POT
+    assert hand.boards == [parse_cards("6c Ts 5h 3s Qd"), parse_cards("Js Ad 8d Qh Ks")]
+    (pot,) = result.pots
+    assert [(w.player, w.amount, w.board) for w in pot.winners] == [
+        (0, Decimal(8), 0),  # two pair, fives and threes
+        (2, Decimal(7), 1),  # the ace-high straight
+    ]
+    assert write_phh(hand).split("actions")[1] == BOMB_POT_HAND.split("actions")[1].replace(
+        "  # the upper flop", ""
+    ).replace("  # the lower flop", "")
 
 
 # ------------------------------------------------------------------ writing
@@ -416,42 +662,118 @@ def test_write_phh_heads_up_fixed_limit() -> None:
     assert replayed.matches_recorded is True
 
 
+def test_write_phh_stud_heads_up() -> None:
+    """Stud writes ``bring_in`` and no blinds, one ``d dh`` per player and street (down
+    cards first) and ``pb``; heads-up the antes are reversed as in every PHH game."""
+    config = HandConfig(
+        variant=STUD_HILO,
+        limit=Limit.NO_LIMIT,
+        stacks=(60, 50),
+        min_bet=4,
+        antes=(2, 1),
+        bring_in=1,
+    )
+    hand = Hand(config)
+    for player, cards in ((0, "AcKd"), (1, "????")):
+        hand.deal_hole(player, parse_cards(cards) if "?" not in cards else [None, None])
+    hand.deal_hole(0, parse_cards("3s"), face_up=True)
+    hand.deal_hole(1, parse_cards("3h"), face_up=True)
+    hand.act(Action.bring_in())  # 3h is the lower three (C-2)
+    hand.act(Action.raise_to(10))
+    hand.act(Action.fold())
+    text = write_phh(hand)
+    assert text == (
+        'variant = "N7S/8"\n'
+        "ante_trimming_status = true\n"
+        "antes = [1, 2]\n"
+        "bring_in = 1\n"
+        "min_bet = 4\n"
+        "starting_stacks = [60, 50]\n"
+        "actions = [\n"
+        '  "d dh p1 AcKd3s",\n'
+        '  "d dh p2 ????3h",\n'
+        '  "p2 pb",\n'
+        '  "p1 cbr 10",\n'
+        '  "p2 f",\n'
+        "]\n"
+        "finishing_stacks = [62, 48]\n"
+    )
+    replayed = replay_hand(parse_phh(text))
+    assert replayed.hand is not None and replayed.hand.config == config
+    assert replayed.hand.events == hand.events
+
+
+def test_stud_has_no_blinds() -> None:
+    text = write_phh(Hand(HandConfig.stud([10, 10], ante=1, bring_in=1, small_bet=2)))
+    text = text.replace("bring_in = 1", "bring_in = 1\nblinds_or_straddles = [1, 0]")
+    error = replay_hand(parse_phh(text)).error
+    assert error is not None
+    assert error.message == "a stud hand has a bring-in, not blinds_or_straddles"
+
+
 # ------------------------------------------------------------------ round trips
 
 
-def _play_randomly(game: PhhGame, rng: random.Random) -> Hand:
-    """A hand dealt from a seeded deck, every decision drawn from the legal ones."""
+def _random_config(game: PhhGame, rng: random.Random) -> HandConfig:
+    """A set-up for ``game``: 2 to all seats, short and deep stacks, its own forced bets."""
     variant = game.variant
     assert variant is not None
     players = rng.randint(2, variant.max_players)
     big = rng.choice([2, 4, 10])
-    stacks = [rng.choice([rng.randint(1, 6 * big), rng.randint(20 * big, 100 * big)])]
-    stacks += [
+    stacks = [
         rng.choice([rng.randint(1, 6 * big), rng.randint(20 * big, 100 * big)])
-        for _ in range(players - 1)
+        for _ in range(players)
     ]
+    big_bet = 2 * big if game.limit is Limit.FIXED_LIMIT else 0
+    if variant.stud:
+        return HandConfig.stud(
+            stacks,
+            ante=rng.choice([0, 1, big // 2]),
+            bring_in=rng.choice([1, big // 2]),
+            small_bet=big,
+            big_bet=big_bet,
+            hi_lo=variant == STUD_HILO,
+            limit=game.limit,
+        )
+    if variant.boards == 2:
+        return HandConfig.bomb_pot(stacks, ante=rng.choice([1, big]), limit=game.limit, min_bet=big)
     blinds = [0] * players
     blinds[:2] = [big, big // 2] if players == 2 else [big // 2, big]
     bb = 0 if players == 2 else 1
     antes = rng.choice(
         [[0] * players, [1] * players, [big if p == bb else 0 for p in range(players)]]
     )
-    config = HandConfig(
+    return HandConfig(
         variant=variant,
         limit=game.limit,
         stacks=tuple(stacks),
         min_bet=big,
         blinds=tuple(blinds),
         antes=tuple(antes),
-        big_bet=2 * big if game.limit is Limit.FIXED_LIMIT else 0,
+        big_bet=big_bet,
     )
-    hand = Hand(config, Deck(seed=rng.randrange(2**32)))
-    while hand.phase == "bet":
+
+
+def _play_randomly(game: PhhGame, rng: random.Random) -> Hand:
+    """A hand dealt from a seeded deck, every decision drawn from the legal ones."""
+    hand = Hand(_random_config(game, rng), Deck(seed=rng.randrange(2**32)))
+    while hand.phase in ("bet", "draw"):
+        if hand.phase == "draw":
+            assert hand.to_draw is not None
+            hole = hand.hole[hand.to_draw]
+            hand.draw(rng.sample(hole, rng.randint(0, len(hole))))
+            continue
         legal = hand.legal_actions()
-        choices = [Action.fold()] if rng.random() < 0.15 or not legal.check else []
-        choices.append(Action.check() if legal.check else Action.call())
+        choices = [Action.fold()] if legal.fold and (rng.random() < 0.15 or not legal.check) else []
+        if legal.check:
+            choices.append(Action.check())
+        elif legal.call is not None:
+            choices.append(Action.call())
+        if legal.bring_in is not None:
+            choices.append(Action.bring_in())
         if legal.raise_min is not None and legal.raise_max is not None:
-            choices.append(Action.raise_to(rng.randint(legal.raise_min, legal.raise_max)))
+            sizes = legal.raise_sizes or (rng.randint(legal.raise_min, legal.raise_max),)
+            choices.append(Action.raise_to(rng.choice(sizes)))
             choices.append(Action.raise_to(legal.raise_max))
         hand.act(rng.choice(choices))
     assert hand.phase == "done"
@@ -463,16 +785,64 @@ def _without_burns(events: list[ev.Event]) -> list[ev.Event]:
     return [ev.Burn(None) if isinstance(e, ev.Burn) else e for e in events]
 
 
+def _assert_round_trip(hand: Hand) -> str:
+    text = write_phh(hand)
+    result = replay_hand(parse_phh(text))
+    assert result.error is None, (text, result.error)
+    assert result.hand is not None
+    assert result.hand.events == _without_burns(hand.events), text
+    assert result.finishing_stacks == tuple(Decimal(s) for s in hand.stacks)
+    assert result.matches_recorded is True
+    return text
+
+
 @pytest.mark.parametrize("code", [code for code, game in GAMES.items() if game.supported])
 def test_round_trip_engine_to_phh_to_engine(code: str) -> None:
-    """Play → write_phh → read → replay gives the same events and stacks, for every game."""
+    """Play → write_phh → read → replay gives the same events and stacks, for every game.
+
+    Stud and Stud Hi-Lo (FL, PL, NL), Five-card Draw (FL, PL, NL), the bomb pot
+    (FL, PL, NL) and every flop game; random hands include all-ins, run-outs,
+    short antes and heads-up play.
+    """
     rng = random.Random(code)
-    for _ in range(25):
-        hand = _play_randomly(GAMES[code], rng)
-        text = write_phh(hand)
-        result = replay_hand(parse_phh(text))
-        assert result.error is None, (text, result.error)
-        assert result.hand is not None
-        assert result.hand.events == _without_burns(hand.events), text
-        assert result.finishing_stacks == tuple(Decimal(s) for s in hand.stacks)
-        assert result.matches_recorded is True
+    for _ in range(40):
+        _assert_round_trip(_play_randomly(GAMES[code], rng))
+
+
+def _play_passively(hand: Hand) -> Hand:
+    """Everyone brings in, calls or checks, and draws five new cards, to the end."""
+    while hand.phase in ("bet", "draw"):
+        if hand.phase == "draw":
+            assert hand.to_draw is not None
+            hand.draw(hand.hole[hand.to_draw][:5])
+        elif hand.legal_actions().bring_in is not None:
+            hand.act(Action.bring_in())
+        else:
+            hand.check_or_call()
+    return hand
+
+
+def test_round_trip_stud_when_the_deck_runs_out() -> None:
+    """C-6: eight players to seventh street need 56 cards; the last street is one
+    community card, written ``d db``."""
+    hand = _play_passively(
+        Hand(HandConfig.stud([100] * 8, ante=1, bring_in=1, small_bet=2), Deck(seed=5))
+    )
+    shared = [e for e in hand.events if isinstance(e, ev.DealBoard)]
+    assert len(shared) == 1 and len(shared[0].cards) == 1
+    text = _assert_round_trip(hand)
+    assert f'"d db {shared[0].cards[0]}",' in text
+
+
+def test_round_trip_draw_when_the_deck_runs_out() -> None:
+    """C-6: six players drawing five cards each need 60 cards; the muck is dealt again.
+
+    The replay accepts a card dealt twice only this late (after 51 cards) and only
+    once it has left play (C-1; the draw error tests show an early one refused).
+    """
+    hand = _play_passively(
+        Hand(HandConfig.draw([100] * 6, small_blind=1, big_blind=2), Deck(seed=5))
+    )
+    dealt = [card for e in hand.events if isinstance(e, ev.DealHole) for card in e.cards]
+    assert len(dealt) == 60 and len(set(dealt)) < 60  # discards came back
+    _assert_round_trip(hand)

@@ -80,7 +80,8 @@ def test_every_file_and_hand_is_read(replayed: list[Replayed]) -> None:
 
 def test_unsupported_games_are_reported_not_replayed(replayed: list[Replayed]) -> None:
     unsupported = [r for r in replayed if r.result.unsupported]
-    assert len(unsupported) == 47  # stud, razz, draw, badugi, short deck
+    assert len(unsupported) == 27  # razz, deuce-to-seven draw, badugi, short deck
+    assert {r.phh.variant for r in unsupported} == {"FR", "N2L1D", "F2L3D", "FB", "NS"}
     assert all(r.result.error is None and r.result.hand is None for r in unsupported)
     assert all(r.result.hand is not None for r in replayed if not r.result.unsupported)
 
@@ -93,7 +94,7 @@ def test_every_supported_hand_replays_without_an_illegal_action(replayed: list[R
     }
     assert errors == FILE_ERRORS
     played = [r for r in replayed if not r.result.unsupported and r.result.error is None]
-    assert len(played) == 774
+    assert len(played) == 794
     assert all(r.result.complete for r in played)
 
 
@@ -102,8 +103,25 @@ def test_recorded_finishing_stacks_match(replayed: list[Replayed]) -> None:
         r for r in replayed if r.result.error is None and r.result.matches_recorded is not None
     ]
     mismatched = {r.file for r in recorded if not r.result.matches_recorded}
-    assert len(recorded) == 189
+    assert len(recorded) == 209
     assert mismatched == set()  # big-blind antes (30, 31, 68) are dead money in the main pot
+
+
+def test_every_stud_hand_replays_and_is_written_back_as_recorded(replayed: list[Replayed]) -> None:
+    """The 13 F7S and 7 F7S/8 WSOP hands: bring-in by the lowest up card (V-5), the best
+    showing hand first (E-8), the recorded stacks; write_phh gives back the very actions."""
+    stud = [r for r in replayed if r.phh.variant in ("F7S", "F7S/8")]
+    assert collections.Counter(r.phh.variant for r in stud) == {"F7S": 13, "F7S/8": 7}
+    for r in stud:
+        hand = r.result.hand
+        assert r.result.error is None and r.result.complete and r.result.matches_recorded
+        assert hand is not None and not r.result.unsettled
+        again = parse_phh(write_phh(hand, r.phh.players))
+        assert [a.text for a in again.actions] == [a.text for a in r.phh.actions], r.file
+    showdowns = [r for r in stud if any(a.code is ActionCode.SHOW_MUCK for a in r.phh.actions)]
+    assert len(showdowns) == 8
+    split = {r.file for r in stud for pot in r.result.pots for w in pot.winners if w.share == "low"}
+    assert split == {"wsop-2023-43/48.phh", "wsop-2023-43/50.phh", "wsop-2023-43/51.phh"}  # P-7
 
 
 def test_unknown_hole_cards_leave_pots_unsettled(replayed: list[Replayed]) -> None:
@@ -171,4 +189,4 @@ def test_settled_hands_end_as_in_pokerkit(replayed: list[Replayed]) -> None:
             else:
                 different.add((r.file, r.index))
     assert different == ODD_CENT
-    assert same == 736
+    assert same == 756

@@ -19,7 +19,7 @@ import typer
 from pokerroom.cli.errors import user_errors
 from pokerroom.engine.options import Options
 from pokerroom.history.phh import PhhHand, read_hands
-from pokerroom.history.replay import ReplayResult, replay_hand
+from pokerroom.history.replay import PotShare, ReplayResult, replay_hand
 
 ILLEGAL_ACTION_EXIT = 1
 
@@ -45,9 +45,39 @@ def _label(player: int) -> str:
     return f"p{player + 1}"
 
 
+_BOARD_NAMES = ("upper board", "lower board")
+"""Double-board games (V-4): board 0 is dealt first."""
+
+
+def _boards(result: ReplayResult) -> int:
+    game = result.phh.game
+    return game.variant.boards if game.variant is not None else 1
+
+
+def _winner(share: PotShare, boards: int) -> dict[str, Any]:
+    """One share of a pot; ``board`` (0 upper, 1 lower) only in double-board games (P-8)."""
+    winner: dict[str, Any] = {
+        "player": _label(share.player),
+        "amount": _number(share.amount),
+        "share": share.share,
+    }
+    if boards > 1:
+        winner["board"] = share.board
+    return winner
+
+
+def _share_text(share: PotShare, boards: int) -> str:
+    """``p2 50``, ``p2 25 (low)``, ``p2 25 (lower board, low)``."""
+    words = [] if boards == 1 else [_BOARD_NAMES[share.board]]
+    if share.share != "all":
+        words.append(share.share)
+    return f"{_label(share.player)} {share.amount:,}" + (f" ({', '.join(words)})" if words else "")
+
+
 def _as_json(path: Path, index: int, result: ReplayResult) -> dict[str, Any]:
     phh = result.phh
     error = result.error
+    boards = _boards(result)
     return {
         "file": str(path),
         "hand": index,
@@ -61,10 +91,7 @@ def _as_json(path: Path, index: int, result: ReplayResult) -> dict[str, Any]:
             {
                 "amount": _number(pot.amount),
                 "eligible": [_label(p) for p in pot.eligible],
-                "winners": [
-                    {"player": _label(w.player), "amount": _number(w.amount), "share": w.share}
-                    for w in pot.winners
-                ],
+                "winners": [_winner(w, boards) for w in pot.winners],
                 "settled": pot.settled,
             }
             for pot in result.pots
@@ -99,10 +126,7 @@ def _report(path: Path, index: int, result: ReplayResult) -> list[str]:
     for number, pot in enumerate(result.pots if error is None else ()):
         eligible = " ".join(_label(p) for p in pot.eligible)
         if pot.settled:
-            won = ", ".join(
-                f"{_label(w.player)} {w.amount:,}" + ("" if w.share == "all" else f" ({w.share})")
-                for w in pot.winners
-            )
+            won = ", ".join(_share_text(w, _boards(result)) for w in pot.winners)
             lines.append(f"  pot {number}: {pot.amount:,} won by {won} (eligible {eligible})")
         else:
             lines.append(f"  pot {number}: {pot.amount:,} not settled (eligible {eligible})")

@@ -393,7 +393,11 @@ class Hand:
         """Burn (C-4) and deal this street's cards to the next board due (upper first, V-4)."""
         street = self._streets[self.street]
         board = self._board_pending()
-        if self.phase == DEAL and self.config.variant.stud and len(cards) == 1 and self.street:
+        before = self._hole_due_at[self.street - 1] if self.street else 0
+        untouched = all(
+            len(self.hole[p]) == before for p in range(self.players) if not self.folded[p]
+        )
+        if self.phase == DEAL and self.config.variant.stud and len(cards) == 1 and untouched:
             self._shared_street = self.street  # C-6: one community card for everyone
             if street.burn and len(self.burned) < self._burns_due():
                 self._record(ev.Burn(burn))

@@ -9,30 +9,45 @@ Players ``p1`` … ``pn`` are stored 0-based: index ``i`` is ``p{i+1}``, which i
 also the engine's position ``i`` (``p1`` is left of the button, ``pn`` the button;
 heads-up ``p1`` is the big blind, see :mod:`pokerroom.history.replay`).
 
-Variant codes. The PHH spec defines eleven; the engine plays four of them. The
+Variant codes. The PHH spec defines eleven; the engine plays six of them. The
 other games the engine plays have no code in the spec, so pokerroom defines its
-own in the spec's style (limit letter ``F``/``P``/``N``, game letter, hole-card
-count when not four, ``/8`` for eight-or-better high/low). They are
-**pokerroom extensions**: other PHH tools will not know them.
+own in the spec's style: limit letter ``F``/``P``/``N``, then the game, then
+``/8`` for eight-or-better high/low. The game part is ``T`` (hold'em), ``O``
+(Omaha, followed by the hole-card count when it is not four), ``7S`` (seven-card
+stud, as in the spec), ``5D`` (five-card draw: five cards, one draw; the spec's
+draw codes name the draws after the game, ``2L1D``, and five-card draw has only
+one, so the card count names it like ``7S``) and ``O2B`` (Omaha on two boards:
+the double-board bomb pot). They are **pokerroom extensions**: other PHH tools
+will not know them; none clashes with a spec or PokerKit code.
 
-========= ========== ===================================================================
-Code      Origin     Game
-========= ========== ===================================================================
-``NT``    PHH spec   No-limit Texas hold 'em
-``FT``    PHH spec   Fixed-limit Texas hold 'em
-``PT``    pokerroom  Pot-limit Texas hold 'em
-``PO``    PHH spec   Pot-limit Omaha hold 'em
-``NO``    pokerroom  No-limit Omaha hold 'em
-``FO``    pokerroom  Fixed-limit Omaha hold 'em
-``FO/8``  PHH spec   Fixed-limit Omaha hold 'em high/low-split eight or better
-``PO/8``  pokerroom  Pot-limit Omaha hold 'em high/low-split eight or better
-``NO/8``  pokerroom  No-limit Omaha hold 'em high/low-split eight or better
-``PO5``   pokerroom  Pot-limit 5-card Omaha (likewise ``NO5``, ``FO5``, ``PO5/8``, …)
-``PO6``   pokerroom  Pot-limit 6-card Omaha (likewise ``NO6``, ``FO6``, ``PO6/8``, …)
-========= ========== ===================================================================
+========== ========== ===================================================================
+Code       Origin     Game
+========== ========== ===================================================================
+``NT``     PHH spec   No-limit Texas hold 'em
+``FT``     PHH spec   Fixed-limit Texas hold 'em
+``PT``     pokerroom  Pot-limit Texas hold 'em
+``PO``     PHH spec   Pot-limit Omaha hold 'em
+``NO``     pokerroom  No-limit Omaha hold 'em
+``FO``     pokerroom  Fixed-limit Omaha hold 'em
+``FO/8``   PHH spec   Fixed-limit Omaha hold 'em high/low-split eight or better
+``PO/8``   pokerroom  Pot-limit Omaha hold 'em high/low-split eight or better
+``NO/8``   pokerroom  No-limit Omaha hold 'em high/low-split eight or better
+``PO5``    pokerroom  Pot-limit 5-card Omaha (likewise ``NO5``, ``FO5``, ``PO5/8``, …)
+``PO6``    pokerroom  Pot-limit 6-card Omaha (likewise ``NO6``, ``FO6``, ``PO6/8``, …)
+``F7S``    PHH spec   Fixed-limit seven card stud
+``F7S/8``  PHH spec   Fixed-limit seven card stud high/low-split eight or better
+``P7S``    pokerroom  Pot-limit seven card stud (likewise ``N7S``, ``P7S/8``, ``N7S/8``)
+``N5D``    pokerroom  No-limit five-card draw (likewise ``P5D``, ``F5D``)
+``PO2B``   pokerroom  Pot-limit double-board bomb-pot Omaha (likewise ``NO2B``, ``FO2B``)
+========== ========== ===================================================================
 
-``NS``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D`` and ``FB`` are read but
-not played yet (:attr:`PhhGame.variant` is ``None``).
+``NS``, ``FR``, ``N2L1D``, ``F2L3D`` and ``FB`` are read but not played yet
+(:attr:`PhhGame.variant` is ``None``).
+
+Stud games have ``bring_in`` and no ``blinds_or_straddles``; pot-limit and
+no-limit stud give the small bet (the completion) as ``min_bet``. The bomb pot
+writes ``blinds_or_straddles`` as zeros and its two boards as two ``d db``
+actions per street, the upper board first (V-4).
 
 ``FO/8`` is fixed-limit, as its name says. PokerKit 0.7 (the spec's reference
 implementation) builds it with pot-limit betting, but every ``FO/8`` hand of the
@@ -63,7 +78,16 @@ from decimal import Decimal
 from pathlib import Path
 
 from pokerroom.cards import Card
-from pokerroom.engine.variants import HOLDEM, Limit, Variant, omaha
+from pokerroom.engine.variants import (
+    BOMB_POT,
+    FIVE_CARD_DRAW,
+    HOLDEM,
+    STUD,
+    STUD_HILO,
+    Limit,
+    Variant,
+    omaha,
+)
 from pokerroom.errors import CardError, PokerroomError
 
 # --------------------------------------------------------------------- variant codes
@@ -90,34 +114,45 @@ class PhhGame:
 
 _LIMIT_LETTERS = {"F": Limit.FIXED_LIMIT, "P": Limit.POT_LIMIT, "N": Limit.NO_LIMIT}
 _LIMIT_WORDS = {Limit.FIXED_LIMIT: "Fixed", Limit.POT_LIMIT: "Pot", Limit.NO_LIMIT: "No"}
-_STANDARD_PLAYED = {"NT", "FT", "PO", "FO/8"}
+_STANDARD_PLAYED = {"NT", "FT", "PO", "FO/8", "F7S", "F7S/8"}
 _NOT_PLAYED = {
     "NS": "No-limit short-deck hold 'em",
-    "F7S": "Fixed-limit seven card stud",
-    "F7S/8": "Fixed-limit seven card stud high/low-split eight or better",
     "FR": "Fixed-limit razz",
     "N2L1D": "No-limit deuce-to-seven lowball single draw",
     "F2L3D": "Fixed-limit deuce-to-seven lowball triple draw",
     "FB": "Fixed-limit badugi",
 }
-_STUD = {"F7S", "F7S/8", "FR"}
+_STUD = {"FR"}
+_SPLIT = " high/low-split eight or better"
 
 
 def _played_games() -> list[PhhGame]:
-    games = []
-    for letter, limit in _LIMIT_LETTERS.items():
-        word = _LIMIT_WORDS[limit]
+    """Every engine game in every structure: (code after the limit letter, name, variant)."""
+    games: list[tuple[str, str, Variant]] = [("T", "Texas hold 'em", HOLDEM)]
+    for hole, hi_lo in itertools.product((4, 5, 6), (False, True)):
+        code = f"O{'' if hole == 4 else hole}{'/8' if hi_lo else ''}"
+        cards = "" if hole == 4 else f"{hole}-card "
         games.append(
-            PhhGame(f"{letter}T", f"{word}-limit Texas hold 'em", HOLDEM, limit, letter != "P")
+            (code, f"{cards}Omaha hold 'em{_SPLIT if hi_lo else ''}", omaha(hole, hi_lo=hi_lo))
         )
-        for hole, hi_lo in itertools.product((4, 5, 6), (False, True)):
-            code = f"{letter}O{'' if hole == 4 else hole}{'/8' if hi_lo else ''}"
-            cards = "" if hole == 4 else f"{hole}-card "
-            split = " high/low-split eight or better" if hi_lo else ""
-            name = f"{word}-limit {cards}Omaha hold 'em{split}"
-            variant = omaha(hole, hi_lo=hi_lo)
-            games.append(PhhGame(code, name, variant, limit, code in _STANDARD_PLAYED))
-    return games
+    games += [
+        ("7S", "seven card stud", STUD),
+        ("7S/8", f"seven card stud{_SPLIT}", STUD_HILO),
+        ("5D", "five-card draw", FIVE_CARD_DRAW),
+        ("O2B", "double-board bomb-pot Omaha", BOMB_POT),
+    ]
+    return [
+        PhhGame(
+            f"{letter}{code}",
+            f"{_LIMIT_WORDS[limit]}-limit {name}",
+            variant,
+            limit,
+            f"{letter}{code}" in _STANDARD_PLAYED,
+            variant.stud,
+        )
+        for letter, limit in _LIMIT_LETTERS.items()
+        for code, name, variant in games
+    ]
 
 
 GAMES: dict[str, PhhGame] = {

@@ -1,8 +1,20 @@
 """Writing an engine hand as a PHH document, the inverse of :func:`replay_hand`.
 
-Only the inputs are written — deals, player actions, shows and mucks; forced
-bets, returned bets and awards follow from the rules and are derived again on
-replay. Burned cards are not part of PHH and are left out.
+Only the inputs are written — deals, player actions, draws, shows and mucks;
+forced bets (the Stud bring-in is a choice, ``pN pb``), returned bets and awards
+follow from the rules and are derived again on replay. Burned cards are not part
+of PHH and are left out.
+
+Grouping, as PHH writes these games (and :mod:`pokerroom.history.replay` reads
+back into the rules' order):
+
+* Stud: one ``d dh`` per player and street, its down cards first — third street
+  ``d dh p1 AsKs7c`` is two down cards and the up card, although the dealer
+  gives every player his down cards before anyone's up card (V-5).
+* Draw: every discard of the draw (``pN sd CARDS``, ``pN sd`` to stand pat)
+  comes first, then each drawing player's replacements (``d dh pN CARDS``) in
+  the same order, as PokerKit writes a draw.
+* Double board: two ``d db`` per street, the upper board first (V-4).
 
 >>> from pokerroom.deck import Deck
 >>> from pokerroom.engine import Action, Hand, HandConfig
@@ -59,11 +71,50 @@ def _action(event: ev.Event) -> str | None:
             return f"p{player + 1} cc"
         case ev.BetRaise(player, to):
             return f"p{player + 1} cbr {to}"
+        case ev.BringIn(player):
+            return f"p{player + 1} pb"
+        case ev.Discard(player, cards):
+            return f"p{player + 1} sd {format_cards_text(cards)}".rstrip()
         case ev.Show(player, cards):
             return f"p{player + 1} sm {format_cards_text(cards)}"
         case ev.Muck(player):
             return f"p{player + 1} sm"
     return None  # forced bets, burns, returns and awards are derived, not recorded
+
+
+def _in_phh_order(events: Sequence[ev.Event]) -> list[ev.Event]:
+    """The events as PHH groups them (module docstring): Stud streets and draws.
+
+    A Stud up card joins its player's down cards of the same street (only other
+    deals in between, no burn); a draw's replacements move after all the discards
+    of that draw.
+    """
+    ordered: list[ev.Event] = []
+    down_deals: dict[int, int] = {}
+    """Players dealt down cards in the current run of deals: where that deal is."""
+    replacements: list[ev.Event] = []
+    drawing = False
+    for event in events:
+        if isinstance(event, ev.Discard):
+            drawing = True
+            ordered.append(event)
+            continue
+        if drawing and isinstance(event, ev.DealHole):
+            replacements.append(event)
+            continue
+        ordered += replacements
+        replacements, drawing = [], False
+        if not isinstance(event, ev.DealHole):
+            down_deals.clear()
+        elif not event.face_up:
+            down_deals[event.player] = len(ordered)
+        elif (at := down_deals.pop(event.player, None)) is not None:
+            down = ordered[at]
+            assert isinstance(down, ev.DealHole)
+            ordered[at] = ev.DealHole(event.player, down.cards + event.cards)
+            continue
+        ordered.append(event)
+    return ordered + replacements
 
 
 def write_phh(hand: Hand, players: Sequence[str] | None = None) -> str:
@@ -78,15 +129,19 @@ def write_phh(hand: Hand, players: Sequence[str] | None = None) -> str:
         f"variant = {json.dumps(game_code(config.variant, config.limit))}",
         "ante_trimming_status = true",
         f"antes = {_array(_heads_up_order([config.ante(p) for p in range(n)]))}",
-        f"blinds_or_straddles = {_array(_heads_up_order([config.blind(p) for p in range(n)]))}",
     ]
+    if config.variant.stud:  # a bring-in instead of blinds (spec: never both)
+        lines.append(f"bring_in = {config.bring_in}")
+    else:
+        blinds = _heads_up_order([config.blind(p) for p in range(n)])
+        lines.append(f"blinds_or_straddles = {_array(blinds)}")
     if config.limit is Limit.FIXED_LIMIT:
         lines += [f"small_bet = {config.min_bet}", f"big_bet = {config.big_bet_size}"]
     else:
         lines.append(f"min_bet = {config.min_bet}")
     lines.append(f"starting_stacks = {_array(config.stacks)}")
     lines.append("actions = [")
-    lines += [f"  {json.dumps(text)}," for text in map(_action, hand.events) if text]
+    lines += [f"  {json.dumps(text)}," for text in map(_action, _in_phh_order(hand.events)) if text]
     lines.append("]")
     if players is not None:
         names = list(players)

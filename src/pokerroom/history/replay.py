@@ -20,6 +20,21 @@ poster's first preflop action — a check becomes a call of the post, a raise is
 unchanged — or, when he folds or never acts, posts it as dead money (an ante).
 Every stack and pot is the same; a note in :attr:`ReplayResult.notes` says so.
 
+Stud, draw and two boards. Stud ``p1`` … ``pn`` are the seats in dealing order
+(no button; heads-up the antes are still reversed, as PHH does in every game).
+``pN pb`` is :meth:`Action.bring_in`, ``cbr`` a completion, bet or raise. A
+third-street ``d dh p1 ????7c`` holds both down cards and the up card: the
+replay deals every player's down cards first and the up cards after the
+street's last such deal, as the dealer does (V-5); later streets are up cards,
+seventh street a down card, and ``d db`` is the community card of C-6. Draw:
+``pN sd CARDS`` (``pN sd`` to stand pat) discards and ``d dh pN CARDS``
+replaces; PHH lists all discards of the draw before the replacements, and a
+discard written before an earlier player's replacements waits for them (V-8:
+each player is dealt in turn). The bomb pot deals two ``d db`` per street, the
+upper board first (V-4). Each card is dealt once (C-1) — except in Stud and Draw
+once 51 cards are out, when a card that has left play (folded or discarded) may
+come back from the muck (C-6).
+
 Strict about betting: an action out of turn (A-2), an illegal amount, or a deal
 while a player is still to act (A-13) stops the replay with a
 :class:`ReplayError` naming the action, the rule and the legal options. Lenient
@@ -36,7 +51,9 @@ cannot pay the full ante.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -44,7 +61,7 @@ from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import Action, IllegalAction, LegalActions
 from pokerroom.engine.config import HandConfig
-from pokerroom.engine.hand import BET, DEAL, DONE, SHOWDOWN, Hand
+from pokerroom.engine.hand import BET, DEAL, DONE, DRAW, SHOWDOWN, Hand
 from pokerroom.engine.options import Options
 from pokerroom.engine.variants import Limit
 from pokerroom.errors import PokerroomError
@@ -70,6 +87,8 @@ class PotShare:
     amount: Decimal
     share: str
     """``all``, ``high`` or ``low`` (P-7)."""
+    board: int = 0
+    """The board whose half this is in a double-board game: 0 upper, 1 lower (P-8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +131,7 @@ class ReplayResult:
     scale: Scale = Scale()
     error: ReplayError | None = None
     unsupported: bool = False
-    """True for a PHH variant the engine does not play yet (stud, draw, short deck)."""
+    """True for a PHH variant the engine does not play yet (razz, lowball, badugi, short deck)."""
     notes: tuple[str, ...] = ()
 
     @property
@@ -148,7 +167,7 @@ class ReplayResult:
                 amount=self.scale.amount(pot.amount),
                 eligible=pot.eligible,
                 winners=tuple(
-                    PotShare(a.player, self.scale.amount(a.amount), a.share)
+                    PotShare(a.player, self.scale.amount(a.amount), a.share, a.board)
                     for a in awards
                     if a.pot == index
                 ),
@@ -201,7 +220,7 @@ def _scale(phh: PhhHand) -> Scale:
         *phh.starting_stacks,
         *(phh.finishing_stacks or ()),
         *(a.amount for a in phh.actions if a.amount is not None),
-        *(v for v in (phh.min_bet, phh.small_bet, phh.big_bet) if v is not None),
+        *(v for v in (phh.min_bet, phh.small_bet, phh.big_bet, phh.bring_in) if v is not None),
     ]
     places = [-int(a.normalize().as_tuple().exponent) for a in amounts if a.is_finite()]
     return Scale(max([0, *places]))
@@ -252,6 +271,12 @@ def _setup(phh: PhhHand, options: Options) -> tuple[HandConfig, Scale, list[str]
     else:
         assert phh.min_bet is not None
         min_bet, big_bet = scale.chips(phh.min_bet), 0
+    bring_in = 0
+    if game.variant.stud:
+        if any(blinds):
+            raise _Stop(ReplayError("a stud hand has a bring-in, not blinds_or_straddles"))
+        assert phh.bring_in is not None
+        bring_in, blinds = scale.chips(phh.bring_in), []
     try:
         config = HandConfig(
             variant=game.variant,
@@ -261,6 +286,7 @@ def _setup(phh: PhhHand, options: Options) -> tuple[HandConfig, Scale, list[str]
             blinds=tuple(blinds),
             antes=tuple(antes),
             big_bet=big_bet,
+            bring_in=bring_in,
             options=options,
         )
     except PokerroomError as error:
@@ -268,24 +294,92 @@ def _setup(phh: PhhHand, options: Options) -> tuple[HandConfig, Scale, list[str]
     return config, scale, notes
 
 
+_DEALABLE = 51
+"""C-6: the stock's last card is never dealt, so after 51 draws cards come back from the
+burns or the muck; only then may a card that left play be dealt again."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """An action, or part of one, applied later in the rules' order (module docstring)."""
+
+    index: int
+    action: PhhAction
+    cards: Cards = ()
+
+
 class _Replayer:
-    """Feeds one hand's actions to the engine and turns refusals into :class:`_Stop`."""
+    """Feeds one hand's actions to the engine and turns refusals into :class:`_Stop`.
+
+    :attr:`index` and :attr:`action` name the action being applied, for errors.
+    """
 
     def __init__(self, hand: Hand, scale: Scale, notes: list[str]) -> None:
         self.hand = hand
         self.scale = scale
         self.notes = notes
+        variant = hand.config.variant
+        self.stud = variant.stud
+        self.draws = any(street.draw for street in variant.streets)
+        self.reuses_cards = self.stud or self.draws
+        """Games that can run out of cards and deal mucked cards again (C-6)."""
         self.seen: set[Card] = set()
         """Known cards so far: each card exists once (C-1)."""
+        self.drawn = 0
+        """Cards dealt so far, unknown ones included (burns are counted by the engine)."""
+        self.up_cards: list[_Held] = []
+        """Stud: up cards of combined deals, due after every down card of the street."""
+        self.discards: list[_Held] = []
+        """Draw: discards written before an earlier drawer's replacements."""
+        self.drawer: int | None = None
+        """Draw: the last player who discarded cards, owed his replacements."""
+        self.index = 0
+        self.action = PhhAction("", ActionCode.NO_OP)
+
+    def feed(self, index: int, action: PhhAction) -> None:
+        """Apply ``action`` now, or hold it (or its up cards) until the rules reach it."""
+        code = action.code
+        if code is ActionCode.NO_OP:
+            return
+        if code is ActionCode.DEAL_HOLE and self._deal_down_first(index, action):
+            return
+        self._deal_up_cards()
+        if code is ActionCode.STAND_PAT_DISCARD and (self.discards or self._awaiting_cards()):
+            self.discards.append(_Held(index, action))
+            return
+        if self.discards and code is not ActionCode.DEAL_HOLE:
+            self._at(self.discards[0].index, self.discards[0].action)
+            raise _Stop(self._replacements_missing())
+        self._at(index, action)
+        self.apply(action)
+        while self.discards and not self._awaiting_cards():
+            held = self.discards.pop(0)
+            self._at(held.index, held.action)
+            self.apply(held.action)
+
+    def finish(self) -> None:
+        """After the last action: deal held up cards; a held discard stays a partial history."""
+        self._deal_up_cards()
+        if self.discards:
+            assert self.drawer is not None
+            held = ", ".join(f"'{held.action.text}'" for held in self.discards)
+            self.notes.append(
+                f"not applied: {held}, written before {_label(self.drawer)}'s replacement cards"
+            )
+
+    def _at(self, index: int, action: PhhAction) -> None:
+        self.index, self.action = index, action
 
     def apply(self, action: PhhAction) -> None:
         match action.code:
-            case ActionCode.NO_OP:
-                return
             case ActionCode.DEAL_HOLE | ActionCode.DEAL_BOARD:
                 self._deal(action)
             case ActionCode.FOLD | ActionCode.CHECK_CALL | ActionCode.COMPLETE_BET_RAISE:
                 self._bet(action)
+            case ActionCode.BRING_IN if self.stud:
+                self._bet(action)
+            case ActionCode.STAND_PAT_DISCARD if self.draws:
+                self._draw(action)
             case ActionCode.SHOW_MUCK:
                 self._show_or_muck(action)
             case _:
@@ -295,6 +389,18 @@ class _Replayer:
     # ---------------------------------------------------------------- dealing
 
     def _deal(self, action: PhhAction) -> None:
+        hand = self.hand
+        self._check_round_over()
+        assert action.cards is not None
+        self._see(action.cards)
+        if action.code is ActionCode.DEAL_HOLE:
+            assert action.player is not None
+            down, up = self._owed(action.player)
+            hand.deal_hole(action.player, action.cards, face_up=self.stud and not down and up > 0)
+        else:
+            hand.deal_board(action.cards)
+
+    def _check_round_over(self) -> None:
         hand = self.hand
         if hand.phase == BET:  # A-13: the round is not over while someone is to act
             player = hand.to_act
@@ -306,21 +412,81 @@ class _Replayer:
                     legal=self.legal(),
                 )
             )
-        assert action.cards is not None
-        self._see(action.cards)
-        if action.code is ActionCode.DEAL_HOLE:
-            assert action.player is not None
-            hand.deal_hole(action.player, action.cards)
-        else:
-            hand.deal_board(action.cards)
 
-    def _see(self, cards: Cards) -> None:
-        for card in cards:
+    def _owed(self, player: int) -> tuple[int, int]:
+        """Stud: the down and up cards ``player`` is still due on this street."""
+        hand = self.hand
+        streets = hand.config.variant.streets[: hand.street + 1]
+        due_up = sum(street.up for street in streets)
+        due_down = sum(street.hole for street in streets)
+        up = len(hand.up[player])
+        return max(due_down - (len(hand.hole[player]) - up), 0), max(due_up - up, 0)
+
+    def _deal_down_first(self, index: int, action: PhhAction) -> bool:
+        """Stud third street: ``d dh p1 AsKs7c`` is two down cards and one up card (V-5).
+
+        The dealer gives every player his down cards before anyone's up card, so
+        the down cards are dealt now and the up card once the street's last
+        combined deal is read. True if ``action`` was such a deal.
+        """
+        hand, player, cards = self.hand, action.player, action.cards
+        if not self.stud or hand.phase != DEAL or player is None or cards is None:
+            return False
+        down, up = self._owed(player)
+        if not (down and up and len(cards) == down + up):
+            return False
+        self._at(index, action)
+        self._see(cards)
+        hand.deal_hole(player, cards[:down])
+        self.up_cards.append(_Held(index, action, cards[down:]))
+        return True
+
+    def _deal_up_cards(self) -> None:
+        while self.up_cards:
+            held = self.up_cards.pop(0)
+            self._at(held.index, held.action)
+            assert held.action.player is not None
+            self.hand.deal_hole(held.action.player, held.cards, face_up=True)
+
+    def _see(self, cards: Cards, *, dealt: bool = True) -> None:
+        """C-1: each card exists once; C-6: a card out of play may come back late in Stud
+        and Draw. ``dealt`` is False for cards a show names (dealt earlier, unknown)."""
+        hand = self.hand
+        burns = max(len(hand.burned), hand.street if self.stud else 0)  # a Stud street burns
+        live = {card for board in hand.boards for card in board}
+        for player, hole in enumerate(hand.hole):
+            if not hand.folded[player]:
+                live.update(hole)
+        for position, card in enumerate(cards, start=self.drawn + burns):
             if card is None:
                 continue
-            if card in self.seen:
+            late = position >= _DEALABLE if dealt else self.drawn + burns > _DEALABLE
+            if card in self.seen and (card in live or not (self.reuses_cards and late)):
                 raise _Stop(ReplayError(f"{card} is dealt twice; each card exists once", "C-1"))
             self.seen.add(card)
+        if dealt:
+            self.drawn += len(cards)
+
+    # ---------------------------------------------------------------- drawing
+
+    def _awaiting_cards(self) -> bool:
+        """Draw: a player has discarded and his replacements are not dealt yet (V-8)."""
+        return self.hand.phase == DRAW and self.hand.to_draw is None
+
+    def _replacements_missing(self) -> ReplayError:
+        drawer = self.drawer
+        assert drawer is not None
+        return ReplayError(f"{_label(drawer)}'s replacement cards are never dealt", "V-8")
+
+    def _draw(self, action: PhhAction) -> None:
+        hand = self.hand
+        player, cards = action.player, action.cards
+        assert player is not None and cards is not None
+        if hand.phase != DRAW:
+            raise _Stop(ReplayError(f"{_label(player)} cannot draw: it is not the draw", "V-8"))
+        hand.draw(cards, player)
+        if cards:
+            self.drawer = player
 
     # ---------------------------------------------------------------- betting
 
@@ -334,7 +500,12 @@ class _Replayer:
         player = action.player
         assert player is not None
         if hand.phase != BET:
-            due = {DEAL: "cards are due", SHOWDOWN: "the hand is at showdown", DONE: "it is over"}
+            due = {
+                DEAL: "cards are due",
+                DRAW: "it is the draw",
+                SHOWDOWN: "the hand is at showdown",
+                DONE: "it is over",
+            }
             raise _Stop(
                 ReplayError(
                     f"{_label(player)} cannot act: nobody is to act, {due[hand.phase]}", "A-2"
@@ -352,6 +523,8 @@ class _Replayer:
         legal = hand.legal_actions()
         if action.code is ActionCode.FOLD:
             hand.act(Action.fold(), player)
+        elif action.code is ActionCode.BRING_IN:
+            hand.act(Action.bring_in(), player)
         elif action.code is ActionCode.CHECK_CALL:
             hand.act(Action.check() if legal.check else Action.call(), player)
         else:
@@ -369,6 +542,9 @@ class _Replayer:
         word = "bet" if legal.bet else "raise"
         if legal.raise_min is None or legal.raise_max is None:
             return f"{_label(legal.player)} may not {word} now"
+        if legal.raise_sizes:  # V-6
+            sizes = " or ".join(str(self.scale.amount(size)) for size in legal.raise_sizes)
+            return f"{word} to {amount} is not one of the allowed sizes {sizes}"
         low, high = self.scale.amount(legal.raise_min), self.scale.amount(legal.raise_max)
         return f"{word} to {amount} is outside the legal range {low}-{high}"
 
@@ -378,7 +554,11 @@ class _Replayer:
         hand = self.hand
         player = action.player
         assert player is not None
-        pending = hand.phase == SHOWDOWN and hand.in_hand(player) and hand.shown[player] is None
+        pending = (  # P-4: every live hand not shown as it stands now (A-17: or since)
+            hand.phase == SHOWDOWN
+            and hand.in_hand(player)
+            and hand.shown[player] != tuple(hand.hole[player])
+        )
         if action.cards is None:
             if not pending:
                 raise _Stop(ReplayError(f"{_label(player)} has no hand to muck now", "P-4"))
@@ -392,7 +572,7 @@ class _Replayer:
             return
         turned_up = hand.shown[player] is not None and not hand.folded[player]
         if pending or (turned_up and shown != hand.shown[player]):
-            hand.show(player, shown)  # a run-out hand shown again only names its cards (A-17)
+            hand.show(player, shown)  # a run-out hand shown again names its cards (A-17)
         elif not turned_up:
             raise _Stop(ReplayError(f"{_label(player)} has no hand to show now", "P-4"))
 
@@ -400,9 +580,10 @@ class _Replayer:
         """The hand a show reveals: the dealt cards, with unknown ones named by the show.
 
         ``()`` (written ``-``) shows the cards as dealt; a show may name fewer
-        cards than it has (``??Ad``), never others than were dealt.
+        cards than it has (``??Ad``), never others than were dealt. A hand turned
+        up for a run-out (A-17) and dealt more cards since shows them all.
         """
-        hole = tuple(self.hand.shown[player] or self.hand.hole[player])
+        hole = tuple(self.hand.hole[player])
         if len(cards) not in (0, len(hole)):
             raise _Stop(
                 ReplayError(f"{_label(player)} holds {len(hole)} cards, shows {len(cards)}")
@@ -415,7 +596,7 @@ class _Replayer:
                     f"but was dealt {format_cards_text(hole)}"
                 )
             )
-        self._see(tuple(new))
+        self._see(tuple(new), dealt=False)
         named = iter(new)
         return tuple(card if card is not None else next(named, None) for card in hole)
 
@@ -429,9 +610,14 @@ def describe_legal(legal: LegalActions, scale: Scale) -> tuple[str, ...]:
         options.append("check")
     if legal.call is not None:
         options.append(f"call {scale.amount(legal.call)}")
+    if legal.bring_in is not None:
+        options.append(f"bring in {scale.amount(legal.bring_in)}")
     if legal.raise_min is not None and legal.raise_max is not None:
         low, high = scale.amount(legal.raise_min), scale.amount(legal.raise_max)
-        span = str(low) if low == high else f"{low}-{high}"
+        if legal.raise_sizes:  # V-6: the small or the big bet
+            span = " or ".join(str(scale.amount(size)) for size in legal.raise_sizes)
+        else:
+            span = str(low) if low == high else f"{low}-{high}"
         options.append(f"{'bet' if legal.bet else 'raise to'} {span}")
     return tuple(options)
 
@@ -446,14 +632,20 @@ def replay_hand(phh: PhhHand, options: Options | None = None) -> ReplayResult:
         return ReplayResult(phh, None, error=stop.error)
     hand = Hand(config)
     replayer = _Replayer(hand, scale, notes)
-    for index, action in enumerate(phh.actions):
+    steps: list[Callable[[], None]] = [
+        *(functools.partial(replayer.feed, i, a) for i, a in enumerate(phh.actions)),
+        replayer.finish,
+    ]
+    for step in steps:
         try:
-            replayer.apply(action)
+            step()
             continue
         except IllegalAction as refusal:
             problem = ReplayError(_phh_words(refusal.reason), refusal.rule, legal=replayer.legal())
         except _Stop as stop:
             problem = stop.error
-        error = dataclasses.replace(problem, action_index=index, action=action.text)
+        error = dataclasses.replace(
+            problem, action_index=replayer.index, action=replayer.action.text
+        )
         return ReplayResult(phh, hand, scale, error, notes=tuple(notes))
     return ReplayResult(phh, hand, scale, notes=tuple(notes))

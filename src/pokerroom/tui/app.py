@@ -71,9 +71,9 @@ class TableApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical():
-            yield Static(id="table")
+            yield Static(id="table", markup=False)
             yield Input(placeholder="bet or raise to …", id="raise")
-            yield Static(id="status")
+            yield Static(id="status", markup=False)
             yield RichLog(id="log", wrap=True)
         yield Footer()
 

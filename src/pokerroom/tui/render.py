@@ -26,9 +26,9 @@ def seat_lines(
     blinds: Blinds,
     hide_own: bool = False,
 ) -> list[str]:
-    """One line per seat: marker, seat, name, role, chips, bet this round, cards as seen."""
+    """One line per seat in seat order: marker, seat, name, role, chips, bet, cards as seen."""
     lines = []
-    for position, seat in enumerate(seats):
+    for position, seat in sorted(enumerate(seats), key=lambda pair: pair[1]):
         role = []
         if seat == blinds.button:
             role.append("BTN")
