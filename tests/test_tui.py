@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from textual.widgets import Static
 
-from pokerroom.bots import CallingStation, EquityBot
+from pokerroom.bots import Bot, CallingStation, EquityBot
+from pokerroom.cli.play_command import saving_listener
 from pokerroom.engine import events as ev
+from pokerroom.storage import SeriesLog, SeriesStore, resume_series
 from pokerroom.table.series import Series
 from pokerroom.tui.app import TableApp
 
@@ -91,3 +94,49 @@ def test_hot_seat_hides_cards_until_the_player_presses_space() -> None:
     assert "press space" in covered
     assert covered.count("[##]") == 4
     assert uncovered.count("[##]") == 2
+
+
+def test_quit_and_resume_mid_hand_keeps_stacks_and_history(tmp_path: Path) -> None:
+    """Saved as you go: quit in the middle of a hand, resume, and go on where it stopped."""
+    store = SeriesStore.open(tmp_path / "db")
+    series = Series(["You", "equity-2", "station-3"], seed=21)
+    log = SeriesLog.start(store, series, bots={2: "equity", 3: "station"})
+    bots: dict[int, Bot] = {2: EquityBot(2), 3: CallingStation()}
+    first = TableApp(series, {1}, bots, on_change=saving_listener(log))
+
+    async def opening() -> None:
+        async with first.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            for _ in range(60):
+                if series.hands_played >= 3 and first.hand and first.hand.phase == "bet":
+                    break
+                assert first.hand is not None
+                await pilot.press("n" if first.hand.phase == "done" else "f")
+                await pilot.pause()
+            await pilot.press("q")
+
+    asyncio.run(opening())
+    assert first.hand is not None and first.hand.phase == "bet"  # quit mid-hand
+    played, events = series.hands_played, list(first.hand.events)
+    chips = {seat: player.chips for seat, player in series.seats.items()}
+
+    resumed = resume_series(store)
+    assert resumed.series.hands_played == played
+    assert {s: p.chips for s, p in resumed.series.seats.items()} == chips
+    assert resumed.hand is not None and resumed.hand.events == events
+    second = TableApp(
+        resumed.series, {1}, bots, on_change=saving_listener(resumed.log), hand=resumed.hand
+    )
+
+    async def going_on() -> None:
+        async with second.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            while resumed.series.hands_played == played:
+                await pilot.press("c")
+                await pilot.pause()
+
+    asyncio.run(going_on())
+    numbers = [saved.number for saved in store.hands(log.series_id)]
+    assert numbers == list(range(1, played + 2))
+    assert sum(p.chips for p in resumed.series.seats.values()) == 600
+    store.close()

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import typer
 
-from pokerroom.cli import equity_command, eval_command, play_command, replay_command
+from pokerroom.cli import (
+    equity_command,
+    eval_command,
+    history_command,
+    play_command,
+    replay_command,
+)
 
 app = typer.Typer(
     name="pokerroom",
@@ -21,6 +27,7 @@ app.command("equity")(equity_command.equity)
 app.command("eval")(eval_command.evaluate)
 app.command("replay")(replay_command.replay)
 app.command("play")(play_command.play)
+app.command("history")(history_command.history)
 
 
 def main() -> None:

@@ -12,11 +12,13 @@ from typing import Annotated
 
 import typer
 
-from pokerroom.bots import BOTS, play_hand
+from pokerroom.bots import BOTS, Bot, play_hand
 from pokerroom.cli.errors import user_errors
+from pokerroom.engine import Hand
 from pokerroom.errors import UsageError
+from pokerroom.storage import SeriesLog, SeriesStore, resume_series
 from pokerroom.table.series import HandRecord, Series, SeriesSettings
-from pokerroom.tui.app import TableApp
+from pokerroom.tui.app import HandListener, TableApp
 
 BOT_CYCLE = ("equity", "station", "random")
 MAX_HANDS = 100_000
@@ -36,6 +38,27 @@ def _hand_json(record: HandRecord) -> str:
     )
 
 
+def saving_listener(log: SeriesLog) -> HandListener:
+    """Save as you go: every decision, every finished hand, and the end of the series."""
+
+    def save(series: Series, hand: Hand, record: HandRecord | None) -> None:
+        if record is None:
+            log.save_progress(hand)
+            return
+        log.hand_finished(hand, record)
+        if series.is_over:
+            log.series_finished()
+
+    return save
+
+
+def _bots_for(styles: dict[int, str], seed: int | None) -> dict[int, Bot]:
+    """A bot of the given style in each of those seats."""
+    return {
+        seat: BOTS[style](None if seed is None else seed + seat) for seat, style in styles.items()
+    }
+
+
 def play(
     all_bots: Annotated[bool, typer.Option("--all-bots", help="Bots in every seat.")] = False,
     seats: Annotated[int, typer.Option("--seats", min=2, max=10, help="Players, 2-10.")] = 6,
@@ -53,43 +76,67 @@ def play(
     minutes: Annotated[
         float | None, typer.Option("--minutes", min=0, help="Stop after this time (H-3).")
     ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Go on with the last unfinished series, mid-hand too.")
+    ] = False,
 ) -> None:
-    """Play the home series: No-limit Hold'em, 200 chips, blinds 1/2, until one player is left."""
+    """Play the home series: No-limit Hold'em, 200 chips, blinds 1/2, until one player is left.
+
+    Everything is saved as you go in the embedded database (see ``pokerroom history``).
+    """
     with user_errors():
-        people = 0 if all_bots else humans
-        if people > seats:
-            raise UsageError(f"--humans {people} needs at least as many --seats, got {seats}")
-        if as_json and not all_bots:
-            raise UsageError("--json is for unattended series: add --all-bots")
-        names = [
-            ("You" if people == 1 else f"Player {i + 1}")
-            if i < people
-            else f"{BOT_CYCLE[i % 3]}-{i + 1}"
-            for i in range(seats)
-        ]
-        series = Series(names, SeriesSettings(stack=stack), seed=seed)
-    bots = {
-        number: BOTS[name.split("-")[0]](None if seed is None else seed + number)
-        for number, name in enumerate(names, start=1)
-        if number > people
-    }
+        store = SeriesStore.open()
+        hand: Hand | None = None
+        if resume:
+            resumed = resume_series(store)
+            series, log, hand = resumed.series, resumed.log, resumed.hand
+            styles = {p.seat: p.bot for p in resumed.saved.players if p.bot is not None}
+            people = len(series.seats) - len(styles)
+        else:
+            people = 0 if all_bots else humans
+            if people > seats:
+                raise UsageError(f"--humans {people} needs at least as many --seats, got {seats}")
+            if as_json and not all_bots:
+                raise UsageError("--json is for unattended series: add --all-bots")
+            names = {
+                i + 1: ("You" if people == 1 else f"Player {i + 1}")
+                if i < people
+                else f"{BOT_CYCLE[i % 3]}-{i + 1}"
+                for i in range(seats)
+            }
+            series = Series(list(names.values()), SeriesSettings(stack=stack), seed=seed)
+            styles = {seat: name.split("-")[0] for seat, name in names.items() if seat > people}
+            log = SeriesLog.start(store, series, bots=styles)
+    bots = _bots_for(styles, seed)
+    save = saving_listener(log)
     if people:
         deadline = time.monotonic() + 60 * minutes if minutes is not None else None
+        humans_at = {seat for seat in series.seats if seat not in bots}
         TableApp(
-            series, set(range(1, people + 1)), bots, hot_seat=people > 1, deadline=deadline
+            series,
+            humans_at,
+            bots,
+            hot_seat=people > 1,
+            deadline=deadline,
+            on_change=save,
+            hand=hand,
         ).run()
+        store.close()
         return
     while not series.is_over:
-        hand = series.start_hand()
-        play_hand(hand, {p: bots[series.seat_of(p)] for p in range(hand.players)})
-        record = series.finish_hand(hand)
+        current = hand or series.start_hand()
+        hand = None
+        play_hand(current, {p: bots[series.seat_of(p)] for p in range(current.players)})
+        record = series.finish_hand(current)
+        if series.hands_played >= max_hands:
+            series.stop()
+        save(series, current, record)
         if as_json:
             typer.echo(_hand_json(record))
         elif record.eliminated:
             out = ", ".join(series.seats[seat].name for seat in record.eliminated)
             typer.echo(f"hand {record.number}: {out} eliminated")
-        if series.hands_played >= max_hands:
-            series.stop()
+    store.close()
     standings = series.standings()
     if as_json:
         result = [

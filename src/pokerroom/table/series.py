@@ -94,7 +94,11 @@ class Series:
                 f"players, got {len(self.names)} (H-1, V-0)"
             )
         self.options = Options.profile(self.settings.profile)
-        self._rng = random.Random(self.seed if self.seed is not None else secrets.randbits(64))
+        if self.seed is None:  # kept, so a saved series can be dealt again and resumed
+            self.seed = secrets.randbits(64)
+        self._rng = random.Random(self.seed)
+        self.hand_seed: int | None = None
+        """The seed of the current hand's deck (C-3)."""
         self.seats = {
             number: _Seat(name, self.settings.stack)
             for number, name in enumerate(self.names, start=1)
@@ -150,7 +154,8 @@ class Series:
         )
         self.current = marks
         self._order = order
-        return Hand(config, Deck(rng=random.Random(self._rng.getrandbits(64))))
+        self.hand_seed = self._rng.getrandbits(64)
+        return Hand(config, Deck(rng=random.Random(self.hand_seed)))
 
     def seat_of(self, position: int) -> int:
         """The seat of an engine position in the hand being played."""

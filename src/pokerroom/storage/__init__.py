@@ -1,0 +1,48 @@
+"""Saved as you go: series, players and hands in an embedded SQLite database.
+
+The database lives in the user's data directory, or in ``$POKERROOM_DATA_DIR``,
+or wherever :func:`open_database` is told (:mod:`pokerroom.storage.database`).
+Its schema is made and upgraded by the Alembic migrations shipped in
+:mod:`pokerroom.storage.migrations`.
+"""
+
+from pokerroom.storage.codec import Decision, StorageError, apply_decisions, decisions_of
+from pokerroom.storage.database import (
+    DATA_DIR_ENV,
+    Database,
+    data_dir,
+    database_url,
+    open_database,
+)
+from pokerroom.storage.models import PlayerKind
+from pokerroom.storage.series_log import Resumed, SeriesLog, resume_series
+from pokerroom.storage.store import (
+    HandInProgress,
+    Player,
+    SavedHand,
+    SavedSeries,
+    SeriesStore,
+    phhs_document,
+)
+
+__all__ = [
+    "DATA_DIR_ENV",
+    "Database",
+    "Decision",
+    "HandInProgress",
+    "Player",
+    "PlayerKind",
+    "Resumed",
+    "SavedHand",
+    "SavedSeries",
+    "SeriesLog",
+    "SeriesStore",
+    "StorageError",
+    "apply_decisions",
+    "data_dir",
+    "database_url",
+    "decisions_of",
+    "open_database",
+    "phhs_document",
+    "resume_series",
+]

@@ -1,0 +1,188 @@
+"""Where the store lives and how it is opened: one SQLite file, schema by Alembic.
+
+The file is ``pokerroom.db`` in the user's data directory
+(:func:`platformdirs.user_data_dir`), or in the directory named by the
+environment variable ``POKERROOM_DATA_DIR``; an explicit path or SQLAlchemy URL
+given to :func:`open_database` wins over both. Opening runs the Alembic
+migrations shipped in :mod:`pokerroom.storage.migrations` up to the newest
+revision, so a database made by an older pokerroom is upgraded in place.
+
+>>> with open_database("sqlite://") as database:  # in memory
+...     database.revision()
+'0001'
+
+A new revision, for whoever changes :mod:`pokerroom.storage.models`::
+
+    from alembic import command
+    command.revision(alembic_config("sqlite:///scratch.db"), "what changed", autogenerate=True)
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.util import CommandError
+from platformdirs import user_data_dir
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from pokerroom.storage.codec import StorageError
+
+DATA_DIR_ENV = "POKERROOM_DATA_DIR"
+"""Environment variable naming the directory that holds the database."""
+DATABASE_FILE = "pokerroom.db"
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def data_dir() -> Path:
+    """``$POKERROOM_DATA_DIR`` when set, else the platform's user data directory."""
+    configured = os.environ.get(DATA_DIR_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    return Path(user_data_dir("pokerroom", appauthor=False))
+
+
+def database_url(url_or_path: str | os.PathLike[str] | None = None) -> str:
+    """The SQLAlchemy URL for a URL (has ``://``), a database file, a directory, or the default.
+
+    A directory (one that exists, or the data directory) holds ``pokerroom.db``.
+    """
+    if url_or_path is None:
+        path = data_dir().absolute() / DATABASE_FILE
+    elif isinstance(url_or_path, str) and "://" in url_or_path:
+        try:
+            make_url(url_or_path)
+        except ArgumentError:
+            raise StorageError(f"not a database URL: {url_or_path!r}") from None
+        return url_or_path
+    else:
+        path = Path(url_or_path).expanduser().absolute()
+        if path.is_dir():
+            path /= DATABASE_FILE
+    return f"sqlite:///{path}"
+
+
+def _ensure_parent(url: str) -> None:
+    parsed = make_url(url)
+    database = parsed.database
+    if parsed.get_backend_name() == "sqlite" and database and database != ":memory:":
+        try:
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageError(f"cannot create the directory for {database}: {error}") from None
+
+
+def _in_memory(url: str) -> bool:
+    parsed = make_url(url)
+    return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
+
+
+def create_database_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets foreign keys on, and one shared in-memory database."""
+    options: dict[str, Any] = {}
+    if _in_memory(url):
+        options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+    engine = create_engine(url, **options)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(connection: sqlite3.Connection, _record: object) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """An Alembic config for the shipped migrations, without any ``alembic.ini``."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
+    config.set_main_option("path_separator", "os")
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Run the migrations on ``engine`` up to ``revision`` in one transaction."""
+    with engine.begin() as connection:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+class Database:
+    """An open store: the engine and a session factory. Close it (or use ``with``) when done."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @property
+    def url(self) -> str:
+        return self.engine.url.render_as_string(hide_password=True)
+
+    @property
+    def location(self) -> str:
+        """The database file for SQLite, the URL otherwise (for messages)."""
+        url = self.engine.url
+        if url.get_backend_name() == "sqlite":
+            return url.database or ":memory:"
+        return self.url
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session in one transaction: committed on success, rolled back on error."""
+        with self.sessions.begin() as session:
+            yield session
+
+    def revision(self) -> str | None:
+        """The schema revision the database is at."""
+        with self.engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def open_database(url_or_path: str | os.PathLike[str] | None = None) -> Database:
+    """Open (creating or upgrading) the store; see :func:`database_url` for the argument."""
+    url = database_url(url_or_path)
+    _ensure_parent(url)
+    database = Database(create_database_engine(url))
+    try:
+        upgrade(database.engine)
+    except CommandError as error:  # a revision this pokerroom does not know
+        database.close()
+        raise StorageError(
+            f"cannot open the database {database.location}: {error}; "
+            "was it written by a newer pokerroom?"
+        ) from None
+    except DBAPIError as error:
+        database.close()
+        raise StorageError(f"cannot open the database {database.location}: {error.orig}") from None
+    return database

@@ -1,0 +1,158 @@
+"""The tables of the store, as typed SQLAlchemy 2 ORM classes.
+
+The schema itself is created and upgraded only by the Alembic migrations in
+:mod:`pokerroom.storage.migrations`; these classes must describe the same
+tables (``tests/test_storage.py`` compares them with the migrated schema).
+
+* ``series`` — one home series: settings, seed, when it started and ended.
+* ``players`` — who sits where in a series: seat, name, human or bot.
+* ``hands`` — every finished hand: the :class:`~pokerroom.table.series.HandRecord`
+  as JSON, pot and winners for listings, the PHH text, the deck seed and the
+  player decisions that replay it.
+* ``hands_in_progress`` — at most one per series: the hand being played, saved
+  after every decision so a series can be resumed in the middle of a hand.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+"""Named constraints, so that later migrations (batch mode on SQLite) can refer to them."""
+
+
+def utcnow() -> datetime:
+    """Now in UTC, without tzinfo: SQLite keeps no time zone, every stored time is UTC."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class PlayerKind(enum.StrEnum):
+    HUMAN = "human"
+    BOT = "bot"
+
+
+class Seed(TypeDecorator[int]):
+    """A seed of any size as decimal text: SQLite integers stop at 2**63 - 1, seeds do not."""
+
+    impl = String(40)
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> int | None:
+        return None if value is None else int(value)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map = {  # noqa: RUF012 - SQLAlchemy reads this class attribute
+        dict[str, Any]: JSON,
+        list[Any]: JSON,
+    }
+
+
+class SeriesRow(Base):
+    __tablename__ = "series"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
+    settings: Mapped[dict[str, Any]]
+    """:class:`~pokerroom.table.series.SeriesSettings` as JSON (variant by code)."""
+    seed: Mapped[int | None] = mapped_column(Seed)
+    """The series seed; None when the series was dealt from system randomness."""
+    hands_played: Mapped[int] = mapped_column(default=0)
+    standings: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
+    """The final standings once the series is over: seat, name, place, chips."""
+
+    players: Mapped[list[PlayerRow]] = relationship(
+        back_populates="series", cascade="all, delete-orphan", order_by="PlayerRow.seat"
+    )
+    hands: Mapped[list[HandRow]] = relationship(
+        back_populates="series", cascade="all, delete-orphan", order_by="HandRow.number"
+    )
+    in_progress: Mapped[HandInProgressRow | None] = relationship(
+        back_populates="series", cascade="all, delete-orphan"
+    )
+
+
+class PlayerRow(Base):
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("series_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    series_id: Mapped[int] = mapped_column(ForeignKey("series.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(100))
+    kind: Mapped[str] = mapped_column(String(10))
+    """``human`` or ``bot`` (:class:`PlayerKind`)."""
+    bot: Mapped[str | None] = mapped_column(String(40))
+    """The bot's style (``equity``, ``station``, …) when ``kind`` is ``bot``."""
+
+    series: Mapped[SeriesRow] = relationship(back_populates="players")
+
+
+class HandRow(Base):
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("series_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    series_id: Mapped[int] = mapped_column(ForeignKey("series.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    played_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    button: Mapped[int]
+    pot: Mapped[int]
+    """Chips awarded in the hand (every pot, uncalled bets returned)."""
+    winners: Mapped[list[Any]]
+    """Seats that were awarded chips, in seat order."""
+    record: Mapped[dict[str, Any]]
+    """The :class:`~pokerroom.table.series.HandRecord` fields; seat keys as strings."""
+    seats: Mapped[list[Any]]
+    """The seat of each engine position: position 0 first, the button last."""
+    deck_seed: Mapped[int | None] = mapped_column(Seed)
+    decisions: Mapped[list[Any]]
+    """The players' decisions in order (see :mod:`pokerroom.storage.codec`)."""
+    phh: Mapped[str] = mapped_column(Text)
+
+    series: Mapped[SeriesRow] = relationship(back_populates="hands")
+
+
+class HandInProgressRow(Base):
+    __tablename__ = "hands_in_progress"
+
+    series_id: Mapped[int] = mapped_column(
+        ForeignKey("series.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int]
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, onupdate=utcnow)
+    config: Mapped[dict[str, Any]]
+    """The :class:`~pokerroom.engine.HandConfig` as JSON."""
+    seats: Mapped[list[Any]]
+    deck_seed: Mapped[int | None] = mapped_column(Seed)
+    decisions: Mapped[list[Any]]
+
+    series: Mapped[SeriesRow] = relationship(back_populates="in_progress")

@@ -1,0 +1,510 @@
+"""The store (issue 5, "saved as you go"): schema by Alembic, series and hands saved and resumed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from platformdirs import user_data_dir
+from sqlalchemy import inspect, text
+
+from pokerroom.bots import BOTS, Bot, CallingStation, RandomBot, play_hand
+from pokerroom.deck import Deck
+from pokerroom.engine import OMAHA_HILO, Action, Hand, HandConfig, Limit, Options
+from pokerroom.engine.views import view_of
+from pokerroom.history import parse_phhs, replay_hand
+from pokerroom.storage import (
+    DATA_DIR_ENV,
+    HandInProgress,
+    Player,
+    PlayerKind,
+    SeriesLog,
+    SeriesStore,
+    StorageError,
+    apply_decisions,
+    data_dir,
+    database_url,
+    decisions_of,
+    open_database,
+    resume_series,
+)
+from pokerroom.storage.codec import (
+    config_from_json,
+    config_to_json,
+    decision_from_json,
+    decision_to_json,
+    record_from_json,
+    record_to_json,
+    settings_from_json,
+    settings_to_json,
+)
+from pokerroom.storage.database import MIGRATIONS, alembic_config
+from pokerroom.storage.models import Base
+from pokerroom.table.series import HandRecord, Series, SeriesSettings
+
+STYLES = ("equity", "station", "random")
+
+
+@pytest.fixture(autouse=True)
+def data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Never the real user data directory."""
+    directory = tmp_path / "data"
+    monkeypatch.setenv(DATA_DIR_ENV, str(directory))
+    return directory
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SeriesStore]:
+    with SeriesStore.open(tmp_path / "store.db") as opened:
+        yield opened
+
+
+def bots_for(series: Series, seed: int) -> dict[int, Bot]:
+    return {seat: BOTS[STYLES[(seat - 1) % 3]](seed + seat) for seat in series.seats}
+
+
+def play_logged(
+    log: SeriesLog, bots: dict[int, Bot], hands: int, *, each_decision: bool = False
+) -> list[HandRecord]:
+    """Play whole hands with bots, saving progress (after every decision if asked) and hands."""
+    series = log.series
+    records: list[HandRecord] = []
+    while not series.is_over and len(records) < hands:
+        hand = series.start_hand()
+        log.save_progress(hand)
+        if each_decision:
+            play_stepwise(hand, series, bots, after=partial(log.save_progress, hand))
+        else:
+            play_hand(hand, {p: bots[series.seat_of(p)] for p in range(hand.players)})
+        record = series.finish_hand(hand)
+        log.hand_finished(hand, record)
+        records.append(record)
+    return records
+
+
+def play_stepwise(
+    hand: Hand,
+    series: Series,
+    bots: dict[int, Bot],
+    *,
+    after: Callable[[], None],
+    limit: int | None = None,
+) -> int:
+    """One bot decision at a time, ``after`` each; stop after ``limit`` decisions if given."""
+    done = 0
+    while hand.phase in ("bet", "draw") and (limit is None or done < limit):
+        player = hand.to_act if hand.phase == "bet" else hand.to_draw
+        assert player is not None
+        bot, view = bots[series.seat_of(player)], view_of(hand, player)
+        if hand.phase == "bet":
+            hand.act(bot.decide(view), player)
+        else:
+            hand.draw(bot.discard(view), player)
+        done += 1
+        after()
+    return done
+
+
+def check_down(series: Series, hand: Hand, hands: int) -> list[HandRecord]:
+    """Finish ``hand`` and play ``hands - 1`` more by checking and calling."""
+    records = []
+    while True:
+        while hand.phase == "bet":
+            hand.check_or_call()
+        records.append(series.finish_hand(hand))
+        if series.is_over or len(records) == hands:
+            return records
+        hand = series.start_hand()
+
+
+# ------------------------------------------------------------------ where the database lives
+
+
+def test_database_defaults_to_the_data_dir_env_var(data_directory: Path) -> None:
+    assert data_dir() == data_directory
+    assert database_url() == f"sqlite:///{data_directory.absolute() / 'pokerroom.db'}"
+    with open_database() as database:
+        assert database.revision() == "0001"
+    assert (data_directory / "pokerroom.db").is_file()
+
+
+def test_without_the_env_var_the_platform_user_data_dir_is_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(DATA_DIR_ENV)
+    assert data_dir() == Path(user_data_dir("pokerroom", appauthor=False))
+
+
+def test_an_explicit_path_directory_or_url_wins(tmp_path: Path, data_directory: Path) -> None:
+    file = tmp_path / "nested" / "mine.sqlite"
+    with open_database(file) as database:
+        assert database.location == str(file)
+    assert file.is_file()
+    with open_database(tmp_path) as database:
+        assert database.location == str(tmp_path / "pokerroom.db")
+    with open_database(f"sqlite:///{tmp_path / 'url.db'}") as database:
+        assert database.revision() == "0001"
+    assert (tmp_path / "url.db").is_file()
+    assert not data_directory.exists()
+
+
+def test_bad_locations_are_storage_errors(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="not a database URL"):
+        open_database("no such://dialect")
+    junk = tmp_path / "junk.db"
+    junk.write_text("this is not SQLite, just text " * 100)
+    with pytest.raises(StorageError, match="cannot open the database"):
+        open_database(junk)
+
+
+def test_a_database_from_a_newer_pokerroom_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    open_database(path).close()
+    with open_database(path) as database, database.engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    with pytest.raises(StorageError, match="newer pokerroom"):
+        open_database(path)
+
+
+# ------------------------------------------------------------------ the migrations
+
+
+def test_migrations_ship_inside_the_package() -> None:
+    assert (MIGRATIONS / "env.py").is_file()
+    assert (MIGRATIONS / "script.py.mako").is_file()
+    script = ScriptDirectory.from_config(alembic_config())
+    assert [rev.revision for rev in script.walk_revisions()] == ["0001"]
+    assert script.get_current_head() == "0001"
+
+
+def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
+    with open_database(tmp_path / "s.db") as database, database.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+        assert differences == []
+        tables = set(inspect(connection).get_table_names())
+    assert tables == {"alembic_version", "series", "players", "hands", "hands_in_progress"}
+
+
+def test_downgrade_and_upgrade_again(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'd.db'}"
+    open_database(url).close()
+    command.downgrade(alembic_config(url), "base")  # env.py without a connection: from the URL
+    with open_database(url) as database:
+        assert database.revision() == "0001"
+
+
+def test_reopening_keeps_the_data(tmp_path: Path) -> None:
+    path = tmp_path / "keep.db"
+    with SeriesStore.open(path) as store:
+        series_id = store.create_series([Player(1, "Ann"), Player(2, "Bob")], SeriesSettings(), 1)
+    with SeriesStore.open(path) as store:
+        assert store.get_series(series_id).names == ["Ann", "Bob"]
+
+
+# ------------------------------------------------------------------ JSON forms
+
+
+def test_settings_config_and_record_round_trip() -> None:
+    settings = SeriesSettings(OMAHA_HILO, Limit.POT_LIMIT, 500, 5, 10, 1, "club")
+    assert settings_from_json(settings_to_json(settings)) == settings
+    config = HandConfig.holdem(
+        [100, 200, 300],
+        small_blind=1,
+        big_blind=2,
+        ante=1,
+        variant=OMAHA_HILO,
+        limit=Limit.POT_LIMIT,
+        options=Options.profile("club", smallest_chip=5),
+    )
+    assert config_from_json(config_to_json(config)) == config
+    stud = HandConfig.stud([50, 60], ante=1, bring_in=2, small_bet=5)
+    assert config_from_json(config_to_json(stud)) == stud
+    record = HandRecord(4, 2, None, 3, {3: 10, 1: 20}, {3: 0, 1: 30}, (3,))
+    assert record_from_json(record_to_json(record)) == record
+    data = config_to_json(config)
+    del data["options"]["smallest_chip"]  # an option added after the hand was saved
+    assert config_from_json(data).options.smallest_chip == 1
+
+
+def test_bad_stored_json_is_a_storage_error() -> None:
+    with pytest.raises(StorageError):
+        settings_from_json({"variant": "no-such-game"})
+    with pytest.raises(StorageError):
+        decision_from_json({"player": 0, "action": "draw", "cards": ["Zz"]})
+    hand = Hand(HandConfig.holdem([10, 10], small_blind=1, big_blind=2), Deck(seed=1))
+    with pytest.raises(StorageError, match="unknown decision"):
+        apply_decisions(hand, [decision_from_json({"player": 1, "action": "dance"})])
+
+
+CONFIGS = {
+    "holdem": HandConfig.holdem([200, 150, 90, 300], small_blind=1, big_blind=2),
+    "omaha-hilo-pl": HandConfig.holdem(
+        [200, 150, 90], small_blind=1, big_blind=2, variant=OMAHA_HILO, limit=Limit.POT_LIMIT
+    ),
+    "stud": HandConfig.stud([100, 80, 60, 40, 70], ante=1, bring_in=2, small_bet=5),
+    "draw": HandConfig.draw([100, 100, 100, 50], small_blind=1, big_blind=2),
+    "bomb-pot": HandConfig.bomb_pot([100, 100, 100], ante=5),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+@pytest.mark.parametrize("seed", range(12))
+def test_decisions_replay_every_game_exactly(name: str, seed: int) -> None:
+    """Config, deck seed and decisions make the same hand: bets, bring-ins, draws, showdowns."""
+    config = CONFIGS[name]
+    hand = Hand(config, Deck(seed=seed))
+    play_hand(hand, {p: RandomBot(seed * 10 + p) for p in range(hand.players)})
+    assert hand.phase == "done"
+    stored = [decision_to_json(d) for d in decisions_of(hand)]
+    again = Hand(config_from_json(config_to_json(config)), Deck(seed=seed))
+    apply_decisions(again, [decision_from_json(d) for d in stored])
+    assert again.events == hand.events
+    assert again.stacks == hand.stacks
+
+
+# ------------------------------------------------------------------ the repository
+
+
+def test_series_players_and_kinds(store: SeriesStore) -> None:
+    series = Series(["Ann", "Bob", "Cy"], seed=2)
+    log = SeriesLog.start(store, series, bots={2: "equity", 3: "random"})
+    saved = store.get_series(log.series_id)
+    assert saved.players == (
+        Player(1, "Ann", PlayerKind.HUMAN),
+        Player(2, "Bob", PlayerKind.BOT, "equity"),
+        Player(3, "Cy", PlayerKind.BOT, "random"),
+    )
+    assert saved.settings == SeriesSettings()
+    assert saved.seed == 2
+    assert saved.hands_played == 0
+    assert not saved.finished and saved.in_progress is None
+    with pytest.raises(StorageError, match="no series 99"):
+        store.get_series(99)
+    with pytest.raises(ValueError, match="seats \\[7\\]"):
+        SeriesLog.start(store, series, bots={7: "equity"})
+    with pytest.raises(ValueError, match="a seat of his own"):
+        store.create_series([Player(1, "A"), Player(1, "B")], SeriesSettings(), None)
+
+
+@pytest.mark.parametrize("seed", [0, 2**64 - 1, -(2**70)])
+def test_seeds_of_any_size_are_kept(store: SeriesStore, seed: int) -> None:
+    series_id = store.create_series([Player(1, "A"), Player(2, "B")], SeriesSettings(), seed)
+    assert store.get_series(series_id).seed == seed
+
+
+def test_finished_hands_are_saved_with_record_phh_and_decisions(store: SeriesStore) -> None:
+    series = Series([f"p{i}" for i in range(1, 6)], seed=4)
+    log = SeriesLog.start(store, series, bots=dict.fromkeys(range(1, 6), "x"))
+    records = play_logged(log, bots_for(series, 4), hands=6)
+    hands = store.hands(log.series_id)
+    assert [h.record for h in hands] == records
+    assert [h.number for h in hands] == [1, 2, 3, 4, 5, 6]
+    saved = store.get_series(log.series_id)
+    assert saved.hands_played == 6 and saved.in_progress is None
+    for stored, record in zip(hands, records, strict=True):
+        assert stored.button == record.button
+        assert sum(record.stacks_before.values()) == sum(record.stacks_after.values())
+        gained = {s: record.stacks_after[s] - record.stacks_before[s] for s in record.stacks_after}
+        assert {seat for seat, chips in gained.items() if chips > 0} <= set(stored.winners)
+        assert 0 < max(gained.values()) <= stored.pot
+        assert set(stored.seats) == set(record.stacks_before)
+        assert stored.decisions
+    exported = parse_phhs(store.export_phhs(log.series_id))
+    assert len(exported) == 6
+    for phh, stored in zip(exported, hands, strict=True):
+        assert phh.players == tuple(saved.name_of(seat) for seat in stored.seats)
+        result = replay_hand(phh, series.options)
+        assert result.error is None and result.matches_recorded is True
+        stacks = result.finishing_stacks
+        assert stacks is not None
+        assert [int(s) for s in stacks] == [stored.record.stacks_after[s] for s in stored.seats]
+
+
+def test_a_hand_is_saved_once(store: SeriesStore) -> None:
+    series = Series(["A", "B"], seed=1)
+    log = SeriesLog.start(store, series)
+    hand = series.start_hand()
+    hand.act(Action.fold())
+    record = series.finish_hand(hand)
+    log.hand_finished(hand, record)
+    with pytest.raises(StorageError, match="already saved"):
+        log.hand_finished(hand, record)
+    unfinished = Series(["A", "B"], seed=1).start_hand()
+    with pytest.raises(ValueError, match="only a finished hand"):
+        store.save_hand(log.series_id, unfinished, record, seats=[1, 2])
+    with pytest.raises(ValueError, match="seat of each"):
+        store.save_progress(log.series_id, 2, unfinished, seats=[1])
+    with pytest.raises(StorageError, match="nobody in seats \\[5\\]"):
+        store.save_progress(log.series_id, 2, unfinished, seats=[1, 5])
+
+
+def test_progress_is_replaced_then_cleared_by_the_finished_hand(store: SeriesStore) -> None:
+    series = Series(["A", "B", "C"], seed=5)
+    log = SeriesLog.start(store, series)
+    hand = series.start_hand()
+    log.save_progress(hand)
+    progress = store.get_series(log.series_id).in_progress
+    assert progress is not None
+    assert progress.number == 1 and progress.decisions == () and progress.config == hand.config
+    assert list(progress.seats) == [series.seat_of(p) for p in range(3)]
+    hand.act(Action.raise_to(6))
+    hand.act(Action.call())
+    log.save_progress(hand)
+    progress = store.get_series(log.series_id).in_progress
+    assert progress is not None
+    assert [(d.action, d.amount) for d in progress.decisions] == [("raise", 6), ("call", None)]
+    hand.act(Action.fold())
+    while hand.phase == "bet":
+        hand.check_or_call()
+    log.hand_finished(hand, series.finish_hand(hand))
+    assert store.get_series(log.series_id).in_progress is None
+
+
+def test_a_hand_in_progress_rebuilds_from_its_deck_seed(store: SeriesStore) -> None:
+    series_id = store.create_series([Player(1, "A"), Player(2, "B")], SeriesSettings(), None)
+    config = HandConfig.holdem([100, 100], small_blind=1, big_blind=2)
+    hand = Hand(config, Deck(seed=77))
+    hand.act(Action.raise_to(6))
+    hand.act(Action.call())
+    hand.act(Action.check())
+    store.save_progress(series_id, 1, hand, seats=[2, 1], deck_seed=77)
+    progress = store.get_series(series_id).in_progress
+    assert progress is not None and progress.deck_seed == 77
+    rebuilt = progress.rebuild()
+    assert rebuilt.events == hand.events and rebuilt.to_act == hand.to_act
+    rebuilt.act(Action.check())
+    hand.act(Action.check())
+    assert rebuilt.events == hand.events  # the same turn card from the same deck
+    without = HandInProgress(1, progress.updated_at, config, (2, 1), None, ())
+    with pytest.raises(StorageError, match="without its deck seed"):
+        without.rebuild()
+
+
+def test_latest_series_and_latest_unfinished(store: SeriesStore) -> None:
+    assert store.latest_series() is None and store.latest_unfinished() is None
+    first = SeriesLog.start(store, Series(["A", "B"], seed=1))
+    second = SeriesLog.start(store, Series(["C", "D"], seed=2))
+    assert store.latest_unfinished() == store.get_series(second.series_id)
+    second.series.stop()
+    second.series_finished()
+    finished = store.get_series(second.series_id)
+    assert finished.finished and finished.standings is not None
+    assert [s.name for s in finished.standings] == ["C", "D"]
+    latest = store.latest_series()
+    assert latest is not None and latest.id == second.series_id
+    unfinished = store.latest_unfinished()
+    assert unfinished is not None and unfinished.id == first.series_id
+    hand = first.series.start_hand()
+    first.save_progress(hand)  # playing the first series makes it the latest one
+    latest = store.latest_series()
+    assert latest is not None and latest.id == first.series_id
+    assert [s.id for s in store.list_series()] == [first.series_id, second.series_id]
+    assert [s.id for s in store.list_series(unfinished_only=True)] == [first.series_id]
+
+
+def test_each_hand_is_saved_with_its_deck_seed(store: SeriesStore) -> None:
+    """C-3: the seed of every hand's shuffle is kept, so it can be dealt again."""
+    series = Series(["A", "B"], seed=3)
+    log = SeriesLog.start(store, series)
+    hand = series.start_hand()
+    assert isinstance(series.hand_seed, int)
+    seed = series.hand_seed
+    hand.act(Action.fold())
+    assert log.hand_finished(hand, series.finish_hand(hand)).deck_seed == seed
+
+
+# ------------------------------------------------------------------ resuming
+
+
+def test_resume_mid_hand_is_where_the_series_was_left(store: SeriesStore) -> None:
+    seed = 11
+    series = Series([f"p{i}" for i in range(1, 7)], seed=seed)
+    log = SeriesLog.start(store, series, bots={s: STYLES[(s - 1) % 3] for s in range(1, 7)})
+    bots = bots_for(series, seed)
+    play_logged(log, bots, hands=4, each_decision=True)
+    hand = series.start_hand()
+    log.save_progress(hand)
+    assert play_stepwise(hand, series, bots, after=lambda: log.save_progress(hand), limit=3) == 3
+    # the program stops here; later it starts again from the store alone
+    resumed = resume_series(store)
+    assert resumed.saved.id == log.series_id
+    again = resumed.hand
+    assert again is not None
+    assert again.events == hand.events
+    assert resumed.series.seats == series.seats
+    assert resumed.series.current == series.current and resumed.series.blinds == series.blinds
+    assert resumed.series.hands_played == 4
+    # both go on the same way: the same cards, markers and results from here on
+    assert check_down(resumed.series, again, 4) == check_down(series, hand, 4)
+    assert resumed.series.seats == series.seats
+
+
+def test_resume_between_hands_and_keep_saving(store: SeriesStore) -> None:
+    series = Series(["A", "B", "C"], seed=8)
+    log = SeriesLog.start(store, series, bots={1: "station", 2: "station", 3: "station"})
+    play_logged(log, {seat: CallingStation() for seat in series.seats}, hands=3)
+    resumed = resume_series(store, log.series_id)
+    assert resumed.hand is None
+    assert resumed.series.seats == series.seats
+    hand = resumed.series.start_hand()
+    while hand.phase == "bet":
+        hand.check_or_call()
+    resumed.log.hand_finished(hand, resumed.series.finish_hand(hand))
+    assert [h.number for h in store.hands(log.series_id)] == [1, 2, 3, 4]
+    assert resume_series(store).series.hands_played == 4
+
+
+def test_what_cannot_be_resumed(store: SeriesStore) -> None:
+    with pytest.raises(StorageError, match="no unfinished series"):
+        resume_series(store)
+    unseeded = SeriesLog.start(store, Series(["A", "B"]))  # the series picks and keeps a seed
+    assert resume_series(store, unseeded.series_id).series.seed == unseeded.series.seed
+    done = SeriesLog.start(store, Series(["A", "B"], seed=1))
+    done.series.stop()
+    done.series_finished()
+    with pytest.raises(StorageError, match="is finished"):
+        resume_series(store, done.series_id)
+
+
+def test_a_record_that_no_longer_replays_is_reported(store: SeriesStore) -> None:
+    series = Series(["A", "B", "C"], seed=6)
+    log = SeriesLog.start(store, series)
+    play_logged(log, bots_for(series, 6), hands=2)
+    with store.database.engine.begin() as connection:  # a hand's decisions changed behind our back
+        connection.execute(
+            text("UPDATE hands SET decisions = :d WHERE number = 2"),
+            {"d": '[{"player": 0, "action": "fold"}]'},
+        )
+    with pytest.raises(StorageError, match="hand 2 of series 1"):
+        resume_series(store)
+
+
+def test_random_bot_series_survive_any_interruption(store: SeriesStore) -> None:
+    """Stop after a random decision of a random hand; the resumed hand is the same hand."""
+    rng = random.Random(5)
+    resumed_hands = 0
+    for _ in range(8):
+        seed = rng.randrange(1000)
+        series = Series(["A", "B", "C", "D"], seed=seed)
+        log = SeriesLog.start(store, series)
+        bots: dict[int, Bot] = {s: RandomBot(seed + s) for s in series.seats}
+        play_logged(log, bots, hands=rng.randrange(1, 5))
+        if series.is_over:
+            continue
+        hand = series.start_hand()
+        play_stepwise(hand, series, bots, after=lambda: None, limit=rng.randrange(0, 4))
+        if hand.phase == "done":
+            continue
+        log.save_progress(hand)
+        resumed = resume_series(store)
+        assert resumed.saved.id == log.series_id
+        assert resumed.hand is not None and resumed.hand.events == hand.events
+        resumed_hands += 1
+    assert resumed_hands >= 3
