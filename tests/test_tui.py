@@ -10,9 +10,11 @@ from textual.widgets import Static
 from pokerroom.bots import Bot, CallingStation, EquityBot
 from pokerroom.cli.play_command import saving_listener
 from pokerroom.engine import events as ev
+from pokerroom.engine.views import view_of
 from pokerroom.storage import SeriesLog, SeriesStore, resume_series
 from pokerroom.table.series import Series
 from pokerroom.tui.app import TableApp
+from pokerroom.tui.render import presets
 
 
 def screen(app: TableApp) -> str:
@@ -51,7 +53,7 @@ async def play_hands(app: TableApp, keys: str, hands: int) -> list[str]:
 def test_x4_h2_play_several_hands_with_keys_and_never_see_bot_cards() -> None:
     """X-4: the screen never shows a bot's unshown hole cards; P-9: chips add up."""
     series = Series(["You", "equity-2", "station-3"], seed=5)
-    app = TableApp(series, {1}, {2: EquityBot(1), 3: CallingStation()})
+    app = TableApp(series, {1}, {2: EquityBot(1), 3: CallingStation()}, clock=None)
     leaks = asyncio.run(play_hands(app, "cf", hands=6))
     assert leaks == []
     assert series.hands_played >= 6
@@ -63,7 +65,7 @@ def test_a8_a_bad_raise_shows_the_legal_range_and_changes_nothing() -> None:
 
     async def scenario() -> tuple[str, int, int]:
         series = Series(["You", "station-2"], seed=2)
-        app = TableApp(series, {1}, {2: CallingStation()})
+        app = TableApp(series, {1}, {2: CallingStation()}, clock=None)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             assert app.hand is not None
@@ -82,7 +84,7 @@ def test_hot_seat_hides_cards_until_the_player_presses_space() -> None:
 
     async def scenario() -> tuple[str, str]:
         series = Series(["Ann", "Bob"], seed=3)
-        app = TableApp(series, {1, 2}, {}, hot_seat=True)
+        app = TableApp(series, {1, 2}, {}, hot_seat=True, clock=None)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             covered = screen(app)
@@ -102,7 +104,7 @@ def test_quit_and_resume_mid_hand_keeps_stacks_and_history(tmp_path: Path) -> No
     series = Series(["You", "equity-2", "station-3"], seed=21)
     log = SeriesLog.start(store, series, bots={2: "equity", 3: "station"})
     bots: dict[int, Bot] = {2: EquityBot(2), 3: CallingStation()}
-    first = TableApp(series, {1}, bots, on_change=saving_listener(log))
+    first = TableApp(series, {1}, bots, on_change=saving_listener(log), clock=None)
 
     async def opening() -> None:
         async with first.run_test(size=(120, 40)) as pilot:
@@ -125,7 +127,12 @@ def test_quit_and_resume_mid_hand_keeps_stacks_and_history(tmp_path: Path) -> No
     assert {s: p.chips for s, p in resumed.series.seats.items()} == chips
     assert resumed.hand is not None and resumed.hand.events == events
     second = TableApp(
-        resumed.series, {1}, bots, on_change=saving_listener(resumed.log), hand=resumed.hand
+        resumed.series,
+        {1},
+        bots,
+        on_change=saving_listener(resumed.log),
+        hand=resumed.hand,
+        clock=None,
     )
 
     async def going_on() -> None:
@@ -140,3 +147,29 @@ def test_quit_and_resume_mid_hand_keeps_stacks_and_history(tmp_path: Path) -> No
     assert numbers == list(range(1, played + 2))
     assert sum(p.chips for p in resumed.series.seats.values()) == 600
     store.close()
+
+
+def test_a18_the_shot_clock_checks_or_folds_for_a_slow_player() -> None:
+    """A-18: when time runs out, ``home`` checks if that is free, else folds."""
+
+    async def scenario() -> list[ev.Event]:
+        series = Series(["You", "station-2"], seed=4)
+        app = TableApp(series, {1}, {2: CallingStation()}, clock=0, countdown=1)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause(2.5)
+            assert app.hand is not None
+            return list(app.hand.events)
+
+    events = asyncio.run(scenario())
+    mine = [e for e in events if isinstance(e, ev.Fold | ev.Check) and e.player == 1]
+    assert mine  # the clock acted for the human (heads-up he is the button: position 1)
+
+
+def test_bet_presets_are_inside_the_legal_range() -> None:
+    """A-6, A-8: min, ½ pot, ⅔ pot, pot and all-in, each clamped to what is legal."""
+    hand = Series(["You", "Bob", "Cy"], seed=1).start_hand()
+    view = view_of(hand, hand.to_act)
+    sizes = dict(presets(view))
+    legal = hand.legal_actions()
+    assert sizes["min"] == legal.raise_min and sizes["all-in"] == legal.raise_max
+    assert all(legal.raise_min <= amount <= legal.raise_max for amount in sizes.values())

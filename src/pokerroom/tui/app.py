@@ -1,8 +1,11 @@
 """The terminal table: play the home series against bots, or hot seat at one keyboard.
 
 Keys: ``f`` fold, ``c`` check or call, ``r`` bet or raise (type the total, Enter),
-``a`` all-in, ``b`` bring in, ``1``-``5`` mark cards and ``d`` draw, ``n`` next hand,
-``space`` show the cards of the player whose turn it is (hot seat), ``q`` quit.
+``m``/``h``/``t``/``p``/``a`` bet the minimum, ½ pot, ⅔ pot, the pot or all-in,
+``b`` bring in, ``1``-``5`` mark cards and ``d`` draw, ``n`` next hand, ``space``
+show the cards of the player whose turn it is (hot seat), ``q`` quit. The same
+choices are buttons. A shot clock counts down each decision (A-18): when it runs
+out the player checks if he can, else folds (``club``: folds).
 The screen is built from the acting human's view only: bots' cards stay hidden
 unless shown at showdown (X-4).
 """
@@ -14,15 +17,22 @@ from collections.abc import Callable
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Header, Input, RichLog, Static
 
 from pokerroom.bots import Bot, play_hand
 from pokerroom.engine import Action, Hand, IllegalAction
-from pokerroom.engine.views import view_of
+from pokerroom.engine.views import HandView, view_of
 from pokerroom.errors import PokerroomError
 from pokerroom.table.series import HandRecord, Series
-from pokerroom.tui.render import board_line, options_line, seat_lines
+from pokerroom.tui.render import (
+    board_lines,
+    options_line,
+    oval,
+    presets,
+    seat_labels,
+    showdown_lines,
+)
 
 HandListener = Callable[[Series, Hand, HandRecord | None], None]
 
@@ -30,13 +40,20 @@ HandListener = Callable[[Series, Hand, HandRecord | None], None]
 class TableApp(App[None]):
     """One series at one table; humans sit in ``humans`` (seat numbers)."""
 
-    CSS = "#table { height: auto; } #log { height: 1fr; } #raise { display: none; }"
+    CSS = (
+        "#table { height: auto; } #log { height: 1fr; } #raise { display: none; } "
+        "#buttons { height: 3; } Button { min-width: 10; margin: 0 1 0 0; }"
+    )
     AUTO_FOCUS = None  # keys go to the table; the amount box takes focus only for a raise
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
         Binding("f", "fold", "Fold"),
         Binding("c", "check_call", "Check/Call"),
         Binding("r", "raise", "Raise"),
-        Binding("a", "all_in", "All-in"),
+        Binding("a", "preset('all-in')", "All-in"),
+        Binding("m", "preset('min')", "Min", show=False),
+        Binding("h", "preset('1/2 pot')", "Half pot", show=False),
+        Binding("t", "preset('2/3 pot')", "2/3 pot", show=False),
+        Binding("p", "preset('pot')", "Pot", show=False),
         Binding("b", "bring_in", "Bring in", show=False),
         Binding("d", "draw", "Draw", show=False),
         Binding("n", "next_hand", "Next hand"),
@@ -55,8 +72,14 @@ class TableApp(App[None]):
         deadline: float | None = None,
         on_change: HandListener | None = None,
         hand: Hand | None = None,
+        clock: int | None = 30,
+        countdown: int = 10,
     ) -> None:
         super().__init__()
+        self.clock = clock
+        """Seconds to decide before the countdown (A-18); None for no clock."""
+        self.countdown = countdown
+        self.seconds_left: int | None = None
         self.series = series
         self.humans = humans
         self.bots = bots
@@ -72,6 +95,7 @@ class TableApp(App[None]):
         yield Header()
         with Vertical():
             yield Static(id="table", markup=False)
+            yield Horizontal(id="buttons")
             yield Input(placeholder="bet or raise to …", id="raise")
             yield Static(id="status", markup=False)
             yield RichLog(id="log", wrap=True)
@@ -81,6 +105,8 @@ class TableApp(App[None]):
         self.title = "pokerroom — home series"
         if self.hand is None:
             self.hand = self.series.start_hand()
+        if self.clock is not None:
+            self.set_interval(1, self._tick)
         self._advance()
 
     # ------------------------------------------------------------------ flow
@@ -130,6 +156,20 @@ class TableApp(App[None]):
             for seat, after in record.stacks_after.items()
             if after != record.stacks_before[seat]
         ]
+        hand = self.hand
+        assert hand is not None
+        names = [self.series.seats[self.series.seat_of(p)].name for p in range(hand.players)]
+        values = {
+            p: hand.config.variant.showdown.high(
+                [c for c in hand.hole[p] if c], [c for c in hand.board if c]
+            )
+            for p in range(hand.players)
+            if hand.shown[p] is not None
+            and None not in hand.hole[p]
+            and len(hand.hole[p]) + len(hand.board) >= 5
+        }
+        for line in showdown_lines(hand.events, names, values):
+            log.write(line)
         log.write(f"hand {record.number}: " + ", ".join(changes))
         for seat in record.eliminated:
             log.write(f"  {self.series.seats[seat].name} is eliminated")
@@ -158,14 +198,18 @@ class TableApp(App[None]):
         assert marks is not None
         seats = [self.series.seat_of(p) for p in range(hand.players)]
         names = {seat: self.series.seats[seat].name for seat in seats}
-        lines = [
+        settings = self.series.settings
+        header = (
             f"hand {self.series.hands_played + (hand.phase != 'done')}   "
-            f"blinds {self.series.settings.small_blind}/{self.series.settings.big_blind}",
-            board_line(view),
-            *seat_lines(view, seats, names, marks, hide_own=hide),
-        ]
+            f"blinds {settings.small_blind}/{settings.big_blind}"
+        )
+        centre = [header, *board_lines(view)]
+        if self.seconds_left is not None and self._human_to_act() is not None:
+            centre.append(f"time {self.seconds_left}s")
+        lines = [oval(seat_labels(view, seats, names, marks, hide_own=hide), centre)]
         if hand.phase == "draw" and viewer is not None and not hide:
             lines.append("discard: " + (" ".join(str(i) for i in sorted(self.marked)) or "none"))
+        self._show_buttons(view if not hide else None)
         self.query_one("#table", Static).update("\n".join(lines))
         if hide and viewer is not None:
             name = self.series.seats[self.series.seat_of(viewer)].name
@@ -179,12 +223,59 @@ class TableApp(App[None]):
         text = f"{status}\n{self.message}" if self.message else status
         self.query_one("#status", Static).update(text)
 
-    def _do(self, action: Action) -> None:
+    def _show_buttons(self, view: HandView | None) -> None:
+        """The legal actions as buttons with their exact amounts (and the bet presets)."""
+        row = self.query_one("#buttons", Horizontal)
+        row.remove_children()
+        if view is None or view.legal is None:
+            return
+        legal = view.legal
+        buttons = []
+        if legal.fold:
+            buttons.append(Button("Fold", name="do-fold"))
+        if legal.check:
+            buttons.append(Button("Check", name="do-check"))
+        if legal.call is not None:
+            buttons.append(Button(f"Call {legal.call}", name="do-call"))
+        if legal.bring_in is not None:
+            buttons.append(Button(f"Bring in {legal.bring_in}", name="do-bring"))
+        for name, amount in presets(view):
+            buttons.append(Button(f"{name} {amount}", name=f"do-raise-{amount}"))
+        row.mount(*buttons)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.name or ""
+        if button == "do-fold":
+            self.action_fold()
+        elif button in ("do-check", "do-call"):
+            self.action_check_call()
+        elif button == "do-bring":
+            self.action_bring_in()
+        elif button.startswith("do-raise-"):
+            self._do(Action.raise_to(int(button.removeprefix("do-raise-"))))
+
+    def _tick(self) -> None:
+        """A-18: count down the decision; at zero the timeout action is taken."""
+        actor = self._human_to_act()
+        hand = self.hand
+        if actor is None or hand is None or hand.phase != "bet" or self.clock is None:
+            self.seconds_left = None
+            return
+        if self.seconds_left is None:
+            self.seconds_left = self.clock + self.countdown
+        self.seconds_left -= 1
+        if self.seconds_left <= 0:
+            self.seconds_left = None
+            self._do(hand.timeout_action(), force=True)
+            return
+        self._redraw()
+
+    def _do(self, action: Action, *, force: bool = False) -> None:
         actor = self._human_to_act()
         hand = self.hand
         if actor is None or hand is None or hand.phase != "bet":
             return
-        if self.hot_seat and self.revealed_for != actor:
+        if self.hot_seat and self.revealed_for != actor and not force:
             return
         try:
             hand.act(action, actor)
@@ -193,6 +284,7 @@ class TableApp(App[None]):
             self._redraw()
             return
         self.message = ""
+        self.seconds_left = None
         self._advance()
 
     # --------------------------------------------------------------- actions
@@ -209,13 +301,15 @@ class TableApp(App[None]):
     def action_bring_in(self) -> None:
         self._do(Action.bring_in())
 
-    def action_all_in(self) -> None:
+    def action_preset(self, name: str) -> None:
+        """Bet or raise by a preset: min, ½ pot, ⅔ pot, pot, all-in."""
+        actor = self._human_to_act()
         hand = self.hand
-        if hand is None or hand.phase != "bet" or self._human_to_act() is None:
+        if actor is None or hand is None or hand.phase != "bet":
             return
-        legal = hand.legal_actions()
-        if legal.raise_max is not None:
-            self._do(Action.raise_to(legal.raise_max))
+        amounts = dict(presets(view_of(hand, actor)))
+        if name in amounts:
+            self._do(Action.raise_to(amounts[name]))
 
     def action_raise(self) -> None:
         if self._human_to_act() is None:
