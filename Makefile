@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/pokerroom equity AhKh QsQd
+	$(BIN)/pokerroom play
 
 test: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" scripts/check

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
@@ -43,3 +44,34 @@ def test_json_without_all_bots_is_a_clear_error() -> None:
     result = runner.invoke(app, ["play", "--json"])
     assert result.exit_code == 2
     assert "--all-bots" in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "limit"),
+    [
+        ("omaha-hilo", "pot-limit"),
+        ("stud", "fixed-limit"),
+        ("draw", "no-limit"),
+        ("bomb-pot-omaha", "pot-limit"),
+    ],
+)
+def test_h1_any_engine_variant_can_be_played_as_a_series(game: str, limit: str) -> None:
+    """H-1: variant, structure, stacks and blinds are options; chips are conserved (P-9)."""
+    args = ["play", "--all-bots", "--seats", "4", "--seed", "9", "--json", "--game", game]
+    args += ["--limit", limit, "--blinds", "2/4", "--stack", "100", "--max-hands", "40"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert all(sum(hand["stacks_after"].values()) == 400 for hand in lines[:-1])
+    assert sum(entry["chips"] for entry in lines[-1]["result"]) == 400
+
+
+def test_bad_options_are_one_line_errors() -> None:
+    for args, words in (
+        (["--game", "razz"], "unknown game 'razz'"),
+        (["--blinds", "2-4"], "--blinds must look like 1/2"),
+        (["--bots", "shark"], "unknown bot style shark"),
+    ):
+        result = runner.invoke(app, ["play", "--all-bots", *args])
+        assert result.exit_code == 2
+        assert words in result.output

@@ -14,7 +14,7 @@ import typer
 
 from pokerroom.bots import BOTS, Bot, play_hand
 from pokerroom.cli.errors import user_errors
-from pokerroom.engine import Hand
+from pokerroom.engine import VARIANTS, Hand, Limit
 from pokerroom.errors import UsageError
 from pokerroom.storage import SeriesLog, SeriesStore, resume_series
 from pokerroom.table.series import HandRecord, Series, SeriesSettings
@@ -59,6 +59,19 @@ def _bots_for(styles: dict[int, str], seed: int | None) -> dict[int, Bot]:
     }
 
 
+def _settings(game: str, limit: Limit, blinds: str, stack: int) -> SeriesSettings:
+    """H-1 defaults with the variant, structure, blinds and stacks the user chose."""
+    variant = VARIANTS.get(game)
+    if variant is None:
+        raise UsageError(f"unknown game {game!r}; choose from {', '.join(VARIANTS)}")
+    small, _, big = blinds.partition("/")
+    if not (small.isdigit() and big.isdigit()) or int(big) <= 0 or int(small) > int(big):
+        raise UsageError(f"--blinds must look like 1/2 (small/big, small <= big), got {blinds!r}")
+    return SeriesSettings(
+        variant=variant, limit=limit, stack=stack, small_blind=int(small), big_blind=int(big)
+    )
+
+
 def play(
     all_bots: Annotated[bool, typer.Option("--all-bots", help="Bots in every seat.")] = False,
     seats: Annotated[int, typer.Option("--seats", min=2, max=10, help="Players, 2-10.")] = 6,
@@ -79,6 +92,20 @@ def play(
     resume: Annotated[
         bool, typer.Option("--resume", help="Go on with the last unfinished series, mid-hand too.")
     ] = False,
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    bots_option: Annotated[
+        str,
+        typer.Option("--bots", help="Bot styles in seat order, cycled: equity, station, random."),
+    ] = ",".join(BOT_CYCLE),
+    game: Annotated[
+        str, typer.Option("--game", help="Any engine variant, e.g. holdem, omaha, stud, draw.")
+    ] = "holdem",
+    limit: Annotated[Limit, typer.Option("--limit", help="Betting structure.")] = Limit.NO_LIMIT,
+    blinds: Annotated[str, typer.Option("--blinds", help="Small/big blind, e.g. 1/2.")] = "1/2",
+    clock: Annotated[
+        int,
+        typer.Option("--clock", min=0, help="Seconds per decision before the countdown; 0: none."),
+    ] = 30,
 ) -> None:
     """Play the home series: No-limit Hold'em, 200 chips, blinds 1/2, until one player is left.
 
@@ -98,13 +125,21 @@ def play(
                 raise UsageError(f"--humans {people} needs at least as many --seats, got {seats}")
             if as_json and not all_bots:
                 raise UsageError("--json is for unattended series: add --all-bots")
+            cycle = [style.strip() for style in bots_option.split(",") if style.strip()]
+            unknown = [style for style in cycle if style not in BOTS]
+            if unknown or not cycle:
+                raise UsageError(
+                    f"unknown bot style {', '.join(unknown) or '(none)'}; choose from "
+                    + ", ".join(BOTS)
+                )
             names = {
-                i + 1: ("You" if people == 1 else f"Player {i + 1}")
+                i + 1: (name if people == 1 else f"Player {i + 1}")
                 if i < people
-                else f"{BOT_CYCLE[i % 3]}-{i + 1}"
+                else f"{cycle[(i - people) % len(cycle)]}-{i + 1}"
                 for i in range(seats)
             }
-            series = Series(list(names.values()), SeriesSettings(stack=stack), seed=seed)
+            settings = _settings(game, limit, blinds, stack)
+            series = Series(list(names.values()), settings, seed=seed)
             styles = {seat: name.split("-")[0] for seat, name in names.items() if seat > people}
             log = SeriesLog.start(store, series, bots=styles)
     bots = _bots_for(styles, seed)
@@ -120,6 +155,7 @@ def play(
             deadline=deadline,
             on_change=save,
             hand=hand,
+            clock=clock or None,
         ).run()
         store.close()
         return

@@ -30,7 +30,11 @@ from pokerroom.table.seating import MAX_SEATS, Blinds, first_blinds, next_blinds
 
 @dataclass(frozen=True, slots=True)
 class SeriesSettings:
-    """H-1 defaults: No-limit Hold'em, 200 chips, blinds 1/2, no ante, blinds never rise."""
+    """H-1 defaults: No-limit Hold'em, 200 chips, blinds 1/2, no ante, blinds never rise.
+
+    Games without blinds use the same numbers: Stud antes and brings in the small
+    blind with the big blind as small bet; the bomb pot antes the big blind.
+    """
 
     variant: Variant = HOLDEM
     limit: Limit = Limit.NO_LIMIT
@@ -143,13 +147,21 @@ class Series:
             else 0
             for seat in order
         ]
+        variant = settings.variant
+        ante = settings.ante
+        bring_in = 0
+        if variant.stud:  # V-5: antes and a bring-in of the small blind's size, no blinds
+            blinds, ante, bring_in = [], ante or settings.small_blind, settings.small_blind
+        elif variant.boards > 1:  # V-4: everyone antes the big blind, no blinds
+            blinds, ante = [], ante or settings.big_blind
         config = HandConfig(
-            variant=settings.variant,
+            variant=variant,
             limit=settings.limit,
             stacks=tuple(self.seats[seat].chips for seat in order),
             min_bet=settings.big_blind,
             blinds=tuple(blinds),
-            antes=(settings.ante,) * len(order) if settings.ante else (),
+            antes=(ante,) * len(order) if ante else (),
+            bring_in=bring_in,
             options=self.options,
         )
         self.current = marks
