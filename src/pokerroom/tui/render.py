@@ -117,7 +117,18 @@ def board_lines(view: HandView) -> list[str]:
         (f"{names[i]}: " if len(view.boards) > 1 else "") + (cards_text(board) or "no board yet")
         for i, board in enumerate(view.boards)
     ]
-    return [*boards, f"pot {view.pot}"]
+    pot = f"pot {view.pot}"
+    all_in = any(not out and not chips for out, chips in zip(view.folded, view.stacks, strict=True))
+    if len(view.pots) > 1 and all_in:  # P-1: main and side pots once someone is all-in
+        pot += (
+            " ("
+            + ", ".join(
+                f"{'main' if i == 0 else f'side {i}'} {amount}"
+                for i, amount in enumerate(view.pots)
+            )
+            + ")"
+        )
+    return [*boards, pot]
 
 
 def presets(view: HandView) -> list[tuple[str, int]]:
