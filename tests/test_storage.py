@@ -508,3 +508,15 @@ def test_random_bot_series_survive_any_interruption(store: SeriesStore) -> None:
         assert resumed.hand is not None and resumed.hand.events == hand.events
         resumed_hands += 1
     assert resumed_hands >= 3
+
+
+def test_b6_a_mixed_series_resumes_with_its_structure(store: SeriesStore) -> None:
+    """B-6: the mixed setting is saved, so a resumed series switches at the same hands."""
+    series = Series(["A", "B"], SeriesSettings(mixed=True, orbit=1), seed=6)
+    log = SeriesLog.start(store, series, bots={1: "station", 2: "station"})
+    hand = series.start_hand()
+    hand.act(Action.fold())
+    log.hand_finished(hand, series.finish_hand(hand))
+    resumed = resume_series(store)
+    assert resumed.series.settings.mixed and resumed.series.settings.orbit == 1
+    assert resumed.series.start_hand().config.limit is Limit.POT_LIMIT

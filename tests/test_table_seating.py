@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokerroom.engine import Action, Hand
+from pokerroom.engine import Action, Hand, Limit
 from pokerroom.table.seating import Blinds, first_blinds, next_blinds, positions
 from pokerroom.table.series import Series, SeriesSettings
 
@@ -137,3 +137,24 @@ def test_h8_short_blind_posts_all_and_is_all_in() -> None:
     position = positions(marks, series.seated).index(1)
     assert hand.config.blinds[position] == 1  # small blind of 1: exactly his stack
     assert hand.all_in(position)
+
+
+def test_b6_mixed_holdem_alternates_fixed_and_pot_limit_every_orbit() -> None:
+    """B-6 (interpretation): the structure switches after one orbit; the length is an option."""
+    series = Series(["A", "B", "C"], SeriesSettings(mixed=True), seed=4)
+    limits = []
+    for _ in range(7):
+        hand = series.start_hand()
+        limits.append(hand.config.limit)
+        play_to_the_end(hand, all_in=set())
+        series.finish_hand(hand)
+    fixed, pot = Limit.FIXED_LIMIT, Limit.POT_LIMIT
+    assert limits == [fixed, fixed, fixed, pot, pot, pot, fixed]
+    short = Series(["A", "B"], SeriesSettings(mixed=True, orbit=1), seed=4)
+    seen = []
+    for _ in range(3):
+        hand = short.start_hand()
+        seen.append(hand.config.limit)
+        play_to_the_end(hand, all_in=set())
+        short.finish_hand(hand)
+    assert seen == [fixed, pot, fixed]

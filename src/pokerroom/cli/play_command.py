@@ -6,6 +6,7 @@ JSON object per hand and a last line with the result, for scripts and tests.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from typing import Annotated
@@ -102,6 +103,9 @@ def play(
     ] = "holdem",
     limit: Annotated[Limit, typer.Option("--limit", help="Betting structure.")] = Limit.NO_LIMIT,
     blinds: Annotated[str, typer.Option("--blinds", help="Small/big blind, e.g. 1/2.")] = "1/2",
+    mixed: Annotated[
+        bool, typer.Option("--mixed", help="Alternate fixed-limit and pot-limit each orbit (B-6).")
+    ] = False,
     clock: Annotated[
         int,
         typer.Option("--clock", min=0, help="Seconds per decision before the countdown; 0: none."),
@@ -138,7 +142,7 @@ def play(
                 else f"{cycle[(i - people) % len(cycle)]}-{i + 1}"
                 for i in range(seats)
             }
-            settings = _settings(game, limit, blinds, stack)
+            settings = dataclasses.replace(_settings(game, limit, blinds, stack), mixed=mixed)
             series = Series(list(names.values()), settings, seed=seed)
             styles = {seat: name.split("-")[0] for seat, name in names.items() if seat > people}
             log = SeriesLog.start(store, series, bots=styles)

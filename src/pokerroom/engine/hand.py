@@ -281,6 +281,8 @@ class Hand:
                     f"player {player} must bring in or complete", "V-5", legal.describe()
                 )
             self._record(ev.Fold(player))
+            if player == self._bring_in_due:  # V-7: the duty passes on clockwise
+                self._bring_in_due = self._next_can_act(player) if self._actors > 1 else None
             if self._source is not None:  # C-6: folded cards go to the muck
                 self._source.discard([card for card in self.hole[player] if card is not None])
         elif kind is ActionKind.CHECK:
@@ -512,8 +514,9 @@ class Hand:
         self._record(ev.Discard(drawing, tuple(cards)))
         self._drawn.append(drawing)
         if cards and self._source is not None:
+            replacements = tuple(self._source.deal(len(cards)))
             self._source.discard([card for card in cards if card is not None])  # C-6: muck
-            self._record(ev.DealHole(drawing, tuple(self._source.deal(len(cards)))))
+            self._record(ev.DealHole(drawing, replacements))  # never his own discards back
         elif cards:
             self._replacing = (drawing, len(cards))
             self.to_draw = None
@@ -699,7 +702,7 @@ class Hand:
         live = [not folded for folded in self.folded]
         if self.street == 0:
             first = bring_in_player(self.up, live)
-            if self.config.bring_in:
+            if self.config.bring_in and self._actors > 1:  # a lone actor has no decision
                 due = self._next_can_act(first)
                 self._bring_in_due = due
                 if due is not None:

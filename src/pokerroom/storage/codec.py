@@ -169,6 +169,8 @@ def settings_to_json(settings: SeriesSettings) -> dict[str, Any]:
         "big_blind": settings.big_blind,
         "ante": settings.ante,
         "profile": settings.profile,
+        "mixed": settings.mixed,
+        "orbit": settings.orbit,
     }
 
 
@@ -182,6 +184,8 @@ def settings_from_json(data: Mapping[str, Any]) -> SeriesSettings:
             big_blind=int(data["big_blind"]),
             ante=int(data["ante"]),
             profile=str(data["profile"]),
+            mixed=bool(data.get("mixed", False)),
+            orbit=int(data.get("orbit", 0)),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise StorageError(f"stored series settings cannot be read: {error}") from None

@@ -43,6 +43,10 @@ class SeriesSettings:
     big_blind: int = 2
     ante: int = 0
     profile: str = "home"
+    mixed: bool = False
+    """B-6: alternate fixed-limit and pot-limit hands, starting with fixed-limit."""
+    orbit: int = 0
+    """B-6: hands per structure; 0 means one orbit, as many hands as players seated."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +91,9 @@ class Series:
     hands_played: int = field(init=False, default=0)
     stopped: bool = field(init=False, default=False)
     _rng: random.Random = field(init=False)
+    limit: Limit = field(init=False)
+    """The structure of the hand being played (B-6 switches it in a mixed series)."""
+    _hands_in_structure: int = field(init=False, default=0)
     current: Blinds | None = field(init=False, default=None)
     """The markers of the hand being played."""
 
@@ -107,6 +114,7 @@ class Series:
             number: _Seat(name, self.settings.stack)
             for number, name in enumerate(self.names, start=1)
         }
+        self.limit = Limit.FIXED_LIMIT if self.settings.mixed else self.settings.limit
 
     @property
     def seated(self) -> list[int]:
@@ -132,6 +140,14 @@ class Series:
         if self.is_over:
             raise UsageError("the series is over; no more hands can be dealt")
         seated = self.seated
+        if self.settings.mixed:  # B-6, interpretation: switch after every orbit
+            length = self.settings.orbit or len(seated)
+            if self._hands_in_structure >= length:
+                self.limit = (
+                    Limit.POT_LIMIT if self.limit is Limit.FIXED_LIMIT else Limit.FIXED_LIMIT
+                )
+                self._hands_in_structure = 0
+            self._hands_in_structure += 1
         if self.blinds is None:
             marks = first_blinds(seated, self._first_button())
         else:
@@ -156,7 +172,7 @@ class Series:
             blinds, ante = [], ante or settings.big_blind
         config = HandConfig(
             variant=variant,
-            limit=settings.limit,
+            limit=self.limit,
             stacks=tuple(self.seats[seat].chips for seat in order),
             min_bet=settings.big_blind,
             blinds=tuple(blinds),
