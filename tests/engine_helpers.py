@@ -68,12 +68,14 @@ def deal_boards(hand: Hand) -> Hand:
 
 
 def play(hand: Hand, *moves: str, deal: bool = True) -> Hand:
-    """Apply moves such as ``'f'``, ``'x'`` (check), ``'c'`` (call), ``'r30'`` (bet/raise to 30).
+    """Apply moves: ``'b'`` bring in, ``'f'``, ``'x'`` check, ``'c'`` call, ``'r30'`` raise to 30.
 
     With ``deal`` the board is dealt from :data:`BOARD` whenever a street is due.
     """
     for move in moves:
-        if move == "f":
+        if move == "b":
+            hand.act(Action.bring_in())
+        elif move == "f":
             hand.act(Action.fold())
         elif move == "x":
             hand.act(Action.check())

@@ -6,9 +6,10 @@ import pytest
 
 from pokerroom.cards import parse_cards
 from pokerroom.deck import Deck
-from pokerroom.engine import Action, Hand, HandConfig, Limit
+from pokerroom.engine import Hand, HandConfig, Limit
 from pokerroom.engine import events as ev
 from pokerroom.errors import UsageError
+from tests.engine_helpers import play
 
 UPPER = "Ah Kh 7c 2d 3s"
 LOWER = "Qs Qd 8c 8h 4d"
@@ -23,17 +24,8 @@ cards, E-5):
 
 
 def act(hand: Hand, *moves: str) -> Hand:
-    """``f`` fold, ``x`` check, ``c`` call, ``r20`` bet or raise to 20."""
-    for move in moves:
-        if move == "f":
-            hand.act(Action.fold())
-        elif move == "x":
-            hand.act(Action.check())
-        elif move == "c":
-            hand.act(Action.call())
-        else:
-            hand.act(Action.raise_to(int(move[1:])))
-    return hand
+    """``f`` fold, ``x`` check, ``c`` call, ``r20`` bet or raise to 20. These tests deal by hand."""
+    return play(hand, *moves, deal=False)
 
 
 def bomb_pot(stacks: list[int], holes: list[str], *, ante: int) -> Hand:

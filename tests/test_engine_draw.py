@@ -7,10 +7,11 @@ import pytest
 from pokerroom.cards import parse_cards
 from pokerroom.cardset import CardSet
 from pokerroom.deck import Deck
-from pokerroom.engine import Action, Hand, HandConfig, IllegalAction, Limit
+from pokerroom.engine import Hand, HandConfig, IllegalAction, Limit
 from pokerroom.engine import events as ev
 from pokerroom.errors import UsageError
 from pokerroom.evaluate.high import high_strength
+from tests.engine_helpers import play
 
 
 def dealt_by_hand(config: HandConfig, hands: list[str]) -> Hand:
@@ -22,17 +23,8 @@ def dealt_by_hand(config: HandConfig, hands: list[str]) -> Hand:
 
 
 def act(hand: Hand, *moves: str) -> Hand:
-    """``f`` fold, ``x`` check, ``c`` call, ``r20`` bet or raise to 20."""
-    for move in moves:
-        if move == "f":
-            hand.act(Action.fold())
-        elif move == "x":
-            hand.act(Action.check())
-        elif move == "c":
-            hand.act(Action.call())
-        else:
-            hand.act(Action.raise_to(int(move[1:])))
-    return hand
+    """``f`` fold, ``x`` check, ``c`` call, ``r20`` bet or raise to 20. These tests deal by hand."""
+    return play(hand, *moves, deal=False)
 
 
 def test_v8_blinds_and_five_cards_dealt_one_at_a_time() -> None:

@@ -16,6 +16,7 @@ from pokerroom.engine import Action, Hand, HandConfig, IllegalAction
 from pokerroom.engine import events as ev
 from pokerroom.errors import UsageError
 from pokerroom.evaluate.high import high_strength
+from tests.engine_helpers import play
 
 
 def stud(
@@ -57,19 +58,8 @@ def deal_street(hand: Hand, cards: str) -> None:
 
 
 def act(hand: Hand, *moves: str) -> Hand:
-    """``b`` bring in, ``f`` fold, ``x`` check, ``c`` call, ``r20`` bet or raise to 20."""
-    for move in moves:
-        if move == "b":
-            hand.act(Action.bring_in())
-        elif move == "f":
-            hand.act(Action.fold())
-        elif move == "x":
-            hand.act(Action.check())
-        elif move == "c":
-            hand.act(Action.call())
-        else:
-            hand.act(Action.raise_to(int(move[1:])))
-    return hand
+    """``b`` bring in, ``f``, ``x``, ``c``, ``r20``; these tests deal by hand."""
+    return play(hand, *moves, deal=False)
 
 
 def options(hand: Hand) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pokerroom.errors import PokerroomError
@@ -98,25 +99,28 @@ class LegalActions:
                     and self.raise_min <= action.amount <= self.raise_max
                 )
 
-    def describe(self) -> list[str]:
-        """Human-readable options, e.g. ``['fold', 'call 10', 'raise to 20-200']``."""
+    def describe(self, amount: Callable[[int], str] = str) -> list[str]:
+        """Human-readable options, e.g. ``['fold', 'call 10', 'raise to 20-200']``.
+
+        ``amount`` writes a chip amount (a replay shows cents as dollars).
+        """
         options = []
         if self.fold:
             options.append("fold")
         if self.check:
             options.append("check")
         if self.call is not None:
-            options.append(f"call {self.call}")
+            options.append(f"call {amount(self.call)}")
         if self.bring_in is not None:
-            options.append(f"bring in {self.bring_in}")
+            options.append(f"bring in {amount(self.bring_in)}")
         if self.raise_min is not None and self.raise_max is not None:
             word = "bet" if self.bet else "raise to"
             if self.raise_sizes:
-                span = " or ".join(str(size) for size in self.raise_sizes)
+                span = " or ".join(amount(size) for size in self.raise_sizes)
             elif self.raise_min == self.raise_max:
-                span = str(self.raise_min)
+                span = amount(self.raise_min)
             else:
-                span = f"{self.raise_min}-{self.raise_max}"
+                span = f"{amount(self.raise_min)}-{amount(self.raise_max)}"
             options.append(f"{word} {span}")
         return options
 

@@ -603,23 +603,7 @@ class _Replayer:
 
 def describe_legal(legal: LegalActions, scale: Scale) -> tuple[str, ...]:
     """The engine's legal options in the file's units, e.g. ``('fold', 'call 0.50', …)``."""
-    options = []
-    if legal.fold:
-        options.append("fold")
-    if legal.check:
-        options.append("check")
-    if legal.call is not None:
-        options.append(f"call {scale.amount(legal.call)}")
-    if legal.bring_in is not None:
-        options.append(f"bring in {scale.amount(legal.bring_in)}")
-    if legal.raise_min is not None and legal.raise_max is not None:
-        low, high = scale.amount(legal.raise_min), scale.amount(legal.raise_max)
-        if legal.raise_sizes:  # V-6: the small or the big bet
-            span = " or ".join(str(scale.amount(size)) for size in legal.raise_sizes)
-        else:
-            span = str(low) if low == high else f"{low}-{high}"
-        options.append(f"{'bet' if legal.bet else 'raise to'} {span}")
-    return tuple(options)
+    return tuple(legal.describe(lambda chips: str(scale.amount(chips))))
 
 
 def replay_hand(phh: PhhHand, options: Options | None = None) -> ReplayResult:

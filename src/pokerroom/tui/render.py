@@ -161,29 +161,8 @@ def presets(view: HandView) -> list[tuple[str, int]]:
 
 
 def options_line(view: HandView) -> str:
-    """The keys that work now, with the legal amounts."""
-    legal = view.legal
-    if legal is None:
-        return ""
-    keys = []
-    if legal.fold:
-        keys.append("[f]old")
-    if legal.check:
-        keys.append("[c]heck")
-    if legal.call is not None:
-        keys.append(f"[c]all {legal.call}")
-    if legal.bring_in is not None:
-        keys.append(f"[b]ring in {legal.bring_in}")
-    if legal.raise_min is not None and legal.raise_max is not None:
-        word = "bet" if legal.bet else "raise"
-        sizes = (
-            " or ".join(map(str, legal.raise_sizes))
-            if legal.raise_sizes
-            else f"{legal.raise_min}-{legal.raise_max}"
-        )
-        keys.append(f"[r] {word} {sizes}")
-        keys.append(f"[a]ll-in {legal.raise_max}")
-    return "   ".join(keys)
+    """What the player may do now, with the legal amounts (the keys are in the footer)."""
+    return "   |   ".join(view.legal.describe()) if view.legal is not None else ""
 
 
 def showdown_lines(
