@@ -25,34 +25,20 @@ No clock, no I/O, no hidden randomness: the same inputs give the same events.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Iterable, Sequence
 
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
 from pokerroom.engine.config import HandConfig
 from pokerroom.engine.options import DealStart, ReraiseSize, ShowdownOrder, TimeoutAction
-from pokerroom.engine.pots import Pot, build_pots, split
+from pokerroom.engine.settlement import Settlement
+from pokerroom.engine.state import BET, DEAL, DRAW, SHOWDOWN, CardSource
 from pokerroom.engine.stud import best_showing, bring_in_player, shows_open_pair
 from pokerroom.engine.variants import Limit
 
-DEAL, DRAW, BET, SHOWDOWN, DONE = "deal", "draw", "bet", "showdown", "done"
 
-
-class CardSource(Protocol):
-    """Where an automatic dealer takes cards from (a :class:`pokerroom.deck.Deck`)."""
-
-    def deal(self, count: int) -> list[Card]: ...
-
-    def burn(self) -> Card: ...
-
-    def discard(self, cards: Iterable[Card]) -> None: ...
-
-    def available(self) -> int: ...
-
-
-class Hand:
+class Hand(Settlement):
     """One hand in progress or finished; see the module docstring."""
 
     def __init__(
@@ -122,24 +108,6 @@ class Hand:
         self._advance_dealer()
 
     # ----------------------------------------------------------------- queries
-
-    @property
-    def board(self) -> list[Card | None]:
-        """The (first) board."""
-        return self.boards[0]
-
-    def pot(self) -> int:
-        """All chips in the middle, bets in front of players included."""
-        return sum(self.totals)
-
-    def in_hand(self, player: int) -> bool:
-        return not self.folded[player] and not self.mucked[player]
-
-    def all_in(self, player: int) -> bool:
-        return self.stacks[player] == 0 and not self.folded[player]
-
-    def _can_act(self, player: int) -> bool:
-        return not self.folded[player] and self.stacks[player] > 0
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`to_act` may do now, with exact amounts (A-3 … A-11, A-19, B-1 … B-4)."""
@@ -252,12 +220,6 @@ class Hand:
         if player == self._brought_in and matched <= self.config.bring_in:
             matched = 0  # the bring-in is not a full bet: a completion reopens for him
         return self._bet - matched >= self._min_increment  # A-9
-
-    def _unit(self) -> int:
-        street = self._streets[self.street]
-        if street.big_bet or self._big_used:  # B-3; V-6: once the big bet is used
-            return self.config.big_bet_size
-        return self.config.min_bet
 
     # ----------------------------------------------------------------- actions
 
@@ -536,113 +498,6 @@ class Hand:
 
     # ----------------------------------------------------------------- showdown
 
-    def show(self, player: int, cards: Sequence[Card | None] | None = None) -> None:
-        """Reveal ``player``'s hole cards at showdown (P-4, P-6).
-
-        A hand already turned up for an all-in run-out (A-17) may be shown again
-        at any time; that only names cards a replayed history had left unknown.
-        """
-        already = self.shown[player]
-        if self.phase != SHOWDOWN and already is not None and not self.folded[player]:
-            self._record(ev.Show(player, tuple(cards) if cards is not None else already))
-            return
-        self._check_showdown_turn(player)
-        shown = tuple(cards) if cards is not None else tuple(self.hole[player])
-        self._record(ev.Show(player, shown))
-        self._after_showdown_step()
-
-    def muck(self, player: int) -> None:
-        """Give up the pot without showing (P-5); illegal for the last live hand of a pot."""
-        self._check_showdown_turn(player)
-        if self._last_live_hand_for_a_pot(player):
-            raise IllegalAction(
-                f"player {player} is the last live hand for a pot and must show", "P-5", ["show"]
-            )
-        self._record(ev.Muck(player))
-        self._after_showdown_step()
-
-    @property
-    def next_to_show(self) -> int | None:
-        return self._pending_show[0] if self._pending_show and self.phase == SHOWDOWN else None
-
-    def _check_showdown_turn(self, player: int) -> None:
-        if self.phase != SHOWDOWN or player not in self._pending_show:
-            raise IllegalAction(f"player {player} has nothing to show or muck now", "P-4", [])
-
-    def _last_live_hand_for_a_pot(self, player: int) -> bool:
-        folded = [self.folded[p] or self.mucked[p] for p in range(self.players)]
-        return any(pot.eligible == (player,) for pot in self._pots(folded))
-
-    def _after_showdown_step(self) -> None:
-        if not self._pending_show:
-            self._award()
-
-    def auto_showdown(self) -> None:
-        """Show or muck for every pending player: show when the hand can still win a share."""
-        while self.phase == SHOWDOWN and self._pending_show:
-            player = self._pending_show[0]
-            if self._could_win(player) or self._last_live_hand_for_a_pot(player):
-                self.show(player)
-            else:
-                self.muck(player)
-
-    def pots(self) -> list[Pot]:
-        """The main pot and side pots now, from contribution levels (P-1)."""
-        return self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)])
-
-    def _pots(self, out: list[bool]) -> list[Pot]:
-        """P-1 pots; antes are dead money in the main pot (B-7), not a level of their own.
-
-        When every ante was posted in full, all antes go to the first pot and the
-        levels come from the live chips alone (so a big-blind ante is not a side
-        pot only its poster can win). A player all-in by his ante (H-8) contests
-        the antes only, so then every chip counts as a level.
-        """
-        config = self.config
-        live = [t - a for t, a in zip(self.totals, self.antes_paid, strict=True)]
-        if (
-            not config.antes
-            or any(self.antes_paid[p] < config.ante(p) for p in range(self.players))
-            or any(not out[p] and not live[p] for p in range(self.players))
-        ):
-            return build_pots(self.totals, out)
-        pots = build_pots(live, out)
-        dead = sum(self.antes_paid)
-        if not pots:
-            everyone = tuple(p for p in range(self.players) if not out[p])
-            return [Pot(dead, everyone)]
-        return [Pot(pots[0].amount + dead, pots[0].eligible), *pots[1:]]
-
-    def _could_win(self, player: int) -> bool:
-        showdown = self.config.variant.showdown
-        if any(card is None for card in self.hole[player]):
-            return True
-        for board in range(len(self.boards)):
-            mine = self._values(player, board)
-            assert mine is not None
-            for pot in self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)]):
-                if player not in pot.eligible:
-                    continue
-                rivals = [p for p in pot.eligible if p != player and self.shown[p] is not None]
-                values = [v for v in (self._values(p, board) for p in rivals) if v is not None]
-                if all(mine[0] >= v[0] for v in values):
-                    return True
-                if showdown.splits_low and mine[1] and all(mine[1] >= v[1] for v in values):
-                    return True
-        return False
-
-    def _values(self, player: int, board_index: int = 0) -> tuple[int, int] | None:
-        """(high, low) strengths of ``player``'s hand on a board, or None if a card is unknown."""
-        showdown = self.config.variant.showdown
-        hole = self.hole[player]
-        board = self.boards[board_index]
-        if None in hole or None in board:
-            return None
-        cards_hole = [c for c in hole if c is not None]
-        cards_board = [c for c in board if c is not None]
-        low = showdown.low(cards_hole, cards_board) if showdown.splits_low else 0
-        return showdown.high(cards_hole, cards_board), low
-
     # ----------------------------------------------------------------- flow
 
     def _post_forced_bets(self) -> None:
@@ -823,174 +678,7 @@ class Hand:
         elif self._auto_showdown:
             self.auto_showdown()
 
-    def _award(self) -> None:
-        """P-1 … P-3, P-7: build pots from contribution levels and pay each in full (P-9)."""
-        self.phase = DONE
-        self._pending_show = []
-        out = [self.folded[p] or self.mucked[p] for p in range(self.players)]
-        pots = self._pots(out)
-        live = [p for p in range(self.players) if not out[p]]
-        chip = self.config.options.smallest_chip
-        for index, pot in enumerate(pots):
-            if len(live) == 1:
-                self._record(ev.Award(live[0], pot.amount, index, "all"))
-                continue
-            boards = len(self.boards)
-            known = {(p, b): self._values(p, b) for p in pot.eligible for b in range(boards)}
-            if any(v is None for v in known.values()):
-                self.unsettled.append(index)
-                continue
-            halves = _halves(pot.amount, chip) if boards == 2 else (pot.amount,)  # P-8
-            for board, amount in enumerate(halves):
-                values = {p: known[p, board] for p in pot.eligible}
-                self._award_part(index, board, amount, values)  # type: ignore[arg-type]
-
-    def _award_part(
-        self, pot: int, board: int, amount: int, values: dict[int, tuple[int, int]]
-    ) -> None:
-        """Pay ``amount`` to the best hands on one board: high, or halves high/low (P-2, P-7)."""
-        chip = self.config.options.smallest_chip
-        best_high = max(v[0] for v in values.values())
-        high_winners = [p for p, v in values.items() if v[0] == best_high]
-        best_low = max(v[1] for v in values.values())
-        if not best_low:
-            for player, part in split(amount, high_winners, chip).items():
-                self._record(ev.Award(player, part, pot, "all", board))
-            return
-        low_winners = [p for p, v in values.items() if v[1] == best_low]
-        high_half, low_half = _halves(amount, chip)  # P-7: an odd chip goes to the high half
-        for share, part_amount, winners in (
-            ("high", high_half, high_winners),
-            ("low", low_half, low_winners),
-        ):
-            for player, part in split(part_amount, winners, chip).items():
-                self._record(ev.Award(player, part, pot, share, board))
-
     # ----------------------------------------------------------------- events
-
-    def _record(self, event: ev.Event) -> None:
-        self._legal = None
-        self._apply(event)
-        self.events.append(event)
-
-    def _apply(self, event: ev.Event) -> None:
-        """The reducer: the only place state changes (one method per event type)."""
-        _APPLY[type(event)](self, event)
-
-    def _apply_bet_raise(self, event: ev.BetRaise) -> None:
-        player, to = event.player, event.to
-        self._put_in(player, to - self.committed[player])
-        self._on_raise(player, to)
-        self._acted[player] = True
-
-    def _apply_call(self, event: ev.Call) -> None:
-        player = event.player
-        self._put_in(player, event.to - self.committed[player])
-        self._acted[player] = True
-
-    def _apply_bring_in(self, event: ev.BringIn) -> None:
-        player = event.player
-        self._put_in(player, event.amount)
-        self._acted[player] = True
-        self._bet = max(self._bet, event.amount)
-        self._bring_in_due = None
-        self._brought_in = player
-        self._completion_due = True
-
-    def _apply_check(self, event: ev.Check) -> None:
-        self._acted[event.player] = True
-
-    def _apply_fold(self, event: ev.Fold) -> None:
-        player = event.player
-        self.folded[player] = True
-        self._acted[player] = True
-        self._live -= 1
-        if self.stacks[player]:
-            self._actors -= 1
-
-    def _apply_post_blind(self, event: ev.PostBlind) -> None:
-        self._put_in(event.player, event.amount)
-
-    def _apply_post_ante(self, event: ev.PostAnte) -> None:
-        player, amount = event.player, event.amount
-        self.antes_paid[player] += amount
-        self.totals[player] += amount
-        self._take(player, amount)
-
-    def _apply_deal_hole(self, event: ev.DealHole) -> None:
-        self.hole[event.player].extend(event.cards)
-        if event.face_up:
-            self.up[event.player].extend(event.cards)
-
-    def _apply_discard(self, event: ev.Discard) -> None:
-        hole = self.hole[event.player]
-        for card in event.cards:
-            hole.remove(card)
-
-    def _apply_burn(self, event: ev.Burn) -> None:
-        self.burned.append(event.card)
-
-    def _apply_deal_board(self, event: ev.DealBoard) -> None:
-        self.boards[event.board].extend(event.cards)
-
-    def _apply_return(self, event: ev.ReturnUncalled) -> None:
-        player, amount = event.player, event.amount
-        self._give(player, amount)
-        self.totals[player] -= amount
-        self.committed[player] -= amount
-
-    def _apply_show(self, event: ev.Show) -> None:
-        player, cards = event.player, event.cards
-        self.shown[player] = cards
-        if any(card is None for card in self.hole[player]):
-            self.hole[player] = list(cards)
-        if player in self._pending_show:
-            self._pending_show.remove(player)
-
-    def _apply_muck(self, event: ev.Muck) -> None:
-        self.mucked[event.player] = True
-        self._pending_show.remove(event.player)
-
-    def _apply_award(self, event: ev.Award) -> None:
-        self._give(event.player, event.amount)
-
-    def _put_in(self, player: int, amount: int) -> None:
-        self.committed[player] += amount
-        self.totals[player] += amount
-        self._take(player, amount)
-
-    def _take(self, player: int, amount: int) -> None:
-        """Chips leave a stack; a stack that empties can no longer bet."""
-        self.stacks[player] -= amount
-        if amount and not self.stacks[player]:
-            self._actors -= 1
-
-    def _give(self, player: int, amount: int) -> None:
-        if amount and not self.stacks[player] and not self.folded[player]:
-            self._actors += 1
-        self.stacks[player] += amount
-
-    def _on_raise(self, player: int, to: int) -> None:
-        """Update the round after a bet or raise: full or short (A-6, A-9, A-10, B-4)."""
-        base = 0 if self._completion_due else self._bet  # Stud: a completion is a full bet
-        increment = to - base
-        self._bring_in_due = None
-        self._completion_due = False
-        if self.config.limit is Limit.FIXED_LIMIT:
-            if self._open_pair and to - self._full_level == self.config.big_bet_size:
-                self._big_used = True  # V-6: later raises are big bets
-            full = 2 * (to - self._full_level) >= self._unit()  # A-10: half a bet counts
-            if full:
-                self._full_level = to
-                self._raises += 1
-        else:
-            full = increment >= self._min_increment  # A-6; the round opens at the minimum bet
-            if full:
-                self._min_increment = max(self._min_increment, increment)
-        self._short_all_in = not full
-        self._bet = to
-        self._round_aggressor = player
-        self._last_aggressor = player
 
     # ----------------------------------------------------------------- replay
 
@@ -1037,29 +725,3 @@ class Hand:
                 self.act(Action.call(), player)
             case ev.BetRaise(player, to):
                 self.act(Action.raise_to(to), player)
-
-
-def _halves(amount: int, chip: int) -> tuple[int, int]:
-    """Halve to the chip; the odd chip (and any sub-chip rest) goes to the first half."""
-    units = amount // chip
-    first = (units - units // 2) * chip + amount % chip
-    return first, amount - first
-
-
-_APPLY: dict[type[ev.Event], Callable[[Hand, Any], None]] = {
-    ev.BetRaise: Hand._apply_bet_raise,
-    ev.Call: Hand._apply_call,
-    ev.Check: Hand._apply_check,
-    ev.BringIn: Hand._apply_bring_in,
-    ev.Fold: Hand._apply_fold,
-    ev.PostBlind: Hand._apply_post_blind,
-    ev.PostAnte: Hand._apply_post_ante,
-    ev.DealHole: Hand._apply_deal_hole,
-    ev.Burn: Hand._apply_burn,
-    ev.Discard: Hand._apply_discard,
-    ev.DealBoard: Hand._apply_deal_board,
-    ev.ReturnUncalled: Hand._apply_return,
-    ev.Show: Hand._apply_show,
-    ev.Muck: Hand._apply_muck,
-    ev.Award: Hand._apply_award,
-}

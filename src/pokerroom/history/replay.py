@@ -61,8 +61,9 @@ from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import Action, IllegalAction, LegalActions
 from pokerroom.engine.config import HandConfig
-from pokerroom.engine.hand import BET, DEAL, DONE, DRAW, SHOWDOWN, Hand
+from pokerroom.engine.hand import Hand
 from pokerroom.engine.options import Options
+from pokerroom.engine.state import BET, DEAL, DONE, DRAW, SHOWDOWN
 from pokerroom.engine.variants import Limit
 from pokerroom.errors import PokerroomError
 from pokerroom.history.phh import ActionCode, Cards, PhhAction, PhhHand, format_cards_text
