@@ -24,7 +24,6 @@ No clock, no I/O, no hidden randomness: the same inputs give the same events.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 
 from pokerroom.cards import Card
@@ -44,66 +43,7 @@ class Hand(Settlement):
     def __init__(
         self, config: HandConfig, cards: CardSource | None = None, *, auto_showdown: bool = True
     ) -> None:
-        self.config = config
-        self._auto_showdown = auto_showdown and cards is not None
-        self.events: list[ev.Event] = []
-        self._source = cards
-        n = config.players
-        self.players = n
-        self._streets = config.variant.streets
-        self._hole_due_at = list(itertools.accumulate(st.hole + st.up for st in self._streets))
-        self._up_due_at = list(itertools.accumulate(st.up for st in self._streets))
-        self._board_due_at = list(itertools.accumulate(st.board for st in self._streets))
-        self.stacks = list(config.stacks)
-        self.committed = [0] * n
-        """Chips each player has put in during the current betting round."""
-        self.totals = [0] * n
-        """Chips each player has put in during the whole hand, antes included."""
-        self.antes_paid = [0] * n
-        self.folded = [False] * n
-        self.mucked = [False] * n
-        self.hole: list[list[Card | None]] = [[] for _ in range(n)]
-        self.shown: list[tuple[Card | None, ...] | None] = [None] * n
-        self.boards: list[list[Card | None]] = [[] for _ in range(config.variant.boards)]
-        self.up: list[list[Card | None]] = [[] for _ in range(n)]
-        """Each player's face-up cards (Stud), also part of :attr:`hole`."""
-        self.burned: list[Card | None] = []
-        self.street = 0
-        self.phase = DEAL
-        self.to_act: int | None = None
-        self.unsettled: list[int] = []
-        """Pots left unpaid because a contender's cards are unknown (replayed histories only)."""
-        self._burned_this_street = False
-        self._pending_show: list[int] = []
-        self._acted = [False] * n
-        self._live = n
-        """Players who have not folded."""
-        self._actors = n
-        """Players who have not folded and still have chips: those who can bet."""
-        self._legal: LegalActions | None = None
-        self._bring_in_due: int | None = None
-        """Stud: the player who must bring in or complete now (V-5, V-7)."""
-        self._brought_in: int | None = None
-        self._completion_due = False
-        """Stud: only the bring-in is in; the next bet completes to the small bet."""
-        self._open_pair = False
-        self._big_used = False
-        self.to_draw: int | None = None
-        """Draw games: the player to discard now (V-8)."""
-        self._drawn: list[int] = []
-        self._replacing: tuple[int, int] | None = None
-        """(player, cards owed) while a discard waits for its replacements."""
-        self._shared_street = -1
-        """Stud: the street dealt as one community card because the deck ran out (C-6)."""
-        self._bet = 0
-        self._full_level = 0
-        self._min_increment = config.min_bet
-        self._raises = 0
-        self._capped = True
-        self._short_all_in = False
-        self._nominal_blind_gap = 0
-        self._round_aggressor: int | None = None
-        self._last_aggressor: int | None = None
+        super().__init__(config, cards, auto_showdown=auto_showdown)
         self._post_forced_bets()
         self._advance_dealer()
 
