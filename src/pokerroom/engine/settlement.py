@@ -111,15 +111,19 @@ class Settlement(HandState):
 
     def _values(self, player: int, board_index: int = 0) -> tuple[int, int] | None:
         """(high, low) strengths of ``player``'s hand on a board, or None if a card is unknown."""
-        showdown = self.config.variant.showdown
         hole = self.hole[player]
         board = self.boards[board_index]
         if None in hole or None in board:
             return None
-        cards_hole = [c for c in hole if c is not None]
-        cards_board = [c for c in board if c is not None]
-        low = showdown.low(cards_hole, cards_board) if showdown.splits_low else 0
-        return showdown.high(cards_hole, cards_board), low
+        key = (player, board_index, len(hole), len(board))  # known cards only change by dealing
+        known = self._values_seen.get(key)
+        if known is None:
+            showdown = self.config.variant.showdown
+            cards_hole = [c for c in hole if c is not None]
+            cards_board = [c for c in board if c is not None]
+            low = showdown.low(cards_hole, cards_board) if showdown.splits_low else 0
+            known = self._values_seen[key] = (showdown.high(cards_hole, cards_board), low)
+        return known
 
     def _award(self) -> None:
         """P-1 … P-3, P-7: build pots from contribution levels and pay each in full (P-9)."""

@@ -66,6 +66,8 @@ class HandState:
         self.street = 0
         self.phase = DEAL
         self.to_act: int | None = None
+        self._values_seen: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+        """Showdown values already worked out, by (player, board, hole size, board size)."""
         self.unsettled: list[int] = []
         """Pots left unpaid because a contender's cards are unknown (replayed histories only)."""
         self._pending_show: list[int] = []
@@ -200,6 +202,7 @@ class HandState:
             self.up[event.player].extend(event.cards)
 
     def _apply_discard(self, event: ev.Discard) -> None:
+        self._values_seen.clear()  # the same number of cards, but other ones after the draw
         hole = self.hole[event.player]
         for card in event.cards:
             hole.remove(card)
