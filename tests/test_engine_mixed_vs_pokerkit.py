@@ -104,20 +104,14 @@ from functools import partial
 import pytest
 from pokerkit import (
     BettingStructure,
-    Card,
-    CardsLike,
     Deck,
-    EightOrBetterLowHand,
     FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     Mode,
-    OmahaHoldemHand,
     Opening,
-    StandardHighHand,
     State,
     Street,
 )
-from pokerkit import Hand as PokerKitHand
 
 from pokerroom.cards import Card as OurCard
 from pokerroom.cards import parse_cards
@@ -126,6 +120,12 @@ from pokerroom.engine import Action, ActionKind, Hand, HandConfig, LegalActions,
 from pokerroom.engine import events as ev
 from pokerroom.engine.stud import bring_in_player
 from pokerroom.evaluate.showing import evaluate_showing
+from tests.pokerkit_memo import (
+    MemoEightOrBetterLowHand,
+    MemoOmahaHoldemHand,
+    MemoStandardHighHand,
+    clear_memo,
+)
 from tests.test_engine_vs_pokerkit import AUTOMATIONS, odd_chips_only, scoop_unqualified_lows
 
 KNOWN_DIFFERENCES = {
@@ -160,61 +160,13 @@ def quiet() -> Iterator[None]:
 
 # --------------------------------------------------------------------------- PokerKit games
 
-_MEMO: dict[tuple[type[PokerKitHand], tuple[Card, ...], tuple[Card, ...]], PokerKitHand | None] = {}
-
-
-def _cards(cards: CardsLike) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return Card.clean(cards)
-    if isinstance(cards, Card):
-        return (cards,)
-    return tuple(cards)
-
-
-def _memo(
-    cls: type[PokerKitHand],
-    compute: Callable[[CardsLike, CardsLike], PokerKitHand],
-    hole_cards: CardsLike,
-    board_cards: CardsLike,
-) -> PokerKitHand:
-    """PokerKit re-evaluates every live hand many times per showdown; once per hand is enough."""
-    hole, board = _cards(hole_cards), _cards(board_cards)
-    key = (cls, hole, board)
-    if key not in _MEMO:
-        try:
-            _MEMO[key] = compute(hole, board)
-        except ValueError:
-            _MEMO[key] = None
-    found = _MEMO[key]
-    if found is None:
-        raise ValueError(f"no {cls.__name__} from {hole} and {board}")
-    return found
-
-
-class MemoHigh(StandardHighHand):
-    @classmethod
-    def from_game(cls, hole_cards: CardsLike, board_cards: CardsLike = ()) -> PokerKitHand:
-        return _memo(cls, super().from_game, hole_cards, board_cards)
-
-
-class MemoLow(EightOrBetterLowHand):
-    @classmethod
-    def from_game(cls, hole_cards: CardsLike, board_cards: CardsLike = ()) -> PokerKitHand:
-        return _memo(cls, super().from_game, hole_cards, board_cards)
-
-
-class MemoOmaha(OmahaHoldemHand):
-    @classmethod
-    def from_game(cls, hole_cards: CardsLike, board_cards: CardsLike = ()) -> PokerKitHand:
-        return _memo(cls, super().from_game, hole_cards, board_cards)
-
 
 class MemoStud(FixedLimitSevenCardStud):
-    hand_types = (MemoHigh,)
+    hand_types = (MemoStandardHighHand,)
 
 
 class MemoStudHiLo(FixedLimitSevenCardStudHighLowSplitEightOrBetter):
-    hand_types = (MemoHigh, MemoLow)
+    hand_types = (MemoStandardHighHand, MemoEightOrBetterLowHand)
 
 
 def stud_state(config: HandConfig) -> State:
@@ -250,7 +202,7 @@ def draw_state(config: HandConfig) -> State:
     return State(
         AUTOMATIONS,
         Deck.STANDARD,
-        (MemoHigh,),
+        (MemoStandardHighHand,),
         streets,
         _STRUCTURES[config.limit],
         True,
@@ -274,7 +226,7 @@ def bomb_pot_state(config: HandConfig) -> State:
     return State(
         AUTOMATIONS,
         Deck.STANDARD,
-        (MemoOmaha,),
+        (MemoOmahaHoldemHand,),
         streets,
         _STRUCTURES[config.limit],
         True,
@@ -719,7 +671,7 @@ class Match:
 
 
 def play_hand(game: Game, rng: random.Random, seen: Counter[str]) -> Hand:
-    _MEMO.clear()
+    clear_memo()
     passive = rng.random() < game.passive_share
     draw_five = rng.random() < game.draw_five_share
     config = game.config(rng, passive)

@@ -98,19 +98,14 @@ import pytest
 from pokerkit import (
     Automation,
     BettingStructure,
-    Card,
-    CardsLike,
     ChipsPushing,
     Deck,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
     FixedLimitTexasHoldem,
     Mode,
     NoLimitTexasHoldem,
-    OmahaEightOrBetterLowHand,
-    OmahaHoldemHand,
     Opening,
     PotLimitOmahaHoldem,
-    StandardHighHand,
     State,
     Street,
 )
@@ -130,6 +125,12 @@ from pokerroom.engine import (
     omaha,
 )
 from pokerroom.engine import events as ev
+from tests.pokerkit_memo import (
+    MemoOmahaEightOrBetterLowHand,
+    MemoOmahaHoldemHand,
+    MemoStandardHighHand,
+    clear_memo,
+)
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -187,60 +188,6 @@ def _blinds(config: HandConfig) -> tuple[int, int]:
 
 def _antes(config: HandConfig) -> int:
     return config.ante(0)
-
-
-# PokerKit re-evaluates every live hand for every pot whenever it checks who can
-# still win (each board card of an all-in run-out, and hand killing), which is
-# most of its run time; the same hand types with a memo per hand make it ~10x faster.
-_MEMO: dict[tuple[type[PokerKitHand], tuple[Card, ...], tuple[Card, ...]], PokerKitHand | None] = {}
-
-
-def _cards(cards: CardsLike) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return Card.clean(cards)
-    if isinstance(cards, Card):
-        return (cards,)
-    return tuple(cards)  # PokerKit passes iterators of its cards: no parsing needed
-
-
-def _memo_from_game(
-    cls: type[PokerKitHand],
-    compute: Callable[[CardsLike, CardsLike], PokerKitHand],
-    hole_cards: CardsLike,
-    board_cards: CardsLike,
-) -> PokerKitHand:
-    hole, board = _cards(hole_cards), _cards(board_cards)
-    key = (cls, hole, board)
-    if key not in _MEMO:
-        try:
-            _MEMO[key] = compute(hole, board)
-        except ValueError:
-            _MEMO[key] = None
-    found = _MEMO[key]
-    if found is None:
-        raise ValueError(f"no {cls.__name__} from {hole} and {board}")
-    return found
-
-
-class MemoStandardHighHand(StandardHighHand):
-    @classmethod
-    def from_game(cls, hole_cards: CardsLike, board_cards: CardsLike = ()) -> PokerKitHand:
-        compute = super().from_game
-        return _memo_from_game(cls, compute, hole_cards, board_cards)
-
-
-class MemoOmahaHoldemHand(OmahaHoldemHand):
-    @classmethod
-    def from_game(cls, hole_cards: CardsLike, board_cards: CardsLike = ()) -> PokerKitHand:
-        compute = super().from_game
-        return _memo_from_game(cls, compute, hole_cards, board_cards)
-
-
-class MemoOmahaEightOrBetterLowHand(OmahaEightOrBetterLowHand):
-    @classmethod
-    def from_game(cls, hole_cards: CardsLike, board_cards: CardsLike = ()) -> PokerKitHand:
-        compute = super().from_game
-        return _memo_from_game(cls, compute, hole_cards, board_cards)
 
 
 class MemoNoLimitTexasHoldem(NoLimitTexasHoldem):
@@ -655,7 +602,7 @@ def odd_chips_only(hand: Hand, theirs: list[int]) -> bool:
 
 
 def play_hand(game: Game, rng: random.Random, exempted: dict[str, int]) -> None:
-    _MEMO.clear()
+    clear_memo()
     config = random_config(game, rng)
     hand = Hand(config, OurDeck(seed=rng.getrandbits(64)))
     match = Play(game, config, hand, game.pokerkit(config), [])
