@@ -44,6 +44,7 @@ class Hand(Settlement):
         self, config: HandConfig, cards: CardSource | None = None, *, auto_showdown: bool = True
     ) -> None:
         super().__init__(config, cards, auto_showdown=auto_showdown)
+        self._dealing_order = self._deal_order()
         self._post_forced_bets()
         self._advance_dealer()
 
@@ -147,10 +148,10 @@ class Hand(Settlement):
             return False
         bet = self._bet
         committed, stacks, folded = self.committed, self.stacks, self.folded
-        return any(
-            p != player and not folded[p] and stacks[p] and committed[p] + stacks[p] > bet
-            for p in range(self.players)
-        )
+        for p in range(self.players):
+            if p != player and not folded[p] and stacks[p] and committed[p] + stacks[p] > bet:
+                return True
+        return False
 
     def _reopened(self, player: int) -> bool:
         """Whether the bet grew enough since ``player`` last acted to let him raise again."""
@@ -362,7 +363,7 @@ class Hand(Settlement):
             if pending and source is not None:
                 if street.burn and self.street and len(self.burned) < self._burns_due():
                     self._record(ev.Burn(source.burn()))  # C-4: before a later Stud street
-                order = [p for p in self._deal_order() if p in pending]
+                order = [p for p in self._dealing_order if p in pending]
                 if source.available() < (street.hole + street.up) * len(order):
                     self._deal_shared_card(source)
                     continue
@@ -434,7 +435,7 @@ class Hand(Settlement):
 
     def _burns_due(self) -> int:
         """Burns dealt by the end of this street's hole cards (one per later street, C-4)."""
-        return sum(1 for s in self._streets[1 : self.street + 1] if s.burn)
+        return self._burns_due_at[self.street]
 
     # ----------------------------------------------------------------- showdown
 

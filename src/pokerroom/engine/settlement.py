@@ -66,9 +66,17 @@ class Settlement(HandState):
 
     def pots(self) -> list[Pot]:
         """The main pot and side pots now, from contribution levels (P-1)."""
-        return self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)])
+        return list(self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)]))
 
     def _pots(self, out: list[bool]) -> list[Pot]:
+        """The pots for these players out, built once per state (showdown asks often)."""
+        key = (*self.totals, *out)
+        known = self._pots_seen.get(key)
+        if known is None:
+            known = self._pots_seen[key] = self._build_pots(out)
+        return known
+
+    def _build_pots(self, out: list[bool]) -> list[Pot]:
         """P-1 pots; antes are dead money in the main pot (B-7), not a level of their own.
 
         When every ante was posted in full, all antes go to the first pot and the
@@ -95,10 +103,11 @@ class Settlement(HandState):
         showdown = self.config.variant.showdown
         if any(card is None for card in self.hole[player]):
             return True
+        pots = self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)])
         for board in range(len(self.boards)):
             mine = self._values(player, board)
             assert mine is not None
-            for pot in self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)]):
+            for pot in pots:
                 if player not in pot.eligible:
                     continue
                 rivals = [p for p in pot.eligible if p != player and self.shown[p] is not None]

@@ -16,6 +16,7 @@ from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import LegalActions
 from pokerroom.engine.config import HandConfig
+from pokerroom.engine.pots import Pot
 from pokerroom.engine.variants import Limit
 
 DEAL, DRAW, BET, SHOWDOWN, DONE = "deal", "draw", "bet", "showdown", "done"
@@ -49,6 +50,11 @@ class HandState:
         self._hole_due_at = list(itertools.accumulate(st.hole + st.up for st in self._streets))
         self._up_due_at = list(itertools.accumulate(st.up for st in self._streets))
         self._board_due_at = list(itertools.accumulate(st.board for st in self._streets))
+        self._burns_due_at = list(
+            itertools.accumulate(
+                int(st.burn and index > 0) for index, st in enumerate(self._streets)
+            )
+        )
         self.stacks = list(config.stacks)
         self.committed = [0] * n
         """Chips each player has put in during the current betting round."""
@@ -68,6 +74,8 @@ class HandState:
         self.to_act: int | None = None
         self._values_seen: dict[tuple[int, int, int, int], tuple[int, int]] = {}
         """Showdown values already worked out, by (player, board, hole size, board size)."""
+        self._pots_seen: dict[tuple[int | bool, ...], list[Pot]] = {}
+        """Pots already built, by chips in and who is out (only showdown asks twice)."""
         self.unsettled: list[int] = []
         """Pots left unpaid because a contender's cards are unknown (replayed histories only)."""
         self._pending_show: list[int] = []

@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -56,9 +55,9 @@ def evaluate_showing(up_cards: Sequence[Card]) -> ShowingHand:
     """Rank 1–4 face-up Stud cards for the order of action (E-8)."""
     if not 1 <= len(up_cards) <= 4:
         raise CardCountError(f"a showing hand has 1 to 4 face-up cards, got {len(up_cards)}")
-    counts = Counter(card.rank for card in up_cards)
-    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
-    shape = tuple(count for count, _ in ((c, r) for r, c in groups) if count > 1) or (1,)
-    ranks = tuple(rank for rank, _ in groups)
-    top_suit = max(card.suit for card in up_cards if card.rank == ranks[0])
-    return ShowingHand(_SHOWING_CATEGORY[shape], ranks, top_suit)
+    ranks = [card.rank for card in up_cards]
+    groups = sorted({(ranks.count(rank), rank) for rank in ranks}, reverse=True)
+    top = groups[0][1]
+    shape = tuple(count for count, _ in groups if count > 1) or (1,)
+    top_suit = max(card.suit for card in up_cards if card.rank == top)
+    return ShowingHand(_SHOWING_CATEGORY[shape], tuple(rank for _, rank in groups), top_suit)
