@@ -1,5 +1,10 @@
 """``pokerroom replay``: check real hand histories (PHH) against the rules, hand by hand.
 
+Open-Face Chinese Pineapple hands come in pokerroom's own PHH-style records
+(:mod:`pokerroom.history.ofc_record`): a file named ``*.ofc.toml``, or any file
+whose TOML says ``variant = "OFCP"``. Their report shows the final rows, fouls,
+royalties and the points re-scored against the recorded ones.
+
 Every file is read before anything is replayed, so a missing or malformed file
 stops the command with one line and exit code 2 before any output. An illegal
 action stops only its own hand; the command still replays the rest and then
@@ -10,16 +15,28 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from pokerroom.cards import format_cards
 from pokerroom.cli.errors import user_errors
 from pokerroom.engine.options import Options
+from pokerroom.history.ofc_record import (
+    VARIANT,
+    VARIANT_NAME,
+    OfcRecord,
+    OfcReplay,
+    is_ofc_text,
+    read_records,
+    replay_record,
+)
 from pokerroom.history.phh import PhhHand, read_hands
 from pokerroom.history.replay import PotShare, ReplayResult, replay_hand
+from pokerroom.ofc.rows import Board, Row
 
 ILLEGAL_ACTION_EXIT = 1
 
@@ -163,9 +180,145 @@ def _report(path: Path, index: int, result: ReplayResult) -> list[str]:
     return lines
 
 
+def _is_ofc_file(path: Path) -> bool:
+    """An OFC record by its name (``.ofc.toml``) or by its variant code; PHH otherwise."""
+    if path.name.endswith(".ofc.toml"):
+        return True
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False  # read_hands reports it
+    return VARIANT in text and is_ofc_text(text)  # a cheap look before parsing
+
+
+def _read(path: Path) -> Sequence[PhhHand | OfcRecord]:
+    return read_records(path) if _is_ofc_file(path) else read_hands(path)
+
+
+# --------------------------------------------------------------------- OFC records
+
+
+def _ofc_name(record: OfcRecord, player: int) -> str:
+    names = record.players
+    return f"{_label(player)} {names[player]}" if names and names[player] else _label(player)
+
+
+def _rows_text(board: Board) -> str:
+    return " / ".join(f"{row.value} {format_cards(board.row(row)) or '-'}" for row in Row)
+
+
+def _ofc_player_line(replay: OfcReplay, player: int) -> str:
+    hand, result = replay.hand, replay.result
+    name = _ofc_name(replay.record, player)
+    if replay.record.fantasy[player]:
+        name += " (Fantasyland)"
+    if hand.surrendered(player):
+        return f"  {name}: surrendered"
+    line = f"  {name}: {_rows_text(hand.board(player))}"
+    if result is None:
+        return line
+    if result.fouled[player]:
+        return f"{line}; fouled (dead hand, O-1)"
+    words = [f"royalties {result.royalties[player]}"]
+    if result.fantasy_next[player]:
+        words.append("Fantasyland next hand (O-4)")
+    return f"{line}; {', '.join(words)}"
+
+
+def _ofc_report(path: Path, index: int, replay: OfcReplay) -> list[str]:
+    record = replay.record
+    title = f"{path} hand {index}: {VARIANT} ({VARIANT_NAME}), {record.player_count} players"
+    if record.table is not None:
+        title += f", table {record.table}"
+    if record.hand is not None:
+        title += f", hand #{record.hand}"
+    lines = [title]
+    lines += [_ofc_player_line(replay, p) for p in range(record.player_count)]
+    points, recorded, error = replay.points, record.points, replay.error
+    if points is not None:
+        shown = ", ".join(f"{_ofc_name(record, p)} {n:+}" for p, n in enumerate(points))
+        lines.append(f"  points: {shown}")
+    if replay.matches_recorded is True:
+        lines.append("  matches the recorded points")
+    elif points is not None and recorded is not None:
+        lines += [
+            f"  differs from the record: {_ofc_name(record, p)} recorded {want:+}, "
+            f"re-scored {got:+}"
+            for p, (want, got) in enumerate(zip(recorded, points, strict=True))
+            if want != got
+        ]
+    if error is not None:
+        lines.append(
+            f"  ILLEGAL action {error.action_index} '{error.action}': {error.message} "
+            f"[{error.rule}]"
+        )
+    elif not replay.complete:
+        lines.append("  the record stops before the hand is over")
+    return lines
+
+
+def _ofc_json(path: Path, index: int, replay: OfcReplay) -> dict[str, Any]:
+    record, hand, result, error = replay.record, replay.hand, replay.result, replay.error
+    return {
+        "file": str(path),
+        "hand": index,
+        "variant": VARIANT,
+        "hand_number": record.hand,
+        "table": record.table,
+        "players": list(record.players) if record.players is not None else None,
+        "fantasy": list(record.fantasy),
+        "complete": replay.complete,
+        "rows": [
+            None
+            if hand.surrendered(p)
+            else {row.value: [str(c) for c in hand.board(p).row(row)] for row in Row}
+            for p in range(record.player_count)
+        ],
+        "fouled": None if result is None else list(result.fouled),
+        "royalties": None if result is None else list(result.royalties),
+        "fantasy_next": None if result is None else list(result.fantasy_next),
+        "points": None if replay.points is None else list(replay.points),
+        "recorded_points": None if record.points is None else list(record.points),
+        "matches_recorded": replay.matches_recorded,
+        "error": None
+        if error is None
+        else {
+            "action_index": error.action_index,
+            "action": error.action,
+            "rule": error.rule,
+            "message": error.message,
+        },
+    }
+
+
+def _summary(counts: dict[str, int]) -> str:
+    """The last line; the finishing-stacks clause for PHH hands, the points one for OFC."""
+    replayed = counts["hands"] - counts["unsupported"]
+    clauses = []
+    if counts["hands"] > counts["ofc"] or not counts["ofc"]:
+        clauses.append(
+            f"{counts['matched']} of {counts['recorded']} recorded finishing stacks matched"
+            if counts["recorded"]
+            else "no finishing stacks recorded"
+        )
+    if counts["ofc"]:
+        clauses.append(
+            f"{counts['ofc_matched']} of {counts['ofc_recorded']} recorded OFC points matched"
+            if counts["ofc_recorded"]
+            else "no OFC points recorded"
+        )
+    return (
+        f"{counts['hands']} hands: {replayed} replayed, {counts['unsupported']} unsupported, "
+        f"{counts['illegal']} with an illegal action; {'; '.join(clauses)}"
+    )
+
+
 def replay(
     files: Annotated[
-        list[Path], typer.Argument(help=".phh or .phhs hand histories.", show_default=False)
+        list[Path],
+        typer.Argument(
+            help=".phh or .phhs hand histories, or OFC records (.ofc.toml).", show_default=False
+        ),
     ],
     profile: Annotated[
         Profile, typer.Option("--profile", help="Rule profile where the sources disagree.")
@@ -176,13 +329,36 @@ def replay(
 ) -> None:
     """Replay hand histories through the rules engine; exit 1 if any action is illegal."""
     with user_errors():
-        loaded = [(path, read_hands(path)) for path in files]
+        loaded = [(path, _read(path)) for path in files]
     options = Options.profile(profile)
-    counts = dict.fromkeys(("hands", "unsupported", "illegal", "recorded", "matched"), 0)
+    counts = dict.fromkeys(
+        (
+            "hands",
+            "unsupported",
+            "illegal",
+            "recorded",
+            "matched",
+            "ofc",
+            "ofc_recorded",
+            "ofc_matched",
+        ),
+        0,
+    )
     for path, hands in loaded:
-        for index, phh in enumerate(hands):
-            result = replay_hand(phh, options)
+        for index, hand in enumerate(hands):
             counts["hands"] += 1
+            if isinstance(hand, OfcRecord):
+                ofc = replay_record(hand)
+                counts["ofc"] += 1
+                counts["illegal"] += ofc.error is not None
+                counts["ofc_recorded"] += ofc.matches_recorded is not None and ofc.error is None
+                counts["ofc_matched"] += ofc.matches_recorded is True and ofc.error is None
+                if as_json:
+                    typer.echo(json.dumps(_ofc_json(path, index, ofc), ensure_ascii=False))
+                else:
+                    typer.echo("\n".join(_ofc_report(path, index, ofc)))
+                continue
+            result = replay_hand(hand, options)
             counts["unsupported"] += result.unsupported
             counts["illegal"] += result.error is not None
             counts["recorded"] += result.matches_recorded is not None and result.error is None
@@ -192,15 +368,6 @@ def replay(
             else:
                 typer.echo("\n".join(_report(path, index, result)))
     if not as_json:
-        replayed = counts["hands"] - counts["unsupported"]
-        record = (
-            f"{counts['matched']} of {counts['recorded']} recorded finishing stacks matched"
-            if counts["recorded"]
-            else "no finishing stacks recorded"
-        )
-        typer.echo(
-            f"{counts['hands']} hands: {replayed} replayed, {counts['unsupported']} unsupported, "
-            f"{counts['illegal']} with an illegal action; {record}"
-        )
+        typer.echo(_summary(counts))
     if counts["illegal"]:
         raise typer.Exit(ILLEGAL_ACTION_EXIT)
