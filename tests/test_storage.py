@@ -131,7 +131,7 @@ def test_database_defaults_to_the_data_dir_env_var(data_directory: Path) -> None
     assert data_dir() == data_directory
     assert database_url() == f"sqlite:///{data_directory.absolute() / 'pokerroom.db'}"
     with open_database() as database:
-        assert database.revision() == "0001"
+        assert database.revision() == "0002"
     assert (data_directory / "pokerroom.db").is_file()
 
 
@@ -150,7 +150,7 @@ def test_an_explicit_path_directory_or_url_wins(tmp_path: Path, data_directory: 
     with open_database(tmp_path) as database:
         assert database.location == str(tmp_path / "pokerroom.db")
     with open_database(f"sqlite:///{tmp_path / 'url.db'}") as database:
-        assert database.revision() == "0001"
+        assert database.revision() == "0002"
     assert (tmp_path / "url.db").is_file()
     assert not data_directory.exists()
 
@@ -180,8 +180,8 @@ def test_migrations_ship_inside_the_package() -> None:
     assert (MIGRATIONS / "env.py").is_file()
     assert (MIGRATIONS / "script.py.mako").is_file()
     script = ScriptDirectory.from_config(alembic_config())
-    assert [rev.revision for rev in script.walk_revisions()] == ["0001"]
-    assert script.get_current_head() == "0001"
+    assert [rev.revision for rev in script.walk_revisions()] == ["0002", "0001"]
+    assert script.get_current_head() == "0002"
 
 
 def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
@@ -189,7 +189,15 @@ def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         assert differences == []
         tables = set(inspect(connection).get_table_names())
-    assert tables == {"alembic_version", "series", "players", "hands", "hands_in_progress"}
+    assert tables == {
+        "alembic_version",
+        "series",
+        "players",
+        "hands",
+        "hands_in_progress",
+        "ofc_sessions",
+        "ofc_hands",
+    }
 
 
 def test_downgrade_and_upgrade_again(tmp_path: Path) -> None:
@@ -197,7 +205,7 @@ def test_downgrade_and_upgrade_again(tmp_path: Path) -> None:
     open_database(url).close()
     command.downgrade(alembic_config(url), "base")  # env.py without a connection: from the URL
     with open_database(url) as database:
-        assert database.revision() == "0001"
+        assert database.revision() == "0002"
 
 
 def test_reopening_keeps_the_data(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from pokerroom.cli import (
     equity_command,
     eval_command,
     history_command,
+    ofc_command,
     play_command,
     replay_command,
 )
@@ -27,6 +28,7 @@ app.command("equity")(equity_command.equity)
 app.command("eval")(eval_command.evaluate)
 app.command("replay")(replay_command.replay)
 app.command("play")(play_command.play)
+app.command("ofc")(ofc_command.ofc)
 app.command("history")(history_command.history)
 
 

@@ -1,13 +1,16 @@
-"""``pokerroom history``: the hands of a saved series, listed or exported as PHH.
+"""``pokerroom history``: the hands of a saved series or OFC session, listed or exported.
 
-Without ``--series`` the series played most recently is shown. The database is
-the one every command saves to (``$POKERROOM_DATA_DIR`` or the user data
-directory, :mod:`pokerroom.storage.database`).
+Without ``--series`` or ``--session`` the series or Open-Face Chinese Pineapple
+session played most recently is shown; ``--list`` names every one. A poker series
+exports as PHH, an OFC session as its TOML hand records (``.ofc.toml``). The
+database is the one every command saves to (``$POKERROOM_DATA_DIR`` or the user
+data directory, :mod:`pokerroom.storage.database`).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -17,7 +20,17 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.errors import UsageError
 
 if TYPE_CHECKING:
-    from pokerroom.storage import SavedHand, SavedSeries
+    from pokerroom.storage import (
+        OfcStore,
+        SavedHand,
+        SavedOfcHand,
+        SavedOfcSession,
+        SavedSeries,
+        SeriesStore,
+    )
+
+OFC_EXTENSION = ".ofc.toml"
+OFC_GAME = "Open-Face Chinese Pineapple"
 
 
 def _status(saved: SavedSeries) -> str:
@@ -63,15 +76,147 @@ def _hand_json(saved: SavedSeries, hand: SavedHand) -> dict[str, Any]:
     }
 
 
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
+
+
 def _export(path: Path, saved: SavedSeries, hands: list[SavedHand]) -> None:
     from pokerroom.storage import phhs_document
 
     if not hands:
         raise UsageError(f"series {saved.id} has no finished hands to export")
-    try:
-        path.write_text(phhs_document(hands), encoding="utf-8")
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
+    _write(path, phhs_document(hands))
+
+
+# ------------------------------------------------------------------ OFC sessions
+
+
+def ofc_players_json(names: Sequence[str], bots: Sequence[str | None]) -> list[dict[str, Any]]:
+    """The players of an OFC session by seat: name and bot kind (``None`` for a human)."""
+    return [
+        {"seat": seat, "name": name, "bot": bot}
+        for seat, (name, bot) in enumerate(zip(names, bots, strict=True), start=1)
+    ]
+
+
+def ofc_hand_json(hand: SavedOfcHand) -> dict[str, Any]:
+    """One saved OFC hand; the lists are by seat, seat 1 first."""
+    return {
+        "game": "ofc",
+        "session": hand.session_id,
+        "hand": hand.number,
+        "played_at": hand.played_at.isoformat() + "Z",
+        "button": hand.button,
+        "points": list(hand.points),
+        "fouled": list(hand.fouled),
+        "royalties": list(hand.royalties),
+        "fantasy": list(hand.fantasy),
+        "fantasy_next": list(hand.fantasy_next),
+    }
+
+
+def _ofc_header(saved: SavedOfcSession) -> str:
+    seed = "" if saved.seed is None else f", seed {saved.seed}"
+    plural = "" if saved.hands_played == 1 else "s"
+    status = "finished" if saved.finished else "in progress"
+    return (
+        f"OFC session {saved.id}, started {saved.created_at:%Y-%m-%d %H:%M} UTC: {OFC_GAME}, "
+        f"{saved.players} players{seed}; {saved.hands_played} hand{plural}, {status}"
+    )
+
+
+def _ofc_lines(saved: SavedOfcSession, hands: list[SavedOfcHand]) -> list[str]:
+    """Points per seat, hand by hand: ``F`` a fouled hand (O-1), ``*`` a Fantasyland hand (O-4)."""
+    if not hands:
+        return ["  no hand finished yet"]
+    widths = [max(len(name), 8) for name in saved.names]
+
+    def row(first: str, second: str, cells: Sequence[str]) -> str:
+        columns = "  ".join(f"{cell:>{width}}" for cell, width in zip(cells, widths, strict=True))
+        return f"{first:>6}  {second:>6}  {columns}"
+
+    lines = [row("hand", "button", saved.names)]
+    for hand in hands:
+        cells = [
+            f"{points:+d}" + (" F" if fouled else "") + (" *" if fantasy else "")
+            for points, fouled, fantasy in zip(hand.points, hand.fouled, hand.fantasy, strict=True)
+        ]
+        lines.append(row(str(hand.number), str(hand.button), cells))
+    lines.append(row("total", "", [f"{total:+d}" for total in saved.totals]))
+    lines.append("  F: fouled, loses every row (O-1); *: played in Fantasyland (O-4)")
+    return lines
+
+
+def _export_ofc(path: Path, saved: SavedOfcSession, hands: list[SavedOfcHand]) -> None:
+    from pokerroom.storage import ofc_document
+
+    if not hands:
+        raise UsageError(f"OFC session {saved.id} has no finished hands to export")
+    if not path.name.endswith(OFC_EXTENSION):
+        raise UsageError(
+            f"an OFC session exports as TOML hand records: name the file *{OFC_EXTENSION}, "
+            f"got {path.name}"
+        )
+    _write(path, ofc_document(hands))
+
+
+def _show_ofc(
+    saved: SavedOfcSession, hands: list[SavedOfcHand], *, as_json: bool, export: Path | None
+) -> None:
+    if as_json:
+        for hand in hands:
+            typer.echo(json.dumps(ofc_hand_json(hand), ensure_ascii=False))
+        return
+    typer.echo(_ofc_header(saved))
+    for line in _ofc_lines(saved, hands):
+        typer.echo(line)
+    if export is not None:
+        plural = "" if len(hands) == 1 else "s"
+        typer.echo(f"wrote {len(hands)} hand{plural} to {export}")
+
+
+# ------------------------------------------------------------------ every series and session
+
+
+def _listing(saved: SavedSeries | SavedOfcSession) -> dict[str, Any]:
+    from pokerroom.storage import SavedSeries
+
+    if isinstance(saved, SavedSeries):
+        game = "poker"
+        what = f"{saved.settings.limit.value} {saved.settings.variant.name}"
+        names = saved.names
+    else:
+        game, what, names = "ofc", OFC_GAME, list(saved.names)
+    return {
+        "game": game,
+        "id": saved.id,
+        "what": what,
+        "started_at": saved.created_at.isoformat() + "Z",
+        "played_at": saved.updated_at.isoformat() + "Z",
+        "hands_played": saved.hands_played,
+        "finished": saved.finished,
+        "players": names,
+    }
+
+
+def _list(entries: list[SavedSeries | SavedOfcSession], *, as_json: bool) -> None:
+    """Every series and OFC session, the most recently played first."""
+    listings = [_listing(saved) for saved in entries]
+    if as_json:
+        for listing in listings:
+            typer.echo(json.dumps(listing, ensure_ascii=False))
+        return
+    typer.echo(f"{'game':<5}  {'id':>4}  {'last played':<16}  {'hands':>5}  {'status':<11}  what")
+    for saved, listing in zip(entries, listings, strict=True):
+        status = "finished" if listing["finished"] else "in progress"
+        typer.echo(
+            f"{listing['game']:<5}  {saved.id:>4}  {saved.updated_at:%Y-%m-%d %H:%M}  "
+            f"{saved.hands_played:>5}  {status:<11}  {listing['what']}: "
+            + ", ".join(listing["players"])
+        )
 
 
 def history(
@@ -79,26 +224,49 @@ def history(
         int | None,
         typer.Option("--series", min=1, help="The series to show; the latest by default."),
     ] = None,
+    session_id: Annotated[
+        int | None, typer.Option("--session", min=1, help="The OFC session to show.")
+    ] = None,
+    list_all: Annotated[
+        bool, typer.Option("--list", help="List every series and OFC session instead.")
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per hand, one per line.")
     ] = False,
     export: Annotated[
         Path | None,
         typer.Option(
-            "--export", dir_okay=False, help="Also write the hands as PHH to this .phhs file."
+            "--export",
+            dir_okay=False,
+            help=f"Also write the hands: a series as PHH (.phhs), OFC as TOML ({OFC_EXTENSION}).",
         ),
     ] = None,
 ) -> None:
-    """List the hands of a saved series (number, button, pot, winners) or export them as PHH."""
-    from pokerroom.storage import SeriesStore, StorageError  # SQLAlchemy only when needed
+    """List the hands of a saved series (number, button, pot, winners) or OFC session, or export."""
+    from pokerroom.storage import OfcStore, SavedOfcSession, SeriesStore  # SQLAlchemy when needed
 
     with user_errors():
+        if series_id is not None and session_id is not None:
+            raise UsageError("give --series (poker) or --session (OFC), not both")
+        if list_all and (export is not None or series_id or session_id):
+            raise UsageError("--list names every series and session; it takes no other choice")
         with SeriesStore.open() as store:
-            saved = store.get_series(series_id) if series_id is not None else store.latest_series()
-            if saved is None:
-                raise StorageError(
-                    f"no series saved yet in {store.database.location}; play one first"
-                )
+            ofc = OfcStore(store.database)
+            if list_all:
+                everything: list[SavedSeries | SavedOfcSession] = [
+                    *store.list_series(),
+                    *ofc.list_sessions(),
+                ]
+                everything.sort(key=lambda entry: entry.updated_at, reverse=True)
+                _list(everything, as_json=as_json)
+                return
+            saved = _chosen(store, ofc, series_id, session_id)
+            if isinstance(saved, SavedOfcSession):
+                ofc_hands = ofc.hands(saved.id)
+                if export is not None:
+                    _export_ofc(export, saved, ofc_hands)
+                _show_ofc(saved, ofc_hands, as_json=as_json, export=export)
+                return
             hands = store.hands(saved.id)
         if export is not None:
             _export(export, saved, hands)
@@ -118,3 +286,21 @@ def history(
     if export is not None:
         plural = "" if len(hands) == 1 else "s"
         typer.echo(f"wrote {len(hands)} hand{plural} to {export}")
+
+
+def _chosen(
+    store: SeriesStore, ofc: OfcStore, series_id: int | None, session_id: int | None
+) -> SavedSeries | SavedOfcSession:
+    """The series or session asked for, else the one played most recently."""
+    from pokerroom.storage import StorageError
+
+    if series_id is not None:
+        return store.get_series(series_id)
+    if session_id is not None:
+        return ofc.get_session(session_id)
+    latest: list[SavedSeries | SavedOfcSession] = [
+        saved for saved in (store.latest_series(), ofc.latest_session()) if saved is not None
+    ]
+    if not latest:
+        raise StorageError(f"no series saved yet in {store.database.location}; play one first")
+    return max(latest, key=lambda saved: saved.updated_at)

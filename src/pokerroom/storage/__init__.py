@@ -15,6 +15,14 @@ from pokerroom.storage.database import (
     open_database,
 )
 from pokerroom.storage.models import PlayerKind
+from pokerroom.storage.ofc_store import (
+    OfcLog,
+    OfcStore,
+    SavedOfcHand,
+    SavedOfcSession,
+    ofc_document,
+    positions,
+)
 from pokerroom.storage.series_log import Resumed, SeriesLog, resume_series
 from pokerroom.storage.store import (
     HandInProgress,
@@ -30,10 +38,14 @@ __all__ = [
     "Database",
     "Decision",
     "HandInProgress",
+    "OfcLog",
+    "OfcStore",
     "Player",
     "PlayerKind",
     "Resumed",
     "SavedHand",
+    "SavedOfcHand",
+    "SavedOfcSession",
     "SavedSeries",
     "SeriesLog",
     "SeriesStore",
@@ -42,7 +54,9 @@ __all__ = [
     "data_dir",
     "database_url",
     "decisions_of",
+    "ofc_document",
     "open_database",
     "phhs_document",
+    "positions",
     "resume_series",
 ]

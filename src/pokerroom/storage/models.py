@@ -11,6 +11,11 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
   player decisions that replay it.
 * ``hands_in_progress`` — at most one per series: the hand being played, saved
   after every decision so a series can be resumed in the middle of a hand.
+* ``ofc_sessions`` — one Open-Face Chinese Pineapple session: names and bot kinds by
+  seat, seed, running totals.
+* ``ofc_hands`` — every finished OFC hand: its record as TOML text
+  (:mod:`pokerroom.history.ofc_record`, the same text ``history --export`` writes),
+  and points, fouls, royalties and fantasy by seat for listings.
 """
 
 from __future__ import annotations
@@ -156,3 +161,49 @@ class HandInProgressRow(Base):
     decisions: Mapped[list[Any]]
 
     series: Mapped[SeriesRow] = relationship(back_populates="in_progress")
+
+
+class OfcSessionRow(Base):
+    """An OFC session; every list is by seat, seat 1 first."""
+
+    __tablename__ = "ofc_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
+    seed: Mapped[int | None] = mapped_column(Seed)
+    names: Mapped[list[Any]]
+    bots: Mapped[list[Any]]
+    """The bot kind in each seat (a key of ``OFC_BOTS``), ``None`` for a human."""
+    hands_played: Mapped[int] = mapped_column(default=0)
+    totals: Mapped[list[Any]]
+    """Running points; they sum to zero."""
+
+    hands: Mapped[list[OfcHandRow]] = relationship(
+        back_populates="session", cascade="all, delete-orphan", order_by="OfcHandRow.number"
+    )
+
+
+class OfcHandRow(Base):
+    __tablename__ = "ofc_hands"
+    __table_args__ = (UniqueConstraint("session_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("ofc_sessions.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    played_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    button: Mapped[int]
+    """The seat on the button (O-3)."""
+    seats: Mapped[list[Any]]
+    """The seat of each position: position 0 (left of the button) first."""
+    points: Mapped[list[Any]]
+    fouled: Mapped[list[Any]]
+    royalties: Mapped[list[Any]]
+    fantasy: Mapped[list[Any]]
+    """Whether each seat played this hand in Fantasyland (O-4)."""
+    fantasy_next: Mapped[list[Any]]
+    record: Mapped[str] = mapped_column(Text)
+    """The hand as TOML (:func:`pokerroom.history.ofc_record.dumps`)."""
+
+    session: Mapped[OfcSessionRow] = relationship(back_populates="hands")

@@ -1,0 +1,226 @@
+"""The OFC table: Open-Face Chinese Pineapple against bots in the terminal (O-1 … O-7).
+
+Keys: ``1``-``9`` or ``←``/``→`` choose one of your dealt cards, ``t``/``m``/``b``
+set it on the top, middle or bottom row, ``x`` discards it, ``s`` surrenders
+(only before your first five cards are set, O-5), ``n`` deals the next hand,
+``q`` quits. Cards once set never move (O-2), so there is no undo. An illegal key
+shows why and changes nothing.
+The screen is built from the human's view only: bots' unset cards, discards and
+Fantasyland rows stay hidden until the round ends (X-4, O-2, O-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, Header, RichLog, Static
+
+from pokerroom.bots.ofc import OfcBot, apply_decision
+from pokerroom.cards import Card
+from pokerroom.ofc import OfcError, OfcHand, Row, Session
+from pokerroom.tui.ofc_render import cards_line, result_lines, table_lines, task_line
+
+HandListener = Callable[[OfcHand, tuple[int, ...]], object]
+"""Called with each finished hand and the session seat of each position."""
+
+
+class OfcApp(App[None]):
+    """One OFC session: a human in session seat ``human``, bots in the other seats."""
+
+    CSS = "#table { height: auto; } #log { height: 1fr; }"
+    AUTO_FOCUS = None
+    BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
+        Binding("t", "set_row('top')", "Top"),
+        Binding("m", "set_row('middle')", "Middle"),
+        Binding("b", "set_row('bottom')", "Bottom"),
+        Binding("x", "discard", "Discard"),
+        Binding("left", "move(-1)", "Previous card", show=False),
+        Binding("right", "move(1)", "Next card", show=False),
+        Binding("s", "surrender", "Surrender", show=False),
+        Binding("n", "next_hand", "Next hand"),
+        Binding("q", "quit", "Quit"),
+        *[Binding(str(i), f"choose({i})", show=False) for i in range(1, 10)],
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        names: Sequence[str],
+        bots: Mapping[int, OfcBot],
+        *,
+        human: int = 0,
+        hands: int | None = None,
+        on_hand: HandListener | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.names = list(names)
+        """By session seat."""
+        self.bots = bots
+        self.human = human
+        self.hands = hands
+        """Hands to play; None: until the player quits."""
+        self.on_hand = on_hand
+        self.hand: OfcHand | None = None
+        self.seats: tuple[int, ...] = ()
+        """The session seat of each position in the current hand."""
+        self.selected = 0
+        self.message = ""
+        self._dealt: tuple[Card, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static(id="table", markup=False)
+            yield Static(id="cards", markup=False)
+            yield Static(id="status", markup=False)
+            yield RichLog(id="log", wrap=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "pokerroom — Open-Face Chinese Pineapple"
+        self._start_hand()
+
+    # ------------------------------------------------------------------ flow
+
+    @property
+    def over(self) -> bool:
+        """Whether every hand asked for has been played."""
+        return self.hands is not None and self.session.hands_played >= self.hands
+
+    @property
+    def _me(self) -> int:
+        """The human's position in the current hand."""
+        return self.seats.index(self.human)
+
+    def _start_hand(self) -> None:
+        self.hand = self.session.start_hand()
+        self.seats = tuple(self.session.seat_of(p) for p in range(self.hand.players))
+        self._advance()
+
+    def _advance(self) -> None:
+        """Let the bots set their cards until the human must act or the hand is over."""
+        hand = self.hand
+        assert hand is not None
+        while hand.to_act is not None and self.seats[hand.to_act] != self.human:
+            player = hand.to_act
+            apply_decision(hand, player, self.bots[self.seats[player]].decide(hand.view(player)))
+        if hand.is_over:
+            self.session.finish_hand()
+            if self.on_hand is not None:
+                self.on_hand(hand, self.seats)
+            log = self.query_one("#log", RichLog)
+            for line in self._result_lines():
+                log.write(line)
+        self._redraw()
+
+    def _result_lines(self) -> list[str]:
+        hand = self.hand
+        assert hand is not None and hand.result is not None
+        names = [self.names[seat] for seat in self.seats]
+        totals = [self.session.totals[seat] for seat in self.seats]
+        return result_lines(hand.result, names, totals, self.session.hands_played)
+
+    def _redraw(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        me = self._me
+        view = hand.view(me)  # X-4: only what the human may see
+        pending = view.pending
+        if not set(pending) <= set(self._dealt):  # a new deal: start at its first card
+            self.selected = 0
+        self._dealt = pending
+        self.selected = min(self.selected, max(len(pending) - 1, 0))
+        names = [self.names[seat] for seat in self.seats]
+        totals = [self.session.totals[seat] for seat in self.seats]
+        order = sorted(range(hand.players), key=lambda p: self.seats[p])
+        number = self.session.hands_played + (not hand.is_over)
+        of = f" of {self.hands}" if self.hands is not None else ""
+        lines = [f"hand {number}{of}", "", *table_lines(view, names, totals, order)]
+        if hand.is_over:
+            lines += self._result_lines()
+        self.query_one("#table", Static).update("\n".join(lines))
+        mine = hand.to_act == me
+        self.query_one("#cards", Static).update(cards_line(pending, self.selected) if mine else "")
+        if mine:
+            status = task_line(hand.to_place, hand.to_discard, len(pending))
+        elif self.over:
+            status = f"session over after {self.session.hands_played} hands — q: quit"
+        else:
+            status = "hand over — n: next hand, q: quit"
+        text = f"{status}\n{self.message}" if self.message else status
+        self.query_one("#status", Static).update(text)
+
+    def _refuse(self, message: str) -> None:
+        """Say why a key did nothing; the hand is unchanged."""
+        self.message = message
+        self._redraw()
+
+    def _my_card(self) -> Card | None:
+        """The selected dealt card when it is the human's turn; else say why not."""
+        hand = self.hand
+        if hand is None or hand.is_over:
+            self._refuse("the hand is over: n deals the next one")
+            return None
+        pending = hand.pending(self._me)
+        if hand.to_act != self._me or not pending:
+            self._refuse("wait for your cards")
+            return None
+        return pending[self.selected]
+
+    def _apply(self, act: Callable[[], None]) -> None:
+        try:
+            act()
+        except OfcError as error:  # O-1, O-2, O-5: say what is allowed, change nothing
+            self._refuse(str(error))
+            return
+        self.message = ""
+        self._advance()
+
+    # --------------------------------------------------------------- actions
+
+    def action_choose(self, number: int) -> None:
+        hand = self.hand
+        count = 0 if hand is None or hand.to_act != self._me else len(hand.pending(self._me))
+        if not 1 <= number <= count:
+            choice = f"1-{count}" if count > 1 else "1" if count else "none now"
+            self._refuse(f"no card {number}: you hold {count} cards to set ({choice})")
+            return
+        self.selected = number - 1
+        self.message = ""
+        self._redraw()
+
+    def action_move(self, step: int) -> None:
+        if self._dealt:
+            self.selected = (self.selected + step) % len(self._dealt)
+            self._redraw()
+
+    def action_set_row(self, row: str) -> None:
+        card = self._my_card()
+        hand = self.hand
+        if card is not None and hand is not None:
+            self._apply(lambda: hand.place(self._me, card, Row(row)))
+
+    def action_discard(self) -> None:
+        card = self._my_card()
+        hand = self.hand
+        if card is not None and hand is not None:
+            self._apply(lambda: hand.discard(self._me, card))
+
+    def action_surrender(self) -> None:
+        hand = self.hand
+        if hand is not None:
+            self._apply(lambda: hand.surrender(self._me))
+
+    def action_next_hand(self) -> None:
+        hand = self.hand
+        if hand is None or not hand.is_over:
+            self._refuse("finish this hand first")
+        elif self.over:
+            self._refuse(f"all {self.hands} hands are played: q quits")
+        else:
+            self.message = ""
+            self._start_hand()

@@ -1,0 +1,170 @@
+"""``pokerroom ofc --all-bots --json`` and OFC sessions in ``pokerroom history`` (O-5, O-7)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerroom.bots import BOTS, play_hand
+from pokerroom.cli.app import app
+from pokerroom.history.ofc_record import loads_many, replay_record
+from pokerroom.storage import OfcStore, SeriesLog, SeriesStore
+from pokerroom.table.series import Series
+
+runner = CliRunner()
+
+
+def ofc_json(*args: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["ofc", "--all-bots", "--json", *args])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 1  # one JSON object
+    data: dict[str, Any] = json.loads(lines[0])
+    return data
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "hands"), [("2", "sensible,random", "3"), ("3", "random", "4")]
+)
+def test_o5_o7_all_bot_sessions_sum_to_zero_and_are_saved(
+    players: str, bots: str, hands: str
+) -> None:
+    """O-5 … O-7: every hand's points sum to zero, the totals add them up, all is saved."""
+    data = ofc_json("--players", players, "--bots", bots, "--hands", hands, "--seed", "2")
+    count = int(players)
+    assert data["hands_played"] == int(hands) == len(data["hands"])
+    assert [p["seat"] for p in data["players"]] == list(range(1, count + 1))
+    kinds = bots.split(",")
+    assert [p["bot"] for p in data["players"]] == [kinds[s % len(kinds)] for s in range(count)]
+    for number, hand in enumerate(data["hands"], start=1):
+        assert hand["hand"] == number
+        assert sum(hand["points"]) == 0
+        assert len(hand["fouled"]) == len(hand["royalties"]) == len(hand["fantasy"]) == count
+        assert hand["button"] == (number - 1) % count + 1  # O-3: the button moves each hand
+    totals = [sum(hand["points"][s] for hand in data["hands"]) for s in range(count)]
+    assert data["totals"] == totals and sum(totals) == 0
+
+    with OfcStore.open() as store:
+        saved = store.get_session(data["session"])
+        assert saved.finished and saved.seed == 2 and list(saved.totals) == totals
+        stored = store.hands(saved.id)
+    assert [list(hand.points) for hand in stored] == [hand["points"] for hand in data["hands"]]
+    for hand in stored:
+        replay = replay_record(hand.record())
+        assert replay.error is None and replay.matches_recorded is True
+
+
+def test_a_seed_replays_the_same_session() -> None:
+    first = ofc_json("--bots", "random", "--hands", "3", "--seed", "9")
+    second = ofc_json("--bots", "random", "--hands", "3", "--seed", "9")
+    assert first["hands"][0]["points"] == second["hands"][0]["points"]
+    assert first["totals"] == second["totals"] and first["session"] != second["session"]
+
+
+def test_all_bots_without_json_prints_hands_and_totals() -> None:
+    result = runner.invoke(app, ["ofc", "--all-bots", "--bots", "random", "--hands", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("hand 1: random-1 ") and lines[1].startswith("hand 2: ")
+    assert lines[2].startswith("OFC session ") and lines[2].endswith(" after 2 hands:")
+    assert lines[3].split()[:3] == ["seat", "1", "random-1"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "4"], "error: --players must be 2 or 3 for OFC Pineapple (O-2), got 4"),
+        (["--players", "1"], "error: --players must be 2 or 3 for OFC Pineapple (O-2), got 1"),
+        (["--hands", "0"], "error: --hands must be at least 1, got 0"),
+        (["--bots", "shark"], "error: unknown OFC bot shark; choose from random, sensible"),
+        (["--bots", ","], "error: unknown OFC bot (none); choose from random, sensible"),
+        (["--name", " "], "error: --name must not be empty"),
+        (["--json"], "error: --json is for unattended sessions: add --all-bots"),
+    ],
+)
+def test_bad_options_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["ofc", *args])
+    assert result.exit_code == 2
+    assert result.output == message + "\n"
+    with OfcStore.open() as store:
+        assert store.list_sessions() == []  # nothing saved
+
+
+def poker_series(hands: int) -> int:
+    with SeriesStore.open() as store:
+        series = Series(["Ann", "Bob"], seed=1)
+        log = SeriesLog.start(store, series, bots={1: "station", 2: "random"})
+        bots = {1: BOTS["station"](1), 2: BOTS["random"](2)}
+        for _ in range(hands):
+            hand = series.start_hand()
+            play_hand(hand, {p: bots[series.seat_of(p)] for p in range(hand.players)})
+            log.hand_finished(hand, series.finish_hand(hand))
+        return log.series_id
+
+
+def test_history_shows_the_latest_ofc_session_and_lists_both_games() -> None:
+    series_id = poker_series(2)
+    data = ofc_json("--bots", "random", "--hands", "3", "--seed", "4")
+    result = runner.invoke(app, ["history"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"OFC session {data['session']}, started ")
+    assert "Open-Face Chinese Pineapple, 2 players, seed 4; 3 hands, finished" in lines[0]
+    assert lines[1].split() == ["hand", "button", "random-1", "random-2"]
+    for line, hand in zip(lines[2:5], data["hands"], strict=True):
+        cells = line.split()
+        assert cells[:2] == [str(hand["hand"]), str(hand["button"])]
+        assert [int(c) for c in cells[2:] if c not in "F*"] == hand["points"]
+    assert lines[5].split() == ["total", *(f"{t:+d}" for t in data["totals"])]
+
+    as_json = runner.invoke(app, ["history", "--json"])
+    objects = [json.loads(line) for line in as_json.output.splitlines()]
+    assert [o["points"] for o in objects] == [hand["points"] for hand in data["hands"]]
+    assert {o["game"] for o in objects} == {"ofc"}
+
+    poker = runner.invoke(app, ["history", "--series", str(series_id)])
+    assert poker.output.startswith(f"series {series_id}, started ")
+
+    listing = runner.invoke(app, ["history", "--list"])
+    assert listing.exit_code == 0
+    rows = [line.split() for line in listing.output.splitlines()]
+    assert rows[0][:3] == ["game", "id", "last"]
+    assert [(row[0], row[1]) for row in rows[1:]] == [
+        ("ofc", str(data["session"])),
+        ("poker", str(series_id)),
+    ]
+    listed = [
+        json.loads(line)
+        for line in runner.invoke(app, ["history", "--list", "--json"]).output.splitlines()
+    ]
+    assert [(o["game"], o["hands_played"]) for o in listed] == [("ofc", 3), ("poker", 2)]
+
+
+def test_export_writes_ofc_toml_records_that_replay(tmp_path: Path) -> None:
+    data = ofc_json("--players", "3", "--bots", "random", "--hands", "2", "--seed", "6")
+    target = tmp_path / "session.ofc.toml"
+    result = runner.invoke(
+        app, ["history", "--session", str(data["session"]), "--export", str(target)]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == f"wrote 2 hands to {target}"
+    records = loads_many(target.read_text(encoding="utf-8"))
+    assert [record.hand for record in records] == [1, 2]
+    for record, hand in zip(records, data["hands"], strict=True):
+        replay = replay_record(record)
+        assert replay.error is None and replay.matches_recorded is True
+        assert record.seats is not None and record.seats[-1] == hand["button"]  # O-3
+
+    wrong = runner.invoke(app, ["history", "--export", str(tmp_path / "session.phhs")])
+    assert wrong.exit_code == 2
+    assert wrong.output.startswith("error: an OFC session exports as TOML hand records")
+    both = runner.invoke(app, ["history", "--series", "1", "--session", "1"])
+    assert both.exit_code == 2 and both.output == (
+        "error: give --series (poker) or --session (OFC), not both\n"
+    )
+    missing = runner.invoke(app, ["history", "--session", "99"])
+    assert missing.output == "error: no OFC session 99 in the store\n"
