@@ -26,6 +26,12 @@ import numpy.typing as npt
 
 from pokerroom.evaluate import Category, HighHand, high_strength
 from pokerroom.evaluate.categories import WHEEL_MASK
+from pokerroom.ofc.royalties import (
+    BOTTOM_ROYAL_FLUSH,
+    BOTTOM_ROYALTIES,
+    MIDDLE_ROYAL_FLUSH,
+    MIDDLE_ROYALTIES,
+)
 
 BOTTOM, MIDDLE, TOP = 0, 1, 2
 SIZES = (5, 5, 3)  # O-1
@@ -129,28 +135,12 @@ def _strength_term(row: int, key: int) -> float:
 
 # -- royalties (O-6) and the exact value of finished rows ------------------------------
 
-_BOTTOM_ROYALTY = {
-    Category.STRAIGHT: 2,
-    Category.FLUSH: 4,
-    Category.FULL_HOUSE: 6,
-    Category.FOUR_OF_A_KIND: 10,
-    Category.STRAIGHT_FLUSH: 15,
-}
-_MIDDLE_ROYALTY = {
-    Category.THREE_OF_A_KIND: 2,
-    Category.STRAIGHT: 4,
-    Category.FLUSH: 8,
-    Category.FULL_HOUSE: 12,
-    Category.FOUR_OF_A_KIND: 20,
-    Category.STRAIGHT_FLUSH: 30,
-}
-
 
 def _five_card_royalty(row: int, strength: int) -> int:
     """O-6 royalty of a finished bottom or middle row (royal flush 25 / 50)."""
     if strength == ROYAL_FLUSH:
-        return 25 if row == BOTTOM else 50
-    table = _BOTTOM_ROYALTY if row == BOTTOM else _MIDDLE_ROYALTY
+        return BOTTOM_ROYAL_FLUSH if row == BOTTOM else MIDDLE_ROYAL_FLUSH
+    table = BOTTOM_ROYALTIES if row == BOTTOM else MIDDLE_ROYALTIES
     return table.get(_HANDS[strength - 1].category, 0)
 
 
@@ -253,7 +243,7 @@ def row_estimate(row: int, mask: int) -> RowGuess:
     if count == 0:
         return 0.0, key, mean, variance
     win = min(win_chance(row, key) + IMPROVE_PER_SLOT * free, 1.0)
-    royalty = (_BOTTOM_ROYALTY if row == BOTTOM else _MIDDLE_ROYALTY).get(Category(category), 0)
+    royalty = (BOTTOM_ROYALTIES if row == BOTTOM else MIDDLE_ROYALTIES).get(Category(category), 0)
     value = royalty + ROW_WEIGHT * (2 * win - 1)
     if count >= 2 and category == Category.HIGH_CARD:
         suits = max((mask >> shift & SUIT_FIELD).bit_count() for shift in (0, 16, 32, 48))

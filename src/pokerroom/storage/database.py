@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 from alembic import command
 from alembic.config import Config
@@ -124,7 +125,26 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         command.upgrade(config, revision)
 
 
-class Database:
+class Closing(ABC):
+    """``with`` closes it: for the database and the stores opened on it."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Give back the connections."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class Database(Closing):
     """An open store: the engine and a session factory. Close it (or use ``with``) when done."""
 
     def __init__(self, engine: Engine) -> None:
@@ -157,17 +177,6 @@ class Database:
     def close(self) -> None:
         self.engine.dispose()
 
-    def __enter__(self) -> Database:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
-
 
 def open_database(url_or_path: str | os.PathLike[str] | None = None) -> Database:
     """Open (creating or upgrading) the store; see :func:`database_url` for the argument."""
@@ -186,3 +195,18 @@ def open_database(url_or_path: str | os.PathLike[str] | None = None) -> Database
         database.close()
         raise StorageError(f"cannot open the database {database.location}: {error.orig}") from None
     return database
+
+
+class DatabaseStore(Closing):
+    """A store of one kind of record on a :class:`Database`, opened like the database."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    @classmethod
+    def open(cls, url_or_path: str | os.PathLike[str] | None = None) -> Self:
+        """Open the store at a URL, a file or a directory; the data directory by default."""
+        return cls(open_database(url_or_path))
+
+    def close(self) -> None:
+        self.database.close()

@@ -22,11 +22,9 @@ for listings. Seats are numbered from 1, as at the poker table.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from types import TracebackType
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session as DbSession
@@ -35,7 +33,7 @@ from pokerroom.errors import UsageError
 from pokerroom.history.ofc_record import OfcRecord, dumps, dumps_many, loads, record_of
 from pokerroom.ofc import OfcHand, Session
 from pokerroom.storage.codec import StorageError
-from pokerroom.storage.database import Database, open_database
+from pokerroom.storage.database import DatabaseStore
 from pokerroom.storage.models import OfcHandRow, OfcSessionRow, utcnow
 
 
@@ -124,29 +122,8 @@ def _session(row: OfcSessionRow) -> SavedOfcSession:
     )
 
 
-class OfcStore:
+class OfcStore(DatabaseStore):
     """OFC sessions and their hands; opens the same database as :class:`SeriesStore`."""
-
-    def __init__(self, database: Database) -> None:
-        self.database = database
-
-    @classmethod
-    def open(cls, url_or_path: str | os.PathLike[str] | None = None) -> OfcStore:
-        return cls(open_database(url_or_path))
-
-    def close(self) -> None:
-        self.database.close()
-
-    def __enter__(self) -> OfcStore:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # ------------------------------------------------------------------ writing
 

@@ -28,11 +28,9 @@ finishing_stacks = [201, 199]
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from types import TracebackType
 from typing import Any
 
 from sqlalchemy import select
@@ -57,7 +55,7 @@ from pokerroom.storage.codec import (
     settings_from_json,
     settings_to_json,
 )
-from pokerroom.storage.database import Database, open_database
+from pokerroom.storage.database import DatabaseStore
 from pokerroom.storage.models import (
     HandInProgressRow,
     HandRow,
@@ -219,30 +217,8 @@ def phhs_document(hands: Sequence[SavedHand]) -> str:
     return "\n".join(f"[{hand.number}]\n{hand.phh}" for hand in hands)
 
 
-class SeriesStore:
+class SeriesStore(DatabaseStore):
     """Series, players and hands in one database; see :func:`open_database` for where."""
-
-    def __init__(self, database: Database) -> None:
-        self.database = database
-
-    @classmethod
-    def open(cls, url_or_path: str | os.PathLike[str] | None = None) -> SeriesStore:
-        """Open the store at a URL, a file or a directory; the data directory by default."""
-        return cls(open_database(url_or_path))
-
-    def close(self) -> None:
-        self.database.close()
-
-    def __enter__(self) -> SeriesStore:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # ------------------------------------------------------------------ writing
 
