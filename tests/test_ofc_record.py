@@ -394,6 +394,12 @@ GOOD = record_text(HEADS_UP_ACTIONS[:6])
         (record_text(["p1 folds"]), "actions[0] 'p1 folds': expected 'd dh pN CARDS' (deal)"),
         (record_text(["p1 s As tops"]), "unknown row 'tops': the rows are bottom, middle, top"),
         (record_text(["p3 sr"]), "actions[0] 'p3 sr': 'p3' is not a player: expected p1 … p2"),
+        (record_text(["p² sr"]), "'p²' is not a player: expected p1 … p2"),
+        (record_text(["p١ sr"]), "'p١' is not a player: expected p1 … p2"),
+        (
+            GOOD + "year = 99999999999999999999\nmonth = 1\nday = 1\ntime = 10:00:00\n",
+            "year, month and day are not a date",
+        ),
         (record_text(["d dh p1 AsXx"]), "actions[0] 'd dh p1 AsXx': unknown card 'Xx'"),
         (record_text(["d dh p1 AsAs"]), "card As appears twice"),
         (record_text(["d dh p1 ????"]), "unknown cards '????': a record is the full history"),
@@ -574,3 +580,15 @@ def test_cli_malformed_record_is_one_line_and_exit_code_2(tmp_path: Path) -> Non
         assert message in result.output
         assert len(result.output.strip().splitlines()) == 1
         assert "Traceback" not in result.output
+
+
+def test_o5_a_surrender_stands_after_the_deal_in_play() -> None:
+    """The dealer deals at once, so a record cannot put a surrender before the first deal."""
+    replay = replay_record(loads(record_text(["p2 sr", "d dh p1 AsKdQh2c3d"])))
+    assert replay.error is not None
+    assert replay.error.action_index == 0
+    assert "p1 is due 5 cards first" in replay.error.message
+    assert replay.error.rule == "O-2"
+    dealt_first = replay_record(loads(record_text(["d dh p1 AsKdQh2c3d", "p2 sr"])))
+    assert dealt_first.error is None
+    assert dealt_first.points == (2, -2)  # O-5: the surrender pays 2

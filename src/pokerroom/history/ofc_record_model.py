@@ -7,6 +7,7 @@ is the public entry point.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -101,11 +102,14 @@ _EXPECTED_ACTION = (
 )
 
 
+_PLAYER = re.compile(r"p([1-9][0-9]?)", re.ASCII)
+
+
 def _player(token: str, players: int) -> int:
-    number = token[1:]
-    if token[:1] != "p" or not number.isdigit() or not 1 <= int(number) <= players:
+    match = _PLAYER.fullmatch(token)
+    if match is None or not 1 <= int(match[1]) <= players:
         raise OfcRecordError(f"{token!r} is not a player: expected p1 … p{players}")
-    return int(number) - 1
+    return int(match[1]) - 1
 
 
 def _read_cards(token: str) -> tuple[Card, ...]:

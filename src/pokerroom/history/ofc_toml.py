@@ -95,7 +95,7 @@ def _time(document: Mapping[str, object]) -> datetime | None:
     assert year is not None and month is not None and day is not None
     try:
         moment = datetime.combine(date(year, month, day), clock)
-    except ValueError as error:
+    except (ValueError, OverflowError) as error:
         raise OfcRecordError(f"year, month and day are not a date: {error}") from None
     zone = _scalar(document, "time_zone", str)
     if zone is None:
