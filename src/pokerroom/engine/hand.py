@@ -520,7 +520,7 @@ class Hand(Settlement):
     def _needs_action(self, player: int) -> bool:
         if player == self._bring_in_due:
             return True
-        if not self._can_act(player):
+        if self.folded[player] or not self.stacks[player]:
             return False
         if self.committed[player] < self._bet:
             return True

@@ -156,13 +156,10 @@ class HandState:
         self._last_aggressor = player
 
     def _record(self, event: ev.Event) -> None:
-        self._legal = None
-        self._apply(event)
-        self.events.append(event)
-
-    def _apply(self, event: ev.Event) -> None:
         """The reducer: the only place state changes (one method per event type)."""
+        self._legal = None
         _APPLY[type(event)](self, event)
+        self.events.append(event)
 
     def _apply_bet_raise(self, event: ev.BetRaise) -> None:
         player, to = event.player, event.to
