@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pokerroom.errors import PokerroomError
 
@@ -57,8 +58,7 @@ _CALL = Action(ActionKind.CALL)
 _BRING_IN = Action(ActionKind.BRING_IN)
 
 
-@dataclass(frozen=True, slots=True)
-class LegalActions:
+class LegalActions(NamedTuple):
     """Everything the player to act may do, with exact amounts (round totals, A-7).
 
     ``call`` is the commitment a call reaches (less than the bet when it is an
