@@ -60,7 +60,8 @@ def test_lists_the_hands_of_the_latest_series() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith(f"series {series_id}, started ")
-    assert "no-limit Texas Hold'em, blinds 1/2, 4 players, seed 3" in lines[0]
+    assert "no-limit Texas Hold'em, blinds 1/2, 4 players; 5 hands" in lines[0]
+    assert "seed" not in lines[0]  # the seed would deal the rest of the series
     assert f"{len(hands)} hands, in progress" in lines[0]
     assert lines[1].split() == ["hand", "button", "pot", "winners"]
     rows = lines[2:]

@@ -1,4 +1,5 @@
-"""``pokerroom ofc --all-bots --json`` and OFC sessions in ``pokerroom history`` (O-5, O-7)."""
+"""``pokerroom ofc --all-bots --json``, ``--resume``, and OFC sessions in ``pokerroom history``
+(O-5, O-7)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from pokerroom.bots import BOTS, play_hand
+from pokerroom.bots.ofc import apply_decision, play_ofc_hand
 from pokerroom.cli.app import app
+from pokerroom.cli.ofc_command import open_table
 from pokerroom.history.ofc_record import loads_many, replay_record
-from pokerroom.storage import OfcStore, SeriesLog, SeriesStore
+from pokerroom.storage import OfcStore, SeriesLog, SeriesStore, positions
 from pokerroom.table.series import Series
 
 runner = CliRunner()
@@ -83,6 +86,17 @@ def test_all_bots_without_json_prints_hands_and_totals() -> None:
         (["--bots", "shark"], "error: unknown OFC bot shark; choose from random, sensible"),
         (["--bots", ","], "error: unknown OFC bot (none); choose from random, sensible"),
         (["--name", " "], "error: --name must not be empty"),
+        (["--name", "x" * 25], "error: --name may have at most 24 characters, got 25"),
+        (
+            ["--name", "Ann\udcff"],
+            "error: --name may not hold control characters; use letters, "
+            "digits, spaces or punctuation",
+        ),
+        (
+            ["--name", "Ann\nBob"],
+            "error: --name may not hold control characters; use letters, "
+            "digits, spaces or punctuation",
+        ),
         (["--json"], "error: --json is for unattended sessions: add --all-bots"),
     ],
 )
@@ -113,7 +127,7 @@ def test_history_shows_the_latest_ofc_session_and_lists_both_games() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith(f"OFC session {data['session']}, started ")
-    assert "Open-Face Chinese Pineapple, 2 players, seed 4; 3 hands, finished" in lines[0]
+    assert "Open-Face Chinese Pineapple, 2 players, seed 4; 3 hands of 3, finished" in lines[0]
     assert lines[1].split() == ["hand", "button", "random-1", "random-2"]
     for line, hand in zip(lines[2:5], data["hands"], strict=True):
         cells = line.split()
@@ -168,3 +182,65 @@ def test_export_writes_ofc_toml_records_that_replay(tmp_path: Path) -> None:
     )
     missing = runner.invoke(app, ["history", "--session", "99"])
     assert missing.output == "error: no OFC session 99 in the store\n"
+
+
+def test_resume_with_nothing_to_resume_is_one_line_and_exit_2() -> None:
+    for _ in range(2):  # with no session, then with a finished --all-bots one
+        result = runner.invoke(app, ["ofc", "--resume"])
+        assert result.exit_code == 2
+        assert result.output == "error: no unfinished OFC session to resume\n"
+        ofc_json("--bots", "random", "--hands", "1")
+    mixed = runner.invoke(app, ["ofc", "--resume", "--players", "3", "--seed", "1"])
+    assert mixed.exit_code == 2
+    assert mixed.output == (
+        "error: --resume goes on with the session as saved: drop --players, --seed\n"
+    )
+    open_table(2, "random", "Ann", 1, all_bots=False).close()  # quit before any card
+    at_the_terminal = runner.invoke(app, ["ofc", "--resume", "--json"])
+    assert at_the_terminal.exit_code == 2
+    assert at_the_terminal.output.startswith("error: --json is for unattended sessions; OFC")
+
+
+def test_an_all_bots_session_resumed_mid_hand_ends_as_one_played_straight_through() -> None:
+    """Interrupted in hand 2, ``ofc --resume`` plays it on from its saved actions and the
+    session ends with the very totals and hands of one never stopped (seeded bots)."""
+    straight = ofc_json("--bots", "sensible,random", "--hands", "3", "--seed", "12")
+    table = open_table(2, "sensible,random", "You", 12, all_bots=True, hands=3)
+    for _ in range(2):
+        hand = table.session.start_hand()
+        seats = positions(table.session)
+        if table.session.hands_played == 1:
+            for _ in range(3):  # three turns of hand 2, saved as the terminal table does
+                player = hand.to_act
+                assert player is not None
+                bot = table.bots[seats[player]]
+                apply_decision(hand, player, bot.decide(hand.view(player)))
+                table.log.save_progress(hand, seats)
+            break
+        play_ofc_hand(hand, [table.bots[seat] for seat in seats])
+        table.session.finish_hand()
+        table.log.hand_finished(hand, seats)
+    table.close()
+
+    history = runner.invoke(app, ["history"]).output.splitlines()
+    assert history[0].endswith("1 hand of 3, in progress, hand 2 being played (ofc --resume)")
+    assert "seed" not in history[0]  # X-4: the seed would deal the hand being played
+    listing = runner.invoke(app, ["history", "--list"]).output.splitlines()
+    assert listing[1].split()[:2] == ["ofc", str(table.log.session_id)]
+    assert "in progress" in listing[1] and "finished" in listing[2]
+
+    result = runner.invoke(app, ["ofc", "--resume", "--json"])
+    assert result.exit_code == 0, result.output
+    resumed = json.loads(result.output)
+    assert resumed["session"] == table.log.session_id != straight["session"]
+    assert resumed["hands"] and [h["points"] for h in resumed["hands"]] == [
+        h["points"] for h in straight["hands"]
+    ]
+    assert resumed["totals"] == straight["totals"] and resumed["hands_played"] == 3
+    with OfcStore.open() as store:
+        assert store.get_session(table.log.session_id).finished
+        stored = store.hands(table.log.session_id)
+        first = store.hands(straight["session"])
+    assert [h.record().actions for h in stored] == [h.record().actions for h in first]
+    again = runner.invoke(app, ["ofc", "--resume"])
+    assert again.exit_code == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -155,7 +156,7 @@ def test_o5_one_point_per_row_two_to_one() -> None:
 
 def test_o5_tied_row_scores_nothing_and_is_no_scoop() -> None:
     mine = Board.of("Ts Td 8c 6s 4d", "9s 9d 3d 4h 5h", "Ah 8d 7d")
-    theirs = Board.of("Th Tc 8h 6c 4c", "8h 8c 3c 4s 5s", "Kh 8s 7c")
+    theirs = Board.of("Th Tc 8h 6c 4c", "7h 7s 3c 4s 5s", "Kh 8s 6d")
     pair = settle_pair(mine, theirs)
     assert (pair.rows, pair.scoop) == (2, 0)
 
@@ -482,3 +483,69 @@ def test_o4_session_carries_fantasy_to_the_same_seat() -> None:
             assert {session.seat_of(p) for p in range(2) if following.fantasy[p]} == earned
             return
     pytest.fail("random play never earned fantasy")
+
+
+def test_a_restored_session_deals_on_exactly_as_one_never_stopped() -> None:
+    """Restored from what is saved between hands (seed, hands played, button, totals,
+    fantasy seats), a session deals every later hand as the straight one does (O-3, O-4)."""
+    straight = Session(3, seed=11)
+    rng = random.Random(11)
+    for _ in range(2):
+        hand = straight.start_hand()
+        while not hand.is_over:
+            play_one_step(hand, rng)
+        straight.finish_hand()
+    restored = Session.restore(
+        3,
+        seed=straight.seed,
+        hands_played=straight.hands_played,
+        button=straight.button,
+        totals=straight.totals,
+        fantasy_seats=straight.fantasy_seats,
+    )
+    assert restored.totals == straight.totals and restored.button == straight.button == 2
+    for number in range(2):
+        ours, theirs = restored.start_hand(), straight.start_hand()
+        assert restored.hand_seed == straight.hand_seed
+        assert ours.events == theirs.events and ours.fantasy == theirs.fantasy
+        mine, yours = random.Random(number), random.Random(number)  # the same choices
+        while not theirs.is_over:
+            play_one_step(ours, mine)
+            play_one_step(theirs, yours)
+        assert ours.events == theirs.events
+        assert restored.finish_hand() == straight.finish_hand()
+        assert (restored.totals, restored.button) == (straight.totals, straight.button)
+
+
+def test_o4_a_restored_fantasy_seat_gets_14_cards() -> None:
+    session = Session.restore(
+        2, seed=3, hands_played=5, button=1, totals=(4, -4), fantasy_seats={0}
+    )
+    hand = session.start_hand()
+    assert session.seat_of(0) == 0 and hand.fantasy == (True, False)  # O-3: seat 0 left of it
+    assert len(hand.pending(1)) == 5 and hand.deal == 0
+    assert Session(2, seed=3).seed == 3 and Session(2).seed != Session(2).seed  # drawn, kept
+
+
+@pytest.mark.parametrize(
+    ("hands_played", "button", "totals", "fantasy", "message"),
+    [
+        (-1, 0, (3, -3), set(), "hands played cannot be negative"),
+        (2, 2, (3, -3), set(), "the button must be a seat 0..1, got 2"),
+        (2, 0, (1, 0), set(), "totals need one entry per seat summing to zero"),
+        (2, 0, (0, 0, 0), set(), "totals need one entry per seat summing to zero"),
+        (2, 0, (3, -3), {2}, "fantasy seats must be 0..1, got [2]"),
+    ],
+)
+def test_restore_refuses_a_state_no_session_can_reach(
+    hands_played: int, button: int, totals: tuple[int, ...], fantasy: set[int], message: str
+) -> None:
+    with pytest.raises(PokerroomError, match=re.escape(message)):
+        Session.restore(
+            2,
+            seed=1,
+            hands_played=hands_played,
+            button=button,
+            totals=totals,
+            fantasy_seats=fantasy,
+        )

@@ -273,7 +273,7 @@ def record_text(actions: list[str], fantasy: str = "[false, false]") -> str:
             edited("p1 s Kh bottom", "p1 s Kh bottom", "p1 sr"),
             3,
             "O-5",
-            "p1 has set cards; surrender is allowed only before setting the first five cards (O-5)",
+            "p1 has set cards; surrender is allowed only before setting the first card (O-5)",
             id="O-5 a surrender after setting cards",
         ),
         pytest.param(

@@ -1,4 +1,5 @@
-"""OFC sessions in the store: migration 0002, a session and its hands saved and read back."""
+"""OFC sessions in the store: migration 0002, a session, its hands and the hand in progress
+saved, read back and resumed."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from alembic import command
 from sqlalchemy import inspect
 
-from pokerroom.bots.ofc import OFC_BOTS, play_ofc_hand
+from pokerroom.bots.ofc import OFC_BOTS, RandomPlacer, apply_decision, play_ofc_hand
 from pokerroom.errors import UsageError
 from pokerroom.history.ofc_record import loads_many, replay_record
 from pokerroom.ofc import OfcHand, Session
@@ -21,8 +22,10 @@ from pokerroom.storage import (
     ofc_document,
     open_database,
     positions,
+    resume_ofc_session,
 )
 from pokerroom.storage.database import alembic_config
+from pokerroom.storage.models import OfcSessionRow
 
 
 @pytest.fixture
@@ -63,7 +66,6 @@ def test_o5_a_session_round_trips(store: OfcStore) -> None:
         session,
         ["Ann", "sensible-2", "random-3"],
         bots=[None, "sensible", "random"],
-        seed=2**70,
     )
     hands = play(log, ["random", "sensible", "random"], 3)
     saved = store.get_session(log.session_id)
@@ -96,7 +98,7 @@ def test_o3_the_button_moves_one_seat_each_hand(store: OfcStore) -> None:
 
 
 def test_what_cannot_be_saved(store: OfcStore) -> None:
-    session_id = store.create_session(["A", "B"], ["random", "random"], None)
+    session_id = store.create_session(["A", "B"], ["random", "random"], 1)
     with pytest.raises(UsageError, match="only a finished OFC hand"):
         store.save_hand(session_id, OfcHand(2, seed=1), number=1, seats=[1, 2])
     hand = OfcHand(2, seed=1)
@@ -109,7 +111,100 @@ def test_what_cannot_be_saved(store: OfcStore) -> None:
     with pytest.raises(StorageError, match="no OFC session 99"):
         store.hands(99)
     with pytest.raises(UsageError, match="one bot kind or None per seat"):
-        store.create_session(["A", "B"], [None], None)
-    other = store.create_session(["A", "B", "C"], [None] * 3, None)
+        store.create_session(["A", "B"], [None], 1)
+    other = store.create_session(["A", "B", "C"], [None] * 3, 1)
     with pytest.raises(StorageError, match="has 3 players, the hand 2"):
         store.save_hand(other, hand, number=1, seats=[1, 2])
+
+
+def bot_turns(log: OfcLog, turns: int) -> tuple[OfcHand, tuple[int, ...]]:
+    """Deal the next hand and let random bots play ``turns`` turns, saving after each."""
+    hand = log.session.start_hand()
+    seats = positions(log.session)
+    for _ in range(turns):
+        player = hand.to_act
+        assert player is not None
+        apply_decision(hand, player, RandomPlacer(player).decide(hand.view(player)))
+        log.save_progress(hand, seats)
+    return hand, seats
+
+
+def test_the_hand_in_progress_is_saved_replaced_and_cleared(store: OfcStore) -> None:
+    """Saved after every action, replaced by the next save, gone once the hand is saved
+    finished; the button moves (O-3) and the Fantasyland seats are kept (O-4)."""
+    log = OfcLog.start(store, Session(2, seed=8), ["A", "B"], bots=["random"] * 2, hands=2)
+    hand, seats = bot_turns(log, 1)
+    first = store.get_session(log.session_id).in_progress
+    assert first is not None and first.number == 1 and first.deck_seed == log.session.hand_seed
+    assert len(first.actions) == 1 + 5 + 1  # the deal, five sets, the next player's deal
+    log.save_progress(hand, seats)
+    apply_decision(hand, 1, RandomPlacer(1).decide(hand.view(1)))
+    log.save_progress(hand, seats)
+    again = store.get_session(log.session_id).in_progress
+    assert again is not None and again.actions[:7] == first.actions and len(again.actions) > 7
+    play_ofc_hand(hand, [RandomPlacer(0), RandomPlacer(1)])
+    result = log.session.finish_hand()
+    log.hand_finished(hand, seats)
+    saved = store.get_session(log.session_id)
+    assert saved.in_progress is None and saved.button == 2 and not saved.finished
+    assert saved.fantasy == tuple(result.fantasy_next[seats.index(s)] for s in (0, 1))
+    with pytest.raises(UsageError, match="save it as a finished hand"):
+        store.save_progress(log.session_id, hand, seats=[1, 2], deck_seed=1)
+    hand, seats = bot_turns(log, 1)
+    with pytest.raises(StorageError, match="has seat 2 on the button, the hand seat 1"):
+        store.save_progress(log.session_id, hand, seats=[2, 1], deck_seed=1)
+    play_ofc_hand(hand, [RandomPlacer(0), RandomPlacer(1)])
+    log.session.finish_hand()
+    log.hand_finished(hand, seats)  # the last of --hands 2 finishes the session
+    assert store.get_session(log.session_id).finished
+    assert store.latest_unfinished() is None
+
+
+def test_resume_mid_hand_deals_the_same_cards_and_never_exports_them(store: OfcStore) -> None:
+    """The hand in progress comes back as it was; records and exports hold finished hands
+    only, so no unset card of anyone is ever written out (X-4, O-2)."""
+    log = OfcLog.start(store, Session(3, seed=2**65), ["A", "B", "C"], bots=["random"] * 3)
+    play(log, ["random"] * 3, 1)
+    hand, _ = bot_turns(log, 4)
+    resumed = resume_ofc_session(store)
+    again = resumed.session.hand
+    assert again is not None and again.events == hand.events
+    assert [again.pending(p) for p in range(3)] == [hand.pending(p) for p in range(3)]
+    assert resumed.session.totals == log.session.totals and resumed.session.button == 1
+    assert resumed.log.session_id == log.session_id and resumed.saved.hands_played == 1
+    records = loads_many(ofc_document(store.hands(log.session_id)))
+    assert [record.hand for record in records] == [1]  # hand 2 is no record until it ends
+
+
+def test_what_cannot_be_resumed(store: OfcStore) -> None:
+    with pytest.raises(StorageError, match="no unfinished OFC session to resume"):
+        resume_ofc_session(store)
+    log = OfcLog.start(store, Session(2, seed=5), ["A", "B"], bots=["random"] * 2)
+    bot_turns(log, 2)
+    store.finish_session(log.session_id)
+    assert store.get_session(log.session_id).in_progress is None  # dropped with the session
+    with pytest.raises(StorageError, match="no unfinished OFC session"):
+        resume_ofc_session(store)
+    with pytest.raises(StorageError, match=f"OFC session {log.session_id} is finished"):
+        resume_ofc_session(store, log.session_id)
+
+    log = OfcLog.start(store, Session(2, seed=5), ["A", "B"], bots=["random"] * 2)
+    bot_turns(log, 2)
+    with store.database.session() as db:
+        row = db.get(OfcSessionRow, log.session_id)
+        assert row is not None and row.hand_actions is not None
+        row.hand_actions = [*row.hand_actions[:-2], "p1 s As top"]
+    with pytest.raises(StorageError, match=r"hand 1 of OFC session \d+ no longer replays"):
+        resume_ofc_session(store)
+    with store.database.session() as db:
+        row = db.get(OfcSessionRow, log.session_id)
+        assert row is not None
+        row.hand_seed = 1
+    with pytest.raises(StorageError, match=r"hand 1 of OFC session \d+ is dealt differently"):
+        resume_ofc_session(store)
+    with store.database.session() as db:
+        row = db.get(OfcSessionRow, log.session_id)
+        assert row is not None
+        row.hand_seed, row.totals = log.session.hand_seed, [1, 0]
+    with pytest.raises(StorageError, match="cannot be resumed: totals need one entry per seat"):
+        resume_ofc_session(store)

@@ -1,17 +1,24 @@
-"""``pokerroom ofc`` at the terminal, driven headless with Textual's pilot: keys in, screen out."""
+"""``pokerroom ofc`` at the terminal, driven headless with Textual's pilot: keys in, screen out;
+quit and ``--resume`` through the tables the command builds."""
 
 from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 
+import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
+from typer.testing import CliRunner
 
+from pokerroom.bots.ofc import OFC_BOTS, play_ofc_hand
 from pokerroom.cards import Card
-from pokerroom.cli.ofc_command import open_table
+from pokerroom.cli.app import app as cli
+from pokerroom.cli.ofc_command import OfcTable, open_table, resume_table
 from pokerroom.history.ofc_record import replay_record
 from pokerroom.ofc import OfcHand, Row
-from pokerroom.storage import OfcStore
+from pokerroom.storage import OfcStore, positions
 from pokerroom.tui.ofc_app import OfcApp
 from pokerroom.tui.ofc_render import table_lines
 
@@ -97,8 +104,8 @@ async def play(app: OfcApp, hands: int) -> tuple[list[str], list[str], int]:
 def test_x4_o2_a_whole_session_by_keys_is_saved_and_replays() -> None:
     """O-1 … O-7 at the terminal: every card set by keys, results and totals shown, no bot's
     unset or discarded card ever on screen (X-4, O-2), the session saved hand by hand."""
-    table = open_table(2, "sensible", "Ann", 11, all_bots=False)
-    app = table.app(hands=2)
+    table = open_table(2, "sensible", "Ann", 11, all_bots=False, hands=2)
+    app = table.app()
     leaks, screens, checked = asyncio.run(play(app, hands=2))
     table.close()
     assert leaks == [] and checked > 0
@@ -133,7 +140,7 @@ def test_o2_illegal_keys_say_why_and_change_nothing() -> None:
 
     async def scenario() -> list[tuple[str, int, int]]:
         table = open_table(2, "random", "Ann", 3, all_bots=False)
-        app = table.app(hands=None)
+        app = table.app()
         results = []
         async with app.run_test(size=(120, 50)) as pilot:
             await pilot.pause()
@@ -164,8 +171,8 @@ def test_arrow_keys_choose_the_card_and_the_status_says_what_to_do() -> None:
     """The selected card is marked; ←/→ move it; the status names the task (O-2)."""
 
     async def scenario() -> list[str]:
-        table = open_table(3, "random", "Ann", 8, all_bots=False)
-        app = table.app(hands=1)
+        table = open_table(3, "random", "Ann", 8, all_bots=False, hands=1)
+        app = table.app()
         texts = []
         async with app.run_test(size=(120, 50)) as pilot:
             await pilot.pause()
@@ -213,3 +220,142 @@ def test_board_lines_show_free_places() -> None:
     """O-1: three rows, top first, free places marked."""
     text = "\n".join(table_lines(OfcHand(2, seed=1).view(0), ["A", "B"], [3, -3], [0, 1]))
     assert "top     __ __ __" in text and "total +3" in text and "total -3" in text
+
+
+async def keys_until(app: OfcApp, pilot: Pilot[None], done: Callable[[], bool]) -> None:
+    """The plain human's keys, ``n`` between hands, until ``done()``."""
+    for _ in range(400):
+        if done():
+            return
+        hand = app.hand
+        assert hand is not None
+        await pilot.press("n" if hand.is_over else my_key(app))
+    pytest.fail("the session never got there")
+
+
+def quit_mid_hand(seed: int) -> tuple[OfcHand, str]:
+    """Play hand 1 by keys to its third deal, quit with q; the hand and the last screen."""
+    table = open_table(2, "sensible", "Ann", seed, all_bots=False, hands=2)
+    app = table.app()
+
+    async def scenario() -> str:
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.pause()
+            await keys_until(app, pilot, lambda: app.hand is not None and app.hand.deal == 3)
+            text = screen(app)
+            await pilot.press("q")
+        return text
+
+    text = asyncio.run(scenario())
+    table.close()
+    assert app.hand is not None
+    return app.hand, text
+
+
+def play_on(table: OfcTable) -> tuple[OfcApp, str]:
+    """The CLI's table for ``table``: its first screen, then keys to the end of the session."""
+    app = table.app()
+
+    async def scenario() -> str:
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.pause()
+            first = screen(app)
+            await keys_until(app, pilot, lambda: app.over)
+            await pilot.press("q")
+        return first
+
+    first = asyncio.run(scenario())
+    table.close()
+    return app, first
+
+
+def test_q_keeps_the_session_and_resume_goes_on_mid_hand_with_the_same_cards() -> None:
+    """q mid-hand leaves the session open; ``ofc --resume``'s table deals the same cards
+    again, shows the same boards, plays on, and every record replays to its points."""
+    hand, before = quit_mid_hand(seed=5)
+    with OfcStore.open() as store:
+        saved = store.latest_session()
+    assert saved is not None and not saved.finished and saved.hands_played == 0
+    assert saved.in_progress is not None and saved.in_progress.number == 1
+    listing = CliRunner().invoke(cli, ["history"])
+    assert "0 hands of 2, in progress, hand 1 being played (ofc --resume)" in listing.output
+    assert not cards_on(listing.output)  # nothing of the hand in progress is shown
+
+    table = resume_table()
+    resumed = table.session.hand
+    assert resumed is not None and resumed.events == hand.events
+    assert [resumed.pending(p) for p in range(2)] == [hand.pending(p) for p in range(2)]
+    assert [resumed.board(p) for p in range(2)] == [hand.board(p) for p in range(2)]
+    app, after = play_on(table)
+    assert after == before  # the same boards, cards to set and task on screen
+    assert app.session.hands_played == 2 and sum(app.session.totals) == 0
+
+    with OfcStore.open() as store:
+        saved = store.latest_session()
+        assert saved is not None and saved.finished and saved.in_progress is None
+        assert saved.totals == app.session.totals
+        hands = store.hands(saved.id)
+    assert [h.number for h in hands] == [1, 2]
+    for stored in hands:
+        replay = replay_record(stored.record())
+        assert replay.error is None and replay.matches_recorded and replay.points is not None
+        by_seat = dict(zip(stored.seats, replay.points, strict=True))
+        assert tuple(by_seat[seat] for seat in (1, 2)) == stored.points
+    assert tuple(map(sum, zip(*(h.points for h in hands), strict=True))) == saved.totals
+
+    straight, _ = play_on(open_table(2, "sensible", "Ann", 5, all_bots=False, hands=2))
+    assert straight.session.totals == app.session.totals  # as if it never stopped
+    with OfcStore.open() as store:
+        session = store.latest_session()
+        assert session is not None
+        again = store.hands(session.id)
+    assert [h.record().actions for h in again] == [h.record().actions for h in hands]
+
+
+def test_o3_o4_resume_between_hands_moves_the_button_and_keeps_fantasyland() -> None:
+    """After a finished hand the resumed table deals the next one: the button one seat on
+    (O-3), whoever earned Fantasyland in it (O-4). ``e`` ends the session, but only
+    between hands."""
+    table = open_table(2, "sensible", "Ann", 1, all_bots=False)
+    human = OFC_BOTS["sensible"](0)
+    for _ in range(80):  # sensible bots earn Fantasyland in about one hand of eight
+        hand = table.session.start_hand()
+        seats = positions(table.session)
+        play_ofc_hand(hand, [human if seat == 0 else table.bots[seat] for seat in seats])
+        table.session.finish_hand()
+        table.log.hand_finished(hand, seats)
+        if table.session.fantasy_seats:
+            break
+    else:
+        pytest.fail("nobody earned Fantasyland")
+    played, button, fantasy = (
+        table.session.hands_played,
+        table.session.button,
+        table.session.fantasy_seats,
+    )
+    table.close()
+
+    resumed = resume_table()
+    app = resumed.app()
+
+    async def scenario() -> tuple[str, str]:
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press("e")
+            refused = screen(app)
+            await keys_until(app, pilot, lambda: app.hand is not None and app.hand.is_over)
+            await pilot.press("e")
+            return refused, screen(app)
+
+    refused, last = asyncio.run(scenario())
+    resumed.close()
+    dealt = app.hand
+    assert dealt is not None and app.session.hands_played == played + 1
+    assert app.seats[-1] == button  # the last position is the button (O-3)
+    assert {app.seats[p] for p in range(2) if dealt.fantasy[p]} == fantasy  # O-4
+    assert "finish this hand first; q quits and pokerroom ofc --resume goes on" in refused
+    assert "e: end the session" in last
+    with OfcStore.open() as store:
+        saved = store.latest_session()
+        assert saved is not None and saved.finished and saved.hands_played == played + 1
+        assert store.latest_unfinished() is None

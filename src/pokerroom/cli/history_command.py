@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 OFC_EXTENSION = ".ofc.toml"
 OFC_GAME = "Open-Face Chinese Pineapple"
 
+MAX_ID = 2**63 - 1
+"""The largest row id SQLite stores."""
+
 
 def _status(saved: SavedSeries) -> str:
     if saved.finished:
@@ -46,7 +49,8 @@ def _header(saved: SavedSeries) -> str:
     blinds = f"{settings.small_blind}/{settings.big_blind}"
     if settings.ante:
         blinds += f" ante {settings.ante}"
-    seed = "" if saved.seed is None else f", seed {saved.seed}"
+    # X-4: the seed deals every hand, so it is shown only once no hand is left to play
+    seed = "" if saved.seed is None or not saved.finished else f", seed {saved.seed}"
     plural = "" if saved.hands_played == 1 else "s"
     return (
         f"series {saved.id}, started {saved.created_at:%Y-%m-%d %H:%M} UTC: "
@@ -118,13 +122,23 @@ def ofc_hand_json(hand: SavedOfcHand) -> dict[str, Any]:
     }
 
 
+def _ofc_status(saved: SavedOfcSession) -> str:
+    """Finished, or in progress: open for ``pokerroom ofc --resume``, maybe mid-hand."""
+    if saved.finished:
+        return "finished"
+    if saved.in_progress is not None:
+        return f"in progress, hand {saved.in_progress.number} being played (ofc --resume)"
+    return "in progress (ofc --resume)"
+
+
 def _ofc_header(saved: SavedOfcSession) -> str:
-    seed = "" if saved.seed is None else f", seed {saved.seed}"
     plural = "" if saved.hands_played == 1 else "s"
-    status = "finished" if saved.finished else "in progress"
+    limit = "" if saved.hands_limit is None else f" of {saved.hands_limit}"
+    seed = f", seed {saved.seed}" if saved.finished else ""  # X-4, as for a series
     return (
         f"OFC session {saved.id}, started {saved.created_at:%Y-%m-%d %H:%M} UTC: {OFC_GAME}, "
-        f"{saved.players} players{seed}; {saved.hands_played} hand{plural}, {status}"
+        f"{saved.players} players{seed}; {saved.hands_played} hand{plural}{limit}, "
+        f"{_ofc_status(saved)}"
     )
 
 
@@ -222,10 +236,12 @@ def _list(entries: list[SavedSeries | SavedOfcSession], *, as_json: bool) -> Non
 def history(
     series_id: Annotated[
         int | None,
-        typer.Option("--series", min=1, help="The series to show; the latest by default."),
+        typer.Option(
+            "--series", min=1, max=MAX_ID, help="The series to show; the latest by default."
+        ),
     ] = None,
     session_id: Annotated[
-        int | None, typer.Option("--session", min=1, help="The OFC session to show.")
+        int | None, typer.Option("--session", min=1, max=MAX_ID, help="The OFC session to show.")
     ] = None,
     list_all: Annotated[
         bool, typer.Option("--list", help="List every series and OFC session instead.")

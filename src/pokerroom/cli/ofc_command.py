@@ -1,31 +1,47 @@
 """``pokerroom ofc``: Open-Face Chinese Pineapple against bots (O-1 … O-7).
 
-Every finished hand is saved in the embedded database as its TOML record (see
-``pokerroom history``). ``--all-bots`` plays unattended; with ``--json`` it prints
-one JSON object — players, every hand, the totals, the session id — for scripts
-and tests.
+Everything is saved as it is played (see ``pokerroom history``): every finished hand
+as its TOML record, and the hand in progress after every action. Quitting leaves
+the session open, and ``--resume`` goes on with the latest unfinished one, in the
+middle of a hand too. A session is finished when it has played all its ``--hands``
+or the player ends it (``e`` between hands). ``--all-bots`` plays unattended; with
+``--json`` it prints one JSON object — players, every hand, the totals, the session
+id — for scripts and tests.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated
 
 import typer
 
-from pokerroom.bots.ofc import OFC_BOTS, OfcBot, play_ofc_hand
+from pokerroom.bots.ofc import OFC_BOTS, OfcBot, OfcDecision, play_ofc_hand
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.history_command import ofc_hand_json, ofc_players_json
-from pokerroom.errors import UsageError
-from pokerroom.ofc import Session
-from pokerroom.storage import OfcLog, OfcStore, SavedOfcHand, positions
+from pokerroom.cli.names import player_name
+from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.ofc import OfcHand, Session
+from pokerroom.ofc.game import PlayerView
+from pokerroom.storage import (
+    OfcLog,
+    OfcStore,
+    SavedOfcHand,
+    StorageError,
+    positions,
+    resume_ofc_session,
+)
 from pokerroom.tui.ofc_app import OfcApp
 
 DEFAULT_BOTS = "sensible"
 BOT_HANDS = 10
 """Hands an ``--all-bots`` session plays when ``--hands`` is not given."""
 PLAYERS = (2, 3)  # OFC Pineapple is for two or three players (O-2)
+SESSION_OPTIONS = ("players", "bots_option", "name", "hands", "seed", "all_bots")
+"""Options a resumed session takes from the store, not from the command line."""
 
 
 def _kinds(players: int, bots_option: str, humans: int) -> list[str | None]:
@@ -41,9 +57,38 @@ def _kinds(players: int, bots_option: str, humans: int) -> list[str | None]:
     ]
 
 
+class TurnSeededBot:
+    """A bot of one kind, made afresh for every turn from a seed of that turn alone.
+
+    The seed comes from the session seed, the seat, the hand number and how many
+    cards the bot has set (one count per deal, O-2), so no choice hangs on turns
+    played before: a session resumed mid-hand plays on exactly as it would have.
+    """
+
+    def __init__(self, kind: str, session: Session, seat: int) -> None:
+        self.name = kind
+        self._session = session
+        self._seat = seat
+
+    def decide(self, view: PlayerView) -> OfcDecision:
+        board = view.boards[view.player]
+        assert board is not None  # a player always sees his own board
+        turn = f"{self._session.seed} {self._seat} {self._session.hands_played + 1} {len(board)}"
+        seed = int.from_bytes(hashlib.blake2b(turn.encode(), digest_size=8).digest())
+        return OFC_BOTS[self.name](seed).decide(view)
+
+
+def _bots(kinds: Sequence[str | None], session: Session) -> dict[int, OfcBot]:
+    return {
+        seat: TurnSeededBot(kind, session, seat)
+        for seat, kind in enumerate(kinds)
+        if kind is not None
+    }
+
+
 @dataclass(slots=True)
 class OfcTable:
-    """A new session, saved as it is played, with its bots: by session seat, seat 0 first."""
+    """A session, new or resumed, saved as it is played, with its bots: by seat, seat 0 first."""
 
     store: OfcStore
     session: Session
@@ -52,53 +97,97 @@ class OfcTable:
     kinds: list[str | None]
     bots: dict[int, OfcBot]
 
-    def app(self, hands: int | None) -> OfcApp:
-        """The terminal table for the human in seat 0; every finished hand is saved."""
+    @property
+    def all_bots(self) -> bool:
+        return None not in self.kinds
+
+    def app(self) -> OfcApp:
+        """The terminal table for the human in seat 0, saved after every action."""
         return OfcApp(
-            self.session, self.names, self.bots, hands=hands, on_hand=self.log.hand_finished
+            self.session,
+            self.names,
+            self.bots,
+            hands=self.log.hands,
+            on_change=self._save,
+            on_end=self.log.finished,
         )
 
-    def play_unattended(self, hands: int) -> list[SavedOfcHand]:
-        """Bots in every seat play ``hands`` hands; each is saved as it ends."""
-        saved = []
-        for _ in range(hands):
-            hand = self.session.start_hand()
+    def _save(self, hand: OfcHand, seats: tuple[int, ...]) -> None:
+        if hand.is_over:
+            self.log.hand_finished(hand, seats)
+        else:
+            self.log.save_progress(hand, seats)
+
+    def play_unattended(self) -> None:
+        """Bots in every seat play the hands still to play; each is saved as it ends.
+
+        A hand in progress (a resumed session) is played on first; the last hand
+        finishes the session.
+        """
+        if self.log.hands is None:
+            raise UsageError("an unattended session needs a number of --hands")
+        while not self.log.over:
+            hand = self.session.hand or self.session.start_hand()
             seats = positions(self.session)
             play_ofc_hand(hand, [self.bots[seat] for seat in seats])
             self.session.finish_hand()
-            saved.append(self.log.hand_finished(hand, seats))
-        return saved
+            self.log.hand_finished(hand, seats)
 
     def close(self) -> None:
-        """Mark the session over (it is not resumed) and close the store."""
-        self.log.finished()
+        """Close the store; an unfinished session stays open for ``--resume``."""
         self.store.close()
 
 
 def open_table(
-    players: int, bots_option: str, name: str, seed: int | None, *, all_bots: bool
+    players: int,
+    bots_option: str,
+    name: str,
+    seed: int | None,
+    *,
+    all_bots: bool,
+    hands: int | None = None,
 ) -> OfcTable:
-    """Check the options and save a new session: the human (unless ``all_bots``) in seat 1."""
+    """Check the options and save a new session: the human (unless ``all_bots``) in seat 1.
+
+    ``hands`` is the ``--hands`` limit: None plays until the player ends the session,
+    or :data:`BOT_HANDS` hands with ``all_bots``.
+    """
     if players not in PLAYERS:
         raise UsageError(f"--players must be 2 or 3 for OFC Pineapple (O-2), got {players}")
-    if not name.strip():
-        raise UsageError("--name must not be empty")
+    name = player_name(name)
+    if hands is not None and hands < 1:
+        raise UsageError(f"--hands must be at least 1, got {hands}")
     kinds = _kinds(players, bots_option, 0 if all_bots else 1)
-    names = [
-        name.strip() if kind is None else f"{kind}-{seat + 1}" for seat, kind in enumerate(kinds)
-    ]
-    bots = {
-        seat: OFC_BOTS[kind](None if seed is None else seed + seat)
-        for seat, kind in enumerate(kinds)
-        if kind is not None
-    }
+    names = [name if kind is None else f"{kind}-{seat + 1}" for seat, kind in enumerate(kinds)]
     store = OfcStore.open()
     session = Session(players, seed=seed)
-    log = OfcLog.start(store, session, names, bots=kinds, seed=seed)
-    return OfcTable(store, session, log, names, kinds, bots)
+    limit = BOT_HANDS if hands is None and all_bots else hands
+    log = OfcLog.start(store, session, names, bots=kinds, hands=limit)
+    return OfcTable(store, session, log, names, kinds, _bots(kinds, session))
+
+
+def resume_table() -> OfcTable:
+    """The latest unfinished session where it was left, its hand in progress dealt again."""
+    store = OfcStore.open()
+    try:
+        resumed = resume_ofc_session(store)
+        saved = resumed.saved
+        kinds = list(saved.bots)
+        strangers = [kind for kind in kinds if kind is not None and kind not in OFC_BOTS]
+        if strangers or None in kinds[1:]:
+            raise StorageError(
+                f"OFC session {saved.id} cannot be resumed here: pokerroom ofc seats one "
+                f"human in seat 1 and bots of {', '.join(OFC_BOTS)}"
+            )
+    except PokerroomError:
+        store.close()
+        raise
+    session = resumed.session
+    return OfcTable(store, session, resumed.log, list(saved.names), kinds, _bots(kinds, session))
 
 
 def ofc(
+    ctx: typer.Context,
     players: Annotated[int, typer.Option("--players", help="Players at the table: 2 or 3.")] = 2,
     bots_option: Annotated[
         str, typer.Option("--bots", help="Bot kinds in seat order, cycled: sensible, random.")
@@ -108,7 +197,7 @@ def ofc(
         int | None,
         typer.Option(
             "--hands",
-            help=f"Hands to play; by default until you quit, {BOT_HANDS} with --all-bots.",
+            help=f"Hands to play; by default until you end it, {BOT_HANDS} with --all-bots.",
         ),
     ] = None,
     seed: Annotated[
@@ -116,38 +205,69 @@ def ofc(
     ] = None,
     all_bots: Annotated[bool, typer.Option("--all-bots", help="Bots in every seat.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object at the end.")] = False,
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="Go on with the latest unfinished session, mid-hand too."),
+    ] = False,
 ) -> None:
-    """Play Open-Face Chinese Pineapple against bots; every hand is saved (pokerroom history)."""
+    """Play Open-Face Chinese Pineapple against bots; all is saved as you go (pokerroom history)."""
     with user_errors():
-        if hands is not None and hands < 1:
-            raise UsageError(f"--hands must be at least 1, got {hands}")
-        if as_json and not all_bots:
+        if as_json and not (all_bots or resume):
             raise UsageError("--json is for unattended sessions: add --all-bots")
-        table = open_table(players, bots_option, name, seed, all_bots=all_bots)
+        if resume:
+            given = _session_options_given(ctx)
+            if given:
+                raise UsageError(f"--resume goes on with the session as saved: drop {given}")
+            table = resume_table()
+            if as_json and not table.all_bots:
+                table.close()
+                raise UsageError(
+                    f"--json is for unattended sessions; OFC session {table.log.session_id} "
+                    "is played at the terminal"
+                )
+        else:
+            table = open_table(players, bots_option, name, seed, all_bots=all_bots, hands=hands)
     try:
-        if not all_bots:
-            table.app(hands).run()
+        if not table.all_bots:
+            table.app().run()
             return
-        saved = table.play_unattended(hands or BOT_HANDS)
+        with user_errors():
+            table.play_unattended()
+            played = table.store.hands(table.log.session_id)
     finally:
         table.close()
+    _report(table, played, as_json=as_json)
+
+
+def _session_options_given(ctx: typer.Context) -> str:
+    """The options that make a new session, as typed on the command line ("" if none)."""
+    given = [
+        option
+        for option in SESSION_OPTIONS
+        if (source := ctx.get_parameter_source(option)) is not None and source.name == "COMMANDLINE"
+    ]
+    return ", ".join("--" + option.removesuffix("_option").replace("_", "-") for option in given)
+
+
+def _report(table: OfcTable, hands: list[SavedOfcHand], *, as_json: bool) -> None:
+    """An unattended session's every hand and totals, as text or one JSON object."""
     if as_json:
         summary = {
             "session": table.log.session_id,
-            "seed": seed,
+            "seed": table.session.seed,
             "players": ofc_players_json(table.names, table.kinds),
-            "hands_played": len(saved),
-            "hands": [ofc_hand_json(hand) for hand in saved],
+            "hands_played": len(hands),
+            "hands": [ofc_hand_json(hand) for hand in hands],
             "totals": list(table.session.totals),
         }
         typer.echo(json.dumps(summary, ensure_ascii=False))
         return
-    for hand in saved:
+    for hand in hands:
         points = ", ".join(
             f"{n} {p:+d}" + (" (fouled)" if f else "")
             for n, p, f in zip(table.names, hand.points, hand.fouled, strict=True)
         )
         typer.echo(f"hand {hand.number}: {points}")
-    typer.echo(f"OFC session {table.log.session_id} after {len(saved)} hands:")
+    typer.echo(f"OFC session {table.log.session_id} after {len(hands)} hands:")
     for seat, (n, total) in enumerate(zip(table.names, table.session.totals, strict=True), 1):
         typer.echo(f"  seat {seat}  {n:<14} {total:+d}")

@@ -15,6 +15,7 @@ import typer
 
 from pokerroom.bots import BOTS, Bot, play_hand
 from pokerroom.cli.errors import user_errors
+from pokerroom.cli.names import player_name
 from pokerroom.engine import VARIANTS, Hand, Limit
 from pokerroom.errors import UsageError
 from pokerroom.storage import SeriesLog, SeriesStore, resume_series
@@ -136,8 +137,9 @@ def play(
                     f"unknown bot style {', '.join(unknown) or '(none)'}; choose from "
                     + ", ".join(BOTS)
                 )
+            you = player_name(name)
             names = {
-                i + 1: (name if people == 1 else f"Player {i + 1}")
+                i + 1: (you if people == 1 else f"Player {i + 1}")
                 if i < people
                 else f"{cycle[(i - people) % len(cycle)]}-{i + 1}"
                 for i in range(seats)

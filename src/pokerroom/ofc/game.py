@@ -13,7 +13,8 @@ the hand exactly as it was.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+import secrets
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -257,10 +258,10 @@ class OfcHand:
             raise SurrenderError(f"no player {player}; positions are 0..{self._players - 1}")
         if self._surrendered[player]:
             raise SurrenderError(f"player {player} has already surrendered")
-        if len(self._boards[player]):
+        if len(self._boards[player]) or self._discards[player]:
             raise SurrenderError(
                 f"player {player} has set cards; surrender is allowed only before "
-                "setting the first five cards (O-5)"
+                "setting the first card (O-5)"
             )
         self._surrendered[player] = True
         self._events.append(Surrender(player))
@@ -274,6 +275,8 @@ class OfcHand:
 
     def view(self, player: int) -> PlayerView:
         """The hand as ``player`` may see it (O-2 discards face down, O-4 fantasy hidden)."""
+        if not 0 <= player < self._players:
+            raise UsageError(f"no player {player}; positions are 0..{self._players - 1}")
         over = self._result is not None
         boards = tuple(
             board if q == player or over or not self._fantasy[q] else None
@@ -373,18 +376,67 @@ class OfcHand:
 
 
 class Session:
-    """Many hands at one table: the button moves each hand (O-3), points add up by seat."""
+    """Many hands at one table: the button moves each hand (O-3), points add up by seat.
+
+    Every hand is dealt from its own seed, the next draw from the session's ``seed``
+    (a random one is drawn and kept when none is given), so a saved session can be
+    dealt again: see :meth:`restore`.
+    """
 
     def __init__(self, players: int, *, seed: int | None = None, button: int = 0) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise UsageError(f"OFC is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
         self._players = players
-        self._rng = random.Random(seed) if seed is not None else None
+        self._seed = seed if seed is not None else secrets.randbits(64)
+        self._rng = random.Random(self._seed)
+        self._hand_seed: int | None = None
         self._button = button % players
         self._totals = [0] * players
         self._fantasy_seats: set[int] = set()
         self._hand: OfcHand | None = None
         self._hands_played = 0
+
+    @classmethod
+    def restore(
+        cls,
+        players: int,
+        *,
+        seed: int,
+        hands_played: int,
+        button: int,
+        totals: Sequence[int],
+        fantasy_seats: Collection[int],
+    ) -> Session:
+        """The session as saved between hands, to go on with hand ``hands_played + 1``.
+
+        The seed's draws for the hands already played are skipped, so every hand
+        still to come is dealt exactly as it would have been without the break.
+        """
+        session = cls(players, seed=seed, button=button)
+        if hands_played < 0:
+            raise UsageError(f"hands played cannot be negative, got {hands_played}")
+        if not 0 <= button < players:
+            raise UsageError(f"the button must be a seat 0..{players - 1}, got {button}")
+        if len(totals) != players or sum(totals) != 0:
+            raise UsageError(f"totals need one entry per seat summing to zero, got {list(totals)}")
+        if any(not 0 <= seat < players for seat in fantasy_seats):
+            raise UsageError(f"fantasy seats must be 0..{players - 1}, got {sorted(fantasy_seats)}")
+        for _ in range(hands_played):  # one draw per hand dealt (start_hand)
+            session._rng.getrandbits(64)
+        session._hands_played = hands_played
+        session._totals = list(totals)
+        session._fantasy_seats = set(fantasy_seats)
+        return session
+
+    @property
+    def seed(self) -> int:
+        """The seed every hand's seed is drawn from; kept so the session can be dealt again."""
+        return self._seed
+
+    @property
+    def hand_seed(self) -> int | None:
+        """The deck seed of the current or last hand; ``None`` before the first."""
+        return self._hand_seed
 
     @property
     def button(self) -> int:
@@ -398,6 +450,7 @@ class Session:
 
     @property
     def fantasy_seats(self) -> frozenset[int]:
+        """The seats that play the current or next hand in Fantasyland (O-4)."""
         return frozenset(self._fantasy_seats)
 
     @property
@@ -406,6 +459,7 @@ class Session:
 
     @property
     def hand(self) -> OfcHand | None:
+        """The hand being played, between :meth:`start_hand` and :meth:`finish_hand`."""
         return self._hand
 
     def seat_of(self, position: int) -> int:
@@ -413,12 +467,13 @@ class Session:
         return (self._button + 1 + position) % self._players
 
     def start_hand(self) -> OfcHand:
+        """Deal the next hand from the session's next seed, fantasy seats in Fantasyland."""
         if self._hand is not None:
             raise UsageError("finish the current hand before starting another")
         seat_to_position = {self.seat_of(p): p for p in range(self._players)}
         fantasy = [seat_to_position[s] for s in sorted(self._fantasy_seats)]
-        seed = self._rng.getrandbits(64) if self._rng is not None else None
-        self._hand = OfcHand(self._players, fantasy=fantasy, seed=seed)
+        self._hand_seed = self._rng.getrandbits(64)
+        self._hand = OfcHand(self._players, fantasy=fantasy, seed=self._hand_seed)
         return self._hand
 
     def finish_hand(self) -> HandResult:

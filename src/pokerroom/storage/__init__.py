@@ -1,4 +1,4 @@
-"""Saved as you go: series, players and hands in an embedded SQLite database.
+"""Saved as you go: series, OFC sessions, players and hands in an embedded SQLite database.
 
 The database lives in the user's data directory, or in ``$POKERROOM_DATA_DIR``,
 or wherever :func:`open_database` is told (:mod:`pokerroom.storage.database`).
@@ -16,12 +16,15 @@ from pokerroom.storage.database import (
 )
 from pokerroom.storage.models import PlayerKind
 from pokerroom.storage.ofc_store import (
+    OfcHandInProgress,
     OfcLog,
     OfcStore,
+    ResumedOfcSession,
     SavedOfcHand,
     SavedOfcSession,
     ofc_document,
     positions,
+    resume_ofc_session,
 )
 from pokerroom.storage.series_log import Resumed, SeriesLog, resume_series
 from pokerroom.storage.store import (
@@ -38,11 +41,13 @@ __all__ = [
     "Database",
     "Decision",
     "HandInProgress",
+    "OfcHandInProgress",
     "OfcLog",
     "OfcStore",
     "Player",
     "PlayerKind",
     "Resumed",
+    "ResumedOfcSession",
     "SavedHand",
     "SavedOfcHand",
     "SavedOfcSession",
@@ -58,5 +63,6 @@ __all__ = [
     "open_database",
     "phhs_document",
     "positions",
+    "resume_ofc_session",
     "resume_series",
 ]

@@ -12,7 +12,10 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
 * ``hands_in_progress`` — at most one per series: the hand being played, saved
   after every decision so a series can be resumed in the middle of a hand.
 * ``ofc_sessions`` — one Open-Face Chinese Pineapple session: names and bot kinds by
-  seat, seed, running totals.
+  seat, seed, ``--hands`` limit, running totals, the button and Fantasyland seats of
+  the next hand, and the hand being played (its deck seed and actions so far, saved
+  after every action) — all a resume needs. The hand being played holds every
+  player's unset cards, so it is never shown or exported, only dealt again.
 * ``ofc_hands`` — every finished OFC hand: its record as TOML text
   (:mod:`pokerroom.history.ofc_record`, the same text ``history --export`` writes),
   and points, fouls, royalties and fantasy by seat for listings.
@@ -172,13 +175,25 @@ class OfcSessionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
-    seed: Mapped[int | None] = mapped_column(Seed)
+    """Set once every ``--hands`` hand is played or the player ends the session."""
+    seed: Mapped[int] = mapped_column(Seed)
+    """The :class:`~pokerroom.ofc.Session` seed every hand's deck seed is drawn from."""
     names: Mapped[list[Any]]
     bots: Mapped[list[Any]]
     """The bot kind in each seat (a key of ``OFC_BOTS``), ``None`` for a human."""
+    hands_limit: Mapped[int | None] = mapped_column(default=None)
+    """``--hands``: the hands to play; None: until the player ends the session."""
     hands_played: Mapped[int] = mapped_column(default=0)
     totals: Mapped[list[Any]]
     """Running points; they sum to zero."""
+    button: Mapped[int] = mapped_column(default=1)
+    """The seat on the button for the hand being played or the next one (O-3)."""
+    fantasy: Mapped[list[Any]]
+    """Whether each seat plays the hand being played or the next one in Fantasyland (O-4)."""
+    hand_seed: Mapped[int | None] = mapped_column(Seed, default=None)
+    """The deck seed of the hand being played (hand ``hands_played + 1``); None between hands."""
+    hand_actions: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
+    """Its actions so far in record notation, deals included (``d dh p1 …``, ``p1 s …``)."""
 
     hands: Mapped[list[OfcHandRow]] = relationship(
         back_populates="session", cascade="all, delete-orphan", order_by="OfcHandRow.number"

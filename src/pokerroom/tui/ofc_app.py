@@ -2,9 +2,10 @@
 
 Keys: ``1``-``9`` or ``←``/``→`` choose one of your dealt cards, ``t``/``m``/``b``
 set it on the top, middle or bottom row, ``x`` discards it, ``s`` surrenders
-(only before your first five cards are set, O-5), ``n`` deals the next hand,
-``q`` quits. Cards once set never move (O-2), so there is no undo. An illegal key
-shows why and changes nothing.
+(only before your first card is set, O-5), ``n`` deals the next hand,
+``q`` quits — the session stays open and ``pokerroom ofc --resume`` goes on, in the
+middle of a hand too — and ``e`` ends the session between hands. Cards once set
+never move (O-2), so there is no undo. An illegal key shows why and changes nothing.
 The screen is built from the human's view only: bots' unset cards, discards and
 Fantasyland rows stay hidden until the round ends (X-4, O-2, O-4).
 """
@@ -24,7 +25,8 @@ from pokerroom.ofc import OfcError, OfcHand, Row, Session
 from pokerroom.tui.ofc_render import cards_line, result_lines, table_lines, task_line
 
 HandListener = Callable[[OfcHand, tuple[int, ...]], object]
-"""Called with each finished hand and the session seat of each position."""
+"""Called after every change with the hand and the session seat of each position: a hand
+in progress (to save it for a resume) or a finished one, already added to the session."""
 
 
 class OfcApp(App[None]):
@@ -41,6 +43,7 @@ class OfcApp(App[None]):
         Binding("right", "move(1)", "Next card", show=False),
         Binding("s", "surrender", "Surrender", show=False),
         Binding("n", "next_hand", "Next hand"),
+        Binding("e", "end_session", "End session"),
         Binding("q", "quit", "Quit"),
         *[Binding(str(i), f"choose({i})", show=False) for i in range(1, 10)],
     ]
@@ -53,7 +56,8 @@ class OfcApp(App[None]):
         *,
         human: int = 0,
         hands: int | None = None,
-        on_hand: HandListener | None = None,
+        on_change: HandListener | None = None,
+        on_end: Callable[[], object] | None = None,
     ) -> None:
         super().__init__()
         self.session = session
@@ -62,8 +66,10 @@ class OfcApp(App[None]):
         self.bots = bots
         self.human = human
         self.hands = hands
-        """Hands to play; None: until the player quits."""
-        self.on_hand = on_hand
+        """Hands to play; None: until the player ends the session (``e``)."""
+        self.on_change = on_change
+        self.on_end = on_end
+        """Called when the player ends the session (``e``); ``q`` leaves it open."""
         self.hand: OfcHand | None = None
         self.seats: tuple[int, ...] = ()
         """The session seat of each position in the current hand."""
@@ -97,7 +103,8 @@ class OfcApp(App[None]):
         return self.seats.index(self.human)
 
     def _start_hand(self) -> None:
-        self.hand = self.session.start_hand()
+        """Deal the next hand, or go on with the session's hand in progress (resumed)."""
+        self.hand = self.session.hand or self.session.start_hand()
         self.seats = tuple(self.session.seat_of(p) for p in range(self.hand.players))
         self._advance()
 
@@ -110,8 +117,9 @@ class OfcApp(App[None]):
             apply_decision(hand, player, self.bots[self.seats[player]].decide(hand.view(player)))
         if hand.is_over:
             self.session.finish_hand()
-            if self.on_hand is not None:
-                self.on_hand(hand, self.seats)
+        if self.on_change is not None:  # after every action: q never loses a card set
+            self.on_change(hand, self.seats)
+        if hand.is_over:
             log = self.query_one("#log", RichLog)
             for line in self._result_lines():
                 log.write(line)
@@ -150,7 +158,7 @@ class OfcApp(App[None]):
         elif self.over:
             status = f"session over after {self.session.hands_played} hands — q: quit"
         else:
-            status = "hand over — n: next hand, q: quit"
+            status = "hand over — n: next hand, q: quit (resume later), e: end the session"
         text = f"{status}\n{self.message}" if self.message else status
         self.query_one("#status", Static).update(text)
 
@@ -224,3 +232,13 @@ class OfcApp(App[None]):
         else:
             self.message = ""
             self._start_hand()
+
+    def action_end_session(self) -> None:
+        """End the session for good; only between hands, so that no hand is left unscored."""
+        hand = self.hand
+        if hand is not None and not hand.is_over:
+            self._refuse("finish this hand first; q quits and pokerroom ofc --resume goes on")
+            return
+        if self.on_end is not None and not self.over:  # a session of --hands ended itself
+            self.on_end()
+        self.exit()

@@ -1,4 +1,4 @@
-"""Open-Face Chinese Pineapple: sessions and their hands (records as TOML text).
+"""Open-Face Chinese Pineapple: sessions (with the hand in progress), hands as TOML records.
 
 Revision ID: 0002
 Revises: 0001
@@ -25,11 +25,16 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("updated_at", sa.DateTime(), nullable=False),
         sa.Column("finished_at", sa.DateTime(), nullable=True),
-        sa.Column("seed", sa.String(length=40), nullable=True),
+        sa.Column("seed", sa.String(length=40), nullable=False),
         sa.Column("names", sa.JSON(), nullable=False),
         sa.Column("bots", sa.JSON(), nullable=False),
+        sa.Column("hands_limit", sa.Integer(), nullable=True),
         sa.Column("hands_played", sa.Integer(), nullable=False),
         sa.Column("totals", sa.JSON(), nullable=False),
+        sa.Column("button", sa.Integer(), nullable=False),
+        sa.Column("fantasy", sa.JSON(), nullable=False),
+        sa.Column("hand_seed", sa.String(length=40), nullable=True),
+        sa.Column("hand_actions", sa.JSON(), nullable=True),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_ofc_sessions")),
     )
     op.create_index(op.f("ix_ofc_sessions_updated_at"), "ofc_sessions", ["updated_at"])
