@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -11,14 +13,22 @@ import pytest
 from typer.testing import CliRunner
 
 from pokerroom.bots import BOTS, play_hand
-from pokerroom.bots.ofc import apply_decision, play_ofc_hand
+from pokerroom.bots.ofc import OFC_BOTS, apply_decision, play_ofc_hand
 from pokerroom.cli.app import app
 from pokerroom.cli.ofc_command import open_table
 from pokerroom.history.ofc_record import loads_many, replay_record
+from pokerroom.ofc.game import MAX_HANDS
 from pokerroom.storage import OfcStore, SeriesLog, SeriesStore, positions
 from pokerroom.table.series import Series
+from pokerroom.tui.ofc_app import OfcApp
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def no_terminal_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CliRunner has no terminal: a table opened by mistake fails the test, never hangs it."""
+    monkeypatch.setattr(OfcApp, "run", lambda self: pytest.fail("the terminal table was opened"))
 
 
 def ofc_json(*args: str) -> dict[str, Any]:
@@ -83,6 +93,10 @@ def test_all_bots_without_json_prints_hands_and_totals() -> None:
         (["--players", "4"], "error: --players must be 2 or 3 for OFC Pineapple (O-2), got 4"),
         (["--players", "1"], "error: --players must be 2 or 3 for OFC Pineapple (O-2), got 1"),
         (["--hands", "0"], "error: --hands must be at least 1, got 0"),
+        (
+            ["--hands", str(MAX_HANDS + 1)],
+            f"error: --hands may be at most {MAX_HANDS}, got {MAX_HANDS + 1}",
+        ),
         (["--bots", "shark"], "error: unknown OFC bot shark; choose from random, sensible"),
         (["--bots", ","], "error: unknown OFC bot (none); choose from random, sensible"),
         (["--name", " "], "error: --name must not be empty"),
@@ -97,6 +111,14 @@ def test_all_bots_without_json_prints_hands_and_totals() -> None:
             "error: --name may not hold control characters; use letters, "
             "digits, spaces or punctuation",
         ),
+        *[
+            (
+                ["--name", f"Ann{char}Bob"],
+                f"error: --name may not hold invisible characters (U+{ord(char):04X}); use "
+                "letters, digits, spaces or punctuation",
+            )
+            for char in "\u202e\u200b\u2028\u2029"
+        ],
         (["--json"], "error: --json is for unattended sessions: add --all-bots"),
     ],
 )
@@ -244,3 +266,80 @@ def test_an_all_bots_session_resumed_mid_hand_ends_as_one_played_straight_throug
     assert [h.record().actions for h in stored] == [h.record().actions for h in first]
     again = runner.invoke(app, ["ofc", "--resume"])
     assert again.exit_code == 2
+
+
+def test_a_table_that_stops_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal table stopped (played on elsewhere, X-4): its reason, one line, exit 2."""
+    stale = "this session was played on elsewhere; run pokerroom ofc --resume"
+    monkeypatch.setattr(OfcApp, "run", lambda self: stale)
+    result = runner.invoke(app, ["ofc", "--seed", "1"])
+    assert result.exit_code == 2 and result.output == f"error: {stale}\n"
+
+
+def session_to_tamper() -> Path:
+    """A session at the terminal with a finished hand and one in progress; its database."""
+    table = open_table(2, "random", "Ann", 3, all_bots=False, hands=5)
+    bot = OFC_BOTS["random"](1)
+    hand = table.session.start_hand()
+    seats = positions(table.session)
+    play_ofc_hand(hand, [bot, bot])
+    table.session.finish_hand()
+    table.log.hand_finished(hand, seats)
+    hand = table.session.start_hand()
+    player = hand.to_act
+    assert player is not None
+    apply_decision(hand, player, bot.decide(hand.view(player)))
+    table.log.save_progress(hand, positions(table.session))
+    location = Path(table.store.database.location)
+    table.close()
+    return location
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "seed = 'abc'",
+        "hand_seed = 'x1'",
+        "hand_seed = NULL",
+        "created_at = 'yesterday'",
+        "totals = '[null, 0]'",
+        "totals = '[1,'",
+        "names = '[\"Ann\"]'",
+        'names = \'["Ann", "b", "c"]\'',
+        "bots = '[null]'",
+        "fantasy = '5'",
+        "hand_actions = '5'",
+        "hand_actions = '[null]'",
+        "hands_limit = -3",
+        f"hands_played = {MAX_HANDS + 1}",
+        "button = 'x'",
+        "button = 3",
+    ],
+)
+def test_a_tampered_session_is_one_line_and_exit_2(change: str) -> None:
+    """A damaged or tampered OFC row: ``error: …`` and exit 2 from every command that reads
+    it, never a traceback, and no card of the hand in progress in the message (X-4)."""
+    database = session_to_tamper()
+    with sqlite3.connect(database) as connection:
+        connection.execute(f"UPDATE ofc_sessions SET {change}")
+    connection.close()
+    for args in (["history"], ["history", "--list"], ["history", "--json"], ["ofc", "--resume"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.startswith("error: ") and result.output.count("\n") == 1
+        assert "OFC session" in result.output and "damaged in the store" in result.output
+        assert not re.search(r"\b[2-9TJQKA][cdhs]\b", result.output)
+
+
+@pytest.mark.parametrize("change", ["points = '\"ab\"'", "seats = '[1, 1]'", "fouled = '[1, 0]'"])
+def test_a_tampered_hand_is_one_line_and_exit_2(change: str) -> None:
+    database = session_to_tamper()
+    with sqlite3.connect(database) as connection:
+        connection.execute(f"UPDATE ofc_hands SET {change}")
+    connection.close()
+    for args in (["history"], ["history", "--json"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output == "error: hand 1 of OFC session 1 is damaged in the store " + (
+            f"({change.split(maxsplit=1)[0]}); it cannot be used\n"
+        )

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
+from pokerroom.tui.app import TableApp
 
 runner = CliRunner()
 
@@ -75,3 +77,19 @@ def test_bad_options_are_one_line_errors() -> None:
         result = runner.invoke(app, ["play", "--all-bots", *args])
         assert result.exit_code == 2
         assert words in result.output
+
+
+def test_a_bad_name_is_refused_before_anything_is_created(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--name is checked first, and only when a human plays under it."""
+    monkeypatch.setattr(TableApp, "run", lambda self: pytest.fail("the table was opened"))
+    result = runner.invoke(app, ["play", "--name", "Ann\u202eBob"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: --name may not hold invisible characters (U+202E); use letters, digits, "
+        "spaces or punctuation\n"
+    )
+    assert not private_data_dir.exists()  # no database, no folder
+    unused = ["play", "--all-bots", "--seats", "2", "--max-hands", "1", "--name", "\u200b"]
+    assert runner.invoke(app, unused).exit_code == 0

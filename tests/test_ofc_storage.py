@@ -3,6 +3,7 @@ saved, read back and resumed."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from pokerroom.bots.ofc import OFC_BOTS, RandomPlacer, apply_decision, play_ofc_
 from pokerroom.errors import UsageError
 from pokerroom.history.ofc_record import loads_many, replay_record
 from pokerroom.ofc import OfcHand, Session
+from pokerroom.ofc.game import MAX_HANDS
 from pokerroom.storage import (
     OfcLog,
     OfcStore,
@@ -26,6 +28,9 @@ from pokerroom.storage import (
 )
 from pokerroom.storage.database import alembic_config
 from pokerroom.storage.models import OfcSessionRow
+from pokerroom.storage.ofc_store import StaleSessionError
+
+CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
 
 @pytest.fixture
@@ -83,7 +88,7 @@ def test_o5_a_session_round_trips(store: OfcStore) -> None:
         assert replay.result is not None
         by_seat = dict(zip(hand.seats, replay.result.fouled, strict=True))
         assert tuple(by_seat[seat] for seat in (1, 2, 3)) == hand.fouled
-    store.finish_session(log.session_id)
+    store.finish_session(log.session_id, hands_played=3)
     assert store.get_session(log.session_id).finished
     assert [s.id for s in store.list_sessions()] == [log.session_id]
     assert [r.hand for r in loads_many(ofc_document(hands))] == [1, 2, 3]
@@ -100,21 +105,21 @@ def test_o3_the_button_moves_one_seat_each_hand(store: OfcStore) -> None:
 def test_what_cannot_be_saved(store: OfcStore) -> None:
     session_id = store.create_session(["A", "B"], ["random", "random"], 1)
     with pytest.raises(UsageError, match="only a finished OFC hand"):
-        store.save_hand(session_id, OfcHand(2, seed=1), number=1, seats=[1, 2])
+        store.save_hand(session_id, OfcHand(2, seed=1), number=1, seats=[1, 2], deck_seed=1)
     hand = OfcHand(2, seed=1)
     play_ofc_hand(hand, [OFC_BOTS["random"](1), OFC_BOTS["random"](2)])
     with pytest.raises(UsageError, match="seats must number the 2 players from 1"):
-        store.save_hand(session_id, hand, number=1, seats=[0, 1])
-    store.save_hand(session_id, hand, number=1, seats=[2, 1])
-    with pytest.raises(StorageError, match=f"hand 1 of OFC session {session_id} is already saved"):
-        store.save_hand(session_id, hand, number=1, seats=[2, 1])
+        store.save_hand(session_id, hand, number=1, seats=[0, 1], deck_seed=1)
+    store.save_hand(session_id, hand, number=1, seats=[2, 1], deck_seed=1)
+    with pytest.raises(StaleSessionError, match="played on elsewhere"):  # hand 1 is saved
+        store.save_hand(session_id, hand, number=1, seats=[2, 1], deck_seed=1)
     with pytest.raises(StorageError, match="no OFC session 99"):
         store.hands(99)
     with pytest.raises(UsageError, match="one bot kind or None per seat"):
         store.create_session(["A", "B"], [None], 1)
     other = store.create_session(["A", "B", "C"], [None] * 3, 1)
     with pytest.raises(StorageError, match="has 3 players, the hand 2"):
-        store.save_hand(other, hand, number=1, seats=[1, 2])
+        store.save_hand(other, hand, number=1, seats=[1, 2], deck_seed=1)
 
 
 def bot_turns(log: OfcLog, turns: int) -> tuple[OfcHand, tuple[int, ...]]:
@@ -149,10 +154,12 @@ def test_the_hand_in_progress_is_saved_replaced_and_cleared(store: OfcStore) -> 
     assert saved.in_progress is None and saved.button == 2 and not saved.finished
     assert saved.fantasy == tuple(result.fantasy_next[seats.index(s)] for s in (0, 1))
     with pytest.raises(UsageError, match="save it as a finished hand"):
-        store.save_progress(log.session_id, hand, seats=[1, 2], deck_seed=1)
+        store.save_progress(log.session_id, hand, number=2, seats=[1, 2], deck_seed=1)
     hand, seats = bot_turns(log, 1)
+    seed = log.session.hand_seed
+    assert seed is not None
     with pytest.raises(StorageError, match="has seat 2 on the button, the hand seat 1"):
-        store.save_progress(log.session_id, hand, seats=[2, 1], deck_seed=1)
+        store.save_progress(log.session_id, hand, number=2, seats=[2, 1], deck_seed=seed)
     play_ofc_hand(hand, [RandomPlacer(0), RandomPlacer(1)])
     log.session.finish_hand()
     log.hand_finished(hand, seats)  # the last of --hands 2 finishes the session
@@ -180,9 +187,14 @@ def test_what_cannot_be_resumed(store: OfcStore) -> None:
     with pytest.raises(StorageError, match="no unfinished OFC session to resume"):
         resume_ofc_session(store)
     log = OfcLog.start(store, Session(2, seed=5), ["A", "B"], bots=["random"] * 2)
-    bot_turns(log, 2)
-    store.finish_session(log.session_id)
-    assert store.get_session(log.session_id).in_progress is None  # dropped with the session
+    hand, seats = bot_turns(log, 2)
+    with pytest.raises(StaleSessionError):  # a session is ended between hands only
+        log.finished()
+    play_ofc_hand(hand, [RandomPlacer(0), RandomPlacer(1)])
+    log.session.finish_hand()
+    log.hand_finished(hand, seats)
+    log.finished()
+    assert store.get_session(log.session_id).in_progress is None
     with pytest.raises(StorageError, match="no unfinished OFC session"):
         resume_ofc_session(store)
     with pytest.raises(StorageError, match=f"OFC session {log.session_id} is finished"):
@@ -194,8 +206,9 @@ def test_what_cannot_be_resumed(store: OfcStore) -> None:
         row = db.get(OfcSessionRow, log.session_id)
         assert row is not None and row.hand_actions is not None
         row.hand_actions = [*row.hand_actions[:-2], "p1 s As top"]
-    with pytest.raises(StorageError, match=r"hand 1 of OFC session \d+ no longer replays"):
+    with pytest.raises(StorageError, match=r"hand 1 of OFC session \d+ no longer replays") as info:
         resume_ofc_session(store)
+    assert not CARD.search(str(info.value))  # X-4: nobody's unset cards in the message
     with store.database.session() as db:
         row = db.get(OfcSessionRow, log.session_id)
         assert row is not None
@@ -208,3 +221,81 @@ def test_what_cannot_be_resumed(store: OfcStore) -> None:
         row.hand_seed, row.totals = log.session.hand_seed, [1, 0]
     with pytest.raises(StorageError, match="cannot be resumed: totals need one entry per seat"):
         resume_ofc_session(store)
+
+
+def test_x4_a_stale_writer_is_refused_so_a_resume_never_undoes(store: OfcStore) -> None:
+    """X-4: two terminals on one session. Once one has played on, the other may neither
+    save its own different actions, nor finish the hand, nor end the session; a resume
+    goes on from what was played, so no one sees the next cards and then plays into them."""
+    log = OfcLog.start(store, Session(2, seed=3), ["A", "B"], bots=["random"] * 2, hands=3)
+    bot_turns(log, 1)
+    first, second = resume_ofc_session(store), resume_ofc_session(store)
+    hands = [resumed.session.hand for resumed in (first, second)]
+    assert hands[0] is not None and hands[1] is not None
+    seats = positions(first.session)
+    for turns, resumed, hand in ((2, second, hands[1]), (1, first, hands[0])):
+        for _ in range(turns):
+            player = hand.to_act
+            assert player is not None
+            apply_decision(hand, player, RandomPlacer(turns).decide(hand.view(player)))
+            if resumed is second:
+                resumed.log.save_progress(hand, seats)
+    with pytest.raises(StaleSessionError, match=r"^this session was played on elsewhere; run "):
+        first.log.save_progress(hands[0], seats)  # no extension of what second played
+    play_ofc_hand(hands[0], [RandomPlacer(0), RandomPlacer(1)])
+    first.session.finish_hand()
+    with pytest.raises(StaleSessionError):
+        first.log.hand_finished(hands[0], seats)
+    late = resume_ofc_session(store)
+    again = late.session.hand
+    assert again is not None and again.events == hands[1].events  # a continuation
+
+    play_ofc_hand(hands[1], [RandomPlacer(0), RandomPlacer(1)])
+    second.session.finish_hand()
+    second.log.hand_finished(hands[1], seats)
+    player = again.to_act
+    assert player is not None
+    apply_decision(again, player, RandomPlacer(0).decide(again.view(player)))
+    with pytest.raises(StaleSessionError):  # hand 1 is saved: its progress is stale
+        late.log.save_progress(again, seats)
+    third = resume_ofc_session(store)
+    hand, seats = bot_turns(third.log, 1)  # hand 2 begun elsewhere: ending now is stale
+    with pytest.raises(StaleSessionError):
+        second.log.finished()
+    saved = store.get_session(log.session_id)
+    assert not saved.finished and saved.hands_played == 1
+    assert saved.in_progress is not None and saved.in_progress.number == 2
+
+
+def test_damaged_rows_are_storage_errors_and_resume_is_bounded(store: OfcStore) -> None:
+    """A tampered row is a one-line StorageError naming the field, not its value; no
+    session of more than MAX_HANDS hands is restored (it would skip a draw for each)."""
+    log = OfcLog.start(store, Session(2, seed=5), ["A", "B"], bots=["random"] * 2)
+    play(log, ["random", "random"], 1)
+    for field, value in (
+        ("names", ["A"]),
+        ("bots", [None, 5]),
+        ("totals", ["a", "b"]),
+        ("fantasy", 5),
+        ("button", 3),
+        ("hands_played", MAX_HANDS + 1),
+        ("hand_actions", {"a": 1}),
+    ):
+        with store.database.session() as db:
+            row = db.get(OfcSessionRow, log.session_id)
+            assert row is not None
+            kept = getattr(row, field)
+            setattr(row, field, value)
+        with pytest.raises(StorageError, match=rf"damaged in the store \({field}|hand in prog"):
+            store.get_session(log.session_id)
+        with pytest.raises(StorageError, match="damaged in the store"):
+            store.list_sessions()
+        with store.database.session() as db:
+            row = db.get(OfcSessionRow, log.session_id)
+            assert row is not None
+            setattr(row, field, kept)
+    assert store.get_session(log.session_id).hands_played == 1
+    with pytest.raises(UsageError, match=f"at most {MAX_HANDS} hands"):
+        Session.restore(
+            2, seed=1, hands_played=MAX_HANDS + 1, button=0, totals=[0, 0], fantasy_seats=[]
+        )

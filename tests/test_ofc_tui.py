@@ -12,12 +12,13 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from typer.testing import CliRunner
 
-from pokerroom.bots.ofc import OFC_BOTS, play_ofc_hand
+from pokerroom.bots.ofc import OFC_BOTS, OfcDecision, play_ofc_hand
 from pokerroom.cards import Card
 from pokerroom.cli.app import app as cli
 from pokerroom.cli.ofc_command import OfcTable, open_table, resume_table
 from pokerroom.history.ofc_record import replay_record
-from pokerroom.ofc import OfcHand, Row
+from pokerroom.ofc import OfcHand, Row, Session
+from pokerroom.ofc.game import PlayerView
 from pokerroom.storage import OfcStore, positions
 from pokerroom.tui.ofc_app import OfcApp
 from pokerroom.tui.ofc_render import table_lines
@@ -222,7 +223,7 @@ def test_board_lines_show_free_places() -> None:
     assert "top     __ __ __" in text and "total +3" in text and "total -3" in text
 
 
-async def keys_until(app: OfcApp, pilot: Pilot[None], done: Callable[[], bool]) -> None:
+async def keys_until(app: OfcApp, pilot: Pilot[str | None], done: Callable[[], bool]) -> None:
     """The plain human's keys, ``n`` between hands, until ``done()``."""
     for _ in range(400):
         if done():
@@ -279,7 +280,7 @@ def test_q_keeps_the_session_and_resume_goes_on_mid_hand_with_the_same_cards() -
     assert saved.in_progress is not None and saved.in_progress.number == 1
     listing = CliRunner().invoke(cli, ["history"])
     assert "0 hands of 2, in progress, hand 1 being played (ofc --resume)" in listing.output
-    assert not cards_on(listing.output)  # nothing of the hand in progress is shown
+    assert "seed" not in listing.output  # X-4: the seed deals the hand being played
 
     table = resume_table()
     resumed = table.session.hand
@@ -359,3 +360,79 @@ def test_o3_o4_resume_between_hands_moves_the_button_and_keeps_fantasyland() -> 
         saved = store.latest_session()
         assert saved is not None and saved.finished and saved.hands_played == played + 1
         assert store.latest_unfinished() is None
+
+
+STALE = "this session was played on elsewhere; run pokerroom ofc --resume"
+
+
+def test_x4_a_second_terminal_plays_on_and_the_first_stops_cleanly() -> None:
+    """X-4: terminal B resumes the session A is playing, plays a deal, sees the next cards
+    and quits. A's next key may not play differently into those cards: A stops with one
+    line, no traceback, and a resume goes on from B's cards, never back."""
+    first = open_table(2, "sensible", "Ann", 5, all_bots=False, hands=2)
+    app = first.app()
+    second = resume_table()
+    other = second.app()
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.pause()
+            async with other.run_test(size=(120, 50)) as elsewhere:
+                await elsewhere.pause()
+                await keys_until(
+                    other, elsewhere, lambda: other.hand is not None and other.hand.deal == 1
+                )
+                await elsewhere.press("q")
+            await pilot.press("t")
+            await pilot.pause()
+
+    asyncio.run(scenario())
+    first.close()
+    second.close()
+    assert app.return_value == STALE and other.return_value is None
+    seen = other.hand
+    assert seen is not None and seen.deal == 1
+    table = resume_table()
+    resumed = table.session.hand
+    table.close()
+    assert resumed is not None and resumed.events == seen.events
+
+
+class BrokenBot:
+    """A bot whose failure text holds what must never be shown: cards."""
+
+    name = "broken"
+
+    def decide(self, view: PlayerView) -> OfcDecision:
+        raise RuntimeError(f"deck_seed = 7, unset {view.pending}")
+
+
+def test_a_failing_save_or_bot_stops_the_table_with_one_plain_line() -> None:
+    """Textual's crash screen prints frames' locals, the deck among them (X-4): a failing
+    storage callback or bot ends the app with a plain message instead."""
+
+    def broken_save(hand: OfcHand, seats: tuple[int, ...]) -> None:
+        raise RuntimeError(f"deck_seed = 7, actions {hand.events}")
+
+    async def run(app: OfcApp, keys: str) -> str | None:
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press(*keys)
+            await pilot.pause()
+        return app.return_value
+
+    saving = OfcApp(
+        Session(2, seed=1), ["Ann", "random-2"], {1: OFC_BOTS["random"](1)}, on_change=broken_save
+    )
+    assert asyncio.run(run(saving, "")) == "the OFC session could not be saved (RuntimeError)"
+    saved: list[int] = []
+    playing = OfcApp(
+        Session(2, seed=1, button=1),  # Ann acts first
+        ["Ann", "broken-2"],
+        {1: BrokenBot()},
+        on_change=lambda hand, seats: saved.append(len(hand.events)),
+    )
+    assert asyncio.run(run(playing, "bbbbb")) == "bot broken-2 failed (RuntimeError)"
+    hand = playing.hand
+    assert hand is not None and len(hand.board(0)) == 5  # Ann's five cards, set by keys,
+    assert saved[-1] == len(hand.events)  # are saved before the table stops

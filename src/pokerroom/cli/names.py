@@ -6,6 +6,10 @@
 Traceback (most recent call last):
 ...
 pokerroom.errors.UsageError: --name may not hold control characters; ...
+>>> player_name("Ann\u202e")
+Traceback (most recent call last):
+...
+pokerroom.errors.UsageError: --name may not hold invisible characters (U+202E); ...
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from pokerroom.errors import UsageError
 
 MAX_NAME = 24
 """Long enough for a nickname, short enough for a seat label."""
+CONTROL = frozenset({"Cc", "Cs", "Cn"})
+INVISIBLE = frozenset({"Cf", "Zl", "Zp"})
+"""Format characters (U+200B, U+202E turning the text around) and line or paragraph breaks."""
 
 
 def player_name(text: str) -> str:
@@ -25,8 +32,14 @@ def player_name(text: str) -> str:
         raise UsageError("--name must not be empty")
     if len(name) > MAX_NAME:
         raise UsageError(f"--name may have at most {MAX_NAME} characters, got {len(name)}")
-    if any(unicodedata.category(char) in {"Cc", "Cs", "Cn"} for char in name):
+    if any(unicodedata.category(char) in CONTROL for char in name):
         raise UsageError(
             "--name may not hold control characters; use letters, digits, spaces or punctuation"
+        )
+    hidden = [char for char in name if unicodedata.category(char) in INVISIBLE]
+    if hidden:
+        raise UsageError(
+            f"--name may not hold invisible characters (U+{ord(hidden[0]):04X}); "
+            "use letters, digits, spaces or punctuation"
         )
     return name

@@ -25,7 +25,7 @@ from pokerroom.cli.history_command import ofc_hand_json, ofc_players_json
 from pokerroom.cli.names import player_name
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.ofc import OfcHand, Session
-from pokerroom.ofc.game import PlayerView
+from pokerroom.ofc.game import MAX_HANDS, PlayerView
 from pokerroom.storage import (
     OfcLog,
     OfcStore,
@@ -157,6 +157,8 @@ def open_table(
     name = player_name(name)
     if hands is not None and hands < 1:
         raise UsageError(f"--hands must be at least 1, got {hands}")
+    if hands is not None and hands > MAX_HANDS:
+        raise UsageError(f"--hands may be at most {MAX_HANDS}, got {hands}")
     kinds = _kinds(players, bots_option, 0 if all_bots else 1)
     names = [name if kind is None else f"{kind}-{seat + 1}" for seat, kind in enumerate(kinds)]
     store = OfcStore.open()
@@ -228,10 +230,12 @@ def ofc(
         else:
             table = open_table(players, bots_option, name, seed, all_bots=all_bots, hands=hands)
     try:
-        if not table.all_bots:
-            table.app().run()
-            return
         with user_errors():
+            if not table.all_bots:
+                stopped = table.app().run()
+                if stopped is not None:  # a stale terminal, a failed save or bot: one line
+                    raise PokerroomError(stopped)
+                return
             table.play_unattended()
             played = table.store.hands(table.log.session_id)
     finally:

@@ -117,6 +117,8 @@ def play(
     Everything is saved as you go in the embedded database (see ``pokerroom history``).
     """
     with user_errors():
+        # only a lone human plays under --name; it is checked before anything is created
+        you = player_name(name) if not (resume or all_bots) and humans == 1 else name
         store = SeriesStore.open()
         hand: Hand | None = None
         if resume:
@@ -137,7 +139,6 @@ def play(
                     f"unknown bot style {', '.join(unknown) or '(none)'}; choose from "
                     + ", ".join(BOTS)
                 )
-            you = player_name(name)
             names = {
                 i + 1: (you if people == 1 else f"Player {i + 1}")
                 if i < people

@@ -33,6 +33,8 @@ from pokerroom.ofc.royalties import board_royalties
 from pokerroom.ofc.scoring import PairSettlement, settle
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 3
+MAX_HANDS = 100_000
+"""The most hands a session plays: resuming one skips a draw per hand played."""
 FIRST_DEAL = 5  # O-2: five cards, all set
 LATER_DEALS = 4  # O-2: four deals of three cards, two set and one discarded
 LATER_DEAL = 3
@@ -415,6 +417,8 @@ class Session:
         session = cls(players, seed=seed, button=button)
         if hands_played < 0:
             raise UsageError(f"hands played cannot be negative, got {hands_played}")
+        if hands_played > MAX_HANDS:
+            raise UsageError(f"a session plays at most {MAX_HANDS} hands, got {hands_played}")
         if not 0 <= button < players:
             raise UsageError(f"the button must be a seat 0..{players - 1}, got {button}")
         if len(totals) != players or sum(totals) != 0:

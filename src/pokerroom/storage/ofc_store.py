@@ -8,6 +8,9 @@ for listings. Seats are numbered from 1, as at the poker table.
 The hand being played is saved after every action: its deck seed and its actions so
 far. That is every player's unset cards, so it is kept apart from the records and
 never exported; :func:`resume_ofc_session` deals it again and goes on where it was left.
+Every save must go on from what is stored (compare-and-set, X-4): a second terminal
+on the same session stops the first, so a resume is a continuation, never an undo.
+Rows are checked as they are read: a damaged one is a one-line :class:`StorageError`.
 
 >>> from pokerroom.ofc import Session
 >>> from pokerroom.bots.ofc import OFC_BOTS, apply_decision, play_ofc_hand
@@ -18,7 +21,7 @@ never exported; :func:`resume_ofc_session` deals it again and goes on where it w
 >>> seats = positions(session)
 >>> bots = [OFC_BOTS["random"](seat) for seat in seats]
 >>> apply_decision(hand, 0, bots[0].decide(hand.view(0)))
->>> log.save_progress(hand, seats)  # after every action
+>>> log.save_progress(hand, seats)  # after every action; it must extend what is stored
 >>> resumed = resume_ofc_session(store)
 >>> again = resumed.session.hand
 >>> again is not None and again.events == hand.events
@@ -33,11 +36,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session as DbSession
 
 from pokerroom.errors import PokerroomError, UsageError
@@ -52,9 +56,22 @@ from pokerroom.history.ofc_record import (
     record_of,
 )
 from pokerroom.ofc import OfcHand, Row, Session
+from pokerroom.ofc.game import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import DatabaseStore
 from pokerroom.storage.models import OfcHandRow, OfcSessionRow, utcnow
+
+
+class StaleSessionError(StorageError):
+    """The session was played on elsewhere since this writer read it (X-4).
+
+    A write must go on from what is stored, never replace it: otherwise a second
+    terminal could play a deal, see the next cards, and let the first play differently
+    into those very cards.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("this session was played on elsewhere; run pokerroom ofc --resume")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,41 +155,125 @@ def _actions_of(hand: OfcHand) -> list[str]:
     return [action.text for action in record_of(hand).actions]
 
 
+def _is_int(value: object) -> bool:
+    return type(value) is int  # JSON true is no number
+
+
+def _is_bool(value: object) -> bool:
+    return type(value) is bool
+
+
+def _is_bot(value: object) -> bool:
+    return value is None or isinstance(value, str)
+
+
+def _by_seat(value: object, players: int, check: Callable[[object], bool]) -> bool:
+    """Whether ``value`` is a list of one ``check``-ed entry per seat."""
+    return isinstance(value, list) and len(value) == players and all(map(check, value))
+
+
+def _damaged(what: str, field: str) -> StorageError:
+    """One line naming the field, never its value: a damaged row may hold any text."""
+    return StorageError(f"{what} is damaged in the store ({field}); it cannot be used")
+
+
+@contextmanager
+def _loading(what: str) -> Iterator[None]:
+    """Rows SQLAlchemy cannot load (a seed or date that is none, JSON that does not parse)."""
+    try:
+        yield
+    except PokerroomError:
+        raise
+    except (ValueError, TypeError):
+        raise _damaged(what, "unreadable value") from None
+
+
 def _hand(row: OfcHandRow) -> SavedOfcHand:
+    """A finished hand, its row checked: seats from 1, one entry per seat in every list."""
+    what = f"hand {row.number} of OFC session {row.session_id}"
+    seats = row.seats
+    players = len(seats) if isinstance(seats, list) else 0
+    if not (
+        MIN_PLAYERS <= players <= MAX_PLAYERS
+        and _by_seat(seats, players, _is_int)
+        and sorted(seats) == list(range(1, players + 1))
+    ):
+        raise _damaged(what, "seats")
+    fields = {
+        "points": _is_int,
+        "fouled": _is_bool,
+        "royalties": _is_int,
+        "fantasy": _is_bool,
+        "fantasy_next": _is_bool,
+    }
+    for field, check in fields.items():
+        if not _by_seat(getattr(row, field), players, check):
+            raise _damaged(what, field)
+    if not (_is_int(row.number) and _is_int(row.button) and isinstance(row.record, str)):
+        raise _damaged(what, "number, button or record")
     return SavedOfcHand(
         session_id=row.session_id,
         number=row.number,
         played_at=row.played_at,
         button=row.button,
-        seats=tuple(int(s) for s in row.seats),
-        points=tuple(int(p) for p in row.points),
-        fouled=tuple(bool(f) for f in row.fouled),
-        royalties=tuple(int(r) for r in row.royalties),
-        fantasy=tuple(bool(f) for f in row.fantasy),
-        fantasy_next=tuple(bool(f) for f in row.fantasy_next),
+        seats=tuple(seats),
+        points=tuple(row.points),
+        fouled=tuple(row.fouled),
+        royalties=tuple(row.royalties),
+        fantasy=tuple(row.fantasy),
+        fantasy_next=tuple(row.fantasy_next),
         text=row.record,
     )
 
 
 def _session(row: OfcSessionRow) -> SavedOfcSession:
+    """A session, its row checked: types, one entry per seat, the button a seat, and at most
+    :data:`~pokerroom.ofc.game.MAX_HANDS` hands, so resuming it cannot run for ages."""
+    what = f"OFC session {row.id}"
+    names = row.names
+    players = len(names) if isinstance(names, list) else 0
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS or not all(isinstance(n, str) for n in names):
+        raise _damaged(what, "names")
+    fields = {"bots": _is_bot, "totals": _is_int, "fantasy": _is_bool}
+    for field, check in fields.items():
+        if not _by_seat(getattr(row, field), players, check):
+            raise _damaged(what, field)
+    if not (_is_int(row.button) and 1 <= row.button <= players):
+        raise _damaged(what, "button")
+    if not (_is_int(row.hands_played) and 0 <= row.hands_played <= MAX_HANDS):
+        raise _damaged(what, "hands_played")
+    limit = row.hands_limit
+    if limit is not None and not (_is_int(limit) and 1 <= limit <= MAX_HANDS):
+        raise _damaged(what, "hands_limit")
+    if not (
+        _is_int(row.seed)
+        and isinstance(row.created_at, datetime)
+        and isinstance(row.updated_at, datetime)
+        and (row.finished_at is None or isinstance(row.finished_at, datetime))
+    ):
+        raise _damaged(what, "seed or dates")
+    actions = row.hand_actions
+    if (row.hand_seed is None) != (actions is None) or (
+        actions is not None
+        and not (isinstance(actions, list) and all(isinstance(a, str) for a in actions))
+    ):
+        raise _damaged(what, "hand in progress")
     return SavedOfcSession(
         id=row.id,
         created_at=row.created_at,
         updated_at=row.updated_at,
         finished_at=row.finished_at,
         seed=row.seed,
-        names=tuple(str(n) for n in row.names),
-        bots=tuple(None if b is None else str(b) for b in row.bots),
-        hands_limit=row.hands_limit,
+        names=tuple(names),
+        bots=tuple(row.bots),
+        hands_limit=limit,
         hands_played=row.hands_played,
-        totals=tuple(int(t) for t in row.totals),
+        totals=tuple(row.totals),
         button=row.button,
-        fantasy=tuple(bool(f) for f in row.fantasy),
+        fantasy=tuple(row.fantasy),
         in_progress=None
-        if row.hand_seed is None or row.hand_actions is None
-        else OfcHandInProgress(
-            row.hands_played + 1, row.hand_seed, tuple(str(a) for a in row.hand_actions)
-        ),
+        if row.hand_seed is None or actions is None
+        else OfcHandInProgress(row.hands_played + 1, row.hand_seed, tuple(actions)),
     )
 
 
@@ -214,10 +315,13 @@ class OfcStore(DatabaseStore):
         *,
         number: int,
         seats: Sequence[int],
+        deck_seed: int,
         finished: bool = False,
     ) -> SavedOfcHand:
         """Save a finished hand; ``seats`` holds the seat (from 1) of each position.
 
+        The hand must be the session's next, dealt from ``deck_seed``, and go on from
+        the hand in progress stored for it, if any (else :class:`StaleSessionError`, X-4).
         The hand in progress is done with; the button moves one seat (O-3) and the
         seats that earned Fantasyland play the next hand there (O-4). ``finished``
         marks the session over in the same transaction (its last hand).
@@ -228,14 +332,9 @@ class OfcStore(DatabaseStore):
         self._check_seats(hand, seats)
         by_seat = sorted(range(hand.players), key=lambda p: seats[p])
         with self.database.session() as session:
-            parent = self._row(session, session_id)
+            parent = self._locked(session, session_id)
             self._check_players(parent, hand)
-            if session.scalar(
-                select(OfcHandRow.id).where(
-                    OfcHandRow.session_id == session_id, OfcHandRow.number == number
-                )
-            ):
-                raise StorageError(f"hand {number} of OFC session {session_id} is already saved")
+            _check_current(parent, number, deck_seed, _actions_of(hand))
             names = [str(parent.names[seat - 1]) for seat in seats]
             record = record_of(
                 hand,
@@ -258,48 +357,63 @@ class OfcStore(DatabaseStore):
             )
             session.add(row)
             parent.totals = [t + p for t, p in zip(parent.totals, row.points, strict=True)]
-            parent.hands_played = max(parent.hands_played, number)
+            parent.hands_played = number
             parent.button = seats[-1] % hand.players + 1  # O-3
             parent.fantasy = list(row.fantasy_next)  # O-4
             parent.hand_seed = parent.hand_actions = None
-            parent.updated_at = utcnow()
             if finished:
                 parent.finished_at = parent.updated_at
             session.flush()
             return _hand(row)
 
     def save_progress(
-        self, session_id: int, hand: OfcHand, *, seats: Sequence[int], deck_seed: int
+        self,
+        session_id: int,
+        hand: OfcHand,
+        *,
+        number: int,
+        seats: Sequence[int],
+        deck_seed: int,
     ) -> None:
-        """Save (or replace) the hand being played, the session's next: deck seed and actions."""
+        """Save the hand being played, the session's next: deck seed and actions.
+
+        Compare-and-set: the hand must be hand ``number`` of a session still open, and
+        extend what is stored for it (same deck seed, the stored actions first); else
+        :class:`StaleSessionError`. So any resume is a continuation, never an undo (X-4).
+        """
         if hand.is_over:
             raise UsageError("the hand is over: save it as a finished hand instead")
         self._check_seats(hand, seats)
+        actions = _actions_of(hand)
         with self.database.session() as session:
-            parent = self._row(session, session_id)
+            parent = self._locked(session, session_id)
             self._check_players(parent, hand)
-            if parent.finished_at is not None:
-                raise StorageError(f"OFC session {session_id} is finished; it plays no more hands")
+            _check_current(parent, number, deck_seed, actions)
             if seats[-1] != parent.button:
                 raise StorageError(
                     f"OFC session {session_id} has seat {parent.button} on the button, "
                     f"the hand seat {seats[-1]} (O-3)"
                 )
             parent.hand_seed = deck_seed
-            parent.hand_actions = _actions_of(hand)
-            parent.updated_at = utcnow()
+            parent.hand_actions = actions
 
-    def finish_session(self, session_id: int) -> None:
-        """Mark the session over: it is no longer resumed, a hand in progress is dropped."""
+    def finish_session(self, session_id: int, *, hands_played: int) -> None:
+        """Mark the session over between hands: it is no longer resumed.
+
+        ``hands_played`` is what the writer has seen; a session that has gone on since
+        (another hand finished or begun) or is already over is refused (X-4).
+        """
         with self.database.session() as session:
-            row = self._row(session, session_id)
-            row.finished_at = row.updated_at = utcnow()
-            row.hand_seed = row.hand_actions = None
+            row = self._locked(session, session_id)
+            gone_on = row.hands_played != hands_played or row.hand_seed is not None
+            if row.finished_at is not None or gone_on:
+                raise StaleSessionError
+            row.finished_at = row.updated_at
 
     # ------------------------------------------------------------------ reading
 
     def get_session(self, session_id: int) -> SavedOfcSession:
-        with self.database.session() as session:
+        with self.database.session() as session, _loading(f"OFC session {session_id}"):
             return _session(self._row(session, session_id))
 
     def list_sessions(self, *, unfinished_only: bool = False) -> list[SavedOfcSession]:
@@ -309,7 +423,7 @@ class OfcStore(DatabaseStore):
         )
         if unfinished_only:
             query = query.where(OfcSessionRow.finished_at.is_(None))
-        with self.database.session() as session:
+        with self.database.session() as session, _loading("an OFC session"):
             return [_session(row) for row in session.scalars(query)]
 
     def latest_session(self) -> SavedOfcSession | None:
@@ -323,13 +437,13 @@ class OfcStore(DatabaseStore):
 
     def hands(self, session_id: int) -> list[SavedOfcHand]:
         """The finished hands of a session, in the order they were played."""
-        with self.database.session() as session:
+        query = (
+            select(OfcHandRow)
+            .where(OfcHandRow.session_id == session_id)
+            .order_by(OfcHandRow.number)
+        )
+        with self.database.session() as session, _loading(f"a hand of OFC session {session_id}"):
             self._row(session, session_id)
-            query = (
-                select(OfcHandRow)
-                .where(OfcHandRow.session_id == session_id)
-                .order_by(OfcHandRow.number)
-            )
             return [_hand(row) for row in session.scalars(query)]
 
     # ------------------------------------------------------------------ helpers
@@ -339,6 +453,18 @@ class OfcStore(DatabaseStore):
         row = session.get(OfcSessionRow, session_id)
         if row is None:
             raise StorageError(f"no OFC session {session_id} in the store")
+        return row
+
+    @classmethod
+    def _locked(cls, session: DbSession, session_id: int) -> OfcSessionRow:
+        """The session row for a write, touched first: SQLite then holds the write lock, so
+        the checks that follow and the write are one transaction (compare-and-set)."""
+        session.execute(
+            update(OfcSessionRow).where(OfcSessionRow.id == session_id).values(updated_at=utcnow())
+        )
+        with _loading(f"OFC session {session_id}"):
+            row = cls._row(session, session_id)
+            _session(row)  # every field as a reader sees it
         return row
 
     @staticmethod
@@ -352,6 +478,21 @@ class OfcStore(DatabaseStore):
             raise StorageError(
                 f"session {parent.id} has {len(parent.names)} players, the hand {hand.players}"
             )
+
+
+def _check_current(parent: OfcSessionRow, number: int, deck_seed: int, actions: list[str]) -> None:
+    """X-4: hand ``number``, dealt from ``deck_seed`` with ``actions``, goes on from the store.
+
+    The session must be open with ``number - 1`` hands played, and the hand in progress
+    stored for it, if any, must have the same deck seed and its actions must come first.
+    """
+    if parent.finished_at is not None or parent.hands_played + 1 != number:
+        raise StaleSessionError
+    stored = parent.hand_actions
+    if parent.hand_seed is not None and (
+        parent.hand_seed != deck_seed or stored is None or actions[: len(stored)] != stored
+    ):
+        raise StaleSessionError
 
 
 class OfcLog:
@@ -397,22 +538,30 @@ class OfcLog:
         if seed is None or hand is not self.session.hand:
             raise UsageError("only the session's hand in progress can be saved as progress")
         self.store.save_progress(
-            self.session_id, hand, seats=[seat + 1 for seat in seats], deck_seed=seed
+            self.session_id,
+            hand,
+            number=self.session.hands_played + 1,
+            seats=[seat + 1 for seat in seats],
+            deck_seed=seed,
         )
 
     def hand_finished(self, hand: OfcHand, seats: Sequence[int]) -> SavedOfcHand:
         """Save a hand after :meth:`Session.finish_hand`; the last of ``hands`` ends the session."""
+        seed = self.session.hand_seed
+        if seed is None:
+            raise UsageError("no hand of this session has been dealt")
         return self.store.save_hand(
             self.session_id,
             hand,
             number=self.session.hands_played,
             seats=[seat + 1 for seat in seats],
+            deck_seed=seed,
             finished=self.over,
         )
 
     def finished(self) -> None:
-        """The player ends the session: it is finished and no longer resumed."""
-        self.store.finish_session(self.session_id)
+        """The player ends the session between hands: it is finished and no longer resumed."""
+        self.store.finish_session(self.session_id, hands_played=self.session.hands_played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,7 +612,7 @@ def _deal_again(session: Session, session_id: int, progress: OfcHandInProgress) 
     if progress.deck_seed != session.hand_seed:
         raise StorageError(f"{where} is dealt differently from its record")
     try:
-        for text in progress.actions:
+        for index, text in enumerate(progress.actions):  # noqa: B007 - named in the error
             match parse_action(text, hand.players):  # deals come from the seed
                 case OfcAction(
                     code=OfcActionCode.SET, player=int(p), cards=(card,), row=Row() as row
@@ -473,7 +622,7 @@ def _deal_again(session: Session, session_id: int, progress: OfcHandInProgress) 
                     hand.discard(p, card)
                 case OfcAction(code=OfcActionCode.SURRENDER, player=int(p)):
                     hand.surrender(p)
-    except PokerroomError as error:
-        raise StorageError(f"{where} no longer replays: {error}") from None
+    except PokerroomError:  # its text may name unset cards (X-4): the index alone
+        raise StorageError(f"{where} no longer replays: action {index + 1} is refused") from None
     if tuple(_actions_of(hand)) != progress.actions:  # the deals included
         raise StorageError(f"{where} replays differently from its record")

@@ -7,7 +7,9 @@ set it on the top, middle or bottom row, ``x`` discards it, ``s`` surrenders
 middle of a hand too — and ``e`` ends the session between hands. Cards once set
 never move (O-2), so there is no undo. An illegal key shows why and changes nothing.
 The screen is built from the human's view only: bots' unset cards, discards and
-Fantasyland rows stay hidden until the round ends (X-4, O-2, O-4).
+Fantasyland rows stay hidden until the round ends (X-4, O-2, O-4). A save that fails
+(the session played on in another terminal, say) or a bot that fails ends the app with
+a one-line message, never a traceback: Textual's shows the frames' locals, the deck too.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from textual.widgets import Footer, Header, RichLog, Static
 
 from pokerroom.bots.ofc import OfcBot, apply_decision
 from pokerroom.cards import Card
+from pokerroom.errors import PokerroomError
 from pokerroom.ofc import OfcError, OfcHand, Row, Session
 from pokerroom.tui.ofc_render import cards_line, result_lines, table_lines, task_line
 
@@ -29,8 +32,11 @@ HandListener = Callable[[OfcHand, tuple[int, ...]], object]
 in progress (to save it for a resume) or a finished one, already added to the session."""
 
 
-class OfcApp(App[None]):
-    """One OFC session: a human in session seat ``human``, bots in the other seats."""
+class OfcApp(App[str | None]):
+    """One OFC session: a human in session seat ``human``, bots in the other seats.
+
+    :meth:`run` returns None, or the one-line reason the table had to stop.
+    """
 
     CSS = "#table { height: auto; } #log { height: 1fr; }"
     AUTO_FOCUS = None
@@ -75,6 +81,8 @@ class OfcApp(App[None]):
         """The session seat of each position in the current hand."""
         self.selected = 0
         self.message = ""
+        self.stopped: str | None = None
+        """Why the table stopped (a failed save or bot); no key acts any more."""
         self._dealt: tuple[Card, ...] = ()
 
     def compose(self) -> ComposeResult:
@@ -112,18 +120,54 @@ class OfcApp(App[None]):
         """Let the bots set their cards until the human must act or the hand is over."""
         hand = self.hand
         assert hand is not None
+        failed = None
         while hand.to_act is not None and self.seats[hand.to_act] != self.human:
             player = hand.to_act
-            apply_decision(hand, player, self.bots[self.seats[player]].decide(hand.view(player)))
+            seat = self.seats[player]
+            try:
+                apply_decision(hand, player, self.bots[seat].decide(hand.view(player)))
+            except Exception as error:  # its text may name the bot's cards (X-4)
+                failed = f"bot {self.names[seat]} failed ({type(error).__name__})"
+                break
         if hand.is_over:
             self.session.finish_hand()
-        if self.on_change is not None:  # after every action: q never loses a card set
-            self.on_change(hand, self.seats)
+        on_change = self.on_change  # after every action: q never loses a card set
+        if on_change is not None and not self._saved(lambda: on_change(hand, self.seats)):
+            return
+        if failed is not None:  # what was played is saved; the bot cannot go on
+            self._stop(failed)
+            return
         if hand.is_over:
             log = self.query_one("#log", RichLog)
             for line in self._result_lines():
                 log.write(line)
         self._redraw()
+
+    def _saved(self, save: Callable[[], object]) -> bool:
+        """Run a storage callback; if it fails, stop with its reason and return False.
+
+        Our errors say what happened (a stale terminal: run ``pokerroom ofc --resume``);
+        any other, a database's say, is named by its type alone: its text may hold the
+        hand's actions, every unset card (X-4).
+        """
+        try:
+            save()
+        except PokerroomError as error:
+            self._stop(str(error))
+            return False
+        except Exception as error:
+            self._stop(f"the OFC session could not be saved ({type(error).__name__})")
+            return False
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key acts once the table has stopped."""
+        return self.stopped is None
+
+    def _stop(self, message: str) -> None:
+        """Leave the table: :meth:`run` returns ``message`` and the command prints it."""
+        self.stopped = message
+        self.exit(message)
 
     def _result_lines(self) -> list[str]:
         hand = self.hand
@@ -239,6 +283,6 @@ class OfcApp(App[None]):
         if hand is not None and not hand.is_over:
             self._refuse("finish this hand first; q quits and pokerroom ofc --resume goes on")
             return
-        if self.on_end is not None and not self.over:  # a session of --hands ended itself
-            self.on_end()
-        self.exit()
+        on_end = self.on_end  # a session of --hands that is over has ended itself
+        if self.over or on_end is None or self._saved(on_end):
+            self.exit()
