@@ -15,17 +15,9 @@ from pokerroom.storage.database import (
     open_database,
 )
 from pokerroom.storage.models import PlayerKind
-from pokerroom.storage.ofc_store import (
-    OfcHandInProgress,
-    OfcLog,
-    OfcStore,
-    ResumedOfcSession,
-    SavedOfcHand,
-    SavedOfcSession,
-    ofc_document,
-    positions,
-    resume_ofc_session,
-)
+from pokerroom.storage.ofc_log import OfcLog, ResumedOfcSession, resume_ofc_session
+from pokerroom.storage.ofc_rows import OfcHandInProgress, SavedOfcHand, SavedOfcSession
+from pokerroom.storage.ofc_store import OfcStore, StaleSessionError, ofc_document, positions
 from pokerroom.storage.series_log import Resumed, SeriesLog, resume_series
 from pokerroom.storage.store import (
     HandInProgress,
@@ -54,6 +46,7 @@ __all__ = [
     "SavedSeries",
     "SeriesLog",
     "SeriesStore",
+    "StaleSessionError",
     "StorageError",
     "apply_decisions",
     "data_dir",
