@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from pokerroom.bots.simple import passive_action
 from pokerroom.cards import Card
 from pokerroom.cardset import CardSet
 from pokerroom.engine import Action
@@ -51,7 +52,7 @@ class EquityBot:
         assert legal is not None and me is not None
         equity = self.equity(view)
         if equity is None:
-            return _passive(legal)
+            return passive_action(legal)
         rivals = sum(1 for p, out in enumerate(view.folded) if not out and p != me)
         fair = 1 / (rivals + 1)
         owed = (legal.call or view.committed[me]) - view.committed[me]
@@ -92,13 +93,3 @@ class EquityBot:
         counts = {card.rank: sum(1 for c in own if c.rank == card.rank) for card in own}
         keep = [card for card in own if counts[card.rank] > 1] or [max(own, key=lambda c: c.rank)]
         return [card for card in own if card not in keep]
-
-
-def _passive(legal: LegalActions) -> Action:
-    if legal.check:
-        return Action.check()
-    if legal.call is not None:
-        return Action.call()
-    if legal.bring_in is not None:
-        return Action.bring_in()
-    return Action.fold()

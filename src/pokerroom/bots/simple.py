@@ -6,7 +6,19 @@ import random
 
 from pokerroom.cards import Card
 from pokerroom.engine import Action
+from pokerroom.engine.actions import LegalActions
 from pokerroom.engine.views import HandView
+
+
+def passive_action(legal: LegalActions) -> Action:
+    """The cheapest way to stay in: check, else call, else bring in; fold only if nothing else."""
+    if legal.check:
+        return Action.check()
+    if legal.call is not None:
+        return Action.call()
+    if legal.bring_in is not None:
+        return Action.bring_in()
+    return Action.fold()
 
 
 class RandomBot:
@@ -47,13 +59,7 @@ class CallingStation:
     def decide(self, view: HandView) -> Action:
         legal = view.legal
         assert legal is not None
-        if legal.check:
-            return Action.check()
-        if legal.call is not None:
-            return Action.call()
-        if legal.bring_in is not None:
-            return Action.bring_in()
-        return Action.fold()
+        return passive_action(legal)
 
     def discard(self, view: HandView) -> list[Card]:
         return []
