@@ -5,25 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from pokerroom.bots import BOTS, play_hand
 from pokerroom.cli.app import app
 from pokerroom.history import parse_phhs, read_hands, replay_hand
-from pokerroom.storage import DATA_DIR_ENV, SavedHand, SeriesLog, SeriesStore
+from pokerroom.storage import SavedHand, SeriesLog, SeriesStore
 from pokerroom.table.series import Series
 
 runner = CliRunner()
 STYLES = ("equity", "station", "random")
-
-
-@pytest.fixture(autouse=True)
-def data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every command here uses a fresh data directory, never the user's."""
-    directory = tmp_path / "data"
-    monkeypatch.setenv(DATA_DIR_ENV, str(directory))
-    return directory
 
 
 def saved_series(names: list[str], seed: int, hands: int) -> tuple[int, list[SavedHand]]:
@@ -46,11 +37,11 @@ def test_history_is_a_command() -> None:
     assert "history" in result.output
 
 
-def test_nothing_saved_yet_is_one_line_and_exit_2(data_directory: Path) -> None:
+def test_nothing_saved_yet_is_one_line_and_exit_2(private_data_dir: Path) -> None:
     result = runner.invoke(app, ["history"])
     assert result.exit_code == 2
     assert result.output.startswith("error: no series saved yet in ")
-    assert str(data_directory) in result.output
+    assert str(private_data_dir) in result.output
     assert len(result.output.splitlines()) == 1
 
 

@@ -52,14 +52,6 @@ from pokerroom.table.series import HandRecord, Series, SeriesSettings
 STYLES = ("equity", "station", "random")
 
 
-@pytest.fixture(autouse=True)
-def data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Never the real user data directory."""
-    directory = tmp_path / "data"
-    monkeypatch.setenv(DATA_DIR_ENV, str(directory))
-    return directory
-
-
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[SeriesStore]:
     with SeriesStore.open(tmp_path / "store.db") as opened:
@@ -127,12 +119,12 @@ def check_down(series: Series, hand: Hand, hands: int) -> list[HandRecord]:
 # ------------------------------------------------------------------ where the database lives
 
 
-def test_database_defaults_to_the_data_dir_env_var(data_directory: Path) -> None:
-    assert data_dir() == data_directory
-    assert database_url() == f"sqlite:///{data_directory.absolute() / 'pokerroom.db'}"
+def test_database_defaults_to_the_data_dir_env_var(private_data_dir: Path) -> None:
+    assert data_dir() == private_data_dir
+    assert database_url() == f"sqlite:///{private_data_dir.absolute() / 'pokerroom.db'}"
     with open_database() as database:
         assert database.revision() == "0002"
-    assert (data_directory / "pokerroom.db").is_file()
+    assert (private_data_dir / "pokerroom.db").is_file()
 
 
 def test_without_the_env_var_the_platform_user_data_dir_is_used(
@@ -142,7 +134,7 @@ def test_without_the_env_var_the_platform_user_data_dir_is_used(
     assert data_dir() == Path(user_data_dir("pokerroom", appauthor=False))
 
 
-def test_an_explicit_path_directory_or_url_wins(tmp_path: Path, data_directory: Path) -> None:
+def test_an_explicit_path_directory_or_url_wins(tmp_path: Path, private_data_dir: Path) -> None:
     file = tmp_path / "nested" / "mine.sqlite"
     with open_database(file) as database:
         assert database.location == str(file)
@@ -152,7 +144,7 @@ def test_an_explicit_path_directory_or_url_wins(tmp_path: Path, data_directory: 
     with open_database(f"sqlite:///{tmp_path / 'url.db'}") as database:
         assert database.revision() == "0002"
     assert (tmp_path / "url.db").is_file()
-    assert not data_directory.exists()
+    assert not private_data_dir.exists()
 
 
 def test_bad_locations_are_storage_errors(tmp_path: Path) -> None:
