@@ -24,6 +24,7 @@ from pokerroom.tournament.clock_errors import (
     OnBreakError,
     ScheduleError,
     TimeRemovalError,
+    UnknownLevelError,
 )
 from pokerroom.tournament.clock_events import (
     AddTime,
@@ -175,6 +176,8 @@ def _require_started(ledger: Ledger, action: str) -> None:
 
 def _require_future(ledger: Ledger, number: int, action: str) -> None:
     """T-20: levels already played, and the one in progress, are fixed."""
+    if number < 1:
+        raise UnknownLevelError(f"there is no level {number}; levels are numbered from 1")
     if number > ledger.played:
         return
     why = "was already played"
@@ -259,7 +262,10 @@ def apply(ledger: Ledger, event: ClockEvent, entered: Entered | None = None) -> 
             f"{event.describe()} is stamped before the last logged action; the log only "
             "goes forward in time"
         )
-    acted = _act(advance(ledger, at, entered), event)
+    moved = advance(ledger, at, entered)
+    acted = _act(moved, event)
+    if entered is not None and acted.segment != moved.segment:
+        entered(at, acted.segment, acted.schedule)  # an unscheduled break begins now
     return replace(advance(acted, at, entered), logged_at=at)
 
 
