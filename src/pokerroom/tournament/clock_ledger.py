@@ -90,9 +90,9 @@ class Ledger:
 
 
 def initial(schedule: Schedule) -> Ledger:
-    first = Segment(Kind.LEVEL, 1)
+    """The clock before anything happened; its level's time is set when the start comes."""
     start = micros(schedule.start_at)
-    return Ledger(schedule, start, False, first, _length(schedule, first), False, 0, None)
+    return Ledger(schedule, start, False, Segment(Kind.LEVEL, 1), 0, False, 0, None)
 
 
 def _length(schedule: Schedule, segment: Segment) -> int:
@@ -160,10 +160,9 @@ def advance(ledger: Ledger, at: int, entered: Entered | None = None) -> Ledger:
     return replace(ledger, at=at, segment=segment, left=left, play_time=play)
 
 
-def _positive(amount: float, what: str) -> float:
+def _positive(amount: float, what: str) -> None:
     if not (math.isfinite(amount) and amount > 0):
         raise ClockError(f"{what} of {amount}: it must be more than 0")
-    return amount
 
 
 def _require_started(ledger: Ledger, action: str) -> None:
