@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerroom.tournament.clock import Clock, ClockState, clock_changes, clock_state
-from pokerroom.tournament.clock_errors import (
+from pokerroom.tournament.clock.errors import (
     AlreadyPausedError,
     AlreadyStartedError,
     ClockError,
@@ -26,10 +25,11 @@ from pokerroom.tournament.clock_errors import (
     TimeRemovalError,
     UnknownLevelError,
 )
-from pokerroom.tournament.clock_events import BreakStarted, LevelStarted, Resume
-from pokerroom.tournament.clock_render import countdown, render_clock
-from pokerroom.tournament.clock_schedule import Schedule
-from pokerroom.tournament.clock_time import (
+from pokerroom.tournament.clock.events import BreakStarted, LevelStarted, Resume
+from pokerroom.tournament.clock.render import countdown, render_clock
+from pokerroom.tournament.clock.schedule import Schedule
+from pokerroom.tournament.clock.state import Clock, ClockState, clock_changes, clock_state
+from pokerroom.tournament.clock.timesource import (
     SimulatedTime,
     SystemTime,
     posix_seconds,

@@ -12,7 +12,7 @@ deals; hands already running keep their level. No hand starts before the start, 
 or while the clock is paused.
 
 >>> from pokerroom.tournament.structure import Break, Level
->>> from pokerroom.tournament.clock_time import SimulatedTime
+>>> from pokerroom.tournament.clock.timesource import SimulatedTime
 >>> levels = (Level(1, 20, 25, 50), Level(2, 20, 50, 100), Level(3, 20, 75, 150))
 >>> schedule = Schedule(levels, (Break(after_level=2, minutes=10),), start_at=0)
 >>> time = SimulatedTime(0)
@@ -36,8 +36,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pokerroom.tournament.clock_errors import NothingToUndoError
-from pokerroom.tournament.clock_events import (
+from pokerroom.tournament.clock.errors import NothingToUndoError
+from pokerroom.tournament.clock.events import (
     AddTime,
     BreakStarted,
     CallBreak,
@@ -52,7 +52,7 @@ from pokerroom.tournament.clock_events import (
     RemoveTime,
     Resume,
 )
-from pokerroom.tournament.clock_ledger import (
+from pokerroom.tournament.clock.ledger import (
     MICROS,
     Kind,
     Ledger,
@@ -63,8 +63,8 @@ from pokerroom.tournament.clock_ledger import (
     next_segment,
     replay,
 )
-from pokerroom.tournament.clock_schedule import Schedule
-from pokerroom.tournament.clock_time import TimeSource
+from pokerroom.tournament.clock.schedule import Schedule
+from pokerroom.tournament.clock.timesource import TimeSource
 from pokerroom.tournament.structure import Break, Level
 
 __all__ = ["Clock", "ClockState", "Schedule", "clock_changes", "clock_state"]

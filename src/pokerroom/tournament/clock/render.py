@@ -3,7 +3,7 @@
 A pure function of the clock's state, so every screen that shows the clock shows the same.
 
 >>> from pokerroom.tournament.structure import Break, Level
->>> from pokerroom.tournament.clock import clock_state, Schedule
+>>> from pokerroom.tournament.clock.state import clock_state, Schedule
 >>> levels = (Level(1, 20, 25, 50), Level(2, 20, 50, 100, ante=100, big_blind_ante=True))
 >>> schedule = Schedule(levels, (Break(1, 10, color_up=25),), start_at=0)
 >>> print(render_clock(clock_state(schedule, (), 7 * 60 + 30)))
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from pokerroom.tournament.clock import ClockState
+from pokerroom.tournament.clock.state import ClockState
 from pokerroom.tournament.structure import Break, Level
 
 

@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 
-from pokerroom.tournament.clock_errors import ScheduleError, UnknownLevelError
+from pokerroom.tournament.clock.errors import ScheduleError, UnknownLevelError
 from pokerroom.tournament.structure import Break, Level
 
 _AMOUNTS = tuple(

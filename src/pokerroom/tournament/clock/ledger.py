@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from pokerroom.tournament.clock_errors import (
+from pokerroom.tournament.clock.errors import (
     AlreadyPausedError,
     AlreadyStartedError,
     ClockError,
@@ -26,7 +26,7 @@ from pokerroom.tournament.clock_errors import (
     TimeRemovalError,
     UnknownLevelError,
 )
-from pokerroom.tournament.clock_events import (
+from pokerroom.tournament.clock.events import (
     AddTime,
     CallBreak,
     ClockEvent,
@@ -38,7 +38,7 @@ from pokerroom.tournament.clock_events import (
     RemoveTime,
     Resume,
 )
-from pokerroom.tournament.clock_schedule import Schedule
+from pokerroom.tournament.clock.schedule import Schedule
 
 MICROS = 1_000_000
 
