@@ -78,6 +78,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from pokerroom.cards import Card
+from pokerroom.engine.options import Options
 from pokerroom.engine.variants import (
     BOMB_POT,
     FIVE_CARD_DRAW,
@@ -88,7 +89,9 @@ from pokerroom.engine.variants import (
     Variant,
     omaha,
 )
-from pokerroom.errors import CardError, PokerroomError
+from pokerroom.errors import CardError, PokerroomError, UsageError
+from pokerroom.history.phh_options import FIELD as OPTIONS_FIELD
+from pokerroom.history.phh_options import read_options
 
 # --------------------------------------------------------------------- variant codes
 
@@ -237,6 +240,8 @@ class PhhHand:
     players: tuple[str, ...] | None = None
     finishing_stacks: tuple[Decimal, ...] | None = None
     winnings: tuple[Decimal, ...] | None = None
+    options: Options | None = None
+    """The rule options the hand was played under (``_options``, pokerroom's own field)."""
     extra: Mapping[str, object] = field(default_factory=dict)
     """Every other field (``author``, ``event``, ``time``, ``seats``, ``hand``, …) as read."""
 
@@ -364,6 +369,7 @@ _KNOWN_FIELDS = {
     "players",
     "finishing_stacks",
     "winnings",
+    OPTIONS_FIELD,
 }
 
 
@@ -444,6 +450,10 @@ def hand_from_document(document: Mapping[str, object]) -> PhhHand:
     names = _strings(document, "players") if "players" in document else None
     if names is not None and len(names) != players:
         raise PhhError(f"players needs one name per player ({players}), got {len(names)}")
+    try:
+        options = read_options(document[OPTIONS_FIELD]) if OPTIONS_FIELD in document else None
+    except UsageError as error:
+        raise PhhError(str(error)) from None
     return PhhHand(
         variant=variant,
         antes=antes,
@@ -458,6 +468,7 @@ def hand_from_document(document: Mapping[str, object]) -> PhhHand:
         players=names,
         finishing_stacks=_numbers(document, "finishing_stacks", players),
         winnings=_numbers(document, "winnings", players),
+        options=options,
         extra={k: v for k, v in document.items() if k not in _KNOWN_FIELDS},
     )
 

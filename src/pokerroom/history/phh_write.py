@@ -1,6 +1,7 @@
 """Writing an engine hand as a PHH document, the inverse of :func:`replay_hand`.
 
-Only the inputs are written — deals, player actions, draws, shows and mucks;
+Only the inputs are written — deals, player actions, draws, shows and mucks —
+and the rule options of the table (``_options``, :mod:`pokerroom.history.phh_options`);
 forced bets (the Stud bring-in is a choice, ``pN pb``), returned bets and awards
 follow from the rules and are derived again on replay. Burned cards are not part
 of PHH and are left out.
@@ -26,6 +27,7 @@ ante_trimming_status = true
 antes = [0, 0, 0]
 blinds_or_straddles = [1, 2, 0]
 min_bet = 2
+_options = { ... }
 starting_stacks = [200, 200, 200]
 actions = [
   "d dh p1 ...",
@@ -48,6 +50,7 @@ from pokerroom.engine.hand import Hand
 from pokerroom.engine.variants import Limit
 from pokerroom.errors import UsageError
 from pokerroom.history.phh import format_cards_text, game_code
+from pokerroom.history.phh_options import options_field
 
 
 def _heads_up_order(values: Sequence[int]) -> list[int]:
@@ -139,6 +142,7 @@ def write_phh(hand: Hand, players: Sequence[str] | None = None) -> str:
         lines += [f"small_bet = {config.min_bet}", f"big_bet = {config.big_bet_size}"]
     else:
         lines.append(f"min_bet = {config.min_bet}")
+    lines.append(options_field(config.options))  # A-12, P-3, P-4: the table's rules
     lines.append(f"starting_stacks = {_array(config.stacks)}")
     lines.append("actions = [")
     lines += [f"  {json.dumps(text)}," for text in map(_action, _in_phh_order(hand.events)) if text]
