@@ -32,8 +32,10 @@ from pokerroom.history import (
     parse_hands,
     parse_phh,
     parse_phhs,
+    phh_seen_by,
     replay_hand,
     write_phh,
+    write_phh_seen_by,
 )
 from pokerroom.history.phh import PhhGame, game_code, read_hands
 
@@ -935,3 +937,58 @@ def test_round_trip_keeps_the_rule_options(code: str, options: Options, seed: in
     assert result.finishing_stacks == tuple(Decimal(s) for s in played.stacks)
     awards = [e for e in played.events if isinstance(e, ev.Award)]
     assert [e for e in result.hand.events if isinstance(e, ev.Award)] == awards
+
+
+# ------------------------------------------------------------------ one player's view (X-4)
+
+
+def _cards_seen_by(hand: Hand, viewer: int | None) -> set[Card]:
+    """X-4: the boards, up cards, shown hands, and the viewer's own cards (discards too)."""
+    seen: set[Card] = set()
+    for event in hand.events:
+        match event:
+            case ev.DealBoard(cards) | ev.Show(_, cards):
+                seen.update(c for c in cards if c is not None)
+            case ev.DealHole(player, cards, face_up) if face_up or player == viewer:
+                seen.update(c for c in cards if c is not None)
+    return seen
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    code=st.sampled_from([code for code, game in GAMES.items() if game.supported]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_x4_a_players_view_holds_only_what_he_saw_and_replays(code: str, seed: int) -> None:
+    """Every seat's and an observer's copy names no card hidden from him, keeps all his
+    own, and replays to the same stacks: the shows decide every contested pot."""
+    played = _play_randomly(GAMES[code], random.Random(seed))
+    for viewer in (None, *range(played.players)):
+        view = parse_phh(write_phh_seen_by(played, viewer))
+        written = {c for a in view.actions for c in a.cards or () if c is not None}
+        assert written <= _cards_seen_by(played, viewer), viewer
+        if viewer is not None:
+            own = {
+                c
+                for e in played.events
+                if isinstance(e, ev.DealHole) and e.player == viewer
+                for c in e.cards
+            }
+            assert own <= written
+        result = replay_hand(view)
+        assert result.error is None, (viewer, result.error)
+        assert result.finishing_stacks == tuple(Decimal(s) for s in played.stacks)
+        assert not result.unsettled
+
+
+def test_x4_the_folded_players_cards_are_unknown_in_a_view() -> None:
+    hand = Hand(HandConfig.holdem([200, 200, 200], small_blind=1, big_blind=2), Deck(seed=1))
+    hand.act(Action.raise_to(6))
+    hand.act(Action.fold())
+    hand.act(Action.fold())
+    complete, seen = write_phh(hand), write_phh_seen_by(hand, 2)
+    own = "".join(map(str, hand.hole[2]))
+    assert f'"d dh p3 {own}"' in seen and '"d dh p1 ????"' in seen and '"d dh p2 ????"' in seen
+    assert "".join(map(str, hand.hole[0])) in complete
+    assert phh_seen_by(complete, 2) == seen
+    assert '"d dh p3 ????"' in phh_seen_by(complete, None)
