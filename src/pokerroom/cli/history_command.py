@@ -2,7 +2,9 @@
 
 Without ``--series`` or ``--session`` the series or Open-Face Chinese Pineapple
 session played most recently is shown; ``--list`` names every one. A poker series
-exports as PHH, an OFC session as its TOML hand records (``.ofc.toml``). The
+exports as PHH (``.phhs``) as one player saw it (X-4; ``--as SEAT``, ``--complete`` for
+the host of a finished series), an OFC session as its complete TOML hand records
+(``.ofc.toml``, ``--complete`` only). The
 database is the one every command saves to (``$POKERROOM_DATA_DIR`` or the user
 data directory, :mod:`pokerroom.storage.database`).
 """
