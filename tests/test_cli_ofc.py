@@ -183,11 +183,17 @@ def test_history_shows_the_latest_ofc_session_and_lists_both_games() -> None:
 def test_export_writes_ofc_toml_records_that_replay(tmp_path: Path) -> None:
     data = ofc_json("--players", "3", "--bots", "random", "--hands", "2", "--seed", "6")
     target = tmp_path / "session.ofc.toml"
-    result = runner.invoke(
-        app, ["history", "--session", str(data["session"]), "--export", str(target)]
+    export = ["history", "--session", str(data["session"]), "--export", str(target)]
+    player = runner.invoke(app, export)  # the records hold every face-down discard
+    assert (player.exit_code, player.output) == (
+        2,
+        "error: an OFC record holds every face-down discard: export it with --complete "
+        "(the host, once the session is finished)\n",
     )
+    assert not target.exists()
+    result = runner.invoke(app, [*export, "--complete"])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == f"wrote 2 hands to {target}"
+    assert result.output.splitlines()[-1] == f"wrote 2 hands to {target}, the complete record"
     records = loads_many(target.read_text(encoding="utf-8"))
     assert [record.hand for record in records] == [1, 2]
     for record, hand in zip(records, data["hands"], strict=True):

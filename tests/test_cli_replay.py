@@ -73,8 +73,8 @@ def test_text_report_pots_winners_stacks_and_the_record(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0] == f"{path} hand 0: NT (No-limit Texas hold 'em), 3 players"
-    assert "  pot 0: 13 won by p2 13 (eligible p2 p3)" in lines
+    assert lines[0] == f"{path} hand 1: NT (No-limit Texas hold 'em), 3 players"
+    assert "  pot 1: 13 won by p2 13 (eligible p2 p3)" in lines
     assert "  finishing stacks: p1 Ann 99, p2 Bob 107, p3 Cid 94" in lines
     assert "  matches the recorded finishing stacks" in lines
     assert lines[-1].startswith("1 hands: 1 replayed, 0 unsupported, 0 with an illegal action")
@@ -86,13 +86,13 @@ def test_text_report_of_a_difference_and_an_illegal_action(tmp_path: Path) -> No
     assert result.exit_code == 1  # after replaying every hand
     output = result.output
     assert "  differs from the record: p2 recorded 10.70, replayed 10.75" in output
-    assert "hand 1: FR (Fixed-limit razz), 2 players" in output
+    assert "hand 2: FR (Fixed-limit razz), 2 players" in output
     assert "  not replayed: pokerroom does not play this game yet" in output
     assert (
-        "  ILLEGAL action 3 'p3 cbr 3': raise to 3 is outside the legal range 4-100 [A-8]\n"
+        "  ILLEGAL action 4 'p3 cbr 3': raise to 3 is outside the legal range 4-100 [A-8]\n"
         "    legal: fold, call 2, raise to 4-100\n"
     ) in output
-    assert "hand 3: FT" in output  # the hand after the illegal one is still replayed
+    assert "hand 4: FT" in output  # the hand after the illegal one is still replayed
     assert output.splitlines()[-1] == (
         "4 hands: 3 replayed, 1 unsupported, 1 with an illegal action; "
         "0 of 1 recorded finishing stacks matched"
@@ -105,10 +105,10 @@ def test_json_lines_one_object_per_hand_in_file_order(tmp_path: Path) -> None:
     assert result.exit_code == 1
     hands = [json.loads(line) for line in result.output.splitlines()]
     assert [(h["file"], h["hand"], h["variant"]) for h in hands] == [
-        (str(path), 0, "NT"),
-        (str(path), 1, "FR"),
-        (str(path), 2, "NT"),
-        (str(path), 3, "FT"),
+        (str(path), 1, "NT"),
+        (str(path), 2, "FR"),
+        (str(path), 3, "NT"),
+        (str(path), 4, "FT"),
     ]
     first = hands[0]
     assert first["finishing_stacks"] == [9.5, 10.75]  # decimals kept as JSON numbers
@@ -168,7 +168,7 @@ def test_double_board_awards_name_their_board(tmp_path: Path) -> None:
     text = runner.invoke(app, ["replay", str(path)])
     assert text.exit_code == 0
     assert (
-        "  pot 0: 15 won by p1 8 (upper board), p3 7 (lower board) (eligible p1 p2 p3)"
+        "  pot 1: 15 won by p1 8 (upper board), p3 7 (lower board) (eligible p1 p2 p3)"
         in text.output.splitlines()
     )
     (line,) = runner.invoke(app, ["replay", str(path), "--json"]).output.splitlines()
@@ -186,21 +186,31 @@ def test_stud_hi_lo_is_replayed(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     game = "F7S/8 (Fixed-limit seven card stud high/low-split eight or better)"
-    assert lines[0] == f"{path} hand 0: {game}, 2 players"
-    assert "  pot 0: 4 won by p1 2 (high), p2 2 (low) (eligible p1 p2)" in lines
+    assert lines[0] == f"{path} hand 1: {game}, 2 players"
+    assert "  pot 1: 4 won by p1 2 (high), p2 2 (low) (eligible p1 p2)" in lines
     assert "  matches the recorded finishing stacks" in lines
     (line,) = runner.invoke(app, ["replay", str(path), "--json"]).output.splitlines()
     assert "board" not in json.loads(line)["pots"][0]["winners"][0]
 
 
-def test_missing_file_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
+def test_a_bad_first_file_does_not_stop_the_good_ones(tmp_path: Path) -> None:
+    """Every readable file is replayed; the unreadable one is named last, exit code 2."""
     good = write(tmp_path, "good.phh", SHOWDOWN)
-    result = runner.invoke(app, ["replay", str(good), str(tmp_path / "nope.phh")])
+    empty = write(tmp_path, "empty.phh", "")
+    missing = tmp_path / "nope.phh"
+    result = runner.invoke(app, ["replay", str(missing), str(good), str(empty)])
     assert result.exit_code == 2
     assert (
-        result.output
-        == f"error: {tmp_path / 'nope.phh'}: cannot read the file: No such file or directory\n"
+        result.stdout.splitlines()[0] == f"{good} hand 1: NT (No-limit Texas hold 'em), 3 players"
     )
+    assert result.stdout.splitlines()[-1].startswith("1 hands: 1 replayed")
+    assert result.stderr.splitlines() == [
+        f"error: {missing}: cannot read the file: No such file or directory",
+        f"error: {empty}: no hand in it: expected a hand (variant = …) or tables [1], [2], …",
+    ]
+    alone = runner.invoke(app, ["replay", str(missing), "--json"])
+    assert (alone.exit_code, alone.stdout) == (2, "")
+    assert len(alone.stderr.splitlines()) == 1
 
 
 def test_malformed_files_are_one_line_and_exit_code_2(tmp_path: Path) -> None:

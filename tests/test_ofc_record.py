@@ -482,7 +482,7 @@ def test_cli_text_report_rows_fouls_royalties_and_points() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[:5] == [
-        f"{HEADS_UP} hand 0: OFCP (Open-Face Chinese Pineapple), 2 players, table kitchen, hand #1",
+        f"{HEADS_UP} hand 1: OFCP (Open-Face Chinese Pineapple), 2 players, table kitchen, hand #1",
         "  p1 Ann: bottom Ah Kh 9h 5h 2h / middle 7c 7d Jc Js 3s / top Qs Qd 4c; royalties 11, "
         "Fantasyland next hand (O-4)",
         "  p2 Bob: bottom Ts Td Tc 6s 6d / middle 9s 9d 3d 4h 5c / top Jh 8d 7h; royalties 6",
@@ -509,7 +509,7 @@ def test_cli_reports_fouls_differences_and_illegal_actions(tmp_path: Path) -> No
     assert "; fouled (dead hand, O-1)" in lines[1]
     assert "  differs from the record" not in result.output  # all dead: 0 each (O-5)
     assert (
-        "  ILLEGAL action 26 'p2 s Jh bottom': the bottom row already holds 5 cards; "
+        "  ILLEGAL action 27 'p2 s Jh bottom': the bottom row already holds 5 cards; "
         "open rows: middle, top [O-1]"
     ) in lines
     assert "  p2 Bob: bottom Ts Td Tc 6s 6d / middle 9s 9d 3d / top -" in lines
@@ -533,7 +533,7 @@ def test_cli_json_lines_and_a_mixed_list_with_phh(tmp_path: Path) -> None:
     assert result.exit_code == 1
     first, legal, illegal = (json.loads(line) for line in result.output.splitlines())
     assert first["variant"] == "NT" and first["matches_recorded"] is True
-    assert (legal["file"], legal["hand"], legal["variant"]) == (str(session), 0, "OFCP")
+    assert (legal["file"], legal["hand"], legal["variant"]) == (str(session), 1, "OFCP")
     assert legal["players"] == ["Ann", "Bob"] and legal["hand_number"] == 1
     assert legal["rows"][0] == {
         "bottom": ["Ah", "Kh", "9h", "5h", "2h"],
@@ -544,7 +544,7 @@ def test_cli_json_lines_and_a_mixed_list_with_phh(tmp_path: Path) -> None:
     assert legal["fantasy_next"] == [True, False] and legal["fantasy"] == [False, False]
     assert legal["points"] == legal["recorded_points"] == [6, -6]
     assert legal["matches_recorded"] is True and legal["error"] is None
-    assert illegal["hand"] == 1 and illegal["complete"] is False and illegal["points"] is None
+    assert illegal["hand"] == 2 and illegal["complete"] is False and illegal["points"] is None
     assert illegal["error"] == {
         "action_index": 26,
         "action": "p2 s Jh bottom",
@@ -574,11 +574,12 @@ def test_cli_malformed_record_is_one_line_and_exit_code_2(tmp_path: Path) -> Non
     ]:
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
-        result = runner.invoke(app, ["replay", str(HEADS_UP), str(path)])
+        result = runner.invoke(app, ["replay", str(path), str(HEADS_UP)])
         assert result.exit_code == 2, name
-        assert result.output.startswith(f"error: {path}: ")
-        assert message in result.output
-        assert len(result.output.strip().splitlines()) == 1
+        assert result.stdout.startswith(f"{HEADS_UP} hand 1: OFCP")  # the good file still
+        (line,) = result.stderr.splitlines()
+        assert line.startswith(f"error: {path}: ")
+        assert message in line
         assert "Traceback" not in result.output
 
 

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import random
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pokerkit import HandHistory
 
 from pokerroom.cards import Card, parse_cards
 from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, HandConfig, Limit
 from pokerroom.engine import events as ev
+from pokerroom.engine.options import PROFILES, Options, ReraiseSize
 from pokerroom.engine.variants import (
     BOMB_POT,
     FIVE_CARD_DRAW,
@@ -28,8 +32,10 @@ from pokerroom.history import (
     parse_hands,
     parse_phh,
     parse_phhs,
+    phh_seen_by,
     replay_hand,
     write_phh,
+    write_phh_seen_by,
 )
 from pokerroom.history.phh import PhhGame, game_code, read_hands
 
@@ -647,6 +653,9 @@ def test_write_phh_heads_up_fixed_limit() -> None:
         "blinds_or_straddles = [1, 2]\n"
         "small_bet = 2\n"
         "big_bet = 4\n"
+        '_options = { reraise_after_short_all_in = "last-full-raise", '
+        'showdown_order = "last-aggressor-final-round", deal_start = "left-of-button", '
+        'timeout_action = "check-or-fold", smallest_chip = 1 }\n'
         "starting_stacks = [50, 60]\n"
         "actions = [\n"
         '  "d dh p1 AcKd",\n'
@@ -688,6 +697,9 @@ def test_write_phh_stud_heads_up() -> None:
         "antes = [1, 2]\n"
         "bring_in = 1\n"
         "min_bet = 4\n"
+        '_options = { reraise_after_short_all_in = "last-full-raise", '
+        'showdown_order = "last-aggressor-final-round", deal_start = "left-of-button", '
+        'timeout_action = "check-or-fold", smallest_chip = 1 }\n'
         "starting_stacks = [60, 50]\n"
         "actions = [\n"
         '  "d dh p1 AcKd3s",\n'
@@ -754,9 +766,12 @@ def _random_config(game: PhhGame, rng: random.Random) -> HandConfig:
     )
 
 
-def _play_randomly(game: PhhGame, rng: random.Random) -> Hand:
+def _play_randomly(game: PhhGame, rng: random.Random, options: Options | None = None) -> Hand:
     """A hand dealt from a seeded deck, every decision drawn from the legal ones."""
-    hand = Hand(_random_config(game, rng), Deck(seed=rng.randrange(2**32)))
+    config = _random_config(game, rng)
+    if options is not None:
+        config = dataclasses.replace(config, options=options)
+    hand = Hand(config, Deck(seed=rng.randrange(2**32)))
     while hand.phase in ("bet", "draw"):
         if hand.phase == "draw":
             assert hand.to_draw is not None
@@ -846,3 +861,134 @@ def test_round_trip_draw_when_the_deck_runs_out() -> None:
     dealt = [card for e in hand.events if isinstance(e, ev.DealHole) for card in e.cards]
     assert len(dealt) == 60 and len(set(dealt)) < 60  # discards came back
     _assert_round_trip(hand)
+
+
+# ------------------------------------------------------------------ the table's rule options
+
+
+def _showdown_split_hand(options: Options) -> Hand:
+    """Three players check a 6-6-6-9-9 board down: the board plays, the pot of 6 is split."""
+    config = dataclasses.replace(
+        HandConfig.holdem([100] * 3, small_blind=1, big_blind=2), options=options
+    )
+    hand = Hand(config, Deck(seed=14))
+    while hand.phase == "bet":
+        hand.check_or_call()
+    return hand
+
+
+def test_p3_the_smallest_chip_is_written_and_replayed() -> None:
+    """P-3: a pot split down to chips of 5 replays to the same stacks from its own file."""
+    hand = _showdown_split_hand(Options(smallest_chip=5))
+    assert hand.stacks == [104, 98, 98]
+    phh = parse_phh(write_phh(hand))
+    assert phh.options == Options(smallest_chip=5)
+    expected = tuple(map(Decimal, (104, 98, 98)))
+    assert replay_hand(phh).finishing_stacks == expected
+    assert replay_hand(phh, Options.profile("club")).finishing_stacks == expected
+    unrecorded = dataclasses.replace(phh, options=None)  # as files were written before
+    assert replay_hand(unrecorded).finishing_stacks == tuple(map(Decimal, (100, 100, 100)))
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ("{ smallest_chip = 0 }", "_options: smallest_chip must be a whole number from 1 to 10^15"),
+        ("{ smallest_chip = true }", "smallest_chip must be a whole number"),
+        ("{ deal_start = 'button' }", "deal_start must be 'left-of-button' or 'small-blind'"),
+        ("{ smallest_chips = 5 }", "_options: unknown option 'smallest_chips'; the options are"),
+        ("5", "_options must be a table of rule options, got int"),
+    ],
+)
+def test_bad_options_are_named_errors(table: str, message: str) -> None:
+    with pytest.raises(PhhError, match=message.replace("^", r"\^")):
+        parse_phh(phh(f"actions = []\n_options = {table}\n"))
+
+
+def test_an_options_table_may_name_only_some_options() -> None:
+    """A-12 alone: the other options keep their defaults."""
+    hand = parse_phh(
+        phh('actions = []\n_options = { reraise_after_short_all_in = "all-in-plus-big-blind" }\n')
+    )
+    assert hand.options == Options(reraise_after_short_all_in=ReraiseSize.ALL_IN_PLUS_BIG_BLIND)
+
+
+_OPTIONS = st.builds(
+    Options.profile,
+    st.sampled_from(sorted(PROFILES)),
+    smallest_chip=st.sampled_from([1, 2, 5, 25]),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    code=st.sampled_from([code for code, game in GAMES.items() if game.supported]),
+    options=_OPTIONS,
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_round_trip_keeps_the_rule_options(code: str, options: Options, seed: int) -> None:
+    """A-12, P-3, P-4, V-1: a hand played under any profile and smallest chip replays from
+    its own file to the same stacks and the same winners."""
+    rng = random.Random(seed)
+    played = _play_randomly(GAMES[code], rng, options)
+    result = replay_hand(parse_phh(write_phh(played)))
+    assert result.error is None, result.error
+    assert result.hand is not None
+    assert result.finishing_stacks == tuple(Decimal(s) for s in played.stacks)
+    awards = [e for e in played.events if isinstance(e, ev.Award)]
+    assert [e for e in result.hand.events if isinstance(e, ev.Award)] == awards
+
+
+# ------------------------------------------------------------------ one player's view (X-4)
+
+
+def _cards_seen_by(hand: Hand, viewer: int | None) -> set[Card]:
+    """X-4: the boards, up cards, shown hands, and the viewer's own cards (discards too)."""
+    seen: set[Card] = set()
+    for event in hand.events:
+        match event:
+            case ev.DealBoard(cards) | ev.Show(_, cards):
+                seen.update(c for c in cards if c is not None)
+            case ev.DealHole(player, cards, face_up) if face_up or player == viewer:
+                seen.update(c for c in cards if c is not None)
+    return seen
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    code=st.sampled_from([code for code, game in GAMES.items() if game.supported]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_x4_a_players_view_holds_only_what_he_saw_and_replays(code: str, seed: int) -> None:
+    """Every seat's and an observer's copy names no card hidden from him, keeps all his
+    own, and replays to the same stacks: the shows decide every contested pot."""
+    played = _play_randomly(GAMES[code], random.Random(seed))
+    for viewer in (None, *range(played.players)):
+        view = parse_phh(write_phh_seen_by(played, viewer))
+        written = {c for a in view.actions for c in a.cards or () if c is not None}
+        assert written <= _cards_seen_by(played, viewer), viewer
+        if viewer is not None:
+            own = {
+                c
+                for e in played.events
+                if isinstance(e, ev.DealHole) and e.player == viewer
+                for c in e.cards
+            }
+            assert own <= written
+        result = replay_hand(view)
+        assert result.error is None, (viewer, result.error)
+        assert result.finishing_stacks == tuple(Decimal(s) for s in played.stacks)
+        assert not result.unsettled
+
+
+def test_x4_the_folded_players_cards_are_unknown_in_a_view() -> None:
+    hand = Hand(HandConfig.holdem([200, 200, 200], small_blind=1, big_blind=2), Deck(seed=1))
+    hand.act(Action.raise_to(6))
+    hand.act(Action.fold())
+    hand.act(Action.fold())
+    complete, seen = write_phh(hand), write_phh_seen_by(hand, 2)
+    own = "".join(map(str, hand.hole[2]))
+    assert f'"d dh p3 {own}"' in seen and '"d dh p1 ????"' in seen and '"d dh p2 ????"' in seen
+    assert "".join(map(str, hand.hole[0])) in complete
+    assert phh_seen_by(complete, 2) == seen
+    assert '"d dh p3 ????"' in phh_seen_by(complete, None)

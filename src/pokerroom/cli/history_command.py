@@ -2,7 +2,9 @@
 
 Without ``--series`` or ``--session`` the series or Open-Face Chinese Pineapple
 session played most recently is shown; ``--list`` names every one. A poker series
-exports as PHH, an OFC session as its TOML hand records (``.ofc.toml``). The
+exports as PHH (``.phhs``) as one player saw it (X-4; ``--as SEAT``, ``--complete`` for
+the host of a finished series), an OFC session as its complete TOML hand records
+(``.ofc.toml``, ``--complete`` only). The
 database is the one every command saves to (``$POKERROOM_DATA_DIR`` or the user
 data directory, :mod:`pokerroom.storage.database`).
 """
@@ -87,12 +89,62 @@ def _write(path: Path, text: str) -> None:
         raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-def _export(path: Path, saved: SavedSeries, hands: list[SavedHand]) -> None:
+PHH_EXTENSION = ".phhs"
+EXPORT_CHOICES = "--as and --complete choose what --export writes; give --export FILE"
+
+
+def _viewer(saved: SavedSeries, seat: int | None) -> int | None:
+    """Whose view a series exports (X-4): ``--as SEAT``, else the first human; an all-bot
+    series exports as an observer saw it. Only a human's seat may be named."""
+    from pokerroom.storage import PlayerKind
+
+    humans = [player.seat for player in saved.players if player.kind is PlayerKind.HUMAN]
+    if seat is None:
+        return humans[0] if humans else None
+    if seat not in humans:
+        allowed = ", ".join(map(str, humans)) or "none: every player is a bot"
+        raise UsageError(f"--as takes the seat of a human player of series {saved.id}: {allowed}")
+    return seat
+
+
+def _export(
+    path: Path, saved: SavedSeries, hands: list[SavedHand], *, seat: int | None, complete: bool
+) -> str:
+    """Write the series as PHH; returns whose record it is, for the closing line.
+
+    By default a player's copy: what the exporting seat saw (X-4). ``--complete``
+    holds every card, for the host or tournament director once the series is over.
+    """
+    from pokerroom.history import phh_seen_by
     from pokerroom.storage import phhs_document
 
+    if not path.name.endswith(PHH_EXTENSION):
+        raise UsageError(
+            f"a series exports as PHH: name the file *{PHH_EXTENSION} "
+            f"(an OFC session: *{OFC_EXTENSION}), got {path.name}"
+        )
+    if complete and seat is not None:
+        raise UsageError("give --complete (every card) or --as SEAT (one player's view), not both")
+    if complete and not saved.finished:
+        raise UsageError(
+            f"--complete holds every player's cards: only for a finished series, "
+            f"and series {saved.id} is in progress"
+        )
     if not hands:
         raise UsageError(f"series {saved.id} has no finished hands to export")
-    _write(path, phhs_document(hands))
+    if complete:
+        _write(path, phhs_document(hands))
+        return "the complete record"
+    viewer = _viewer(saved, seat)
+    tables = [
+        f"[{hand.number}]\n"
+        + phh_seen_by(hand.phh, hand.seats.index(viewer) if viewer in hand.seats else None)
+        for hand in hands
+    ]
+    _write(path, "\n".join(tables))
+    if viewer is None:
+        return "as an observer saw them"
+    return f"as {saved.name_of(viewer)} (seat {viewer}) saw them"
 
 
 # ------------------------------------------------------------------ OFC sessions
@@ -164,16 +216,35 @@ def _ofc_lines(saved: SavedOfcSession, hands: list[SavedOfcHand]) -> list[str]:
     return lines
 
 
-def _export_ofc(path: Path, saved: SavedOfcSession, hands: list[SavedOfcHand]) -> None:
+def _export_ofc(
+    path: Path,
+    saved: SavedOfcSession,
+    hands: list[SavedOfcHand],
+    *,
+    seat: int | None,
+    complete: bool,
+) -> None:
+    """An OFC record holds every discard, dealt face down (O-2): it is the complete record
+    only, for the host once the session is over (X-4); no player's view is written yet."""
     from pokerroom.storage import ofc_document
 
-    if not hands:
-        raise UsageError(f"OFC session {saved.id} has no finished hands to export")
     if not path.name.endswith(OFC_EXTENSION):
         raise UsageError(
             f"an OFC session exports as TOML hand records: name the file *{OFC_EXTENSION}, "
             f"got {path.name}"
         )
+    if seat is not None or not complete:
+        raise UsageError(
+            "an OFC record holds every face-down discard: export it with --complete "
+            "(the host, once the session is finished)"
+        )
+    if not saved.finished:
+        raise UsageError(
+            f"--complete holds every player's cards: only for a finished session, "
+            f"and OFC session {saved.id} is in progress"
+        )
+    if not hands:
+        raise UsageError(f"OFC session {saved.id} has no finished hands to export")
     _write(path, ofc_document(hands))
 
 
@@ -189,7 +260,7 @@ def _show_ofc(
         typer.echo(line)
     if export is not None:
         plural = "" if len(hands) == 1 else "s"
-        typer.echo(f"wrote {len(hands)} hand{plural} to {export}")
+        typer.echo(f"wrote {len(hands)} hand{plural} to {export}, the complete record")
 
 
 # ------------------------------------------------------------------ every series and session
@@ -257,6 +328,21 @@ def history(
             help=f"Also write the hands: a series as PHH (.phhs), OFC as TOML ({OFC_EXTENSION}).",
         ),
     ] = None,
+    as_seat: Annotated[
+        int | None,
+        typer.Option(
+            "--as",
+            min=1,
+            max=MAX_ID,
+            help="Export as this human seat saw the hands; the first human by default.",
+        ),
+    ] = None,
+    complete: Annotated[
+        bool,
+        typer.Option(
+            "--complete", help="Export every player's cards (host only; a finished series)."
+        ),
+    ] = False,
 ) -> None:
     """List the hands of a saved series (number, button, pot, winners) or OFC session, or export."""
     from pokerroom.storage import OfcStore, SavedOfcSession, SeriesStore  # SQLAlchemy when needed
@@ -280,12 +366,17 @@ def history(
             if isinstance(saved, SavedOfcSession):
                 ofc_hands = ofc.hands(saved.id)
                 if export is not None:
-                    _export_ofc(export, saved, ofc_hands)
+                    _export_ofc(export, saved, ofc_hands, seat=as_seat, complete=complete)
+                elif as_seat is not None or complete:
+                    raise UsageError(EXPORT_CHOICES)
                 _show_ofc(saved, ofc_hands, as_json=as_json, export=export)
                 return
             hands = store.hands(saved.id)
+        whose = ""
         if export is not None:
-            _export(export, saved, hands)
+            whose = _export(export, saved, hands, seat=as_seat, complete=complete)
+        elif as_seat is not None or complete:
+            raise UsageError(EXPORT_CHOICES)
     if as_json:
         for hand in hands:
             typer.echo(json.dumps(_hand_json(saved, hand), ensure_ascii=False))
@@ -301,7 +392,7 @@ def history(
         typer.echo("  no hand finished yet")
     if export is not None:
         plural = "" if len(hands) == 1 else "s"
-        typer.echo(f"wrote {len(hands)} hand{plural} to {export}")
+        typer.echo(f"wrote {len(hands)} hand{plural} to {export}, {whose}")
 
 
 def _chosen(

@@ -5,10 +5,14 @@ Open-Face Chinese Pineapple hands come in pokerroom's own PHH-style records
 whose TOML says ``variant = "OFCP"``. Their report shows the final rows, fouls,
 royalties and the points re-scored against the recorded ones.
 
-Every file is read before anything is replayed, so a missing or malformed file
-stops the command with one line and exit code 2 before any output. An illegal
-action stops only its own hand; the command still replays the rest and then
-exits with code 1.
+The text report counts from 1 — hands in each file (as ``history`` and PHH
+tables number them), pots (1 is the main pot) and actions; JSON's ``hand`` is
+that number and ``action_index`` the 0-based index into ``actions``.
+
+A file that cannot be read (missing, not PHH, a hostile value) does not stop
+the others: every readable file is replayed, then each unreadable one is named
+in one line on stderr and the exit code is 2. An illegal action stops only its
+own hand; the command still replays the rest and then exits with code 1.
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from typing import Annotated, Any
 import typer
 
 from pokerroom.cards import format_cards
-from pokerroom.cli.errors import user_errors
+from pokerroom.cli.errors import USER_ERROR_EXIT
 from pokerroom.engine.options import Options
+from pokerroom.errors import PokerroomError
 from pokerroom.history.ofc_record import (
     VARIANT,
     VARIANT_NAME,
@@ -91,13 +96,13 @@ def _share_text(share: PotShare, boards: int) -> str:
     return f"{_label(share.player)} {share.amount:,}" + (f" ({', '.join(words)})" if words else "")
 
 
-def _as_json(path: Path, index: int, result: ReplayResult) -> dict[str, Any]:
+def _as_json(path: Path, hand_number: int, result: ReplayResult) -> dict[str, Any]:
     phh = result.phh
     error = result.error
     boards = _boards(result)
     return {
         "file": str(path),
-        "hand": index,
+        "hand": hand_number,
         "variant": phh.variant,
         "unsupported": result.unsupported,
         "players": list(phh.players) if phh.players is not None else None,
@@ -133,14 +138,14 @@ def _name(phh: PhhHand, player: int) -> str:
     return f"{_label(player)} {names[player]}" if names and names[player] else _label(player)
 
 
-def _report(path: Path, index: int, result: ReplayResult) -> list[str]:
+def _report(path: Path, hand_number: int, result: ReplayResult) -> list[str]:
     phh = result.phh
     game = phh.game
-    lines = [f"{path} hand {index}: {game.code} ({game.name}), {phh.player_count} players"]
+    lines = [f"{path} hand {hand_number}: {game.code} ({game.name}), {phh.player_count} players"]
     if result.unsupported:
         return [*lines, "  not replayed: pokerroom does not play this game yet"]
     error = result.error
-    for number, pot in enumerate(result.pots if error is None else ()):
+    for number, pot in enumerate(result.pots if error is None else (), start=1):
         eligible = " ".join(_label(p) for p in pot.eligible)
         if pot.settled:
             won = ", ".join(_share_text(w, _boards(result)) for w in pot.winners)
@@ -167,7 +172,7 @@ def _report(path: Path, index: int, result: ReplayResult) -> list[str]:
     lines += [f"  note: {note}" for note in result.notes]
     if error is not None:
         where = (
-            f"action {error.action_index} '{error.action}'"
+            f"action {error.action_index + 1} '{error.action}'"
             if error.action_index is not None
             else "set-up"
         )
@@ -225,9 +230,9 @@ def _ofc_player_line(replay: OfcReplay, player: int) -> str:
     return f"{line}; {', '.join(words)}"
 
 
-def _ofc_report(path: Path, index: int, replay: OfcReplay) -> list[str]:
+def _ofc_report(path: Path, hand_number: int, replay: OfcReplay) -> list[str]:
     record = replay.record
-    title = f"{path} hand {index}: {VARIANT} ({VARIANT_NAME}), {record.player_count} players"
+    title = f"{path} hand {hand_number}: {VARIANT} ({VARIANT_NAME}), {record.player_count} players"
     if record.table is not None:
         title += f", table {record.table}"
     if record.hand is not None:
@@ -249,7 +254,7 @@ def _ofc_report(path: Path, index: int, replay: OfcReplay) -> list[str]:
         ]
     if error is not None:
         lines.append(
-            f"  ILLEGAL action {error.action_index} '{error.action}': {error.message} "
+            f"  ILLEGAL action {error.action_index + 1} '{error.action}': {error.message} "
             f"[{error.rule}]"
         )
     elif not replay.complete:
@@ -257,11 +262,11 @@ def _ofc_report(path: Path, index: int, replay: OfcReplay) -> list[str]:
     return lines
 
 
-def _ofc_json(path: Path, index: int, replay: OfcReplay) -> dict[str, Any]:
+def _ofc_json(path: Path, hand_number: int, replay: OfcReplay) -> dict[str, Any]:
     record, hand, result, error = replay.record, replay.hand, replay.result, replay.error
     return {
         "file": str(path),
-        "hand": index,
+        "hand": hand_number,
         "variant": VARIANT,
         "hand_number": record.hand,
         "table": record.table,
@@ -328,8 +333,13 @@ def replay(
     ] = False,
 ) -> None:
     """Replay hand histories through the rules engine; exit 1 if any action is illegal."""
-    with user_errors():
-        loaded = [(path, _read(path)) for path in files]
+    loaded: list[tuple[Path, Sequence[PhhHand | OfcRecord]]] = []
+    unreadable: list[str] = []
+    for path in files:
+        try:
+            loaded.append((path, _read(path)))
+        except PokerroomError as error:
+            unreadable.append(str(error))
     options = Options.profile(profile)
     counts = dict.fromkeys(
         (
@@ -345,7 +355,7 @@ def replay(
         0,
     )
     for path, hands in loaded:
-        for index, hand in enumerate(hands):
+        for hand_number, hand in enumerate(hands, start=1):
             counts["hands"] += 1
             if isinstance(hand, OfcRecord):
                 ofc = replay_record(hand)
@@ -354,9 +364,9 @@ def replay(
                 counts["ofc_recorded"] += ofc.matches_recorded is not None and ofc.error is None
                 counts["ofc_matched"] += ofc.matches_recorded is True and ofc.error is None
                 if as_json:
-                    typer.echo(json.dumps(_ofc_json(path, index, ofc), ensure_ascii=False))
+                    typer.echo(json.dumps(_ofc_json(path, hand_number, ofc), ensure_ascii=False))
                 else:
-                    typer.echo("\n".join(_ofc_report(path, index, ofc)))
+                    typer.echo("\n".join(_ofc_report(path, hand_number, ofc)))
                 continue
             result = replay_hand(hand, options)
             counts["unsupported"] += result.unsupported
@@ -364,10 +374,14 @@ def replay(
             counts["recorded"] += result.matches_recorded is not None and result.error is None
             counts["matched"] += result.matches_recorded is True and result.error is None
             if as_json:
-                typer.echo(json.dumps(_as_json(path, index, result), ensure_ascii=False))
+                typer.echo(json.dumps(_as_json(path, hand_number, result), ensure_ascii=False))
             else:
-                typer.echo("\n".join(_report(path, index, result)))
-    if not as_json:
+                typer.echo("\n".join(_report(path, hand_number, result)))
+    if not as_json and loaded:
         typer.echo(_summary(counts))
+    for problem in unreadable:
+        typer.echo(f"error: {problem}", err=True)
+    if unreadable:
+        raise typer.Exit(USER_ERROR_EXIT)
     if counts["illegal"]:
         raise typer.Exit(ILLEGAL_ACTION_EXIT)

@@ -12,7 +12,8 @@ from pokerroom.history.phh import (
     parse_phhs,
     read_hands,
 )
-from pokerroom.history.phh_write import write_phh
+from pokerroom.history.phh_view import phh_seen_by
+from pokerroom.history.phh_write import write_phh, write_phh_seen_by
 from pokerroom.history.replay import ReplayError, ReplayResult, replay_hand
 
 __all__ = [
@@ -27,7 +28,9 @@ __all__ = [
     "parse_hands",
     "parse_phh",
     "parse_phhs",
+    "phh_seen_by",
     "read_hands",
     "replay_hand",
     "write_phh",
+    "write_phh_seen_by",
 ]

@@ -78,6 +78,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from pokerroom.cards import Card
+from pokerroom.engine.options import Options
 from pokerroom.engine.variants import (
     BOMB_POT,
     FIVE_CARD_DRAW,
@@ -88,7 +89,9 @@ from pokerroom.engine.variants import (
     Variant,
     omaha,
 )
-from pokerroom.errors import CardError, PokerroomError
+from pokerroom.errors import CardError, PokerroomError, UsageError
+from pokerroom.history.phh_options import FIELD as OPTIONS_FIELD
+from pokerroom.history.phh_options import read_options
 
 # --------------------------------------------------------------------- variant codes
 
@@ -237,6 +240,8 @@ class PhhHand:
     players: tuple[str, ...] | None = None
     finishing_stacks: tuple[Decimal, ...] | None = None
     winnings: tuple[Decimal, ...] | None = None
+    options: Options | None = None
+    """The rule options the hand was played under (``_options``, pokerroom's own field)."""
     extra: Mapping[str, object] = field(default_factory=dict)
     """Every other field (``author``, ``event``, ``time``, ``seats``, ``hand``, …) as read."""
 
@@ -255,7 +260,7 @@ class PhhHand:
 def parse_cards_text(text: str) -> Cards:
     """Cards written together, two characters each: ``AcKd``, ``????``, ``??Ad``."""
     if len(text) % 2:
-        raise PhhError(f"cards {text!r} are not two characters each")
+        raise PhhError(f"cards {_shown(text)} are not two characters each")
     cards: list[Card | None] = []
     for i in range(0, len(text), 2):
         token = text[i : i + 2]
@@ -265,25 +270,50 @@ def parse_cards_text(text: str) -> Cards:
         try:
             cards.append(Card.parse(token))
         except CardError:
-            raise PhhError(f"unknown card {token!r} in {text!r}") from None
+            raise PhhError(f"unknown card {_shown(token)} in {_shown(text)}") from None
     return tuple(cards)
 
 
 def _player(token: str, players: int) -> int:
     number = token[1:]
     if token[:1] != "p" or not number.isdigit() or not 1 <= int(number) <= players:
-        raise PhhError(f"{token!r} is not a player: expected p1 … p{players}")
+        raise PhhError(f"{_shown(token)} is not a player: expected p1 … p{players}")
     return int(number) - 1
 
 
-def _amount(text: str) -> Decimal:
+MAX_AMOUNT = Decimal(10) ** 15
+"""The largest amount a history may hold: far above any real stack, and cheap to count in."""
+MAX_PLACES = 9
+"""The most decimal places an amount may have (HandHQ writes cents: 2)."""
+
+
+def _shown(value: object) -> str:
+    """A value for an error message: its repr, cut short so the message stays one line."""
+    text = str(value) if isinstance(value, Decimal) else repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+def _bounded(value: Decimal, name: str) -> Decimal:
+    """A finite amount of at most :data:`MAX_AMOUNT`, with at most :data:`MAX_PLACES` places."""
+    if not value.is_finite():
+        raise PhhError(f"{name} must be a finite number, got {value}")
+    if value.copy_abs() > MAX_AMOUNT:  # copy_abs: no context, so no overflow
+        raise PhhError(f"{name}: {_shown(value)} is too large; amounts go up to 10^15")
+    if value != value.quantize(Decimal(1).scaleb(-MAX_PLACES)):
+        raise PhhError(f"{name}: {value} has more than {MAX_PLACES} decimal places")
+    return value
+
+
+def _amount(text: str, action: str) -> Decimal:
+    """The amount of a ``cbr``; errors name the action."""
+    where = f"action {_shown(action)}"
     try:
         value = Decimal(text)
     except ArithmeticError:
-        raise PhhError(f"{text!r} is not an amount") from None
-    if not value.is_finite() or value <= 0:
-        raise PhhError(f"{text!r} is not a positive amount")
-    return value
+        raise PhhError(f"{where}: {_shown(text)} is not an amount") from None
+    if value.is_nan() or value <= 0:
+        raise PhhError(f"{where}: {_shown(text)} is not a positive amount")
+    return _bounded(value, where)
 
 
 def parse_action(text: str, players: int) -> PhhAction:
@@ -310,7 +340,9 @@ def parse_action(text: str, players: int) -> PhhAction:
         if code in simple and not args:
             return PhhAction(text, code, player, commentary=commentary)
         if code is ActionCode.COMPLETE_BET_RAISE and len(args) == 1:
-            return PhhAction(text, code, player, amount=_amount(args[0]), commentary=commentary)
+            return PhhAction(
+                text, code, player, amount=_amount(args[0], text), commentary=commentary
+            )
         if code is ActionCode.STAND_PAT_DISCARD and len(args) <= 1:
             cards = parse_cards_text(args[0]) if args else ()
             return PhhAction(text, code, player, cards, commentary=commentary)
@@ -318,7 +350,7 @@ def parse_action(text: str, players: int) -> PhhAction:
             shown = None if not args else () if args[0] == "-" else parse_cards_text(args[0])
             return PhhAction(text, code, player, shown, commentary=commentary)
     raise PhhError(
-        f"cannot read action {text!r}: expected 'd dh pN CARDS', 'd db CARDS', "
+        f"cannot read action {_shown(text)}: expected 'd dh pN CARDS', 'd db CARDS', "
         "'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN pb', 'pN sd [CARDS]' or 'pN sm [CARDS]'"
     )
 
@@ -337,29 +369,45 @@ _KNOWN_FIELDS = {
     "players",
     "finishing_stacks",
     "winnings",
+    OPTIONS_FIELD,
 }
 
 
-def _number(value: object, name: str, *, allow_negative: bool = False) -> Decimal:
+def _number(
+    value: object, name: str, *, allow_negative: bool = False, allow_infinite: bool = False
+) -> Decimal:
+    """A number field's value, bounded; ``inf`` only where it means unknown (a stack)."""
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
-        raise PhhError(f"{name} must be a number, got {value!r}")
+        raise PhhError(f"{name} must be a number, got {_shown(value)}")
+    if isinstance(value, int) and abs(value) > MAX_AMOUNT:  # before Decimal: any size of int
+        raise PhhError(f"{name}: {_shown(value)} is too large; amounts go up to 10^15")
     number = Decimal(value)
     if number.is_nan() or (number < 0 and not allow_negative):
-        raise PhhError(f"{name} must not be negative, got {value}")
-    return number
+        raise PhhError(f"{name} must not be negative, got {_shown(value)}")
+    if allow_infinite and number.is_infinite():
+        return number
+    return _bounded(number, name)
 
 
 def _numbers(
-    document: Mapping[str, object], name: str, players: int, *, allow_negative: bool = False
+    document: Mapping[str, object],
+    name: str,
+    players: int,
+    *,
+    allow_negative: bool = False,
+    allow_infinite: bool = False,
 ) -> tuple[Decimal, ...] | None:
     values = document.get(name)
     if values is None:
         return None
     if not isinstance(values, list):
-        raise PhhError(f"{name} must be an array of numbers, got {values!r}")
+        raise PhhError(f"{name} must be an array of numbers, got {_shown(values)}")
     if len(values) != players:
         raise PhhError(f"{name} needs one entry per player ({players}), got {len(values)}")
-    return tuple(_number(v, name, allow_negative=allow_negative) for v in values)
+    return tuple(
+        _number(v, name, allow_negative=allow_negative, allow_infinite=allow_infinite)
+        for v in values
+    )
 
 
 def _optional_number(document: Mapping[str, object], name: str) -> Decimal | None:
@@ -384,7 +432,7 @@ def hand_from_document(document: Mapping[str, object]) -> PhhHand:
     """Build a :class:`PhhHand` from one parsed TOML document, checking the spec's fields."""
     variant = document.get("variant")
     if not isinstance(variant, str) or variant not in GAMES:
-        raise PhhError(f"unknown variant {variant!r}; pokerroom reads {', '.join(GAMES)}")
+        raise PhhError(f"unknown variant {_shown(variant)}; pokerroom reads {', '.join(GAMES)}")
     game = GAMES[variant]
     for name in ("antes", "starting_stacks", "actions", *_required(game)):
         if name not in document:
@@ -393,15 +441,19 @@ def hand_from_document(document: Mapping[str, object]) -> PhhHand:
     if not isinstance(stacks, list) or not stacks:
         raise PhhError("starting_stacks must be an array with one stack per player")
     players = len(stacks)
-    starting = _numbers(document, "starting_stacks", players)
+    starting = _numbers(document, "starting_stacks", players, allow_infinite=True)
     antes = _numbers(document, "antes", players)
     assert starting is not None and antes is not None
     trimming = document.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
-        raise PhhError(f"ante_trimming_status must be true or false, got {trimming!r}")
+        raise PhhError(f"ante_trimming_status must be true or false, got {_shown(trimming)}")
     names = _strings(document, "players") if "players" in document else None
     if names is not None and len(names) != players:
         raise PhhError(f"players needs one name per player ({players}), got {len(names)}")
+    try:
+        options = read_options(document[OPTIONS_FIELD]) if OPTIONS_FIELD in document else None
+    except UsageError as error:
+        raise PhhError(str(error)) from None
     return PhhHand(
         variant=variant,
         antes=antes,
@@ -416,6 +468,7 @@ def hand_from_document(document: Mapping[str, object]) -> PhhHand:
         players=names,
         finishing_stacks=_numbers(document, "finishing_stacks", players),
         winnings=_numbers(document, "winnings", players),
+        options=options,
         extra={k: v for k, v in document.items() if k not in _KNOWN_FIELDS},
     )
 
@@ -425,6 +478,10 @@ def _toml(text: str) -> dict[str, object]:
         return tomllib.loads(text, parse_float=Decimal)  # exact decimals, never float
     except tomllib.TOMLDecodeError as error:
         raise PhhError(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise PhhError("not valid PHH: arrays or tables nested too deeply") from None
+    except ValueError:  # an integer of thousands of digits
+        raise PhhError("not valid PHH: a number with too many digits") from None
 
 
 def parse_phh(text: str) -> PhhHand:
@@ -437,7 +494,7 @@ def parse_phhs(text: str) -> list[PhhHand]:
     hands = []
     for key, table in _toml(text).items():
         if not isinstance(table, dict):
-            raise PhhError(f"a .phhs file holds only tables [1], [2], …; found {key!r}")
+            raise PhhError(f"a .phhs file holds only tables [1], [2], …; found {_shown(key)}")
         try:
             hands.append(hand_from_document(table))
         except PhhError as error:
@@ -450,11 +507,15 @@ def parse_hands(text: str) -> list[PhhHand]:
     document = _toml(text)
     if "variant" in document:
         return [hand_from_document(document)]
-    return parse_phhs(text)
+    hands = parse_phhs(text)
+    if not hands:
+        raise PhhError("no hand in it: expected a hand (variant = …) or tables [1], [2], …")
+    return hands
 
 
-def read_hands(path: Path) -> list[PhhHand]:
+def read_hands(path: Path | str) -> list[PhhHand]:
     """Read every hand of a ``.phh`` or ``.phhs`` file; errors name the file."""
+    path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

@@ -1,6 +1,7 @@
 """Writing an engine hand as a PHH document, the inverse of :func:`replay_hand`.
 
-Only the inputs are written — deals, player actions, draws, shows and mucks;
+Only the inputs are written — deals, player actions, draws, shows and mucks —
+and the rule options of the table (``_options``, :mod:`pokerroom.history.phh_options`);
 forced bets (the Stud bring-in is a choice, ``pN pb``), returned bets and awards
 follow from the rules and are derived again on replay. Burned cards are not part
 of PHH and are left out.
@@ -26,6 +27,7 @@ ante_trimming_status = true
 antes = [0, 0, 0]
 blinds_or_straddles = [1, 2, 0]
 min_bet = 2
+_options = { ... }
 starting_stacks = [200, 200, 200]
 actions = [
   "d dh p1 ...",
@@ -46,8 +48,10 @@ from collections.abc import Sequence
 from pokerroom.engine import events as ev
 from pokerroom.engine.hand import Hand
 from pokerroom.engine.variants import Limit
+from pokerroom.engine.views import view_of
 from pokerroom.errors import UsageError
 from pokerroom.history.phh import format_cards_text, game_code
+from pokerroom.history.phh_options import options_field
 
 
 def _heads_up_order(values: Sequence[int]) -> list[int]:
@@ -120,9 +124,38 @@ def _in_phh_order(events: Sequence[ev.Event]) -> list[ev.Event]:
 def write_phh(hand: Hand, players: Sequence[str] | None = None) -> str:
     """The hand as a PHH TOML document; ``players`` optionally names the positions.
 
-    ``ante_trimming_status`` is true because the engine builds pots from what each
-    player put in (P-1): a short ante wins only what it matched.
+    This is the complete record, every player's cards included: for the store
+    and the host, never for one player's eyes (X-4; :func:`write_phh_seen_by`).
     """
+    return _document(hand, hand.events, players)
+
+
+def write_phh_seen_by(hand: Hand, viewer: int | None, players: Sequence[str] | None = None) -> str:
+    """The hand as position ``viewer`` saw it (X-4): his own cards, the board, Stud up
+    cards and hands shown at showdown; every other card is ``??``, other players'
+    discards too. ``None`` is an observer, who sees only what was shown to all.
+
+    The document replays like the complete one: shows name the hidden cards that
+    decide a pot, and a mucked hand (P-5) never had to be known.
+    """
+    return _document(hand, _seen(hand.events, view_of(hand, viewer).events), players)
+
+
+def _seen(events: Sequence[ev.Event], view: Sequence[ev.Event]) -> list[ev.Event]:
+    """The view's events, where a hand turned face up (A-17) discards in sight of all."""
+    face_up: set[int] = set()
+    seen: list[ev.Event] = []
+    for event, viewed in zip(events, view, strict=True):
+        if isinstance(event, ev.Show):
+            face_up.add(event.player)
+        public = isinstance(event, ev.Discard) and event.player in face_up
+        seen.append(event if public else viewed)
+    return seen
+
+
+def _document(hand: Hand, events: Sequence[ev.Event], players: Sequence[str] | None) -> str:
+    """``ante_trimming_status`` is true because the engine builds pots from what each
+    player put in (P-1): a short ante wins only what it matched."""
     config = hand.config
     n = config.players
     lines = [
@@ -139,9 +172,10 @@ def write_phh(hand: Hand, players: Sequence[str] | None = None) -> str:
         lines += [f"small_bet = {config.min_bet}", f"big_bet = {config.big_bet_size}"]
     else:
         lines.append(f"min_bet = {config.min_bet}")
+    lines.append(options_field(config.options))  # A-12, P-3, P-4: the table's rules
     lines.append(f"starting_stacks = {_array(config.stacks)}")
     lines.append("actions = [")
-    lines += [f"  {json.dumps(text)}," for text in map(_action, _in_phh_order(hand.events)) if text]
+    lines += [f"  {json.dumps(text)}," for text in map(_action, _in_phh_order(events)) if text]
     lines.append("]")
     if players is not None:
         names = list(players)

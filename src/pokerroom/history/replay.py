@@ -608,11 +608,15 @@ def describe_legal(legal: LegalActions, scale: Scale) -> tuple[str, ...]:
 
 
 def replay_hand(phh: PhhHand, options: Options | None = None) -> ReplayResult:
-    """Replay ``phh`` action by action through the engine (see the module docstring)."""
+    """Replay ``phh`` action by action through the engine (see the module docstring).
+
+    The options recorded with the hand (``_options``) are the rules it was played
+    under, so they win; ``options`` apply to a hand that records none.
+    """
     if not phh.game.supported:
         return ReplayResult(phh, None, unsupported=True)
     try:
-        config, scale, notes = _setup(phh, options or Options())
+        config, scale, notes = _setup(phh, phh.options or options or Options())
     except _Stop as stop:
         return ReplayResult(phh, None, error=stop.error)
     hand = Hand(config)
