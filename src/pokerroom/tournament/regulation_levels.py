@@ -51,7 +51,7 @@ def _check_forced_bets(fields: Fields, level: Level, game: Game) -> None:
     if stud:
         if level.bring_in < 1:
             raise fields.error("bring_in", f"must be at least 1 for {stud[0].label} (V-5)")
-        if level.small_bet < level.bring_in:
+        if (level.small_bet or level.big_blind) < level.bring_in:  # 0: the big blind
             raise fields.error(
                 "small_bet",
                 f"must be at least the bring-in ({level.bring_in}) for {stud[0].label}",
