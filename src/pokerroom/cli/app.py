@@ -15,6 +15,7 @@ from pokerroom.cli import (
     ofc_command,
     play_command,
     replay_command,
+    tournament_command,
 )
 
 app = typer.Typer(
@@ -30,6 +31,7 @@ app.command("replay")(replay_command.replay)
 app.command("play")(play_command.play)
 app.command("ofc")(ofc_command.ofc)
 app.command("history")(history_command.history)
+app.add_typer(tournament_command.app, name="tournament")
 
 
 def main() -> None:

@@ -1,0 +1,79 @@
+"""``pokerroom tournament``: check a tournament's regulation (T-3) and list the shipped examples.
+
+``check FILE`` (or ``check --example NAME``) validates a regulation and prints its
+structure: levels with breaks and colour-ups, the scheduled duration, when late
+registration closes, and the pool and prizes for a few field sizes (``--entries N``,
+repeatable). ``examples`` lists the shipped regulations; ``examples NAME`` prints one
+to copy and edit. A bad regulation is one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pokerroom.cli.errors import user_errors
+from pokerroom.cli.tournament_view import check_json, check_text, default_fields, payouts_for
+from pokerroom.errors import UsageError
+from pokerroom.tournament.regulation import (
+    example_names,
+    example_text,
+    load_example,
+    load_regulation,
+)
+
+app = typer.Typer(
+    name="tournament",
+    help="Tournaments: check a regulation (T-3), list the example regulations.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.command("check")
+def check(
+    file: Annotated[
+        Path | None, typer.Argument(help="A regulation TOML file (see docs/regulation.md).")
+    ] = None,
+    example: Annotated[
+        str | None,
+        typer.Option("--example", help="Check a shipped example instead of a file."),
+    ] = None,
+    entries: Annotated[
+        list[int] | None,
+        typer.Option("--entries", help="Show the pool and prizes for N entries (repeatable)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Validate a regulation and print its levels, duration and payouts."""
+    with user_errors():
+        if (file is None) == (example is None):
+            raise UsageError("give a regulation FILE or --example NAME (one of them)")
+        regulation = load_regulation(file) if file is not None else load_example(str(example))
+        fields = tuple(entries) if entries else default_fields(regulation)
+        for count in fields:
+            if count < 1:
+                raise UsageError(f"--entries must be at least 1, got {count}")
+        results = payouts_for(regulation, fields)
+    if as_json:
+        typer.echo(json.dumps(check_json(regulation, results), ensure_ascii=False))
+    else:
+        typer.echo(check_text(regulation, results))
+
+
+@app.command("examples")
+def examples(
+    name: Annotated[str | None, typer.Argument(help="Print this example's TOML.")] = None,
+) -> None:
+    """List the example regulations shipped with pokerroom, or print one."""
+    with user_errors():
+        if name is not None:
+            typer.echo(example_text(name), nl=False)
+            return
+        for each in example_names():
+            regulation = load_example(each)
+            typer.echo(f"{each:<20} {regulation.description or regulation.name}")
