@@ -45,7 +45,7 @@ Decisions, where the seed is silent, written down (README "Tournaments"):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -171,6 +171,10 @@ class Floor:
         """H-12: per player, whether his last hand dealt (at any table) was a big blind."""
         self.moves: list[Move] = []
         self.final_formed = False
+        self._capacity = 0
+        """Seats at all tables in play."""
+        self._highest = 0
+        """The highest table number in play, kept for T-7 (refreshed when it breaks)."""
 
     @classmethod
     def draw(cls, players: Sequence[str], rules: FloorRules, rng: random.Random) -> Floor:
@@ -186,6 +190,36 @@ class Floor:
             floor._place(player, seat, None, MoveReason.DRAW)
         return floor
 
+    @classmethod
+    def from_layout(
+        cls,
+        layout: Mapping[int, Mapping[int, str]],
+        rules: FloorRules,
+        rng: random.Random,
+        blinds: Mapping[int, Blinds] | None = None,
+        posted_big_blind: Iterable[str] = (),
+    ) -> Floor:
+        """A floor seated as the director says (table -> seat -> player), with the markers of
+        each table's last hand (``blinds``) and the players whose last hand was a big blind;
+        used to resume a floor or to set up a case. One table that fits the final table is it."""
+        floor = cls(rules, rng)
+        check_players([player for seats in layout.values() for player in seats.values()])
+        for number, seats in sorted(layout.items()):
+            if number < 1:
+                raise UsageError(f"tables are numbered from 1, got {number}")
+            table = floor._table(number, rules.table_size)
+            table.blinds = (blinds or {}).get(number)
+            for seat, player in sorted(seats.items()):
+                if not 1 <= seat <= table.size:
+                    raise UsageError(f"table {number} has seats 1 to {table.size}, got {seat}")
+                floor._place(player, Seat(number, seat), None, MoveReason.DRAW)
+        for player in posted_big_blind:
+            floor.seat_of(player)
+            floor.posted_big_blind[player] = True
+        final = rules.final_size
+        floor.final_formed = final is not None and len(layout) == 1 and floor.players_left <= final
+        return floor
+
     # ----- what the director sees
 
     @property
@@ -198,10 +232,19 @@ class Floor:
         return self._where[player]
 
     def tables(self) -> tuple[TableView, ...]:
-        return tuple(
-            TableView(t.number, t.size, tuple(sorted(t.seats.items())), t.blinds, t.playing)
-            for t in sorted(self._tables.values(), key=lambda t: t.number)
-        )
+        """Every table in play, by number."""
+        return tuple(self.table(number) for number in sorted(self._tables))
+
+    def counts(self) -> dict[int, int]:
+        """Players at each table in play (cheaper than :meth:`tables`)."""
+        return {number: len(t.seats) for number, t in self._tables.items()}
+
+    def has_table(self, number: int) -> bool:
+        return number in self._tables
+
+    def table(self, number: int) -> TableView:
+        t = self._get(number)
+        return TableView(t.number, t.size, tuple(sorted(t.seats.items())), t.blinds, t.playing)
 
     @property
     def breaking(self) -> int | None:
@@ -209,9 +252,11 @@ class Floor:
         tables = len(self._tables)
         if not self.rules.balancing or tables < 2:
             return None
-        if self.players_left > (tables - 1) * self.rules.table_size:
+        if self._highest not in self._tables:
+            self._highest = max(self._tables)
+        if self.players_left > self._capacity - self._tables[self._highest].size:
             return None
-        return max(self._tables)
+        return self._highest
 
     @property
     def final_table_due(self) -> bool:
@@ -276,12 +321,15 @@ class Floor:
         check_players([player])
         if player in self._where:
             raise UsageError(f"player {player!r} is already seated at {self._where[player]}")
-        if self.players_left >= sum(t.size for t in self._tables.values()):
-            number = max(self._tables, default=0) + 1
-            self._table(number, self.rules.table_size)
-            self.final_formed = False
-        seat = self._random_seat(player, self._shortest_tables())
-        return self._place(player, seat, None, reason)
+        if self.players_left < self._capacity:
+            return self._place(
+                player, self._random_seat(player, self._shortest_tables()), None, reason
+            )
+        new = self._table(max(self._tables, default=0) + 1, self.rules.table_size)  # 6.4.10
+        self.final_formed = False
+        return self._place(
+            player, Seat(new.number, self._rng.choice(self._free(new))), None, reason
+        )
 
     # ----- balancing (T-6)
 
@@ -294,8 +342,11 @@ class Floor:
                 return False
             target = self._first(starting, self._by_count[short])
             sources = [self._tables[n] for n in self._ordered(starting, self._by_count[full])]
-            if not self._move_for_balance(sources, target, allow_next=full - short > 2):
+            if self._move_for_balance(sources, target, allow_next=full - short > 2):
+                continue
+            if len(starting.seats) - short <= tolerance or starting is target:
                 return True
+            self._move_for_balance([starting], target, allow_next=False)  # it is between hands
         return False
 
     def _move_for_balance(self, sources: list[_Table], target: _Table, allow_next: bool) -> bool:
@@ -352,7 +403,7 @@ class Floor:
 
     def _counts(self) -> list[int]:
         breaking = self.breaking
-        return [c for c, tables in self._by_count.items() if tables - {breaking}]
+        return [c for c, t in self._by_count.items() if len(t) > 1 or (t and breaking not in t)]
 
     def _fullest(self) -> int:
         return max(self._counts())
@@ -391,7 +442,9 @@ class Floor:
         assert final is not None
         old = dict(self._where)
         self._tables.clear()
+        self._capacity = 0
         self._by_count.clear()
+        self._highest = 0
         self._where.clear()
         self._table(1, final)
         for player, seat in draw_seats(list(old), final, self._rng).items():
@@ -407,17 +460,17 @@ class Floor:
         order = self._rng.sample(tables, len(tables))
         if self.posted_big_blind.get(player, False):
             for table in order:
-                safe = [s for s in self._free(table) if not self._due_big_blind(table, s)]
+                safe = [s for s in self._free(table) if not self._next_big_blind(table, s, player)]
                 if safe:
                     return Seat(table.number, self._rng.choice(safe))
         return Seat(order[0].number, self._rng.choice(self._free(order[0])))
 
-    @staticmethod
-    def _due_big_blind(table: _Table, seat: int) -> bool:
-        """Whether a player sitting down in the free ``seat`` would post the next big blind."""
-        if table.blinds is None:
-            return False
-        return next_seated(table.blinds.big_blind, [*table.seats, seat], table.size) == seat
+    def _next_big_blind(self, table: _Table, seat: int, player: str) -> bool:
+        """Whether ``player``, sitting down in the free ``seat``, would post the next big blind."""
+        table.seats[seat] = player
+        due = self._markers(table).big_blind == seat
+        del table.seats[seat]
+        return due
 
     @staticmethod
     def _free(table: _Table) -> list[int]:
@@ -436,6 +489,7 @@ class Floor:
         if not table.seats and not table.playing and len(self._tables) > 1:
             self._by_count[0].discard(table.number)
             del self._tables[table.number]
+            self._capacity -= table.size
 
     def _place(self, player: str, target: Seat, source: Seat | None, reason: MoveReason) -> Move:
         table = self._tables[target.table]
@@ -450,6 +504,8 @@ class Floor:
     def _table(self, number: int, size: int) -> _Table:
         if number not in self._tables:
             self._tables[number] = _Table(number, size)
+            self._capacity += size
+            self._highest = max(self._highest, number)
             self._by_count.setdefault(0, set()).add(number)
         return self._tables[number]
 
@@ -462,26 +518,26 @@ class Floor:
     # ----- dealing (H-5 … H-8, H-12)
 
     def _markers(self, table: _Table) -> Blinds:
-        """The next hand's markers: the dead-button rule, then the carried big blind (H-12)."""
+        """The next hand's markers: the dead-button rule, then the carried big blind (H-12).
+
+        If the big blind falls on a player who posted it in his last hand (one who just sat
+        down), every marker moves on one seat, as if he had posted it here: he posts the small
+        blind, the next player the big blind. Nobody is passed over who owes the big blind.
+        """
         seated = sorted(table.seats)
         if table.blinds is None:
             marks = first_blinds(seated, max(seated), table.size)
         else:
             marks = next_blinds(table.blinds, seated, table.size)
-        if not self.posted_big_blind.get(table.seats[marks.big_blind], False):
-            return marks
-        if len(seated) == 2:  # H-7: the other player takes the big blind if he can
-            other = next_seated(marks.big_blind, seated, table.size)
-            if self.posted_big_blind.get(table.seats[other], False):
-                return marks
-            return Blinds(marks.big_blind, marks.big_blind, other)
-        big = marks.big_blind
+        moved = marks
         for _ in seated:
-            big = next_seated(big, seated, table.size)
-            if big in (marks.button, marks.small_blind):
-                break
-            if not self.posted_big_blind.get(table.seats[big], False):
-                return Blinds(marks.button, marks.small_blind, big)
+            if not self.posted_big_blind.get(table.seats[moved.big_blind], False):
+                return moved
+            big = next_seated(moved.big_blind, seated, table.size)
+            if len(seated) == 2:  # H-7: the button posts the small blind
+                moved = Blinds(moved.big_blind, moved.big_blind, big)
+            else:
+                moved = Blinds(moved.small_blind, moved.big_blind, big)
         return marks
 
     def _deal(self, table: _Table, moves: tuple[Move, ...], deferred: bool) -> HandStart:
