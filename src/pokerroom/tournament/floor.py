@@ -15,18 +15,21 @@ Decisions, where the seed is silent, written down (README "Tournaments"):
   joining a table (drawn after a break, a late entry, a move into a table that has not dealt
   yet) is never drawn into a seat due the big blind if he posted it in his last hand, unless
   no other seat is free; in that case, and at a fresh table, the big blind passes him once
-  (*carried big blind*: he paid it one hand ago) and goes to the next player.
+  (*carried big blind*: every marker moves on one seat, so he posts the small blind and the
+  next player the big blind). Only when every player at a table posted the big blind in his
+  last hand (two such players heads-up) does one of them post it again: nobody else can.
 - Balancing (T-6) takes the player due the big blind at the fullest table (the starting
   table first among equals, then the lowest-numbered) to the shortest (the starting table
   first, then the lowest-numbered), into the free seat due the big blind there, else the
   free seat that reaches it soonest; among equal seats the first clockwise after the last
   big blind. If he is in a hand and the tables differ by more than two, the next player
   clockwise not in a hand goes instead, to the free seat that reaches the big blind soonest
-  but not sooner than his own seat would ("no worse", 002 3.1). Otherwise the move waits for
-  that table's next hand (``HandStart.deferred``). In the first level the tolerance is
-  ``first_level_tolerance`` (3 by default), later ``tolerance`` (1, or 2 by the director's
-  option). After the first level a table whose count is more than two below another's does
-  not deal until a player reaches it (``Hold.SHORT``).
+  but not sooner than his own seat would ("no worse", 002 3.1). If nobody there can move and
+  the starting table is itself over the tolerance, its own player due the big blind goes.
+  Otherwise the move waits for that table's next hand (``HandStart.deferred``). In the first
+  level the tolerance is ``first_level_tolerance`` (3 by default), later ``tolerance`` (1,
+  or 2 by the director's option). After the first level a table more than two players
+  short of another does not deal until a player reaches it (``Hold.SHORT``).
 - Breaking (T-7): as soon as the players fit on one table fewer, the highest-numbered table
   breaks when it next comes to start a hand; until then it takes no players. Its players are
   drawn one by one (in random order, a player who just posted the big blind last) to a random
