@@ -272,6 +272,7 @@ def test_a_table_that_stops_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPat
     """The terminal table stopped (played on elsewhere, X-4): its reason, one line, exit 2."""
     stale = "this session was played on elsewhere; run pokerroom ofc --resume"
     monkeypatch.setattr(OfcApp, "run", lambda self: stale)
+    monkeypatch.setattr("pokerroom.cli.terminal.at_a_terminal", lambda: True)
     result = runner.invoke(app, ["ofc", "--seed", "1"])
     assert result.exit_code == 2 and result.output == f"error: {stale}\n"
 
