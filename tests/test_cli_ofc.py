@@ -344,3 +344,9 @@ def test_a_tampered_hand_is_one_line_and_exit_2(change: str) -> None:
         assert result.output == "error: hand 1 of OFC session 1 is damaged in the store " + (
             f"({change.split(maxsplit=1)[0]}); it cannot be used\n"
         )
+
+
+def test_a_one_hand_session_reports_one_hand() -> None:
+    result = runner.invoke(app, ["ofc", "--all-bots", "--bots", "random", "--hands", "1"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-3].endswith(" after 1 hand:")

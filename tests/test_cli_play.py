@@ -223,3 +223,13 @@ def test_without_a_terminal_the_tables_stop_at_once_with_one_line(
     assert result.stdout == ""
     after = sorted(private_data_dir.rglob("*")) if private_data_dir.exists() else []
     assert after == files  # a new series or session was not even started
+
+
+def test_the_text_report_reads_as_english() -> None:
+    """Counts and verbs agree: after 1 hand, X is eliminated (not 1 hands, X eliminated)."""
+    one = runner.invoke(app, ["play", "--all-bots", "--seats", "2", "--max-hands", "1"])
+    assert one.exit_code == 0 and "after 1 hand:" in one.output
+    whole = runner.invoke(app, ["play", "--all-bots", "--seats", "3", "--seed", "4"])
+    out = [line for line in whole.output.splitlines() if "eliminated" in line]
+    assert len(out) == 2
+    assert all(line.endswith((" is eliminated", " are eliminated")) for line in out), out
