@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 
+import pytest
 from typer.testing import CliRunner
 
+from pokerroom.cardset import CardSet
 from pokerroom.cli.app import app
+from pokerroom.equity.calculator import MAX_TRIALS, calculate_equity
+from pokerroom.errors import UsageError
 
 runner = CliRunner()
 
@@ -68,3 +76,58 @@ def test_eval_wrong_count_is_a_user_error() -> None:
     result = runner.invoke(app, ["eval", "AhKh", "--board", "2c"])
     assert result.exit_code == 2
     assert "5 to 7 cards, got 3" in result.output
+
+
+@pytest.mark.parametrize("board", ["2c", "2c3c", "2c3c4c5c6c7c"])
+def test_equity_board_is_a_flop_turn_or_river(board: str) -> None:
+    """A board has 0, 3, 4 or 5 cards: two cards are not a board."""
+    result = runner.invoke(app, ["equity", "AhKh", "QsQd", "--board", board])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: a board has 0, 3, 4 or 5 cards (flop, turn, river), got {len(board) // 2}\n"
+    )
+
+
+def test_equity_trials_are_capped_with_a_reason() -> None:
+    """10^12 deals would run for a day and a half: refused at once, saying why."""
+    result = runner.invoke(app, ["equity", "AhKh", "QsQd", "--trials", str(10**12)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: --trials must be from 1 to 100,000,000 (about 20 s heads-up, a standard "
+        "error below 0.01 %), got 1,000,000,000,000\n"
+    )
+    with pytest.raises(UsageError, match="trials must be from 1 to 100,000,000"):
+        calculate_equity([CardSet.parse("AhKh"), None], trials=MAX_TRIALS + 1)
+
+
+RUN_EQUITY = """
+import sys
+from pokerroom.cli.app import main
+sys.argv = ["pokerroom", "equity", "AsAd", "??", "--trials", "100000000", "--seed", "1"]
+print("ready", flush=True)
+main()
+"""
+
+
+def test_ctrl_c_stops_a_long_equity_run_at_once() -> None:
+    """SIGINT mid-run: one line, exit code 130, within about two seconds."""
+    run = subprocess.Popen(
+        [sys.executable, "-c", RUN_EQUITY],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert run.stdout is not None
+    assert run.stdout.readline() == "ready\n"  # every module is imported
+    time.sleep(1.5)  # well into the deals (the whole run takes 20 s or more)
+    assert run.poll() is None
+    sent = time.monotonic()
+    run.send_signal(signal.SIGINT)
+    try:
+        out, err = run.communicate(timeout=30)
+    finally:
+        run.kill()
+    assert time.monotonic() - sent < 2.5
+    assert run.returncode == 130
+    assert out == ""
+    assert err == "interrupted: no result\n"

@@ -73,7 +73,11 @@ def test_json_is_one_object_per_hand() -> None:
     for data, hand in zip(objects, hands, strict=True):
         assert data["series"] == series_id
         assert data["hand"] == hand.number
-        assert data["button"] == hand.button
+        assert data["button_seat"] == hand.button
+        assert data["small_blind_seat"] == hand.record.small_blind
+        assert data["big_blind_seat"] == hand.record.big_blind
+        assert data["stakes"] == {"small_blind": 1, "big_blind": 2, "ante": 0}  # amounts apart
+        assert not {"button", "small_blind", "big_blind"} & set(data)  # no seat under those
         assert data["pot"] == hand.pot
         assert [w["seat"] for w in data["winners"]] == list(hand.winners)
         assert data["stacks_after"] == {str(k): v for k, v in hand.record.stacks_after.items()}

@@ -278,6 +278,7 @@ def test_a_table_that_stops_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPat
     """The terminal table stopped (played on elsewhere, X-4): its reason, one line, exit 2."""
     stale = "this session was played on elsewhere; run pokerroom ofc --resume"
     monkeypatch.setattr(OfcApp, "run", lambda self: stale)
+    monkeypatch.setattr("pokerroom.cli.terminal.at_a_terminal", lambda: True)
     result = runner.invoke(app, ["ofc", "--seed", "1"])
     assert result.exit_code == 2 and result.output == f"error: {stale}\n"
 
@@ -349,3 +350,9 @@ def test_a_tampered_hand_is_one_line_and_exit_2(change: str) -> None:
         assert result.output == "error: hand 1 of OFC session 1 is damaged in the store " + (
             f"({change.split(maxsplit=1)[0]}); it cannot be used\n"
         )
+
+
+def test_a_one_hand_session_reports_one_hand() -> None:
+    result = runner.invoke(app, ["ofc", "--all-bots", "--bots", "random", "--hands", "1"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-3].endswith(" after 1 hand:")

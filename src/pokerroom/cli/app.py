@@ -1,7 +1,8 @@
 """The ``pokerroom`` command: one Typer app, one module per command.
 
 Errors a user can cause print one line on stderr and exit with code 2 — never
-a traceback.
+a traceback; the library's own (a bad number, an unknown option) too
+(:mod:`pokerroom.cli.option_errors`).
 """
 
 from __future__ import annotations
@@ -17,20 +18,23 @@ from pokerroom.cli import (
     replay_command,
     tournament_command,
 )
+from pokerroom.cli.option_errors import OneLineErrors, PlainHelp
 
 app = typer.Typer(
     name="pokerroom",
-    help="A complete poker room: equity, hand evaluation and (soon) the game itself.",
+    cls=OneLineErrors,
+    help="A poker room: play a series or OFC at the terminal table, replay hand histories, "
+    "value hands and compute equity; check tournament regulations.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-app.command("equity")(equity_command.equity)
-app.command("eval")(eval_command.evaluate)
-app.command("replay")(replay_command.replay)
-app.command("play")(play_command.play)
-app.command("ofc")(ofc_command.ofc)
-app.command("history")(history_command.history)
+app.command("equity", cls=PlainHelp)(equity_command.equity)
+app.command("eval", cls=PlainHelp)(eval_command.evaluate)
+app.command("replay", cls=PlainHelp)(replay_command.replay)
+app.command("play", cls=PlainHelp)(play_command.play)
+app.command("ofc", cls=PlainHelp)(ofc_command.ofc)
+app.command("history", cls=PlainHelp)(history_command.history)
 app.add_typer(tournament_command.app, name="tournament")
 
 

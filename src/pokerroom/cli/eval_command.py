@@ -11,6 +11,7 @@ from pokerroom.cards import format_cards, parse_cards
 from pokerroom.cardset import CardSet
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.games import EvalGame
+from pokerroom.cli.options import flag
 from pokerroom.errors import CardCountError
 from pokerroom.evaluate import (
     best_five,
@@ -73,11 +74,13 @@ def _values(game: EvalGame, cards: str, board: str) -> dict[str, Any]:
 
 def evaluate(
     cards: Annotated[str, typer.Argument(help="Your cards, e.g. 'AhKh' or 'As Ks Qd 2c'.")],
-    board: Annotated[str, typer.Option("--board", "-b", help="Community cards.")] = "",
+    board: Annotated[
+        str, typer.Option("--board", "-b", metavar="CARDS", help="Community cards.")
+    ] = "",
     game: Annotated[
         EvalGame, typer.Option("--game", "-g", help="How to value the cards.")
     ] = EvalGame.HOLDEM,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, flag("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Print the best hand the cards make and its description."""
     with user_errors():

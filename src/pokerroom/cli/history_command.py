@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from pokerroom.cli.errors import user_errors
+from pokerroom.cli.hand_json import markers_json, stakes_json
+from pokerroom.cli.options import flag, number
 from pokerroom.errors import UsageError
 
 if TYPE_CHECKING:
@@ -71,9 +73,8 @@ def _hand_json(saved: SavedSeries, hand: SavedHand) -> dict[str, Any]:
         "series": saved.id,
         "hand": hand.number,
         "played_at": hand.played_at.isoformat() + "Z",
-        "button": hand.button,
-        "small_blind": record.small_blind,
-        "big_blind": record.big_blind,
+        **markers_json(record, saved.settings),
+        "stakes": stakes_json(saved.settings),
         "pot": hand.pot,
         "winners": [{"seat": seat, "name": saved.name_of(seat)} for seat in hand.winners],
         "stacks_before": {str(k): v for k, v in record.stacks_before.items()},
@@ -307,18 +308,23 @@ def _list(entries: list[SavedSeries | SavedOfcSession], *, as_json: bool) -> Non
 def history(
     series_id: Annotated[
         int | None,
-        typer.Option(
-            "--series", min=1, max=MAX_ID, help="The series to show; the latest by default."
+        number(
+            "--series",
+            low=1,
+            high=MAX_ID,
+            metavar="ID",
+            help="The series to show; the latest by default.",
         ),
     ] = None,
     session_id: Annotated[
-        int | None, typer.Option("--session", min=1, max=MAX_ID, help="The OFC session to show.")
+        int | None,
+        number("--session", low=1, high=MAX_ID, metavar="ID", help="The OFC session to show."),
     ] = None,
     list_all: Annotated[
-        bool, typer.Option("--list", help="List every series and OFC session instead.")
+        bool, flag("--list", help="List every series and OFC session instead.")
     ] = False,
     as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON object per hand, one per line.")
+        bool, flag("--json", help="One JSON object per hand, one per line.")
     ] = False,
     export: Annotated[
         Path | None,
@@ -330,18 +336,17 @@ def history(
     ] = None,
     as_seat: Annotated[
         int | None,
-        typer.Option(
+        number(
             "--as",
-            min=1,
-            max=MAX_ID,
+            low=1,
+            high=10,
+            metavar="SEAT",
             help="Export as this human seat saw the hands; the first human by default.",
         ),
     ] = None,
     complete: Annotated[
         bool,
-        typer.Option(
-            "--complete", help="Export every player's cards (host only; a finished series)."
-        ),
+        flag("--complete", help="Export every player's cards (host only; a finished series)."),
     ] = False,
 ) -> None:
     """List the hands of a saved series (number, button, pot, winners) or OFC session, or export."""

@@ -23,6 +23,8 @@ from pokerroom.bots.ofc import OFC_BOTS, OfcBot, OfcDecision, play_ofc_hand
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.history_command import ofc_hand_json, ofc_players_json
 from pokerroom.cli.names import player_name
+from pokerroom.cli.options import flag
+from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.ofc import OfcHand, Session
 from pokerroom.ofc.game import MAX_HANDS, PlayerView
@@ -146,11 +148,13 @@ def open_table(
     *,
     all_bots: bool,
     hands: int | None = None,
+    at_the_terminal: bool = False,
 ) -> OfcTable:
     """Check the options and save a new session: the human (unless ``all_bots``) in seat 1.
 
     ``hands`` is the ``--hands`` limit: None plays until the player ends the session,
-    or :data:`BOT_HANDS` hands with ``all_bots``.
+    or :data:`BOT_HANDS` hands with ``all_bots``. ``at_the_terminal``: the session is
+    to be played now, so without a terminal it is refused before anything is saved.
     """
     if players not in PLAYERS:
         raise UsageError(f"--players must be 2 or 3 for OFC Pineapple (O-2), got {players}")
@@ -161,6 +165,8 @@ def open_table(
         raise UsageError(f"--hands may be at most {MAX_HANDS}, got {hands}")
     kinds = _kinds(players, bots_option, 0 if all_bots else 1)
     names = [name if kind is None else f"{kind}-{seat + 1}" for seat, kind in enumerate(kinds)]
+    if at_the_terminal and not all_bots:
+        require_terminal()
     store = OfcStore.open()
     session = Session(players, seed=seed)
     limit = BOT_HANDS if hands is None and all_bots else hands
@@ -190,26 +196,36 @@ def resume_table() -> OfcTable:
 
 def ofc(
     ctx: typer.Context,
-    players: Annotated[int, typer.Option("--players", help="Players at the table: 2 or 3.")] = 2,
+    players: Annotated[
+        int, typer.Option("--players", metavar="2|3", help="Players at the table.")
+    ] = 2,
     bots_option: Annotated[
-        str, typer.Option("--bots", help="Bot kinds in seat order, cycled: sensible, random.")
+        str,
+        typer.Option(
+            "--bots", metavar="KINDS", help="Bot kinds in seat order, cycled: sensible, random."
+        ),
     ] = DEFAULT_BOTS,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    name: Annotated[
+        str, typer.Option("--name", metavar="NAME", help="Your name at the table.")
+    ] = "You",
     hands: Annotated[
         int | None,
         typer.Option(
             "--hands",
+            metavar=f"1-{MAX_HANDS}",
             help=f"Hands to play; by default until you end it, {BOT_HANDS} with --all-bots.",
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed for a reproducible session.")
+        int | None,
+        typer.Option("--seed", metavar="SEED", help="Seed for a reproducible session."),
     ] = None,
-    all_bots: Annotated[bool, typer.Option("--all-bots", help="Bots in every seat.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object at the end.")] = False,
+    all_bots: Annotated[bool, flag("--all-bots", help="Bots in every seat.")] = False,
+    as_json: Annotated[
+        bool, flag("--json", help="With --all-bots: one JSON object at the end.")
+    ] = False,
     resume: Annotated[
-        bool,
-        typer.Option("--resume", help="Go on with the latest unfinished session, mid-hand too."),
+        bool, flag("--resume", help="Go on with the latest unfinished session, mid-hand too.")
     ] = False,
 ) -> None:
     """Play Open-Face Chinese Pineapple against bots; all is saved as you go (pokerroom history)."""
@@ -227,8 +243,21 @@ def ofc(
                     f"--json is for unattended sessions; OFC session {table.log.session_id} "
                     "is played at the terminal"
                 )
+            if not table.all_bots and not at_a_terminal():
+                table.close()
+                raise UsageError(NO_TERMINAL)
         else:
-            table = open_table(players, bots_option, name, seed, all_bots=all_bots, hands=hands)
+            if all_bots and _options_given(ctx, ("name",)):
+                raise UsageError("--all-bots seats no one at the table: drop --name")
+            table = open_table(
+                players,
+                bots_option,
+                name,
+                seed,
+                all_bots=all_bots,
+                hands=hands,
+                at_the_terminal=True,
+            )
     try:
         with user_errors():
             if not table.all_bots:
@@ -245,9 +274,14 @@ def ofc(
 
 def _session_options_given(ctx: typer.Context) -> str:
     """The options that make a new session, as typed on the command line ("" if none)."""
+    return _options_given(ctx, SESSION_OPTIONS)
+
+
+def _options_given(ctx: typer.Context, options: Sequence[str]) -> str:
+    """Those of ``options`` typed on the command line, as typed ("" if none)."""
     given = [
         option
-        for option in SESSION_OPTIONS
+        for option in options
         if (source := ctx.get_parameter_source(option)) is not None and source.name == "COMMANDLINE"
     ]
     return ", ".join("--" + option.removesuffix("_option").replace("_", "-") for option in given)
@@ -272,6 +306,7 @@ def _report(table: OfcTable, hands: list[SavedOfcHand], *, as_json: bool) -> Non
             for n, p, f in zip(table.names, hand.points, hand.fouled, strict=True)
         )
         typer.echo(f"hand {hand.number}: {points}")
-    typer.echo(f"OFC session {table.log.session_id} after {len(hands)} hands:")
+    plural = "" if len(hands) == 1 else "s"
+    typer.echo(f"OFC session {table.log.session_id} after {len(hands)} hand{plural}:")
     for seat, (n, total) in enumerate(zip(table.names, table.session.totals, strict=True), 1):
         typer.echo(f"  seat {seat}  {n:<14} {total:+d}")

@@ -15,24 +15,38 @@ import typer
 
 from pokerroom.bots import BOTS, Bot, play_hand
 from pokerroom.cli.errors import user_errors
+from pokerroom.cli.hand_json import markers_json, pots_json, stakes_json
 from pokerroom.cli.names import player_name
-from pokerroom.engine import VARIANTS, Hand, Limit
+from pokerroom.cli.options import flag, number
+from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
+from pokerroom.engine import PROFILES, VARIANTS, Hand, Limit
 from pokerroom.errors import UsageError
 from pokerroom.storage import SeriesLog, SeriesStore, resume_series
-from pokerroom.table.series import HandRecord, Series, SeriesSettings
+from pokerroom.table.seating import MAX_SEATS
+from pokerroom.table.series import HandRecord, Series, SeriesSettings, usual_limit
 from pokerroom.tui.app import HandListener, TableApp
 
 BOT_CYCLE = ("equity", "station", "random")
 MAX_HANDS = 100_000
+MAX_TABLE_CHIPS = 10**12
+"""Chips a table may hold in all: far beyond any real game, well inside SQLite's integers."""
+MAX_STACK = MAX_TABLE_CHIPS // MAX_SEATS
+AMOUNT_CAP = "a table holds at most 10^12 chips"
+MAX_MINUTES = 7 * 24 * 60
+MAX_CLOCK = 3600
+TABLE_ONLY = ("humans", "name", "clock", "minutes")
+"""Options of the terminal table, meaningless when bots fill every seat."""
 
 
-def _hand_json(record: HandRecord) -> str:
+def _hand_json(record: HandRecord, hand: Hand, series: Series) -> str:
+    """One line of ``--json``: the hand (from 1), its markers as seats, stakes, pots, stacks."""
     return json.dumps(
         {
             "hand": record.number,
-            "button": record.button,
-            "small_blind": record.small_blind,
-            "big_blind": record.big_blind,
+            **markers_json(record, series.settings),
+            "limit": hand.config.limit.value,
+            "stakes": stakes_json(series.settings),
+            "pots": pots_json(hand, series.seat_of),
             "stacks_before": {str(k): v for k, v in record.stacks_before.items()},
             "stacks_after": {str(k): v for k, v in record.stacks_after.items()},
             "eliminated": list(record.eliminated),
@@ -61,71 +75,226 @@ def _bots_for(styles: dict[int, str], seed: int | None) -> dict[int, Bot]:
     }
 
 
-def _settings(game: str, limit: Limit, blinds: str, stack: int) -> SeriesSettings:
-    """H-1 defaults with the variant, structure, blinds and stacks the user chose."""
+def _blinds(text: str) -> tuple[int, int]:
+    small, _, big = text.partition("/")
+    if not (small.isdigit() and big.isdigit()) or int(big) <= 0 or int(small) > int(big):
+        raise UsageError(f"--blinds must look like 1/2 (small/big, small <= big), got {text!r}")
+    if int(big) > MAX_STACK:
+        raise UsageError(f"--blinds may be at most {MAX_STACK:,} ({AMOUNT_CAP}), got {text}")
+    return int(small), int(big)
+
+
+def _settings(
+    game: str,
+    limit: Limit | None,
+    blinds: str,
+    stack: int,
+    *,
+    ante: int | None = None,
+    profile: str = "home",
+    smallest_chip: int = 1,
+) -> SeriesSettings:
+    """H-1 defaults with the variant, structure, stakes, stacks and rules the user chose.
+
+    Without ``--limit`` a game is dealt in its usual structure (Stud fixed-limit,
+    V-5); every amount at the table is made of the smallest chip (P-3).
+    """
     variant = VARIANTS.get(game)
     if variant is None:
         raise UsageError(f"unknown game {game!r}; choose from {', '.join(VARIANTS)}")
-    small, _, big = blinds.partition("/")
-    if not (small.isdigit() and big.isdigit()) or int(big) <= 0 or int(small) > int(big):
-        raise UsageError(f"--blinds must look like 1/2 (small/big, small <= big), got {blinds!r}")
+    if profile not in PROFILES:
+        raise UsageError(f"unknown --profile {profile!r}; choose from {', '.join(PROFILES)}")
+    small, big = _blinds(blinds)
+    antes_always = variant.stud or variant.boards > 1
+    if ante == 0 and antes_always:
+        rule = "V-5" if variant.stud else "V-4"
+        raise UsageError(f"{variant.name} is dealt with antes ({rule}): --ante must be 1 or more")
+    amounts = (("--stack", stack), ("--blinds", small), ("--blinds", big), ("--ante", ante or 0))
+    uneven = list(dict.fromkeys(option for option, amount in amounts if amount % smallest_chip))
+    if uneven:
+        raise UsageError(
+            f"{', '.join(uneven)} must be made of chips of {smallest_chip} (--smallest-chip, P-3)"
+        )
     return SeriesSettings(
-        variant=variant, limit=limit, stack=stack, small_blind=int(small), big_blind=int(big)
+        variant=variant,
+        limit=limit or usual_limit(variant),
+        stack=stack,
+        small_blind=small,
+        big_blind=big,
+        ante=ante or 0,
+        profile=profile,
+        smallest_chip=smallest_chip,
     )
 
 
+def _conflicts(ctx: typer.Context, *, all_bots: bool, humans: int, mixed: bool) -> None:
+    """Options that would be ignored by the others given are errors, not silence."""
+    given = {
+        name
+        for name in ctx.params
+        if (source := ctx.get_parameter_source(name)) is not None and source.name == "COMMANDLINE"
+    }
+    if all_bots:
+        unused = [f"--{name.replace('_', '-')}" for name in TABLE_ONLY if name in given]
+        if unused:
+            raise UsageError(f"--all-bots seats no one at the table: drop {', '.join(unused)}")
+    elif humans > 1 and "name" in given:
+        raise UsageError("--name is for one player; hot-seat players are Player 1, Player 2, …")
+    if mixed and "limit" in given:
+        raise UsageError("--mixed alternates fixed-limit and pot-limit (B-6): drop --limit")
+
+
 def play(
-    all_bots: Annotated[bool, typer.Option("--all-bots", help="Bots in every seat.")] = False,
-    seats: Annotated[int, typer.Option("--seats", min=2, max=10, help="Players, 2-10.")] = 6,
+    ctx: typer.Context,
+    all_bots: Annotated[
+        bool, flag("--all-bots", help="Bots in every seat: the series plays itself.")
+    ] = False,
+    seats: Annotated[int, number("--seats", low=2, high=MAX_SEATS, help="Players.")] = 6,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed for a reproducible series.")
+        int | None, typer.Option("--seed", metavar="SEED", help="Seed for a reproducible series.")
     ] = None,
-    stack: Annotated[int, typer.Option("--stack", min=1, help="Starting chips.")] = 200,
+    stack: Annotated[
+        int,
+        number(
+            "--stack",
+            low=1,
+            high=MAX_STACK,
+            metavar="CHIPS",
+            why=AMOUNT_CAP,
+            help="Starting chips.",
+        ),
+    ] = 200,
     max_hands: Annotated[
-        int, typer.Option("--max-hands", min=1, help="Stop on this hand and rank by chips (H-3).")
+        int,
+        number(
+            "--max-hands",
+            low=1,
+            high=MAX_HANDS,
+            metavar="N",
+            help=f"Stop on this hand and rank by chips (H-3), 1-{MAX_HANDS}.",
+        ),
     ] = MAX_HANDS,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per hand.")] = False,
+    as_json: Annotated[
+        bool, flag("--json", help="With --all-bots: one JSON object per hand, then the result.")
+    ] = False,
     humans: Annotated[
-        int, typer.Option("--humans", min=1, max=10, help="People at the keyboard (hot seat).")
+        int, number("--humans", low=1, high=MAX_SEATS, help="People at the keyboard (hot seat).")
     ] = 1,
     minutes: Annotated[
-        float | None, typer.Option("--minutes", min=0, help="Stop after this time (H-3).")
+        float | None,
+        number(
+            "--minutes",
+            low=0.5,
+            high=MAX_MINUTES,
+            metavar="MINUTES",
+            help="Stop after this time and rank by chips (H-3), up to a week.",
+        ),
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Go on with the last unfinished series, mid-hand too.")
+        bool, flag("--resume", help="Go on with the last unfinished series, mid-hand too.")
     ] = False,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    name: Annotated[
+        str, typer.Option("--name", metavar="NAME", help="Your name at the table.")
+    ] = "You",
     bots_option: Annotated[
         str,
-        typer.Option("--bots", help="Bot styles in seat order, cycled: equity, station, random."),
+        typer.Option(
+            "--bots",
+            metavar="STYLES",
+            help="Bot styles in seat order, cycled: equity, station, random.",
+        ),
     ] = ",".join(BOT_CYCLE),
     game: Annotated[
-        str, typer.Option("--game", help="Any engine variant, e.g. holdem, omaha, stud, draw.")
+        str, typer.Option("--game", metavar="GAME", help=f"The game: {', '.join(VARIANTS)}.")
     ] = "holdem",
-    limit: Annotated[Limit, typer.Option("--limit", help="Betting structure.")] = Limit.NO_LIMIT,
-    blinds: Annotated[str, typer.Option("--blinds", help="Small/big blind, e.g. 1/2.")] = "1/2",
+    limit: Annotated[
+        Limit | None,
+        typer.Option(
+            "--limit",
+            help="Betting structure; by default the game's usual one: no-limit Hold'em, "
+            "pot-limit Omaha and bomb pot, fixed-limit Stud and Draw.",
+        ),
+    ] = None,
+    blinds: Annotated[
+        str,
+        typer.Option(
+            "--blinds",
+            metavar="SMALL/BIG",
+            help="Small/big blind; in Stud the bring-in/small bet, in the bomb pot the "
+            "big blind is the ante.",
+        ),
+    ] = "1/2",
     mixed: Annotated[
-        bool, typer.Option("--mixed", help="Alternate fixed-limit and pot-limit each orbit (B-6).")
+        bool, flag("--mixed", help="Alternate fixed-limit and pot-limit each orbit (B-6).")
     ] = False,
     clock: Annotated[
         int,
-        typer.Option("--clock", min=0, help="Seconds per decision before the countdown; 0: none."),
+        number(
+            "--clock",
+            low=0,
+            high=MAX_CLOCK,
+            metavar="SECONDS",
+            help=f"Seconds per decision before the countdown (A-18), 0-{MAX_CLOCK}; 0: none.",
+        ),
     ] = 30,
+    profile: Annotated[
+        str,
+        typer.Option(
+            "--profile",
+            metavar="|".join(PROFILES),
+            help="Rules where the sources differ: short all-in re-raise (A-12), who shows "
+            "first (P-4), where the deal starts (V-1), time out (A-18), first button (H-4).",
+        ),
+    ] = "home",
+    ante: Annotated[
+        int | None,
+        number(
+            "--ante",
+            low=0,
+            high=MAX_STACK,
+            metavar="CHIPS",
+            why=AMOUNT_CAP,
+            help="Ante of every player, in any game (B-7); Stud antes the small blind and "
+            "the bomb pot the big blind unless given.",
+        ),
+    ] = None,
+    smallest_chip: Annotated[
+        int,
+        number(
+            "--smallest-chip",
+            low=1,
+            high=MAX_STACK,
+            metavar="CHIPS",
+            help="Pots split down to this chip (P-3); stack, blinds and ante are made of it.",
+        ),
+    ] = 1,
 ) -> None:
-    """Play the home series: No-limit Hold'em, 200 chips, blinds 1/2, until one player is left.
+    """Play a series at the terminal table, against bots or in hot seat.
 
-    Everything is saved as you go in the embedded database (see ``pokerroom history``).
+    Any game of the engine: Texas Hold'em; Omaha with 4, 5 or 6 cards and its
+    Hi-Lo split; double-board bomb-pot Omaha; Seven-card Stud and Stud Hi-Lo;
+    Five-card Draw. By default the home series: No-limit Hold'em, 200 chips,
+    blinds 1/2, until one player has every chip (H-1). Everything is saved as
+    you go (pokerroom history); quit with q and come back with --resume.
+
+    Keys at the table: f fold, c check/call, r raise (any amount), m/h/t/p/a
+    min, half pot, 2/3 pot, pot, all-in, b bring in (Stud), 1-5 mark cards and
+    d draw (Draw), n next hand, space show your cards (hot seat), q quit.
     """
     with user_errors():
+        _conflicts(ctx, all_bots=all_bots, humans=humans, mixed=mixed)
         # only a lone human plays under --name; it is checked before anything is created
         you = player_name(name) if not (resume or all_bots) and humans == 1 else name
-        store = SeriesStore.open()
         hand: Hand | None = None
         if resume:
+            store = SeriesStore.open()
             resumed = resume_series(store)
             series, log, hand = resumed.series, resumed.log, resumed.hand
             styles = {p.seat: p.bot for p in resumed.saved.players if p.bot is not None}
             people = len(series.seats) - len(styles)
+            if people and not at_a_terminal():
+                store.close()
+                raise UsageError(NO_TERMINAL)
         else:
             people = 0 if all_bots else humans
             if people > seats:
@@ -145,9 +314,20 @@ def play(
                 else f"{cycle[(i - people) % len(cycle)]}-{i + 1}"
                 for i in range(seats)
             }
-            settings = dataclasses.replace(_settings(game, limit, blinds, stack), mixed=mixed)
-            series = Series(list(names.values()), settings, seed=seed)
+            settings = _settings(
+                game,
+                limit,
+                blinds,
+                stack,
+                ante=ante,
+                profile=profile,
+                smallest_chip=smallest_chip,
+            )
+            series = Series(list(names.values()), dataclasses.replace(settings, mixed=mixed), seed)
             styles = {seat: name.split("-")[0] for seat, name in names.items() if seat > people}
+            if people:
+                require_terminal()
+            store = SeriesStore.open()  # every option checked: only now is anything saved
             log = SeriesLog.start(store, series, bots=styles)
     bots = _bots_for(styles, seed)
     save = saving_listener(log)
@@ -175,10 +355,11 @@ def play(
             series.stop()
         save(series, current, record)
         if as_json:
-            typer.echo(_hand_json(record))
+            typer.echo(_hand_json(record, current, series))
         elif record.eliminated:
-            out = ", ".join(series.seats[seat].name for seat in record.eliminated)
-            typer.echo(f"hand {record.number}: {out} eliminated")
+            out = [series.seats[seat].name for seat in record.eliminated]
+            verb = "is" if len(out) == 1 else "are"
+            typer.echo(f"hand {record.number}: {' and '.join(out)} {verb} eliminated")
     store.close()
     standings = series.standings()
     if as_json:
@@ -187,6 +368,7 @@ def play(
         ]
         typer.echo(json.dumps({"result": result}))
         return
-    typer.echo(f"after {series.hands_played} hands:")
+    plural = "" if series.hands_played == 1 else "s"
+    typer.echo(f"after {series.hands_played} hand{plural}:")
     for s in standings:
         typer.echo(f"  {s.place:>2}. {s.name:<12} seat {s.seat:>2}  {s.chips:>6} chips")

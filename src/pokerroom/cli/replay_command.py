@@ -28,6 +28,7 @@ import typer
 
 from pokerroom.cards import format_cards
 from pokerroom.cli.errors import USER_ERROR_EXIT
+from pokerroom.cli.options import flag
 from pokerroom.engine.options import Options
 from pokerroom.errors import PokerroomError
 from pokerroom.history.ofc_record import (
@@ -322,14 +323,18 @@ def replay(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help=".phh or .phhs hand histories, or OFC records (.ofc.toml).", show_default=False
+            help=".phh or .phhs hand histories, or OFC records (.ofc.toml).",
+            show_default=False,
         ),
     ],
     profile: Annotated[
-        Profile, typer.Option("--profile", help="Rule profile where the sources disagree.")
+        Profile,
+        typer.Option(
+            "--profile", metavar="home|club|sport", help="Rule profile where the sources disagree."
+        ),
     ] = Profile.HOME,
     as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON object per hand, one per line.")
+        bool, flag("--json", help="One JSON object per hand, one per line.")
     ] = False,
 ) -> None:
     """Replay hand histories through the rules engine; exit 1 if any action is illegal."""

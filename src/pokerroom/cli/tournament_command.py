@@ -16,6 +16,8 @@ from typing import Annotated
 import typer
 
 from pokerroom.cli.errors import user_errors
+from pokerroom.cli.option_errors import PlainHelp
+from pokerroom.cli.options import flag
 from pokerroom.cli.tournament_view import check_json, check_text, default_fields, payouts_for
 from pokerroom.errors import UsageError
 from pokerroom.tournament.regulation import (
@@ -34,20 +36,25 @@ app = typer.Typer(
 )
 
 
-@app.command("check")
+@app.command("check", cls=PlainHelp)
 def check(
     file: Annotated[
-        Path | None, typer.Argument(help="A regulation TOML file (see docs/regulation.md).")
+        Path | None,
+        typer.Argument(metavar="FILE", help="A regulation TOML file (see docs/regulation.md)."),
     ] = None,
     example: Annotated[
         str | None,
-        typer.Option("--example", help="Check a shipped example instead of a file."),
+        typer.Option(
+            "--example", metavar="NAME", help="Check a shipped example instead of a file."
+        ),
     ] = None,
     entries: Annotated[
         list[int] | None,
-        typer.Option("--entries", help="Show the pool and prizes for N entries (repeatable)."),
+        typer.Option(
+            "--entries", metavar="N", help="Show the pool and prizes for N entries (repeatable)."
+        ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, flag("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Validate a regulation and print its levels, duration and payouts."""
     with user_errors():
@@ -65,9 +72,11 @@ def check(
         typer.echo(check_text(regulation, results))
 
 
-@app.command("examples")
+@app.command("examples", cls=PlainHelp)
 def examples(
-    name: Annotated[str | None, typer.Argument(help="Print this example's TOML.")] = None,
+    name: Annotated[
+        str | None, typer.Argument(metavar="NAME", help="Print this example's TOML.")
+    ] = None,
 ) -> None:
     """List the example regulations shipped with pokerroom, or print one."""
     with user_errors():

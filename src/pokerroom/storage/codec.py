@@ -171,6 +171,7 @@ def settings_to_json(settings: SeriesSettings) -> dict[str, Any]:
         "profile": settings.profile,
         "mixed": settings.mixed,
         "orbit": settings.orbit,
+        "smallest_chip": settings.smallest_chip,
     }
 
 
@@ -186,6 +187,7 @@ def settings_from_json(data: Mapping[str, Any]) -> SeriesSettings:
             profile=str(data["profile"]),
             mixed=bool(data.get("mixed", False)),
             orbit=int(data.get("orbit", 0)),
+            smallest_chip=int(data.get("smallest_chip", 1)),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise StorageError(f"stored series settings cannot be read: {error}") from None

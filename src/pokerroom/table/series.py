@@ -28,16 +28,39 @@ from pokerroom.errors import UsageError
 from pokerroom.table.seating import MAX_SEATS, Blinds, first_blinds, next_blinds, positions
 
 
+def usual_limit(variant: Variant) -> Limit:
+    """The structure a game is dealt in unless the players choose another.
+
+    Stud is fixed-limit (V-5) and so is Draw, as in card rooms; Omaha, Hi-Lo and
+    the bomb pot are pot-limit (V-2: "PL is the most common"); Hold'em no-limit (H-1).
+
+    >>> from pokerroom.engine import VARIANTS
+    >>> [usual_limit(VARIANTS[code]).value for code in ("holdem", "omaha", "stud", "draw")]
+    ['no-limit', 'pot-limit', 'fixed-limit', 'fixed-limit']
+    """
+    if variant.stud or variant.code == "draw":
+        return Limit.FIXED_LIMIT
+    if variant.code.startswith(("omaha", "bomb-pot")):
+        return Limit.POT_LIMIT
+    return Limit.NO_LIMIT
+
+
 @dataclass(frozen=True, slots=True)
 class SeriesSettings:
     """H-1 defaults: No-limit Hold'em, 200 chips, blinds 1/2, no ante, blinds never rise.
 
     Games without blinds use the same numbers: Stud antes and brings in the small
     blind with the big blind as small bet; the bomb pot antes the big blind.
+    Without a ``limit`` the game is dealt in its :func:`usual_limit` (Stud
+    fixed-limit, V-5).
+
+    >>> from pokerroom.engine import VARIANTS
+    >>> SeriesSettings(VARIANTS["stud"]).limit
+    <Limit.FIXED_LIMIT: 'fixed-limit'>
     """
 
     variant: Variant = HOLDEM
-    limit: Limit = Limit.NO_LIMIT
+    limit: Limit = None  # type: ignore[assignment]  # None: the usual one, set on creation
     stack: int = 200
     small_blind: int = 1
     big_blind: int = 2
@@ -47,6 +70,12 @@ class SeriesSettings:
     """B-6: alternate fixed-limit and pot-limit hands, starting with fixed-limit."""
     orbit: int = 0
     """B-6: hands per structure; 0 means one orbit, as many hands as players seated."""
+    smallest_chip: int = 1
+    """P-3: pots are split down to this chip."""
+
+    def __post_init__(self) -> None:
+        if self.limit is None:
+            object.__setattr__(self, "limit", usual_limit(self.variant))
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +133,9 @@ class Series:
                 f"a {variant.name} series seats 2 to {min(MAX_SEATS, variant.max_players)} "
                 f"players, got {len(self.names)} (H-1, V-0)"
             )
-        self.options = Options.profile(self.settings.profile)
+        self.options = Options.profile(
+            self.settings.profile, smallest_chip=self.settings.smallest_chip
+        )
         if self.seed is None:  # kept, so a saved series can be dealt again and resumed
             self.seed = secrets.randbits(64)
         self._rng = random.Random(self.seed)

@@ -1,0 +1,62 @@
+"""Options as a user reads them: flags without a type, numbers with their range.
+
+The range is checked here rather than by the library, so ``--help`` shows
+``--seats 2-10`` (not ``<int range> [2<=x<=10]``) and a value outside it is
+one line: ``error: --seats must be from 2 to 10, got 11``.
+
+>>> within(2, 10)(7)
+7
+>>> shown(10**12), shown(0.5)
+('1,000,000,000,000', '0.5')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+
+Number = TypeVar("Number", int, float)
+
+
+def shown(value: float) -> str:
+    """A number as a person writes it: thousands separated, no needless decimals."""
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.10g}"
+
+
+def within(low: Number, high: Number, why: str = "") -> Callable[[Number | None], Number | None]:
+    """A check that a value lies in ``low … high``; ``why`` explains the bound to the user."""
+
+    def check(value: Number | None) -> Number | None:
+        if value is None or (math.isfinite(value) and low <= value <= high):
+            return value
+        because = f" ({why})" if why else ""
+        raise typer.BadParameter(
+            f"must be from {shown(low)} to {shown(high)}{because}, got {shown(value)}"
+        )
+
+    return check
+
+
+def flag(*names: str, help: str) -> Any:
+    """An on/off option: the help shows just its name."""
+    return typer.Option(*names, help=help, metavar="")
+
+
+def number(
+    *names: str,
+    low: Number,
+    high: Number,
+    help: str,
+    metavar: str | None = None,
+    why: str = "",
+) -> Any:
+    """A number in ``low … high``; the help shows the range unless ``metavar`` names it."""
+    return typer.Option(
+        *names,
+        help=help,
+        metavar=metavar or f"{low}-{high}",
+        callback=within(low, high, why),
+    )
