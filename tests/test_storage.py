@@ -123,7 +123,7 @@ def test_database_defaults_to_the_data_dir_env_var(private_data_dir: Path) -> No
     assert data_dir() == private_data_dir
     assert database_url() == f"sqlite:///{private_data_dir.absolute() / 'pokerroom.db'}"
     with open_database() as database:
-        assert database.revision() == "0002"
+        assert database.revision() == "0003"
     assert (private_data_dir / "pokerroom.db").is_file()
 
 
@@ -142,7 +142,7 @@ def test_an_explicit_path_directory_or_url_wins(tmp_path: Path, private_data_dir
     with open_database(tmp_path) as database:
         assert database.location == str(tmp_path / "pokerroom.db")
     with open_database(f"sqlite:///{tmp_path / 'url.db'}") as database:
-        assert database.revision() == "0002"
+        assert database.revision() == "0003"
     assert (tmp_path / "url.db").is_file()
     assert not private_data_dir.exists()
 
@@ -172,8 +172,8 @@ def test_migrations_ship_inside_the_package() -> None:
     assert (MIGRATIONS / "env.py").is_file()
     assert (MIGRATIONS / "script.py.mako").is_file()
     script = ScriptDirectory.from_config(alembic_config())
-    assert [rev.revision for rev in script.walk_revisions()] == ["0002", "0001"]
-    assert script.get_current_head() == "0002"
+    assert [rev.revision for rev in script.walk_revisions()] == ["0003", "0002", "0001"]
+    assert script.get_current_head() == "0003"
 
 
 def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
@@ -197,7 +197,7 @@ def test_downgrade_and_upgrade_again(tmp_path: Path) -> None:
     open_database(url).close()
     command.downgrade(alembic_config(url), "base")  # env.py without a connection: from the URL
     with open_database(url) as database:
-        assert database.revision() == "0002"
+        assert database.revision() == "0003"
 
 
 def test_reopening_keeps_the_data(tmp_path: Path) -> None:
@@ -383,7 +383,7 @@ def test_a_hand_in_progress_rebuilds_from_its_deck_seed(store: SeriesStore) -> N
     hand.act(Action.check())
     assert rebuilt.events == hand.events  # the same turn card from the same deck
     without = HandInProgress(1, progress.updated_at, config, (2, 1), None, ())
-    with pytest.raises(StorageError, match="without its deck seed"):
+    with pytest.raises(StorageError, match="without its deck"):
         without.rebuild()
 
 
