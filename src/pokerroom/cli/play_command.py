@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import time
+from dataclasses import dataclass
 from typing import Annotated
 
 import typer
@@ -17,13 +17,32 @@ from pokerroom.bots import BOTS, Bot, play_hand
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.names import player_name
 from pokerroom.engine import VARIANTS, Hand, Limit
-from pokerroom.errors import UsageError
-from pokerroom.storage import SeriesLog, SeriesStore, resume_series
+from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.storage import SeriesLog, SeriesStore, StorageError, resume_series
 from pokerroom.table.series import HandRecord, Series, SeriesSettings
 from pokerroom.tui.app import HandListener, TableApp
 
 BOT_CYCLE = ("equity", "station", "random")
 MAX_HANDS = 100_000
+MAX_ID = 2**63 - 1
+"""The largest row id SQLite stores."""
+SERIES_OPTIONS = (
+    "all_bots",
+    "seats",
+    "seed",
+    "stack",
+    "max_hands",
+    "humans",
+    "minutes",
+    "name",
+    "bots_option",
+    "game",
+    "limit",
+    "blinds",
+    "mixed",
+)
+"""Options a resumed series takes from the store (its players, game and limits), not from
+the command line; ``--clock`` and ``--json`` are how this run shows it, and may be given."""
 
 
 def _hand_json(record: HandRecord) -> str:
@@ -54,6 +73,44 @@ def saving_listener(log: SeriesLog) -> HandListener:
     return save
 
 
+@dataclass
+class _StopOnFailure:
+    """The saving listener, but a save that fails ends the table and keeps its reason."""
+
+    save: HandListener
+    table: TableApp | None = None
+    failure: str | None = None
+
+    def __call__(self, series: Series, hand: Hand, record: HandRecord | None) -> None:
+        try:
+            self.save(series, hand, record)
+        except PokerroomError as error:  # what was saved before it stays saved
+            self.failure = str(error)
+            if self.table is not None:
+                self.table.exit()
+
+
+def _series_options_given(ctx: typer.Context) -> str:
+    """The options that make a new series, as typed on the command line ("" if none)."""
+    given = [
+        option
+        for option in SERIES_OPTIONS
+        if (source := ctx.get_parameter_source(option)) is not None and source.name == "COMMANDLINE"
+    ]
+    return ", ".join("--" + option.removesuffix("_option").replace("_", "-") for option in given)
+
+
+def _abandon(ctx: typer.Context, series_id: int, extra: int | None, *, resume: bool) -> None:
+    """``--abandon ID``: the series is given up, never resumed; its hands stay in history."""
+    given = _series_options_given(ctx)
+    if resume or extra is not None or given:
+        raise UsageError("--abandon takes a series id and nothing else")
+    with SeriesStore.open() as store:
+        saved = store.abandon_series(series_id)
+    plural = "" if saved.hands_played == 1 else "s"
+    typer.echo(f"series {saved.id} abandoned after {saved.hands_played} hand{plural}")
+
+
 def _bots_for(styles: dict[int, str], seed: int | None) -> dict[int, Bot]:
     """A bot of the given style in each of those seats."""
     return {
@@ -75,6 +132,13 @@ def _settings(game: str, limit: Limit, blinds: str, stack: int) -> SeriesSetting
 
 
 def play(
+    ctx: typer.Context,
+    series_id: Annotated[
+        int | None,
+        typer.Argument(
+            min=1, max=MAX_ID, help="With --resume: the series to go on with (pokerroom history)."
+        ),
+    ] = None,
     all_bots: Annotated[bool, typer.Option("--all-bots", help="Bots in every seat.")] = False,
     seats: Annotated[int, typer.Option("--seats", min=2, max=10, help="Players, 2-10.")] = 6,
     seed: Annotated[
@@ -92,8 +156,16 @@ def play(
         float | None, typer.Option("--minutes", min=0, help="Stop after this time (H-3).")
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Go on with the last unfinished series, mid-hand too.")
+        bool,
+        typer.Option(
+            "--resume",
+            help="Go on with an unfinished series (the latest, or the one named), mid-hand too.",
+        ),
     ] = False,
+    abandon: Annotated[
+        int | None,
+        typer.Option("--abandon", min=1, max=MAX_ID, help="Give up an unfinished series for good."),
+    ] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
     bots_option: Annotated[
         str,
@@ -119,10 +191,23 @@ def play(
     with user_errors():
         # only a lone human plays under --name; it is checked before anything is created
         you = player_name(name) if not (resume or all_bots) and humans == 1 else name
+        if abandon is not None:
+            _abandon(ctx, abandon, series_id, resume=resume)
+            return
+        if series_id is not None and not resume:
+            raise UsageError(f"a series id goes with --resume: pokerroom play --resume {series_id}")
+        if resume:
+            given = _series_options_given(ctx)
+            if given:
+                raise UsageError(f"--resume goes on with the series as saved: drop {given}")
         store = SeriesStore.open()
         hand: Hand | None = None
         if resume:
-            resumed = resume_series(store)
+            try:
+                resumed = resume_series(store, series_id)
+            except StorageError:
+                store.close()
+                raise
             series, log, hand = resumed.series, resumed.log, resumed.hand
             styles = {p.seat: p.bot for p in resumed.saved.players if p.bot is not None}
             people = len(series.seats) - len(styles)
@@ -146,40 +231,44 @@ def play(
                 for i in range(seats)
             }
             settings = dataclasses.replace(_settings(game, limit, blinds, stack), mixed=mixed)
-            series = Series(list(names.values()), settings, seed=seed)
+            seconds = None if minutes is None else 60 * minutes
+            series = Series(
+                list(names.values()), settings, seed=seed, max_hands=max_hands, seconds_left=seconds
+            )
             styles = {seat: name.split("-")[0] for seat, name in names.items() if seat > people}
             log = SeriesLog.start(store, series, bots=styles)
     bots = _bots_for(styles, seed)
     save = saving_listener(log)
     if people:
-        deadline = time.monotonic() + 60 * minutes if minutes is not None else None
         humans_at = {seat for seat in series.seats if seat not in bots}
-        TableApp(
+        guarded = _StopOnFailure(save)
+        guarded.table = TableApp(
             series,
             humans_at,
             bots,
             hot_seat=people > 1,
-            deadline=deadline,
-            on_change=save,
+            on_change=guarded,
             hand=hand,
             clock=clock or None,
-        ).run()
+        )
+        guarded.table.run()
         store.close()
+        if guarded.failure is not None:
+            with user_errors():
+                raise StorageError(guarded.failure)
         return
-    while not series.is_over:
-        current = hand or series.start_hand()
-        hand = None
-        play_hand(current, {p: bots[series.seat_of(p)] for p in range(current.players)})
-        record = series.finish_hand(current)
-        if series.hands_played >= max_hands:
-            series.stop()
-        save(series, current, record)
-        if as_json:
-            typer.echo(_hand_json(record))
-        elif record.eliminated:
-            out = ", ".join(series.seats[seat].name for seat in record.eliminated)
-            typer.echo(f"hand {record.number}: {out} eliminated")
-    store.close()
+    with user_errors(), store:  # a failing database mid-series: one line, what is saved stays
+        while not series.is_over:
+            current = hand or series.start_hand()
+            hand = None
+            play_hand(current, {p: bots[series.seat_of(p)] for p in range(current.players)})
+            record = series.finish_hand(current)  # H-3: the series stops at its limits
+            save(series, current, record)
+            if as_json:
+                typer.echo(_hand_json(record))
+            elif record.eliminated:
+                out = ", ".join(series.seats[seat].name for seat in record.eliminated)
+                typer.echo(f"hand {record.number}: {out} eliminated")
     standings = series.standings()
     if as_json:
         result = [

@@ -34,6 +34,9 @@ from pokerroom.engine import HOLDEM, Hand, HandConfig, Limit, Options, Variant
 from pokerroom.errors import UsageError
 from pokerroom.table.seating import MAX_SEATS, Blinds, first_blinds, next_blinds, positions
 
+MAX_SECONDS = 366 * 24 * 3600
+"""H-3: the longest playing time a series can be given, a year."""
+
 
 @dataclass(frozen=True, slots=True)
 class SeriesSettings:
@@ -120,6 +123,10 @@ class Series:
             )
         if self.max_hands is not None and self.max_hands < 1:
             raise UsageError(f"a series plays at least 1 hand, got a limit of {self.max_hands}")
+        if self.seconds_left is not None and not 0 <= self.seconds_left <= MAX_SECONDS:
+            raise UsageError(
+                f"a series plays 0 to {MAX_SECONDS // 60} minutes, got {self.seconds_left / 60}"
+            )
         self.options = Options.profile(self.settings.profile)
         # C-3: the first button and every deck from the secure source unless seeded
         self._rng = secrets.SystemRandom() if self.seed is None else random.Random(self.seed)
