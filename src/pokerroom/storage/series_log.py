@@ -145,13 +145,7 @@ def resume_series(store: SeriesStore, series_id: int | None = None) -> Resumed:
         state = "abandoned" if saved.abandoned else "finished"
         raise StorageError(f"series {saved.id} is {state}; there is nothing to resume")
     try:
-        series = Series(
-            saved.names,
-            saved.settings,
-            seed=saved.seed,
-            max_hands=saved.max_hands,
-            seconds_left=saved.seconds_left,
-        )
+        series = Series(saved.names, saved.settings, seed=saved.seed)
     except UsageError as error:
         raise StorageError(f"series {saved.id} cannot be resumed: {error}") from None
     for stored in store.hands(saved.id):
@@ -159,6 +153,10 @@ def resume_series(store: SeriesStore, series_id: int | None = None) -> Resumed:
             _follow(series, saved, stored)
         else:
             _play_again(series, saved, stored)
+    try:
+        series.keep_limits(saved.max_hands, saved.seconds_left)
+    except UsageError as error:
+        raise StorageError(f"series {saved.id} cannot be resumed: {error}") from None
     log = SeriesLog(store, saved.id, series)
     hand: Hand | None = None
     progress = saved.in_progress

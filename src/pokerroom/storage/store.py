@@ -450,9 +450,12 @@ class SeriesStore(DatabaseStore):
         query = select(SeriesRow.id).order_by(SeriesRow.updated_at.desc(), SeriesRow.id.desc())
         if unfinished_only:
             query = query.where(SeriesRow.finished_at.is_(None))
-        with self.database.session() as session, loading("a series"):
+        with self.database.session() as session:
             series_id = session.scalars(query.limit(1)).first()
-            return None if series_id is None else _series(self._row(session, series_id))
+            if series_id is None:
+                return None
+            with loading(f"series {series_id}"):
+                return _series(self._row(session, series_id))
 
     def hands(self, series_id: int) -> list[SavedHand]:
         """The finished hands of a series, in the order they were played."""

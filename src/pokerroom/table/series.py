@@ -121,12 +121,7 @@ class Series:
                 f"a {variant.name} series seats 2 to {min(MAX_SEATS, variant.max_players)} "
                 f"players, got {len(self.names)} (H-1, V-0)"
             )
-        if self.max_hands is not None and self.max_hands < 1:
-            raise UsageError(f"a series plays at least 1 hand, got a limit of {self.max_hands}")
-        if self.seconds_left is not None and not 0 <= self.seconds_left <= MAX_SECONDS:
-            raise UsageError(
-                f"a series plays 0 to {MAX_SECONDS // 60} minutes, got {self.seconds_left / 60}"
-            )
+        self._check_limits()
         self.options = Options.profile(self.settings.profile)
         # C-3: the first button and every deck from the secure source unless seeded
         self._rng = secrets.SystemRandom() if self.seed is None else random.Random(self.seed)
@@ -139,6 +134,14 @@ class Series:
         }
         self.limit = Limit.FIXED_LIMIT if self.settings.mixed else self.settings.limit
 
+    def _check_limits(self) -> None:
+        if self.max_hands is not None and self.max_hands < 1:
+            raise UsageError(f"a series plays at least 1 hand, got a limit of {self.max_hands}")
+        if self.seconds_left is not None and not 0 <= self.seconds_left <= MAX_SECONDS:
+            raise UsageError(
+                f"a series plays 0 to {MAX_SECONDS // 60} minutes, got {self.seconds_left / 60}"
+            )
+
     @property
     def seated(self) -> list[int]:
         """Seats of players who still have chips."""
@@ -147,6 +150,16 @@ class Series:
     @property
     def is_over(self) -> bool:
         return self.stopped or len(self.seated) <= 1
+
+    def keep_limits(self, max_hands: int | None, seconds_left: float | None) -> None:
+        """H-3: the limits of a resumed series, set once its hands are replayed; one that
+        has played its last hand is over, one out of time stops after its next hand."""
+        self.max_hands = max_hands
+        self.seconds_left = seconds_left
+        self._deadline = None if seconds_left is None else time.monotonic() + seconds_left
+        self._check_limits()
+        if max_hands is not None and self.hands_played >= max_hands:
+            self.stop()
 
     def time_left(self) -> float | None:
         """Seconds of playing time left (H-3), None without a time limit."""
@@ -184,7 +197,10 @@ class Series:
         draws the same numbers), so the series goes on exactly as it would have; the
         record must match them, and its stacks become the series' stacks.
         """
-        self._next_config()
+        first = None if self.seed is not None or self.blinds is not None else record.button
+        if first is not None and first not in self.seated:
+            raise UsageError(f"hand {record.number} has its button on an empty seat {first}")
+        self._next_config(first_button=first)  # H-4: the first button was drawn, not redrawn
         if self.seed is not None:
             self.hand_seed = self._rng.getrandbits(64)
         marks = self.current
@@ -207,8 +223,9 @@ class Series:
             raise UsageError(f"hand {record.number} does not follow from the hands before it")
         self._finish(dict(record.stacks_after))
 
-    def _next_config(self) -> HandConfig:
-        """The next hand's markers (H-5 … H-7), structure (B-6) and config, not yet dealt."""
+    def _next_config(self, first_button: int | None = None) -> HandConfig:
+        """The next hand's markers (H-5 … H-7), structure (B-6) and config, not yet dealt;
+        ``first_button`` is the first hand's button when it was drawn before (H-4)."""
         if self.is_over:
             raise UsageError("the series is over; no more hands can be dealt")
         seated = self.seated
@@ -221,7 +238,8 @@ class Series:
                 self._hands_in_structure = 0
             self._hands_in_structure += 1
         if self.blinds is None:
-            marks = first_blinds(seated, self._first_button())
+            button = self._first_button() if first_button is None else first_button
+            marks = first_blinds(seated, button)
         else:
             marks = next_blinds(self.blinds, seated)
         order = positions(marks, seated)
