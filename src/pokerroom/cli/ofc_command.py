@@ -199,7 +199,10 @@ def ofc(
     session_id: Annotated[
         int | None,
         typer.Argument(
-            min=1, max=MAX_ID, help="With --resume: the session to go on with (pokerroom history)."
+            min=1,
+            max=MAX_ID,
+            metavar="ID",
+            help="With --resume: the session to go on with (pokerroom history --list).",
         ),
     ] = None,
     players: Annotated[int, typer.Option("--players", help="Players at the table: 2 or 3.")] = 2,

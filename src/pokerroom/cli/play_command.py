@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass
 from typing import Annotated
 
 import typer
@@ -73,7 +72,7 @@ def saving_listener(log: SeriesLog) -> HandListener:
     return save
 
 
-@dataclass
+@dataclasses.dataclass
 class _StopOnFailure:
     """The saving listener, but a save that fails ends the table and keeps its reason."""
 
@@ -136,7 +135,10 @@ def play(
     series_id: Annotated[
         int | None,
         typer.Argument(
-            min=1, max=MAX_ID, help="With --resume: the series to go on with (pokerroom history)."
+            min=1,
+            max=MAX_ID,
+            metavar="ID",
+            help="With --resume: the series to go on with (pokerroom history --list).",
         ),
     ] = None,
     all_bots: Annotated[bool, typer.Option("--all-bots", help="Bots in every seat.")] = False,
