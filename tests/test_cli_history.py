@@ -37,12 +37,18 @@ def test_history_is_a_command() -> None:
     assert "history" in result.output
 
 
-def test_nothing_saved_yet_is_one_line_and_exit_2(private_data_dir: Path) -> None:
-    result = runner.invoke(app, ["history"])
-    assert result.exit_code == 2
-    assert result.output.startswith("error: no series saved yet in ")
-    assert str(private_data_dir) in result.output
-    assert len(result.output.splitlines()) == 1
+def test_a_fresh_install_has_nothing_yet_one_line_and_exit_0(private_data_dir: Path) -> None:
+    """Issue 10, item 12: nothing saved is no error; --json prints no object."""
+    for args in (["history"], ["history", "--list"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert result.output.startswith("nothing saved yet in ")
+        assert str(private_data_dir) in result.output and "pokerroom play" in result.output
+        assert len(result.output.splitlines()) == 1
+    as_json = runner.invoke(app, ["history", "--json"])
+    assert (as_json.exit_code, as_json.output) == (0, "")
+    export = runner.invoke(app, ["history", "--export", str(private_data_dir / "x.phhs")])
+    assert export.exit_code == 2 and export.output.startswith("error: nothing to export")
 
 
 def test_lists_the_hands_of_the_latest_series() -> None:

@@ -251,7 +251,10 @@ def test_an_all_bots_session_resumed_mid_hand_ends_as_one_played_straight_throug
     table.close()
 
     history = runner.invoke(app, ["history"]).output.splitlines()
-    assert history[0].endswith("1 hand of 3, in progress, hand 2 being played (ofc --resume)")
+    session = table.log.session_id
+    assert history[0].endswith(
+        f"hand of 3, in progress, hand 2 being played (ofc --resume {session})"
+    )
     assert "seed" not in history[0]  # the seed would deal the hand being played
     listing = runner.invoke(app, ["history", "--list"]).output.splitlines()
     assert listing[1].split()[:2] == ["ofc", str(table.log.session_id)]

@@ -55,12 +55,12 @@ def play(log: OfcLog, kinds: list[str], hands: int) -> list[SavedOfcHand]:
 def test_migration_0002_adds_the_ofc_tables_and_goes_back(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'o.db'}"
     with open_database(url) as database, database.engine.connect() as connection:
-        assert database.revision() == "0002"
+        assert database.revision() == "0003"
         tables = set(inspect(connection).get_table_names())
     assert {"ofc_sessions", "ofc_hands", "series", "hands"} <= tables
     command.downgrade(alembic_config(url), "0001")
     with open_database(url) as database:  # upgraded again on opening
-        assert database.revision() == "0002"
+        assert database.revision() == "0003"
 
 
 def test_o5_a_session_round_trips(store: OfcStore) -> None:
@@ -299,3 +299,47 @@ def test_damaged_rows_are_storage_errors_and_resume_is_bounded(store: OfcStore) 
         Session.restore(
             2, seed=1, hands_played=MAX_HANDS + 1, button=0, totals=[0, 0], fantasy_seats=[]
         )
+
+
+def test_c3_an_unseeded_session_keeps_only_the_deck_of_the_hand_in_progress(
+    store: OfcStore,
+) -> None:
+    """C-3 (issue 10, item 23): no session seed, no hand seed; the hand in progress keeps
+    the order of its cards and is dealt again identically, twice; the next hand after it
+    is a fresh secure shuffle each time, so nothing stored predicts it."""
+    log = OfcLog.start(store, Session(2), ["A", "B"], bots=["random"] * 2)
+    play(log, ["random"] * 2, 1)
+    hand, seats = bot_turns(log, 2)
+    with store.database.session() as session:
+        row = session.get(OfcSessionRow, log.session_id)
+        assert row is not None and (row.seed, row.hand_seed) == (None, None)
+        assert row.hand_deck is not None and len(set(row.hand_deck["stock"])) == 52
+    next_deals = []
+    for _ in range(2):
+        resumed = resume_ofc_session(store)
+        again = resumed.session.hand
+        assert again is not None and again.events == hand.events
+        assert [again.pending(p) for p in range(2)] == [hand.pending(p) for p in range(2)]
+        play_ofc_hand(again, [RandomPlacer(1), RandomPlacer(2)])
+        resumed.session.finish_hand()
+        next_deals.append(resumed.session.start_hand().pending(0))
+    assert next_deals[0] != next_deals[1]
+    play_ofc_hand(hand, [RandomPlacer(1), RandomPlacer(2)])
+    log.session.finish_hand()
+    log.hand_finished(hand, seats)
+    with store.database.session() as session:
+        row = session.get(OfcSessionRow, log.session_id)
+        assert row is not None and (row.hand_deck, row.hand_actions) == (None, None)
+
+
+def test_an_abandoned_session_drops_its_hand_in_progress(store: OfcStore) -> None:
+    log = OfcLog.start(store, Session(2), ["A", "B"], bots=["random"] * 2)
+    play(log, ["random"] * 2, 1)
+    bot_turns(log, 1)
+    abandoned = store.abandon_session(log.session_id)
+    assert abandoned.abandoned and abandoned.finished and abandoned.in_progress is None
+    assert [hand.number for hand in store.hands(log.session_id)] == [1]
+    with pytest.raises(StorageError, match="abandoned already"):
+        store.abandon_session(log.session_id)
+    with pytest.raises(StorageError, match="is abandoned"):
+        resume_ofc_session(store, log.session_id)

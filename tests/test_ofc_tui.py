@@ -279,7 +279,7 @@ def test_q_keeps_the_session_and_resume_goes_on_mid_hand_with_the_same_cards() -
     assert saved is not None and not saved.finished and saved.hands_played == 0
     assert saved.in_progress is not None and saved.in_progress.number == 1
     listing = CliRunner().invoke(cli, ["history"])
-    assert "0 hands of 2, in progress, hand 1 being played (ofc --resume)" in listing.output
+    assert "0 hands of 2, in progress, hand 1 being played (ofc --resume 1)" in listing.output
     assert "seed" not in listing.output  # the seed deals the hand being played
 
     table = resume_table()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -16,13 +17,17 @@ from platformdirs import user_data_dir
 from sqlalchemy import inspect, text
 
 from pokerroom.bots import BOTS, Bot, CallingStation, RandomBot, play_hand
+from pokerroom.bots.ofc import OFC_BOTS, play_ofc_hand
 from pokerroom.deck import Deck
 from pokerroom.engine import OMAHA_HILO, Action, Hand, HandConfig, Limit, Options
 from pokerroom.engine.views import view_of
 from pokerroom.history import parse_phhs, replay_hand
+from pokerroom.ofc import Session
 from pokerroom.storage import (
     DATA_DIR_ENV,
     HandInProgress,
+    OfcLog,
+    OfcStore,
     Player,
     PlayerKind,
     SeriesLog,
@@ -33,6 +38,7 @@ from pokerroom.storage import (
     database_url,
     decisions_of,
     open_database,
+    positions,
     resume_series,
 )
 from pokerroom.storage.codec import (
@@ -123,7 +129,7 @@ def test_database_defaults_to_the_data_dir_env_var(private_data_dir: Path) -> No
     assert data_dir() == private_data_dir
     assert database_url() == f"sqlite:///{private_data_dir.absolute() / 'pokerroom.db'}"
     with open_database() as database:
-        assert database.revision() == "0002"
+        assert database.revision() == "0003"
     assert (private_data_dir / "pokerroom.db").is_file()
 
 
@@ -142,7 +148,7 @@ def test_an_explicit_path_directory_or_url_wins(tmp_path: Path, private_data_dir
     with open_database(tmp_path) as database:
         assert database.location == str(tmp_path / "pokerroom.db")
     with open_database(f"sqlite:///{tmp_path / 'url.db'}") as database:
-        assert database.revision() == "0002"
+        assert database.revision() == "0003"
     assert (tmp_path / "url.db").is_file()
     assert not private_data_dir.exists()
 
@@ -172,8 +178,8 @@ def test_migrations_ship_inside_the_package() -> None:
     assert (MIGRATIONS / "env.py").is_file()
     assert (MIGRATIONS / "script.py.mako").is_file()
     script = ScriptDirectory.from_config(alembic_config())
-    assert [rev.revision for rev in script.walk_revisions()] == ["0002", "0001"]
-    assert script.get_current_head() == "0002"
+    assert [rev.revision for rev in script.walk_revisions()] == ["0003", "0002", "0001"]
+    assert script.get_current_head() == "0003"
 
 
 def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
@@ -197,7 +203,7 @@ def test_downgrade_and_upgrade_again(tmp_path: Path) -> None:
     open_database(url).close()
     command.downgrade(alembic_config(url), "base")  # env.py without a connection: from the URL
     with open_database(url) as database:
-        assert database.revision() == "0002"
+        assert database.revision() == "0003"
 
 
 def test_reopening_keeps_the_data(tmp_path: Path) -> None:
@@ -383,7 +389,7 @@ def test_a_hand_in_progress_rebuilds_from_its_deck_seed(store: SeriesStore) -> N
     hand.act(Action.check())
     assert rebuilt.events == hand.events  # the same turn card from the same deck
     without = HandInProgress(1, progress.updated_at, config, (2, 1), None, ())
-    with pytest.raises(StorageError, match="without its deck seed"):
+    with pytest.raises(StorageError, match="without its deck"):
         without.rebuild()
 
 
@@ -520,3 +526,121 @@ def test_b6_a_mixed_series_resumes_with_its_structure(store: SeriesStore) -> Non
     resumed = resume_series(store)
     assert resumed.series.settings.mixed and resumed.series.settings.orbit == 1
     assert resumed.series.start_hand().config.limit is Limit.POT_LIMIT
+
+
+# ------------------------------------------------------------ C-3: secure shuffles (issue 10, 23)
+
+
+def test_c3_an_unseeded_series_keeps_no_seed_and_only_the_deck_of_the_hand_in_progress(
+    store: SeriesStore,
+) -> None:
+    """C-3: no series seed, no hand seed; the hand in progress keeps the order of its
+    52 cards, and once it is over nothing of its deck is kept."""
+    series = Series(["A", "B", "C"])
+    log = SeriesLog.start(store, series)
+    hand = series.start_hand()
+    hand.check_or_call()
+    log.save_progress(hand)
+    with store.database.engine.connect() as connection:
+        seed, hand_seed = connection.execute(text("SELECT seed, NULL FROM series")).one()
+        deck_seed, deck = connection.execute(
+            text("SELECT deck_seed, deck FROM hands_in_progress")
+        ).one()
+    assert (seed, hand_seed, deck_seed) == (None, None, None)
+    assert len(set(json.loads(deck)["stock"])) == 52
+    while hand.phase == "bet":
+        hand.check_or_call()
+    log.hand_finished(hand, series.finish_hand(hand))
+    with store.database.engine.connect() as connection:
+        assert connection.execute(text("SELECT count(*) FROM hands_in_progress")).scalar() == 0
+        assert connection.execute(text("SELECT deck_seed FROM hands")).scalar() is None
+
+
+def test_c3_the_stored_state_does_not_determine_the_next_hands_cards(store: SeriesStore) -> None:
+    """C-3: resumed twice from the same stored state, the hand in progress is dealt again
+    identically, but the next hand's cards differ (a fresh secure shuffle each time)."""
+    series = Series([f"p{i}" for i in range(1, 7)])
+    log = SeriesLog.start(store, series)
+    stations: dict[int, Bot] = {seat: CallingStation() for seat in series.seats}
+    play_logged(log, stations, hands=2)
+    hand = series.start_hand()
+    hand.check_or_call()
+    log.save_progress(hand)
+    next_hands = []
+    for _ in range(2):
+        resumed = resume_series(store)
+        assert resumed.hand is not None and resumed.hand.events == hand.events
+        assert resumed.series.hands_played == 2 and resumed.series.blinds == series.blinds
+        check_down(resumed.series, resumed.hand, 1)
+        next_hands.append(resumed.series.start_hand().hole)
+    assert next_hands[0] != next_hands[1]
+
+
+def test_c3_a_seeded_series_is_dealt_as_before_and_resumes_to_the_same_cards(
+    store: SeriesStore,
+) -> None:
+    """``--seed``: every hand from the seed, as before; a resume deals the same next hand."""
+    straight = Series(["A", "B", "C"], seed=21)
+    check_down(straight, straight.start_hand(), 3)
+    expected = straight.start_hand().hole
+    series = Series(["A", "B", "C"], seed=21)
+    log = SeriesLog.start(store, series)
+    for _ in range(3):
+        hand = series.start_hand()
+        while hand.phase == "bet":
+            hand.check_or_call()
+        log.hand_finished(hand, series.finish_hand(hand))
+    for _ in range(2):
+        assert resume_series(store).series.start_hand().hole == expected
+
+
+def test_c3_a_reshuffle_of_the_hand_in_progress_is_dealt_again_identically() -> None:
+    """C-6 reshuffles are part of the hand's deck: dealt again, the same cards come."""
+    deck = Deck()
+    first = deck.deal(45)
+    deck.discard(first)
+    later = deck.deal(20)  # the stock runs out: the muck is reshuffled (C-6)
+    assert len(deck.dealt.reshuffles) == 1
+    again = Deck.again(deck.dealt)
+    replayed = again.deal(45)
+    again.discard(replayed)
+    assert (replayed, again.deal(20)) == (first, later)
+
+
+def test_migration_0003_keeps_every_row_of_an_older_database(tmp_path: Path) -> None:
+    """0003 copies ``ofc_sessions`` to make its seed optional; no hand may cascade away."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    with open_database(url) as database, SeriesStore(database) as store:
+        log = SeriesLog.start(store, Series(["A", "B"], seed=1))
+        play_logged(log, {1: CallingStation(), 2: CallingStation()}, hands=2)
+    with OfcStore.open(url) as ofc_store:
+        ofc_log = OfcLog.start(ofc_store, Session(2, seed=3), ["A", "B"], bots=[None, None])
+        ofc_hand = ofc_log.session.start_hand()
+        play_ofc_hand(ofc_hand, [OFC_BOTS["random"](1)] * 2)
+        ofc_log.session.finish_hand()
+        ofc_log.hand_finished(ofc_hand, positions(ofc_log.session))
+    command.downgrade(alembic_config(url), "0002")
+    with open_database(url) as database, database.engine.connect() as connection:
+        assert database.revision() == "0003"
+        counts = [
+            connection.execute(text(f"SELECT count(*) FROM {table}")).scalar()
+            for table in ("series", "hands", "ofc_sessions", "ofc_hands")
+        ]
+    assert counts == [1, 2, 1, 1]
+
+
+def test_records_saved_before_phh_carried_rule_options_still_match() -> None:
+    """A hand stored without ``_options`` (older releases) still resumes; any other change does
+    not match."""
+    from pokerroom.deck import Deck
+    from pokerroom.engine import Hand, HandConfig
+    from pokerroom.history import write_phh
+    from pokerroom.storage.series_log import _same_phh
+
+    hand = Hand(HandConfig.holdem([100, 100], small_blind=1, big_blind=2), Deck(seed=1))
+    written = write_phh(hand, ["a", "b"])
+    older = "\n".join(line for line in written.split("\n") if not line.startswith("_options"))
+    assert older != written
+    assert _same_phh(written, older)
+    assert _same_phh(written, written)
+    assert not _same_phh(written, older.replace("[100, 100]", "[100, 101]"))

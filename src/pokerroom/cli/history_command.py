@@ -1,9 +1,11 @@
 """``pokerroom history``: the hands of a saved series or OFC session, listed or exported.
 
 Without ``--series`` or ``--session`` the series or Open-Face Chinese Pineapple
-session played most recently is shown; ``--list`` names every one. A poker series
-exports as PHH (``.phhs``) as one player saw it (X-4; ``--as SEAT``, ``--complete`` for
-the host of a finished series), an OFC session as its complete TOML hand records
+session played most recently is shown; ``--list`` names every one, with the command
+that resumes each unfinished one (``pokerroom play --resume ID``, ``pokerroom ofc
+--resume ID``). On a fresh install there is nothing to show yet: one line, exit 0. A poker
+series exports as PHH (``.phhs``) as one player saw it (X-4; ``--as SEAT``, ``--complete``
+for the host of a finished series), an OFC session as its complete TOML hand records
 (``.ofc.toml``, ``--complete`` only). The
 database is the one every command saves to (``$POKERROOM_DATA_DIR`` or the user
 data directory, :mod:`pokerroom.storage.database`).
@@ -41,11 +43,24 @@ MAX_ID = 2**63 - 1
 
 
 def _status(saved: SavedSeries) -> str:
+    if saved.abandoned:
+        return "abandoned"
     if saved.finished:
         return "finished"
+    resume = f"play --resume {saved.id}"
     if saved.in_progress is not None:
-        return f"in progress, hand {saved.in_progress.number} being played"
-    return "in progress"
+        return f"in progress, hand {saved.in_progress.number} being played ({resume})"
+    return f"in progress ({resume})"
+
+
+def _limits(saved: SavedSeries) -> str:
+    """H-3: the series' hand limit and playing time left, as ``--resume`` keeps them."""
+    parts = []
+    if saved.max_hands is not None:
+        parts.append(f"stops after hand {saved.max_hands}")
+    if saved.seconds_left is not None and not saved.finished:
+        parts.append(f"{saved.seconds_left / 60:.0f} min left")
+    return "".join(f", {part}" for part in parts)
 
 
 def _header(saved: SavedSeries) -> str:
@@ -59,7 +74,8 @@ def _header(saved: SavedSeries) -> str:
     return (
         f"series {saved.id}, started {saved.created_at:%Y-%m-%d %H:%M} UTC: "
         f"{settings.limit.value} {settings.variant.name}, blinds {blinds}, "
-        f"{len(saved.players)} players{seed}; {saved.hands_played} hand{plural}, {_status(saved)}"
+        f"{len(saved.players)} players{seed}{_limits(saved)}; {saved.hands_played} hand{plural}, "
+        f"{_status(saved)}"
     )
 
 
@@ -176,18 +192,21 @@ def ofc_hand_json(hand: SavedOfcHand) -> dict[str, Any]:
 
 
 def _ofc_status(saved: SavedOfcSession) -> str:
-    """Finished, or in progress: open for ``pokerroom ofc --resume``, maybe mid-hand."""
+    """Finished, abandoned, or in progress: open for ``pokerroom ofc --resume ID``."""
+    if saved.abandoned:
+        return "abandoned"
     if saved.finished:
         return "finished"
+    resume = f"ofc --resume {saved.id}"
     if saved.in_progress is not None:
-        return f"in progress, hand {saved.in_progress.number} being played (ofc --resume)"
-    return "in progress (ofc --resume)"
+        return f"in progress, hand {saved.in_progress.number} being played ({resume})"
+    return f"in progress ({resume})"
 
 
 def _ofc_header(saved: SavedOfcSession) -> str:
     plural = "" if saved.hands_played == 1 else "s"
     limit = "" if saved.hands_limit is None else f" of {saved.hands_limit}"
-    seed = f", seed {saved.seed}" if saved.finished else ""  # X-4, as for a series
+    seed = f", seed {saved.seed}" if saved.finished and saved.seed is not None else ""  # X-4
     return (
         f"OFC session {saved.id}, started {saved.created_at:%Y-%m-%d %H:%M} UTC: {OFC_GAME}, "
         f"{saved.players} players{seed}; {saved.hands_played} hand{plural}{limit}, "
@@ -284,6 +303,10 @@ def _listing(saved: SavedSeries | SavedOfcSession) -> dict[str, Any]:
         "played_at": saved.updated_at.isoformat() + "Z",
         "hands_played": saved.hands_played,
         "finished": saved.finished,
+        "abandoned": saved.abandoned,
+        "resume": None
+        if saved.finished
+        else f"pokerroom {'play' if game == 'poker' else 'ofc'} --resume {saved.id}",
         "players": names,
     }
 
@@ -297,11 +320,19 @@ def _list(entries: list[SavedSeries | SavedOfcSession], *, as_json: bool) -> Non
         return
     typer.echo(f"{'game':<5}  {'id':>4}  {'last played':<16}  {'hands':>5}  {'status':<11}  what")
     for saved, listing in zip(entries, listings, strict=True):
-        status = "finished" if listing["finished"] else "in progress"
+        status = (
+            "abandoned"
+            if listing["abandoned"]
+            else "finished"
+            if listing["finished"]
+            else "in progress"
+        )
+        resume = f"  ({listing['resume']})" if listing["resume"] else ""
         typer.echo(
             f"{listing['game']:<5}  {saved.id:>4}  {saved.updated_at:%Y-%m-%d %H:%M}  "
             f"{saved.hands_played:>5}  {status:<11}  {listing['what']}: "
             + ", ".join(listing["players"])
+            + resume
         )
 
 
@@ -365,9 +396,19 @@ def history(
                     *ofc.list_sessions(),
                 ]
                 everything.sort(key=lambda entry: entry.updated_at, reverse=True)
-                _list(everything, as_json=as_json)
+                if everything:
+                    _list(everything, as_json=as_json)
+                elif not as_json:
+                    typer.echo(_nothing_yet(store))
                 return
-            saved = _chosen(store, ofc, series_id, session_id)
+            chosen = _chosen(store, ofc, series_id, session_id)
+            if chosen is None:
+                if export is not None:
+                    raise UsageError("nothing to export: no series or OFC session is saved yet")
+                if not as_json:
+                    typer.echo(_nothing_yet(store))
+                return
+            saved = chosen
             if isinstance(saved, SavedOfcSession):
                 ofc_hands = ofc.hands(saved.id)
                 if export is not None:
@@ -400,12 +441,18 @@ def history(
         typer.echo(f"wrote {len(hands)} hand{plural} to {export}, {whose}")
 
 
+def _nothing_yet(store: SeriesStore) -> str:
+    """A fresh install: not an error, there is just nothing yet."""
+    return (
+        f"nothing saved yet in {store.database.location}: "
+        "play a series (pokerroom play) or an OFC session (pokerroom ofc)"
+    )
+
+
 def _chosen(
     store: SeriesStore, ofc: OfcStore, series_id: int | None, session_id: int | None
-) -> SavedSeries | SavedOfcSession:
-    """The series or session asked for, else the one played most recently."""
-    from pokerroom.storage import StorageError
-
+) -> SavedSeries | SavedOfcSession | None:
+    """The series or session asked for, else the one played most recently (None: none yet)."""
     if series_id is not None:
         return store.get_series(series_id)
     if session_id is not None:
@@ -413,6 +460,4 @@ def _chosen(
     latest: list[SavedSeries | SavedOfcSession] = [
         saved for saved in (store.latest_series(), ofc.latest_session()) if saved is not None
     ]
-    if not latest:
-        raise StorageError(f"no series saved yet in {store.database.location}; play one first")
-    return max(latest, key=lambda saved: saved.updated_at)
+    return max(latest, key=lambda saved: saved.updated_at, default=None)

@@ -2,11 +2,11 @@
 
 Everything is saved as it is played (see ``pokerroom history``): every finished hand
 as its TOML record, and the hand in progress after every action. Quitting leaves
-the session open, and ``--resume`` goes on with the latest unfinished one, in the
-middle of a hand too. A session is finished when it has played all its ``--hands``
-or the player ends it (``e`` between hands). ``--all-bots`` plays unattended; with
-``--json`` it prints one JSON object — players, every hand, the totals, the session
-id — for scripts and tests.
+the session open, and ``--resume`` goes on with the latest unfinished one (``--resume
+ID`` with the one named), in the middle of a hand too; ``--abandon ID`` gives one up.
+A session is finished when it has played all its ``--hands`` or the player ends it
+(``e`` between hands). ``--all-bots`` plays unattended; with ``--json`` it prints one
+JSON object — players, every hand, the totals, the session id — for scripts and tests.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pokerroom.bots.ofc import OFC_BOTS, OfcBot, OfcDecision, play_ofc_hand
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.history_command import ofc_hand_json, ofc_players_json
 from pokerroom.cli.names import player_name
-from pokerroom.cli.options import flag
+from pokerroom.cli.options import flag, number, within
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.ofc import OfcHand, Session
@@ -43,6 +43,8 @@ BOT_HANDS = 10
 """Hands an ``--all-bots`` session plays when ``--hands`` is not given."""
 PLAYERS = (2, 3)  # OFC Pineapple is for two or three players (O-2)
 SESSION_OPTIONS = ("players", "bots_option", "name", "hands", "seed", "all_bots")
+MAX_ID = 2**63 - 1
+"""The largest row id SQLite stores."""
 """Options a resumed session takes from the store, not from the command line."""
 
 
@@ -62,9 +64,10 @@ def _kinds(players: int, bots_option: str, humans: int) -> list[str | None]:
 class TurnSeededBot:
     """A bot of one kind, made afresh for every turn from a seed of that turn alone.
 
-    The seed comes from the session seed, the seat, the hand number and how many
-    cards the bot has set (one count per deal, O-2), so no choice hangs on turns
-    played before: a session resumed mid-hand plays on exactly as it would have.
+    In a seeded session the seed comes from the session seed, the seat, the hand
+    number and how many cards the bot has set (one count per deal, O-2), so no choice
+    hangs on turns played before: a session resumed mid-hand plays on exactly as it
+    would have. Without a session seed the bot's choices are not seeded either.
     """
 
     def __init__(self, kind: str, session: Session, seat: int) -> None:
@@ -73,6 +76,8 @@ class TurnSeededBot:
         self._seat = seat
 
     def decide(self, view: PlayerView) -> OfcDecision:
+        if self._session.seed is None:
+            return OFC_BOTS[self.name](None).decide(view)
         board = view.boards[view.player]
         assert board is not None  # a player always sees his own board
         turn = f"{self._session.seed} {self._seat} {self._session.hands_played + 1} {len(board)}"
@@ -174,11 +179,12 @@ def open_table(
     return OfcTable(store, session, log, names, kinds, _bots(kinds, session))
 
 
-def resume_table() -> OfcTable:
-    """The latest unfinished session where it was left, its hand in progress dealt again."""
+def resume_table(session_id: int | None = None) -> OfcTable:
+    """An unfinished session (the latest by default) where it was left, its hand in
+    progress dealt again."""
     store = OfcStore.open()
     try:
-        resumed = resume_ofc_session(store)
+        resumed = resume_ofc_session(store, session_id)
         saved = resumed.saved
         kinds = list(saved.bots)
         strangers = [kind for kind in kinds if kind is not None and kind not in OFC_BOTS]
@@ -196,6 +202,15 @@ def resume_table() -> OfcTable:
 
 def ofc(
     ctx: typer.Context,
+    session_id: Annotated[
+        int | None,
+        typer.Argument(
+            metavar="ID",
+            callback=within(1, MAX_ID),
+            show_default=False,
+            help="With --resume: the session to go on with (pokerroom history --list).",
+        ),
+    ] = None,
     players: Annotated[
         int, typer.Option("--players", metavar="2|3", help="Players at the table.")
     ] = 2,
@@ -225,18 +240,42 @@ def ofc(
         bool, flag("--json", help="With --all-bots: one JSON object at the end.")
     ] = False,
     resume: Annotated[
-        bool, flag("--resume", help="Go on with the latest unfinished session, mid-hand too.")
+        bool,
+        flag(
+            "--resume",
+            help="Go on with an unfinished session (the latest, or the one named), mid-hand too.",
+        ),
     ] = False,
+    abandon: Annotated[
+        int | None,
+        number(
+            "--abandon", low=1, high=MAX_ID, metavar="ID", help="Give up an unfinished session."
+        ),
+    ] = None,
 ) -> None:
     """Play Open-Face Chinese Pineapple against bots; all is saved as you go (pokerroom history)."""
     with user_errors():
+        if abandon is not None:
+            if resume or session_id is not None or as_json or _session_options_given(ctx):
+                raise UsageError("--abandon takes an OFC session id and nothing else")
+            with OfcStore.open() as store:
+                abandoned = store.abandon_session(abandon)
+            plural = "" if abandoned.hands_played == 1 else "s"
+            typer.echo(
+                f"OFC session {abandoned.id} abandoned after {abandoned.hands_played} hand{plural}"
+            )
+            return
+        if session_id is not None and not resume:
+            raise UsageError(
+                f"a session id goes with --resume: pokerroom ofc --resume {session_id}"
+            )
         if as_json and not (all_bots or resume):
             raise UsageError("--json is for unattended sessions: add --all-bots")
         if resume:
             given = _session_options_given(ctx)
             if given:
                 raise UsageError(f"--resume goes on with the session as saved: drop {given}")
-            table = resume_table()
+            table = resume_table(session_id)
             if as_json and not table.all_bots:
                 table.close()
                 raise UsageError(

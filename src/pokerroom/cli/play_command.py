@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import time
 from typing import Annotated
 
 import typer
@@ -17,11 +16,11 @@ from pokerroom.bots import BOTS, Bot, play_hand
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.hand_json import markers_json, pots_json, stakes_json
 from pokerroom.cli.names import player_name
-from pokerroom.cli.options import flag, number
+from pokerroom.cli.options import flag, number, within
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.engine import PROFILES, VARIANTS, Hand, Limit
-from pokerroom.errors import UsageError
-from pokerroom.storage import SeriesLog, SeriesStore, resume_series
+from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.storage import SeriesLog, SeriesStore, StorageError, resume_series
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.table.series import HandRecord, Series, SeriesSettings, usual_limit
 from pokerroom.tui.app import HandListener, TableApp
@@ -34,8 +33,30 @@ MAX_STACK = MAX_TABLE_CHIPS // MAX_SEATS
 AMOUNT_CAP = "a table holds at most 10^12 chips"
 MAX_MINUTES = 7 * 24 * 60
 MAX_CLOCK = 3600
-TABLE_ONLY = ("humans", "name", "clock", "minutes")
+TABLE_ONLY = ("humans", "name", "clock")
 """Options of the terminal table, meaningless when bots fill every seat."""
+MAX_ID = 2**63 - 1
+"""The largest row id SQLite stores."""
+SERIES_OPTIONS = (
+    "all_bots",
+    "seats",
+    "seed",
+    "stack",
+    "max_hands",
+    "humans",
+    "minutes",
+    "name",
+    "bots_option",
+    "game",
+    "limit",
+    "blinds",
+    "mixed",
+    "profile",
+    "ante",
+    "smallest_chip",
+)
+"""Options a resumed series takes from the store (its players, game and limits), not from
+the command line; ``--clock`` and ``--json`` are how this run shows it, and may be given."""
 
 
 def _hand_json(record: HandRecord, hand: Hand, series: Series) -> str:
@@ -66,6 +87,44 @@ def saving_listener(log: SeriesLog) -> HandListener:
             log.series_finished()
 
     return save
+
+
+@dataclasses.dataclass
+class _StopOnFailure:
+    """The saving listener, but a save that fails ends the table and keeps its reason."""
+
+    save: HandListener
+    table: TableApp | None = None
+    failure: str | None = None
+
+    def __call__(self, series: Series, hand: Hand, record: HandRecord | None) -> None:
+        try:
+            self.save(series, hand, record)
+        except PokerroomError as error:  # what was saved before it stays saved
+            self.failure = str(error)
+            if self.table is not None:
+                self.table.exit()
+
+
+def _series_options_given(ctx: typer.Context) -> str:
+    """The options that make a new series, as typed on the command line ("" if none)."""
+    given = [
+        option
+        for option in SERIES_OPTIONS
+        if (source := ctx.get_parameter_source(option)) is not None and source.name == "COMMANDLINE"
+    ]
+    return ", ".join("--" + option.removesuffix("_option").replace("_", "-") for option in given)
+
+
+def _abandon(ctx: typer.Context, series_id: int, extra: int | None, *, resume: bool) -> None:
+    """``--abandon ID``: the series is given up, never resumed; its hands stay in history."""
+    given = _series_options_given(ctx)
+    if resume or extra is not None or given:
+        raise UsageError("--abandon takes a series id and nothing else")
+    with SeriesStore.open() as store:
+        saved = store.abandon_series(series_id)
+    plural = "" if saved.hands_played == 1 else "s"
+    typer.echo(f"series {saved.id} abandoned after {saved.hands_played} hand{plural}")
 
 
 def _bots_for(styles: dict[int, str], seed: int | None) -> dict[int, Bot]:
@@ -146,6 +205,15 @@ def _conflicts(ctx: typer.Context, *, all_bots: bool, humans: int, mixed: bool) 
 
 def play(
     ctx: typer.Context,
+    series_id: Annotated[
+        int | None,
+        typer.Argument(
+            metavar="ID",
+            callback=within(1, MAX_ID),
+            show_default=False,
+            help="With --resume: the series to go on with (pokerroom history --list).",
+        ),
+    ] = None,
     all_bots: Annotated[
         bool, flag("--all-bots", help="Bots in every seat: the series plays itself.")
     ] = False,
@@ -191,8 +259,16 @@ def play(
         ),
     ] = None,
     resume: Annotated[
-        bool, flag("--resume", help="Go on with the last unfinished series, mid-hand too.")
+        bool,
+        flag(
+            "--resume",
+            help="Go on with an unfinished series (the latest, or the one named), mid-hand too.",
+        ),
     ] = False,
+    abandon: Annotated[
+        int | None,
+        number("--abandon", low=1, high=MAX_ID, metavar="ID", help="Give up an unfinished series."),
+    ] = None,
     name: Annotated[
         str, typer.Option("--name", metavar="NAME", help="Your name at the table.")
     ] = "You",
@@ -285,10 +361,22 @@ def play(
         _conflicts(ctx, all_bots=all_bots, humans=humans, mixed=mixed)
         # only a lone human plays under --name; it is checked before anything is created
         you = player_name(name) if not (resume or all_bots) and humans == 1 else name
+        if abandon is not None:
+            _abandon(ctx, abandon, series_id, resume=resume)
+            return
+        if series_id is not None and not resume:
+            raise UsageError(f"a series id goes with --resume: pokerroom play --resume {series_id}")
         hand: Hand | None = None
         if resume:
+            given = _series_options_given(ctx)
+            if given:
+                raise UsageError(f"--resume goes on with the series as saved: drop {given}")
             store = SeriesStore.open()
-            resumed = resume_series(store)
+            try:
+                resumed = resume_series(store, series_id)
+            except StorageError:
+                store.close()
+                raise
             series, log, hand = resumed.series, resumed.log, resumed.hand
             styles = {p.seat: p.bot for p in resumed.saved.players if p.bot is not None}
             people = len(series.seats) - len(styles)
@@ -323,7 +411,14 @@ def play(
                 profile=profile,
                 smallest_chip=smallest_chip,
             )
-            series = Series(list(names.values()), dataclasses.replace(settings, mixed=mixed), seed)
+            seconds = None if minutes is None else 60 * minutes
+            series = Series(
+                list(names.values()),
+                dataclasses.replace(settings, mixed=mixed),
+                seed=seed,
+                max_hands=max_hands,
+                seconds_left=seconds,
+            )
             styles = {seat: name.split("-")[0] for seat, name in names.items() if seat > people}
             if people:
                 require_terminal()
@@ -332,35 +427,36 @@ def play(
     bots = _bots_for(styles, seed)
     save = saving_listener(log)
     if people:
-        deadline = time.monotonic() + 60 * minutes if minutes is not None else None
         humans_at = {seat for seat in series.seats if seat not in bots}
-        TableApp(
+        guarded = _StopOnFailure(save)
+        guarded.table = TableApp(
             series,
             humans_at,
             bots,
             hot_seat=people > 1,
-            deadline=deadline,
-            on_change=save,
+            on_change=guarded,
             hand=hand,
             clock=clock or None,
-        ).run()
+        )
+        guarded.table.run()
         store.close()
+        if guarded.failure is not None:
+            with user_errors():
+                raise StorageError(guarded.failure)
         return
-    while not series.is_over:
-        current = hand or series.start_hand()
-        hand = None
-        play_hand(current, {p: bots[series.seat_of(p)] for p in range(current.players)})
-        record = series.finish_hand(current)
-        if series.hands_played >= max_hands:
-            series.stop()
-        save(series, current, record)
-        if as_json:
-            typer.echo(_hand_json(record, current, series))
-        elif record.eliminated:
-            out = [series.seats[seat].name for seat in record.eliminated]
-            verb = "is" if len(out) == 1 else "are"
-            typer.echo(f"hand {record.number}: {' and '.join(out)} {verb} eliminated")
-    store.close()
+    with user_errors(), store:  # a failing database mid-series: one line, what is saved stays
+        while not series.is_over:
+            current = hand or series.start_hand()
+            hand = None
+            play_hand(current, {p: bots[series.seat_of(p)] for p in range(current.players)})
+            record = series.finish_hand(current)  # H-3: the series stops at its limits
+            save(series, current, record)
+            if as_json:
+                typer.echo(_hand_json(record, current, series))
+            elif record.eliminated:
+                out = [series.seats[seat].name for seat in record.eliminated]
+                verb = "is" if len(out) == 1 else "are"
+                typer.echo(f"hand {record.number}: {' and '.join(out)} {verb} eliminated")
     standings = series.standings()
     if as_json:
         result = [

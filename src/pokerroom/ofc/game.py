@@ -13,13 +13,12 @@ the hand exactly as it was.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from pokerroom.cards import Card, format_cards
-from pokerroom.deck import Deck
+from pokerroom.deck import Deck, DeckOrder
 from pokerroom.errors import UsageError
 from pokerroom.ofc.errors import (
     CardNotDealtError,
@@ -380,18 +379,21 @@ class OfcHand:
 class Session:
     """Many hands at one table: the button moves each hand (O-3), points add up by seat.
 
-    Every hand is dealt from its own seed, the next draw from the session's ``seed``
-    (a random one is drawn and kept when none is given), so a saved session can be
-    dealt again: see :meth:`restore`.
+    C-3: without a ``seed`` every hand is a fresh shuffle from the operating system's
+    secure source, and :attr:`dealt` (the order of the hand's cards) is all a saved hand
+    in progress needs to be dealt again; nothing kept predicts the next hand. With a
+    seed (tests, ``--seed``) each hand is dealt from the next draw of the seed, so the
+    whole session is reproducible: see :meth:`restore`.
     """
 
     def __init__(self, players: int, *, seed: int | None = None, button: int = 0) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise UsageError(f"OFC is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
         self._players = players
-        self._seed = seed if seed is not None else secrets.randbits(64)
-        self._rng = random.Random(self._seed)
+        self._seed = seed
+        self._rng = None if seed is None else random.Random(seed)
         self._hand_seed: int | None = None
+        self._deck: Deck | None = None
         self._button = button % players
         self._totals = [0] * players
         self._fantasy_seats: set[int] = set()
@@ -403,7 +405,7 @@ class Session:
         cls,
         players: int,
         *,
-        seed: int,
+        seed: int | None,
         hands_played: int,
         button: int,
         totals: Sequence[int],
@@ -425,22 +427,28 @@ class Session:
             raise UsageError(f"totals need one entry per seat summing to zero, got {list(totals)}")
         if any(not 0 <= seat < players for seat in fantasy_seats):
             raise UsageError(f"fantasy seats must be 0..{players - 1}, got {sorted(fantasy_seats)}")
-        for _ in range(hands_played):  # one draw per hand dealt (start_hand)
-            session._rng.getrandbits(64)
+        if session._rng is not None:
+            for _ in range(hands_played):  # one draw per hand dealt (start_hand)
+                session._rng.getrandbits(64)
         session._hands_played = hands_played
         session._totals = list(totals)
         session._fantasy_seats = set(fantasy_seats)
         return session
 
     @property
-    def seed(self) -> int:
-        """The seed every hand's seed is drawn from; kept so the session can be dealt again."""
+    def seed(self) -> int | None:
+        """The seed every hand's seed is drawn from; None: secure shuffles (C-3)."""
         return self._seed
 
     @property
     def hand_seed(self) -> int | None:
-        """The deck seed of the current or last hand; ``None`` before the first."""
+        """The deck seed of the current or last hand of a seeded session, else ``None``."""
         return self._hand_seed
+
+    @property
+    def dealt(self) -> DeckOrder | None:
+        """The order of the current or last hand's cards in an unseeded session, else None."""
+        return None if self._deck is None else self._deck.dealt
 
     @property
     def button(self) -> int:
@@ -470,14 +478,19 @@ class Session:
         """Position 0 sits left of the button; the last position is the button."""
         return (self._button + 1 + position) % self._players
 
-    def start_hand(self) -> OfcHand:
-        """Deal the next hand from the session's next seed, fantasy seats in Fantasyland."""
+    def start_hand(self, dealt: DeckOrder | None = None) -> OfcHand:
+        """Deal the next hand, fantasy seats in Fantasyland: a secure shuffle (C-3), the
+        session's next seed, or ``dealt`` (a saved hand in progress, dealt again)."""
         if self._hand is not None:
             raise UsageError("finish the current hand before starting another")
         seat_to_position = {self.seat_of(p): p for p in range(self._players)}
         fantasy = [seat_to_position[s] for s in sorted(self._fantasy_seats)]
-        self._hand_seed = self._rng.getrandbits(64)
-        self._hand = OfcHand(self._players, fantasy=fantasy, seed=self._hand_seed)
+        if self._rng is not None:
+            self._hand_seed = self._rng.getrandbits(64)
+            self._hand = OfcHand(self._players, fantasy=fantasy, seed=self._hand_seed)
+        else:
+            self._deck = Deck() if dealt is None else Deck.again(dealt)
+            self._hand = OfcHand(self._players, fantasy=fantasy, source=self._deck)
         return self._hand
 
     def finish_hand(self) -> HandResult:

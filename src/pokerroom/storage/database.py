@@ -9,7 +9,7 @@ revision, so a database made by an older pokerroom is upgraded in place.
 
 >>> with open_database("sqlite://") as database:  # in memory
 ...     database.revision()
-'0002'
+'0003'
 
 A new revision, for whoever changes :mod:`pokerroom.storage.models`::
 
@@ -35,7 +35,7 @@ from alembic.util import CommandError
 from platformdirs import user_data_dir
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -118,11 +118,25 @@ def alembic_config(url: str | None = None) -> Config:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Run the migrations on ``engine`` up to ``revision`` in one transaction."""
-    with engine.begin() as connection:
-        config = alembic_config()
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    """Run the migrations on ``engine`` up to ``revision`` in one transaction.
+
+    SQLite alters a table by copying it and dropping the old one; foreign keys are off
+    meanwhile, so that the drop does not cascade to the rows that refer to it.
+    """
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            with connection.begin():
+                config = alembic_config()
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
 class Closing(ABC):
@@ -165,9 +179,20 @@ class Database(Closing):
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """A session in one transaction: committed on success, rolled back on error."""
-        with self.sessions.begin() as session:
-            yield session
+        """A session in one transaction: committed on success, rolled back on error.
+
+        A failing database (read-only, full, locked, a table gone) is one line naming
+        it and why; the statement is not shown, its values may hold a secret deck (X-4).
+        """
+        try:
+            with self.sessions.begin() as session:
+                yield session
+        except DBAPIError as error:
+            raise StorageError(f"cannot use the database {self.location}: {error.orig}") from None
+        except SQLAlchemyError as error:
+            raise StorageError(
+                f"cannot use the database {self.location}: {type(error).__name__}"
+            ) from None
 
     def revision(self) -> str | None:
         """The schema revision the database is at."""

@@ -4,17 +4,20 @@ The schema itself is created and upgraded only by the Alembic migrations in
 :mod:`pokerroom.storage.migrations`; these classes must describe the same
 tables (``tests/test_storage.py`` compares them with the migrated schema).
 
-* ``series`` — one home series: settings, seed, when it started and ended.
+* ``series`` — one home series: settings, the seed of a reproducible one, its limits
+  (``--max-hands`` and the playing time left of ``--minutes``, H-3), when it started,
+  ended or was abandoned.
 * ``players`` — who sits where in a series: seat, name, human or bot.
 * ``hands`` — every finished hand: the :class:`~pokerroom.table.series.HandRecord`
-  as JSON, pot and winners for listings, the PHH text, the deck seed and the
-  player decisions that replay it.
+  as JSON, pot and winners for listings, the PHH text, the player decisions and, in
+  a seeded series, the deck seed.
 * ``hands_in_progress`` — at most one per series: the hand being played, saved
-  after every decision so a series can be resumed in the middle of a hand.
+  after every decision so a series can be resumed in the middle of a hand; its deck
+  (the order of its cards, or its seed in a seeded series) is secret (X-4, C-3).
 * ``ofc_sessions`` — one Open-Face Chinese Pineapple session: names and bot kinds by
-  seat, seed, ``--hands`` limit, running totals, the button and Fantasyland seats of
-  the next hand, and the hand being played (its deck seed and actions so far, saved
-  after every action) — all a resume needs. The hand being played holds every
+  seat, the seed of a reproducible one, ``--hands`` limit, running totals, the button
+  and Fantasyland seats of the next hand, and the hand being played (its deck and
+  actions so far, saved after every action) — all a resume needs. The hand being played holds every
   player's unset cards, so it is never shown or exported, only dealt again.
 * ``ofc_hands`` — every finished OFC hand: its record as TOML text
   (:mod:`pokerroom.history.ofc_record`, the same text ``history --export`` writes),
@@ -31,6 +34,7 @@ from sqlalchemy import (
     JSON,
     DateTime,
     Dialect,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -89,10 +93,16 @@ class SeriesRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
+    """Set when the series is over, or abandoned."""
+    abandoned_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
     settings: Mapped[dict[str, Any]]
     """:class:`~pokerroom.table.series.SeriesSettings` as JSON (variant by code)."""
     seed: Mapped[int | None] = mapped_column(Seed)
-    """The series seed; None when the series was dealt from system randomness."""
+    """The series seed (``--seed``); None when every deck is a secure shuffle (C-3)."""
+    max_hands: Mapped[int | None] = mapped_column(default=None)
+    """``--max-hands`` (H-3); None: no limit."""
+    seconds_left: Mapped[float | None] = mapped_column(Float, default=None)
+    """``--minutes`` (H-3): the playing time left, saved with every decision."""
     hands_played: Mapped[int] = mapped_column(default=0)
     standings: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     """The final standings once the series is over: seat, name, place, chips."""
@@ -161,6 +171,9 @@ class HandInProgressRow(Base):
     """The :class:`~pokerroom.engine.HandConfig` as JSON."""
     seats: Mapped[list[Any]]
     deck_seed: Mapped[int | None] = mapped_column(Seed)
+    """The deck's seed in a seeded series."""
+    deck: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    """Otherwise the order of the hand's cards (:func:`~pokerroom.storage.dealt.deck_to_json`)."""
     decisions: Mapped[list[Any]]
 
     series: Mapped[SeriesRow] = relationship(back_populates="in_progress")
@@ -175,9 +188,10 @@ class OfcSessionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
-    """Set once every ``--hands`` hand is played or the player ends the session."""
-    seed: Mapped[int] = mapped_column(Seed)
-    """The :class:`~pokerroom.ofc.Session` seed every hand's deck seed is drawn from."""
+    """Set once every ``--hands`` hand is played, the player ends or abandons the session."""
+    abandoned_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
+    seed: Mapped[int | None] = mapped_column(Seed)
+    """``--seed``: the seed every hand's deck seed is drawn from; None: secure decks (C-3)."""
     names: Mapped[list[Any]]
     bots: Mapped[list[Any]]
     """The bot kind in each seat (a key of ``OFC_BOTS``), ``None`` for a human."""
@@ -191,7 +205,9 @@ class OfcSessionRow(Base):
     fantasy: Mapped[list[Any]]
     """Whether each seat plays the hand being played or the next one in Fantasyland (O-4)."""
     hand_seed: Mapped[int | None] = mapped_column(Seed, default=None)
-    """The deck seed of the hand being played (hand ``hands_played + 1``); None between hands."""
+    """The deck seed of the hand being played (hand ``hands_played + 1``) when seeded."""
+    hand_deck: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    """Otherwise the order of its cards; both None between hands."""
     hand_actions: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     """Its actions so far in record notation, deals included (``d dh p1 …``, ``p1 s …``)."""
 

@@ -79,28 +79,28 @@ class OfcLog:
 
     def save_progress(self, hand: OfcHand, seats: Sequence[int]) -> None:
         """Save the hand being played, after every action, so it can be resumed."""
-        seed = self.session.hand_seed
-        if seed is None or hand is not self.session.hand:
+        if hand is not self.session.hand:
             raise UsageError("only the session's hand in progress can be saved as progress")
         self.store.save_progress(
             self.session_id,
             hand,
             number=self.session.hands_played + 1,
             seats=[seat + 1 for seat in seats],
-            deck_seed=seed,
+            deck_seed=self.session.hand_seed,
+            deck=self.session.dealt,
         )
 
     def hand_finished(self, hand: OfcHand, seats: Sequence[int]) -> SavedOfcHand:
         """Save a hand after :meth:`Session.finish_hand`; the last of ``hands`` ends the session."""
-        seed = self.session.hand_seed
-        if seed is None:
+        if self.session.hands_played == 0:
             raise UsageError("no hand of this session has been dealt")
         return self.store.save_hand(
             self.session_id,
             hand,
             number=self.session.hands_played,
             seats=[seat + 1 for seat in seats],
-            deck_seed=seed,
+            deck_seed=self.session.hand_seed,
+            deck=self.session.dealt,
             finished=self.over,
         )
 
@@ -122,7 +122,7 @@ def resume_ofc_session(store: OfcStore, session_id: int | None = None) -> Resume
     """Rebuild a saved session (the latest unfinished one by default) where it was left.
 
     The session goes on from its saved totals, button and Fantasyland seats (O-3,
-    O-4); a hand in progress is dealt again from its seed and its actions applied
+    O-4); a hand in progress is dealt again from its deck and its actions applied
     through the rules, and must come out as it was saved.
     """
     if session_id is None:
@@ -133,7 +133,8 @@ def resume_ofc_session(store: OfcStore, session_id: int | None = None) -> Resume
     else:
         saved = store.get_session(session_id)
     if saved.finished:
-        raise StorageError(f"OFC session {saved.id} is finished; there is nothing to resume")
+        state = "abandoned" if saved.abandoned else "finished"
+        raise StorageError(f"OFC session {saved.id} is {state}; there is nothing to resume")
     try:
         session = Session.restore(
             saved.players,
@@ -153,7 +154,12 @@ def resume_ofc_session(store: OfcStore, session_id: int | None = None) -> Resume
 def _deal_again(session: Session, session_id: int, progress: OfcHandInProgress) -> None:
     """Deal the hand in progress again and apply its saved actions; it must match them."""
     where = f"hand {progress.number} of OFC session {session_id}"
-    hand = session.start_hand()
+    if (progress.deck_seed is None) == (progress.deck is None):
+        raise StorageError(f"{where} was saved without its deck")
+    try:
+        hand = session.start_hand(progress.deck)
+    except PokerroomError:
+        raise StorageError(f"{where}: its saved deck is damaged") from None
     if progress.deck_seed != session.hand_seed:
         raise StorageError(f"{where} is dealt differently from its record")
     try:

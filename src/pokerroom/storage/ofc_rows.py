@@ -3,18 +3,18 @@ is a one-line :class:`StorageError`, never a traceback)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from pokerroom.errors import PokerroomError
+from pokerroom.deck import DeckOrder
 from pokerroom.history.ofc_record import (
     OfcRecord,
     loads,
 )
 from pokerroom.ofc.game import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
-from pokerroom.storage.codec import StorageError
+from pokerroom.storage.damage import damaged as _damaged
+from pokerroom.storage.dealt import deck_from_json
 from pokerroom.storage.models import OfcHandRow, OfcSessionRow
 
 
@@ -46,13 +46,16 @@ class OfcHandInProgress:
     """The hand being played, as saved after its latest action: server-side only.
 
     ``actions`` show every player's unset cards, so nothing here is shown to a
-    player; :func:`resume_ofc_session` deals the hand again from ``deck_seed``.
+    player; :func:`resume_ofc_session` deals the hand again from its deck.
     """
 
     number: int
-    deck_seed: int
+    deck_seed: int | None
+    """The deck's seed in a seeded session."""
     actions: tuple[str, ...]
     """In record notation (:mod:`pokerroom.history.ofc_record`), deals included."""
+    deck: DeckOrder | None = None
+    """Otherwise the order of its cards (C-3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +64,8 @@ class SavedOfcSession:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
-    seed: int
+    seed: int | None
+    """``--seed``; None: every hand a secure shuffle (C-3)."""
     names: tuple[str, ...]
     bots: tuple[str | None, ...]
     """The bot kind in each seat, ``None`` for a human."""
@@ -74,10 +78,16 @@ class SavedOfcSession:
     fantasy: tuple[bool, ...]
     """Whether each seat plays the hand being played or the next one in Fantasyland (O-4)."""
     in_progress: OfcHandInProgress | None
+    abandoned_at: datetime | None = None
 
     @property
     def finished(self) -> bool:
+        """Over, ended or abandoned: either way it is no longer resumed."""
         return self.finished_at is not None
+
+    @property
+    def abandoned(self) -> bool:
+        return self.abandoned_at is not None
 
     @property
     def players(self) -> int:
@@ -99,22 +109,6 @@ def _is_bot(value: object) -> bool:
 def _by_seat(value: object, players: int, check: Callable[[object], bool]) -> bool:
     """Whether ``value`` is a list of one ``check``-ed entry per seat."""
     return isinstance(value, list) and len(value) == players and all(map(check, value))
-
-
-def _damaged(what: str, field: str) -> StorageError:
-    """One line naming the field, never its value: a damaged row may hold any text."""
-    return StorageError(f"{what} is damaged in the store ({field}); it cannot be used")
-
-
-@contextmanager
-def loading(what: str) -> Iterator[None]:
-    """Rows SQLAlchemy cannot load (a seed or date that is none, JSON that does not parse)."""
-    try:
-        yield
-    except PokerroomError:
-        raise
-    except (ValueError, TypeError):
-        raise _damaged(what, "unreadable value") from None
 
 
 def saved_hand(row: OfcHandRow) -> SavedOfcHand:
@@ -175,18 +169,21 @@ def saved_session(row: OfcSessionRow) -> SavedOfcSession:
     if limit is not None and not (_is_int(limit) and 1 <= limit <= MAX_HANDS):
         raise _damaged(what, "hands_limit")
     if not (
-        _is_int(row.seed)
+        (row.seed is None or _is_int(row.seed))
         and isinstance(row.created_at, datetime)
         and isinstance(row.updated_at, datetime)
         and (row.finished_at is None or isinstance(row.finished_at, datetime))
+        and (row.abandoned_at is None or isinstance(row.abandoned_at, datetime))
     ):
         raise _damaged(what, "seed or dates")
     actions = row.hand_actions
-    if (row.hand_seed is None) != (actions is None) or (
+    decks = (row.hand_seed is not None) + (row.hand_deck is not None)
+    if decks != (actions is not None) or (
         actions is not None
         and not (isinstance(actions, list) and all(isinstance(a, str) for a in actions))
     ):
         raise _damaged(what, "hand in progress")
+    deck = None if row.hand_deck is None else deck_from_json(row.hand_deck)
     return SavedOfcSession(
         id=row.id,
         created_at=row.created_at,
@@ -201,6 +198,7 @@ def saved_session(row: OfcSessionRow) -> SavedOfcSession:
         button=row.button,
         fantasy=tuple(row.fantasy),
         in_progress=None
-        if row.hand_seed is None or actions is None
-        else OfcHandInProgress(row.hands_played + 1, row.hand_seed, tuple(actions)),
+        if actions is None
+        else OfcHandInProgress(row.hands_played + 1, row.hand_seed, tuple(actions), deck),
+        abandoned_at=row.abandoned_at,
     )

@@ -5,9 +5,10 @@ one format for the store and for ``pokerroom history --export``, so a saved hand
 replays exactly. Points, fouls, royalties and fantasy are kept beside it, by seat,
 for listings. Seats are numbered from 1, as at the poker table.
 
-The hand being played is saved after every action: its deck seed and its actions so
-far. That is every player's unset cards, so it is kept apart from the records and
-never exported; :func:`resume_ofc_session` deals it again and goes on where it was left.
+The hand being played is saved after every action: its deck (the order of its cards,
+or its seed in a seeded session, C-3) and its actions so far. That is every player's
+unset cards, so it is kept apart from the records and never exported;
+:func:`resume_ofc_session` deals it again and goes on where it was left.
 Every save must go on from what is stored (compare-and-set, X-4): a second terminal
 on the same session stops the first, so a resume is a continuation, never an undo.
 Rows are checked as they are read: a damaged one is a one-line :class:`StorageError`.
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session as DbSession
 
+from pokerroom.deck import DeckOrder
 from pokerroom.errors import UsageError
 from pokerroom.history.ofc_record import (
     dumps,
@@ -28,12 +30,13 @@ from pokerroom.history.ofc_record import (
 )
 from pokerroom.ofc import OfcHand, Session
 from pokerroom.storage.codec import StorageError
+from pokerroom.storage.damage import loading
 from pokerroom.storage.database import DatabaseStore
+from pokerroom.storage.dealt import deck_from_json, deck_to_json
 from pokerroom.storage.models import OfcHandRow, OfcSessionRow, utcnow
 from pokerroom.storage.ofc_rows import (
     SavedOfcHand,
     SavedOfcSession,
-    loading,
     saved_hand,
     saved_session,
 )
@@ -75,7 +78,7 @@ class OfcStore(DatabaseStore):
         self,
         names: Sequence[str],
         bots: Sequence[str | None],
-        seed: int,
+        seed: int | None,
         *,
         hands_limit: int | None = None,
         button: int = 1,
@@ -104,7 +107,8 @@ class OfcStore(DatabaseStore):
         *,
         number: int,
         seats: Sequence[int],
-        deck_seed: int,
+        deck_seed: int | None = None,
+        deck: DeckOrder | None = None,
         finished: bool = False,
     ) -> SavedOfcHand:
         """Save a finished hand; ``seats`` holds the seat (from 1) of each position.
@@ -123,7 +127,7 @@ class OfcStore(DatabaseStore):
         with self.database.session() as session:
             parent = self._locked(session, session_id)
             self._check_players(parent, hand)
-            _check_current(parent, number, deck_seed, actions_of(hand))
+            _check_current(parent, number, deck_seed, deck, actions_of(hand))
             names = [str(parent.names[seat - 1]) for seat in seats]
             record = record_of(
                 hand,
@@ -149,7 +153,7 @@ class OfcStore(DatabaseStore):
             parent.hands_played = number
             parent.button = seats[-1] % hand.players + 1  # O-3
             parent.fantasy = list(row.fantasy_next)  # O-4
-            parent.hand_seed = parent.hand_actions = None
+            parent.hand_seed = parent.hand_deck = parent.hand_actions = None
             if finished:
                 parent.finished_at = parent.updated_at
             session.flush()
@@ -162,9 +166,13 @@ class OfcStore(DatabaseStore):
         *,
         number: int,
         seats: Sequence[int],
-        deck_seed: int,
+        deck_seed: int | None = None,
+        deck: DeckOrder | None = None,
     ) -> None:
-        """Save the hand being played, the session's next: deck seed and actions.
+        """Save the hand being played, the session's next: its deck and actions.
+
+        ``deck_seed`` is the deck's seed in a seeded session, ``deck`` the order of its
+        cards otherwise (C-3).
 
         Compare-and-set: the hand must be hand ``number`` of a session still open, and
         extend what is stored for it (same deck seed, the stored actions first); else
@@ -177,13 +185,16 @@ class OfcStore(DatabaseStore):
         with self.database.session() as session:
             parent = self._locked(session, session_id)
             self._check_players(parent, hand)
-            _check_current(parent, number, deck_seed, actions)
+            _check_current(parent, number, deck_seed, deck, actions)
             if seats[-1] != parent.button:
                 raise StorageError(
                     f"OFC session {session_id} has seat {parent.button} on the button, "
                     f"the hand seat {seats[-1]} (O-3)"
                 )
+            if (deck_seed is None) == (deck is None):
+                raise UsageError("a hand in progress is saved with its deck seed or its deck")
             parent.hand_seed = deck_seed
+            parent.hand_deck = None if deck is None else deck_to_json(deck)
             parent.hand_actions = actions
 
     def finish_session(self, session_id: int, *, hands_played: int) -> None:
@@ -194,10 +205,28 @@ class OfcStore(DatabaseStore):
         """
         with self.database.session() as session:
             row = self._locked(session, session_id)
-            gone_on = row.hands_played != hands_played or row.hand_seed is not None
+            gone_on = row.hands_played != hands_played or row.hand_actions is not None
             if row.finished_at is not None or gone_on:
                 raise StaleSessionError
             row.finished_at = row.updated_at
+
+    def abandon_session(self, session_id: int) -> SavedOfcSession:
+        """Give up an unfinished session: never resumed; its finished hands stay.
+
+        The hand in progress, if any, is dropped with its secret deck (X-4).
+        """
+        with self.database.session() as session:
+            row = self._locked(session, session_id)
+            if row.finished_at is not None:
+                state = "abandoned" if row.abandoned_at is not None else "finished"
+                raise StorageError(
+                    f"OFC session {session_id} is {state} already; nothing to abandon"
+                )
+            row.hand_seed = row.hand_deck = row.hand_actions = None
+            row.finished_at = row.abandoned_at = row.updated_at
+            session.flush()
+            with loading(f"OFC session {session_id}"):
+                return saved_session(row)
 
     # ------------------------------------------------------------------ reading
 
@@ -269,16 +298,23 @@ class OfcStore(DatabaseStore):
             )
 
 
-def _check_current(parent: OfcSessionRow, number: int, deck_seed: int, actions: list[str]) -> None:
-    """X-4: hand ``number``, dealt from ``deck_seed`` with ``actions``, goes on from the store.
+def _check_current(
+    parent: OfcSessionRow,
+    number: int,
+    deck_seed: int | None,
+    deck: DeckOrder | None,
+    actions: list[str],
+) -> None:
+    """X-4: hand ``number``, dealt from this deck with ``actions``, goes on from the store.
 
     The session must be open with ``number - 1`` hands played, and the hand in progress
-    stored for it, if any, must have the same deck seed and its actions must come first.
+    stored for it, if any, must have the same deck and its actions must come first.
     """
     if parent.finished_at is not None or parent.hands_played + 1 != number:
         raise StaleSessionError
     stored = parent.hand_actions
-    if parent.hand_seed is not None and (
-        parent.hand_seed != deck_seed or stored is None or actions[: len(stored)] != stored
-    ):
+    if stored is None:
+        return
+    stored_deck = None if parent.hand_deck is None else deck_from_json(parent.hand_deck)
+    if parent.hand_seed != deck_seed or stored_deck != deck or actions[: len(stored)] != stored:
         raise StaleSessionError

@@ -23,12 +23,19 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from pokerroom.deck import DeckOrder
 from pokerroom.engine import Hand
-from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.errors import DeckError, PokerroomError, UsageError
 from pokerroom.history import write_phh
 from pokerroom.storage.codec import Decision, StorageError, apply_decisions
 from pokerroom.storage.models import PlayerKind
-from pokerroom.storage.store import Player, SavedHand, SavedSeries, SeriesStore
+from pokerroom.storage.store import (
+    HandInProgress,
+    Player,
+    SavedHand,
+    SavedSeries,
+    SeriesStore,
+)
 from pokerroom.table.series import HandRecord, Series
 
 
@@ -37,7 +44,9 @@ class SeriesLog:
 
     Call :meth:`save_progress` after every decision (or whenever it suits) and
     :meth:`hand_finished` with the record of each hand; :meth:`series_finished`
-    at the end.
+    at the end. The series' limits (H-3) are saved with it, the playing time left
+    with every save. A hand in progress is saved with its deck: its seed in a seeded
+    series, else the order of its cards, never a value that deals another hand (C-3).
     """
 
     def __init__(self, store: SeriesStore, series_id: int, series: Series) -> None:
@@ -60,19 +69,32 @@ class SeriesLog:
             else Player(seat, player.name)
             for seat, player in series.seats.items()
         ]
-        return cls(store, store.create_series(players, series.settings, series.seed), series)
+        series_id = store.create_series(
+            players,
+            series.settings,
+            series.seed,
+            max_hands=series.max_hands,
+            seconds_left=series.time_left(),
+        )
+        return cls(store, series_id, series)
 
     def _seats(self, hand: Hand) -> list[int]:
         return [self.series.seat_of(position) for position in range(hand.players)]
 
+    def _deck(self) -> DeckOrder | None:
+        deck = self.series.deck
+        return None if self.series.seed is not None or deck is None else deck.dealt
+
     def save_progress(self, hand: Hand) -> None:
-        """Save the hand being played: its config and the decisions so far."""
+        """Save the hand being played: its config, its deck and the decisions so far."""
         self.store.save_progress(
             self.series_id,
             self.series.hands_played + 1,
             hand,
             seats=self._seats(hand),
             deck_seed=self.series.hand_seed,
+            deck=self._deck(),
+            seconds_left=self.series.time_left(),
         )
 
     def hand_finished(self, hand: Hand, record: HandRecord) -> SavedHand:
@@ -83,10 +105,14 @@ class SeriesLog:
             record,
             seats=self._seats(hand),
             deck_seed=self.series.hand_seed,
+            deck=self._deck(),
+            seconds_left=self.series.time_left(),
         )
 
     def series_finished(self) -> None:
-        self.store.finish_series(self.series_id, self.series.standings())
+        self.store.finish_series(
+            self.series_id, self.series.standings(), hands_played=self.series.hands_played
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +129,10 @@ class Resumed:
 def resume_series(store: SeriesStore, series_id: int | None = None) -> Resumed:
     """Rebuild a saved series (the latest unfinished one by default) where it was left.
 
-    The series is dealt again from its seed and every saved hand replayed with its
-    decisions, so markers, stacks and the shuffles still to come are exactly as
-    they would have been; each replayed hand must match what was saved.
+    The series goes on past every saved hand from its record (a seeded series deals
+    each again from its seed and replays its decisions, which must match), so
+    markers, stacks and limits are as they were; a hand in progress is dealt again
+    from its saved deck. An unseeded series' next hands are fresh secure shuffles (C-3).
     """
     if series_id is None:
         latest = store.latest_unfinished()
@@ -115,42 +142,103 @@ def resume_series(store: SeriesStore, series_id: int | None = None) -> Resumed:
     else:
         saved = store.get_series(series_id)
     if saved.finished:
-        raise StorageError(f"series {saved.id} is finished; there is nothing to resume")
-    if saved.seed is None:
-        raise StorageError(f"series {saved.id} was dealt without a seed and cannot be resumed")
-    series = Series(saved.names, saved.settings, seed=saved.seed)
+        state = "abandoned" if saved.abandoned else "finished"
+        raise StorageError(f"series {saved.id} is {state}; there is nothing to resume")
+    try:
+        series = Series(saved.names, saved.settings, seed=saved.seed)
+    except UsageError as error:
+        raise StorageError(f"series {saved.id} cannot be resumed: {error}") from None
     for stored in store.hands(saved.id):
-        played = _deal_again(series, saved, stored.number, stored.seats, stored.deck_seed)
-        _replay(played, stored.decisions, saved.id, stored.number)
-        if played.phase != "done":
-            raise StorageError(f"hand {stored.number} of series {saved.id} no longer finishes")
-        names = [saved.name_of(seat) for seat in stored.seats]
-        record = series.finish_hand(played)
-        if record != stored.record or write_phh(played, names) != stored.phh:
-            raise StorageError(
-                f"hand {stored.number} of series {saved.id} replays differently from its record"
-            )
+        if saved.seed is None:
+            _follow(series, saved, stored)
+        else:
+            _play_again(series, saved, stored)
+    try:
+        series.keep_limits(saved.max_hands, saved.seconds_left)
+    except UsageError as error:
+        raise StorageError(f"series {saved.id} cannot be resumed: {error}") from None
+    log = SeriesLog(store, saved.id, series)
     hand: Hand | None = None
     progress = saved.in_progress
     if progress is not None:
-        hand = _deal_again(series, saved, progress.number, progress.seats, progress.deck_seed)
-        if hand.config != progress.config:
-            raise StorageError(
-                f"hand {progress.number} of series {saved.id} is dealt differently from its record"
-            )
-        _replay(hand, progress.decisions, saved.id, progress.number)
-    return Resumed(saved, series, hand, SeriesLog(store, saved.id, series))
+        hand = _deal_again(series, saved, progress)
+    elif series.is_over:  # its last hand was saved, the end was not
+        log.series_finished()
+        raise StorageError(f"series {saved.id} had played its last hand; it is finished now")
+    return Resumed(saved, series, hand, log)
 
 
-def _deal_again(
-    series: Series, saved: SavedSeries, number: int, seats: Sequence[int], deck_seed: int | None
+def _follow(series: Series, saved: SavedSeries, stored: SavedHand) -> None:
+    """An unseeded hand: the series goes on from its record (no deck is kept for it)."""
+    if series.is_over:
+        raise StorageError(f"series {saved.id} has no hand {stored.number} to go on from")
+    try:
+        series.replay_record(stored.record, stored.seats)
+    except UsageError:
+        raise StorageError(
+            f"hand {stored.number} of series {saved.id} does not follow from the hands before it"
+        ) from None
+
+
+def _same_phh(written: str, stored: str) -> bool:
+    """A hand's PHH as written now equals its stored one; records saved before PHH carried the
+    table's rule options (``_options``) match without that line."""
+    if "\n_options = " not in stored:
+        written = "\n".join(
+            line for line in written.split("\n") if not line.startswith("_options = ")
+        )
+    return written == stored
+
+
+def _play_again(series: Series, saved: SavedSeries, stored: SavedHand) -> None:
+    """A seeded hand: dealt again from the series seed, its decisions replayed and checked."""
+    played = _start(series, saved, stored.number, stored.seats, None)
+    if None not in (series.hand_seed, stored.deck_seed) and series.hand_seed != stored.deck_seed:
+        raise StorageError(
+            f"hand {stored.number} of series {saved.id} is dealt differently from its record"
+        )
+    _replay(played, stored.decisions, saved.id, stored.number)
+    if played.phase != "done":
+        raise StorageError(f"hand {stored.number} of series {saved.id} no longer finishes")
+    names = [saved.name_of(seat) for seat in stored.seats]
+    record = series.finish_hand(played)
+    if record != stored.record or not _same_phh(write_phh(played, names), stored.phh):
+        raise StorageError(
+            f"hand {stored.number} of series {saved.id} replays differently from its record"
+        )
+
+
+def _deal_again(series: Series, saved: SavedSeries, progress: HandInProgress) -> Hand:
+    """The hand in progress, dealt again from its saved deck, its decisions replayed."""
+    where = f"hand {progress.number} of series {saved.id}"
+    if saved.seed is None and progress.deck is None:
+        raise StorageError(f"{where} was saved without its deck")
+    hand = _start(series, saved, progress.number, progress.seats, progress.deck)
+    seed = series.hand_seed
+    if hand.config != progress.config or (
+        None not in (seed, progress.deck_seed) and seed != progress.deck_seed
+    ):
+        raise StorageError(f"{where} is dealt differently from its record")
+    _replay(hand, progress.decisions, saved.id, progress.number)
+    return hand
+
+
+def _start(
+    series: Series,
+    saved: SavedSeries,
+    number: int,
+    seats: Sequence[int],
+    dealt: DeckOrder | None,
 ) -> Hand:
     if series.hands_played + 1 != number or series.is_over:
         raise StorageError(f"series {saved.id} has no hand {number} to deal again")
-    hand = series.start_hand()
-    dealt_seats = [series.seat_of(p) for p in range(hand.players)]
-    seed = series.hand_seed
-    if dealt_seats != list(seats) or (None not in (seed, deck_seed) and seed != deck_seed):
+    try:
+        hand = series.start_hand(dealt)
+    except DeckError:
+        raise StorageError(
+            f"the saved deck of hand {number} of series {saved.id} is damaged"
+        ) from None
+    if [series.seat_of(p) for p in range(hand.players)] != list(seats):
         raise StorageError(
             f"hand {number} of series {saved.id} is dealt differently from its record"
         )

@@ -3,9 +3,14 @@
 A :class:`Series` seats players, moves the button and blinds by the dead-button
 rule (:mod:`pokerroom.table.seating`), builds each hand for the engine, and after
 the hand applies the result: stacks, eliminations (H-2) and the places they earn.
-It can stop on time, ranking by chips with ties as draws (H-3).
+It can stop on time or after a number of hands, ranking by chips with ties as
+draws (H-3); both limits belong to the series, so a resumed series keeps them.
 
->>> from pokerroom.deck import Deck
+C-3: without a seed every hand's deck is a fresh shuffle from the operating
+system's secure source, and nothing kept predicts the next hand's cards; with a
+seed (tests, ``--seed``) the whole series is reproducible from it.
+
+>>> from pokerroom.deck import Deck, DeckOrder
 >>> series = Series(["Ann", "Bob", "Cy"], seed=3)
 >>> hand = series.start_hand()
 >>> while hand.phase == "bet":
@@ -19,13 +24,18 @@ from __future__ import annotations
 
 import random
 import secrets
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerroom.cards import ALL_CARDS
-from pokerroom.deck import Deck
+from pokerroom.deck import Deck, DeckOrder
 from pokerroom.engine import HOLDEM, Hand, HandConfig, Limit, Options, Variant
 from pokerroom.errors import UsageError
 from pokerroom.table.seating import MAX_SEATS, Blinds, first_blinds, next_blinds, positions
+
+MAX_SECONDS = 366 * 24 * 3600
+"""H-3: the longest playing time a series can be given, a year."""
 
 
 def usual_limit(variant: Variant) -> Limit:
@@ -115,11 +125,18 @@ class Series:
     names: list[str]
     settings: SeriesSettings = field(default_factory=SeriesSettings)
     seed: int | None = None
+    """Only for a reproducible series; None: every deck a secure shuffle (C-3)."""
+    max_hands: int | None = None
+    """H-3: stop after this hand; None: no limit."""
+    seconds_left: float | None = None
+    """H-3: the playing time left; the clock runs only while the series is played."""
     seats: dict[int, _Seat] = field(init=False)
     blinds: Blinds | None = field(init=False, default=None)
     hands_played: int = field(init=False, default=0)
     stopped: bool = field(init=False, default=False)
     _rng: random.Random = field(init=False)
+    deck: Deck | None = field(init=False, default=None)
+    """The deck of the hand being played or the last one."""
     limit: Limit = field(init=False)
     """The structure of the hand being played (B-6 switches it in a mixed series)."""
     _hands_in_structure: int = field(init=False, default=0)
@@ -133,19 +150,28 @@ class Series:
                 f"a {variant.name} series seats 2 to {min(MAX_SEATS, variant.max_players)} "
                 f"players, got {len(self.names)} (H-1, V-0)"
             )
+        self._check_limits()
         self.options = Options.profile(
             self.settings.profile, smallest_chip=self.settings.smallest_chip
         )
-        if self.seed is None:  # kept, so a saved series can be dealt again and resumed
-            self.seed = secrets.randbits(64)
-        self._rng = random.Random(self.seed)
+        # C-3: the first button and every deck from the secure source unless seeded
+        self._rng = secrets.SystemRandom() if self.seed is None else random.Random(self.seed)
         self.hand_seed: int | None = None
-        """The seed of the current hand's deck (C-3)."""
+        """The seed of the current hand's deck in a seeded series (C-3); None otherwise."""
+        self._deadline = None if self.seconds_left is None else time.monotonic() + self.seconds_left
         self.seats = {
             number: _Seat(name, self.settings.stack)
             for number, name in enumerate(self.names, start=1)
         }
         self.limit = Limit.FIXED_LIMIT if self.settings.mixed else self.settings.limit
+
+    def _check_limits(self) -> None:
+        if self.max_hands is not None and self.max_hands < 1:
+            raise UsageError(f"a series plays at least 1 hand, got a limit of {self.max_hands}")
+        if self.seconds_left is not None and not 0 <= self.seconds_left <= MAX_SECONDS:
+            raise UsageError(
+                f"a series plays 0 to {MAX_SECONDS // 60} minutes, got {self.seconds_left / 60}"
+            )
 
     @property
     def seated(self) -> list[int]:
@@ -155,6 +181,22 @@ class Series:
     @property
     def is_over(self) -> bool:
         return self.stopped or len(self.seated) <= 1
+
+    def keep_limits(self, max_hands: int | None, seconds_left: float | None) -> None:
+        """H-3: the limits of a resumed series, set once its hands are replayed; one that
+        has played its last hand is over, one out of time stops after its next hand."""
+        self.max_hands = max_hands
+        self.seconds_left = seconds_left
+        self._deadline = None if seconds_left is None else time.monotonic() + seconds_left
+        self._check_limits()
+        if max_hands is not None and self.hands_played >= max_hands:
+            self.stop()
+
+    def time_left(self) -> float | None:
+        """Seconds of playing time left (H-3), None without a time limit."""
+        if self._deadline is None:
+            return None
+        return max(self._deadline - time.monotonic(), 0.0)
 
     def _first_button(self) -> int:
         """H-4: at random (home), on the last seat (club), or by high card (sport, C-2)."""
@@ -166,8 +208,55 @@ class Series:
             return max(zip(cards, seated, strict=True), key=lambda pair: pair[0].index)[1]
         return self._rng.choice(seated)
 
-    def start_hand(self) -> Hand:
-        """Deal the next hand: markers moved by H-5 … H-7, a fresh shuffle (C-3)."""
+    def start_hand(self, dealt: DeckOrder | None = None) -> Hand:
+        """Deal the next hand: markers moved by H-5 … H-7, a fresh shuffle (C-3).
+
+        ``dealt`` deals a saved hand in progress again, its cards in their saved order.
+        """
+        config = self._next_config()
+        if self.seed is not None:
+            self.hand_seed = self._rng.getrandbits(64)
+            self.deck = Deck(rng=random.Random(self.hand_seed))
+        else:
+            self.deck = Deck() if dealt is None else Deck.again(dealt)
+        return Hand(config, self.deck)
+
+    def replay_record(self, record: HandRecord, seats: Sequence[int]) -> None:
+        """Go on past a hand played before, from its record alone: no cards are dealt.
+
+        The markers are moved as :meth:`start_hand` moves them (and a seeded series
+        draws the same numbers), so the series goes on exactly as it would have; the
+        record must match them, and its stacks become the series' stacks.
+        """
+        first = None if self.seed is not None or self.blinds is not None else record.button
+        if first is not None and first not in self.seated:
+            raise UsageError(f"hand {record.number} has its button on an empty seat {first}")
+        self._next_config(first_button=first)  # H-4: the first button was drawn, not redrawn
+        if self.seed is not None:
+            self.hand_seed = self._rng.getrandbits(64)
+        marks = self.current
+        assert marks is not None
+        before = {seat: self.seats[seat].chips for seat in self._order}
+        follows = (
+            record.number == self.hands_played + 1
+            and list(seats) == self._order
+            and (record.button, record.big_blind) == (marks.button, marks.big_blind)
+            and record.small_blind == marks.small_blind_poster(list(before))
+            and record.stacks_before == before
+        )
+        after = record.stacks_after
+        chips_kept = (
+            set(after) == set(before)
+            and sum(after.values()) == sum(before.values())
+            and min(after.values()) >= 0
+        )
+        if not (follows and chips_kept):
+            raise UsageError(f"hand {record.number} does not follow from the hands before it")
+        self._finish(dict(record.stacks_after))
+
+    def _next_config(self, first_button: int | None = None) -> HandConfig:
+        """The next hand's markers (H-5 … H-7), structure (B-6) and config, not yet dealt;
+        ``first_button`` is the first hand's button when it was drawn before (H-4)."""
         if self.is_over:
             raise UsageError("the series is over; no more hands can be dealt")
         seated = self.seated
@@ -180,7 +269,8 @@ class Series:
                 self._hands_in_structure = 0
             self._hands_in_structure += 1
         if self.blinds is None:
-            marks = first_blinds(seated, self._first_button())
+            button = self._first_button() if first_button is None else first_button
+            marks = first_blinds(seated, button)
         else:
             marks = next_blinds(self.blinds, seated)
         order = positions(marks, seated)
@@ -213,8 +303,7 @@ class Series:
         )
         self.current = marks
         self._order = order
-        self.hand_seed = self._rng.getrandbits(64)
-        return Hand(config, Deck(rng=random.Random(self.hand_seed)))
+        return config
 
     def seat_of(self, position: int) -> int:
         """The seat of an engine position in the hand being played."""
@@ -224,19 +313,29 @@ class Series:
         """Apply a finished hand: stacks, eliminations (H-2), the markers for the next hand."""
         if hand.phase != "done" or self.current is None:
             raise UsageError("the hand is not finished yet")
+        return self._finish(
+            {seat: hand.stacks[position] for position, seat in enumerate(self._order)}
+        )
+
+    def _finish(self, after: dict[int, int]) -> HandRecord:
+        """The hand's stacks applied, eliminations (H-2), and the limits checked (H-3)."""
         marks = self.current
+        assert marks is not None
         before = {seat: self.seats[seat].chips for seat in self._order}
         self.hands_played += 1
         eliminated = []
-        for position, seat in enumerate(self._order):
+        for seat in self._order:
             player = self.seats[seat]
-            player.chips = hand.stacks[position]
+            player.chips = after[seat]
             if player.chips == 0:
                 player.out_after = self.hands_played
                 player.stack_before_bust = before[seat]
                 eliminated.append(seat)
         self.blinds = marks
         self.current = None
+        out_of_hands = self.max_hands is not None and self.hands_played >= self.max_hands
+        if out_of_hands or self.time_left() == 0:
+            self.stop()  # H-3
         return HandRecord(
             number=self.hands_played,
             button=marks.button,

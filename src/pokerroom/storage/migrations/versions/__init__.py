@@ -1,1 +1,1 @@
-"""Schema revisions, oldest first: ``0001`` creates the tables."""
+"""Schema revisions, oldest first: ``0001`` the tables, ``0002`` OFC, ``0003`` limits, decks."""
