@@ -120,7 +120,9 @@ def resume_series(store: SeriesStore, series_id: int | None = None) -> Resumed:
         raise StorageError(f"series {saved.id} was dealt without a seed and cannot be resumed")
     series = Series(saved.names, saved.settings, seed=saved.seed)
     for stored in store.hands(saved.id):
-        played = _deal_again(series, saved, stored.number, stored.seats, stored.deck_seed)
+        played = _deal_again(
+            series, saved, stored.number, stored.seats, stored.deck_seed, auto_showdown=False
+        )
         _replay(played, stored.decisions, saved.id, stored.number)
         if played.phase != "done":
             raise StorageError(f"hand {stored.number} of series {saved.id} no longer finishes")
@@ -143,11 +145,18 @@ def resume_series(store: SeriesStore, series_id: int | None = None) -> Resumed:
 
 
 def _deal_again(
-    series: Series, saved: SavedSeries, number: int, seats: Sequence[int], deck_seed: int | None
+    series: Series,
+    saved: SavedSeries,
+    number: int,
+    seats: Sequence[int],
+    deck_seed: int | None,
+    *,
+    auto_showdown: bool = True,
 ) -> Hand:
+    """Deal a saved hand again; a finished one shows down as its players chose (P-5)."""
     if series.hands_played + 1 != number or series.is_over:
         raise StorageError(f"series {saved.id} has no hand {number} to deal again")
-    hand = series.start_hand()
+    hand = series.start_hand(auto_showdown=auto_showdown)
     dealt_seats = [series.seat_of(p) for p in range(hand.players)]
     seed = series.hand_seed
     if dealt_seats != list(seats) or (None not in (seed, deck_seed) and seed != deck_seed):

@@ -135,8 +135,11 @@ class Series:
             return max(zip(cards, seated, strict=True), key=lambda pair: pair[0].index)[1]
         return self._rng.choice(seated)
 
-    def start_hand(self) -> Hand:
-        """Deal the next hand: markers moved by H-5 … H-7, a fresh shuffle (C-3)."""
+    def start_hand(self, *, auto_showdown: bool = True) -> Hand:
+        """Deal the next hand: markers moved by H-5 … H-7, a fresh shuffle (C-3).
+
+        ``auto_showdown=False`` leaves show or muck to the players (P-5), as at the table.
+        """
         if self.is_over:
             raise UsageError("the series is over; no more hands can be dealt")
         seated = self.seated
@@ -183,7 +186,7 @@ class Series:
         self.current = marks
         self._order = order
         self.hand_seed = self._rng.getrandbits(64)
-        return Hand(config, Deck(rng=random.Random(self.hand_seed)))
+        return Hand(config, Deck(rng=random.Random(self.hand_seed)), auto_showdown=auto_showdown)
 
     def seat_of(self, position: int) -> int:
         """The seat of an engine position in the hand being played."""
