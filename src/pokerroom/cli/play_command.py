@@ -111,6 +111,9 @@ def play(
         int,
         typer.Option("--clock", min=0, help="Seconds per decision before the countdown; 0: none."),
     ] = 30,
+    auto_muck: Annotated[
+        bool, typer.Option("--auto-muck", help="Muck your losing hands at showdown unasked (P-5).")
+    ] = False,
 ) -> None:
     """Play the home series: No-limit Hold'em, 200 chips, blinds 1/2, until one player is left.
 
@@ -163,6 +166,7 @@ def play(
             on_change=save,
             hand=hand,
             clock=clock or None,
+            auto_muck=auto_muck,
         ).run()
         store.close()
         return
