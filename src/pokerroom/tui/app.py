@@ -320,8 +320,11 @@ class TableApp(App[None]):
         elif hand.phase == "done":
             status = "series over — q to quit" if self.series.is_over else "n: next hand"
         elif hand.phase == "draw" and self._human_to_act() is not None:
-            marked = " ".join(str(i) for i in sorted(self.marked)) or "none"
-            status = f"1-5 mark cards to discard (marked: {marked}), d to draw"
+            mine = view.hole[viewer] if viewer is not None else ()
+            cards = "  ".join(
+                f"{i}:{card}{'*' if i in self.marked else ''}" for i, card in enumerate(mine, 1)
+            )
+            status = f"{cards}   1-5 mark (*) cards to discard, d to draw them"
         elif hand.phase == "showdown" and self._human_to_act() is not None:
             status = "showdown: s to show your hand, x to muck it and give up the pot"
         else:

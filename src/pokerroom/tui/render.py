@@ -88,14 +88,18 @@ def preset_amounts(view: HandView) -> dict[str, int]:
 
 
 def presets(view: HandView) -> list[tuple[str, int]]:
-    """The presets as buttons: each distinct amount once, under its first name."""
-    seen: set[int] = set()
-    result = []
-    for name, amount in preset_amounts(view).items():
-        if amount not in seen:
-            seen.add(amount)
-            result.append((name, amount))
-    return result
+    """The presets as buttons: each distinct amount once, named "all-in" when it is the
+    player's whole stack, else by its first preset."""
+    amounts = preset_amounts(view)
+    if not amounts:
+        return []
+    me = view.viewer
+    assert me is not None
+    everything = view.stacks[me] + view.committed[me]
+    named: dict[int, str] = {}
+    for name, amount in amounts.items():
+        named.setdefault(amount, name)
+    return [("all-in" if amount == everything else name, amount) for amount, name in named.items()]
 
 
 def options_line(view: HandView) -> str:
