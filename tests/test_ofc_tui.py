@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 from typer.testing import CliRunner
 
 from pokerroom.bots.ofc import OFC_BOTS, OfcDecision, play_ofc_hand
@@ -111,7 +111,7 @@ def test_x4_o2_a_whole_session_by_keys_is_saved_and_replays() -> None:
     table.close()
     assert leaks == [] and checked > 0
     illegal, first, second, last = screens
-    assert "the first deal has no discard" in illegal and "(O-2)" in illegal
+    assert "the first deal has no discard" in illegal and "(O-2)" not in illegal
     assert "hand 1 over:" in first and "totals: " in first
     assert "Ann vs sensible-2: " in first or "sensible-2 vs Ann: " in first
     assert "hand 2 over:" in second
@@ -158,7 +158,7 @@ def test_o2_illegal_keys_say_why_and_change_nothing() -> None:
         return results
 
     discard, missing, early, full = asyncio.run(scenario())
-    assert "the first deal has no discard" in discard[0] and "(O-2)" in discard[0]
+    assert "the first deal has no discard" in discard[0] and "(O-2)" not in discard[0]
     assert discard[2] == 0  # nothing set, nothing thrown
     assert "no card 9: you hold 5 cards to set (1-5)" in missing[0]
     assert "finish this hand first" in early[0]
@@ -210,7 +210,7 @@ def test_o4_a_fantasyland_board_stays_hidden_until_the_round_ends() -> None:
         if player == 1 and not hand.is_over:
             fantasy_cards |= {str(card) for card in hand.board(1).cards()}
             text = "\n".join(table_lines(hand.view(0), ["Ann", "Bob"], [0, 0], [0, 1]))
-            assert "FANTASYLAND" in text and "hidden until the round ends (O-4)" in text
+            assert "FANTASYLAND" in text and "hidden until the round ends" in text
             assert not cards_on(text) & fantasy_cards
     after = "\n".join(table_lines(hand.view(0), ["Ann", "Bob"], [0, 0], [0, 1]))
     assert fantasy_cards <= cards_on(after)
@@ -436,3 +436,28 @@ def test_a_failing_save_or_bot_stops_the_table_with_one_plain_line() -> None:
     hand = playing.hand
     assert hand is not None and len(hand.board(0)) == 5  # Ann's five cards, set by keys,
     assert saved[-1] == len(hand.events)  # are saved before the table stops
+
+
+def test_the_end_of_hand_result_is_on_the_screen_once() -> None:
+    """The settled hand is shown once: on the table while it is over, then in the log."""
+    table = open_table(2, "sensible", "Ann", 5, all_bots=False, hands=2)
+    app = table.app()
+
+    def everything() -> str:
+        lines = app.query_one("#log", RichLog).lines
+        return screen(app) + "\n" + "\n".join(strip.text for strip in lines)
+
+    async def scenario() -> tuple[str, str]:
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.pause()
+            await keys_until(app, pilot, lambda: app.hand is not None and app.hand.is_over)
+            await pilot.pause()
+            over = everything()
+            await pilot.press("n")
+            await pilot.pause()
+            return over, everything()
+
+    over, next_hand = asyncio.run(scenario())
+    table.close()
+    assert over.count("hand 1 over:") == 1 and over.count("  totals: ") == 1
+    assert next_hand.count("hand 1 over:") == 1

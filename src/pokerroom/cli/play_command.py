@@ -33,7 +33,7 @@ MAX_STACK = MAX_TABLE_CHIPS // MAX_SEATS
 AMOUNT_CAP = "a table holds at most 10^12 chips"
 MAX_MINUTES = 7 * 24 * 60
 MAX_CLOCK = 3600
-TABLE_ONLY = ("humans", "name", "clock")
+TABLE_ONLY = ("humans", "name", "clock", "auto_muck")
 """Options of the terminal table, meaningless when bots fill every seat."""
 MAX_ID = 2**63 - 1
 """The largest row id SQLite stores."""
@@ -344,6 +344,9 @@ def play(
             help="Pots split down to this chip (P-3); stack, blinds and ante are made of it.",
         ),
     ] = 1,
+    auto_muck: Annotated[
+        bool, flag("--auto-muck", help="Muck your losing hands at showdown unasked (P-5).")
+    ] = False,
 ) -> None:
     """Play a series at the terminal table, against bots or in hot seat.
 
@@ -355,7 +358,8 @@ def play(
 
     Keys at the table: f fold, c check/call, r raise (any amount), m/h/t/p/a
     min, half pot, 2/3 pot, pot, all-in, b bring in (Stud), 1-5 mark cards and
-    d draw (Draw), n next hand, space show your cards (hot seat), q quit.
+    d draw (Draw), s show or x muck at showdown, n next hand, space show your
+    cards (hot seat), ? list the keys, q quit.
     """
     with user_errors():
         _conflicts(ctx, all_bots=all_bots, humans=humans, mixed=mixed)
@@ -437,6 +441,7 @@ def play(
             on_change=guarded,
             hand=hand,
             clock=clock or None,
+            auto_muck=auto_muck,
         )
         guarded.table.run()
         store.close()

@@ -100,11 +100,15 @@ def apply_decision(hand: Hand, decision: Decision) -> None:
 
     A show or muck is applied only while the hand waits for it: a hand dealt from
     a deck shows down (and turns all-in hands up) by itself, so on replay those
-    events come again without being asked for.
+    events come again without being asked for. A Stud hand turned up early for an
+    all-in run-out (A-17) showed other cards than it holds at the showdown: that
+    show was the run-out's, not the player's answer at the showdown.
     """
     player, action = decision.player, decision.action
     if action in (SHOW, MUCK):
-        if hand.phase == "showdown" and hand.next_to_show == player:
+        held = {card for card in hand.hole[player] if card is not None}
+        early = action == SHOW and bool(decision.cards) and set(decision.cards) != held
+        if hand.phase == "showdown" and hand.next_to_show == player and not early:
             if action == SHOW:
                 hand.show(player, decision.cards or None)
             else:

@@ -192,7 +192,7 @@ def _same_phh(written: str, stored: str) -> bool:
 
 def _play_again(series: Series, saved: SavedSeries, stored: SavedHand) -> None:
     """A seeded hand: dealt again from the series seed, its decisions replayed and checked."""
-    played = _start(series, saved, stored.number, stored.seats, None)
+    played = _start(series, saved, stored.number, stored.seats, None, auto_showdown=False)
     if None not in (series.hand_seed, stored.deck_seed) and series.hand_seed != stored.deck_seed:
         raise StorageError(
             f"hand {stored.number} of series {saved.id} is dealt differently from its record"
@@ -229,11 +229,14 @@ def _start(
     number: int,
     seats: Sequence[int],
     dealt: DeckOrder | None,
+    *,
+    auto_showdown: bool = True,
 ) -> Hand:
+    """Deal a saved hand again; a finished one shows down as its players chose (P-5)."""
     if series.hands_played + 1 != number or series.is_over:
         raise StorageError(f"series {saved.id} has no hand {number} to deal again")
     try:
-        hand = series.start_hand(dealt)
+        hand = series.start_hand(dealt, auto_showdown=auto_showdown)
     except DeckError:
         raise StorageError(
             f"the saved deck of hand {number} of series {saved.id} is damaged"

@@ -208,10 +208,11 @@ class Series:
             return max(zip(cards, seated, strict=True), key=lambda pair: pair[0].index)[1]
         return self._rng.choice(seated)
 
-    def start_hand(self, dealt: DeckOrder | None = None) -> Hand:
+    def start_hand(self, dealt: DeckOrder | None = None, *, auto_showdown: bool = True) -> Hand:
         """Deal the next hand: markers moved by H-5 … H-7, a fresh shuffle (C-3).
 
-        ``dealt`` deals a saved hand in progress again, its cards in their saved order.
+        ``dealt`` deals a saved hand in progress again, its cards in their saved order;
+        ``auto_showdown=False`` leaves show or muck to the players (P-5), as at the table.
         """
         config = self._next_config()
         if self.seed is not None:
@@ -219,7 +220,7 @@ class Series:
             self.deck = Deck(rng=random.Random(self.hand_seed))
         else:
             self.deck = Deck() if dealt is None else Deck.again(dealt)
-        return Hand(config, self.deck)
+        return Hand(config, self.deck, auto_showdown=auto_showdown)
 
     def replay_record(self, record: HandRecord, seats: Sequence[int]) -> None:
         """Go on past a hand played before, from its record alone: no cards are dealt.

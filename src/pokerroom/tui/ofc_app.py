@@ -26,6 +26,7 @@ from pokerroom.cards import Card
 from pokerroom.errors import PokerroomError
 from pokerroom.ofc import OfcError, OfcHand, Row, Session
 from pokerroom.tui.ofc_render import cards_line, result_lines, table_lines, task_line
+from pokerroom.tui.wording import counted, plain
 
 HandListener = Callable[[OfcHand, tuple[int, ...]], object]
 """Called after every change with the hand and the session seat of each position: a hand
@@ -111,7 +112,15 @@ class OfcApp(App[str | None]):
         return self.seats.index(self.human)
 
     def _start_hand(self) -> None:
-        """Deal the next hand, or go on with the session's hand in progress (resumed)."""
+        """Deal the next hand, or go on with the session's hand in progress (resumed).
+
+        The result of a finished hand is on the table until the next deal, then in
+        the log: on the screen once, never twice.
+        """
+        if self.hand is not None and self.hand.is_over:
+            log = self.query_one("#log", RichLog)
+            for line in self._result_lines():
+                log.write(line)
         self.hand = self.session.hand or self.session.start_hand()
         self.seats = tuple(self.session.seat_of(p) for p in range(self.hand.players))
         self._advance()
@@ -137,10 +146,6 @@ class OfcApp(App[str | None]):
         if failed is not None:  # what was played is saved; the bot cannot go on
             self._stop(failed)
             return
-        if hand.is_over:
-            log = self.query_one("#log", RichLog)
-            for line in self._result_lines():
-                log.write(line)
         self._redraw()
 
     def _saved(self, save: Callable[[], object]) -> bool:
@@ -200,15 +205,15 @@ class OfcApp(App[str | None]):
         if mine:
             status = task_line(hand.to_place, hand.to_discard, len(pending))
         elif self.over:
-            status = f"session over after {self.session.hands_played} hands — q: quit"
+            status = f"session over after {counted(self.session.hands_played, 'hand')} — q: quit"
         else:
             status = "hand over — n: next hand, q: quit (resume later), e: end the session"
         text = f"{status}\n{self.message}" if self.message else status
         self.query_one("#status", Static).update(text)
 
     def _refuse(self, message: str) -> None:
-        """Say why a key did nothing; the hand is unchanged."""
-        self.message = message
+        """Say why a key did nothing, in words (rule IDs are for developers); no change."""
+        self.message = plain(message)
         self._redraw()
 
     def _my_card(self) -> Card | None:
@@ -272,7 +277,8 @@ class OfcApp(App[str | None]):
         if hand is None or not hand.is_over:
             self._refuse("finish this hand first")
         elif self.over:
-            self._refuse(f"all {self.hands} hands are played: q quits")
+            played = "the hand is" if self.hands == 1 else f"all {self.hands} hands are"
+            self._refuse(f"{played} played: q quits")
         else:
             self.message = ""
             self._start_hand()

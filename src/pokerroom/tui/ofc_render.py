@@ -49,9 +49,9 @@ def player_lines(
     lines = [f"{marker} {' · '.join(marks)}   total {total:+d}"]
     board = view.boards[position]
     if view.surrendered[position]:
-        lines.append("    surrendered (O-5)")
+        lines.append("    surrendered")  # O-5
     elif board is None:  # O-4: a fantasy hand stays hidden until the round ends
-        lines.append("    sets 13 of 14 cards after the others, hidden until the round ends (O-4)")
+        lines.append("    sets 13 of 14 cards after the others, hidden until the round ends")  # O-4
     else:
         lines += board_lines(board)
     if position != view.player and view.result is None:
@@ -108,11 +108,11 @@ def result_lines(
     lines = [f"hand {number} over:"]
     for position, name in enumerate(names):
         if result.boards[position] is None:
-            what = "surrendered (O-5)"
+            what = "surrendered"  # O-5
         elif result.fouled[position]:
-            what = "fouled (O-1): loses every row, no royalties"
+            what = "fouled: loses every row, no royalties"  # O-1
         else:
-            what = f"royalties {result.royalties[position]} (O-6)"
+            what = f"royalties {result.royalties[position]}"  # O-6
         lines.append(f"  {name}: {result.points[position]:+d}, {what}")
     for pair in result.pairs:  # O-7 order
         parts = [f"rows {pair.rows:+d}"]
@@ -131,5 +131,5 @@ def result_lines(
     )
     fantasy = [name for name, earned in zip(names, result.fantasy_next, strict=True) if earned]
     if fantasy:
-        lines.append(f"  Fantasyland next hand: {', '.join(fantasy)} (O-4)")
+        lines.append(f"  Fantasyland next hand: {', '.join(fantasy)}")  # O-4
     return lines

@@ -1,121 +1,46 @@
-"""Text for the terminal table, built from one seat's view only (X-4).
+"""Text for the middle of the terminal table, built from one seat's view only (X-4).
 
-Pure functions, so what a player can see is testable without a terminal. The
-seats sit around an oval, seat 1 at the bottom and the others clockwise; the
-board and the pot are in the middle.
+Pure functions, so what a player can see is testable without a terminal: the game
+and its forced bets, the board, the pot and the bet presets.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-from pokerroom.cards import Card
-from pokerroom.engine import events as ev
+from pokerroom.engine import HandConfig, Limit
 from pokerroom.engine.views import HandView
-from pokerroom.evaluate.high import HighHand
-from pokerroom.table.seating import MAX_SEATS, Blinds
+from pokerroom.tui.story import cards_text
 
-HIDDEN = "[##]"
-WIDTH, HEIGHT = 96, 17
-BOX = 22
+PRESETS = ("min", "½ pot", "⅔ pot", "pot", "all-in")
 
 
-def cards_text(cards: Sequence[Card | None]) -> str:
-    """Known cards as text, unknown ones as a card back."""
-    return " ".join(str(card) if card is not None else HIDDEN for card in cards)
+def stakes_line(config: HandConfig, small_blind: int, big_blind: int) -> str:
+    """The game, its structure and forced bets: Stud antes and brings in (V-5), the bomb pot
+    antes (V-4), the other games post blinds."""
+    variant = config.variant
+    parts = [f"{variant.name} {config.limit}"]
+    ante = max(config.antes, default=0)
+    if variant.stud:
+        parts.append(f"ante {ante}, bring-in {config.bring_in}")
+    elif config.blinds:
+        parts.append(f"blinds {small_blind}/{big_blind}" + (f", ante {ante}" if ante else ""))
+    elif ante:
+        parts.append(f"ante {ante}")
+    if config.limit is Limit.FIXED_LIMIT:
+        parts.append(f"bets {config.min_bet}/{config.big_bet_size}")
+    return " · ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatLabel:
-    seat: int
-    name: str
-    role: str
-    chips: int
-    bet: int
-    cards: str
-    status: str
-    to_act: bool
+def board_lines(view: HandView, *, has_board: bool = True) -> list[str]:
+    """The board (both, labelled, in a double-board game, V-4) and the pots (P-1).
 
-    def lines(self) -> list[str]:
-        marker = ">" if self.to_act else " "
-        top = f"{marker}{self.seat} {self.name}"[:BOX]
-        middle = f"{self.chips} {self.role}".strip()
-        bottom = self.status or (f"bet {self.bet}  " if self.bet else "") + self.cards
-        return [top, middle, bottom[:BOX]]
-
-
-def seat_labels(
-    view: HandView,
-    seats: Sequence[int],
-    names: dict[int, str],
-    blinds: Blinds,
-    hide_own: bool = False,
-) -> list[SeatLabel]:
-    """Every seat as the viewer sees it: role, chips, bet this round, cards, status."""
-    labels = []
-    for position, seat in sorted(enumerate(seats), key=lambda pair: pair[1]):
-        role = [
-            tag
-            for tag, at in (
-                ("BTN", blinds.button),
-                ("SB", blinds.small_blind),
-                ("BB", blinds.big_blind),
-            )
-            if seat == at
-        ]
-        status = "folded" if view.folded[position] else ""
-        if not view.folded[position] and view.stacks[position] == 0:
-            status = f"all-in {cards_text(view.hole[position])}"
-        cards = view.hole[position]
-        if position == view.viewer and hide_own:
-            cards = (None,) * len(cards)
-        labels.append(
-            SeatLabel(
-                seat,
-                names[seat],
-                "/".join(role),
-                view.stacks[position],
-                view.committed[position],
-                cards_text(cards),
-                status,
-                view.to_act == position,
-            )
-        )
-    return labels
-
-
-def _place(canvas: list[list[str]], row: int, column: int, text: str) -> None:
-    column = max(0, min(column, WIDTH - len(text)))
-    for offset, char in enumerate(text):
-        canvas[row][column + offset] = char
-
-
-def oval(labels: Sequence[SeatLabel], centre: Sequence[str]) -> str:
-    """Seat boxes around an ellipse, clockwise from the bottom; ``centre`` lines inside."""
-    canvas = [[" "] * WIDTH for _ in range(HEIGHT)]
-    for row in range(2, HEIGHT - 2):  # the rail
-        y = (row - HEIGHT / 2 + 0.5) / (HEIGHT / 2 - 2)
-        x = math.sqrt(max(0.0, 1 - y * y)) * (WIDTH / 2 - BOX - 2)
-        _place(canvas, row, int(WIDTH / 2 - x), "(")
-        _place(canvas, row, int(WIDTH / 2 + x), ")")
-    for label in labels:
-        angle = math.pi / 2 + 2 * math.pi * (label.seat - 1) / MAX_SEATS
-        column = int(WIDTH / 2 + math.cos(angle) * (WIDTH / 2 - BOX / 2) - BOX / 2)
-        row = int(HEIGHT / 2 + math.sin(angle) * (HEIGHT / 2 - 2) - 1)
-        for offset, text in enumerate(label.lines()):
-            _place(canvas, max(0, min(row + offset, HEIGHT - 1)), column, text)
-    for offset, text in enumerate(centre):
-        _place(canvas, HEIGHT // 2 - 1 + offset, WIDTH // 2 - len(text) // 2, text)
-    return "\n".join("".join(row).rstrip() for row in canvas)
-
-
-def board_lines(view: HandView) -> list[str]:
+    Games without community cards (Stud, Draw) show none; Stud's rare shared card
+    (C-6) is shown when it is dealt.
+    """
     names = ("upper", "lower")
     boards = [
-        (f"{names[i]}: " if len(view.boards) > 1 else "") + (cards_text(board) or "no board yet")
+        (f"{names[i]}: " if len(view.boards) > 1 else "board: ") + (cards_text(board) or "—")
         for i, board in enumerate(view.boards)
+        if has_board or board
     ]
     pot = f"pot {view.pot}"
     all_in = any(not out and not chips for out, chips in zip(view.folded, view.stacks, strict=True))
@@ -131,55 +56,52 @@ def board_lines(view: HandView) -> list[str]:
     return [*boards, pot]
 
 
-def presets(view: HandView) -> list[tuple[str, int]]:
-    """Bet presets inside the legal range: min, ½ pot, ⅔ pot, pot, all-in (A-7 totals)."""
+def preset_amounts(view: HandView) -> dict[str, int]:
+    """Every bet preset (min, ½ pot, ⅔ pot, pot, all-in) as a legal total (A-7), or none.
+
+    Each is clamped into the legal range, so ``a`` is the largest bet allowed (the pot
+    in pot-limit) and ``p`` is the pot or the stack if that is less (B-1, B-2). With only
+    some sizes allowed (the Stud open pair, V-6) each preset is the nearest size below.
+    """
     legal = view.legal
     if legal is None or legal.raise_min is None or legal.raise_max is None:
-        return []
-    if legal.raise_sizes:
-        return [(str(size), size) for size in legal.raise_sizes]
+        return {}
     me = view.viewer
     assert me is not None
     owed = (legal.call or view.committed[me]) - view.committed[me]
     base = max(view.committed) if owed else 0
     after_call = view.pot + owed
-    wanted = [
-        ("min", legal.raise_min),
-        ("1/2 pot", base + after_call // 2),
-        ("2/3 pot", base + 2 * after_call // 3),
-        ("pot", base + after_call),
-        ("all-in", legal.raise_max),
-    ]
-    seen: set[int] = set()
-    result = []
-    for name, amount in wanted:
+    wanted = (
+        legal.raise_min,
+        base + after_call // 2,
+        base + 2 * after_call // 3,
+        base + after_call,
+        legal.raise_max,
+    )
+    amounts = {}
+    for name, amount in zip(PRESETS, wanted, strict=True):
         clamped = max(legal.raise_min, min(amount, legal.raise_max))
-        if clamped not in seen:
-            seen.add(clamped)
-            result.append((name, clamped))
-    return result
+        if legal.raise_sizes:
+            clamped = max([s for s in legal.raise_sizes if s <= clamped] or [legal.raise_min])
+        amounts[name] = clamped
+    return amounts
+
+
+def presets(view: HandView) -> list[tuple[str, int]]:
+    """The presets as buttons: each distinct amount once, named "all-in" when it is the
+    player's whole stack, else by its first preset."""
+    amounts = preset_amounts(view)
+    if not amounts:
+        return []
+    me = view.viewer
+    assert me is not None
+    everything = view.stacks[me] + view.committed[me]
+    named: dict[int, str] = {}
+    for name, amount in amounts.items():
+        named.setdefault(amount, name)
+    return [("all-in" if amount == everything else name, amount) for amount, name in named.items()]
 
 
 def options_line(view: HandView) -> str:
     """What the player may do now, with the legal amounts (the keys are in the footer)."""
     return "   |   ".join(view.legal.describe()) if view.legal is not None else ""
-
-
-def showdown_lines(
-    events: Sequence[ev.Event], names: Sequence[str], values: dict[int, int]
-) -> list[str]:
-    """Who showed what, the winning hands named, and who won how much (P-2, P-6)."""
-    lines = []
-    for event in events:
-        if isinstance(event, ev.Show) and None not in event.cards:
-            value = values.get(event.player)
-            named = f" — {HighHand(value).describe()}" if value else ""
-            lines.append(f"  {names[event.player]} shows {cards_text(event.cards)}{named}")
-        elif isinstance(event, ev.Muck):
-            lines.append(f"  {names[event.player]} mucks")
-    won: dict[int, int] = {}
-    for event in events:
-        if isinstance(event, ev.Award):
-            won[event.player] = won.get(event.player, 0) + event.amount
-    lines += [f"  {names[player]} wins {amount}" for player, amount in won.items()]
-    return lines

@@ -1,0 +1,233 @@
+"""What happened in a hand, in words: each seat's last action and the hand log.
+
+Built only from events as one viewer sees them (:func:`pokerroom.engine.views.view_of`),
+so nobody's unshown cards can appear here (X-4). Amounts are round totals, as
+players state them (A-7): "raises to 131", "calls 70", "all-in 57".
+
+>>> from pokerroom.engine import events as ev
+>>> events = [ev.PostBlind(0, 1), ev.PostBlind(1, 2), ev.BetRaise(2, 6), ev.Fold(0)]
+>>> story = tell(events, Words(["Ann", "Bob", "Cy"], you=2), [200, 200, 6])
+>>> story.lines
+['Ann posts 1', 'Bob posts 2', 'You raise to 6 (all-in)', 'Ann folds']
+>>> story.last_action
+{0: 'folds', 1: 'posts 2', 2: 'all-in 6'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from pokerroom.cards import Card
+from pokerroom.engine import events as ev
+
+HIDDEN = "##"
+_STREET_CARDS = {3: "flop", 4: "turn", 5: "river"}
+
+
+def cards_text(cards: Sequence[Card | None]) -> str:
+    """Known cards as text, unknown ones as a card back."""
+    return " ".join(str(card) if card is not None else HIDDEN for card in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """How players are named: ``you`` (a lone human's position) is addressed as "You"."""
+
+    names: Sequence[str]
+    you: int | None = None
+
+    def subject(self, player: int) -> str:
+        return "You" if player == self.you else self.names[player]
+
+    def says(self, player: int, verb: str) -> str:
+        """``verb`` in its base form ("raise to"), agreed with the player: "Ann raises to"."""
+        if player == self.you:
+            return f"You {verb}"
+        return f"{self.names[player]} {third_person(verb)}"
+
+
+def third_person(verb: str) -> str:
+    """ "raise to 6" → "raises to 6"; "are" → "is"."""
+    first, _, rest = verb.partition(" ")
+    third = "is" if first == "are" else f"{first}s"
+    return f"{third} {rest}" if rest else third
+
+
+@dataclass
+class Story:
+    lines: list[str] = field(default_factory=list)
+    """The hand log: every action and deal the viewer may see, in order."""
+    last_action: dict[int, str] = field(default_factory=dict)
+    """Each player's latest action, short, for his seat: "raises to 131", "folds"."""
+    drew: dict[int, int] = field(default_factory=dict)
+    """Draw games: how many cards each player exchanged (V-8)."""
+
+
+def tell(
+    events: Sequence[ev.Event],
+    words: Words,
+    stacks: Sequence[int],
+    timeouts: Collection[int] = (),
+    *,
+    boards: int = 1,
+    hand_names: Mapping[int, str] | None = None,
+) -> Story:
+    """The story of ``events``; ``stacks`` at the start of the hand; ``timeouts`` holds the
+    indices of the events the shot clock made for a player (A-18); ``hand_names`` names
+    the shown hands ("pair of aces") once they are complete."""
+    story = Story()
+    teller = _Teller(story, words, list(stacks), boards > 1, hand_names or {})
+    for index, event in enumerate(events):
+        teller.event(event, timed_out=index in timeouts)
+    teller.flush_antes()
+    teller.flush_up_cards()
+    return story
+
+
+class _Teller:
+    def __init__(
+        self,
+        story: Story,
+        words: Words,
+        stacks: list[int],
+        two_boards: bool,
+        hand_names: Mapping[int, str],
+    ) -> None:
+        self.story, self.words, self.stacks = story, words, stacks
+        self.two_boards, self.hand_names = two_boards, hand_names
+        self.committed = [0] * len(stacks)
+        self.bet = 0
+        self.acted = False
+        """Whether anyone acted in this betting round (a deal after that starts the next)."""
+        self.brought_in = False
+        self.boards: dict[int, int] = {}
+        self.up_cards: list[str] = []
+        self.antes: list[tuple[int, int]] = []
+        """Antes posted and not yet told: everyone's equal antes make one line (B-7)."""
+
+    def say(self, line: str) -> None:
+        self.story.lines.append(line)
+
+    def act(self, player: int, verb: str, amount: int | None, *, timed_out: bool) -> None:
+        """Log an action and keep it as the player's latest; "all-in" when it took his last chip."""
+        all_in = amount is not None and self.stacks[player] == 0
+        said = verb if amount is None else f"{verb} {amount}"
+        if timed_out:
+            line = f"{self.words.subject(player)} timed out: {said}"
+        else:
+            line = self.words.says(player, said)
+        self.say(line + (" (all-in)" if all_in else ""))
+        self.story.last_action[player] = f"all-in {amount}" if all_in else third_person(said)
+
+    def put_in(self, player: int, to: int) -> None:
+        self.stacks[player] -= to - self.committed[player]
+        self.committed[player] = to
+        self.bet = max(self.bet, to)
+
+    def new_round(self) -> None:
+        if self.acted:
+            self.committed = [0] * len(self.committed)
+            self.bet, self.acted, self.brought_in = 0, False, False
+
+    def event(self, event: ev.Event, *, timed_out: bool) -> None:
+        if not isinstance(event, ev.DealHole):
+            self.flush_up_cards()
+        if not isinstance(event, ev.PostAnte):
+            self.flush_antes()
+        match event:
+            case ev.PostAnte(player, amount):
+                self.stacks[player] -= amount
+                self.antes.append((player, amount))
+            case ev.PostBlind(player, amount):
+                self.put_in(player, amount)
+                self.act(player, "post", amount, timed_out=False)
+            case ev.BringIn(player, amount):
+                self.put_in(player, amount)
+                self.acted = self.brought_in = True
+                self.act(player, "bring in", amount, timed_out=timed_out)
+            case ev.Fold(player):
+                self.acted = True
+                self.act(player, "fold", None, timed_out=timed_out)
+            case ev.Check(player):
+                self.acted = True
+                self.act(player, "check", None, timed_out=timed_out)
+            case ev.Call(player, to):
+                self.put_in(player, to)
+                self.acted = True
+                self.act(player, "call", to, timed_out=timed_out)
+            case ev.BetRaise(player, to):
+                verb = "complete to" if self.brought_in else "raise to" if self.bet else "bet"
+                self.brought_in = False
+                self.put_in(player, to)
+                self.acted = True
+                self.act(player, verb, to, timed_out=timed_out)
+            case ev.ReturnUncalled(player, amount):
+                self.stacks[player] += amount
+                self.committed[player] -= amount
+                self.say(f"uncalled {amount} returned to {self.words.subject(player)}")
+            case ev.DealBoard(cards, board):
+                self.new_round()
+                self.deal_board(cards, board)
+            case ev.DealHole(player, cards, face_up):
+                self.new_round()
+                if face_up:
+                    self.up_cards.append(f"{self.words.subject(player)} {cards_text(cards)}")
+            case ev.Discard(player, cards):
+                self.new_round()
+                self.story.drew[player] = len(cards)
+                drawn = f"draw {len(cards)}" if cards else "stand pat"
+                self.say(self.words.says(player, drawn))
+                self.story.last_action[player] = third_person(drawn)
+            case ev.Show(player, cards):
+                named = self.hand_names.get(player)
+                self.say(
+                    self.words.says(player, f"show {cards_text(cards)}")
+                    + (f": {named}" if named else "")
+                )
+                self.story.last_action[player] = "shows"
+            case ev.Muck(player):
+                self.say(self.words.says(player, "muck"))
+                self.story.last_action[player] = "mucks"
+            case ev.Award(player, amount, pot, share, board):
+                self.stacks[player] += amount
+                where = _pot_name(pot, share, board, two_boards=self.two_boards)
+                self.say(self.words.says(player, f"win {amount}") + where)
+                self.story.last_action[player] = f"wins {amount}"
+
+    def deal_board(self, cards: tuple[Card | None, ...], board: int) -> None:
+        dealt = self.boards.get(board, 0) + len(cards)
+        self.boards[board] = dealt
+        street = _STREET_CARDS.get(dealt, "board")
+        if len(cards) == 1 and dealt == 1:
+            street = "community card"  # Stud short of cards (C-6)
+        label = (("upper " if board == 0 else "lower ") + street) if self.two_boards else street
+        self.say(f"{label}: {cards_text(cards)}")
+
+    def flush_antes(self) -> None:
+        amounts = {amount for _, amount in self.antes}
+        if len(self.antes) == len(self.stacks) > 1 and len(amounts) == 1 and all(self.stacks):
+            self.say(f"everyone antes {amounts.pop()}")
+            for player, amount in self.antes:
+                self.story.last_action[player] = f"antes {amount}"
+        else:
+            for player, amount in self.antes:
+                self.act(player, "ante", amount, timed_out=False)
+        self.antes = []
+
+    def flush_up_cards(self) -> None:
+        """Stud: the up cards of one street in one line."""
+        if self.up_cards:
+            self.say("up cards: " + ", ".join(self.up_cards))
+            self.up_cards = []
+
+
+def _pot_name(pot: int, share: str, board: int, *, two_boards: bool) -> str:
+    parts = []
+    if pot:
+        parts.append(f"side pot {pot}")
+    if share != "all":
+        parts.append(f"{share} half")
+    if two_boards:
+        parts.append("lower board" if board else "upper board")
+    return f" ({', '.join(parts)})" if parts else ""

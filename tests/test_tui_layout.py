@@ -1,0 +1,132 @@
+"""The table on screen: every game at its most seats (V-0), at 80×24 and 160×48.
+
+Read off the rendered screen as a person would: each seat's three lines stand in
+one column, no other seat's text runs into them, every card of every hand in play
+is there, and the buttons, the log and the footer are on the screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass
+
+import pytest
+from textual.widgets import Footer, RichLog, Static
+
+from pokerroom.bots import CallingStation
+from pokerroom.engine import VARIANTS
+from pokerroom.engine.views import view_of
+from pokerroom.table.seating import MAX_SEATS
+from pokerroom.table.series import Series, SeriesSettings
+from pokerroom.tui.app import TableApp
+
+GAMES = [
+    "holdem",
+    "omaha",
+    "omaha5",
+    "omaha6",
+    "omaha-hilo",
+    "stud",
+    "stud-hilo",
+    "draw",
+    "bomb-pot-omaha",
+]
+SIZES = [(80, 24), (160, 48)]
+CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|##)$")
+
+
+@dataclass(frozen=True)
+class Found:
+    seat: int
+    row: int
+    column: int
+
+
+def seat_at_most(game: str) -> int:
+    return min(MAX_SEATS, VARIANTS[game].max_players)
+
+
+def table_app(game: str) -> TableApp:
+    seats = seat_at_most(game)
+    names = ["You", *[f"station-{seat}" for seat in range(2, seats + 1)]]
+    series = Series(names, SeriesSettings(variant=VARIANTS[game]), seed=7)
+    bots = {seat: CallingStation() for seat in range(2, seats + 1)}
+    return TableApp(series, {1}, bots, clock=None)
+
+
+def find_seats(lines: list[str], app: TableApp) -> dict[int, Found]:
+    found: dict[int, Found] = {}
+    for seat, player in app.series.seats.items():
+        pattern = re.compile(rf"(?<!\S)[> ]{seat} {re.escape(player.name)}(?!\S)")
+        hits = [(row, m) for row, line in enumerate(lines) for m in pattern.finditer(line)]
+        assert len(hits) == 1, f"seat {seat} ({player.name}) shown {len(hits)} times"
+        row, match = hits[0]
+        found[seat] = Found(seat, row, match.start())
+    return found
+
+
+def segment(lines: list[str], at: Found, found: dict[int, Found], offset: int) -> str:
+    """A seat's line: from its column to the next seat or the rail on that row."""
+    row = at.row + offset
+    line = lines[row] if row < len(lines) else ""
+    ends = [f.column for f in found.values() if f.row == at.row and f.column > at.column]
+    text = line[at.column : min(ends, default=len(line))]
+    return text.split("│")[0]
+
+
+def check_screen(app: TableApp, width: int, height: int) -> None:
+    hand = app.hand
+    assert hand is not None
+    table = str(app.query_one("#table", Static).content)
+    lines = table.split("\n")
+    assert max(len(line) for line in lines) <= width
+    found = find_seats(lines, app)
+    view = view_of(hand, next(p for p in range(hand.players) if app.series.seat_of(p) == 1))
+    for position in range(hand.players):
+        seat = app.series.seat_of(position)
+        at = found[seat]
+        money = segment(lines, at, found, 1).split()
+        assert money[0] == str(hand.stacks[position]), (seat, money)
+        if hand.folded[position] or hand.mucked[position]:
+            continue
+        cards = [t for t in segment(lines, at, found, 2).split() if t != "up"]
+        shown = [token for token in cards if CARD.match(token)]
+        expected = [str(card) if card else "##" for card in view.hole[position]]
+        assert sorted(shown) == sorted(expected), (seat, shown, expected)
+    region = app.screen.region
+    for widget in (app.query_one("#table"), app.query_one("#log", RichLog), app.query_one(Footer)):
+        assert region.contains_region(widget.region), widget
+    assert app.query_one("#log").region.height >= 3
+    assert app.query_one("#buttons").region.bottom <= app.query_one("#log").region.y
+
+
+async def render_every_moment(game: str, width: int, height: int) -> int:
+    """Check the screen at each of the human's decisions and at the end of the hand."""
+    app = table_app(game)
+    checked = 0
+    async with app.run_test(size=(width, height)) as pilot:
+        await pilot.pause()
+        for _ in range(30):
+            hand = app.hand
+            assert hand is not None
+            check_screen(app, width, height)
+            checked += 1
+            if hand.phase == "done":
+                break
+            key = {"draw": "d", "showdown": "s"}.get(hand.phase, "c")
+            if hand.phase == "bet" and hand.legal_actions().bring_in is not None:
+                key = "b"
+            await pilot.press(key)
+            await pilot.pause()
+    return checked
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "160x48"])
+def test_v0_every_game_at_most_seats_is_clean_on_small_and_wide_screens(
+    game: str, size: tuple[int, int]
+) -> None:
+    """V-0 seats, no overlap, every card of every live hand on screen, log and keys visible."""
+    checked = asyncio.run(render_every_moment(game, *size))
+    assert checked >= 2
