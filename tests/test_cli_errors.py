@@ -41,7 +41,7 @@ BAD = [
     (["play", "--stack", "-1"], "error: --stack must be from 1 to 100,000,000,000"),
     (["play", "--max-hands", "0"], "error: --max-hands must be from 1 to 100,000, got 0"),
     (["play", "--minutes", "x"], "error: --minutes must be a number, got 'x'"),
-    (["play", "--minutes", "nan"], "error: --minutes must be from 0.5 to 10,080, got nan"),
+    (["play", "--minutes", "nan"], "error: --minutes must be from 0 to 10,080, got nan"),
     (["play", "--clock", "-1"], "error: --clock must be from 0 to 3,600, got -1"),
     (
         ["play", "--limit", "zz"],

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from pokerroom.cli.errors import USER_ERROR_EXIT
 
@@ -86,11 +86,25 @@ def _as_flag(option: Any) -> Any:
     return option
 
 
+class _NamedArgument(TyperArgument):
+    """An argument that shows its name (``ID``) in the help, not its Python type."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+
 class PlainHelp(TyperCommand):
-    """A ``pokerroom`` command whose ``--help`` reads as a flag."""
+    """A ``pokerroom`` command whose ``--help`` reads as a flag and names its arguments."""
 
     def get_help_option(self, ctx: Any) -> Any:
         return _as_flag(super().get_help_option(ctx))
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        for param in params:
+            if type(param) is TyperArgument and param.metavar is not None:
+                param.__class__ = _NamedArgument
+        return params
 
 
 class OneLineErrors(TyperGroup):

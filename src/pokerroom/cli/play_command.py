@@ -252,7 +252,7 @@ def play(
         float | None,
         number(
             "--minutes",
-            low=0.5,
+            low=0,
             high=MAX_MINUTES,
             metavar="MINUTES",
             help="Stop after this time and rank by chips (H-3), up to a week.",
@@ -358,8 +358,8 @@ def play(
 
     Keys at the table: f fold, c check/call, r raise (any amount), m/h/t/p/a
     min, half pot, 2/3 pot, pot, all-in, b bring in (Stud), 1-5 mark cards and
-    d draw (Draw), s show or x muck at showdown, n next hand, space show your
-    cards (hot seat), ? list the keys, q quit.
+    d draw (Draw), s show or x muck at showdown, n next hand,
+    space show your cards (hot seat), ? list the keys, q quit.
     """
     with user_errors():
         _conflicts(ctx, all_bots=all_bots, humans=humans, mixed=mixed)
