@@ -73,10 +73,10 @@ def act_for_away(hand: Hand, dead: Collection[int]) -> list[int]:
     A dead Stud hand due the bring-in posts it first (6.4.4: the dealer posts it from
     his stack) and is folded at its next turn.
     """
-    folded = []
+    folded: list[int] = []
     while hand.phase == "bet" and hand.to_act in dead:
-        player = hand.to_act
         legal = hand.legal_actions()
+        player = legal.player
         if legal.fold:
             hand.act(Action.fold(), player)
             folded.append(player)
