@@ -34,15 +34,21 @@ Decisions (the engine can only fold the player to act):
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Hashable, Sequence
+from typing import TypeVar
 
 from pokerroom.engine import Action, ActionKind, Hand
 from pokerroom.errors import UsageError
 
+SeatKey = TypeVar("SeatKey", bound=Hashable)
 
-def away_positions(order: Sequence[int], away_seats: Collection[int]) -> frozenset[int]:
-    """The engine positions of the away seats; ``order`` is ``seating.positions(...)``."""
-    return frozenset(position for position, seat in enumerate(order) if seat in away_seats)
+
+def away_positions(order: Sequence[SeatKey], away: Collection[SeatKey]) -> frozenset[int]:
+    """The engine positions of the away seats (or players) in position ``order``.
+
+    ``order`` is ``seating.positions(...)`` (seat numbers), or the players in that order.
+    """
+    return frozenset(position for position, seat in enumerate(order) if seat in away)
 
 
 def dead_hands(hand: Hand, away: Collection[int]) -> frozenset[int]:
