@@ -1,0 +1,138 @@
+"""Soft-play detection (T-15, 002 7.1.15): a flag for the director, never a penalty.
+
+After a hand, a player is flagged when on the river he checked or called while he was
+in position (no player who could still bet acts after him), could have bet or raised,
+was not calling an all-in, and held the nuts. Decisions where 002 is silent:
+
+- **The nuts** are judged from what the player knew: no holding of the cards he cannot
+  see (the deck minus the board and his own cards) beats him. Ties count: a share of the
+  nuts is the nuts. When every holding ties (the board plays, Hold'em), nobody can win
+  more by betting: no flag.
+- **Games**: Hold'em and Omaha (4, 5 or 6 cards) on one board; in Hi-Lo the player must
+  hold the nut high and, if a low is possible, the nut low. Stud, Draw and double-board
+  games have no flag (no single board fixes "the best possible hand").
+- **A call with no raise possible** (A-19, a fixed-limit cap) is not soft play either: the
+  player had nothing better to do.
+
+Who sees it (T-16, X-4): the flag carries the player's hole cards, so it goes to the
+director only, after the hand — never into a player's view. It is a hint: the director
+decides whether to give the 7.1.15 penalty (``Offence.SOFT_PLAY``); nothing here
+penalises by itself.
+
+>>> from pokerroom.cards import parse_cards
+>>> from pokerroom.engine import HOLDEM
+>>> board = parse_cards("Ah Kh 7h 2c 3d")
+>>> HighHand(nut_values(HOLDEM, board, hole=())[0]).describe()
+'Flush, ace-high'
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pokerroom.cards import ALL_CARDS, Card
+from pokerroom.engine import Hand
+from pokerroom.engine import events as ev
+from pokerroom.engine.variants import BestFive, Variant
+from pokerroom.errors import UsageError
+from pokerroom.evaluate import HighHand
+
+
+@dataclass(frozen=True, slots=True)
+class SoftPlayFlag:
+    """T-15: a possible soft play, for the director's eyes only (T-16, X-4)."""
+
+    player: int
+    """The engine position of the player flagged."""
+    action: str
+    """``check`` or ``call``."""
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    holding: str
+    """His hand in words, e.g. 'Flush, ace-high'."""
+    rule: str = "T-15"
+
+
+def supports(variant: Variant) -> bool:
+    """Whether the detector judges this game: one board of five, no Stud."""
+    return not variant.stud and variant.boards == 1 and variant.streets[-1].board > 0
+
+
+def nut_values(variant: Variant, board: Sequence[Card], hole: Sequence[Card]) -> tuple[int, int]:
+    """The best high and low (0: none) any holding could make that ``hole`` cannot see.
+
+    Two unseen cards are all an opponent needs: Hold'em holds two, and an Omaha hand
+    plays exactly two of its cards (E-5), so the best pair is the best holding.
+    """
+    showdown = variant.showdown
+    seen = set(board) | set(hole)
+    unseen = [card for card in ALL_CARDS if card not in seen]
+    best_high = best_low = 0
+    for pair in itertools.combinations(unseen, 2):
+        best_high = max(best_high, showdown.high(pair, board))
+        if showdown.splits_low:
+            best_low = max(best_low, showdown.low(pair, board))
+    return best_high, best_low
+
+
+def _holds_the_nuts(variant: Variant, board: Sequence[Card], hole: Sequence[Card]) -> bool:
+    showdown = variant.showdown
+    nut_high, nut_low = nut_values(variant, board, hole)
+    high = showdown.high(hole, board)
+    if isinstance(showdown, BestFive) and nut_high == showdown.high((), board):
+        return False  # the board plays: every holding ties
+    if high < nut_high:
+        return False
+    return not nut_low or showdown.low(hole, board) >= nut_low
+
+
+def _known(cards: Sequence[Card | None]) -> tuple[Card, ...] | None:
+    known = tuple(card for card in cards if card is not None)
+    return known if len(known) == len(cards) else None
+
+
+def soft_play_flags(hand: Hand) -> list[SoftPlayFlag]:
+    """T-15: the river checks and calls of a finished hand that look like soft play."""
+    if hand.phase != "done":
+        raise UsageError(f"soft play is judged after the hand; this one is in its {hand.phase}")
+    variant = hand.config.variant
+    board = _known(hand.board)
+    if not supports(variant) or board is None or len(board) != 5:
+        return []
+    river = len(variant.streets) - 1
+    flags = []
+    for index, event in enumerate(hand.events):
+        if not isinstance(event, ev.Check | ev.Call):
+            continue
+        before = Hand.from_events(hand.config, hand.events[:index])
+        if before.street != river or not _in_position(before, event.player):
+            continue
+        legal = before.legal_actions()
+        if legal.raise_min is None:
+            continue  # nothing better was allowed (A-19, B-4)
+        if isinstance(event, ev.Call) and _facing_all_in(before, event.player):
+            continue  # 7.1.15: calling an all-in is no soft play
+        hole = _known(hand.hole[event.player])
+        if hole is None or not _holds_the_nuts(variant, board, hole):
+            continue
+        action = "check" if isinstance(event, ev.Check) else "call"
+        holding = HighHand(variant.showdown.high(hole, board)).describe()
+        flags.append(SoftPlayFlag(event.player, action, hole, board, holding))
+    return flags
+
+
+def _in_position(state: Hand, player: int) -> bool:
+    """He acts last on this street: no later position can still bet (flop games)."""
+    able = [p for p in range(state.players) if not state.folded[p] and state.stacks[p] > 0]
+    return bool(able) and max(able) == player
+
+
+def _facing_all_in(state: Hand, player: int) -> bool:
+    bet = max(state.committed)
+    return any(
+        state.committed[p] == bet and state.stacks[p] == 0 and not state.folded[p]
+        for p in range(state.players)
+        if p != player
+    )
