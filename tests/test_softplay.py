@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerroom.cards import parse_cards
 from pokerroom.deck import Deck
 from pokerroom.engine import HOLDEM, OMAHA, OMAHA_HILO, Action, Hand, HandConfig, Variant
 from pokerroom.engine.views import view_of
 from pokerroom.errors import UsageError
-from pokerroom.tournament.penalties.softplay import SoftPlayFlag, soft_play_flags
+from pokerroom.tournament.penalties.softplay import SoftPlayFlag, holds_the_nuts, soft_play_flags
 
 NUT_FLUSH_BOARD = "Ah Kh 7h 2c 3d"
 
@@ -169,3 +171,24 @@ def test_only_finished_flop_games_are_judged() -> None:
     stud.act(Action.bring_in())
     stud.act(Action.fold())
     assert soft_play_flags(stud) == []
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 6),
+    variant=st.sampled_from([HOLDEM, OMAHA, OMAHA_HILO]),
+)
+def test_random_checked_down_hands_flag_only_the_last_actor_with_an_unbeatable_hand(
+    seed: int, players: int, variant: Variant
+) -> None:
+    """T-15 as an invariant: a flag names the river's last checker, holding the nuts."""
+    config = HandConfig.holdem([100] * players, small_blind=1, big_blind=2, variant=variant)
+    hand = Hand(config, Deck(seed=seed))
+    while hand.phase == "bet":
+        hand.check_or_call()
+    flags = soft_play_flags(hand)
+    assert len(flags) <= 1
+    for flag in flags:
+        assert flag.player == players - 1 and flag.action == "check"
+        assert holds_the_nuts(variant, flag.board, flag.hole)

@@ -22,8 +22,8 @@ penalises by itself.
 >>> from pokerroom.cards import parse_cards
 >>> from pokerroom.engine import HOLDEM
 >>> board = parse_cards("Ah Kh 7h 2c 3d")
->>> HighHand(nut_values(HOLDEM, board, hole=())[0]).describe()
-'Flush, ace-high'
+>>> [holds_the_nuts(HOLDEM, board, parse_cards(hole)) for hole in ("Qh Jh", "Jh Th")]
+[True, False]
 """
 
 from __future__ import annotations
@@ -60,32 +60,25 @@ def supports(variant: Variant) -> bool:
     return not variant.stud and variant.boards == 1 and variant.streets[-1].board > 0
 
 
-def nut_values(variant: Variant, board: Sequence[Card], hole: Sequence[Card]) -> tuple[int, int]:
-    """The best high and low (0: none) any holding could make that ``hole`` cannot see.
+def holds_the_nuts(variant: Variant, board: Sequence[Card], hole: Sequence[Card]) -> bool:
+    """Whether no holding of the cards ``hole`` cannot see beats it (ties are the nuts).
 
     Two unseen cards are all an opponent needs: Hold'em holds two, and an Omaha hand
-    plays exactly two of its cards (E-5), so the best pair is the best holding.
+    plays exactly two of its cards (E-5), so the best pair is the best holding. In
+    Hi-Lo no pair may make a better low either. A hand that only plays the board of a
+    Hold'em game ties with everyone: False (see the module docstring).
     """
     showdown = variant.showdown
+    high = showdown.high(hole, board)
+    low = showdown.low(hole, board) if showdown.splits_low else 0
     seen = set(board) | set(hole)
     unseen = [card for card in ALL_CARDS if card not in seen]
-    best_high = best_low = 0
     for pair in itertools.combinations(unseen, 2):
-        best_high = max(best_high, showdown.high(pair, board))
-        if showdown.splits_low:
-            best_low = max(best_low, showdown.low(pair, board))
-    return best_high, best_low
-
-
-def _holds_the_nuts(variant: Variant, board: Sequence[Card], hole: Sequence[Card]) -> bool:
-    showdown = variant.showdown
-    nut_high, nut_low = nut_values(variant, board, hole)
-    high = showdown.high(hole, board)
-    if isinstance(showdown, BestFive) and nut_high == showdown.high((), board):
-        return False  # the board plays: every holding ties
-    if high < nut_high:
-        return False
-    return not nut_low or showdown.low(hole, board) >= nut_low
+        if showdown.high(pair, board) > high:
+            return False
+        if showdown.splits_low and showdown.low(pair, board) > low:
+            return False
+    return not (isinstance(showdown, BestFive) and high == showdown.high((), board))
 
 
 def _known(cards: Sequence[Card | None]) -> tuple[Card, ...] | None:
@@ -103,7 +96,8 @@ def soft_play_flags(hand: Hand) -> list[SoftPlayFlag]:
         return []
     river = len(variant.streets) - 1
     flags = []
-    for index, event in enumerate(hand.events):
+    for index in range(_river_start(hand.events), len(hand.events)):
+        event = hand.events[index]
         if not isinstance(event, ev.Check | ev.Call):
             continue
         before = Hand.from_events(hand.config, hand.events[:index])
@@ -115,12 +109,23 @@ def soft_play_flags(hand: Hand) -> list[SoftPlayFlag]:
         if isinstance(event, ev.Call) and _facing_all_in(before, event.player):
             continue  # 7.1.15: calling an all-in is no soft play
         hole = _known(hand.hole[event.player])
-        if hole is None or not _holds_the_nuts(variant, board, hole):
+        if hole is None or not holds_the_nuts(variant, board, hole):
             continue
         action = "check" if isinstance(event, ev.Check) else "call"
         holding = HighHand(variant.showdown.high(hole, board)).describe()
         flags.append(SoftPlayFlag(event.player, action, hole, board, holding))
     return flags
+
+
+def _river_start(events: Sequence[ev.Event]) -> int:
+    """The index just after the event that dealt the fifth board card."""
+    dealt = 0
+    for index, event in enumerate(events):
+        if isinstance(event, ev.DealBoard):
+            dealt += len(event.cards)
+            if dealt >= 5:
+                return index + 1
+    return len(events)
 
 
 def _in_position(state: Hand, player: int) -> bool:
