@@ -330,7 +330,7 @@ def render_log(log: PenaltyLog) -> str:
         if given.hands:
             line += f" ({given.hands} hands)"
         if given.repeat:
-            line += f", repeat {given.repeat + 1}"
+            line += f", repeat (time {given.repeat + 1})"
         if given.override:
             line += ", director's override"
         if given.chips_removed:
