@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerroom.cards import ALL_CARDS, Card
-from pokerroom.engine import Hand
+from pokerroom.engine import Action, Hand
 from pokerroom.engine import events as ev
 from pokerroom.engine.variants import BestFive, Variant
 from pokerroom.errors import UsageError
@@ -94,27 +94,38 @@ def soft_play_flags(hand: Hand) -> list[SoftPlayFlag]:
     board = _known(hand.board)
     if not supports(variant) or board is None or len(board) != 5:
         return []
-    river = len(variant.streets) - 1
+    start = _river_start(hand.events)
+    state = Hand.from_events(hand.config, hand.events[:start])  # replayed once, then stepped
     flags = []
-    for index in range(_river_start(hand.events), len(hand.events)):
-        event = hand.events[index]
-        if not isinstance(event, ev.Check | ev.Call):
-            continue
-        before = Hand.from_events(hand.config, hand.events[:index])
-        if before.street != river or not _in_position(before, event.player):
-            continue
-        legal = before.legal_actions()
-        if legal.raise_min is None:
-            continue  # nothing better was allowed (A-19, B-4)
-        if isinstance(event, ev.Call) and _facing_all_in(before, event.player):
-            continue  # 7.1.15: calling an all-in is no soft play
-        hole = _known(hand.hole[event.player])
-        if hole is None or not holds_the_nuts(variant, board, hole):
-            continue
-        action = "check" if isinstance(event, ev.Check) else "call"
-        holding = HighHand(variant.showdown.high(hole, board)).describe()
-        flags.append(SoftPlayFlag(event.player, action, hole, board, holding))
+    for event in hand.events[start:]:
+        if not isinstance(event, ev.Fold | ev.Check | ev.Call | ev.BetRaise):
+            break  # the river's betting is over
+        if isinstance(event, ev.Check | ev.Call) and _soft(state, event.player, event):
+            hole = _known(hand.hole[event.player])
+            if hole is not None and holds_the_nuts(variant, board, hole):
+                action = "check" if isinstance(event, ev.Check) else "call"
+                holding = HighHand(variant.showdown.high(hole, board)).describe()
+                flags.append(SoftPlayFlag(event.player, action, hole, board, holding))
+        state.act(_replayed(event), event.player)
     return flags
+
+
+def _soft(state: Hand, player: int, event: ev.Check | ev.Call) -> bool:
+    """In position, a bet or raise allowed, and not the call of an all-in (7.1.15)."""
+    if not _in_position(state, player) or state.legal_actions().raise_min is None:
+        return False  # out of position, or nothing better was allowed (A-19, B-4)
+    return not (isinstance(event, ev.Call) and _facing_all_in(state, player))
+
+
+def _replayed(event: ev.Fold | ev.Check | ev.Call | ev.BetRaise) -> Action:
+    match event:
+        case ev.BetRaise(_, to):
+            return Action.raise_to(to)
+        case ev.Check():
+            return Action.check()
+        case ev.Call():
+            return Action.call()
+    return Action.fold()
 
 
 def _river_start(events: Sequence[ev.Event]) -> int:
