@@ -105,6 +105,7 @@ def test_repeats_count_per_player_and_offence() -> None:
     repeat = log.give("Ann", Offence.UNREASONABLE_DELAY, Penalty.rounds(1), players_at_table=8)
     assert (repeat.repeat, repeat.hands) == (1, 8)
     assert len(log.penalties()) == 4
+    assert [g.number for g in log.penalties("Bob")] == [2]
 
 
 def test_the_director_may_override_the_table() -> None:

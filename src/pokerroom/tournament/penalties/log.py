@@ -122,6 +122,7 @@ class PenaltyLog:
     def __init__(self, events: Iterable[PenaltyEvent] = ()) -> None:
         self._events: list[PenaltyEvent] = []
         self._given: dict[int, PenaltyGiven] = {}
+        self._by_player: dict[str, list[PenaltyGiven]] = {}
         self._served: dict[int, int] = {}
         self._protests: dict[int, ProtestFiled] = {}
         self._decisions: dict[int, ProtestDecided] = {}
@@ -136,7 +137,9 @@ class PenaltyLog:
         return tuple(self._events)
 
     def penalties(self, player: str | None = None) -> tuple[PenaltyGiven, ...]:
-        return tuple(g for g in self._given.values() if player is None or g.player == player)
+        if player is not None:
+            return tuple(self._by_player.get(player, ()))
+        return tuple(self._given.values())
 
     def protests(self) -> tuple[Protest, ...]:
         return tuple(Protest(filed, self._decisions.get(n)) for n, filed in self._protests.items())
@@ -161,9 +164,7 @@ class PenaltyLog:
         return any(g.penalty.kind is PenaltyKind.DISQUALIFICATION for g in self._standing(player))
 
     def _standing(self, player: str) -> list[PenaltyGiven]:
-        return [
-            g for g in self._given.values() if g.player == player and not self.overturned(g.number)
-        ]
+        return [g for g in self._by_player.get(player, ()) if not self.overturned(g.number)]
 
     # ----------------------------------------------------------------- director
 
@@ -247,6 +248,7 @@ class PenaltyLog:
             case PenaltyGiven():
                 self._check_given(event)
                 self._given[event.number] = event
+                self._by_player.setdefault(event.player, []).append(event)
             case HandServed(player, number):
                 given = self._given.get(number)
                 if given is None or given.player != player or self.overturned(number):
