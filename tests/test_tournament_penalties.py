@@ -9,9 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.cards import parse_cards
+from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, HandConfig
 from pokerroom.errors import UsageError
-from pokerroom.table.away import act_with_away, away_positions, dead_hands
+from pokerroom.table.away import act_for_away, act_with_away, away_positions, dead_hands
+from pokerroom.table.seating import first_blinds, next_blinds, positions
 from pokerroom.tournament.penalties.log import (
     HandServed,
     PenaltyLog,
@@ -288,3 +290,37 @@ def test_the_events_rebuild_the_same_state(script: list[tuple[int, int, int]]) -
         for offence in Offence:
             assert replayed.priors(p, offence) == log.priors(p, offence)
     assert render_log(replayed) == render_log(log)
+
+
+def test_a_three_hand_sit_out_at_a_real_table_with_moving_blinds() -> None:
+    """H-10 end to end: Bob is dealt in and killed for three hands, posting as the blinds
+    reach him, then plays the fourth; chips are conserved throughout."""
+    log = PenaltyLog()
+    log.give("Bob", Offence.SOFT_PLAY, Penalty.hands(3), players_at_table=4)
+    names = {1: "Ann", 2: "Bob", 3: "Cid", 4: "Dee"}
+    stacks = dict.fromkeys(names.values(), 500)
+    blinds = first_blinds(list(names), button=4, seats=4)
+    bob_dead = []
+    for number in range(4):
+        if number:
+            blinds = next_blinds(blinds, list(names), seats=4)
+        order = [names[seat] for seat in positions(blinds, list(names), seats=4)]
+        config = HandConfig.holdem([stacks[p] for p in order], small_blind=5, big_blind=10)
+        hand = Hand(config, Deck(seed=number))
+        dead = dead_hands(hand, away_positions(order, log.serve_hand(order)))
+        bob_dead.append(order.index("Bob") in dead)
+        before = stacks["Bob"]
+        act_for_away(hand, dead)
+        while hand.phase == "bet":
+            act_with_away(
+                hand, Action.check() if hand.legal_actions().check else Action.call(), dead
+            )
+        stacks = {player: hand.stacks[i] for i, player in enumerate(order)}
+        if bob_dead[-1]:
+            bob = order.index("Bob")
+            assert stacks["Bob"] == before - config.blind(bob)
+        assert sum(stacks.values()) == 2_000
+        if number == 2:
+            assert stacks["Bob"] == 500 - 10 - 5, "big blind, small blind, button: all lost"
+    assert bob_dead == [True, True, True, False]
+    assert log.remaining("Bob") == 0
