@@ -1,0 +1,345 @@
+"""The director's penalty log (T-14, T-21, T-22, H-10): frozen events, state derived from them.
+
+Every penalty given, every hand of a sit-out served, every protest and its ruling is an
+event; :class:`PenaltyLog` rebuilds the same state from its events through the same
+checks, so the log can be saved, replayed and audited. Decisions where 002 is silent:
+
+- **Repeats (T-21)** count per player and tournament, per offence: every earlier penalty
+  for the same offence counts, warnings included, unless a protest overturned it.
+- **Sit-outs (H-10)** start with the next hand dealt at the player's table (the hand he
+  holds plays on) and count only hands dealt while he is seated at a table, whichever
+  table; a round's size is fixed when the penalty is given (T-14). During a sit-out he is
+  away (H-9): the table calls :meth:`PenaltyLog.serve_hand` at the H-11 moment and adds
+  the players it returns to its away seats. Two sit-outs run one after the other.
+- **Disqualification (5.19.2, 7.2.2)** puts the player out of the tournament; his chips
+  leave play (TDA: removed from play, never given to the others — 002 does not say), so
+  the event records the stack removed and the chips in play fall by it. The floor places
+  him as busted at that moment.
+- **Protests (T-22, 002 7.3)**: only the penalised player, in writing (a reason is
+  required), before the tournament ends, once per penalty; the ruling may come after the
+  end (7.3.3) and is final. Overturning lifts what is left of a sit-out (hands already
+  served stay served), removes the penalty from repeat counting, and ends a
+  disqualification (the floor may return the recorded chips while the tournament runs).
+
+>>> log = PenaltyLog()
+>>> first = log.give("Ann", Offence.ACTION_OUT_OF_TURN, Penalty.warning(), players_at_table=9)
+>>> second = log.give("Ann", Offence.ACTION_OUT_OF_TURN, Penalty.hands(3), players_at_table=9)
+>>> second.repeat, log.remaining("Ann")
+(1, 3)
+>>> sorted(log.serve_hand(["Ann", "Bob"])), log.remaining("Ann")
+(['Ann'], 2)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pokerroom.errors import UsageError
+from pokerroom.tournament.penalties.table import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
+    Offence,
+    Penalty,
+    PenaltyKind,
+)
+
+
+class Ruling(enum.Enum):
+    """The director's decision on a protest (T-22)."""
+
+    UPHELD = "penalty upheld"
+    OVERTURNED = "penalty overturned"
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyGiven:
+    """T-14: one penalty, with everything fixed at the moment it is given."""
+
+    number: int
+    player: str
+    offence: Offence
+    penalty: Penalty
+    players_at_table: int
+    """The table's player count, offender included: the size of a round (T-14)."""
+    hands: int
+    """Hands to sit out (0 for a warning or a disqualification)."""
+    repeat: int
+    """Earlier penalties of this player for this offence (0: the first time, T-21)."""
+    chips_removed: int = 0
+    """A disqualification: the stack that leaves play."""
+    override: bool = False
+    """T-16, 002 7.4: the director gave a penalty outside the table."""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandServed:
+    """H-10: one hand of a sit-out served (the player was dealt in and his hand killed)."""
+
+    player: str
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProtestFiled:
+    """T-22: a written protest against a penalty."""
+
+    number: int
+    penalty: int
+    player: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProtestDecided:
+    protest: int
+    ruling: Ruling
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentEnded:
+    """7.3.2: no protest is accepted after this."""
+
+
+PenaltyEvent = PenaltyGiven | HandServed | ProtestFiled | ProtestDecided | TournamentEnded
+
+
+@dataclass(frozen=True, slots=True)
+class Protest:
+    """A protest and, once decided, its ruling."""
+
+    filed: ProtestFiled
+    decision: ProtestDecided | None
+
+
+class PenaltyLog:
+    """The penalties, sit-outs and protests of one tournament; see the module docstring."""
+
+    def __init__(self, events: Iterable[PenaltyEvent] = ()) -> None:
+        self._events: list[PenaltyEvent] = []
+        self._given: dict[int, PenaltyGiven] = {}
+        self._by_player: dict[str, list[PenaltyGiven]] = {}
+        self._served: dict[int, int] = {}
+        self._protests: dict[int, ProtestFiled] = {}
+        self._decisions: dict[int, ProtestDecided] = {}
+        self._ended = False
+        for event in events:
+            self._record(event)
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def events(self) -> tuple[PenaltyEvent, ...]:
+        return tuple(self._events)
+
+    def penalties(self, player: str | None = None) -> tuple[PenaltyGiven, ...]:
+        if player is not None:
+            return tuple(self._by_player.get(player, ()))
+        return tuple(self._given.values())
+
+    def protests(self) -> tuple[Protest, ...]:
+        return tuple(Protest(filed, self._decisions.get(n)) for n, filed in self._protests.items())
+
+    def overturned(self, penalty: int) -> bool:
+        """Whether a protest against penalty number ``penalty`` overturned it (T-22)."""
+        for number, protest in self._protests.items():
+            if protest.penalty == penalty:
+                decision = self._decisions.get(number)
+                return decision is not None and decision.ruling is Ruling.OVERTURNED
+        return False
+
+    def priors(self, player: str, offence: Offence) -> int:
+        """T-21: earlier penalties of ``player`` for ``offence`` that still stand."""
+        return sum(1 for g in self._standing(player) if g.offence is offence)
+
+    def remaining(self, player: str) -> int:
+        """H-10: hands of sit-out ``player`` has still to serve."""
+        return sum(g.hands - self._served.get(g.number, 0) for g in self._standing(player))
+
+    def disqualified(self, player: str) -> bool:
+        return any(g.penalty.kind is PenaltyKind.DISQUALIFICATION for g in self._standing(player))
+
+    def _standing(self, player: str) -> list[PenaltyGiven]:
+        return [g for g in self._by_player.get(player, ()) if not self.overturned(g.number)]
+
+    # ----------------------------------------------------------------- director
+
+    def give(
+        self,
+        player: str,
+        offence: Offence,
+        penalty: Penalty,
+        *,
+        players_at_table: int,
+        chips_removed: int = 0,
+        override: bool = False,
+        note: str = "",
+    ) -> PenaltyGiven:
+        """T-14: give ``penalty``; it must be in the T-21 table unless ``override`` (T-16).
+
+        ``chips_removed`` is the disqualified player's stack, which leaves play.
+        """
+        if not MIN_PLAYERS <= players_at_table <= MAX_PLAYERS:
+            raise UsageError(
+                f"players at the table must be {MIN_PLAYERS} to {MAX_PLAYERS} "
+                f"(the offender included), got {players_at_table}"
+            )
+        event = PenaltyGiven(
+            number=len(self._given) + 1,
+            player=player,
+            offence=offence,
+            penalty=penalty,
+            players_at_table=players_at_table,
+            hands=penalty.hands_at(players_at_table),
+            repeat=self.priors(player, offence),
+            chips_removed=chips_removed,
+            override=override,
+            note=note,
+        )
+        self._record(event)
+        return event
+
+    def serve_hand(self, dealt: Iterable[str]) -> frozenset[str]:
+        """H-10: a hand is dealt at a table to ``dealt``; who among them sits it out.
+
+        Call once per hand when away is decided (H-11); each player returned has one
+        hand of his sit-out counted and is away for this hand (H-9).
+        """
+        players = list(dealt)
+        if len(set(players)) != len(players):
+            raise UsageError(f"a player is dealt in only once per hand, got {players}")
+        for player in players:
+            if self.disqualified(player):
+                raise UsageError(f"{player} is disqualified and cannot be dealt in (5.19.2)")
+        serving = []
+        for player in players:
+            for given in self._standing(player):
+                if self._served.get(given.number, 0) < given.hands:
+                    self._record(HandServed(player, given.number))
+                    serving.append(player)
+                    break
+        return frozenset(serving)
+
+    def protest(self, penalty: int, player: str, text: str) -> ProtestFiled:
+        """T-22, 002 7.3.1–7.3.2: ``player`` protests penalty number ``penalty`` in writing."""
+        event = ProtestFiled(len(self._protests) + 1, penalty, player, text.strip())
+        self._record(event)
+        return event
+
+    def decide(self, protest: int, ruling: Ruling, note: str = "") -> ProtestDecided:
+        """T-22, 002 7.3.3: the final ruling on a protest."""
+        event = ProtestDecided(protest, ruling, note)
+        self._record(event)
+        return event
+
+    def end(self) -> None:
+        """The tournament is over (7.3.2): protests close; pending ones may still be ruled."""
+        self._record(TournamentEnded())
+
+    # ----------------------------------------------------------------- reducer
+
+    def _record(self, event: PenaltyEvent) -> None:
+        """Check ``event`` against the state, then apply it: the only way the log changes."""
+        match event:
+            case PenaltyGiven():
+                self._check_given(event)
+                self._given[event.number] = event
+                self._by_player.setdefault(event.player, []).append(event)
+            case HandServed(player, number):
+                given = self._given.get(number)
+                if given is None or given.player != player or self.overturned(number):
+                    raise UsageError(f"{player} has no standing sit-out number {number}")
+                if self._served.get(number, 0) >= given.hands:
+                    raise UsageError(
+                        f"{player} has served all {given.hands} hands of penalty {number}"
+                    )
+                self._served[number] = self._served.get(number, 0) + 1
+            case ProtestFiled():
+                self._check_protest(event)
+                self._protests[event.number] = event
+            case ProtestDecided(number):
+                if number not in self._protests:
+                    raise UsageError(f"there is no protest number {number}")
+                if number in self._decisions:
+                    raise UsageError(
+                        f"protest {number} is already decided; rulings are final (7.3.3)"
+                    )
+                self._decisions[number] = event
+            case TournamentEnded():
+                if self._ended:
+                    raise UsageError("the tournament has already ended")
+                self._ended = True
+        self._events.append(event)
+
+    def _check_given(self, event: PenaltyGiven) -> None:
+        player, penalty = event.player, event.penalty
+        if self._ended:
+            raise UsageError("the tournament has ended: no more penalties")
+        if event.number != len(self._given) + 1:
+            raise UsageError(
+                f"penalty number {event.number} out of order: expected {len(self._given) + 1}"
+            )
+        if not player.strip():
+            raise UsageError("a penalty names the player it is given to")
+        if self.disqualified(player):
+            raise UsageError(f"{player} is already disqualified")
+        if event.chips_removed < 0 or (
+            event.chips_removed and penalty.kind is not PenaltyKind.DISQUALIFICATION
+        ):
+            raise UsageError("only a disqualification removes chips, 0 or more")
+        repeat = self.priors(player, event.offence)
+        if event.repeat != repeat or event.hands != penalty.hands_at(event.players_at_table):
+            raise UsageError(f"penalty {event.number} does not match the log")
+        preset = PRESETS[event.offence]
+        if not event.override and not preset.allows(penalty, repeat, event.players_at_table):
+            when = "repeat" if repeat else "first time"
+            allowed = " or ".join(str(choice) for choice in preset.choices(repeat))
+            raise UsageError(
+                f"{penalty} is not in the penalty table for {preset.description} "
+                f"({event.offence.value}, {when}): allowed {allowed}; the director may "
+                f"override (T-16, 002 7.4)"
+            )
+
+    def _check_protest(self, event: ProtestFiled) -> None:
+        if self._ended:
+            raise UsageError("the tournament has ended: protests are no longer accepted (7.3.2)")
+        given = self._given.get(event.penalty)
+        if given is None:
+            raise UsageError(f"there is no penalty number {event.penalty} to protest")
+        if event.player != given.player:
+            raise UsageError(
+                f"only {given.player}, who was penalised, may protest penalty "
+                f"{event.penalty} (7.3.1)"
+            )
+        if not event.text:
+            raise UsageError("a protest is written and gives its reason (7.3.1); the text is empty")
+        if any(protest.penalty == event.penalty for protest in self._protests.values()):
+            raise UsageError(f"penalty {event.penalty} has already been protested")
+        if event.number != len(self._protests) + 1:
+            raise UsageError(f"protest number {event.number} out of order")
+
+
+def render_log(log: PenaltyLog) -> str:
+    """The director's list: one line per penalty, with its sit-out and protest state."""
+    rulings = {p.filed.penalty: p for p in log.protests()}
+    lines = []
+    for given in log.penalties():
+        line = f"#{given.number} {given.player}: {given.offence.value} — {given.penalty}"
+        if given.hands:
+            line += f" ({given.hands} hands)"
+        if given.repeat:
+            line += f", repeat (time {given.repeat + 1})"
+        if given.override:
+            line += ", director's override"
+        if given.chips_removed:
+            line += f", {given.chips_removed} chips removed from play"
+        protest = rulings.get(given.number)
+        if protest is not None:
+            state = protest.decision.ruling.value if protest.decision else "pending"
+            line += f"; protest #{protest.filed.number}: {state}"
+        lines.append(line)
+    return "\n".join(lines)
