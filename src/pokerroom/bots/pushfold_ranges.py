@@ -72,6 +72,8 @@ class PushFoldTables:
     call: npt.NDArray[np.float64]
     order: npt.NDArray[np.int64]
     """Hand classes, strongest first for pushing."""
+    iterations: int
+    """Fictitious-play rounds the tables were solved with."""
     shares: npt.NDArray[np.float64]
     """``[ante, stack]``: the share of hands pushed, never shrinking as stacks do."""
 
@@ -82,10 +84,11 @@ class PushFoldTables:
         with data.open("rb") as stream, np.load(stream) as tables:
             equity, stacks, antes = tables["equity"], tables["stacks"], tables["antes"]
             push, call = tables["push"], tables["call"]
+            iterations = int(tables["iterations"])
         pushed = (push >= 0.5) @ _COMBOS / _COMBOS.sum()
         shares = np.maximum.accumulate(pushed[:, ::-1], axis=1)[:, ::-1]
         order = _push_order(equity, push, call)
-        return PushFoldTables(equity, stacks, antes, push, call, order, shares)
+        return PushFoldTables(equity, stacks, antes, push, call, order, iterations, shares)
 
     def _spot(self, stack: float, ante: float) -> tuple[int, int]:
         """The nearest tabled ante and stack (stacks beyond the table use its ends)."""

@@ -10,8 +10,10 @@ and never folds aces. Deeper, it opens the top ``1 / (k + 1)`` of hands to
 2.5 big blinds (one more per limper) with ``k`` opponents left, re-raises
 the top 3 % to three times the bet (all-in when that is most of its stack)
 and calls a raise with the top 10 % when the call costs at most a tenth of
-its stack. After the flop, and in every other game or structure, it plays
-like :class:`EquityBot`.
+its stack; in pot-limit and fixed-limit Hold'em, where one raise cannot put
+the stack in, it plays this way at every depth, its raises cut to the
+largest allowed. After the flop, and in every other game, it plays like
+:class:`EquityBot`.
 
 ``pressure`` (0 … 1, e.g. from the tournament: how close the money is)
 tightens every range; see :mod:`pokerroom.bots.pushfold_ranges` for the
@@ -85,8 +87,7 @@ class TournamentBot:
             reachable = legal.raise_max in (None, all_in) or legal.call == all_in
             if reachable and spot.effective <= self.push_fold_below * view.big_blind:
                 return self._push_or_fold(view, legal, spot)
-            if legal.raise_max == all_in:
-                return self._tight_aggressive(view, legal, spot)
+            return self._tight_aggressive(view, legal, spot)
         return self._fallback(view).decide(view)
 
     def discard(self, view: HandView) -> list[Card]:
@@ -126,19 +127,22 @@ class TournamentBot:
         return Action.call() if legal.call is not None else Action.check()
 
     def _tight_aggressive(self, view: HandView, legal: LegalActions, spot: PreflopSpot) -> Action:
-        assert legal.raise_min is not None and legal.raise_max is not None
         tighten = 1 + PUSH_PRESSURE * self.pressure
         chosen = self.tables.top
         cls, bb = spot.hand_class, view.big_blind
         if spot.raised is None:
             if chosen((1 / (spot.opponents + 1)) ** tighten)[cls]:
-                target = (5 * bb) // 2 + spot.limpers * bb
-                return Action.raise_to(max(legal.raise_min, min(target, legal.raise_max)))
+                return _raise_or_call(legal, (5 * bb) // 2 + spot.limpers * bb)
         elif chosen(RERAISE_SHARE**tighten)[cls]:
             target = 3 * max(view.committed)
-            if target >= 0.4 * spot.total:
-                target = legal.raise_max
-            return Action.raise_to(max(legal.raise_min, min(target, legal.raise_max)))
+            return _raise_or_call(legal, target if target < 0.4 * spot.total else spot.total)
         elif chosen(CALL_SHARE**tighten)[cls] and spot.risk <= CALL_PRICE * spot.total:
             return Action.call()
         return Action.check() if legal.check else Action.fold()
+
+
+def _raise_or_call(legal: LegalActions, target: int) -> Action:
+    """Raise to ``target`` within the legal bounds; when no raise is allowed, call or check."""
+    if legal.raise_min is not None and legal.raise_max is not None:
+        return Action.raise_to(max(legal.raise_min, min(target, legal.raise_max)))
+    return Action.call() if legal.call is not None else Action.check()
