@@ -5,12 +5,22 @@ from collections.abc import Callable
 from pokerroom.bots.base import Bot, play_hand
 from pokerroom.bots.equity_bot import EquityBot
 from pokerroom.bots.simple import CallingStation, RandomBot
+from pokerroom.bots.tournament_bot import TournamentBot
 
 BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "station": lambda _seed: CallingStation(),
     "equity": EquityBot,
+    "tournament": TournamentBot,
 }
 """Bot styles by name, each made from a seed."""
 
-__all__ = ["BOTS", "Bot", "CallingStation", "EquityBot", "RandomBot", "play_hand"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "CallingStation",
+    "EquityBot",
+    "RandomBot",
+    "TournamentBot",
+    "play_hand",
+]
