@@ -277,7 +277,7 @@ def play(
         typer.Option(
             "--bots",
             metavar="STYLES",
-            help="Bot styles in seat order, cycled: equity, station, random.",
+            help="Bot styles in seat order, cycled: equity, station, random, tournament.",
         ),
     ] = ",".join(BOT_CYCLE),
     game: Annotated[
