@@ -158,8 +158,8 @@ class Hand(Settlement):
         if self.config.limit is Limit.FIXED_LIMIT:
             return self._full_level > self.committed[player]
         matched = self.committed[player]
-        if player == self._brought_in and matched <= self.config.bring_in:
-            matched = 0  # the bring-in is not a full bet: a completion reopens for him
+        if matched <= self._bring_in_level:
+            matched = 0  # V-5: the bring-in is no full bet; who only posted or called it may raise
         return self._bet - matched >= self._min_increment
 
     # ----------------------------------------------------------------- actions
@@ -474,6 +474,7 @@ class Hand(Settlement):
         )
         self._open_pair = self._big_used = self._completion_due = False
         self._bring_in_due = None
+        self._bring_in_level = 0
         if config.variant.stud:
             first = self._stud_first()
         elif nominal:

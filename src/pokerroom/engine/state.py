@@ -87,7 +87,8 @@ class HandState:
         self._legal: LegalActions | None = None
         self._bring_in_due: int | None = None
         """Stud: the player who must bring in or complete now (V-5, V-7)."""
-        self._brought_in: int | None = None
+        self._bring_in_level = 0
+        """Stud: the bring-in posted in this round (0 if none), a bet smaller than a full one."""
         self._completion_due = False
         """Stud: only the bring-in is in; the next bet completes to the small bet."""
         self._open_pair = False
@@ -178,7 +179,7 @@ class HandState:
         self._acted[player] = True
         self._bet = max(self._bet, event.amount)
         self._bring_in_due = None
-        self._brought_in = player
+        self._bring_in_level = event.amount
         self._completion_due = True
 
     def _apply_check(self, event: ev.Check) -> None:
