@@ -645,13 +645,20 @@ class Hand(Settlement):
                     pending_burn = None
                 case ev.Fold() | ev.Check() | ev.Call() | ev.BetRaise() | ev.BringIn():
                     hand._replay_action(event)
-                case ev.Show(player, cards) if hand.phase == SHOWDOWN:
-                    hand.show(player, cards)
+                case ev.Show(player, cards):
+                    hand._replay_show(player, cards)
                 case ev.Muck(player):
                     hand.muck(player)
                 case ev.Discard(player, cards):
                     hand.draw(cards, player)
         return hand
+
+    def _replay_show(self, player: int, cards: tuple[Card | None, ...]) -> None:
+        """A-17: a run-out turns hands up by itself, so the rebuilt hand has already shown
+        them; a later show of such a hand is replayed only when it names other cards."""
+        if self.phase != SHOWDOWN and self.shown[player] == cards:
+            return
+        self.show(player, cards)
 
     def _replay_action(
         self, event: ev.Fold | ev.Check | ev.Call | ev.BetRaise | ev.BringIn

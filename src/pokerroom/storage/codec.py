@@ -103,6 +103,8 @@ def apply_decision(hand: Hand, decision: Decision) -> None:
     events come again without being asked for.
     """
     player, action = decision.player, decision.action
+    if action == SHOW and hand.shown[player] == decision.cards:
+        return  # A-17: a hand the run-out turned up is shown again by the replay itself
     if action in (SHOW, MUCK):
         if hand.phase == "showdown" and hand.next_to_show == player:
             if action == SHOW:
