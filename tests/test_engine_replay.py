@@ -38,12 +38,12 @@ def test_a17_p5_saved_decisions_of_a_manual_showdown_after_a_run_out_rebuild_the
     hand = stud_all_in_on_third_street(seed=0)
     hand.muck(0)
     hand.show(1)
-    assert hand.stacks == [0, 200]
+    assert hand.stacks == (0, 200)
     saved = [decision_to_json(d) for d in decisions_of(hand)]
     again = Hand(STUD, Deck(seed=0), auto_showdown=False)
     apply_decisions(again, [decision_from_json(d) for d in saved])
     assert again.events == hand.events
-    assert again.stacks == [0, 200]
+    assert again.stacks == (0, 200)
 
 
 def test_a17_saved_decisions_stop_at_the_showdown_of_a_run_out_and_go_on_from_there() -> None:
@@ -54,7 +54,7 @@ def test_a17_saved_decisions_stop_at_the_showdown_of_a_run_out_and_go_on_from_th
     assert again.events == hand.events and again.next_to_show == 0
     again.show(0)
     again.show(1)
-    assert again.stacks == [200, 0]  # player 0's seven cards win when shown
+    assert again.stacks == (200, 0)  # player 0's seven cards win when shown
 
 
 def test_a17_from_events_keeps_a_run_out_show_that_names_unknown_cards() -> None:
@@ -71,7 +71,7 @@ def test_a17_from_events_keeps_a_run_out_show_that_names_unknown_cards() -> None
     hand.show(1, parse_cards("Kd Kh"))
     for cards in ("2c 3d 7h", "8s", "9d"):
         hand.deal_board(parse_cards(cards))
-    assert hand.phase == "done" and hand.stacks == [200, 0]
+    assert hand.phase == "done" and hand.stacks == (200, 0)
     rebuilt = Hand.from_events(config, hand.events)
     assert rebuilt.events == hand.events
-    assert rebuilt.stacks == [200, 0] and not rebuilt.unsettled
+    assert rebuilt.stacks == (200, 0) and not rebuilt.unsettled

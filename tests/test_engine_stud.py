@@ -106,7 +106,7 @@ def test_v5_antes_then_two_cards_down_and_one_up_from_the_deck() -> None:
     assert [e for e in hand.events if isinstance(e, ev.PostAnte)] == [
         ev.PostAnte(p, 2) for p in range(4)
     ]
-    assert hand.stacks == [98] * 4 and hand.pot() == 8
+    assert hand.stacks == (98,) * 4 and hand.pot == 8
     deals = [e for e in hand.events if isinstance(e, ev.DealHole)]
     assert [(e.player, len(e.cards), e.face_up) for e in deals] == [
         *((p, 2, False) for p in range(4)),
@@ -169,7 +169,7 @@ def test_v5_fold_call_or_complete_then_full_small_bets_up_to_the_cap() -> None:
     assert hand.to_act == 0 and options(hand) == ["fold", "call 40"]  # capped (B-4)
     act(hand, "c", "c", "c")
     assert hand.phase == "deal" and hand.street == 1
-    assert hand.stacks == [59] * 4 and hand.pot() == 164
+    assert hand.stacks == (59,) * 4 and hand.pot == 164
 
 
 def test_v5_the_bring_in_player_may_complete_instead() -> None:
@@ -238,7 +238,7 @@ def test_v5_small_bet_on_third_and_fourth_big_bet_from_fifth_best_five_of_seven(
     assert [len(up) for up in hand.up] == [4, 4]  # the seventh card is down
     hand.auto_showdown()
     assert awards(hand) == [(0, 8, "all")]
-    assert hand.stacks == [104, 96]
+    assert hand.stacks == (104, 96)
 
 
 # ------------------------------------------- V-5 in no-limit and pot-limit: forced bets
@@ -362,7 +362,7 @@ def test_v6_example_1_open_pair_the_opener_may_check_or_bet_10_or_20() -> None:
     legal = hand.legal_actions()
     assert legal.check and legal.raise_sizes == (10, 20)
     assert options(hand) == ["fold", "check", "bet 10 or 20"]
-    before = list(hand.events)
+    before = hand.events
     for amount in (5, 15, 25):
         with pytest.raises(IllegalAction) as error:
             hand.act(Action.raise_to(amount))
@@ -511,7 +511,7 @@ def test_c6_eight_players_to_seventh_street_share_one_community_card(seed: int) 
     seventh = [e for e in hand.events if isinstance(e, ev.DealBoard)]
     assert len(seventh) == 1 and len(seventh[0].cards) == 1
     assert [len(h) for h in hand.hole] == [6] * 8 and [len(u) for u in hand.up] == [4] * 8
-    in_play = [c for p in range(8) for c in hand.hole[p]] + hand.board
+    in_play = [c for p in range(8) for c in hand.hole[p]] + list(hand.board)
     assert len(set(in_play)) == 49
     burns = [e.card for e in hand.events if isinstance(e, ev.Burn)]
     assert len(burns) == 4
@@ -523,7 +523,7 @@ def test_c6_eight_players_to_seventh_street_share_one_community_card(seed: int) 
     expected = [994] * 8  # everyone put in his ante and the bring-in: 6
     for rank, player in enumerate(winners):
         expected[player] += each + (rank < odd)  # P-3: odd chips from the button's left
-    assert hand.stacks == expected
+    assert list(hand.stacks) == expected
 
 
 def test_c6_seven_players_at_seventh_street_get_burned_and_mucked_cards() -> None:
@@ -586,7 +586,7 @@ def test_p7_stud_hi_lo_halves(cards: list[str], expected: list[tuple[int, int, s
     hand = third_street(config, [" ".join(c.split()[:3]) for c in cards])
     later = [" ".join(c.split()[i] for c in cards) for i in range(3, 7)]
     check_down(hand, later, show_all=True)
-    assert hand.pot() == 9
+    assert hand.pot == 9
     assert awards(hand) == expected
 
 
@@ -599,7 +599,7 @@ def test_p7_stud_hi_lo_no_qualifying_low_the_high_scoops() -> None:
     check_down(hand, later, show_all=True)
     assert sum(isinstance(e, ev.Show) for e in hand.events) == 2
     assert awards(hand) == [(0, 6, "all")]
-    assert hand.stacks == [103, 97]
+    assert hand.stacks == (103, 97)
 
 
 # --------------------------------------------------------------------------- V-0

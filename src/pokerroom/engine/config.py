@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerroom.engine.options import Options
@@ -80,7 +81,7 @@ class HandConfig:
 
     @staticmethod
     def stud(
-        stacks: list[int],
+        stacks: Sequence[int],
         *,
         ante: int,
         bring_in: int,
@@ -104,7 +105,7 @@ class HandConfig:
 
     @staticmethod
     def draw(
-        stacks: list[int],
+        stacks: Sequence[int],
         *,
         small_blind: int,
         big_blind: int,
@@ -137,7 +138,7 @@ class HandConfig:
 
     @staticmethod
     def bomb_pot(
-        stacks: list[int],
+        stacks: Sequence[int],
         *,
         ante: int,
         limit: Limit = Limit.POT_LIMIT,
@@ -159,7 +160,7 @@ class HandConfig:
 
     @staticmethod
     def holdem(
-        stacks: list[int],
+        stacks: Sequence[int],
         *,
         small_blind: int,
         big_blind: int,
