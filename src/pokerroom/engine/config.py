@@ -46,24 +46,46 @@ class HandConfig:
     options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
+        _check_kinds(self.variant, self.limit, self.options)
         players = len(self.stacks)
-        variant = self.variant
-        if not variant.min_players <= players <= variant.max_players:  # V-0
-            raise UsageError(
-                f"{variant.name} seats {variant.min_players} to {variant.max_players} players, "
-                f"got {players} (V-0)"
-            )
+        _check_seats(self.variant, players)
+        for name, values in (
+            ("stacks", self.stacks),
+            ("blinds", self.blinds),
+            ("antes", self.antes),
+            ("min_bet", (self.min_bet,)),
+            ("big_bet", (self.big_bet,)),
+            ("bring_in", (self.bring_in,)),
+        ):
+            if not all(type(v) is int for v in values):
+                raise UsageError(f"{name} must be whole numbers of chips, got {list(values)}")
         for name, values in (("blinds", self.blinds), ("antes", self.antes)):
             if values and len(values) != players:
                 raise UsageError(
                     f"{name} needs one amount per player ({players}), got {len(values)}"
                 )
+        for name, values in (
+            ("blinds", self.blinds),
+            ("antes", self.antes),
+            ("big_bet", (self.big_bet,)),
+            ("bring_in", (self.bring_in,)),
+        ):
             if any(v < 0 for v in values):
-                raise UsageError(f"{name} cannot be negative, got {list(values)}")
+                shown = list(values) if len(values) > 1 else values[0]
+                raise UsageError(f"{name} cannot be negative, got {shown}")
         if any(stack <= 0 for stack in self.stacks):
             raise UsageError(f"every player needs chips to play, got stacks {list(self.stacks)}")
         if self.min_bet <= 0:
             raise UsageError(f"the minimum bet must be positive, got {self.min_bet}")
+        if self.bring_in > self.min_bet:  # V-5: the bring-in is less than a full bet
+            raise UsageError(
+                f"the bring-in ({self.bring_in}) cannot be above "
+                f"the small bet ({self.min_bet}) (V-5)"
+            )
+        if self.big_bet and self.big_bet < self.min_bet:  # B-3
+            raise UsageError(
+                f"the big bet ({self.big_bet}) cannot be below the small bet ({self.min_bet}) (B-3)"
+            )
 
     @property
     def players(self) -> int:
@@ -175,6 +197,13 @@ class HandConfig:
         fixed-limit the big blind is the small bet (B-5).
         """
         players = len(stacks)
+        _check_seats(variant, players)
+        if min(small_blind, big_blind) < 0:
+            raise UsageError(f"blinds cannot be negative, got {small_blind}/{big_blind}")
+        if small_blind > big_blind:
+            raise UsageError(
+                f"the small blind ({small_blind}) cannot be above the big blind ({big_blind})"
+            )
         blinds = [0] * players
         if players == 2:
             blinds[1], blinds[0] = small_blind, big_blind
@@ -188,4 +217,23 @@ class HandConfig:
             blinds=tuple(blinds),
             antes=(ante,) * players if ante else (),
             options=options or Options(),
+        )
+
+
+def _check_kinds(variant: object, limit: object, options: object) -> None:
+    """A string where an enum is due would compare equal yet play another game: refuse it."""
+    if not isinstance(variant, Variant):
+        raise UsageError(f"variant must be a Variant (e.g. HOLDEM, omaha(5)), got {variant!r}")
+    if not isinstance(limit, Limit):
+        choices = ", ".join(f"Limit.{member.name}" for member in Limit)
+        raise UsageError(f"limit must be one of {choices}, got {limit!r}")
+    if not isinstance(options, Options):
+        raise UsageError(f"options must be an Options, got {options!r}")
+
+
+def _check_seats(variant: Variant, players: int) -> None:
+    if not variant.min_players <= players <= variant.max_players:  # V-0
+        raise UsageError(
+            f"{variant.name} seats {variant.min_players} to {variant.max_players} players, "
+            f"got {players} (V-0)"
         )

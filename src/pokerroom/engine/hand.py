@@ -35,6 +35,7 @@ from pokerroom.engine.settlement import Settlement
 from pokerroom.engine.state import BET, DEAL, DRAW, SHOWDOWN, CardSource
 from pokerroom.engine.stud import best_showing, bring_in_player, shows_open_pair
 from pokerroom.engine.variants import Limit
+from pokerroom.errors import CardParseError, DuplicateCardError, UsageError
 
 
 class Hand(Settlement):
@@ -55,6 +56,10 @@ class Hand(Settlement):
         if self._legal is not None:
             return self._legal
         player = self.to_act
+        if self.phase == DRAW and self.to_draw is not None:
+            raise IllegalAction(
+                f"nobody bets now: player {self.to_draw} is to draw (hand.draw)", "V-8", ["draw"]
+            )
         if self.phase != BET or player is None:
             raise IllegalAction(
                 f"no player is to act: the hand is in its {self.phase} phase", "A-2", []
@@ -169,6 +174,10 @@ class Hand(Settlement):
 
         Naming ``player`` makes an out-of-turn action an error (A-2, X-3).
         """
+        if not isinstance(action, Action):
+            raise TypeError(
+                f"act() takes an Action, e.g. Action.call() or Action.raise_to(6), got {action!r}"
+            )
         legal = self.legal_actions()
         if player is not None and player != legal.player:
             raise IllegalAction(
@@ -220,8 +229,14 @@ class Hand(Settlement):
         return Action.fold()
 
     def check_or_call(self) -> None:
-        """Check when nothing is owed, otherwise call."""
-        self.act(Action.check() if self.legal_actions().check else Action.call())
+        """Check when nothing is owed, bring in when the Stud bring-in is due (V-5), else call."""
+        legal = self.legal_actions()
+        if legal.check:
+            self.act(Action.check())
+        elif legal.bring_in is not None:
+            self.act(Action.bring_in())
+        else:
+            self.act(Action.call())
 
     def _check_raise(self, legal: LegalActions, amount: int | None) -> None:
         word = "bet" if legal.bet else "raise"
@@ -270,6 +285,7 @@ class Hand(Settlement):
 
         The first deal of a later Stud street burns a card first (C-4).
         """
+        self._check_new_cards(cards, burn)
         if self._replacing is not None and self._replacing[0] == player and not face_up:
             if len(cards) != self._replacing[1]:
                 raise IllegalAction(
@@ -296,6 +312,7 @@ class Hand(Settlement):
 
     def deal_board(self, cards: Sequence[Card | None], burn: Card | None = None) -> None:
         """Burn (C-4) and deal this street's cards to the next board due (upper first, V-4)."""
+        self._check_new_cards(cards, burn)
         street = self._streets[self.street]
         board = self._board_pending()
         before = self._hole_due_at[self.street - 1] if self.street else 0
@@ -319,6 +336,28 @@ class Hand(Settlement):
             self._record(ev.Burn(burn))
         self._record(ev.DealBoard(tuple(cards), board))
         self._advance_dealer()
+
+    def _check_new_cards(self, cards: Sequence[Card | None], burn: Card | None) -> None:
+        """C-1: the manual dealer deals cards (None where unknown), each in play only once.
+
+        Burned, folded and discarded cards are out of play: C-6 may deal them again.
+        """
+        for card in (*cards, burn):
+            if card is not None and not isinstance(card, Card):
+                raise CardParseError(
+                    f"{card!r} is not a card: deal Card objects (parse_cards('As Kd')) "
+                    "or None for an unknown card"
+                )
+        in_play = {card for board in self._boards for card in board}
+        for player, hole in enumerate(self._hole):
+            if not self._folded[player]:
+                in_play.update(hole)
+        if burn is not None and burn in in_play:
+            raise DuplicateCardError(f"the burn {burn} is already in play (C-1)")
+        for card in cards:
+            if card is not None and card in in_play:
+                raise DuplicateCardError(f"{card} is already in play (C-1)")
+            in_play.add(card)
 
     def _holes_pending(self, face_up: bool | None = None) -> list[int]:
         """Players still owed cards on this street (face down first, then face up)."""
@@ -651,6 +690,13 @@ class Hand(Settlement):
                     hand.muck(player)
                 case ev.Discard(player, cards):
                     hand.draw(cards, player)
+                case ev.PostAnte() | ev.PostBlind() | ev.ReturnUncalled() | ev.Award():
+                    pass  # derived again by the rules
+                case _:
+                    raise UsageError(
+                        f"unknown event {event!r}: Hand.from_events takes the events of "
+                        "pokerroom.engine.events, as in Hand.events"
+                    )
         return hand
 
     def _replay_show(self, player: int, cards: tuple[Card | None, ...]) -> None:

@@ -57,6 +57,19 @@ class Options:
     smallest_chip: int = 1
     """P-3: pots are split down to this chip."""
 
+    def __post_init__(self) -> None:
+        for option in dataclasses.fields(self):
+            value, kind = getattr(self, option.name), option.type
+            if isinstance(kind, str):
+                kind = _KINDS[kind]
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise UsageError(f"option {option.name} must be a {kind.__name__}, got {value!r}")
+        if self.smallest_chip < 1:
+            raise UsageError(
+                f"smallest_chip must be a whole number of at least 1 (P-3), "
+                f"got {self.smallest_chip}"
+            )
+
     @staticmethod
     def profile(name: str, **overrides: object) -> Options:
         """The named profile, with any options overridden one by one."""
@@ -68,6 +81,15 @@ class Options:
             ) from None
         return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
 
+
+_KINDS: dict[str, type] = {
+    "ReraiseSize": ReraiseSize,
+    "ShowdownOrder": ShowdownOrder,
+    "DealStart": DealStart,
+    "TimeoutAction": TimeoutAction,
+    "int": int,
+}
+"""The option types by name (annotations are strings under ``from __future__``)."""
 
 PROFILES: dict[str, Options] = {
     "home": Options(),

@@ -8,7 +8,11 @@ from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import IllegalAction
 from pokerroom.engine.pots import Pot, build_pots, split
+from pokerroom.engine.result import PotResult, Winner
 from pokerroom.engine.state import DONE, SHOWDOWN, HandState
+from pokerroom.errors import UsageError
+from pokerroom.evaluate.high import HighHand
+from pokerroom.evaluate.low import LowHand
 
 
 class Settlement(HandState):
@@ -68,6 +72,43 @@ class Settlement(HandState):
     def pots(self) -> tuple[Pot, ...]:
         """The main pot and side pots now, from contribution levels (P-1)."""
         return tuple(self._pots([self._folded[p] or self._mucked[p] for p in range(self.players)]))
+
+    @property
+    def result(self) -> tuple[PotResult, ...]:
+        """Each pot of the finished hand with its winners and their hands (P-1, P-2).
+
+        >>> from pokerroom.deck import Deck
+        >>> from pokerroom.engine import Action, Hand, HandConfig
+        >>> hand = Hand(HandConfig.holdem([100, 100], small_blind=1, big_blind=2), Deck(seed=3))
+        >>> hand.act(Action.raise_to(100)); hand.act(Action.call())
+        >>> (pot,) = hand.result
+        >>> pot.amount, [(w.player, w.amount, w.hand) for w in pot.winners]
+        (200, [(1, 200, 'Pair, jacks')])
+        """
+        if self.phase != DONE:
+            raise UsageError(f"the hand is not over yet: it is in its {self.phase} phase")
+        awards = [event for event in self._events if isinstance(event, ev.Award)]
+        out = [self._folded[p] or self._mucked[p] for p in range(self.players)]
+        return tuple(
+            PotResult(
+                pot=index,
+                amount=pot.amount,
+                eligible=pot.eligible,
+                winners=tuple(self._winner(award) for award in awards if award.pot == index),
+            )
+            for index, pot in enumerate(self._pots(out))
+        )
+
+    def _winner(self, award: ev.Award) -> Winner:
+        shown = self._shown[award.player]
+        value = self._values(award.player, award.board) if shown is not None else None
+        if value is None:
+            hand = None
+        elif award.share == "low":
+            hand = LowHand(255 - value[1]).describe()  # the engine's low value: 255 - rank set
+        else:
+            hand = HighHand(value[0]).describe()
+        return Winner(award.player, award.amount, award.share, award.board, hand, shown or ())
 
     def _pots(self, out: list[bool]) -> list[Pot]:
         """The pots for these players out, built once per state (showdown asks often)."""
