@@ -49,30 +49,21 @@ class HandConfig:
         _check_kinds(self.variant, self.limit, self.options)
         players = len(self.stacks)
         _check_seats(self.variant, players)
-        for name, values in (
-            ("stacks", self.stacks),
-            ("blinds", self.blinds),
-            ("antes", self.antes),
-            ("min_bet", (self.min_bet,)),
-            ("big_bet", (self.big_bet,)),
-            ("bring_in", (self.bring_in,)),
+        if (
+            not all(
+                type(v) is int
+                for v in (*self.stacks, *self.blinds, *self.antes, self.min_bet, self.big_bet)
+            )
+            or type(self.bring_in) is not int
         ):
-            if not all(type(v) is int for v in values):
-                raise UsageError(f"{name} must be whole numbers of chips, got {list(values)}")
+            raise UsageError(self._not_whole())
         for name, values in (("blinds", self.blinds), ("antes", self.antes)):
             if values and len(values) != players:
                 raise UsageError(
                     f"{name} needs one amount per player ({players}), got {len(values)}"
                 )
-        for name, values in (
-            ("blinds", self.blinds),
-            ("antes", self.antes),
-            ("big_bet", (self.big_bet,)),
-            ("bring_in", (self.bring_in,)),
-        ):
-            if any(v < 0 for v in values):
-                shown = list(values) if len(values) > 1 else values[0]
-                raise UsageError(f"{name} cannot be negative, got {shown}")
+        if min((*self.blinds, *self.antes, self.big_bet, self.bring_in)) < 0:
+            raise UsageError(self._negative())
         if any(stack <= 0 for stack in self.stacks):
             raise UsageError(f"every player needs chips to play, got stacks {list(self.stacks)}")
         if self.min_bet <= 0:
@@ -86,6 +77,32 @@ class HandConfig:
             raise UsageError(
                 f"the big bet ({self.big_bet}) cannot be below the small bet ({self.min_bet}) (B-3)"
             )
+
+    def _negative(self) -> str:
+        for name, values in (
+            ("blinds", self.blinds),
+            ("antes", self.antes),
+            ("big_bet", (self.big_bet,)),
+            ("bring_in", (self.bring_in,)),
+        ):
+            if any(v < 0 for v in values):
+                shown = list(values) if len(values) > 1 else values[0]
+                return f"{name} cannot be negative, got {shown}"
+        return "amounts cannot be negative"
+
+    def _not_whole(self) -> str:
+        for name, values in (
+            ("stacks", self.stacks),
+            ("blinds", self.blinds),
+            ("antes", self.antes),
+            ("min_bet", (self.min_bet,)),
+            ("big_bet", (self.big_bet,)),
+            ("bring_in", (self.bring_in,)),
+        ):
+            if not all(type(v) is int for v in values):
+                shown = list(values) if len(values) > 1 else values[0]
+                return f"{name} must be whole numbers of chips, got {shown}"
+        return "amounts must be whole numbers of chips"
 
     @property
     def players(self) -> int:
