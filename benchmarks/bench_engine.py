@@ -24,7 +24,7 @@ Run: ``.venv/bin/python benchmarks/bench_engine.py``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
@@ -94,13 +94,13 @@ def new_state(players: int, automations: tuple[Any, ...]) -> Any:
     )
 
 
-def play_ours(players: int, hands: int, seed: int) -> list[list[Any]]:
+def play_ours(players: int, hands: int, seed: int) -> list[Sequence[Any]]:
     """Play ``hands`` random-policy hands with our engine; return every hand's events."""
     deck_rng = random.Random(seed)
     draw = random.Random(seed + 1).random
     fold, check, call = Action.fold(), Action.check(), Action.call()
     raise_to = Action.raise_to
-    histories: list[list[Any]] = []
+    histories: list[Sequence[Any]] = []
     for _ in range(hands):
         hand = new_hand(players, deck_rng)
         while hand.to_act is not None:
@@ -117,14 +117,14 @@ def play_ours(players: int, hands: int, seed: int) -> list[list[Any]]:
     return histories
 
 
-def play_pokerkit(players: int, hands: int, seed: int) -> list[list[Any]]:
+def play_pokerkit(players: int, hands: int, seed: int) -> list[Sequence[Any]]:
     """Play ``hands`` random-policy hands with PokerKit; return every hand's operations.
 
     PokerKit shuffles with the module-level ``random``, which is seeded here.
     """
     random.seed(seed)
     draw = random.Random(seed + 1).random
-    histories: list[list[Any]] = []
+    histories: list[Sequence[Any]] = []
     for _ in range(hands):
         state = new_state(players, AUTOMATIONS)
         while state.status:
@@ -230,7 +230,7 @@ def replay_in_pokerkit(hand: Hand, log: list[tuple[Options, int]]) -> str | None
     if step != len(log):
         return f"PokerKit ended after {step} decisions, ours after {len(log)}"
     theirs: list[int] = list(state.stacks)
-    if theirs == hand.stacks:
+    if theirs == list(hand.stacks):
         return None
     if odd_chips_only(hand, theirs):
         return ODD_CHIPS
@@ -276,7 +276,7 @@ POKERKIT_DECISIONS = (
 )
 
 
-def workload(histories: list[list[Any]], decisions: tuple[type, ...]) -> str:
+def workload(histories: list[Sequence[Any]], decisions: tuple[type, ...]) -> str:
     """Mean decisions and history records per hand: the policy should give the same decisions."""
     count = sum(isinstance(record, decisions) for h in histories for record in h)
     records = sum(len(h) for h in histories)

@@ -255,13 +255,13 @@ def discards(draw: Policy, hole: Sequence[Any]) -> list[Any]:
     return [card for card in hole if draw() < DISCARD_CHANCE]
 
 
-def play_ours(game: Game, players: int, hands: int, seed: int) -> list[list[Any]]:
+def play_ours(game: Game, players: int, hands: int, seed: int) -> list[Sequence[Any]]:
     """Play ``hands`` random-policy hands with our engine; return every hand's events."""
     deck_rng = random.Random(seed)
     draw = random.Random(seed + 1).random
     fold, check, call, bring_in = Action.fold(), Action.check(), Action.call(), Action.bring_in()
     raise_to = Action.raise_to
-    histories: list[list[Any]] = []
+    histories: list[Sequence[Any]] = []
     for _ in range(hands):
         hand = Hand(game.config(players), Deck(rng=deck_rng))
         while (phase := hand.phase) != "done":
@@ -292,7 +292,7 @@ def play_ours(game: Game, players: int, hands: int, seed: int) -> list[list[Any]
     return histories
 
 
-def play_pokerkit(game: Game, players: int, hands: int, seed: int) -> list[list[Any]]:
+def play_pokerkit(game: Game, players: int, hands: int, seed: int) -> list[Sequence[Any]]:
     """Play ``hands`` random-policy hands with PokerKit; return every hand's operations.
 
     PokerKit shuffles with the module-level ``random``, which is seeded here.
@@ -300,7 +300,7 @@ def play_pokerkit(game: Game, players: int, hands: int, seed: int) -> list[list[
     """
     random.seed(seed)
     draw = random.Random(seed + 1).random
-    histories: list[list[Any]] = []
+    histories: list[Sequence[Any]] = []
     for _ in range(hands):
         state = game.state(players, AUTOMATIONS)
         while state.status:
@@ -506,7 +506,7 @@ def replay_in_pokerkit(game: Game, hand: Hand, log: list[Bet | Drew]) -> str | N
     if next(steps, None) is not None:
         return f"PokerKit ended after {decisions} decisions, ours after {len(log)}"
     theirs_stacks: list[int] = list(state.stacks)
-    if theirs_stacks == hand.stacks:
+    if theirs_stacks == list(hand.stacks):
         return None
     if odd_chips_only(hand, theirs_stacks):
         return ODD_CHIPS
@@ -551,7 +551,7 @@ POKERKIT_DECISIONS = (
 )
 
 
-def workload(histories: list[list[Any]], decisions: tuple[type, ...]) -> str:
+def workload(histories: list[Sequence[Any]], decisions: tuple[type, ...]) -> str:
     """Mean decisions (bets and draws) and history records per hand."""
     count = sum(isinstance(record, decisions) for h in histories for record in h)
     records = sum(len(h) for h in histories)

@@ -15,7 +15,7 @@ CLUB = Options.profile("club")
 def test_a2_out_of_turn_is_rejected_and_changes_nothing() -> None:
     """A-2."""
     hand = blinded([200, 200, 200], 1, 2)
-    before = list(hand.events)
+    before = hand.events
     with pytest.raises(IllegalAction) as error:
         hand.act(Action.call(), player=0)
     assert error.value.rule == "A-2"
@@ -55,7 +55,7 @@ def test_a5_call_all_in_for_less_stays_in_for_what_he_covers() -> None:
     assert hand.legal_actions().call == 30
     play(hand, "c", "c")
     assert hand.all_in(1) and not hand.folded[1]
-    assert hand.totals == [50, 30, 50]
+    assert hand.totals == (50, 30, 50)
 
 
 @pytest.mark.parametrize(
@@ -81,7 +81,7 @@ def test_a7_amounts_are_the_round_total() -> None:
     """A-7."""
     hand = blinded([200, 200, 200], 1, 2)
     play(hand, "r6", "r20")
-    assert hand.committed == [20, 2, 6]
+    assert hand.committed == (20, 2, 6)
     play(hand, "c")
     assert hand.events[-1] == ev.Call(1, 20)
 
@@ -89,7 +89,7 @@ def test_a7_amounts_are_the_round_total() -> None:
 def test_a8_short_or_oversize_amount_is_rejected_with_the_range() -> None:
     """A-8."""
     hand = blinded([200, 200, 200], 1, 2)
-    before = list(hand.events)
+    before = hand.events
     with pytest.raises(IllegalAction) as error:
         hand.act(Action.raise_to(3))
     assert error.value.rule == "A-8"
@@ -196,7 +196,7 @@ def test_a13_round_ends_when_all_have_acted_and_matched() -> None:
     """A-13."""
     hand = blinded([200, 200, 200], 1, 2)
     play(hand, "r6", "c", "c")
-    assert hand.street == 1 and hand.committed == [0, 0, 0]
+    assert hand.street == 1 and hand.committed == (0, 0, 0)
     play(hand, "x", "x")
     assert hand.street == 1
     play(hand, "x")
@@ -210,7 +210,7 @@ def test_a14_first_to_act_and_heads_up_order() -> None:
     play(hand, "c", "c", "x")
     assert hand.to_act == 0  # first left of the button
     heads_up = blinded([200, 200], 1, 2)
-    assert heads_up.committed == [2, 1]
+    assert heads_up.committed == (2, 1)
     assert heads_up.to_act == 1  # the button acts first preflop
     play(heads_up, "c", "x")
     assert heads_up.to_act == 0  # and last after the flop
@@ -222,7 +222,7 @@ def test_a15_all_fold_to_one_player_who_wins_without_showing() -> None:
     play(hand, "r6", "f", "f")
     assert hand.phase == "done"
     assert not any(isinstance(e, ev.Show) for e in hand.events)
-    assert hand.stacks == [199, 198, 203]
+    assert hand.stacks == (199, 198, 203)
 
 
 def test_a16_unmatched_part_of_a_bet_is_returned() -> None:
@@ -318,7 +318,7 @@ def test_b5_fixed_limit_blinds_15_30_with_blinds_10_15() -> None:
     config = HandConfig.holdem([500] * 3, small_blind=10, big_blind=15, limit=Limit.FIXED_LIMIT)
     hand = Hand(config)
     assert config.big_bet_size == 30
-    assert hand.committed == [10, 15, 0]
+    assert hand.committed == (10, 15, 0)
 
 
 @pytest.mark.parametrize("limit", list(Limit))
@@ -326,7 +326,7 @@ def test_b7_antes_in_any_structure(limit: Limit) -> None:
     """B-7."""
     config = HandConfig.holdem([100, 100, 100], small_blind=1, big_blind=2, ante=1, limit=limit)
     hand = Hand(config)
-    assert hand.pot() == 6 and hand.stacks == [98, 97, 99]
+    assert hand.pot == 6 and hand.stacks == (98, 97, 99)
     assert [e for e in hand.events if isinstance(e, ev.PostAnte)] == [
         ev.PostAnte(0, 1),
         ev.PostAnte(1, 1),
@@ -361,4 +361,4 @@ def test_b7_p1_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
         hand.deal_board(parse_cards(board))
         play(hand, "x", "x", deal=False)
     hand.auto_showdown()
-    assert hand.stacks == [99, 96, 105]  # the ante is won by the best hand, not returned
+    assert hand.stacks == (99, 96, 105)  # the ante is won by the best hand, not returned

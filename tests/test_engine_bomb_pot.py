@@ -83,7 +83,7 @@ def test_v4_antes_no_blinds_no_preflop_round_two_flops_upper_first_each_after_a_
     ]
     assert not any(isinstance(e, ev.PostBlind) for e in hand.events)
     assert not any(isinstance(e, ev.Check | ev.Call | ev.BetRaise) for e in hand.events)
-    assert [hand.hole[p] for p in range(4)] == [holes[p::4] for p in range(4)]
+    assert [hand.hole[p] for p in range(4)] == [tuple(holes[p::4]) for p in range(4)]
     dealt = [e for e in hand.events if isinstance(e, ev.Burn | ev.DealBoard)]
     assert dealt == [
         ev.Burn(first_burn),
@@ -142,7 +142,7 @@ def test_p8_each_board_wins_half_the_pot() -> None:
     """P-8: the pot is halved; player 0 wins the upper board, player 1 the lower one."""
     hand = check_down(bomb_pot([100, 100], ["As Ad 9c 9d", "8s 8d Jc Tc"], ante=10))
     assert awards(hand) == [(0, 10, 0, 0), (1, 10, 0, 1)]
-    assert hand.stacks == [100, 100]
+    assert hand.stacks == (100, 100)
 
 
 def test_p8_one_player_scoops_both_boards() -> None:
@@ -150,7 +150,7 @@ def test_p8_one_player_scoops_both_boards() -> None:
     holes = ["As Ad 9c 9d", "2h 3h 6s 6h"]
     hand = check_down(bomb_pot([100, 100], holes, ante=10), show_all=True)
     assert awards(hand) == [(0, 10, 0, 0), (0, 10, 0, 1)]
-    assert hand.stacks == [110, 90]
+    assert hand.stacks == (110, 90)
 
 
 def test_p8_odd_chip_of_the_halving_goes_to_the_first_board() -> None:
@@ -158,7 +158,7 @@ def test_p8_odd_chip_of_the_halving_goes_to_the_first_board() -> None:
     holes = ["As Ad 9c 9d", "8s 8d Jc Tc", "2h 3h 6s 6h"]
     hand = check_down(bomb_pot([100] * 3, holes, ante=5))
     assert awards(hand) == [(0, 8, 0, 0), (1, 7, 0, 1)]
-    assert hand.stacks == [103, 102, 95]
+    assert hand.stacks == (103, 102, 95)
 
 
 def test_p8_p3_a_tie_on_one_board_splits_that_half() -> None:
@@ -166,7 +166,7 @@ def test_p8_p3_a_tie_on_one_board_splits_that_half() -> None:
     the first left of the button; four eights take the lower 11."""
     hand = check_down(bomb_pot([100, 100], ["As Qc 5c 5d", "Ad Qh 8s 8d"], ante=11))
     assert awards(hand) == [(0, 6, 0, 0), (1, 5, 0, 0), (1, 11, 0, 1)]
-    assert hand.stacks == [95, 105]
+    assert hand.stacks == (95, 105)
 
 
 def test_p8_p1_each_side_pot_is_halved_on_its_own() -> None:
@@ -180,7 +180,7 @@ def test_p8_p1_each_side_pot_is_halved_on_its_own() -> None:
     assert hand.all_in(0)
     check_down(hand)
     assert awards(hand) == [(0, 15, 0, 0), (1, 15, 0, 1), (2, 20, 1, 0), (1, 20, 1, 1)]
-    assert hand.stacks == [15, 105, 90]
+    assert hand.stacks == (15, 105, 90)
 
 
 # --------------------------------------------------------------------------- B-6
@@ -197,18 +197,18 @@ def test_b6_the_engine_takes_the_structure_per_hand() -> None:
     )
     assert fixed.legal_actions().describe() == ["fold", "call 10", "raise to 20"]
     act(fixed, "r20", "f", "f")
-    assert fixed.stacks == [195, 190, 215]
+    assert fixed.stacks == (195, 190, 215)
     pot = Hand(
         HandConfig.holdem(fixed.stacks, small_blind=5, big_blind=10, limit=Limit.POT_LIMIT),
         Deck(seed=2),
     )
     assert pot.legal_actions().describe() == ["fold", "call 10", "raise to 20-35"]  # B-2
     act(pot, "r35", "f", "f")
-    assert pot.stacks == [190, 180, 230]
+    assert pot.stacks == (190, 180, 230)
     bomb = Hand(HandConfig.bomb_pot(pot.stacks, ante=10, limit=Limit.FIXED_LIMIT), Deck(seed=3))
     assert bomb.legal_actions().describe() == ["fold", "check", "bet 10"]
     act(bomb, "r10", "f", "f")
-    assert bomb.stacks == [210, 170, 220]
+    assert bomb.stacks == (210, 170, 220)
     no_limit = Hand(HandConfig.holdem(bomb.stacks, small_blind=5, big_blind=10), Deck(seed=4))
     assert no_limit.legal_actions().describe() == ["fold", "call 10", "raise to 20-220"]
-    assert sum(no_limit.stacks) + no_limit.pot() == 600
+    assert sum(no_limit.stacks) + no_limit.pot == 600

@@ -664,9 +664,9 @@ class Match:
         theirs = scoop_unqualified_lows(state)
         if theirs != list(state.stacks):
             self.seen["P-7"] += 1
-        if theirs != hand.stacks and odd_chips_only(hand, theirs):
+        if theirs != list(hand.stacks) and odd_chips_only(hand, theirs):
             self.seen["P-3"] += 1
-        elif theirs != hand.stacks:
+        elif theirs != list(hand.stacks):
             raise self.fail(f"final stacks: ours {hand.stacks}, PokerKit {list(state.stacks)}")
 
 

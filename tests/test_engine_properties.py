@@ -215,7 +215,7 @@ def check_finished(hand: Hand) -> None:
     assert min(hand.stacks) >= 0
 
     paid_in = contributions(hand)
-    assert paid_in == hand.totals
+    assert paid_in == list(hand.totals)
     out = [False] * hand.players
     for event in hand.events:
         if isinstance(event, ev.Fold | ev.Muck):
@@ -306,4 +306,4 @@ def test_p1_all_in_for_the_ante_alone_competes_for_the_antes() -> None:
         hand.act(Action.check())
     hand.auto_showdown()
     assert hand.phase == "done"
-    assert hand.stacks == [3, 97, 101]
+    assert hand.stacks == (3, 97, 101)

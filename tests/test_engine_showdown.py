@@ -71,7 +71,7 @@ def test_p1_example_001_side_pot_and_returned_bet() -> None:
     deal_board(hand, "2c 7d 9h Jc 3s")
     assert hand.phase == "done"
     assert awards(hand) == [(2, 60, 0, "all"), (0, 60, 1, "all")]
-    assert hand.stacks == [210, 0, 60]
+    assert hand.stacks == (210, 0, 60)
 
 
 def test_p2_equal_hands_split_each_pot_separately() -> None:

@@ -12,11 +12,11 @@ import pytest
 from pokerroom.cards import Card, parse_cards
 from pokerroom.cardset import CardSet
 from pokerroom.deck import Deck
-from pokerroom.engine import Action, Hand, HandConfig, IllegalAction
+from pokerroom.engine import Action, Hand, HandConfig, IllegalAction, Limit
 from pokerroom.engine import events as ev
 from pokerroom.errors import UsageError
 from pokerroom.evaluate.high import high_strength
-from tests.engine_helpers import play
+from tests.engine_helpers import blinded, deal_holes, play
 
 
 def stud(
@@ -106,7 +106,7 @@ def test_v5_antes_then_two_cards_down_and_one_up_from_the_deck() -> None:
     assert [e for e in hand.events if isinstance(e, ev.PostAnte)] == [
         ev.PostAnte(p, 2) for p in range(4)
     ]
-    assert hand.stacks == [98] * 4 and hand.pot() == 8
+    assert hand.stacks == (98,) * 4 and hand.pot == 8
     deals = [e for e in hand.events if isinstance(e, ev.DealHole)]
     assert [(e.player, len(e.cards), e.face_up) for e in deals] == [
         *((p, 2, False) for p in range(4)),
@@ -169,7 +169,7 @@ def test_v5_fold_call_or_complete_then_full_small_bets_up_to_the_cap() -> None:
     assert hand.to_act == 0 and options(hand) == ["fold", "call 40"]  # capped (B-4)
     act(hand, "c", "c", "c")
     assert hand.phase == "deal" and hand.street == 1
-    assert hand.stacks == [59] * 4 and hand.pot() == 164
+    assert hand.stacks == (59,) * 4 and hand.pot == 164
 
 
 def test_v5_the_bring_in_player_may_complete_instead() -> None:
@@ -238,7 +238,110 @@ def test_v5_small_bet_on_third_and_fourth_big_bet_from_fifth_best_five_of_seven(
     assert [len(up) for up in hand.up] == [4, 4]  # the seventh card is down
     hand.auto_showdown()
     assert awards(hand) == [(0, 8, "all")]
-    assert hand.stacks == [104, 96]
+    assert hand.stacks == (104, 96)
+
+
+# ------------------------------------------- V-5 in no-limit and pot-limit: forced bets
+
+
+def big_bet_stud(stacks: list[int], limit: Limit, *, bring_in: int = 1, small_bet: int = 2) -> Hand:
+    """No-limit or pot-limit Stud, ante 1; player 1 brings in with the 2c, then 2, 3, 0."""
+    config = HandConfig.stud(stacks, ante=1, bring_in=bring_in, small_bet=small_bet, limit=limit)
+    cards = ["3h 4h As", "5h 6h 2c", "3d 4d 9d", "7s 8s Qs"][: len(stacks)]
+    return third_street(config, cards)
+
+
+@pytest.mark.parametrize(
+    ("limit", "caller", "bring_in_player"),
+    [
+        (
+            Limit.NO_LIMIT,
+            ["fold", "call 2", "raise to 4-199"],
+            ["fold", "call 2", "raise to 4-199"],
+        ),
+        (Limit.POT_LIMIT, ["fold", "call 2", "raise to 4-11"], ["fold", "call 2", "raise to 4-10"]),
+    ],
+)
+def test_v5_a9_big_bet_stud_the_completion_reopens_the_betting_for_callers_of_the_bring_in(
+    limit: Limit, caller: list[str], bring_in_player: list[str]
+) -> None:
+    """V-5, A-9: the bring-in is no full bet; the completion is the round's first full bet,
+    so the player who only called the bring-in may raise when someone completes (the issue's
+    hand: he was offered fold or call 2 alone), as may the player who brought in."""
+    hand = act(big_bet_stud([200] * 3, limit), "b", "c", "r2")  # bring in, call, complete
+    assert hand.to_act == 1 and options(hand) == bring_in_player
+    act(hand, "c")
+    assert hand.to_act == 2 and options(hand) == caller
+    act(hand, "r4")
+    assert hand.to_act == 0 and hand.legal_actions().raise_min == 6  # A-6: full raises of 2
+
+
+@pytest.mark.parametrize("limit", [Limit.NO_LIMIT, Limit.POT_LIMIT])
+def test_v5_a9_a_short_all_in_completion_is_no_full_bet_and_does_not_reopen(
+    limit: Limit,
+) -> None:
+    """V-5, A-8, A-9: an all-in for less than the completion (7 of 10) is no full bet. The
+    player yet to act may raise by a full bet (to 17); those who brought in or called the
+    bring-in may only call it or fold, as after any short all-in."""
+    hand = big_bet_stud([200, 200, 200, 8], limit, bring_in=2, small_bet=10)
+    act(hand, "b", "c", "r7")  # player 3 completes all-in for 7
+    assert hand.to_act == 0 and hand.legal_actions().raise_min == 17
+    act(hand, "c")
+    assert hand.to_act == 1 and options(hand) == ["fold", "call 7"]
+    act(hand, "c")
+    assert hand.to_act == 2 and options(hand) == ["fold", "call 7"]
+
+
+@pytest.mark.parametrize("limit", [Limit.NO_LIMIT, Limit.POT_LIMIT])
+def test_v7_a9_a_bring_in_all_in_for_less_is_no_full_bet_its_caller_may_raise_later(
+    limit: Limit,
+) -> None:
+    """V-7, V-5, A-9: player 1 brings in with his last chip (1 of 2); player 2 calls it;
+    player 0 completes to 10, a full bet, so player 2 may raise."""
+    hand = big_bet_stud([200, 2, 200], limit, bring_in=2, small_bet=10)
+    act(hand, "b")
+    assert hand.all_in(1) and hand.committed[1] == 1
+    act(hand, "c", "r10")
+    assert hand.to_act == 2
+    legal = hand.legal_actions()
+    assert legal.call == 10 and legal.raise_min == 20
+
+
+@pytest.mark.parametrize("limit", [Limit.NO_LIMIT, Limit.POT_LIMIT])
+def test_v7_a9_bring_in_passed_on_from_an_all_in_player_the_completion_reopens(
+    limit: Limit,
+) -> None:
+    """V-7, V-5, A-9: player 1 is all-in by his ante, so player 2 brings in; player 3 calls,
+    player 0 completes: both who only posted or called the bring-in may raise."""
+    config = HandConfig.stud([200, 1, 200, 200], ante=1, bring_in=2, small_bet=10, limit=limit)
+    hand = third_street(config, ["3h 4h As", "5h 6h 2c", "3d 4d 9d", "7s 8s Qs"])
+    assert hand.all_in(1) and hand.to_act == 2
+    act(hand, "b", "c", "r10")
+    for player in (2, 3):
+        assert hand.to_act == player and hand.legal_actions().raise_min == 20
+        act(hand, "c")
+
+
+@pytest.mark.parametrize("limit", [Limit.NO_LIMIT, Limit.POT_LIMIT])
+def test_a11_a_short_big_blind_still_counts_as_the_full_first_bet(limit: Limit) -> None:
+    """A-11, A-9: the big blind is all-in for 15 of 20. A caller owes the full 20; a raise
+    to 40 is a full raise over the full blind, so it reopens the betting for that caller."""
+    hand = blinded([200, 15, 200, 200], 10, 20, limit=limit)
+    play(hand, "c", deal=False)  # player 2 calls the full 20
+    assert hand.committed[2] == 20
+    play(hand, "r40", "c", deal=False)  # player 3 raises to 40, the small blind calls
+    assert hand.to_act == 2 and hand.legal_actions().raise_min == 60
+
+
+def test_b7_antes_are_no_bet_the_first_bet_of_the_round_is_a_full_one() -> None:
+    """B-7, A-4, A-9: antes are dead money, not a bet of the round. With antes alone (Draw,
+    ante 5) nobody owes anything at first; the first bet opens the betting for everyone,
+    so the player who checked before it may raise."""
+    hand = deal_holes(Hand(HandConfig.draw([100] * 3, small_blind=0, big_blind=0, ante=5)))
+    assert hand.legal_actions().describe() == ["fold", "check", "bet 5-95"]
+    play(hand, "x", "r5", "c", deal=False)
+    assert hand.to_act == 0
+    assert hand.legal_actions().describe() == ["fold", "call 5", "raise to 10-95"]
 
 
 # --------------------------------------------------------------------------- V-6
@@ -259,7 +362,7 @@ def test_v6_example_1_open_pair_the_opener_may_check_or_bet_10_or_20() -> None:
     legal = hand.legal_actions()
     assert legal.check and legal.raise_sizes == (10, 20)
     assert options(hand) == ["fold", "check", "bet 10 or 20"]
-    before = list(hand.events)
+    before = hand.events
     for amount in (5, 15, 25):
         with pytest.raises(IllegalAction) as error:
             hand.act(Action.raise_to(amount))
@@ -408,7 +511,7 @@ def test_c6_eight_players_to_seventh_street_share_one_community_card(seed: int) 
     seventh = [e for e in hand.events if isinstance(e, ev.DealBoard)]
     assert len(seventh) == 1 and len(seventh[0].cards) == 1
     assert [len(h) for h in hand.hole] == [6] * 8 and [len(u) for u in hand.up] == [4] * 8
-    in_play = [c for p in range(8) for c in hand.hole[p]] + hand.board
+    in_play = [c for p in range(8) for c in hand.hole[p]] + list(hand.board)
     assert len(set(in_play)) == 49
     burns = [e.card for e in hand.events if isinstance(e, ev.Burn)]
     assert len(burns) == 4
@@ -420,7 +523,7 @@ def test_c6_eight_players_to_seventh_street_share_one_community_card(seed: int) 
     expected = [994] * 8  # everyone put in his ante and the bring-in: 6
     for rank, player in enumerate(winners):
         expected[player] += each + (rank < odd)  # P-3: odd chips from the button's left
-    assert hand.stacks == expected
+    assert list(hand.stacks) == expected
 
 
 def test_c6_seven_players_at_seventh_street_get_burned_and_mucked_cards() -> None:
@@ -483,7 +586,7 @@ def test_p7_stud_hi_lo_halves(cards: list[str], expected: list[tuple[int, int, s
     hand = third_street(config, [" ".join(c.split()[:3]) for c in cards])
     later = [" ".join(c.split()[i] for c in cards) for i in range(3, 7)]
     check_down(hand, later, show_all=True)
-    assert hand.pot() == 9
+    assert hand.pot == 9
     assert awards(hand) == expected
 
 
@@ -496,7 +599,7 @@ def test_p7_stud_hi_lo_no_qualifying_low_the_high_scoops() -> None:
     check_down(hand, later, show_all=True)
     assert sum(isinstance(e, ev.Show) for e in hand.events) == 2
     assert awards(hand) == [(0, 6, "all")]
-    assert hand.stacks == [103, 97]
+    assert hand.stacks == (103, 97)
 
 
 # --------------------------------------------------------------------------- V-0

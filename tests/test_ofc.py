@@ -18,6 +18,7 @@ from pokerroom.ofc import (
     DealCards,
     DiscardCard,
     DiscardError,
+    IllegalPlacementError,
     NotYourTurnError,
     OfcHand,
     PlaceCard,
@@ -142,6 +143,28 @@ def test_o6_board_royalties_add_up_and_o5_dead_hand_earns_none() -> None:
 )
 def test_o1_e9_fouling(board: Board, fouled: bool) -> None:
     assert is_fouled(board) is fouled
+
+
+@pytest.mark.parametrize("row", ["side", "Bottom row", 5, None])
+def test_o1_a_bad_row_name_is_refused_by_name_and_changes_nothing(row: object) -> None:
+    """O-1: three rows; anything else is one named error and the hand is unchanged."""
+    hand = OfcHand(2, seed=1)
+    player = hand.to_act
+    assert player is not None
+    card = hand.pending(player)[0]
+    with pytest.raises(IllegalPlacementError, match=r"unknown row .*; the rows are bottom, mid"):
+        hand.place(player, card, row)  # type: ignore[arg-type]
+    assert hand.board(player) == Board() and card in hand.pending(player)
+
+
+def test_o1_a_row_may_be_named_by_its_text() -> None:
+    """O-1: ``"top"`` names the top row, as ``Row.TOP`` does."""
+    hand = OfcHand(2, seed=1)
+    player = hand.to_act
+    assert player is not None
+    card = hand.pending(player)[0]
+    hand.place(player, card, "top")
+    assert hand.board(player).top == (card,)
 
 
 # -- O-5 settlement -------------------------------------------------------------------

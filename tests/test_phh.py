@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import random
+from collections.abc import Sequence
 from decimal import Decimal
 
 import pytest
@@ -437,10 +438,10 @@ def test_stud_deals_every_down_card_before_the_up_cards_and_the_lowest_brings_in
         ev.DealHole(2, (Card.parse("9d"),), face_up=True),
     ]
     assert ev.BringIn(1, 1) in hand.events and ev.BetRaise(2, 2) in hand.events
-    assert hand.up == [parse_cards("Kh Qs"), parse_cards("2c 7h"), parse_cards("9d 9c")]
-    assert hand.burned == [None]  # fourth street burns (C-4)
+    assert hand.up == tuple(tuple(parse_cards(c)) for c in ("Kh Qs", "2c 7h", "9d 9c"))
+    assert hand.burned == (None,)  # fourth street burns (C-4)
     assert hand.to_act == 2  # E-8: the open nines act first
-    assert hand.pot() == 9
+    assert hand.pot == 9
 
 
 def test_stud_open_pair_bets_the_small_or_the_big_bet() -> None:
@@ -615,7 +616,10 @@ def test_bomb_pot_deals_the_upper_board_first_and_halves_the_pot() -> None:
     assert result.error is None and result.matches_recorded
     hand = result.hand
     assert hand is not None and hand.config.variant == BOMB_POT
-    assert hand.boards == [parse_cards("6c Ts 5h 3s Qd"), parse_cards("Js Ad 8d Qh Ks")]
+    assert hand.boards == (
+        tuple(parse_cards("6c Ts 5h 3s Qd")),
+        tuple(parse_cards("Js Ad 8d Qh Ks")),
+    )
     (pot,) = result.pots
     assert [(w.player, w.amount, w.board) for w in pot.winners] == [
         (0, Decimal(8), 0),  # two pair, fives and threes
@@ -795,9 +799,9 @@ def _play_randomly(game: PhhGame, rng: random.Random, options: Options | None = 
     return hand
 
 
-def _without_burns(events: list[ev.Event]) -> list[ev.Event]:
+def _without_burns(events: Sequence[ev.Event]) -> tuple[ev.Event, ...]:
     """PHH does not record burned cards; a replay burns unknown cards."""
-    return [ev.Burn(None) if isinstance(e, ev.Burn) else e for e in events]
+    return tuple(ev.Burn(None) if isinstance(e, ev.Burn) else e for e in events)
 
 
 def _assert_round_trip(hand: Hand) -> str:

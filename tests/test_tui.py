@@ -129,7 +129,7 @@ def test_quit_and_resume_mid_hand_keeps_stacks_and_history(tmp_path: Path) -> No
 
     asyncio.run(opening())
     assert first.hand is not None and first.hand.phase == "bet"  # quit mid-hand
-    played, events = series.hands_played, list(first.hand.events)
+    played, events = series.hands_played, first.hand.events
     chips = {seat: player.chips for seat, player in series.seats.items()}
 
     resumed = resume_series(store)

@@ -4,6 +4,7 @@ from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalAct
 from pokerroom.engine.config import HandConfig
 from pokerroom.engine.hand import Hand
 from pokerroom.engine.options import PROFILES, Options
+from pokerroom.engine.result import PotResult, Winner
 from pokerroom.engine.variants import HOLDEM, OMAHA, OMAHA_HILO, VARIANTS, Limit, Variant, omaha
 
 __all__ = [
@@ -20,6 +21,8 @@ __all__ = [
     "LegalActions",
     "Limit",
     "Options",
+    "PotResult",
     "Variant",
+    "Winner",
     "omaha",
 ]

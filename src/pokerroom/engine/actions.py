@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pokerroom.errors import PokerroomError
+from pokerroom.errors import PokerroomError, UsageError
 
 
 class ActionKind(enum.StrEnum):
@@ -26,6 +26,12 @@ class Action:
 
     kind: ActionKind
     amount: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, ActionKind):
+            raise TypeError(f"an Action's kind is an ActionKind, got {self.kind!r}")
+        if self.amount is not None and type(self.amount) is not int:
+            raise UsageError(f"a bet or raise is a whole number of chips, got {self.amount!r}")
 
     @staticmethod
     def fold() -> Action:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerroom.engine.options import Options
@@ -45,24 +46,63 @@ class HandConfig:
     options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
+        _check_kinds(self.variant, self.limit, self.options)
         players = len(self.stacks)
-        variant = self.variant
-        if not variant.min_players <= players <= variant.max_players:  # V-0
-            raise UsageError(
-                f"{variant.name} seats {variant.min_players} to {variant.max_players} players, "
-                f"got {players} (V-0)"
+        _check_seats(self.variant, players)
+        if (
+            not all(
+                type(v) is int
+                for v in (*self.stacks, *self.blinds, *self.antes, self.min_bet, self.big_bet)
             )
+            or type(self.bring_in) is not int
+        ):
+            raise UsageError(self._not_whole())
         for name, values in (("blinds", self.blinds), ("antes", self.antes)):
             if values and len(values) != players:
                 raise UsageError(
                     f"{name} needs one amount per player ({players}), got {len(values)}"
                 )
-            if any(v < 0 for v in values):
-                raise UsageError(f"{name} cannot be negative, got {list(values)}")
+        if min((*self.blinds, *self.antes, self.big_bet, self.bring_in)) < 0:
+            raise UsageError(self._negative())
         if any(stack <= 0 for stack in self.stacks):
             raise UsageError(f"every player needs chips to play, got stacks {list(self.stacks)}")
         if self.min_bet <= 0:
             raise UsageError(f"the minimum bet must be positive, got {self.min_bet}")
+        if self.bring_in > self.min_bet:  # V-5: the bring-in is less than a full bet
+            raise UsageError(
+                f"the bring-in ({self.bring_in}) cannot be above "
+                f"the small bet ({self.min_bet}) (V-5)"
+            )
+        if self.big_bet and self.big_bet < self.min_bet:  # B-3
+            raise UsageError(
+                f"the big bet ({self.big_bet}) cannot be below the small bet ({self.min_bet}) (B-3)"
+            )
+
+    def _negative(self) -> str:
+        for name, values in (
+            ("blinds", self.blinds),
+            ("antes", self.antes),
+            ("big_bet", (self.big_bet,)),
+            ("bring_in", (self.bring_in,)),
+        ):
+            if any(v < 0 for v in values):
+                shown = list(values) if len(values) > 1 else values[0]
+                return f"{name} cannot be negative, got {shown}"
+        return "amounts cannot be negative"
+
+    def _not_whole(self) -> str:
+        for name, values in (
+            ("stacks", self.stacks),
+            ("blinds", self.blinds),
+            ("antes", self.antes),
+            ("min_bet", (self.min_bet,)),
+            ("big_bet", (self.big_bet,)),
+            ("bring_in", (self.bring_in,)),
+        ):
+            if not all(type(v) is int for v in values):
+                shown = list(values) if len(values) > 1 else values[0]
+                return f"{name} must be whole numbers of chips, got {shown}"
+        return "amounts must be whole numbers of chips"
 
     @property
     def players(self) -> int:
@@ -80,7 +120,7 @@ class HandConfig:
 
     @staticmethod
     def stud(
-        stacks: list[int],
+        stacks: Sequence[int],
         *,
         ante: int,
         bring_in: int,
@@ -104,7 +144,7 @@ class HandConfig:
 
     @staticmethod
     def draw(
-        stacks: list[int],
+        stacks: Sequence[int],
         *,
         small_blind: int,
         big_blind: int,
@@ -137,7 +177,7 @@ class HandConfig:
 
     @staticmethod
     def bomb_pot(
-        stacks: list[int],
+        stacks: Sequence[int],
         *,
         ante: int,
         limit: Limit = Limit.POT_LIMIT,
@@ -159,7 +199,7 @@ class HandConfig:
 
     @staticmethod
     def holdem(
-        stacks: list[int],
+        stacks: Sequence[int],
         *,
         small_blind: int,
         big_blind: int,
@@ -174,6 +214,13 @@ class HandConfig:
         fixed-limit the big blind is the small bet (B-5).
         """
         players = len(stacks)
+        _check_seats(variant, players)
+        if min(small_blind, big_blind) < 0:
+            raise UsageError(f"blinds cannot be negative, got {small_blind}/{big_blind}")
+        if small_blind > big_blind:
+            raise UsageError(
+                f"the small blind ({small_blind}) cannot be above the big blind ({big_blind})"
+            )
         blinds = [0] * players
         if players == 2:
             blinds[1], blinds[0] = small_blind, big_blind
@@ -187,4 +234,23 @@ class HandConfig:
             blinds=tuple(blinds),
             antes=(ante,) * players if ante else (),
             options=options or Options(),
+        )
+
+
+def _check_kinds(variant: object, limit: object, options: object) -> None:
+    """A string where an enum is due would compare equal yet play another game: refuse it."""
+    if not isinstance(variant, Variant):
+        raise UsageError(f"variant must be a Variant (e.g. HOLDEM, omaha(5)), got {variant!r}")
+    if not isinstance(limit, Limit):
+        choices = ", ".join(f"Limit.{member.name}" for member in Limit)
+        raise UsageError(f"limit must be one of {choices}, got {limit!r}")
+    if not isinstance(options, Options):
+        raise UsageError(f"options must be an Options, got {options!r}")
+
+
+def _check_seats(variant: Variant, players: int) -> None:
+    if not variant.min_players <= players <= variant.max_players:  # V-0
+        raise UsageError(
+            f"{variant.name} seats {variant.min_players} to {variant.max_players} players, "
+            f"got {players} (V-0)"
         )

@@ -19,7 +19,7 @@ No clock, no I/O, no hidden randomness: the same inputs give the same events.
 (2, ['fold', 'call 2', 'raise to 4-200'])
 >>> hand.act(Action.raise_to(6)); hand.act(Action.fold()); hand.act(Action.fold())
 >>> hand.phase, hand.stacks
-('done', [199, 198, 203])
+('done', (199, 198, 203))
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from pokerroom.engine.settlement import Settlement
 from pokerroom.engine.state import BET, DEAL, DRAW, SHOWDOWN, CardSource
 from pokerroom.engine.stud import best_showing, bring_in_player, shows_open_pair
 from pokerroom.engine.variants import Limit
+from pokerroom.errors import CardParseError, DuplicateCardError, UsageError
 
 
 class Hand(Settlement):
@@ -55,11 +56,15 @@ class Hand(Settlement):
         if self._legal is not None:
             return self._legal
         player = self.to_act
+        if self.phase == DRAW and self.to_draw is not None:
+            raise IllegalAction(
+                f"nobody bets now: player {self.to_draw} is to draw (hand.draw)", "V-8", ["draw"]
+            )
         if self.phase != BET or player is None:
             raise IllegalAction(
                 f"no player is to act: the hand is in its {self.phase} phase", "A-2", []
             )
-        committed, stack, bet = self.committed[player], self.stacks[player], self._bet
+        committed, stack, bet = self._committed[player], self._stacks[player], self._bet
         all_in_to = committed + stack
         if player == self._bring_in_due:
             return self._bring_in_options(player, all_in_to)
@@ -80,7 +85,7 @@ class Hand(Settlement):
 
     def _bring_in_options(self, player: int, all_in_to: int) -> LegalActions:
         """V-5: bring in or complete; V-7: folding too when the duty passed from an all-in."""
-        lowest = bring_in_player(self.up, [not f for f in self.folded])
+        lowest = bring_in_player(self._up, [not f for f in self._folded])
         complete = min(self.config.min_bet, all_in_to)
         if self.config.limit is Limit.FIXED_LIMIT:
             high = complete
@@ -130,8 +135,8 @@ class Hand(Settlement):
         else:
             low = bet + self._min_increment  # A-6
         if config.limit is Limit.POT_LIMIT:
-            owed = bet - self.committed[player]
-            high = bet + self.pot() + self._nominal_blind_gap + owed  # B-2: call, then the pot
+            owed = bet - self._committed[player]
+            high = bet + self.pot + self._nominal_blind_gap + owed  # B-2: call, then the pot
         else:
             high = all_in_to  # B-1
         high = min(high, all_in_to)
@@ -147,7 +152,7 @@ class Hand(Settlement):
         if self._actors - self._can_act(player) == 0:
             return False
         bet = self._bet
-        committed, stacks, folded = self.committed, self.stacks, self.folded
+        committed, stacks, folded = self._committed, self._stacks, self._folded
         for p in range(self.players):
             if p != player and not folded[p] and stacks[p] and committed[p] + stacks[p] > bet:
                 return True
@@ -156,10 +161,10 @@ class Hand(Settlement):
     def _reopened(self, player: int) -> bool:
         """Whether the bet grew enough since ``player`` last acted to let him raise again."""
         if self.config.limit is Limit.FIXED_LIMIT:
-            return self._full_level > self.committed[player]  # A-10
-        matched = self.committed[player]
-        if player == self._brought_in and matched <= self.config.bring_in:
-            matched = 0  # the bring-in is not a full bet: a completion reopens for him
+            return self._full_level > self._committed[player]  # A-10
+        matched = self._committed[player]
+        if matched <= self._bring_in_level:
+            matched = 0  # V-5: the bring-in is no full bet; who only posted or called it may raise
         return self._bet - matched >= self._min_increment  # A-9
 
     # ----------------------------------------------------------------- actions
@@ -169,6 +174,10 @@ class Hand(Settlement):
 
         Naming ``player`` makes an out-of-turn action an error (A-2, X-3).
         """
+        if not isinstance(action, Action):
+            raise TypeError(
+                f"act() takes an Action, e.g. Action.call() or Action.raise_to(6), got {action!r}"
+            )
         legal = self.legal_actions()
         if player is not None and player != legal.player:
             raise IllegalAction(
@@ -187,11 +196,11 @@ class Hand(Settlement):
             if player == self._bring_in_due:  # V-7: the duty passes on clockwise
                 self._bring_in_due = self._next_can_act(player) if self._actors > 1 else None
             if self._source is not None:  # C-6: folded cards go to the muck
-                self._source.discard([card for card in self.hole[player] if card is not None])
+                self._source.discard([card for card in self._hole[player] if card is not None])
         elif kind is ActionKind.CHECK:
             if not legal.check:
                 raise IllegalAction(
-                    f"player {player} cannot check: {self._bet - self.committed[player]} is owed",
+                    f"player {player} cannot check: {self._bet - self._committed[player]} is owed",
                     "A-3",
                     legal.describe(),
                 )
@@ -220,8 +229,14 @@ class Hand(Settlement):
         return Action.fold()
 
     def check_or_call(self) -> None:
-        """Check when nothing is owed, otherwise call."""
-        self.act(Action.check() if self.legal_actions().check else Action.call())
+        """Check when nothing is owed, bring in when the Stud bring-in is due (V-5), else call."""
+        legal = self.legal_actions()
+        if legal.check:
+            self.act(Action.check())
+        elif legal.bring_in is not None:
+            self.act(Action.bring_in())
+        else:
+            self.act(Action.call())
 
     def _check_raise(self, legal: LegalActions, amount: int | None) -> None:
         word = "bet" if legal.bet else "raise"
@@ -248,7 +263,7 @@ class Hand(Settlement):
             )
 
     def _why_no_raise(self, player: int) -> str:
-        if self.committed[player] + self.stacks[player] <= self._bet:
+        if self._committed[player] + self._stacks[player] <= self._bet:
             return "A-5"
         if not self._raise_answerable(player):
             return "A-19"
@@ -270,6 +285,7 @@ class Hand(Settlement):
 
         The first deal of a later Stud street burns a card first (C-4).
         """
+        self._check_new_cards(cards, burn)
         if self._replacing is not None and self._replacing[0] == player and not face_up:
             if len(cards) != self._replacing[1]:
                 raise IllegalAction(
@@ -289,22 +305,23 @@ class Hand(Settlement):
             raise IllegalAction(f"player {player} is not due {kind} cards now", "V-1", [])
         if len(cards) != due:
             raise IllegalAction(f"{street.name} deals {due} card(s), got {len(cards)}", "V-1", [])
-        if street.burn and self.street and len(self.burned) < self._burns_due():
+        if street.burn and self.street and len(self._burned) < self._burns_due():
             self._record(ev.Burn(burn))
         self._record(ev.DealHole(player, tuple(cards), face_up))
         self._advance_dealer()
 
     def deal_board(self, cards: Sequence[Card | None], burn: Card | None = None) -> None:
         """Burn (C-4) and deal this street's cards to the next board due (upper first, V-4)."""
+        self._check_new_cards(cards, burn)
         street = self._streets[self.street]
         board = self._board_pending()
         before = self._hole_due_at[self.street - 1] if self.street else 0
         untouched = all(
-            len(self.hole[p]) == before for p in range(self.players) if not self.folded[p]
+            len(self._hole[p]) == before for p in range(self.players) if not self._folded[p]
         )
         if self.phase == DEAL and self.config.variant.stud and len(cards) == 1 and untouched:
             self._shared_street = self.street  # C-6: one community card for everyone
-            if street.burn and len(self.burned) < self._burns_due():
+            if street.burn and len(self._burned) < self._burns_due():
                 self._record(ev.Burn(burn))
             self._record(ev.DealBoard(tuple(cards)))
             self._advance_dealer()
@@ -320,13 +337,35 @@ class Hand(Settlement):
         self._record(ev.DealBoard(tuple(cards), board))
         self._advance_dealer()
 
+    def _check_new_cards(self, cards: Sequence[Card | None], burn: Card | None) -> None:
+        """C-1: the manual dealer deals cards (None where unknown), each in play only once.
+
+        Burned, folded and discarded cards are out of play: C-6 may deal them again.
+        """
+        for card in (*cards, burn):
+            if card is not None and not isinstance(card, Card):
+                raise CardParseError(
+                    f"{card!r} is not a card: deal Card objects (parse_cards('As Kd')) "
+                    "or None for an unknown card"
+                )
+        in_play = {card for board in self._boards for card in board}
+        for player, hole in enumerate(self._hole):
+            if not self._folded[player]:
+                in_play.update(hole)
+        if burn is not None and burn in in_play:
+            raise DuplicateCardError(f"the burn {burn} is already in play (C-1)")
+        for card in cards:
+            if card is not None and card in in_play:
+                raise DuplicateCardError(f"{card} is already in play (C-1)")
+            in_play.add(card)
+
     def _holes_pending(self, face_up: bool | None = None) -> list[int]:
         """Players still owed cards on this street (face down first, then face up)."""
         if self.street == self._shared_street or self._streets[self.street].draw:
             return []
         due_all = self._hole_due_at[self.street]
         due_up = self._up_due_at[self.street]
-        folded, hole, up = self.folded, self.hole, self.up
+        folded, hole, up = self._folded, self._hole, self._up
         pending = []
         for p in range(self.players):
             if folded[p] or len(hole[p]) >= due_all:
@@ -339,7 +378,7 @@ class Hand(Settlement):
     def _board_pending(self) -> int:
         """The first board still owed cards on this street, or -1."""
         due = self._board_due_at[self.street]
-        for index, board in enumerate(self.boards):
+        for index, board in enumerate(self._boards):
             if len(board) < due:
                 return index
         return -1
@@ -361,7 +400,7 @@ class Hand(Settlement):
             street = self._streets[self.street]
             pending = self._holes_pending()
             if pending and source is not None:
-                if street.burn and self.street and len(self.burned) < self._burns_due():
+                if street.burn and self.street and len(self._burned) < self._burns_due():
                     self._record(ev.Burn(source.burn()))  # C-4: before a later Stud street
                 order = [p for p in self._dealing_order if p in pending]
                 if source.available() < (street.hole + street.up) * len(order):
@@ -390,7 +429,7 @@ class Hand(Settlement):
 
     def _open_draw(self) -> bool:
         """V-8: start or continue the draw; True while someone still has to draw."""
-        waiting = [p for p in range(self.players) if not self.folded[p] and p not in self._drawn]
+        waiting = [p for p in range(self.players) if not self._folded[p] and p not in self._drawn]
         if not waiting or self._live == 1:
             self.to_draw = None
             return False
@@ -407,7 +446,7 @@ class Hand(Settlement):
             raise IllegalAction(
                 f"player {player} drew out of turn; player {drawing} is to draw", "A-2", []
             )
-        hand = list(self.hole[drawing])
+        hand = list(self._hole[drawing])
         for card in cards:
             if card is not None and card not in hand:
                 raise IllegalAction(
@@ -444,11 +483,11 @@ class Hand(Settlement):
     def _post_forced_bets(self) -> None:
         config = self.config
         for player in range(self.players):
-            ante = min(config.ante(player), self.stacks[player])  # B-7, H-8
+            ante = min(config.ante(player), self._stacks[player])  # B-7, H-8
             if ante:
                 self._record(ev.PostAnte(player, ante))
         for player in range(self.players):
-            blind = min(config.blind(player), self.stacks[player])  # H-8: all-in if short
+            blind = min(config.blind(player), self._stacks[player])  # H-8: all-in if short
             if blind:
                 self._record(ev.PostBlind(player, blind))
 
@@ -461,7 +500,7 @@ class Hand(Settlement):
         self._short_all_in = False
         self._round_aggressor = None
         self._nominal_blind_gap = 0
-        contenders = sum(1 for p in range(n) if not self.folded[p])
+        contenders = sum(1 for p in range(n) if not self._folded[p])
         self._capped = contenders > 2  # B-4: heads-up rounds have no cap
         blinds = config.blinds if self.street == 0 else ()
         nominal = max(blinds, default=0)
@@ -474,12 +513,13 @@ class Hand(Settlement):
         )
         self._open_pair = self._big_used = self._completion_due = False
         self._bring_in_due = None
+        self._bring_in_level = 0
         if config.variant.stud:
             first = self._stud_first()
         elif nominal:
             self._raises = 1  # the big blind is the first bet (B-3, A-6)
             big_blind = max(p for p in range(n) if blinds[p] == nominal)
-            self._nominal_blind_gap = nominal - self.committed[big_blind]
+            self._nominal_blind_gap = nominal - self._committed[big_blind]
             first = (big_blind + 1) % n  # A-14
         else:
             first = 0
@@ -495,9 +535,9 @@ class Hand(Settlement):
         V-7: an all-in player due the bring-in passes it to the next player who can
         act (who may also fold); one due to open a later street is skipped.
         """
-        live = [not folded for folded in self.folded]
+        live = [not folded for folded in self._folded]
         if self.street == 0:
-            first = bring_in_player(self.up, live)
+            first = bring_in_player(self._up, live)
             if self.config.bring_in and self._actors > 1:  # A-19: a lone actor has no decision
                 due = self._next_can_act(first)
                 self._bring_in_due = due
@@ -507,8 +547,8 @@ class Hand(Settlement):
             return first
         candidates = [p for p in range(self.players) if live[p]]
         if self.street == 1 and self.config.limit is Limit.FIXED_LIMIT:
-            self._open_pair = shows_open_pair(self.up, candidates)  # V-6
-        return best_showing(self.up, candidates)
+            self._open_pair = shows_open_pair(self._up, candidates)  # V-6
+        return best_showing(self._up, candidates)
 
     def _next_can_act(self, start: int) -> int | None:
         for step in range(self.players):
@@ -520,9 +560,9 @@ class Hand(Settlement):
     def _needs_action(self, player: int) -> bool:
         if player == self._bring_in_due:
             return True
-        if self.folded[player] or not self.stacks[player]:
+        if self._folded[player] or not self._stacks[player]:
             return False
-        if self.committed[player] < self._bet:
+        if self._committed[player] < self._bet:
             return True
         if self._acted[player]:
             return False
@@ -548,21 +588,21 @@ class Hand(Settlement):
     def _end_round(self) -> None:
         """A-13 reached: return any uncalled part (A-16), then the next street or the end."""
         self.to_act = None
-        top = max(self.committed)
-        leader = self.committed.index(top)
-        second = max((c for p, c in enumerate(self.committed) if p != leader), default=0)
+        top = max(self._committed)
+        leader = self._committed.index(top)
+        second = max((c for p, c in enumerate(self._committed) if p != leader), default=0)
         if top > second:
             self._record(ev.ReturnUncalled(leader, top - second))
-        self.committed = [0] * self.players
+        self._committed = [0] * self.players
         self._bet = 0
-        live = [p for p in range(self.players) if not self.folded[p]]
+        live = [p for p in range(self.players) if not self._folded[p]]
         if len(live) == 1:  # A-15: the last player wins without showing
             self._award()
             return
         if self.street == len(self.config.variant.streets) - 1:
             self._open_showdown()
             return
-        if sum(1 for p in live if self.stacks[p] > 0) <= 1:
+        if sum(1 for p in live if self._stacks[p] > 0) <= 1:
             self._run_out(live)
             return
         self.street += 1
@@ -576,8 +616,8 @@ class Hand(Settlement):
         finds nobody to act and ends at once.
         """
         for player in self._showdown_order(live):
-            if self.shown[player] is None:
-                self._record(ev.Show(player, tuple(self.hole[player])))
+            if self._shown[player] is None:
+                self._record(ev.Show(player, tuple(self._hole[player])))
         source, later = self._source, self._streets[self.street + 1 :]
         if source is not None and not any(s.hole or s.up or s.draw for s in later):
             # Deal the rest of the board at once: no later round could have anyone to act.
@@ -585,7 +625,7 @@ class Hand(Settlement):
             self._round_aggressor = None
             for street in later:
                 self.street += 1
-                for board in range(len(self.boards)):
+                for board in range(len(self._boards)):
                     if street.burn:
                         self._record(ev.Burn(source.burn()))
                     self._record(ev.DealBoard(tuple(source.deal(street.board)), board))
@@ -609,10 +649,10 @@ class Hand(Settlement):
         return live[start:] + live[:start]
 
     def _open_showdown(self) -> None:
-        live = [p for p in range(self.players) if not self.folded[p]]
+        live = [p for p in range(self.players) if not self._folded[p]]
         self.phase = SHOWDOWN
         self._pending_show = [
-            p for p in self._showdown_order(live) if self.shown[p] != tuple(self.hole[p])
+            p for p in self._showdown_order(live) if self._shown[p] != tuple(self._hole[p])
         ]  # a hand turned up early (A-17) shows again if it got more cards since
         if not self._pending_show:
             self._award()
@@ -644,13 +684,27 @@ class Hand(Settlement):
                     pending_burn = None
                 case ev.Fold() | ev.Check() | ev.Call() | ev.BetRaise() | ev.BringIn():
                     hand._replay_action(event)
-                case ev.Show(player, cards) if hand.phase == SHOWDOWN:
-                    hand.show(player, cards)
+                case ev.Show(player, cards):
+                    hand._replay_show(player, cards)
                 case ev.Muck(player):
                     hand.muck(player)
                 case ev.Discard(player, cards):
                     hand.draw(cards, player)
+                case ev.PostAnte() | ev.PostBlind() | ev.ReturnUncalled() | ev.Award():
+                    pass  # derived again by the rules
+                case _:
+                    raise UsageError(
+                        f"unknown event {event!r}: Hand.from_events takes the events of "
+                        "pokerroom.engine.events, as in Hand.events"
+                    )
         return hand
+
+    def _replay_show(self, player: int, cards: tuple[Card | None, ...]) -> None:
+        """A-17: a run-out turns hands up by itself, so the rebuilt hand has already shown
+        them; a later show of such a hand is replayed only when it names other cards."""
+        if self.phase != SHOWDOWN and self._shown[player] == cards:
+            return
+        self.show(player, cards)
 
     def _replay_action(
         self, event: ev.Fold | ev.Check | ev.Call | ev.BetRaise | ev.BringIn

@@ -57,6 +57,30 @@ class Options:
     smallest_chip: int = 1
     """P-3: pots are split down to this chip."""
 
+    def __post_init__(self) -> None:
+        if not (
+            type(self.reraise_after_short_all_in) is ReraiseSize
+            and type(self.showdown_order) is ShowdownOrder
+            and type(self.deal_start) is DealStart
+            and type(self.timeout_action) is TimeoutAction
+        ):
+            raise UsageError(self._wrong_kind())
+        chip = self.smallest_chip
+        if type(chip) is not int or chip < 1:
+            raise UsageError(
+                f"smallest_chip must be a whole number of at least 1 (P-3), got {chip!r}"
+            )
+
+    def _wrong_kind(self) -> str:
+        """The first option that is not of its enum, named with the values allowed."""
+        for option in dataclasses.fields(self):
+            kind = _ENUMS.get(str(option.type))
+            value = getattr(self, option.name)
+            if kind is not None and type(value) is not kind:
+                allowed = ", ".join(f"{kind.__name__}.{member.name}" for member in kind)
+                return f"option {option.name} must be one of {allowed}, got {value!r}"
+        return "an option has the wrong kind"
+
     @staticmethod
     def profile(name: str, **overrides: object) -> Options:
         """The named profile, with any options overridden one by one."""
@@ -68,6 +92,11 @@ class Options:
             ) from None
         return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
 
+
+_ENUMS: dict[str, type[enum.Enum]] = {
+    kind.__name__: kind for kind in (ReraiseSize, ShowdownOrder, DealStart, TimeoutAction)
+}
+"""The option enums by name (annotations are strings under ``from __future__``)."""
 
 PROFILES: dict[str, Options] = {
     "home": Options(),

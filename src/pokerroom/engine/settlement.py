@@ -8,7 +8,11 @@ from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import IllegalAction
 from pokerroom.engine.pots import Pot, build_pots, split
+from pokerroom.engine.result import PotResult, Winner
 from pokerroom.engine.state import DONE, SHOWDOWN, HandState
+from pokerroom.errors import UsageError
+from pokerroom.evaluate.high import HighHand
+from pokerroom.evaluate.low import LowHand
 
 
 class Settlement(HandState):
@@ -20,12 +24,12 @@ class Settlement(HandState):
         A hand already turned up for an all-in run-out (A-17) may be shown again
         at any time; that only names cards a replayed history had left unknown.
         """
-        already = self.shown[player]
-        if self.phase != SHOWDOWN and already is not None and not self.folded[player]:
+        already = self._shown[player]
+        if self.phase != SHOWDOWN and already is not None and not self._folded[player]:
             self._record(ev.Show(player, tuple(cards) if cards is not None else already))
             return
         self._check_showdown_turn(player)
-        shown = tuple(cards) if cards is not None else tuple(self.hole[player])
+        shown = tuple(cards) if cards is not None else tuple(self._hole[player])
         self._record(ev.Show(player, shown))
         self._after_showdown_step()
 
@@ -48,7 +52,7 @@ class Settlement(HandState):
             raise IllegalAction(f"player {player} has nothing to show or muck now", "P-4", [])
 
     def _last_live_hand_for_a_pot(self, player: int) -> bool:
-        folded = [self.folded[p] or self.mucked[p] for p in range(self.players)]
+        folded = [self._folded[p] or self._mucked[p] for p in range(self.players)]
         return any(pot.eligible == (player,) for pot in self._pots(folded))
 
     def _after_showdown_step(self) -> None:
@@ -64,13 +68,51 @@ class Settlement(HandState):
             else:
                 self.muck(player)
 
-    def pots(self) -> list[Pot]:
+    @property
+    def pots(self) -> tuple[Pot, ...]:
         """The main pot and side pots now, from contribution levels (P-1)."""
-        return list(self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)]))
+        return tuple(self._pots([self._folded[p] or self._mucked[p] for p in range(self.players)]))
+
+    @property
+    def result(self) -> tuple[PotResult, ...]:
+        """Each pot of the finished hand with its winners and their hands (P-1, P-2).
+
+        >>> from pokerroom.deck import Deck
+        >>> from pokerroom.engine import Action, Hand, HandConfig
+        >>> hand = Hand(HandConfig.holdem([100, 100], small_blind=1, big_blind=2), Deck(seed=3))
+        >>> hand.act(Action.raise_to(100)); hand.act(Action.call())
+        >>> (pot,) = hand.result
+        >>> pot.amount, [(w.player, w.amount, w.hand) for w in pot.winners]
+        (200, [(1, 200, 'Pair, jacks')])
+        """
+        if self.phase != DONE:
+            raise UsageError(f"the hand is not over yet: it is in its {self.phase} phase")
+        awards = [event for event in self._events if isinstance(event, ev.Award)]
+        out = [self._folded[p] or self._mucked[p] for p in range(self.players)]
+        return tuple(
+            PotResult(
+                pot=index,
+                amount=pot.amount,
+                eligible=pot.eligible,
+                winners=tuple(self._winner(award) for award in awards if award.pot == index),
+            )
+            for index, pot in enumerate(self._pots(out))
+        )
+
+    def _winner(self, award: ev.Award) -> Winner:
+        shown = self._shown[award.player]
+        value = self._values(award.player, award.board) if shown is not None else None
+        if value is None:
+            hand = None
+        elif award.share == "low":
+            hand = LowHand(255 - value[1]).describe()  # the engine's low value: 255 - rank set
+        else:
+            hand = HighHand(value[0]).describe()
+        return Winner(award.player, award.amount, award.share, award.board, hand, shown or ())
 
     def _pots(self, out: list[bool]) -> list[Pot]:
         """The pots for these players out, built once per state (showdown asks often)."""
-        key = (*self.totals, *out)
+        key = (*self._totals, *out)
         known = self._pots_seen.get(key)
         if known is None:
             known = self._pots_seen[key] = self._build_pots(out)
@@ -85,15 +127,15 @@ class Settlement(HandState):
         the antes only, so then every chip counts as a level.
         """
         config = self.config
-        live = [t - a for t, a in zip(self.totals, self.antes_paid, strict=True)]
+        live = [t - a for t, a in zip(self._totals, self._antes_paid, strict=True)]
         if (
             not config.antes
-            or any(self.antes_paid[p] < config.ante(p) for p in range(self.players))
+            or any(self._antes_paid[p] < config.ante(p) for p in range(self.players))
             or any(not out[p] and not live[p] for p in range(self.players))
         ):
-            return build_pots(self.totals, out)
+            return build_pots(self._totals, out)
         pots = build_pots(live, out)
-        dead = sum(self.antes_paid)
+        dead = sum(self._antes_paid)
         if not pots:
             everyone = tuple(p for p in range(self.players) if not out[p])
             return [Pot(dead, everyone)]
@@ -101,16 +143,16 @@ class Settlement(HandState):
 
     def _could_win(self, player: int) -> bool:
         showdown = self.config.variant.showdown
-        if any(card is None for card in self.hole[player]):
+        if any(card is None for card in self._hole[player]):
             return True
-        pots = self._pots([self.folded[p] or self.mucked[p] for p in range(self.players)])
-        for board in range(len(self.boards)):
+        pots = self._pots([self._folded[p] or self._mucked[p] for p in range(self.players)])
+        for board in range(len(self._boards)):
             mine = self._values(player, board)
             assert mine is not None
             for pot in pots:
                 if player not in pot.eligible:
                     continue
-                rivals = [p for p in pot.eligible if p != player and self.shown[p] is not None]
+                rivals = [p for p in pot.eligible if p != player and self._shown[p] is not None]
                 values = [v for v in (self._values(p, board) for p in rivals) if v is not None]
                 if all(mine[0] >= v[0] for v in values):
                     return True
@@ -120,8 +162,8 @@ class Settlement(HandState):
 
     def _values(self, player: int, board_index: int = 0) -> tuple[int, int] | None:
         """(high, low) strengths of ``player``'s hand on a board, or None if a card is unknown."""
-        hole = self.hole[player]
-        board = self.boards[board_index]
+        hole = self._hole[player]
+        board = self._boards[board_index]
         if None in hole or None in board:
             return None
         key = (player, board_index, len(hole), len(board))  # known cards only change by dealing
@@ -138,7 +180,7 @@ class Settlement(HandState):
         """P-1 … P-3, P-7: build pots from contribution levels and pay each in full (P-9)."""
         self.phase = DONE
         self._pending_show = []
-        out = [self.folded[p] or self.mucked[p] for p in range(self.players)]
+        out = [self._folded[p] or self._mucked[p] for p in range(self.players)]
         pots = self._pots(out)
         live = [p for p in range(self.players) if not out[p]]
         chip = self.config.options.smallest_chip
@@ -146,10 +188,10 @@ class Settlement(HandState):
             if len(live) == 1:
                 self._record(ev.Award(live[0], pot.amount, index, "all"))
                 continue
-            boards = len(self.boards)
+            boards = len(self._boards)
             known = {(p, b): self._values(p, b) for p in pot.eligible for b in range(boards)}
             if any(v is None for v in known.values()):
-                self.unsettled.append(index)
+                self._unsettled.append(index)
                 continue
             halves = _halves(pot.amount, chip) if boards == 2 else (pot.amount,)  # P-8
             for board, amount in enumerate(halves):

@@ -42,7 +42,7 @@ class HandState:
     ) -> None:
         self.config = config
         self._auto_showdown = auto_showdown and cards is not None
-        self.events: list[ev.Event] = []
+        self._events: list[ev.Event] = []
         self._source = cards
         n = config.players
         self.players = n
@@ -55,20 +55,17 @@ class HandState:
                 int(st.burn and index > 0) for index, st in enumerate(self._streets)
             )
         )
-        self.stacks = list(config.stacks)
-        self.committed = [0] * n
-        """Chips each player has put in during the current betting round."""
-        self.totals = [0] * n
-        """Chips each player has put in during the whole hand, antes included."""
-        self.antes_paid = [0] * n
-        self.folded = [False] * n
-        self.mucked = [False] * n
-        self.hole: list[list[Card | None]] = [[] for _ in range(n)]
-        self.shown: list[tuple[Card | None, ...] | None] = [None] * n
-        self.boards: list[list[Card | None]] = [[] for _ in range(config.variant.boards)]
-        self.up: list[list[Card | None]] = [[] for _ in range(n)]
-        """Each player's face-up cards (Stud), also part of :attr:`hole`."""
-        self.burned: list[Card | None] = []
+        self._stacks = list(config.stacks)
+        self._committed = [0] * n
+        self._totals = [0] * n
+        self._antes_paid = [0] * n
+        self._folded = [False] * n
+        self._mucked = [False] * n
+        self._hole: list[list[Card | None]] = [[] for _ in range(n)]
+        self._shown: list[tuple[Card | None, ...] | None] = [None] * n
+        self._boards: list[list[Card | None]] = [[] for _ in range(config.variant.boards)]
+        self._up: list[list[Card | None]] = [[] for _ in range(n)]
+        self._burned: list[Card | None] = []
         self.street = 0
         self.phase = DEAL
         self.to_act: int | None = None
@@ -76,8 +73,7 @@ class HandState:
         """Showdown values already worked out, by (player, board, hole size, board size)."""
         self._pots_seen: dict[tuple[int | bool, ...], list[Pot]] = {}
         """Pots already built, by chips in and who is out (only showdown asks twice)."""
-        self.unsettled: list[int] = []
-        """Pots left unpaid because a contender's cards are unknown (replayed histories only)."""
+        self._unsettled: list[int] = []
         self._pending_show: list[int] = []
         self._acted = [False] * n
         self._live = n
@@ -87,7 +83,8 @@ class HandState:
         self._legal: LegalActions | None = None
         self._bring_in_due: int | None = None
         """Stud: the player who must bring in or complete now (V-5, V-7)."""
-        self._brought_in: int | None = None
+        self._bring_in_level = 0
+        """Stud: the bring-in posted in this round (0 if none), a bet smaller than a full one."""
         self._completion_due = False
         """Stud: only the bring-in is in; the next bet completes to the small bet."""
         self._open_pair = False
@@ -109,23 +106,87 @@ class HandState:
         self._round_aggressor: int | None = None
         self._last_aggressor: int | None = None
 
-    @property
-    def board(self) -> list[Card | None]:
-        """The (first) board."""
-        return self.boards[0]
+    # Read-only state: copies, so that changing them cannot change the hand.
 
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """Everything that happened, in order; the hand follows from it."""
+        return tuple(self._events)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each player's chips behind, not counting what he has put in."""
+        return tuple(self._stacks)
+
+    @property
+    def committed(self) -> tuple[int, ...]:
+        """Chips each player has put in during the current betting round."""
+        return tuple(self._committed)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Chips each player has put in during the whole hand, antes included."""
+        return tuple(self._totals)
+
+    @property
+    def antes_paid(self) -> tuple[int, ...]:
+        return tuple(self._antes_paid)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def mucked(self) -> tuple[bool, ...]:
+        return tuple(self._mucked)
+
+    @property
+    def hole(self) -> tuple[tuple[Card | None, ...], ...]:
+        """Each player's cards, face-up ones (Stud) included; None where unknown."""
+        return tuple(tuple(cards) for cards in self._hole)
+
+    @property
+    def up(self) -> tuple[tuple[Card | None, ...], ...]:
+        """Each player's face-up cards (Stud), also part of :attr:`hole`."""
+        return tuple(tuple(cards) for cards in self._up)
+
+    @property
+    def shown(self) -> tuple[tuple[Card | None, ...] | None, ...]:
+        """The cards each player has shown, or None."""
+        return tuple(self._shown)
+
+    @property
+    def boards(self) -> tuple[tuple[Card | None, ...], ...]:
+        """Every board (two in a double-board game, V-4)."""
+        return tuple(tuple(board) for board in self._boards)
+
+    @property
+    def board(self) -> tuple[Card | None, ...]:
+        """The (first) board."""
+        return tuple(self._boards[0])
+
+    @property
+    def burned(self) -> tuple[Card | None, ...]:
+        return tuple(self._burned)
+
+    @property
+    def unsettled(self) -> tuple[int, ...]:
+        """Pots left unpaid because a contender's cards are unknown (replayed histories only)."""
+        return tuple(self._unsettled)
+
+    @property
     def pot(self) -> int:
         """All chips in the middle, bets in front of players included."""
-        return sum(self.totals)
+        return sum(self._totals)
 
     def in_hand(self, player: int) -> bool:
-        return not self.folded[player] and not self.mucked[player]
+        return not self._folded[player] and not self._mucked[player]
 
     def all_in(self, player: int) -> bool:
-        return self.stacks[player] == 0 and not self.folded[player]
+        return self._stacks[player] == 0 and not self._folded[player]
 
     def _can_act(self, player: int) -> bool:
-        return not self.folded[player] and self.stacks[player] > 0
+        return not self._folded[player] and self._stacks[player] > 0
 
     def _unit(self) -> int:
         street = self._streets[self.street]
@@ -159,17 +220,17 @@ class HandState:
         """The reducer: the only place state changes (one method per event type)."""
         self._legal = None
         _APPLY[type(event)](self, event)
-        self.events.append(event)
+        self._events.append(event)
 
     def _apply_bet_raise(self, event: ev.BetRaise) -> None:
         player, to = event.player, event.to
-        self._put_in(player, to - self.committed[player])
+        self._put_in(player, to - self._committed[player])
         self._on_raise(player, to)
         self._acted[player] = True
 
     def _apply_call(self, event: ev.Call) -> None:
         player = event.player
-        self._put_in(player, event.to - self.committed[player])
+        self._put_in(player, event.to - self._committed[player])
         self._acted[player] = True
 
     def _apply_bring_in(self, event: ev.BringIn) -> None:
@@ -178,7 +239,7 @@ class HandState:
         self._acted[player] = True
         self._bet = max(self._bet, event.amount)
         self._bring_in_due = None
-        self._brought_in = player
+        self._bring_in_level = event.amount
         self._completion_due = True
 
     def _apply_check(self, event: ev.Check) -> None:
@@ -186,10 +247,10 @@ class HandState:
 
     def _apply_fold(self, event: ev.Fold) -> None:
         player = event.player
-        self.folded[player] = True
+        self._folded[player] = True
         self._acted[player] = True
         self._live -= 1
-        if self.stacks[player]:
+        if self._stacks[player]:
             self._actors -= 1
 
     def _apply_post_blind(self, event: ev.PostBlind) -> None:
@@ -197,63 +258,63 @@ class HandState:
 
     def _apply_post_ante(self, event: ev.PostAnte) -> None:
         player, amount = event.player, event.amount
-        self.antes_paid[player] += amount
-        self.totals[player] += amount
+        self._antes_paid[player] += amount
+        self._totals[player] += amount
         self._take(player, amount)
 
     def _apply_deal_hole(self, event: ev.DealHole) -> None:
-        self.hole[event.player].extend(event.cards)
+        self._hole[event.player].extend(event.cards)
         if event.face_up:
-            self.up[event.player].extend(event.cards)
+            self._up[event.player].extend(event.cards)
 
     def _apply_discard(self, event: ev.Discard) -> None:
         self._values_seen.clear()  # the same number of cards, but other ones after the draw
-        hole = self.hole[event.player]
+        hole = self._hole[event.player]
         for card in event.cards:
             hole.remove(card)
 
     def _apply_burn(self, event: ev.Burn) -> None:
-        self.burned.append(event.card)
+        self._burned.append(event.card)
 
     def _apply_deal_board(self, event: ev.DealBoard) -> None:
-        self.boards[event.board].extend(event.cards)
+        self._boards[event.board].extend(event.cards)
 
     def _apply_return(self, event: ev.ReturnUncalled) -> None:
         player, amount = event.player, event.amount
         self._give(player, amount)
-        self.totals[player] -= amount
-        self.committed[player] -= amount
+        self._totals[player] -= amount
+        self._committed[player] -= amount
 
     def _apply_show(self, event: ev.Show) -> None:
         player, cards = event.player, event.cards
-        self.shown[player] = cards
-        if any(card is None for card in self.hole[player]):
-            self.hole[player] = list(cards)
+        self._shown[player] = cards
+        if any(card is None for card in self._hole[player]):
+            self._hole[player] = list(cards)
         if player in self._pending_show:
             self._pending_show.remove(player)
 
     def _apply_muck(self, event: ev.Muck) -> None:
-        self.mucked[event.player] = True
+        self._mucked[event.player] = True
         self._pending_show.remove(event.player)
 
     def _apply_award(self, event: ev.Award) -> None:
         self._give(event.player, event.amount)
 
     def _put_in(self, player: int, amount: int) -> None:
-        self.committed[player] += amount
-        self.totals[player] += amount
+        self._committed[player] += amount
+        self._totals[player] += amount
         self._take(player, amount)
 
     def _take(self, player: int, amount: int) -> None:
         """Chips leave a stack; a stack that empties can no longer bet."""
-        self.stacks[player] -= amount
-        if amount and not self.stacks[player]:
+        self._stacks[player] -= amount
+        if amount and not self._stacks[player]:
             self._actors -= 1
 
     def _give(self, player: int, amount: int) -> None:
-        if amount and not self.stacks[player] and not self.folded[player]:
+        if amount and not self._stacks[player] and not self._folded[player]:
             self._actors += 1
-        self.stacks[player] += amount
+        self._stacks[player] += amount
 
 
 _APPLY: dict[type[ev.Event], Callable[[HandState, Any], None]] = {

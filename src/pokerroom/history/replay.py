@@ -174,7 +174,7 @@ class ReplayResult:
                 ),
                 settled=hand.phase == DONE and index not in hand.unsettled,
             )
-            for index, pot in enumerate(hand.pots())
+            for index, pot in enumerate(hand.pots)
         )
 
     @property

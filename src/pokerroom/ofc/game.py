@@ -27,7 +27,7 @@ from pokerroom.ofc.errors import (
     SurrenderError,
 )
 from pokerroom.ofc.fantasy import earns_fantasy
-from pokerroom.ofc.rows import Board, Row, is_fouled
+from pokerroom.ofc.rows import Board, Row, is_fouled, row_named
 from pokerroom.ofc.royalties import board_royalties
 from pokerroom.ofc.scoring import PairSettlement, settle
 
@@ -216,8 +216,9 @@ class OfcHand:
 
     # -- actions ----------------------------------------------------------------------
 
-    def place(self, player: int, card: Card, row: Row) -> None:
-        """Set one dealt card face up on ``row``; it never moves again (O-2)."""
+    def place(self, player: int, card: Card, row: Row | str) -> None:
+        """Set one dealt card face up on ``row`` (a Row or its name); it never moves (O-2)."""
+        row = row_named(row)
         self._check_turn(player, "set a card")
         self._check_dealt(player, card)
         if self._to_place == 0:

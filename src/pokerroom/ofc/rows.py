@@ -16,7 +16,7 @@ from pokerroom.cards import Card, format_cards, parse_cards
 from pokerroom.errors import CardCountError
 from pokerroom.evaluate.high import HighHand, evaluate_high
 from pokerroom.evaluate.toprow import TopRow, evaluate_top_row
-from pokerroom.ofc.errors import RowFullError
+from pokerroom.ofc.errors import IllegalPlacementError, RowFullError
 
 
 class Row(enum.StrEnum):
@@ -25,6 +25,17 @@ class Row(enum.StrEnum):
     BOTTOM = "bottom"
     MIDDLE = "middle"
     TOP = "top"
+
+
+def row_named(row: object) -> Row:
+    """The row ``row`` names (a Row, or ``"bottom"``, ``"middle"``, ``"top"``), or O-1's error."""
+    if isinstance(row, Row):
+        return row
+    if isinstance(row, str) and row.strip().lower() in set(Row):
+        return Row(row.strip().lower())
+    raise IllegalPlacementError(
+        f"unknown row {row!r}; the rows are {', '.join(r.value for r in Row)} (O-1)"
+    )
 
 
 ROW_SIZES: dict[Row, int] = {Row.BOTTOM: 5, Row.MIDDLE: 5, Row.TOP: 3}

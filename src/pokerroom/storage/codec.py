@@ -105,6 +105,8 @@ def apply_decision(hand: Hand, decision: Decision) -> None:
     show was the run-out's, not the player's answer at the showdown.
     """
     player, action = decision.player, decision.action
+    if action == SHOW and hand.shown[player] == decision.cards:
+        return  # A-17: a hand the run-out turned up is shown again by the replay itself
     if action in (SHOW, MUCK):
         held = {card for card in hand.hole[player] if card is not None}
         early = action == SHOW and bool(decision.cards) and set(decision.cards) != held
