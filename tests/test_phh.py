@@ -884,7 +884,7 @@ def _showdown_split_hand(options: Options) -> Hand:
 def test_p3_the_smallest_chip_is_written_and_replayed() -> None:
     """P-3: a pot split down to chips of 5 replays to the same stacks from its own file."""
     hand = _showdown_split_hand(Options(smallest_chip=5))
-    assert hand.stacks == [104, 98, 98]
+    assert hand.stacks == (104, 98, 98)
     phh = parse_phh(write_phh(hand))
     assert phh.options == Options(smallest_chip=5)
     expected = tuple(map(Decimal, (104, 98, 98)))

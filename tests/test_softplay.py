@@ -158,7 +158,7 @@ def test_the_detector_only_flags() -> None:
     hand = played(["9c 9d", "Qh Jh"], NUT_FLUSH_BOARD, LIMP_AND_CHECK_DOWN)
     events = list(hand.events)
     assert soft_play_flags(hand)
-    assert hand.events == events, "the hand is unchanged"
+    assert hand.events == tuple(events), "the hand is unchanged"
     opponent = view_of(hand, 0)
     assert "SoftPlay" not in repr(opponent)
 

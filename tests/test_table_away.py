@@ -76,7 +76,7 @@ def test_the_blind_stays_in_the_pot_when_everyone_else_folds() -> None:
     assert spare_last_live(hand, Action.fold(), dead) == Action.call()
     act_with_away(hand, Action.fold(), dead)
     assert hand.phase == "done"
-    assert hand.stacks == [210, 190, 200]
+    assert hand.stacks == (210, 190, 200)
     assert winners(hand) == {0}
 
 

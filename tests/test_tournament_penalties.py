@@ -158,7 +158,7 @@ def test_a_sitting_out_player_is_away_in_a_real_hand() -> None:
     dead = dead_hands(hand, away_positions(order, serving))
     act_with_away(hand, Action.fold(), dead)
     act_with_away(hand, Action.fold(), dead)
-    assert hand.stacks == [102, 98, 100]
+    assert hand.stacks == (102, 98, 100)
     assert log.remaining("Bob") == 2
 
 

@@ -38,4 +38,4 @@ def must_ask(hand: Hand, auto_muck: bool) -> bool:
 
 def may_muck(hand: Hand, player: int) -> bool:
     """P-5: everyone may give up the pot without showing, except the last live hand of a pot."""
-    return not any(pot.eligible == (player,) for pot in hand.pots())
+    return not any(pot.eligible == (player,) for pot in hand.pots)
