@@ -11,7 +11,7 @@ from pokerroom.bots import CallingStation
 from pokerroom.cli.play_command import saving_listener
 from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
-from pokerroom.engine.variants import STUD
+from pokerroom.engine.variants import STUD, Limit
 from pokerroom.storage import SeriesLog, SeriesStore, resume_series
 from pokerroom.table.series import Series, SeriesSettings
 from pokerroom.tui.app import TableApp
@@ -117,7 +117,9 @@ def test_p5_auto_muck_mucks_a_losing_hand_without_asking() -> None:
 
 def test_a17_a_hand_turned_up_for_an_all_in_run_out_is_not_asked() -> None:
     """A-17: all in on third street, the hands are face up; at showdown nobody asks."""
-    series = Series(["You", "station-2"], SeriesSettings(variant=STUD), seed=3)
+    series = Series(
+        ["You", "station-2"], SeriesSettings(variant=STUD, limit=Limit.NO_LIMIT), seed=3
+    )
     app = TableApp(series, {1}, {2: CallingStation()}, clock=None)
     phases = []
 

@@ -29,7 +29,7 @@ Decisions (the engine can only fold the player to act):
 >>> act_with_away(hand, Action.fold(), dead)  # the button folds ...
 >>> act_with_away(hand, Action.fold(), dead)  # ... the small blind's fold becomes a call
 >>> hand.phase, hand.stacks
-('done', [102, 98, 100])
+('done', (102, 98, 100))
 """
 
 from __future__ import annotations
