@@ -26,6 +26,7 @@ from typing import Protocol
 
 from pokerroom.deck import Deck
 from pokerroom.engine import Hand, Options
+from pokerroom.errors import UsageError
 from pokerroom.table.seating import positions
 from pokerroom.tournament.clock import Clock, Schedule, SimulatedTime, clock_changes
 from pokerroom.tournament.director import Tournament
@@ -42,7 +43,12 @@ from pokerroom.tournament.floor import Floor, FloorRules, HandStart, Hold
 from pokerroom.tournament.hand_setup import hand_config
 from pokerroom.tournament.moves import Move, MoveReason
 from pokerroom.tournament.places import busts_in_hand
-from pokerroom.tournament.regulation.model import GameSpec, Regulation, Rotation
+from pokerroom.tournament.regulation.model import (
+    GameSpec,
+    Regulation,
+    Rotation,
+    TournamentFormat,
+)
 from pokerroom.tournament.regulation.schedule import scheduled_minutes
 from pokerroom.tournament.structure import Level
 
@@ -74,6 +80,22 @@ class _Playing:
     seats: tuple[int, ...]
     before: tuple[int, ...]
     after: tuple[int, ...]
+
+
+def entrant_names(regulation: Regulation, count: int) -> list[str]:
+    """The field's names (``P01`` … ``P10``), checked against the regulation (T-3)."""
+    if regulation.format is not TournamentFormat.AMERICAN:
+        raise UsageError(
+            f"{regulation.name!r} is an {regulation.format.value} tournament; "
+            "only american tournaments can be run so far"
+        )
+    if count < 2:
+        raise UsageError(f"--entrants must be at least 2, got {count}")
+    cap = regulation.max_entries
+    if cap is not None and count > cap:
+        raise UsageError(f"{regulation.name!r} takes at most {cap} entrants, got {count}")
+    width = len(str(count))
+    return [f"P{number:0{width}d}" for number in range(1, count + 1)]
 
 
 class AmericanRun:
