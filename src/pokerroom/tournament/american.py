@@ -68,7 +68,8 @@ class HandPlayer(Protocol):
 
 
 Listener = Callable[[TournamentEvent], None]
-DealCheck = Callable[[HandStart, Floor], None]
+DealCheck = Callable[[HandStart, Floor, int], None]
+"""Called at every hand dealt with the floor's decision, the floor and the level number."""
 
 
 @dataclass(slots=True)
@@ -228,7 +229,7 @@ class AmericanRun:
     def _deal(self, start: HandStart, level: Level) -> None:
         assert start.blinds is not None
         if self._on_deal is not None:
-            self._on_deal(start, self.floor)
+            self._on_deal(start, self.floor, level.number)
         table = start.table
         by_seat = dict(start.players)
         size = self.floor.table(table).size
