@@ -97,6 +97,7 @@ class Tournament:
         self.chips_removed = 0
         """Chips that left play with a player the director put out (disqualified, T-12)."""
         self.players_left = 0
+        self.places_given: set[int] = set()
         self.winner: str | None = None
 
     @classmethod
@@ -288,8 +289,7 @@ class Tournament:
         record = self._alive(event.player)
         if record.chips and not event.by_director:
             raise UsageError(f"player {event.player!r} still has {record.chips} chips")
-        taken = {r.place for r in self.players.values() if r.place is not None}
-        if not 1 < event.place <= self.players_left or event.place in taken:
+        if not 1 < event.place <= self.players_left or event.place in self.places_given:
             raise UsageError(
                 f"place {event.place} is not free; with {self.players_left} players in, "
                 f"a bust-out takes a place from 2 to {self.players_left} not yet given"
@@ -315,6 +315,7 @@ class Tournament:
             record.tied_from, record.tied = event.tied_from, event.tied
             record.bust_hand, record.bust_level = event.hand, event.level
             self.players_left -= 1
+            self.places_given.add(event.place)
         elif isinstance(event, Won):
             self.winner = event.player
             self.players[event.player].place = 1
@@ -330,6 +331,7 @@ class Tournament:
             record.entries += 1
             if record.place is not None or event.kind is EntryKind.ENTRY:
                 self.players_left += 1
+            self.places_given.discard(record.place or 0)
             record.place, record.bust_hand, record.bust_level = None, None, None
         elif event.kind is EntryKind.REBUY:
             record.rebuys += 1
@@ -359,5 +361,6 @@ _STATE = (
     "chips_issued",
     "chips_removed",
     "players_left",
+    "places_given",
     "winner",
 )
