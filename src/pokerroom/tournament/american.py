@@ -127,7 +127,10 @@ class AmericanRun:
         self._heap: list[tuple[float, int, int, int]] = []
         self._sequence = 0
         self._pending: set[int] = set()
-        self._waiting: set[int] = set()
+        self._short: set[int] = set()
+        """Tables held short (T-6): they may deal once a seat count changes."""
+        self._final: set[int] = set()
+        """Tables stopped for the final table (T-8): they come back when none is playing."""
         self._playing: dict[int, _Playing] = {}
         self._table_hands: dict[int, int] = {}
         for player in players:
@@ -145,9 +148,15 @@ class AmericanRun:
     def run(self, max_hands: int | None = None) -> Tournament:
         """Play until one player holds all chips (T-12), then pay the places (T-2)."""
         tournament = self.tournament
+        stalled_at = -1
         while tournament.players_left > 1:
             if not self._heap:
-                raise RuntimeError("no table can deal and none is playing: the floor is stuck")
+                if stalled_at == tournament.hands or not (self._short or self._final):
+                    raise RuntimeError("no table can deal and none is playing: the floor is stuck")
+                stalled_at = tournament.hands  # every held table comes to deal again, once
+                self._wake(self._short)
+                self._wake(self._final)
+                continue
             if max_hands is not None and tournament.hands >= max_hands:
                 raise RuntimeError(f"no winner after {max_hands} hands")
             at, _seq, kind, table = heapq.heappop(self._heap)
@@ -190,10 +199,24 @@ class AmericanRun:
         self._sequence += 1
         heapq.heappush(self._heap, (at, self._sequence, kind, table))
 
-    def _wake_waiting(self) -> None:
-        for table in sorted(self._waiting):
+    def _wake(self, tables: set[int]) -> None:
+        for table in sorted(tables):
             self._schedule(table, self.now)
-        self._waiting.clear()
+        tables.clear()
+
+    def _wake_short_after_busts(self) -> None:
+        """Busts shrink tables: wake the short tables now within two of the fullest (T-6).
+        The others wait for a move, which wakes them all: a table starting a hand moves
+        players from the fullest table to the shortest."""
+        counts = self.floor.counts()
+        fullest = max(counts.values())
+        ready = {
+            t
+            for t in self._short
+            if t not in counts or (counts[t] >= 2 and fullest - counts[t] <= 2)
+        }
+        self._short -= ready
+        self._wake(ready)
 
     # ----- a table comes to start a hand
 
@@ -209,13 +232,13 @@ class AmericanRun:
         start = self.floor.start_hand(table, level=level.number)
         self._log_moves(start.moves)
         if start.moves:
-            self._wake_waiting()
+            self._wake(self._short)
         if start.hold is Hold.BROKEN:
             if self.floor.final_formed and self.floor.has_table(1):
                 self._schedule(1, self.now)  # T-8: the final table deals
             return
         if start.hold is not None:
-            self._waiting.add(table)
+            (self._final if start.hold is Hold.FINAL_TABLE else self._short).add(table)
             return
         self._deal(start, level)
 
@@ -286,7 +309,10 @@ class AmericanRun:
             self._log(BustOut(self.now, player, place, number, done.level.number, tied_from, tied))
         if self.floor.has_table(table):
             self._schedule(table, self.now)
-        self._wake_waiting()
+        if out and self._short:
+            self._wake_short_after_busts()
+        if not self._playing:
+            self._wake(self._final)
 
     def _re_enter(self, player: str) -> bool:
         """T-11, 5.19.3: a busted player buys in again while the regulation allows it."""
