@@ -114,7 +114,8 @@ def test_help_reads_as_english_flags_and_ranges() -> None:
     top = runner.invoke(app, ["--help"], terminal_width=200).output
     assert "(soon)" not in top
     play = runner.invoke(app, ["play", "--help"], terminal_width=200).output
-    for command in ("play", "ofc", "history", "equity", "eval", "replay", "tournament check"):
+    commands = ("play", "ofc", "history", "equity", "eval", "replay", "tournament check")
+    for command in (*commands, "tournament run"):
         shown = runner.invoke(app, [*command.split(), "--help"], terminal_width=200).output
         assert "<bool>" not in shown, command
         assert "<=x" not in shown and "x>=" not in shown, command

@@ -1,0 +1,61 @@
+"""Bots as a tournament's players: each entrant gets a bot of one of the named kinds.
+
+Kinds come from the ``BOTS`` registry by name, so a new tournament bot plugs in by
+registering there. Entrant *i* plays ``kinds[i % len(kinds)]``, seeded from the run's
+seed and his index, and keeps his bot through re-entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokerroom.bots import BOTS, Bot
+from pokerroom.engine import Hand
+from pokerroom.engine.views import view_of
+from pokerroom.errors import UsageError
+
+
+def check_kinds(kinds: Sequence[str]) -> tuple[str, ...]:
+    """The bot kinds named, each one known; one clear error otherwise."""
+    if not kinds:
+        raise UsageError(f"name at least one bot kind: {', '.join(BOTS)}")
+    for kind in kinds:
+        if kind not in BOTS:
+            raise UsageError(f"unknown bot kind {kind!r}; choose from {', '.join(BOTS)}")
+    return tuple(kinds)
+
+
+class BotPlayers:
+    """Plays every seat of a tournament hand with the entrant's own bot."""
+
+    def __init__(self, kinds: Sequence[str], players: Sequence[str], seed: int) -> None:
+        self._kinds = check_kinds(kinds)
+        self._bots: dict[str, Bot] = {}
+        self._index = {player: index for index, player in enumerate(players)}
+        self._seed = seed
+
+    def kind_of(self, player: str) -> str:
+        return self._kinds[self._index.get(player, 0) % len(self._kinds)]
+
+    def _bot(self, player: str) -> Bot:
+        bot = self._bots.get(player)
+        if bot is None:
+            index = self._index.get(player, len(self._index))
+            bot = self._bots[player] = BOTS[self.kind_of(player)](self._seed * 1_000_003 + index)
+        return bot
+
+    def __call__(self, hand: Hand, players: Sequence[str]) -> int:
+        """Act and draw for every position until the hand is over; the decisions made."""
+        bots = [self._bot(player) for player in players]
+        decisions = 0
+        while hand.phase in ("bet", "draw"):
+            position = hand.to_act if hand.phase == "bet" else hand.to_draw
+            if position is None:
+                break
+            view = view_of(hand, position)
+            if hand.phase == "bet":
+                hand.act(bots[position].decide(view), position)
+            else:
+                hand.draw(bots[position].discard(view), position)
+            decisions += 1
+        return decisions

@@ -1,0 +1,219 @@
+"""How ``pokerroom tournament run`` shows a tournament: a results table, or JSON lines.
+
+JSON lines carry one object per event, each with a ``type``: ``draw`` (every seat of the
+starting draw), ``entry``, ``move`` (with its ``reason``), ``level``, ``break``, ``hand``,
+``bust``, ``winner``, ``payout``, and last ``results`` with the pool and every place (the
+field's first entries are in the draw and the results; re-entries come as ``entry``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.progress import Progress
+
+from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
+from pokerroom.tournament.director import PlayerRecord, Tournament
+from pokerroom.tournament.events import (
+    BustOut,
+    Entered,
+    HandPlayed,
+    Paid,
+    Seated,
+    TournamentEvent,
+    Won,
+)
+from pokerroom.tournament.moves import MoveReason, Seat
+from pokerroom.tournament.payouts import PrizePool, prize_pool
+
+
+def _seat(seat: Seat | None) -> dict[str, int] | None:
+    return None if seat is None else {"table": seat.table, "seat": seat.seat}
+
+
+def event_json(event: TournamentEvent) -> dict[str, Any]:
+    """One event as a JSON object with its ``type``."""
+    if isinstance(event, Seated):
+        move = event.move
+        return {
+            "type": "move",
+            "at": event.at,
+            "player": move.player,
+            "reason": move.reason.value,
+            "from": _seat(move.source),
+            "to": _seat(move.target),
+        }
+    if isinstance(event, HandPlayed):
+        return {
+            "type": "hand",
+            "at": event.at,
+            "started": event.started,
+            "number": event.number,
+            "table": event.table,
+            "level": event.level,
+            "button": event.button,
+            "small_blind": event.small_blind,
+            "big_blind": event.big_blind,
+            "seats": [
+                {"seat": s.seat, "player": s.player, "before": s.before, "after": s.after}
+                for s in event.seats
+            ],
+        }
+    if isinstance(event, LevelStarted):
+        level = event.level
+        return {
+            "type": "level",
+            "at": event.at,
+            "level": level.number,
+            "minutes": level.minutes,
+            "small_blind": level.small_blind,
+            "big_blind": level.big_blind,
+            "ante": level.ante,
+            "big_blind_ante": level.big_blind_ante,
+            "bring_in": level.bring_in,
+            "small_bet": level.small_bet,
+            "big_bet": level.big_bet,
+        }
+    if isinstance(event, BreakStarted):
+        pause = event.pause
+        return {
+            "type": "break",
+            "at": event.at,
+            "after_level": pause.after_level,
+            "minutes": pause.minutes,
+            "color_up": pause.color_up,
+        }
+    if isinstance(event, Entered):
+        return {
+            "type": "entry",
+            "at": event.at,
+            "player": event.player,
+            "kind": event.kind.value,
+            "chips": event.chips,
+        }
+    if isinstance(event, BustOut):
+        return {
+            "type": "bust",
+            "at": event.at,
+            "player": event.player,
+            "place": event.place,
+            "hand": event.hand,
+            "level": event.level,
+            "shares_places": [event.tied_from, event.tied_from + event.tied - 1],
+        }
+    if isinstance(event, Won):
+        return {"type": "winner", "at": event.at, "player": event.player}
+    assert isinstance(event, Paid)
+    return {
+        "type": "payout",
+        "at": event.at,
+        "player": event.player,
+        "place": event.place,
+        "prize": event.prize,
+    }
+
+
+class JsonLines:
+    """Writes events as they happen; the starting draw's seats go out as one ``draw`` object."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+        self._draw: list[dict[str, Any]] = []
+
+    def _write(self, value: dict[str, Any]) -> None:
+        self._out.write(json.dumps(value, ensure_ascii=False) + "\n")
+
+    def __call__(self, event: TournamentEvent) -> None:
+        if isinstance(event, Seated) and event.move.reason is MoveReason.DRAW:
+            target = event.move.target
+            self._draw.append({"player": event.move.player, **(_seat(target) or {})})
+            return
+        if self._draw:
+            self._write({"type": "draw", "seats": self._draw})
+            self._draw = []
+        if not isinstance(event, Entered) or event.at > 0:  # the field's entries: in results
+            self._write(event_json(event))
+
+    def results(self, tournament: Tournament, kind_of: Callable[[str], str]) -> None:
+        self._write(results_json(tournament, kind_of))
+
+
+def _pool_json(pool: PrizePool) -> dict[str, int]:
+    return {
+        "total": pool.total,
+        "collected": pool.collected,
+        "fees": pool.fees,
+        "added": pool.added,
+        "overlay": pool.overlay,
+    }
+
+
+def _ranked(tournament: Tournament) -> list[PlayerRecord]:
+    return sorted(tournament.players.values(), key=lambda r: r.place or 0)
+
+
+def results_json(tournament: Tournament, kind_of: Callable[[str], str]) -> dict[str, Any]:
+    entries = tournament.entries()
+    return {
+        "type": "results",
+        "name": tournament.regulation.name,
+        "entrants": entries.entrants,
+        "entries": entries.entries,
+        "hands": tournament.hands,
+        "pool": _pool_json(prize_pool(tournament.regulation, entries)),
+        "results": [
+            {
+                "place": r.place,
+                "player": r.player,
+                "bot": kind_of(r.player),
+                "prize": r.prize,
+                "entries": r.entries,
+                "bust_hand": r.bust_hand,
+                "bust_level": r.bust_level,
+            }
+            for r in _ranked(tournament)
+        ],
+    }
+
+
+def results_text(tournament: Tournament, kind_of: Callable[[str], str], took: float) -> str:
+    """The results table (place, player, prize, entries, bust hand and level) and the pool."""
+    regulation = tournament.regulation
+    entries = tournament.entries()
+    pool = prize_pool(regulation, entries)
+    currency = f" {regulation.money.currency}" if regulation.money.currency else ""
+    lines = [
+        f"{regulation.name}: {entries.entrants} players, {entries.entries} entries, "
+        f"{tournament.hands:,} hands in {took / 3600:.1f} simulated hours",
+        f"Prize pool {pool.total:,}{currency}: {pool.collected:,} collected, "
+        f"{pool.fees:,} fees, {pool.added:,} added, {pool.overlay:,} overlay",
+        "",
+        f"{'place':>5}  {'player':<12} {'bot':<8} {'prize':>10} {'entries':>7} "
+        f"{'bust hand':>9} {'level':>5}",
+    ]
+    for r in _ranked(tournament):
+        shared = "*" if r.tied > 1 else " "
+        hand = "-" if r.bust_hand is None else str(r.bust_hand)
+        level = "-" if r.bust_level is None else str(r.bust_level)
+        lines.append(
+            f"{r.place:>5}  {r.player:<12} {kind_of(r.player):<8} {r.prize:>9,}{shared} "
+            f"{r.entries:>7} {hand:>9} {level:>5}"
+        )
+    if any(r.tied > 1 for r in tournament.players.values()):
+        lines.append("* busted in the same hand with an equal stack: the places' money is shared")
+    return "\n".join(lines)
+
+
+@contextmanager
+def progress_bar(busts: int, *, enabled: bool) -> Iterator[Callable[[], None]]:
+    """A bar of bust-outs on stderr while a long run plays (only on a terminal)."""
+    if not enabled:
+        yield lambda: None
+        return
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("playing", total=busts)
+        yield lambda: bar.advance(task)

@@ -1,0 +1,331 @@
+"""An American tournament run end to end in simulated time (T-5 … T-8, T-10, T-12).
+
+Every table deals on its own: the run always takes the table whose next hand starts
+soonest, asks the clock for the level (none on a break: that table waits for the next
+level), asks the floor for the moves, markers, hold or break, builds the engine hand from
+the seats and the level, has it played, and ends it when its simulated time is up; busted
+players are placed by T-12, and the last player left wins. Who plays the seats is the
+caller's (:class:`HandPlayer`, e.g. bots), so the tournament layer stays below the bots.
+
+Decisions where the seed is silent (README "Run a tournament with bots"):
+
+- A hand takes ``HAND_SECONDS`` to shuffle and deal plus ``ACTION_SECONDS`` per decision.
+- Players count as in the hand until it ends (nobody folds out early for a balance move).
+- A busted player re-enters at once while the regulation allows it (T-11, bots always do).
+- A mixed game rotating by orbit changes game after as many hands as players at the table.
+- Colour-ups are not raced in the simulation: stacks keep their chips (T-13 is not applied).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from pokerroom.deck import Deck
+from pokerroom.engine import Hand, Options
+from pokerroom.errors import UsageError
+from pokerroom.table.seating import positions
+from pokerroom.tournament.clock import Clock, Schedule, SimulatedTime, clock_changes
+from pokerroom.tournament.director import Tournament
+from pokerroom.tournament.events import (
+    BustOut,
+    Entered,
+    EntryKind,
+    HandPlayed,
+    Seated,
+    SeatResult,
+    TournamentEvent,
+)
+from pokerroom.tournament.floor import Floor, FloorRules, HandStart, Hold
+from pokerroom.tournament.hand_setup import hand_config
+from pokerroom.tournament.moves import Move, MoveReason
+from pokerroom.tournament.places import busts_in_hand
+from pokerroom.tournament.regulation.model import (
+    GameSpec,
+    Regulation,
+    Rotation,
+    TournamentFormat,
+)
+from pokerroom.tournament.regulation.schedule import scheduled_minutes
+from pokerroom.tournament.structure import Level
+
+HAND_SECONDS = 20.0
+"""Simulated seconds to shuffle, deal and post."""
+ACTION_SECONDS = 6.0
+"""Simulated seconds per decision (bet, call, fold, draw)."""
+
+_END, _START = 0, 1
+"""Heap order at the same moment: hands end before tables start, so freed players can move."""
+
+
+class HandPlayer(Protocol):
+    """Plays a dealt hand to its end; ``players`` by engine position; returns the decisions."""
+
+    def __call__(self, hand: Hand, players: Sequence[str]) -> int: ...
+
+
+Listener = Callable[[TournamentEvent], None]
+DealCheck = Callable[[HandStart, Floor, int], None]
+"""Called at every hand dealt with the floor's decision, the floor and the level number."""
+
+
+@dataclass(slots=True)
+class _Playing:
+    started: float
+    level: Level
+    start: HandStart
+    players: tuple[str, ...]
+    seats: tuple[int, ...]
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+
+
+def entrant_names(regulation: Regulation, count: int) -> list[str]:
+    """The field's names (``P01`` … ``P10``), checked against the regulation (T-3)."""
+    if regulation.format is not TournamentFormat.AMERICAN:
+        raise UsageError(
+            f"{regulation.name!r} is an {regulation.format.value} tournament; "
+            "only american tournaments can be run so far"
+        )
+    if count < 2:
+        raise UsageError(f"--entrants must be at least 2, got {count}")
+    cap = regulation.max_entries
+    if cap is not None and count > cap:
+        raise UsageError(f"{regulation.name!r} takes at most {cap} entrants, got {count}")
+    width = len(str(count))
+    return [f"P{number:0{width}d}" for number in range(1, count + 1)]
+
+
+class AmericanRun:
+    """One run: the tournament log, its floor, its clock, and the tables' timetable."""
+
+    def __init__(
+        self,
+        regulation: Regulation,
+        players: Sequence[str],
+        play: HandPlayer,
+        rng: random.Random,
+        *,
+        listener: Listener | None = None,
+        on_deal: DealCheck | None = None,
+    ) -> None:
+        self.tournament = Tournament(regulation)
+        self._regulation = regulation
+        self._play = play
+        self._rng = rng
+        self._listener = listener
+        self._on_deal = on_deal
+        self._options = Options.profile(regulation.profile)
+        self._time = SimulatedTime(0.0)
+        schedule = Schedule(regulation.levels, regulation.breaks, start_at=0.0)
+        self._clock = Clock(schedule, self._time)
+        horizon = scheduled_minutes(regulation) * 60 + 1
+        self._changes = list(reversed(clock_changes(schedule, (), horizon)))
+        self._heap: list[tuple[float, int, int, int]] = []
+        self._sequence = 0
+        self._pending: set[int] = set()
+        self._short: set[int] = set()
+        """Tables held short (T-6): they may deal once a seat count changes."""
+        self._final: set[int] = set()
+        """Tables stopped for the final table (T-8): they come back when none is playing."""
+        self._playing: dict[int, _Playing] = {}
+        self._table_hands: dict[int, int] = {}
+        for player in players:
+            self._log(Entered(0.0, player, EntryKind.ENTRY, regulation.starting_stack))
+        rules = FloorRules(regulation.table_size, regulation.final_table_size)
+        self.floor = Floor.draw(list(players), rules, rng)
+        self._log_moves(self.floor.moves)
+        for table in self.floor.counts():
+            self._schedule(table, 0.0)
+
+    @property
+    def now(self) -> float:
+        return self._time.now()
+
+    def run(self, max_hands: int | None = None) -> Tournament:
+        """Play until one player holds all chips (T-12), then pay the places (T-2)."""
+        tournament = self.tournament
+        stalled_at = -1
+        while tournament.players_left > 1:
+            if not self._heap:
+                if stalled_at == tournament.hands or not (self._short or self._final):
+                    raise RuntimeError("no table can deal and none is playing: the floor is stuck")
+                stalled_at = tournament.hands  # every held table comes to deal again, once
+                self._wake(self._short)
+                self._wake(self._final)
+                continue
+            if max_hands is not None and tournament.hands >= max_hands:
+                raise RuntimeError(f"no winner after {max_hands} hands")
+            at, _seq, kind, table = heapq.heappop(self._heap)
+            self._time.advance_to(at)
+            self._clock_changes()
+            if kind == _END:
+                self._end(table)
+            else:
+                self._pending.discard(table)
+                self._start(table)
+        for event in tournament.finish(at=self.now):
+            self._notify(event)
+        return tournament
+
+    # ----- the log
+
+    def _log(self, event: TournamentEvent) -> None:
+        self.tournament.record(event)
+        self._notify(event)
+
+    def _notify(self, event: TournamentEvent) -> None:
+        if self._listener is not None:
+            self._listener(event)
+
+    def _log_moves(self, moves: Sequence[Move]) -> None:
+        for move in moves:
+            self._log(Seated(self.now, move))
+
+    def _clock_changes(self) -> None:
+        while self._changes and self._changes[-1].at <= self.now:
+            self._log(self._changes.pop())
+
+    # ----- the tables' timetable
+
+    def _schedule(self, table: int, at: float, kind: int = _START) -> None:
+        if kind == _START:
+            if table in self._pending:
+                return
+            self._pending.add(table)
+        self._sequence += 1
+        heapq.heappush(self._heap, (at, self._sequence, kind, table))
+
+    def _wake(self, tables: set[int]) -> None:
+        for table in sorted(tables):
+            self._schedule(table, self.now)
+        tables.clear()
+
+    def _wake_short_after_busts(self) -> None:
+        """Busts shrink tables: wake the short tables now within two of the fullest (T-6).
+        The others wait for a move, which wakes them all: a table starting a hand moves
+        players from the fullest table to the shortest."""
+        counts = self.floor.counts()
+        fullest = max(counts.values())
+        ready = {
+            t
+            for t in self._short
+            if t not in counts or (counts[t] >= 2 and fullest - counts[t] <= 2)
+        }
+        self._short -= ready
+        self._wake(ready)
+
+    # ----- a table comes to start a hand
+
+    def _start(self, table: int) -> None:
+        if table in self._playing or not self.floor.has_table(table):
+            return
+        level = self._clock.level_for_hand_starting_at(self.now)
+        if level is None:  # T-10: no hand starts on a break
+            resumes = self._clock.state(self.now).changes_at
+            assert resumes is not None, "the simulated clock is never paused"
+            self._schedule(table, resumes)
+            return
+        start = self.floor.start_hand(table, level=level.number)
+        self._log_moves(start.moves)
+        if start.moves:
+            self._wake(self._short)
+        if start.hold is Hold.BROKEN:
+            if self.floor.final_formed and self.floor.has_table(1):
+                self._schedule(1, self.now)  # T-8: the final table deals
+            return
+        if start.hold is not None:
+            (self._final if start.hold is Hold.FINAL_TABLE else self._short).add(table)
+            return
+        self._deal(start, level)
+
+    def _game(self, table: int, level: Level, players: int) -> GameSpec:
+        game = self._regulation.game
+        if game.rotate_every is Rotation.ORBIT and game.mixed:
+            dealt = self._table_hands.get(table, 0)
+            return game.rotation[(dealt // players) % len(game.rotation)]
+        return game.at_level(level.number)
+
+    def _deal(self, start: HandStart, level: Level) -> None:
+        assert start.blinds is not None
+        if self._on_deal is not None:
+            self._on_deal(start, self.floor, level.number)
+        table = start.table
+        by_seat = dict(start.players)
+        size = self.floor.table(table).size
+        order = positions(start.blinds, list(by_seat), size)
+        players = tuple(by_seat[seat] for seat in order)
+        records = self.tournament.players
+        before = tuple(records[player].chips for player in players)
+        spec = self._game(table, level, len(players))
+        self._table_hands[table] = self._table_hands.get(table, 0) + 1
+        config = hand_config(spec, level, start.blinds, order, before, self._options)
+        hand = Hand(config, Deck(rng=random.Random(self._rng.getrandbits(64))))
+        decisions = self._play(hand, players)
+        if hand.phase != "done":
+            raise RuntimeError(f"the hand at table {table} was not played to its end")
+        self._playing[table] = _Playing(
+            self.now, level, start, players, tuple(order), before, tuple(hand.stacks)
+        )
+        duration = HAND_SECONDS + ACTION_SECONDS * decisions
+        self._schedule(table, self.now + duration, _END)
+
+    # ----- a hand ends
+
+    def _end(self, table: int) -> None:
+        done = self._playing.pop(table)
+        tournament = self.tournament
+        out = [p for p, after in zip(done.players, done.after, strict=True) if not after]
+        self.floor.end_hand(table, out)
+        blinds = done.start.blinds
+        assert blinds is not None
+        seats = tuple(
+            SeatResult(seat, player, before, after)
+            for seat, player, before, after in zip(
+                done.seats, done.players, done.before, done.after, strict=True
+            )
+        )
+        number = tournament.hands + 1
+        self._log(
+            HandPlayed(
+                self.now,
+                done.started,
+                number,
+                table,
+                done.level.number,
+                blinds.button,
+                blinds.small_blind,
+                blinds.big_blind,
+                seats,
+            )
+        )
+        stacks = dict(zip(done.players, done.before, strict=True))
+        busted = [(p, stacks[p]) for p in out if not self._re_enter(p)]
+        places = busts_in_hand(busted, players_left=tournament.players_left)
+        for player, place, tied_from, tied in sorted(places, key=lambda row: -row[1]):
+            self._log(BustOut(self.now, player, place, number, done.level.number, tied_from, tied))
+        if self.floor.has_table(table):
+            self._schedule(table, self.now)
+        if out and self._short:
+            self._wake_short_after_busts()
+        if not self._playing:
+            self._wake(self._final)
+
+    def _re_enter(self, player: str) -> bool:
+        """T-11, 5.19.3: a busted player buys in again while the regulation allows it."""
+        terms = self._regulation.re_entry
+        record = self.tournament.players[player]
+        if terms is None or self.tournament.level > terms.until_level:
+            return False
+        if record.entries > terms.per_player:
+            return False
+        self._log(Entered(self.now, player, EntryKind.RE_ENTRY, terms.chips))
+        tables = set(self.floor.counts())
+        move = self.floor.enter(player, MoveReason.RE_ENTRY)
+        self._log_moves([move])
+        if move.target.table not in tables:
+            self._schedule(move.target.table, self.now)
+        return True

@@ -1,0 +1,366 @@
+"""The tournament as its event log (issue 11 item 9): state follows from the events alone.
+
+:class:`Tournament` holds a regulation and the log; :meth:`Tournament.record` checks an
+event against the state and applies it (a refused event is one clear error that changes
+nothing), :meth:`Tournament.from_events` rebuilds the same state from a saved log, and
+:meth:`Tournament.undo` takes back the director's own last action — a mis-entered
+bust-out or entry — by replaying the log without it.
+
+>>> from pokerroom.tournament.regulation import load_example
+>>> t = Tournament(load_example("home-sit-and-go"))
+>>> for name in ("Ann", "Bob", "Cy"):
+...     _ = t.enter(name, at=0)
+>>> _ = t.bust("Cy", at=60)
+>>> t.players["Cy"].place, t.players_left
+(3, 2)
+>>> _ = t.undo()
+>>> t.players["Cy"].place, t.players_left
+(None, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pokerroom.errors import UsageError
+from pokerroom.table.seating import Blinds
+from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
+from pokerroom.tournament.events import (
+    BustOut,
+    Entered,
+    EntryKind,
+    HandPlayed,
+    Paid,
+    Seated,
+    TournamentEvent,
+    Won,
+    is_director_action,
+)
+from pokerroom.tournament.floor import Floor, FloorRules
+from pokerroom.tournament.moves import Seat
+from pokerroom.tournament.payouts import Entries, payout
+from pokerroom.tournament.places import place_prize
+from pokerroom.tournament.regulation.model import Regulation
+
+
+@dataclass(slots=True)
+class PlayerRecord:
+    """One player's tournament: what he paid in, his chips and seat, his place and prize."""
+
+    player: str
+    entries: int = 0
+    """His first entry and re-entries."""
+    rebuys: int = 0
+    add_ons: int = 0
+    chips: int = 0
+    seat: Seat | None = None
+    place: int | None = None
+    tied_from: int = 0
+    tied: int = 1
+    bust_hand: int | None = None
+    bust_level: int | None = None
+    prize: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentState:
+    """A comparable snapshot of everything the log implies."""
+
+    players: tuple[tuple[str, int, int, int, int, Seat | None, int | None, int, int], ...]
+    markers: tuple[tuple[int, Blinds], ...]
+    posted_big_blind: tuple[str, ...]
+    hands: int
+    level: int
+    on_break: bool
+    chips_issued: int
+    chips_removed: int
+    winner: str | None
+
+
+class Tournament:
+    """One tournament's regulation, log and the state its log implies."""
+
+    def __init__(self, regulation: Regulation) -> None:
+        self.regulation = regulation
+        self.events: list[TournamentEvent] = []
+        self.players: dict[str, PlayerRecord] = {}
+        self.markers: dict[int, Blinds] = {}
+        """The markers of each table's last hand (H-5 … H-8)."""
+        self.posted_big_blind: dict[str, bool] = {}
+        """H-12: whether each player's last hand dealt was a big blind."""
+        self.hands = 0
+        self.level = 1
+        self.on_break = False
+        self.chips_issued = 0
+        self.chips_removed = 0
+        """Chips that left play with a player the director put out (disqualified, T-12)."""
+        self.players_left = 0
+        self.places_given: set[int] = set()
+        self.winner: str | None = None
+
+    @classmethod
+    def from_events(cls, regulation: Regulation, events: Iterable[TournamentEvent]) -> Tournament:
+        """The tournament a saved log describes; every event is checked as it is replayed."""
+        tournament = cls(regulation)
+        for event in events:
+            tournament.record(event)
+        return tournament
+
+    # ----- the log
+
+    def record(self, event: TournamentEvent) -> TournamentEvent:
+        """Check ``event`` against the state, apply it and log it."""
+        self._check(event)
+        self._apply(event)
+        self.events.append(event)
+        return event
+
+    def undo(self) -> TournamentEvent:
+        """Take back the last event if it is the director's own action (an entry, a bust-out
+        he entered); the state is rebuilt from the log without it."""
+        if not self.events or not is_director_action(self.events[-1]):
+            what = type(self.events[-1]).__name__ if self.events else "nothing"
+            raise UsageError(
+                f"the last event is {what}; only the director's own last action "
+                "(an entry or a bust-out he entered) can be undone"
+            )
+        *kept, last = self.events
+        rebuilt = Tournament.from_events(self.regulation, kept)
+        for name in _STATE:
+            setattr(self, name, getattr(rebuilt, name))
+        return last
+
+    def state(self) -> TournamentState:
+        players = tuple(
+            (r.player, r.entries, r.rebuys, r.add_ons, r.chips, r.seat, r.place, r.tied, r.prize)
+            for r in sorted(self.players.values(), key=lambda r: r.player)
+        )
+        return TournamentState(
+            players,
+            tuple(sorted(self.markers.items())),
+            tuple(sorted(p for p, posted in self.posted_big_blind.items() if posted)),
+            self.hands,
+            self.level,
+            self.on_break,
+            self.chips_issued,
+            self.chips_removed,
+            self.winner,
+        )
+
+    # ----- the director's actions
+
+    def enter(self, player: str, *, at: float, kind: EntryKind = EntryKind.ENTRY) -> Entered:
+        """Take an entry, re-entry, re-buy or add-on at the regulation's chips (T-11)."""
+        event = Entered(at, player, kind, self._chips_for(kind))
+        self.record(event)
+        return event
+
+    def bust(self, player: str, *, at: float) -> BustOut:
+        """The director puts a player out by hand (a live table): the next place down."""
+        event = BustOut(
+            at, player, self.players_left, 0, self.level, self.players_left, by_director=True
+        )
+        self.record(event)
+        return event
+
+    def finish(self, *, at: float) -> list[TournamentEvent]:
+        """T-12, T-2: the last player holds all chips: he wins; every paid place is paid."""
+        alive = [r.player for r in self.players.values() if r.place is None]
+        if len(alive) != 1:
+            raise UsageError(f"{len(alive)} players are still in; the tournament ends with one")
+        done: list[TournamentEvent] = [self.record(Won(at, alive[0]))]
+        prizes = payout(self.regulation, self.entries()).prizes
+        unit = self.regulation.payouts.unit
+        for record in sorted(self.players.values(), key=lambda r: r.place or 0):
+            assert record.place is not None
+            prize = place_prize(
+                prizes, place=record.place, tied_from=record.tied_from, tied=record.tied, unit=unit
+            )
+            if prize:
+                done.append(self.record(Paid(at, record.player, record.place, prize)))
+        return done
+
+    # ----- what the desk and the floor read
+
+    def entries(self) -> Entries:
+        """What the desk took, for the pool (T-2)."""
+        records = [r for r in self.players.values() if r.entries]
+        return Entries(
+            entrants=len(records),
+            re_entries=sum(r.entries - 1 for r in records),
+            rebuys=sum(r.rebuys for r in records),
+            add_ons=sum(r.add_ons for r in records),
+        )
+
+    @property
+    def chips_in_play(self) -> int:
+        return sum(r.chips for r in self.players.values())
+
+    def floor(self, rules: FloorRules, rng: random.Random) -> Floor:
+        """The floor the log leaves: every seat, each table's last markers, the H-12 history."""
+        layout: dict[int, dict[int, str]] = {}
+        for record in self.players.values():
+            if record.seat is not None:
+                layout.setdefault(record.seat.table, {})[record.seat.seat] = record.player
+        posted = [p for p, bb in self.posted_big_blind.items() if bb and p in self._seated()]
+        blinds = {n: b for n, b in self.markers.items() if n in layout}
+        return Floor.from_layout(layout, rules, rng, blinds, posted)
+
+    def _seated(self) -> set[str]:
+        return {r.player for r in self.players.values() if r.seat is not None}
+
+    def _chips_for(self, kind: EntryKind) -> int:
+        rules = self.regulation
+        if kind is EntryKind.ENTRY:
+            return rules.starting_stack
+        terms = {
+            EntryKind.RE_ENTRY: rules.re_entry,
+            EntryKind.REBUY: rules.rebuy,
+            EntryKind.ADD_ON: rules.add_on,
+        }[kind]
+        if terms is None:
+            raise UsageError(f"{rules.name!r} offers no {kind.value}")
+        return terms.chips
+
+    # ----- checks (nothing changes when one fails)
+
+    def _alive(self, player: str) -> PlayerRecord:
+        record = self.players.get(player)
+        if record is None:
+            raise UsageError(f"player {player!r} is not registered in this tournament")
+        if record.place is not None:
+            raise UsageError(f"player {player!r} is out (place {record.place})")
+        return record
+
+    def _check(self, event: TournamentEvent) -> None:
+        if self.winner is not None and not isinstance(event, Paid):
+            raise UsageError(f"the tournament is over ({self.winner} won); nothing more happens")
+        if isinstance(event, Entered):
+            self._check_entry(event)
+        elif isinstance(event, Seated):
+            self._alive(event.move.player)
+        elif isinstance(event, HandPlayed):
+            self._check_hand(event)
+        elif isinstance(event, BustOut):
+            self._check_bust(event)
+        elif isinstance(event, Won):
+            self._alive(event.player)
+            if self.players_left != 1:
+                raise UsageError(f"{self.players_left} players are still in; one wins")
+        elif isinstance(event, Paid):
+            record = self.players.get(event.player)
+            if record is None or record.place != event.place:
+                raise UsageError(f"player {event.player!r} did not finish in place {event.place}")
+
+    def _check_entry(self, event: Entered) -> None:
+        record = self.players.get(event.player)
+        if event.chips <= 0:
+            raise UsageError(f"an entry brings chips; got {event.chips}")
+        if event.kind is EntryKind.ENTRY:
+            if record is not None:
+                raise UsageError(f"player {event.player!r} is already registered")
+            return
+        if record is None:
+            raise UsageError(f"player {event.player!r} is not registered in this tournament")
+        if event.kind is EntryKind.RE_ENTRY:
+            if record.chips:
+                raise UsageError(f"player {event.player!r} still has chips; re-entry is for busts")
+        elif record.place is not None:
+            raise UsageError(f"player {event.player!r} is out; a {event.kind.value} keeps a seat")
+
+    def _check_hand(self, event: HandPlayed) -> None:
+        if event.number != self.hands + 1:
+            raise UsageError(f"hand {event.number} follows hand {self.hands}; expected the next")
+        for seat in event.seats:
+            record = self._alive(seat.player)
+            if record.chips != seat.before:
+                raise UsageError(
+                    f"{seat.player} starts hand {event.number} with {seat.before} chips, "
+                    f"but has {record.chips}"
+                )
+        before = sum(s.before for s in event.seats)
+        after = sum(s.after for s in event.seats)
+        if before != after:  # chips are conserved at every hand boundary
+            raise UsageError(f"hand {event.number} turns {before} chips into {after}")
+
+    def _check_bust(self, event: BustOut) -> None:
+        record = self._alive(event.player)
+        if record.chips and not event.by_director:
+            raise UsageError(f"player {event.player!r} still has {record.chips} chips")
+        if not 1 < event.place <= self.players_left or event.place in self.places_given:
+            raise UsageError(
+                f"place {event.place} is not free; with {self.players_left} players in, "
+                f"a bust-out takes a place from 2 to {self.players_left} not yet given"
+            )
+
+    # ----- applying
+
+    def _apply(self, event: TournamentEvent) -> None:
+        if isinstance(event, Entered):
+            self._apply_entry(event)
+        elif isinstance(event, Seated):
+            self.players[event.move.player].seat = event.move.target
+        elif isinstance(event, LevelStarted):
+            self.level, self.on_break = event.level.number, False
+        elif isinstance(event, BreakStarted):
+            self.on_break = True
+        elif isinstance(event, HandPlayed):
+            self._apply_hand(event)
+        elif isinstance(event, BustOut):
+            record = self.players[event.player]
+            self.chips_removed += record.chips
+            record.chips, record.seat, record.place = 0, None, event.place
+            record.tied_from, record.tied = event.tied_from, event.tied
+            record.bust_hand, record.bust_level = event.hand, event.level
+            self.players_left -= 1
+            self.places_given.add(event.place)
+        elif isinstance(event, Won):
+            self.winner = event.player
+            self.players[event.player].place = 1
+            self.players[event.player].tied_from = 1
+            self.players_left = 0
+        else:
+            self.players[event.player].prize = event.prize
+
+    def _apply_entry(self, event: Entered) -> None:
+        record = self.players.setdefault(event.player, PlayerRecord(event.player))
+        self.chips_issued += event.chips
+        if event.kind in (EntryKind.ENTRY, EntryKind.RE_ENTRY):
+            record.entries += 1
+            if record.place is not None or event.kind is EntryKind.ENTRY:
+                self.players_left += 1
+            self.places_given.discard(record.place or 0)
+            record.place, record.bust_hand, record.bust_level = None, None, None
+        elif event.kind is EntryKind.REBUY:
+            record.rebuys += 1
+        else:
+            record.add_ons += 1
+        record.chips += event.chips
+
+    def _apply_hand(self, event: HandPlayed) -> None:
+        self.hands = event.number
+        self.markers[event.table] = Blinds(event.button, event.small_blind, event.big_blind)
+        for seat in event.seats:
+            record = self.players[seat.player]
+            record.chips = seat.after
+            if not seat.after:
+                record.seat = None
+            self.posted_big_blind[seat.player] = seat.seat == event.big_blind
+
+
+_STATE = (
+    "events",
+    "players",
+    "markers",
+    "posted_big_blind",
+    "hands",
+    "level",
+    "on_break",
+    "chips_issued",
+    "chips_removed",
+    "players_left",
+    "places_given",
+    "winner",
+)

@@ -1,0 +1,115 @@
+"""The tournament's event log (issue 11 item 9): everything the director or the room does.
+
+Each event is a frozen value stamped with its simulated or real time ``at`` (POSIX seconds).
+The tournament's whole state follows from the log alone
+(:meth:`pokerroom.tournament.director.Tournament.from_events`), so it can be saved, audited,
+resumed and its last director action undone. Clock changes are the clock's own
+:class:`~pokerroom.tournament.clock.events.LevelStarted` / ``BreakStarted`` values.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
+from pokerroom.tournament.moves import Move
+
+
+class EntryKind(enum.StrEnum):
+    """How a player paid in (T-11, T-19): each is counted in the pool (T-2)."""
+
+    ENTRY = "entry"
+    RE_ENTRY = "re-entry"
+    REBUY = "re-buy"
+    ADD_ON = "add-on"
+
+
+@dataclass(frozen=True, slots=True)
+class Entered:
+    """A director action: the desk took a (re-)entry, re-buy or add-on worth ``chips``."""
+
+    at: float
+    player: str
+    kind: EntryKind
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """The room seated a player: the draw, a balance move, a broken table … (T-4 … T-8)."""
+
+    at: float
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat of a hand played: who sat there and his stack before and after."""
+
+    seat: int
+    player: str
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlayed:
+    """A hand dealt at ``table`` from ``started`` and finished at ``at``, during ``level``."""
+
+    at: float
+    started: float
+    number: int
+    """The tournament's running hand number, from 1."""
+    table: int
+    level: int
+    button: int
+    small_blind: int
+    """The small blind's marker seat (it may be empty, H-6)."""
+    big_blind: int
+    seats: tuple[SeatResult, ...]
+    """In the engine's position order: from the seat after the button, clockwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class BustOut:
+    """A player is out with his place (T-12); ``tied`` > 1: equal stacks busting in one hand
+    share the money of places ``tied_from`` … ``tied_from + tied - 1``."""
+
+    at: float
+    player: str
+    place: int
+    hand: int
+    """The hand he busted in (0: entered by the director outside a hand)."""
+    level: int
+    tied_from: int
+    tied: int = 1
+    by_director: bool = False
+    """A bust-out the director entered by hand (a live table), which he may undo."""
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    """The last player in holds all chips: he wins (T-12)."""
+
+    at: float
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Paid:
+    """The cashier paid a place its prize (T-2); place 1 is the winner."""
+
+    at: float
+    player: str
+    place: int
+    prize: int
+
+
+TournamentEvent = Entered | Seated | LevelStarted | BreakStarted | HandPlayed | BustOut | Won | Paid
+"""Everything the tournament log holds."""
+
+
+def is_director_action(event: TournamentEvent) -> bool:
+    """Whether the director took this action himself, so he may undo it."""
+    return isinstance(event, Entered) or (isinstance(event, BustOut) and event.by_director)

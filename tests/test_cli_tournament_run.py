@@ -1,0 +1,72 @@
+"""``pokerroom tournament run``: a whole tournament with bots, as a table or JSON lines."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from typer.testing import CliRunner
+
+from pokerroom.cli.app import app
+
+runner = CliRunner()
+SIT_AND_GO = ["tournament", "run", "--example", "home-sit-and-go", "--entrants", "9", "--seed", "1"]
+
+
+def _lines(args: list[str]) -> list[dict[str, Any]]:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_json_lines_carry_the_draw_hands_busts_and_results() -> None:
+    """T-4, T-10, T-12, T-2: every event of a 9-player sit-and-go, then the results."""
+    lines = _lines([*SIT_AND_GO, "--json"])
+    kinds = Counter(line["type"] for line in lines)
+    assert lines[0]["type"] == "draw"
+    assert len(lines[0]["seats"]) == 9
+    assert lines[-1]["type"] == "results"
+    assert kinds["bust"] == 8 and kinds["winner"] == 1 and kinds["level"] >= 1
+    hands = [line for line in lines if line["type"] == "hand"]
+    assert [hand["number"] for hand in hands] == list(range(1, len(hands) + 1))
+    for hand in hands:  # chips conserved at every hand boundary
+        seats = hand["seats"]
+        assert sum(s["before"] for s in seats) == sum(s["after"] for s in seats)
+        assert {"table", "level", "button", "seats"} <= hand.keys()
+    assert sum(s["after"] for s in hands[-1]["seats"]) == 9 * 200
+    results = lines[-1]
+    assert [row["place"] for row in results["results"]] == list(range(1, 10))
+    assert results["pool"]["total"] == 90
+    assert sum(row["prize"] for row in results["results"]) == 90
+    winner = next(line for line in lines if line["type"] == "winner")["player"]
+    assert results["results"][0]["player"] == winner
+
+
+def test_the_same_seed_plays_the_same_tournament() -> None:
+    assert _lines([*SIT_AND_GO, "--json"]) == _lines([*SIT_AND_GO, "--json"])
+
+
+def test_the_results_table_shows_places_prizes_and_the_pool() -> None:
+    result = runner.invoke(app, SIT_AND_GO)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "Prize pool 90" in lines[1]
+    header = lines[3].split()
+    assert header[:4] == ["place", "player", "bot", "prize"]
+    assert lines[4].split()[0] == "1"
+    assert len([line for line in lines if line[:5].strip().isdigit()]) == 9
+
+
+def test_bad_input_is_one_line_and_exit_code_2() -> None:
+    for args, message in (
+        ([*SIT_AND_GO[:4], "--entrants", "11"], "takes at most 10 entrants, got 11"),
+        ([*SIT_AND_GO[:4], "--entrants", "1"], "--entrants must be at least 2"),
+        ([*SIT_AND_GO, "--bots", "random,shark"], "unknown bot kind 'shark'"),
+        (["tournament", "run", "--entrants", "9"], "give a regulation FILE or --example"),
+        (["tournament", "run", "--example", "olympic-knockout", "--entrants", "9"], "olympic"),
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        assert message in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
