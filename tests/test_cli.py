@@ -102,7 +102,8 @@ def test_equity_trials_are_capped_with_a_reason() -> None:
 
 RUN_EQUITY = """
 import sys
-from pokerroom.cli.app import main
+import pokerroom.cli.app
+from pokerroom.cli.entry import main
 sys.argv = ["pokerroom", "equity", "AsAd", "??", "--trials", "100000000", "--seed", "1"]
 print("ready", flush=True)
 main()
@@ -131,3 +132,29 @@ def test_ctrl_c_stops_a_long_equity_run_at_once() -> None:
     assert run.returncode == 130
     assert out == ""
     assert err == "interrupted: no result\n"
+
+
+INTERRUPT_WHILE_LOADING = """
+import builtins, os, signal, sys
+real_import = builtins.__import__
+def interrupting(name, *args, **kwargs):
+    if name == "pokerroom.cli.app":  # Ctrl-C arrives while the commands are still loading
+        os.kill(os.getpid(), signal.SIGINT)
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = interrupting
+from pokerroom.cli.entry import main
+sys.argv = ["pokerroom", "--help"]
+main()
+"""
+
+
+def test_ctrl_c_while_the_commands_load_is_one_line() -> None:
+    """An interrupt before any command can catch it: ``interrupted``, exit 130, no traceback."""
+    run = subprocess.run(
+        [sys.executable, "-c", INTERRUPT_WHILE_LOADING],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (run.returncode, run.stderr, run.stdout) == (130, "interrupted\n", "")

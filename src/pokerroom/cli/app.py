@@ -36,8 +36,3 @@ app.command("play", cls=PlainHelp)(play_command.play)
 app.command("ofc", cls=PlainHelp)(ofc_command.ofc)
 app.command("history", cls=PlainHelp)(history_command.history)
 app.add_typer(tournament_command.app, name="tournament")
-
-
-def main() -> None:
-    """Console-script entry point."""
-    app()
