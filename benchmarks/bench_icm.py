@@ -13,7 +13,7 @@ import math
 import time
 
 from harness import Measurement, Target, measure, print_table, print_targets
-from pokerroom.tournament.icm import icm_equities
+from pokerroom.tournament.money.icm import icm_equities
 
 STACKS = [41_000, 33_500, 27_000, 22_500, 18_000, 15_500, 11_000, 8_000, 5_500, 3_000]
 PRIZES = [30_000, 19_000, 13_000, 10_000, 8_000, 6_500, 5_000, 4_000, 2_500, 2_000]

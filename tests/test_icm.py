@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerroom.tournament.icm import IcmError, icm_equities
-from pokerroom.tournament.icm_deal import DealMethod, chip_chop, icm_deal
+from pokerroom.tournament.money.deal import DealMethod, chip_chop, icm_deal
+from pokerroom.tournament.money.icm import IcmError, icm_equities
 
 
 def permutation_oracle(stacks: Sequence[int], prizes: Sequence[int]) -> list[Fraction]:

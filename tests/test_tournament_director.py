@@ -18,12 +18,12 @@ from pokerroom.tournament.events import (
     Seated,
     SeatResult,
 )
-from pokerroom.tournament.floor import FloorRules
 from pokerroom.tournament.hand_setup import hand_config
-from pokerroom.tournament.moves import Move, MoveReason, Seat
 from pokerroom.tournament.places import busts_in_hand, place_prize
 from pokerroom.tournament.regulation import load_example
 from pokerroom.tournament.regulation.model import GameSpec
+from pokerroom.tournament.seating.floor import FloorRules
+from pokerroom.tournament.seating.moves import Move, MoveReason, Seat
 from pokerroom.tournament.structure import Level
 
 

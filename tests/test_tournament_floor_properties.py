@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pokerroom.tournament.floor import FloorRules
+from pokerroom.tournament.seating.floor import FloorRules
 from tests.tournament_sim import simulate
 
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.errors import UsageError
-from pokerroom.tournament.floor import Hold
-from pokerroom.tournament.olympic import draw_stage, olympic_plan
+from pokerroom.tournament.seating.floor import Hold
+from pokerroom.tournament.seating.olympic import draw_stage, olympic_plan
 
 
 def test_t9_heads_up_bracket_names_every_stage() -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
-from pokerroom.tournament.payouts import (
+from pokerroom.tournament.money.payouts import (
     Entries,
     PayoutError,
     payout,

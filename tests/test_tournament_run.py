@@ -29,10 +29,10 @@ from pokerroom.tournament.events import (
     Seated,
     TournamentEvent,
 )
-from pokerroom.tournament.floor import Floor, HandStart
-from pokerroom.tournament.payouts import prize_pool
+from pokerroom.tournament.money.payouts import prize_pool
 from pokerroom.tournament.regulation import Regulation, load_example
 from pokerroom.tournament.regulation.model import Game, GameSpec, ReEntry
+from pokerroom.tournament.seating.floor import Floor, HandStart
 from pokerroom.tournament.structure import Level
 
 GAMES = {

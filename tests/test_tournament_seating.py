@@ -9,9 +9,9 @@ import pytest
 
 from pokerroom.errors import UsageError
 from pokerroom.table.seating import Blinds, first_blinds, next_blinds, positions
-from pokerroom.tournament.draw import draw_seats, table_counts
-from pokerroom.tournament.floor import Floor, FloorRules, Hold
-from pokerroom.tournament.moves import Move, MoveReason, Seat, render_moves
+from pokerroom.tournament.seating.draw import draw_seats, table_counts
+from pokerroom.tournament.seating.floor import Floor, FloorRules, Hold
+from pokerroom.tournament.seating.moves import Move, MoveReason, Seat, render_moves
 
 NINE = FloorRules(table_size=9)
 

@@ -22,8 +22,8 @@ import random
 from dataclasses import dataclass, field
 
 from pokerroom.table.seating import Blinds
-from pokerroom.tournament.floor import Floor, FloorRules, HandStart, Hold
-from pokerroom.tournament.moves import MoveReason
+from pokerroom.tournament.seating.floor import Floor, FloorRules, HandStart, Hold
+from pokerroom.tournament.seating.moves import MoveReason
 
 
 @dataclass

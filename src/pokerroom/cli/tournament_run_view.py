@@ -27,8 +27,8 @@ from pokerroom.tournament.events import (
     TournamentEvent,
     Won,
 )
-from pokerroom.tournament.moves import MoveReason, Seat
-from pokerroom.tournament.payouts import PrizePool, prize_pool
+from pokerroom.tournament.money.payouts import PrizePool, prize_pool
+from pokerroom.tournament.seating.moves import MoveReason, Seat
 
 
 def _seat(seat: Seat | None) -> dict[str, int] | None:

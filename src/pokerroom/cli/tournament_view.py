@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime, time
 from typing import Any
 
-from pokerroom.tournament.payouts import Entries, Payout, payout
+from pokerroom.tournament.money.payouts import Entries, Payout, payout
 from pokerroom.tournament.regulation.model import GameSpec, Regulation, TournamentFormat
 from pokerroom.tournament.regulation.schedule import (
     ScheduledBreak,

@@ -39,9 +39,7 @@ from pokerroom.tournament.events import (
     SeatResult,
     TournamentEvent,
 )
-from pokerroom.tournament.floor import Floor, FloorRules, HandStart, Hold
 from pokerroom.tournament.hand_setup import hand_config
-from pokerroom.tournament.moves import Move, MoveReason
 from pokerroom.tournament.places import busts_in_hand
 from pokerroom.tournament.regulation.model import (
     GameSpec,
@@ -50,6 +48,8 @@ from pokerroom.tournament.regulation.model import (
     TournamentFormat,
 )
 from pokerroom.tournament.regulation.schedule import scheduled_minutes
+from pokerroom.tournament.seating.floor import Floor, FloorRules, HandStart, Hold
+from pokerroom.tournament.seating.moves import Move, MoveReason
 from pokerroom.tournament.structure import Level
 
 HAND_SECONDS = 20.0

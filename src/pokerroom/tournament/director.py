@@ -38,11 +38,11 @@ from pokerroom.tournament.events import (
     Won,
     is_director_action,
 )
-from pokerroom.tournament.floor import Floor, FloorRules
-from pokerroom.tournament.moves import Seat
-from pokerroom.tournament.payouts import Entries, payout
+from pokerroom.tournament.money.payouts import Entries, payout
 from pokerroom.tournament.places import place_prize
 from pokerroom.tournament.regulation.model import Regulation
+from pokerroom.tournament.seating.floor import Floor, FloorRules
+from pokerroom.tournament.seating.moves import Seat
 
 
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass
 
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
-from pokerroom.tournament.moves import Move
+from pokerroom.tournament.seating.moves import Move
 
 
 class EntryKind(enum.StrEnum):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerroom.tournament.payouts import shared_prizes
+from pokerroom.tournament.money.payouts import shared_prizes
 
 
 def busts_in_hand(

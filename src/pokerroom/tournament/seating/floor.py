@@ -61,8 +61,8 @@ from pokerroom.table.seating import (
     next_blinds,
     next_seated,
 )
-from pokerroom.tournament.draw import check_players, draw_seats
-from pokerroom.tournament.moves import Move, MoveReason, Seat
+from pokerroom.tournament.seating.draw import check_players, draw_seats
+from pokerroom.tournament.seating.moves import Move, MoveReason, Seat
 
 
 @dataclass(frozen=True, slots=True)

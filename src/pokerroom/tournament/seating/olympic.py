@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
 from pokerroom.table.seating import check_table_size
-from pokerroom.tournament.draw import check_players, draw_seats, table_counts
-from pokerroom.tournament.floor import Floor, FloorRules
-from pokerroom.tournament.moves import Move, MoveReason, Seat
+from pokerroom.tournament.seating.draw import check_players, draw_seats, table_counts
+from pokerroom.tournament.seating.floor import Floor, FloorRules
+from pokerroom.tournament.seating.moves import Move, MoveReason, Seat
 
 
 @dataclass(frozen=True, slots=True)

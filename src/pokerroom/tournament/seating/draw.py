@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from pokerroom.errors import UsageError
 from pokerroom.table.seating import check_table_size
-from pokerroom.tournament.moves import Seat
+from pokerroom.tournament.seating.moves import Seat
 
 
 def table_counts(field: int, table_size: int) -> list[int]:

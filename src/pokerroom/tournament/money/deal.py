@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pokerroom.tournament.icm import IcmError, icm_equities
+from pokerroom.tournament.money.icm import IcmError, icm_equities
 
 _ROUNDING_SLACK = 1e-9
 """Float ICM sums may fall a hair below a whole unit; this keeps 2999.9999999 at 3000."""
