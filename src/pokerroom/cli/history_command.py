@@ -22,7 +22,7 @@ import typer
 
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.hand_json import markers_json, stakes_json
-from pokerroom.cli.options import flag, number
+from pokerroom.cli.options import MAX_ID, flag, number
 from pokerroom.errors import UsageError
 
 if TYPE_CHECKING:
@@ -37,9 +37,6 @@ if TYPE_CHECKING:
 
 OFC_EXTENSION = ".ofc.toml"
 OFC_GAME = "Open-Face Chinese Pineapple"
-
-MAX_ID = 2**63 - 1
-"""The largest row id SQLite stores."""
 
 
 def _status(saved: SavedSeries) -> str:

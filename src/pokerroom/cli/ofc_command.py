@@ -23,7 +23,7 @@ from pokerroom.bots.ofc import OFC_BOTS, OfcBot, OfcDecision, play_ofc_hand
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.history_command import ofc_hand_json, ofc_players_json
 from pokerroom.cli.names import player_name
-from pokerroom.cli.options import flag, number, within
+from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.ofc import OfcHand, Session
@@ -43,8 +43,6 @@ BOT_HANDS = 10
 """Hands an ``--all-bots`` session plays when ``--hands`` is not given."""
 PLAYERS = (2, 3)  # OFC Pineapple is for two or three players (O-2)
 SESSION_OPTIONS = ("players", "bots_option", "name", "hands", "seed", "all_bots")
-MAX_ID = 2**63 - 1
-"""The largest row id SQLite stores."""
 """Options a resumed session takes from the store, not from the command line."""
 
 
@@ -204,12 +202,7 @@ def ofc(
     ctx: typer.Context,
     session_id: Annotated[
         int | None,
-        typer.Argument(
-            metavar="ID",
-            callback=within(1, MAX_ID),
-            show_default=False,
-            help="With --resume: the session to go on with (pokerroom history --list).",
-        ),
+        resume_id("session"),
     ] = None,
     players: Annotated[
         int, typer.Option("--players", metavar="2|3", help="Players at the table.")

@@ -20,6 +20,9 @@ import typer
 
 Number = TypeVar("Number", int, float)
 
+MAX_ID = 2**63 - 1
+"""The largest row id SQLite stores: the bound of every series, session or hand id."""
+
 
 def shown(value: float) -> str:
     """A number as a person writes it: thousands separated, no needless decimals."""
@@ -59,4 +62,14 @@ def number(
         help=help,
         metavar=metavar or f"{low}-{high}",
         callback=within(low, high, why),
+    )
+
+
+def resume_id(what: str) -> Any:
+    """The optional ``ID`` of ``--resume``: which saved ``what`` to go on with."""
+    return typer.Argument(
+        metavar="ID",
+        callback=within(1, MAX_ID),
+        show_default=False,
+        help=f"With --resume: the {what} to go on with (pokerroom history --list).",
     )

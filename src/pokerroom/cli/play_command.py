@@ -16,7 +16,7 @@ from pokerroom.bots import BOTS, Bot, play_hand
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.hand_json import markers_json, pots_json, stakes_json
 from pokerroom.cli.names import player_name
-from pokerroom.cli.options import flag, number, within
+from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.engine import PROFILES, VARIANTS, Hand, Limit
 from pokerroom.errors import PokerroomError, UsageError
@@ -35,8 +35,6 @@ MAX_MINUTES = 7 * 24 * 60
 MAX_CLOCK = 3600
 TABLE_ONLY = ("humans", "name", "clock", "auto_muck")
 """Options of the terminal table, meaningless when bots fill every seat."""
-MAX_ID = 2**63 - 1
-"""The largest row id SQLite stores."""
 SERIES_OPTIONS = (
     "all_bots",
     "seats",
@@ -207,12 +205,7 @@ def play(
     ctx: typer.Context,
     series_id: Annotated[
         int | None,
-        typer.Argument(
-            metavar="ID",
-            callback=within(1, MAX_ID),
-            show_default=False,
-            help="With --resume: the series to go on with (pokerroom history --list).",
-        ),
+        resume_id("series"),
     ] = None,
     all_bots: Annotated[
         bool, flag("--all-bots", help="Bots in every seat: the series plays itself.")
