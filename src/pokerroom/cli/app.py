@@ -10,6 +10,7 @@ from __future__ import annotations
 import typer
 
 from pokerroom.cli import (
+    clock_command,
     equity_command,
     eval_command,
     history_command,
@@ -35,4 +36,5 @@ app.command("replay", cls=PlainHelp)(replay_command.replay)
 app.command("play", cls=PlainHelp)(play_command.play)
 app.command("ofc", cls=PlainHelp)(ofc_command.ofc)
 app.command("history", cls=PlainHelp)(history_command.history)
+app.command("clock", cls=PlainHelp)(clock_command.clock)
 app.add_typer(tournament_command.app, name="tournament")

@@ -1,0 +1,216 @@
+"""The clock screen as a Textual app: huge digits for the time left, the rest in big clear lines.
+
+It polls its feed a few times a second and redraws; at each level change or break it flashes
+the screen and rings the terminal's bell (a terminal that has no bell stays silent). A
+standalone clock (from a regulation file) is driven from the keyboard through the clock's
+own director methods (T-20): ``space`` pause or resume, ``b`` an unscheduled break, ``+`` /
+``-`` a minute more or less, ``n`` the next level now (the time left is removed), ``u`` undo
+the last of these; ``?`` lists the keys, ``q`` quits. A refused action is one line at the
+bottom and changes nothing. A clock that follows the director's console only shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal
+from textual.widgets import Digits, Footer, Static
+
+from pokerroom.errors import PokerroomError
+from pokerroom.tournament.clock import Clock, ClockState
+from pokerroom.tournament.clock.errors import ClockError, NotStartedError
+from pokerroom.tournament.clock.events import ClockEvent
+from pokerroom.tui.clock.feed import ClockFeed
+from pokerroom.tui.clock.lines import (
+    bets_line,
+    break_line,
+    field_lines,
+    heading,
+    next_line,
+    prize_lines,
+)
+from pokerroom.tui.clock.snapshot import ClockSnapshot, Phase, snapshot
+
+REFRESH_SECONDS = 0.25
+FLASH_SECONDS = 1.5
+CALLED_BREAK_MINUTES = 10
+"""An unscheduled break (``b``) runs this long; ``+`` / ``-`` lengthen or shorten it."""
+MINUTE = 60.0
+DRIVING_ACTIONS = frozenset(
+    {"pause_resume", "call_break", "add_minute", "remove_minute", "skip", "undo"}
+)
+KEYS_HELP = (
+    "keys: space pause/resume · b break of 10 min · + / - one minute more/less · "
+    "n next level now · u undo · ? keys · q quit"
+)
+WATCH_KEYS_HELP = "keys: ? keys · q quit (the director's console runs this clock)"
+
+
+class ClockApp(App[None]):
+    """A full-screen clock from ``feed``; with ``clock`` (a standalone clock) the keys drive it."""
+
+    CSS = """
+    Screen { align: center top; }
+    #title { width: 100%; text-align: center; text-style: bold; color: $text-muted; }
+    #heading { width: 100%; text-align: center; text-style: bold; margin-top: 1; }
+    #time { width: auto; }
+    #time.paused { color: $warning; }
+    #time.break { color: $success; }
+    #bets { width: 100%; text-align: center; text-style: bold; margin-top: 1; }
+    #next, #break { width: 100%; text-align: center; }
+    #chip-up { width: 100%; text-align: center; text-style: bold reverse; color: $warning; }
+    #panels { height: 1fr; margin-top: 1; }
+    #field, #prizes { width: 1fr; padding: 0 2; }
+    #status { width: 100%; height: 1; color: $text-muted; }
+    Screen.flash { background: $accent; }
+    """
+    AUTO_FOCUS = None
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
+        Binding("space", "pause_resume", "Pause"),
+        Binding("b", "call_break", "Break"),
+        Binding("plus", "add_minute", "+1 min", key_display="+"),
+        Binding("equals_sign", "add_minute", show=False),
+        Binding("minus", "remove_minute", "-1 min", key_display="-"),
+        Binding("n", "skip", "Next"),
+        Binding("u", "undo", "Undo"),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, feed: ClockFeed, clock: Clock | None = None) -> None:
+        super().__init__()
+        self.feed = feed
+        self.clock = clock
+        """The standalone clock the keys act on; None when the screen only follows."""
+        self.shown: ClockSnapshot | None = None
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="heading")
+        with Center():
+            yield Digits(id="time")
+        yield Static(id="bets")
+        yield Static(id="next")
+        yield Static(id="break")
+        yield Static(id="chip-up")
+        with Horizontal(id="panels"):
+            yield Static(id="field")
+            yield Static(id="prizes")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.tick()
+        self.set_interval(REFRESH_SECONDS, self.tick)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys that drive the clock exist only on a standalone clock."""
+        if action in DRIVING_ACTIONS:
+            return self.clock is not None
+        return True
+
+    # ----- drawing
+
+    def tick(self) -> None:
+        """Read the feed and redraw; a level change or a break flashes and rings."""
+        try:
+            shot = snapshot(self.feed.poll())
+        except PokerroomError as error:  # a feed that cannot be read keeps the last frame
+            self._say(str(error))
+            return
+        before = self.shown
+        self.shown = shot
+        if before is not None and before.segment != shot.segment:
+            self.announce()
+        self._draw(shot)
+
+    def announce(self) -> None:
+        """A level or break begins: the screen flashes and the terminal rings its bell."""
+        self.bell()
+        self.screen.add_class("flash")
+        self.set_timer(FLASH_SECONDS, lambda: self.screen.remove_class("flash"))
+
+    def _draw(self, shot: ClockSnapshot) -> None:
+        self.query_one("#title", Static).update(f"{shot.title} · {shot.game}")
+        self.query_one("#heading", Static).update(heading(shot))
+        time = self.query_one("#time", Digits)
+        time.update(shot.digits)
+        time.set_class(shot.paused, "paused")
+        on_break = shot.phase in (Phase.BREAK, Phase.UNSCHEDULED_BREAK)
+        time.set_class(on_break and not shot.paused, "break")
+        self.query_one("#bets", Static).update(bets_line(shot))
+        self.query_one("#next", Static).update(next_line(shot))
+        self.query_one("#break", Static).update(break_line(shot))
+        chip_up = self.query_one("#chip-up", Static)
+        chip_up.update(shot.chip_up or "")
+        chip_up.display = shot.chip_up is not None
+        self.query_one("#field", Static).update("\n".join(field_lines(shot.field)))
+        prizes = self.query_one("#prizes", Static)
+        rows = prizes.content_region.height or len(shot.prizes.prizes if shot.prizes else ()) + 2
+        prizes.update("\n".join(prize_lines(shot.prizes, rows)))
+        self.query_one("#status", Static).update(self.message)
+
+    def _say(self, message: str) -> None:
+        self.message = message
+        self.query_one("#status", Static).update(message)
+
+    # ----- the director's keys (standalone clock only)
+
+    def _drive(self, act: Callable[[Clock, ClockState], ClockEvent], said: str = "") -> None:
+        """Do one director's action on the standalone clock and say what it did."""
+        if self.clock is None:
+            return
+        try:
+            event = act(self.clock, self.clock.state())
+        except PokerroomError as error:  # a refused action changes nothing (T-20)
+            self._say(str(error))
+            return
+        self._say(said + event.describe())
+        self.tick()
+
+    def action_pause_resume(self) -> None:
+        self._drive(lambda clock, state: clock.resume() if state.paused else clock.pause())
+
+    def action_call_break(self) -> None:
+        self._drive(lambda clock, _: clock.call_break(CALLED_BREAK_MINUTES))
+
+    def action_add_minute(self) -> None:
+        """A minute more for the level or break; before the start, the start a minute later."""
+        self._drive(
+            lambda clock, state: clock.add_time(MINUTE) if state.started else clock.delay_start(1)
+        )
+
+    def action_remove_minute(self) -> None:
+        self._drive(lambda clock, _: clock.remove_time(MINUTE))
+
+    def action_skip(self) -> None:
+        """The next level (or the end of the break) now: the time left is removed."""
+        self._drive(_skip, said="next now: ")
+
+    def action_undo(self) -> None:
+        if self.clock is None:
+            return
+        try:
+            undone = self.clock.undo()
+        except PokerroomError as error:
+            self._say(str(error))
+            return
+        self._say(f"undone: {undone.describe()}")
+        self.tick()
+
+    def action_keys(self) -> None:
+        self._say(KEYS_HELP if self.clock is not None else WATCH_KEYS_HELP)
+
+
+def _skip(clock: Clock, state: ClockState) -> ClockEvent:
+    if not state.started:
+        raise NotStartedError("cannot skip to the next level: the tournament has not started yet")
+    if state.time_left is None:
+        raise ClockError(
+            "the last level has no end to skip to; it runs on until the tournament ends"
+        )
+    return clock.remove_time(state.time_left)
