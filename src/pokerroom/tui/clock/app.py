@@ -1,11 +1,12 @@
 """The clock screen as a Textual app: huge digits for the time left, the rest in big clear lines.
 
-It polls its feed a few times a second and redraws; at each level change or break it flashes
-the screen and rings the terminal's bell (a terminal that has no bell stays silent). A
-standalone clock (from a regulation file) is driven from the keyboard through the clock's
-own director methods (T-20): ``space`` pause or resume, ``b`` an unscheduled break, ``+`` /
-``-`` a minute more or less, ``n`` the next level now (the time left is removed), ``u`` undo
-the last of these; ``?`` lists the keys, ``q`` quits. A refused action is one line at the
+The digits grow with the terminal (:mod:`pokerroom.tui.clock.big_digits`). The app polls its
+feed a few times a second and redraws; at each level change or break it flashes the screen
+and rings the terminal's bell (a terminal that has no bell stays silent). A standalone clock
+(from a regulation file) is driven from the keyboard through the clock's own director
+methods (T-20): ``space`` pause or resume, ``b`` an unscheduled break, ``+`` / ``-`` a
+minute more or less, ``n`` the next level now (the time left is removed), ``u`` undo the
+last of these; ``?`` lists the keys, ``q`` quits. A refused action is one line at the
 bottom and changes nothing. A clock that follows the director's console only shows.
 """
 
@@ -16,12 +17,14 @@ from collections.abc import Callable
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal
-from textual.widgets import Digits, Footer, Static
+from textual.css.query import NoMatches
+from textual.widgets import Footer, Static
 
 from pokerroom.errors import PokerroomError
 from pokerroom.tournament.clock import Clock, ClockState
 from pokerroom.tournament.clock.errors import ClockError, NotStartedError
 from pokerroom.tournament.clock.events import ClockEvent
+from pokerroom.tui.clock.big_digits import BigTime
 from pokerroom.tui.clock.feed import ClockFeed
 from pokerroom.tui.clock.lines import (
     bets_line,
@@ -87,12 +90,13 @@ class ClockApp(App[None]):
         """The standalone clock the keys act on; None when the screen only follows."""
         self.shown: ClockSnapshot | None = None
         self.message = ""
+        self.feed_error = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield Static(id="heading")
         with Center():
-            yield Digits(id="time")
+            yield BigTime(id="time")
         yield Static(id="bets")
         yield Static(id="next")
         yield Static(id="break")
@@ -107,6 +111,10 @@ class ClockApp(App[None]):
         self.tick()
         self.set_interval(REFRESH_SECONDS, self.tick)
 
+    def on_resize(self) -> None:
+        """A bigger or smaller terminal: the digits take the size that now fits."""
+        self.query_one("#time", BigTime).refresh(layout=True)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys that drive the clock exist only on a standalone clock."""
         if action in DRIVING_ACTIONS:
@@ -117,16 +125,21 @@ class ClockApp(App[None]):
 
     def tick(self) -> None:
         """Read the feed and redraw; a level change or a break flashes and rings."""
-        try:
-            shot = snapshot(self.feed.poll())
-        except PokerroomError as error:  # a feed that cannot be read keeps the last frame
-            self._say(str(error))
-            return
         before = self.shown
-        self.shown = shot
-        if before is not None and before.segment != shot.segment:
+        try:
+            self.shown = snapshot(self.feed.poll())
+        except PokerroomError as error:  # a feed that cannot be read keeps the last frame
+            self.message = self.feed_error = str(error)
+        else:
+            if self.feed_error and self.message == self.feed_error:
+                self.message = ""  # read again: the old complaint no longer holds
+            self.feed_error = ""
+        try:
+            self._draw()
+        except NoMatches:  # the refresh timer fired while the app closes its screen
+            return
+        if before is not None and self.shown is not None and before.segment != self.shown.segment:
             self.announce()
-        self._draw(shot)
 
     def announce(self) -> None:
         """A level or break begins: the screen flashes and the terminal rings its bell."""
@@ -134,10 +147,14 @@ class ClockApp(App[None]):
         self.screen.add_class("flash")
         self.set_timer(FLASH_SECONDS, lambda: self.screen.remove_class("flash"))
 
-    def _draw(self, shot: ClockSnapshot) -> None:
+    def _draw(self) -> None:
+        self.query_one("#status", Static).update(self.message)
+        shot = self.shown
+        if shot is None:
+            return
         self.query_one("#title", Static).update(f"{shot.title} · {shot.game}")
         self.query_one("#heading", Static).update(heading(shot))
-        time = self.query_one("#time", Digits)
+        time = self.query_one("#time", BigTime)
         time.update(shot.digits)
         time.set_class(shot.paused, "paused")
         on_break = shot.phase in (Phase.BREAK, Phase.UNSCHEDULED_BREAK)
@@ -152,7 +169,6 @@ class ClockApp(App[None]):
         prizes = self.query_one("#prizes", Static)
         rows = prizes.content_region.height or len(shot.prizes.prizes if shot.prizes else ()) + 2
         prizes.update("\n".join(prize_lines(shot.prizes, rows)))
-        self.query_one("#status", Static).update(self.message)
 
     def _say(self, message: str) -> None:
         self.message = message
