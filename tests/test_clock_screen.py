@@ -374,3 +374,24 @@ def test_at_80_by_24_everything_is_on_screen_as_the_readme_shows_it() -> None:
     readme = README.read_text(encoding="utf-8")
     block = readme.split("<!-- clock screen 80x24 -->\n```text\n", 1)[1].split("```", 1)[0]
     assert block.rstrip("\n") == picture.rstrip("\n")
+
+
+def test_the_digits_grow_with_the_terminal_and_everything_else_stays_on_screen() -> None:
+    def frame(size: tuple[int, int]) -> tuple[int, bool, bool]:
+        app, _, time = club_clock()
+        seen: list[tuple[int, bool, bool]] = []
+
+        async def scenario(app: ClockApp, pilot: Pilot[None]) -> None:
+            await at(app, pilot, time, 61 * MINUTE)
+            text = screen_text(app)
+            big = app.query_one("#time", BigTime)
+            seen.append((big.scale, "Colour-up at the break" in text, "q Quit" in text))
+
+        run(app, scenario, size)
+        return seen[0]
+
+    assert [frame(size) for size in ((80, 24), (80, 30), (160, 45))] == [
+        (1, True, True),
+        (2, True, True),
+        (4, True, True),
+    ]
