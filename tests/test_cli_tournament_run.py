@@ -64,7 +64,6 @@ def test_bad_input_is_one_line_and_exit_code_2() -> None:
         ([*SIT_AND_GO[:4], "--entrants", "1"], "--entrants must be at least 2"),
         ([*SIT_AND_GO, "--bots", "random,shark"], "unknown bot kind 'shark'"),
         (["tournament", "run", "--entrants", "9"], "give a regulation FILE or --example"),
-        (["tournament", "run", "--example", "olympic-knockout", "--entrants", "9"], "olympic"),
     ):
         result = runner.invoke(app, args)
         assert result.exit_code == 2, args

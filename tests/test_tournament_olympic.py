@@ -70,3 +70,11 @@ def test_t9_stage_tables_play_to_one_winner_without_balancing() -> None:
     assert floor.start_hand(2, level=3).moves == ()  # 6 against 1: nobody moves
     with pytest.raises(UsageError, match="at least 2 players"):
         olympic_plan(1, 9)
+
+
+def test_t9_a_bye_goes_to_a_player_who_has_not_had_one_while_there_is_one() -> None:
+    """T-9, decision: a second bye only when every player of the stage has had one."""
+    players = list("abcde")
+    for seed in range(20):
+        assert draw_stage(players, 2, random.Random(seed), had_bye="abde").byes == ("c",)
+        assert len(draw_stage(players, 2, random.Random(seed), had_bye=players).byes) == 1

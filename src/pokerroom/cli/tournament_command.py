@@ -4,8 +4,9 @@
 structure: levels with breaks and colour-ups, the scheduled duration, when late
 registration closes, and the pool and prizes for a few field sizes (``--entries N``,
 repeatable). ``examples`` lists the shipped regulations; ``examples NAME`` prints one
-to copy and edit. ``run`` plays a whole American tournament with bots in simulated time
-and prints the results table and the pool (``--json``: one JSON object per line).
+to copy and edit. ``run`` plays a whole American or Olympic (knock-out) tournament with
+bots in simulated time and prints the results table and the pool (``--json``: one JSON
+object per line).
 A bad regulation is one line on stderr and exit code 2.
 """
 
@@ -29,12 +30,14 @@ from pokerroom.cli.tournament_view import check_json, check_text, default_fields
 from pokerroom.errors import UsageError
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.events import BustOut, TournamentEvent
+from pokerroom.tournament.olympic_run import OlympicRun
 from pokerroom.tournament.regulation import (
     example_names,
     example_text,
     load_example,
     load_regulation,
 )
+from pokerroom.tournament.regulation.model import TournamentFormat
 
 app = typer.Typer(
     name="tournament",
@@ -126,13 +129,15 @@ def run(
         bool, flag("--json", help="One JSON object per line: every event, then results.")
     ] = False,
 ) -> None:
-    """Play a whole American tournament with bots in simulated time; print the results."""
+    """Play an American or Olympic tournament with bots in simulated time; print the results."""
     with user_errors():
         if (file is None) == (example is None):
             raise UsageError("give a regulation FILE or --example NAME (one of them)")
         regulation = load_regulation(file) if file is not None else load_example(str(example))
         players = entrant_names(regulation, entrants)
         kinds = check_kinds([kind.strip() for kind in bots.split(",") if kind.strip()])
+        olympic = regulation.format is TournamentFormat.OLYMPIC
+        runner = OlympicRun if olympic else AmericanRun
     chosen = secrets.randbits(32) if seed is None else seed
     play = BotPlayers(kinds, players, chosen)
     writer = JsonLines(sys.stdout) if as_json else None
@@ -144,7 +149,7 @@ def run(
             if isinstance(event, BustOut):
                 advance()
 
-        simulation = AmericanRun(regulation, players, play, random.Random(chosen), listener=listen)
+        simulation = runner(regulation, players, play, random.Random(chosen), listener=listen)
         tournament = simulation.run()
     if writer is not None:
         writer.results(tournament, play.kind_of)

@@ -4,6 +4,9 @@ JSON lines carry one object per event, each with a ``type``: ``draw`` (every sea
 starting draw), ``entry``, ``move`` (with its ``reason``), ``level``, ``break``, ``hand``,
 ``bust``, ``winner``, ``payout``, and last ``results`` with the pool and every place (the
 field's first entries are in the draw and the results; re-entries come as ``entry``).
+An Olympic run adds ``stage`` (its number, name, players per table and byes) when each
+stage starts, ``restart`` (every player's stack before and after, from the second stage
+on), moves with reason ``stage``, and each result row's ``stage``: the last he reached.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from pokerroom.tournament.events import (
     HandPlayed,
     Paid,
     Seated,
+    StacksRestarted,
+    StageStarted,
     TournamentEvent,
     Won,
 )
@@ -107,6 +112,24 @@ def event_json(event: TournamentEvent) -> dict[str, Any]:
         }
     if isinstance(event, Won):
         return {"type": "winner", "at": event.at, "player": event.player}
+    if isinstance(event, StageStarted):
+        return {
+            "type": "stage",
+            "at": event.at,
+            "number": event.number,
+            "name": event.name,
+            "tables": list(event.tables),
+            "byes": list(event.byes),
+        }
+    if isinstance(event, StacksRestarted):
+        return {
+            "type": "restart",
+            "at": event.at,
+            "stage": event.stage,
+            "stacks": [
+                {"player": s.player, "before": s.before, "after": s.after} for s in event.stacks
+            ],
+        }
     assert isinstance(event, Paid)
     return {
         "type": "payout",
@@ -156,8 +179,14 @@ def _ranked(tournament: Tournament) -> list[PlayerRecord]:
     return sorted(tournament.players.values(), key=lambda r: r.place or 0)
 
 
+def _stage_reached(tournament: Tournament, player: str) -> str:
+    """T-9: the name of the last stage the player played or had a bye in."""
+    return tournament.stages[tournament.stage_reached[player] - 1].name
+
+
 def results_json(tournament: Tournament, kind_of: Callable[[str], str]) -> dict[str, Any]:
     entries = tournament.entries()
+    staged = bool(tournament.stages)
     return {
         "type": "results",
         "name": tournament.regulation.name,
@@ -174,6 +203,7 @@ def results_json(tournament: Tournament, kind_of: Callable[[str], str]) -> dict[
                 "entries": r.entries,
                 "bust_hand": r.bust_hand,
                 "bust_level": r.bust_level,
+                **({"stage": _stage_reached(tournament, r.player)} if staged else {}),
             }
             for r in _ranked(tournament)
         ],
@@ -181,8 +211,10 @@ def results_json(tournament: Tournament, kind_of: Callable[[str], str]) -> dict[
 
 
 def results_text(tournament: Tournament, kind_of: Callable[[str], str], took: float) -> str:
-    """The results table (place, player, prize, entries, bust hand and level) and the pool."""
+    """The results table (place, player, prize, entries, bust hand and level, the stage
+    reached in an Olympic run) and the pool."""
     regulation = tournament.regulation
+    staged = bool(tournament.stages)
     entries = tournament.entries()
     pool = prize_pool(regulation, entries)
     currency = f" {regulation.money.currency}" if regulation.money.currency else ""
@@ -193,15 +225,16 @@ def results_text(tournament: Tournament, kind_of: Callable[[str], str], took: fl
         f"{pool.fees:,} fees, {pool.added:,} added, {pool.overlay:,} overlay",
         "",
         f"{'place':>5}  {'player':<12} {'bot':<8} {'prize':>10} {'entries':>7} "
-        f"{'bust hand':>9} {'level':>5}",
+        f"{'bust hand':>9} {'level':>5}" + ("  stage" if staged else ""),
     ]
     for r in _ranked(tournament):
         shared = "*" if r.tied > 1 else " "
         hand = "-" if r.bust_hand is None else str(r.bust_hand)
         level = "-" if r.bust_level is None else str(r.bust_level)
+        stage = f"  {_stage_reached(tournament, r.player)}" if staged else ""
         lines.append(
             f"{r.place:>5}  {r.player:<12} {kind_of(r.player):<8} {r.prize:>9,}{shared} "
-            f"{r.entries:>7} {hand:>9} {level:>5}"
+            f"{r.entries:>7} {hand:>9} {level:>5}{stage}"
         )
     if any(r.tied > 1 for r in tournament.players.values()):
         lines.append("* busted in the same hand with an equal stack: the places' money is shared")

@@ -159,12 +159,18 @@ def check_text(regulation: Regulation, results: Sequence[tuple[int, Payout]]) ->
         else "no late registration"
     )
     chips = ", ".join(_n(chip) for chip in regulation.chips)
+    olympic = regulation.format is TournamentFormat.OLYMPIC
+    last_table = (
+        f"each stage restarts at {_n(regulation.restart_stack)} (T-9)"
+        if olympic
+        else f"final table {regulation.final_table_size}"
+    )
     lines = [
         f"{regulation.name}: {regulation.format.value}, {regulation.game.label}, "
         f"profile {regulation.profile}",
         *([regulation.description] if regulation.description else []),
         f"Starting stack {_n(regulation.starting_stack)} · tables of {regulation.table_size} · "
-        f"final table {regulation.final_table_size} · chips {chips}",
+        f"{last_table} · chips {chips}",
         f"{started} · {late_text}",
         *_terms(regulation),
         "",
@@ -225,6 +231,9 @@ def check_json(regulation: Regulation, results: Sequence[tuple[int, Payout]]) ->
         "starting_stack": regulation.starting_stack,
         "table_size": regulation.table_size,
         "final_table_size": regulation.final_table_size,
+        "stage_stack": regulation.restart_stack
+        if regulation.format is TournamentFormat.OLYMPIC
+        else None,
         "max_entries": regulation.max_entries,
         "chips": list(regulation.chips),
         "start": _iso(regulation.start),

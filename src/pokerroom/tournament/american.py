@@ -45,7 +45,6 @@ from pokerroom.tournament.regulation.model import (
     GameSpec,
     Regulation,
     Rotation,
-    TournamentFormat,
 )
 from pokerroom.tournament.regulation.schedule import scheduled_minutes
 from pokerroom.tournament.seating.floor import Floor, FloorRules, HandStart, Hold
@@ -85,11 +84,6 @@ class _Playing:
 
 def entrant_names(regulation: Regulation, count: int) -> list[str]:
     """The field's names (``P01`` … ``P10``), checked against the regulation (T-3)."""
-    if regulation.format is not TournamentFormat.AMERICAN:
-        raise UsageError(
-            f"{regulation.name!r} is an {regulation.format.value} tournament; "
-            "only american tournaments can be run so far"
-        )
     if count < 2:
         raise UsageError(f"--entrants must be at least 2, got {count}")
     cap = regulation.max_entries
@@ -135,8 +129,14 @@ class AmericanRun:
         self._table_hands: dict[int, int] = {}
         for player in players:
             self._log(Entered(0.0, player, EntryKind.ENTRY, regulation.starting_stack))
+        self._seat_field(players)
+
+    def _seat_field(self, players: Sequence[str]) -> None:
+        """T-4: the starting draw, every table to deal at the start (a hook: the Olympic
+        run draws its first stage instead)."""
+        regulation = self._regulation
         rules = FloorRules(regulation.table_size, regulation.final_table_size)
-        self.floor = Floor.draw(list(players), rules, rng)
+        self.floor = Floor.draw(list(players), rules, self._rng)
         self._log_moves(self.floor.moves)
         for table in self.floor.counts():
             self._schedule(table, 0.0)

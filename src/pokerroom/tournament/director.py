@@ -34,6 +34,8 @@ from pokerroom.tournament.events import (
     HandPlayed,
     Paid,
     Seated,
+    StacksRestarted,
+    StageStarted,
     TournamentEvent,
     Won,
     is_director_action,
@@ -43,6 +45,7 @@ from pokerroom.tournament.places import place_prize
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tournament.seating.floor import Floor, FloorRules
 from pokerroom.tournament.seating.moves import Seat
+from pokerroom.tournament.stages import apply_restart, apply_stage, check_restart, check_stage
 
 
 @dataclass(slots=True)
@@ -77,6 +80,8 @@ class TournamentState:
     chips_issued: int
     chips_removed: int
     winner: str | None
+    stages: tuple[StageStarted, ...] = ()
+    stage_reached: tuple[tuple[str, int], ...] = ()
 
 
 class Tournament:
@@ -95,10 +100,15 @@ class Tournament:
         self.on_break = False
         self.chips_issued = 0
         self.chips_removed = 0
-        """Chips that left play with a player the director put out (disqualified, T-12)."""
+        """Chips that left play with a player the director put out (disqualified, T-12), and
+        the stacks taken back at an Olympic restart (T-9)."""
         self.players_left = 0
         self.places_given: set[int] = set()
         self.winner: str | None = None
+        self.stages: list[StageStarted] = []
+        """T-9: the Olympic stages started so far, in order."""
+        self.stage_reached: dict[str, int] = {}
+        """T-9: the number of the last stage each player played (or had a bye in)."""
 
     @classmethod
     def from_events(cls, regulation: Regulation, events: Iterable[TournamentEvent]) -> Tournament:
@@ -147,6 +157,8 @@ class Tournament:
             self.chips_issued,
             self.chips_removed,
             self.winner,
+            tuple(self.stages),
+            tuple(sorted(self.stage_reached.items())),
         )
 
     # ----- the director's actions
@@ -249,6 +261,10 @@ class Tournament:
             self._alive(event.player)
             if self.players_left != 1:
                 raise UsageError(f"{self.players_left} players are still in; one wins")
+        elif isinstance(event, StageStarted):
+            check_stage(self, event)
+        elif isinstance(event, StacksRestarted):
+            check_restart(self, event)
         elif isinstance(event, Paid):
             record = self.players.get(event.player)
             if record is None or record.place != event.place:
@@ -321,6 +337,10 @@ class Tournament:
             self.players[event.player].place = 1
             self.players[event.player].tied_from = 1
             self.players_left = 0
+        elif isinstance(event, StageStarted):
+            apply_stage(self, event)
+        elif isinstance(event, StacksRestarted):
+            apply_restart(self, event)
         else:
             self.players[event.player].prize = event.prize
 
@@ -363,4 +383,6 @@ _STATE = (
     "players_left",
     "places_given",
     "winner",
+    "stages",
+    "stage_reached",
 )

@@ -106,7 +106,50 @@ class Paid:
     prize: int
 
 
-TournamentEvent = Entered | Seated | LevelStarted | BreakStarted | HandPlayed | BustOut | Won | Paid
+@dataclass(frozen=True, slots=True)
+class StageStarted:
+    """T-9: an Olympic stage begins (1/8 … semi-final, final) with every player still in:
+    ``tables`` players at each table by table number, and the players with a bye."""
+
+    at: float
+    number: int
+    """The stage's number, from 1 for the first."""
+    name: str
+    tables: tuple[int, ...]
+    byes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StackRestart:
+    """One player's stack before and after a stage's restart."""
+
+    player: str
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class StacksRestarted:
+    """T-9: the players of a new stage restart with equal stacks; the chips they held are
+    taken back (``chips_removed``) and the new stacks issued (``chips_issued``)."""
+
+    at: float
+    stage: int
+    stacks: tuple[StackRestart, ...]
+
+
+TournamentEvent = (
+    Entered
+    | Seated
+    | LevelStarted
+    | BreakStarted
+    | HandPlayed
+    | BustOut
+    | Won
+    | Paid
+    | StageStarted
+    | StacksRestarted
+)
 """Everything the tournament log holds."""
 
 

@@ -210,6 +210,14 @@ class Regulation:
     chips: tuple[int, ...]
     """The chip denominations at the start, smallest first (T-18)."""
     shot_clock: ShotClock | None
+    stage_stack: int | None = None
+    """Olympic: the equal stack every player restarts each stage with (None: the starting
+    stack, T-9)."""
+
+    @property
+    def restart_stack(self) -> int:
+        """T-9: the stack each player of an Olympic stage after the first restarts with."""
+        return self.starting_stack if self.stage_stack is None else self.stage_stack
 
     def level(self, number: int) -> Level:
         """Level ``number`` (from 1); past the list the last level goes on."""

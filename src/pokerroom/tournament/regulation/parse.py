@@ -94,7 +94,10 @@ def regulation_from_document(document: Mapping[str, object]) -> Regulation:
         raise top.error("payouts", "is missing; give [[payouts.table]] rows or [payouts.curve]")
     payouts = _payouts(payout_fields)
     shot_clock = _shot_clock(top.table("shot_clock", "[shot_clock]"), last)
+    stage_stack = in_play.stack(top, "stage_stack", 1) if top.has("stage_stack") else None
     top.finish()
+    if stage_stack is not None and tournament_format is not TournamentFormat.OLYMPIC:
+        raise top.error("stage_stack", "is for olympic tournaments: each stage restarts (T-9)")
     if tournament_format is TournamentFormat.OLYMPIC:  # T-9: a knock-out seats a fixed field
         for key, value in (
             ("late_registration", late.until_level),
@@ -125,6 +128,7 @@ def regulation_from_document(document: Mapping[str, object]) -> Regulation:
         max_entries=max_entries,
         chips=chips,
         shot_clock=shot_clock,
+        stage_stack=stage_stack,
     )
 
 

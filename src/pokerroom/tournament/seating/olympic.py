@@ -7,6 +7,7 @@ needed whatever the field. Only heads-up tables (2 seats) meet an odd number of 
 then one player, drawn at random, has a bye to the next stage. We chose byes over "fewer
 tables with more seats" because a heads-up knock-out is a bracket, and a three-handed
 match would change the game the regulation fixed; the bye is the bracket's own answer.
+A player has a second bye only when everyone of the stage has had one.
 
 Stages are named from the final back: the final, the semi-final, then 1/4, 1/8, 1/16,
 1/32 … (002 3.2) — with heads-up tables exactly the sports bracket, with full tables the
@@ -22,7 +23,7 @@ first level is the runner's part; here are the stages and the draws.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
@@ -96,15 +97,23 @@ def olympic_plan(field: int, table_size: int) -> tuple[Stage, ...]:
     )
 
 
-def draw_stage(players: Sequence[str], table_size: int, rng: random.Random) -> StageDraw:
-    """T-9, T-4: the stage's players drawn to tables and seats; byes drawn first at random."""
+def draw_stage(
+    players: Sequence[str],
+    table_size: int,
+    rng: random.Random,
+    had_bye: Collection[str] = (),
+) -> StageDraw:
+    """T-9, T-4: the stage's players drawn to tables and seats; byes drawn first at random,
+    among the players who have not had one (``had_bye``) while there are any."""
     check_players(players)
     check_table_size(table_size)
     if len(players) < 2:
         raise UsageError(f"a stage needs at least 2 players, got {len(players)}")
     byes: list[str] = []
     if len(players) > table_size:
-        byes = rng.sample(list(players), _split(len(players), table_size)[1])
+        wanted = _split(len(players), table_size)[1]
+        fresh = [player for player in players if player not in had_bye]
+        byes = rng.sample(fresh if len(fresh) >= wanted else list(players), wanted)
     playing = [player for player in players if player not in byes]
     seats = draw_seats(playing, table_size, rng)
     moves = tuple(
