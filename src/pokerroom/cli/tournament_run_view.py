@@ -3,7 +3,10 @@
 JSON lines carry one object per event, each with a ``type``: ``draw`` (every seat of the
 starting draw), ``entry``, ``move`` (with its ``reason``), ``level``, ``break``, ``hand``,
 ``bust``, ``winner``, ``payout``, and last ``results`` with the pool and every place (the
-field's first entries are in the draw and the results; re-entries come as ``entry``).
+field's first entries are in the draw and the results; re-entries, re-buys and add-ons come
+as ``entry``). Hand-for-hand on the bubble comes as ``hand-for-hand`` (``started`` or
+``ended``) and one ``round`` per round (its hands' numbers, before its busts); a colour-up
+as one ``chip race`` per table with every stack before and after.
 """
 
 from __future__ import annotations
@@ -20,7 +23,11 @@ from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import PlayerRecord, Tournament
 from pokerroom.tournament.events import (
     BustOut,
+    ChipsRaced,
     Entered,
+    HandForHandEnded,
+    HandForHandRound,
+    HandForHandStarted,
     HandPlayed,
     Paid,
     Seated,
@@ -107,6 +114,8 @@ def event_json(event: TournamentEvent) -> dict[str, Any]:
         }
     if isinstance(event, Won):
         return {"type": "winner", "at": event.at, "player": event.player}
+    if isinstance(event, HandForHandStarted | HandForHandEnded | HandForHandRound | ChipsRaced):
+        return _bubble_or_race_json(event)
     assert isinstance(event, Paid)
     return {
         "type": "payout",
@@ -114,6 +123,52 @@ def event_json(event: TournamentEvent) -> dict[str, Any]:
         "player": event.player,
         "place": event.place,
         "prize": event.prize,
+    }
+
+
+def _bubble_or_race_json(
+    event: HandForHandStarted | HandForHandEnded | HandForHandRound | ChipsRaced,
+) -> dict[str, Any]:
+    if isinstance(event, HandForHandStarted):
+        return {
+            "type": "hand-for-hand",
+            "at": event.at,
+            "state": "started",
+            "players_left": event.players_left,
+            "places_paid": event.places_paid,
+        }
+    if isinstance(event, HandForHandEnded):
+        return {
+            "type": "hand-for-hand",
+            "at": event.at,
+            "state": "ended",
+            "players_left": event.players_left,
+        }
+    if isinstance(event, HandForHandRound):
+        return {
+            "type": "round",
+            "at": event.at,
+            "round": event.round,
+            "started": event.started,
+            "hands": list(event.hands),
+        }
+    return {
+        "type": "chip race",
+        "at": event.at,
+        "table": event.table,
+        "retired": event.retired,
+        "smallest": event.smallest,
+        "stacks": [
+            {
+                "player": s.player,
+                "before": s.before,
+                "after": s.after,
+                "cards": s.cards,
+                "won": s.won,
+                "kept_in": s.kept_in,
+            }
+            for s in event.stacks
+        ],
     }
 
 
