@@ -10,7 +10,9 @@ Decision where the seed is silent: a simulated bot may bet any whole amount (the
 does not round bets to chips), so a stack may hold less than a whole retired chip. That
 part of a chip is dropped before the race, and a stack of less than one retired chip races
 as one: real chips never leave such a part, and the race's own rounding (at most one new
-chip either way) is what a director would apply to it.
+chip either way) is what a director would apply to it. When the odd chips at one table
+need more cards than a deck holds (a colour-up skipping denominations), each stack is
+instead rounded on its own to the nearest new chip, a half rounding up, nobody raced out.
 
 >>> from pokerroom.deck import Deck
 >>> race = race_table(3, [("ann", 1_075), ("bob", 2_030), ("cy", 10)], 25, 100, Deck(seed=5), 60.0)
@@ -23,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerroom.deck import Deck
-from pokerroom.tournament.chip_race import chip_race
+from pokerroom.tournament.chip_race import chip_race, chips_to_race
 from pokerroom.tournament.events import ChipsRaced, RacedStack
 
 
@@ -37,6 +39,8 @@ def race_table(
 ) -> ChipsRaced:
     """T-13: race the ``retired`` chips of the (player, stack) given in dealing order."""
     whole = {player: max(retired, stack - stack % retired) for player, stack in stacks}
+    if sum((stack % smallest) // retired for stack in whole.values()) > deck.available():
+        return _rounded(table, stacks, retired, smallest, at)
     race = chip_race(whole, retired, smallest, deck)
     return ChipsRaced(
         at,
@@ -55,3 +59,16 @@ def race_table(
             for entry, (_player, before) in zip(race.entries, stacks, strict=True)
         ),
     )
+
+
+def _rounded(
+    table: int, stacks: Sequence[tuple[str, int]], retired: int, smallest: int, at: float
+) -> ChipsRaced:
+    """Too many odd chips for one deck: every stack rounded to the nearest new chip."""
+    rounded = []
+    for player, stack in stacks:
+        after = chips_to_race(stack, smallest) * smallest
+        rounded.append(
+            RacedStack(player, stack, after or smallest, "", after > stack, kept_in=not after)
+        )
+    return ChipsRaced(at, table, retired, smallest, tuple(rounded))
