@@ -69,3 +69,20 @@ def test_bad_input_is_one_line_and_exit_code_2() -> None:
         assert result.exit_code == 2, args
         assert message in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_json_lines_carry_hand_for_hand_add_ons_and_the_chip_race() -> None:
+    """T-11, T-13, hand-for-hand: the turbo's add-on entries, one chip race per table at the
+    colour-up and the bubble's rounds come out as their own lines."""
+    args = ["tournament", "run", "--example", "turbo-reentry", "--entrants", "60"]
+    lines = _lines([*args, "--seed", "3", "--json"])
+    kinds = Counter(line["type"] for line in lines)
+    assert {line["kind"] for line in lines if line["type"] == "entry"} >= {"re-entry", "add-on"}
+    races = [line for line in lines if line["type"] == "chip race"]
+    assert races and all(line["smallest"] == 100 for line in races)
+    for race in races:
+        assert all(s["after"] % 100 == 0 and s["after"] > 0 for s in race["stacks"])
+    states = [line["state"] for line in lines if line["type"] == "hand-for-hand"]
+    assert states == ["started", "ended"] and kinds["round"] >= 1
+    started = next(line for line in lines if line["type"] == "hand-for-hand")
+    assert started["players_left"] == started["places_paid"] + 1

@@ -79,7 +79,7 @@ def _run(
     def listen(event: TournamentEvent) -> None:
         if isinstance(event, HandPlayed | StacksRestarted):
             tournament = tournaments[0]
-            assert tournament.chips_in_play == tournament.chips_issued - tournament.chips_removed
+            assert tournament.chips_in_play == tournament.chips_accounted
         if isinstance(event, HandPlayed):
             assert sum(s.before for s in event.seats) == sum(s.after for s in event.seats)
 

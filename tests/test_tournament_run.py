@@ -1,10 +1,12 @@
 """Whole American tournaments with bots in simulated time (T-5, T-6, T-10, T-12, T-2).
 
 The property test draws small regulations (game, table sizes, stacks, levels with antes
-or big-blind antes, re-entry or not) and fields of 2 … 200, runs each to a winner, and
-checks at every step what a tournament director would: chips conserved at every hand
-boundary, balance at every hand start after level 1, one place each with no gaps, prizes
-adding up to the pool, and the log rebuilding the same state.
+or big-blind antes, re-entry or not, re-buys, an add-on, a colour-up) and fields of
+2 … 200, runs each to a winner, and checks at every step what a tournament director
+would: chips conserved at every hand boundary (every entry, re-buy, add-on and chip race
+counted, T-11, T-13), balance at every hand start after level 1, one place each with no
+gaps, prizes adding up to the pool, no table dealing twice in one hand-for-hand round, and
+the log rebuilding the same state.
 """
 
 from __future__ import annotations
@@ -23,17 +25,26 @@ from pokerroom.tournament.clock.events import LevelStarted
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import (
     BustOut,
+    ChipsRaced,
     Entered,
     EntryKind,
+    HandForHandRound,
     HandPlayed,
     Seated,
     TournamentEvent,
 )
 from pokerroom.tournament.money.payouts import prize_pool
 from pokerroom.tournament.regulation import Regulation, load_example
-from pokerroom.tournament.regulation.model import Game, GameSpec, ReEntry
+from pokerroom.tournament.regulation.model import (
+    AddOn,
+    Game,
+    GameSpec,
+    LateRegistration,
+    Rebuy,
+    ReEntry,
+)
 from pokerroom.tournament.seating.floor import Floor, HandStart
-from pokerroom.tournament.structure import Level
+from pokerroom.tournament.structure import Break, Level
 
 GAMES = {
     "holdem": GameSpec(HOLDEM, Limit.NO_LIMIT),
@@ -45,7 +56,8 @@ GAMES = {
 
 @st.composite
 def regulations(draw: st.DrawFn) -> Regulation:
-    """A small American regulation: any of four games, 2 … 10 seats, rising levels."""
+    """A small American regulation: any of four games, 2 … 10 seats, rising levels; maybe
+    re-buys, an add-on and a colour-up of the 1s at the break after level 1 (T-11, T-13)."""
     game = draw(st.sampled_from(sorted(GAMES)))
     spec = GAMES[game]
     most = min(10, spec.variant.max_players)
@@ -53,6 +65,12 @@ def regulations(draw: st.DrawFn) -> Regulation:
     final = draw(st.integers(2, table_size))
     stack = draw(st.sampled_from([40, 200, 1500]))
     big_blind_ante = draw(st.booleans())
+    coloured = draw(st.sampled_from([None, 5, 10]))
+    chip = coloured or 1
+
+    def whole(amount: int) -> int:  # from level 2 on, whole chips of the colour-up
+        return -(-amount // chip) * chip if number > 1 else amount
+
     levels = []
     big, number = max(2, stack // 50), 0
     while big < 2 * stack:  # blinds that rise past the stacks, as a real structure does
@@ -66,18 +84,30 @@ def regulations(draw: st.DrawFn) -> Regulation:
             Level(
                 number,
                 minutes=draw(st.sampled_from([2.0, 5.0, 15.0])),
-                small_blind=big // 2,
-                big_blind=big,
-                ante=ante,
+                small_blind=whole(big // 2),
+                big_blind=whole(big),
+                ante=whole(ante),
                 big_blind_ante=big_blind_ante,
-                bring_in=big // 2,
-                small_bet=big,
-                big_bet=2 * big,
+                bring_in=whole(big // 2),
+                small_bet=whole(big),
+                big_bet=whole(2 * big),
             )
         )
         big *= 2
     base = load_example("club-freezeout")
     re_entry = draw(st.sampled_from([None, ReEntry(per_player=1, until_level=2, chips=stack)]))
+    rebuy = draw(
+        st.sampled_from(
+            [None]
+            + [
+                Rebuy(1000, 0, stack, per_player, until_level=2, stack_at_most=at_most)
+                for per_player in (0, 1)
+                for at_most in (0, stack // 2)
+            ]
+        )
+    )
+    add_on = draw(st.sampled_from([None, AddOn(price=500, fee=0, chips=stack, at_break=1)]))
+    pause = Break(1, 5.0, color_up=1 if coloured else None)
     return dataclasses.replace(
         base,
         game=Game((spec,)),
@@ -85,8 +115,12 @@ def regulations(draw: st.DrawFn) -> Regulation:
         final_table_size=final,
         starting_stack=stack,
         levels=tuple(levels),
-        breaks=(),
+        breaks=(pause,) if coloured or add_on else (),
         re_entry=re_entry,
+        rebuy=rebuy,
+        add_on=add_on,
+        late_registration=LateRegistration(0),
+        chips=(1, chip) if coloured else (1,),
     )
 
 
@@ -113,7 +147,7 @@ def _run(
     def listen(event: TournamentEvent) -> None:
         if isinstance(event, HandPlayed):  # chips conserved at every hand boundary
             tournament = tournament_of[0]
-            assert tournament.chips_in_play == tournament.chips_issued
+            assert tournament.chips_in_play == tournament.chips_accounted
             assert sum(s.before for s in event.seats) == sum(s.after for s in event.seats)
 
     run = AmericanRun(
@@ -134,21 +168,38 @@ def _check_places(tournament: Tournament, players: list[str]) -> None:
     places = sorted(tournament.players[p].place or 0 for p in players)
     assert places == list(range(1, len(players) + 1))
     before: dict[tuple[int, str], int] = {}
-    busts: dict[int, list[BustOut]] = defaultdict(list)
+    busts: dict[tuple[str, int], list[BustOut]] = defaultdict(list)
+    round_ = None  # the bust-outs right after a hand-for-hand round are placed together
     for event in tournament.events:
         if isinstance(event, HandPlayed):
             before.update(((event.number, s.player), s.before) for s in event.seats)
-        elif isinstance(event, BustOut):
-            busts[event.hand].append(event)
-    for hand, out in busts.items():
+        if isinstance(event, BustOut):
+            busts[("round", round_) if round_ else ("hand", event.hand)].append(event)
+        round_ = event.round if isinstance(event, HandForHandRound) else round_
+        if not isinstance(event, BustOut | HandForHandRound):
+            round_ = None
+    for out in busts.values():
         for a in out:
             for b in out:
-                stack_a, stack_b = before[hand, a.player], before[hand, b.player]
+                stack_a, stack_b = before[a.hand, a.player], before[b.hand, b.player]
                 if stack_a > stack_b:
                     assert a.place < b.place
                 if stack_a == stack_b:
                     assert (a.tied_from, a.tied) == (b.tied_from, b.tied)
                     assert a.tied > 1 or a is b
+
+
+def _check_rounds(tournament: Tournament) -> None:
+    """Hand-for-hand: a round's hands started together, one per table, after the last round."""
+    hands = {e.number: e for e in tournament.events if isinstance(e, HandPlayed)}
+    last_end = -1.0
+    for event in tournament.events:
+        if isinstance(event, HandForHandRound):
+            dealt = [hands[number] for number in event.hands]
+            assert len({hand.table for hand in dealt}) == len(dealt)
+            assert {hand.started for hand in dealt} == {event.started}
+            assert event.started >= last_end
+            last_end = event.at
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -159,9 +210,12 @@ def test_random_tournaments_place_everyone_and_conserve_chips(
     """T-5, T-6, T-10, T-12, T-2 over random regulations and fields of 2 … 200."""
     tournament, players = _run(regulation, field, seed)
     assert tournament.winner is not None
-    assert tournament.chips_in_play == tournament.chips_issued
-    assert tournament.players[tournament.winner].chips == tournament.chips_issued
+    assert tournament.chips_in_play == tournament.chips_accounted
+    assert tournament.players[tournament.winner].chips == tournament.chips_accounted
+    raced = [e for e in tournament.events if isinstance(e, ChipsRaced)]
+    assert tournament.chips_raced == sum(s.after - s.before for e in raced for s in e.stacks)
     _check_places(tournament, players)
+    _check_rounds(tournament)
     pool = prize_pool(regulation, tournament.entries())
     assert sum(r.prize for r in tournament.players.values()) == pool.total  # T-2
     rebuilt = Tournament.from_events(regulation, tournament.events)

@@ -145,6 +145,7 @@ def _start(
         assert number not in {t.number for t in floor.tables()}
         assert {m.reason for m in start.moves} <= {MoveReason.BREAK}
         report.breaks += 1
+        last.pop(number, None)  # a table opened later under this number starts afresh
     else:
         assert start.hold is not Hold.BROKEN
         report.balance_moves += sum(m.reason is MoveReason.BALANCE for m in start.moves)

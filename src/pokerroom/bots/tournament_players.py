@@ -2,7 +2,9 @@
 
 Kinds come from the ``BOTS`` registry by name, so a new tournament bot plugs in by
 registering there. Entrant *i* plays ``kinds[i % len(kinds)]``, seeded from the run's
-seed and his index, and keeps his bot through re-entries.
+seed and his index, and keeps his bot through re-entries. Before each hand the run hands
+them the lobby's standing (:meth:`BotPlayers.see_standing`): tournament bots take their
+bubble pressure from it (:func:`~pokerroom.bots.bubble_pressure.bubble_pressure`).
 """
 
 from __future__ import annotations
@@ -10,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerroom.bots import BOTS, Bot
+from pokerroom.bots.bubble_pressure import bubble_pressure
+from pokerroom.bots.tournament_bot import TournamentBot
 from pokerroom.engine import Hand
 from pokerroom.engine.views import view_of
 from pokerroom.errors import UsageError
+from pokerroom.tournament.standing import Standing
 
 
 def check_kinds(kinds: Sequence[str]) -> tuple[str, ...]:
@@ -33,6 +38,11 @@ class BotPlayers:
         self._bots: dict[str, Bot] = {}
         self._index = {player: index for index, player in enumerate(players)}
         self._seed = seed
+        self._standing: Standing | None = None
+
+    def see_standing(self, standing: Standing) -> None:
+        """The standing before the next hand: how near the money is."""
+        self._standing = standing
 
     def kind_of(self, player: str) -> str:
         return self._kinds[self._index.get(player, 0) % len(self._kinds)]
@@ -47,6 +57,11 @@ class BotPlayers:
     def __call__(self, hand: Hand, players: Sequence[str]) -> int:
         """Act and draw for every position until the hand is over; the decisions made."""
         bots = [self._bot(player) for player in players]
+        standing = self._standing
+        if standing is not None:
+            for bot, stack in zip(bots, hand.config.stacks, strict=True):
+                if isinstance(bot, TournamentBot):
+                    bot.pressure = bubble_pressure(standing, stack)
         decisions = 0
         while hand.phase in ("bet", "draw"):
             position = hand.to_act if hand.phase == "bet" else hand.to_draw

@@ -3,10 +3,13 @@
 JSON lines carry one object per event, each with a ``type``: ``draw`` (every seat of the
 starting draw), ``entry``, ``move`` (with its ``reason``), ``level``, ``break``, ``hand``,
 ``bust``, ``winner``, ``payout``, and last ``results`` with the pool and every place (the
-field's first entries are in the draw and the results; re-entries come as ``entry``).
-An Olympic run adds ``stage`` (its number, name, players per table and byes) when each
-stage starts, ``restart`` (every player's stack before and after, from the second stage
-on), moves with reason ``stage``, and each result row's ``stage``: the last he reached.
+field's first entries are in the draw and the results; re-entries, re-buys and add-ons come
+as ``entry``). Hand-for-hand on the bubble comes as ``hand-for-hand`` (``started`` or
+``ended``) and one ``round`` per round (its hands' numbers, before its busts); a colour-up
+as one ``chip race`` per table with every stack before and after. An Olympic run adds
+``stage`` (its number, name, players per table and byes) when each stage starts,
+``restart`` (every player's stack before and after, from the second stage on), moves with
+reason ``stage``, and each result row's ``stage``: the last he reached.
 """
 
 from __future__ import annotations
@@ -23,7 +26,11 @@ from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import PlayerRecord, Tournament
 from pokerroom.tournament.events import (
     BustOut,
+    ChipsRaced,
     Entered,
+    HandForHandEnded,
+    HandForHandRound,
+    HandForHandStarted,
     HandPlayed,
     Paid,
     Seated,
@@ -130,6 +137,8 @@ def event_json(event: TournamentEvent) -> dict[str, Any]:
                 {"player": s.player, "before": s.before, "after": s.after} for s in event.stacks
             ],
         }
+    if isinstance(event, HandForHandStarted | HandForHandEnded | HandForHandRound | ChipsRaced):
+        return _bubble_or_race_json(event)
     assert isinstance(event, Paid)
     return {
         "type": "payout",
@@ -137,6 +146,52 @@ def event_json(event: TournamentEvent) -> dict[str, Any]:
         "player": event.player,
         "place": event.place,
         "prize": event.prize,
+    }
+
+
+def _bubble_or_race_json(
+    event: HandForHandStarted | HandForHandEnded | HandForHandRound | ChipsRaced,
+) -> dict[str, Any]:
+    if isinstance(event, HandForHandStarted):
+        return {
+            "type": "hand-for-hand",
+            "at": event.at,
+            "state": "started",
+            "players_left": event.players_left,
+            "places_paid": event.places_paid,
+        }
+    if isinstance(event, HandForHandEnded):
+        return {
+            "type": "hand-for-hand",
+            "at": event.at,
+            "state": "ended",
+            "players_left": event.players_left,
+        }
+    if isinstance(event, HandForHandRound):
+        return {
+            "type": "round",
+            "at": event.at,
+            "round": event.round,
+            "started": event.started,
+            "hands": list(event.hands),
+        }
+    return {
+        "type": "chip race",
+        "at": event.at,
+        "table": event.table,
+        "retired": event.retired,
+        "smallest": event.smallest,
+        "stacks": [
+            {
+                "player": s.player,
+                "before": s.before,
+                "after": s.after,
+                "cards": s.cards,
+                "won": s.won,
+                "kept_in": s.kept_in,
+            }
+            for s in event.stacks
+        ],
     }
 
 

@@ -13,11 +13,19 @@ Decisions where the seed is silent (README "Run a tournament with bots"):
 - Players count as in the hand until it ends (nobody folds out early for a balance move).
 - A busted player re-enters at once while the regulation allows it (T-11, bots always do).
 - A mixed game rotating by orbit changes game after as many hands as players at the table.
-- Colour-ups are not raced in the simulation: stacks keep their chips (T-13 is not applied).
+- Re-buys and add-ons (T-11, :mod:`~pokerroom.tournament.buys`): a player re-buys whenever
+  allowed, between hands (busted, he keeps his seat and is not placed); every player still
+  in takes the add-on at its break.
+- A break that colours up races each table's odd chips (T-13,
+  :mod:`~pokerroom.tournament.break_desk`); hands split pots to the smallest chip in play
+  (P-3).
+- Hand-for-hand on the bubble, beyond the seed (:mod:`~pokerroom.tournament.bubble`).
+- Before every hand a hand player that reads it gets the lobby's :class:`Standing`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import random
 from collections.abc import Callable, Sequence
@@ -28,12 +36,18 @@ from pokerroom.deck import Deck
 from pokerroom.engine import Hand, Options
 from pokerroom.errors import UsageError
 from pokerroom.table.seating import positions
+from pokerroom.tournament.break_desk import serve_table, serves
+from pokerroom.tournament.bubble import EntryTally, HandForHand, entries_closed
+from pokerroom.tournament.buys import may_rebuy
 from pokerroom.tournament.clock import Clock, Schedule, SimulatedTime, clock_changes
+from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import (
     BustOut,
     Entered,
     EntryKind,
+    HandForHandEnded,
+    HandForHandStarted,
     HandPlayed,
     Seated,
     SeatResult,
@@ -49,7 +63,8 @@ from pokerroom.tournament.regulation.model import (
 from pokerroom.tournament.regulation.schedule import scheduled_minutes
 from pokerroom.tournament.seating.floor import Floor, FloorRules, HandStart, Hold
 from pokerroom.tournament.seating.moves import Move, MoveReason
-from pokerroom.tournament.structure import Level
+from pokerroom.tournament.standing import ReadsStanding, Standing
+from pokerroom.tournament.structure import Break, Level
 
 HAND_SECONDS = 20.0
 """Simulated seconds to shuffle, deal and post."""
@@ -127,6 +142,17 @@ class AmericanRun:
         """Tables stopped for the final table (T-8): they come back when none is playing."""
         self._playing: dict[int, _Playing] = {}
         self._table_hands: dict[int, int] = {}
+        self._tally = EntryTally(regulation)
+        self._bubble = HandForHand()
+        self._round_dealing = False
+        """True while a hand-for-hand round's tables are being started."""
+        self._bust_info: dict[str, tuple[int, int]] = {}
+        """A busted player's hand and level, until he is placed."""
+        self._break: Break | None = None
+        self._unserved: set[int] = set()
+        """Tables the break's add-ons or colour-up have still to reach."""
+        self._level_options: dict[int, Options] = {}
+        self._see_standing = play.see_standing if isinstance(play, ReadsStanding) else None
         for player in players:
             self._log(Entered(0.0, player, EntryKind.ENTRY, regulation.starting_stack))
         self._seat_field(players)
@@ -167,6 +193,8 @@ class AmericanRun:
             else:
                 self._pending.discard(table)
                 self._start(table)
+            if self._bubble.active:
+                self._start_round()
         for event in tournament.finish(at=self.now):
             self._notify(event)
         return tournament
@@ -175,6 +203,8 @@ class AmericanRun:
 
     def _log(self, event: TournamentEvent) -> None:
         self.tournament.record(event)
+        if isinstance(event, Entered):
+            self._tally.add(event)
         self._notify(event)
 
     def _notify(self, event: TournamentEvent) -> None:
@@ -187,7 +217,12 @@ class AmericanRun:
 
     def _clock_changes(self) -> None:
         while self._changes and self._changes[-1].at <= self.now:
-            self._log(self._changes.pop())
+            change = self._changes.pop()
+            self._log(change)
+            if isinstance(change, BreakStarted):
+                self._open_break(change.pause)
+            elif isinstance(change, LevelStarted):
+                self._check_bubble()  # entries may have closed (T-19)
 
     # ----- the tables' timetable
 
@@ -229,6 +264,9 @@ class AmericanRun:
             assert resumes is not None, "the simulated clock is never paused"
             self._schedule(table, resumes)
             return
+        if self._bubble.active and not self._round_dealing:
+            self._bubble.waiting.add(table)  # hand-for-hand: wait for every table
+            return
         start = self.floor.start_hand(table, level=level.number)
         self._log_moves(start.moves)
         if start.moves:
@@ -262,8 +300,11 @@ class AmericanRun:
         before = tuple(records[player].chips for player in players)
         spec = self._game(table, level, len(players))
         self._table_hands[table] = self._table_hands.get(table, 0) + 1
-        config = hand_config(spec, level, start.blinds, order, before, self._options)
+        options = self._options_at(level.number)
+        config = hand_config(spec, level, start.blinds, order, before, options)
         hand = Hand(config, Deck(rng=random.Random(self._rng.getrandbits(64))))
+        if self._see_standing is not None:
+            self._see_standing(self._standing())
         decisions = self._play(hand, players)
         if hand.phase != "done":
             raise RuntimeError(f"the hand at table {table} was not played to its end")
@@ -279,7 +320,8 @@ class AmericanRun:
         done = self._playing.pop(table)
         tournament = self.tournament
         out = [p for p, after in zip(done.players, done.after, strict=True) if not after]
-        self.floor.end_hand(table, out)
+        rebuys = self._rebuys(done)
+        self.floor.end_hand(table, [p for p in out if p not in rebuys])
         blinds = done.start.blinds
         assert blinds is not None
         seats = tuple(
@@ -302,11 +344,22 @@ class AmericanRun:
                 seats,
             )
         )
+        for player in rebuys:
+            self._log(Entered(self.now, player, EntryKind.REBUY, self._rebuy_chips))
         stacks = dict(zip(done.players, done.before, strict=True))
-        busted = [(p, stacks[p]) for p in out if not self._re_enter(p)]
-        places = busts_in_hand(busted, players_left=tournament.players_left)
-        for player, place, tied_from, tied in sorted(places, key=lambda row: -row[1]):
-            self._log(BustOut(self.now, player, place, number, done.level.number, tied_from, tied))
+        busted = [(p, stacks[p]) for p in out if p not in rebuys and not self._re_enter(p)]
+        self._bust_info.update((player, (number, done.level.number)) for player, _s in busted)
+        if self._bubble.in_round:  # placed with the whole round's bust-outs
+            self._bubble.hands.append(number)
+            self._bubble.busts[table] = busted
+            if not self._playing:
+                event, together = self._bubble.close_round(self.now)
+                self._log(event)
+                self._place(together)
+        else:
+            self._place(busted)
+        if table in self._unserved:
+            self._serve(table)
         if self.floor.has_table(table):
             self._schedule(table, self.now)
         if out and self._short:
@@ -329,3 +382,106 @@ class AmericanRun:
         if move.target.table not in tables:
             self._schedule(move.target.table, self.now)
         return True
+
+    # ----- places and the bubble (T-12)
+
+    def _place(self, busted: Sequence[tuple[str, int]]) -> None:
+        """T-12: place players busted together by their stacks at the start of their hands."""
+        if not busted:
+            return
+        places = busts_in_hand(busted, players_left=self.tournament.players_left)
+        for player, place, tied_from, tied in sorted(places, key=lambda row: -row[1]):
+            hand, level = self._bust_info.pop(player)
+            self._log(BustOut(self.now, player, place, hand, level, tied_from, tied))
+        self._check_bubble()
+
+    def _check_bubble(self) -> None:
+        """Call hand-for-hand when the next bust is the last unpaid place; end it when the
+        bubble bursts."""
+        bubble, left = self._bubble, self.tournament.players_left
+        if bubble.active:
+            if bubble.over(players_left=left, places_paid=self._tally.places_paid()):
+                self._log(HandForHandEnded(self.now, left))
+                bubble.stop()
+                self._wake(bubble.waiting)
+            return
+        if not entries_closed(self._regulation, self.tournament.level):
+            return
+        paid = self._tally.places_paid()
+        tables = len(self.floor.counts())
+        if bubble.due(players_left=left, places_paid=paid, closed=True, tables=tables):
+            bubble.start()
+            self._log(HandForHandStarted(self.now, left, paid))
+
+    def _start_round(self) -> None:
+        """Hand-for-hand: once every table is ready, each deals one hand, together."""
+        bubble = self._bubble
+        if bubble.in_round or self._playing or not bubble.waiting:
+            return
+        tables = self.floor.counts()
+        if any(table in self._pending for table in tables):
+            return
+        ready = sorted(table for table in bubble.waiting if table in tables)
+        bubble.waiting.clear()
+        self._round_dealing = True
+        for table in ready:
+            self._start(table)
+        self._round_dealing = False
+        if self._playing:
+            bubble.open_round(self.now)
+
+    def _standing(self) -> Standing:
+        tournament = self.tournament
+        left = tournament.players_left
+        return Standing(
+            left,
+            self._tally.places_paid(),
+            tournament.chips_accounted // max(1, left),
+            self._bubble.active,
+        )
+
+    # ----- re-buys, add-ons and colour-ups (T-11, T-13)
+
+    @property
+    def _rebuy_chips(self) -> int:
+        terms = self._regulation.rebuy
+        assert terms is not None
+        return terms.chips
+
+    def _rebuys(self, done: _Playing) -> list[str]:
+        """T-11: the players of the hand just played who re-buy now (the bots always do)."""
+        if self._regulation.rebuy is None:
+            return []
+        records, level = self.tournament.players, self.tournament.level
+        return [
+            player
+            for player, after in zip(done.players, done.after, strict=True)
+            if may_rebuy(self._regulation, records[player], after, level)
+        ]
+
+    def _open_break(self, pause: Break) -> None:
+        """A break with an add-on or a colour-up serves every table not playing a hand now,
+        the others when their hands end."""
+        if not serves(self.tournament, pause):
+            return
+        self._break = pause
+        self._unserved = set(self.floor.counts())
+        for table in sorted(self._unserved - set(self._playing)):
+            self._serve(table)
+
+    def _serve(self, table: int) -> None:
+        self._unserved.discard(table)
+        assert self._break is not None
+        for event in serve_table(
+            self.tournament, self.floor, table, self._break, self._rng, self.now
+        ):
+            self._log(event)
+
+    def _options_at(self, level: int) -> Options:
+        """P-3, T-13: the engine options with the smallest chip in play during ``level``."""
+        options = self._level_options.get(level)
+        if options is None:
+            chip = self._regulation.smallest_chip(level)
+            options = dataclasses.replace(self._options, smallest_chip=chip)
+            self._level_options[level] = options
+        return options

@@ -29,8 +29,12 @@ from pokerroom.table.seating import Blinds
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.events import (
     BustOut,
+    ChipsRaced,
     Entered,
     EntryKind,
+    HandForHandEnded,
+    HandForHandRound,
+    HandForHandStarted,
     HandPlayed,
     Paid,
     Seated,
@@ -82,6 +86,8 @@ class TournamentState:
     winner: str | None
     stages: tuple[StageStarted, ...] = ()
     stage_reached: tuple[tuple[str, int], ...] = ()
+    chips_raced: int = 0
+    hand_for_hand: bool = False
 
 
 class Tournament:
@@ -109,6 +115,12 @@ class Tournament:
         """T-9: the Olympic stages started so far, in order."""
         self.stage_reached: dict[str, int] = {}
         """T-9: the number of the last stage each player played (or had a bye in)."""
+        self.chips_raced = 0
+        """T-13: chips the colour-up races added (or, if negative, took out of play)."""
+        self.hand_for_hand = False
+        """Between HandForHandStarted and HandForHandEnded: tables deal one hand at a time."""
+        self.bust_seats: dict[str, Seat] = {}
+        """Where each player who last lost all his chips sat: a re-buy keeps that seat (T-11)."""
 
     @classmethod
     def from_events(cls, regulation: Regulation, events: Iterable[TournamentEvent]) -> Tournament:
@@ -159,6 +171,8 @@ class Tournament:
             self.winner,
             tuple(self.stages),
             tuple(sorted(self.stage_reached.items())),
+            self.chips_raced,
+            self.hand_for_hand,
         )
 
     # ----- the director's actions
@@ -209,6 +223,12 @@ class Tournament:
     @property
     def chips_in_play(self) -> int:
         return sum(r.chips for r in self.players.values())
+
+    @property
+    def chips_accounted(self) -> int:
+        """The chips that must be in play: issued by the desk, less those removed, with the
+        colour-up races' difference (T-13); equal to :attr:`chips_in_play` at every boundary."""
+        return self.chips_issued - self.chips_removed + self.chips_raced
 
     def floor(self, rules: FloorRules, rng: random.Random) -> Floor:
         """The floor the log leaves: every seat, each table's last markers, the H-12 history."""
@@ -269,6 +289,13 @@ class Tournament:
             record = self.players.get(event.player)
             if record is None or record.place != event.place:
                 raise UsageError(f"player {event.player!r} did not finish in place {event.place}")
+        elif isinstance(event, HandForHandStarted | HandForHandRound | HandForHandEnded):
+            started = isinstance(event, HandForHandStarted)
+            if self.hand_for_hand == started:
+                state = "already" if started else "not"
+                raise UsageError(f"hand-for-hand is {state} being played")
+        elif isinstance(event, ChipsRaced):
+            self._check_race(event)
 
     def _check_entry(self, event: Entered) -> None:
         record = self.players.get(event.player)
@@ -311,6 +338,26 @@ class Tournament:
                 f"a bust-out takes a place from 2 to {self.players_left} not yet given"
             )
 
+    def _check_race(self, event: ChipsRaced) -> None:
+        """T-13, T-18: each stack raced is his own, and ends a positive multiple of the new
+        smallest chip less than one new chip away from where it was."""
+        for raced in event.stacks:
+            record = self._alive(raced.player)
+            if record.chips != raced.before:
+                raise UsageError(
+                    f"{raced.player} races {raced.before} chips, but has {record.chips}"
+                )
+            if raced.after <= 0 or raced.after % event.smallest:
+                raise UsageError(
+                    f"{raced.player} ends the chip race with {raced.after}; a stack is then a "
+                    f"positive multiple of {event.smallest} (T-13)"
+                )
+            if abs(raced.after - raced.before) >= event.smallest:
+                raise UsageError(
+                    f"{raced.player} goes from {raced.before} to {raced.after} in a chip race; "
+                    f"it moves a stack by less than one chip of {event.smallest}"
+                )
+
     # ----- applying
 
     def _apply(self, event: TournamentEvent) -> None:
@@ -341,6 +388,16 @@ class Tournament:
             apply_stage(self, event)
         elif isinstance(event, StacksRestarted):
             apply_restart(self, event)
+        elif isinstance(event, HandForHandStarted):
+            self.hand_for_hand = True
+        elif isinstance(event, HandForHandEnded):
+            self.hand_for_hand = False
+        elif isinstance(event, ChipsRaced):
+            for raced in event.stacks:
+                self.players[raced.player].chips = raced.after
+                self.chips_raced += raced.after - raced.before
+        elif isinstance(event, HandForHandRound):
+            pass  # a marker for the reader: which hands were dealt together
         else:
             self.players[event.player].prize = event.prize
 
@@ -355,6 +412,8 @@ class Tournament:
             record.place, record.bust_hand, record.bust_level = None, None, None
         elif event.kind is EntryKind.REBUY:
             record.rebuys += 1
+            if record.seat is None and not record.chips:  # T-11: a re-buy keeps the seat
+                record.seat = self.bust_seats.get(event.player)
         else:
             record.add_ons += 1
         record.chips += event.chips
@@ -366,6 +425,8 @@ class Tournament:
             record = self.players[seat.player]
             record.chips = seat.after
             if not seat.after:
+                if record.seat is not None:
+                    self.bust_seats[seat.player] = record.seat
                 record.seat = None
             self.posted_big_blind[seat.player] = seat.seat == event.big_blind
 
@@ -385,4 +446,7 @@ _STATE = (
     "winner",
     "stages",
     "stage_reached",
+    "chips_raced",
+    "hand_for_hand",
+    "bust_seats",
 )

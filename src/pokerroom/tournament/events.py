@@ -138,6 +138,63 @@ class StacksRestarted:
     stacks: tuple[StackRestart, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class HandForHandStarted:
+    """The next bust-out is the last unpaid place: every table deals one hand at a time
+    (hand-for-hand, beyond the seed; :mod:`pokerroom.tournament.bubble`)."""
+
+    at: float
+    players_left: int
+    places_paid: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHandRound:
+    """One hand-for-hand round is over: ``hands`` (running numbers) were dealt together, one
+    per table, from ``started``; its bust-outs follow, placed together (T-12)."""
+
+    at: float
+    round: int
+    """From 1 for the first round of this hand-for-hand."""
+    started: float
+    hands: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHandEnded:
+    """The bubble burst: the players left are all in the money; tables deal on their own."""
+
+    at: float
+    players_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class RacedStack:
+    """One player's stack in a chip race (T-13): before and after, and how he came out."""
+
+    player: str
+    before: int
+    after: int
+    cards: str
+    """The cards dealt for his odd chips (``"Js 6c"``; empty: he had none)."""
+    won: bool
+    kept_in: bool
+    """Given one new chip because he would have had none (nobody is raced out)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsRaced:
+    """T-13, T-18: at a colour-up the table's ``retired`` chips were raced off; every stack
+    is now a multiple of ``smallest``, the smallest chip in play from here on (P-3)."""
+
+    at: float
+    table: int
+    retired: int
+    smallest: int
+    stacks: tuple[RacedStack, ...]
+    """In dealing order: clockwise from the button's left."""
+
+
 TournamentEvent = (
     Entered
     | Seated
@@ -149,6 +206,10 @@ TournamentEvent = (
     | Paid
     | StageStarted
     | StacksRestarted
+    | HandForHandStarted
+    | HandForHandRound
+    | HandForHandEnded
+    | ChipsRaced
 )
 """Everything the tournament log holds."""
 
