@@ -40,6 +40,7 @@ from pokerroom.tournament.events import (
     TournamentEvent,
 )
 from pokerroom.tournament.hand_setup import hand_config
+from pokerroom.tournament.penalties.desk import Desk, Director
 from pokerroom.tournament.places import busts_in_hand
 from pokerroom.tournament.regulation.model import (
     GameSpec,
@@ -111,6 +112,7 @@ class AmericanRun:
         *,
         listener: Listener | None = None,
         on_deal: DealCheck | None = None,
+        director: Director | None = None,
     ) -> None:
         self.tournament = Tournament(regulation)
         self._regulation = regulation
@@ -133,6 +135,8 @@ class AmericanRun:
         """Tables stopped for the final table (T-8): they come back when none is playing."""
         self._playing: dict[int, _Playing] = {}
         self._table_hands: dict[int, int] = {}
+        self.desk = Desk(self, self._notify, director)
+        """The director's rulings, carried out at the tables (H-9 … H-11, T-12, T-15)."""
         for player in players:
             self._log(Entered(0.0, player, EntryKind.ENTRY, regulation.starting_stack))
         rules = FloorRules(regulation.table_size, regulation.final_table_size)
@@ -264,9 +268,11 @@ class AmericanRun:
         self._table_hands[table] = self._table_hands.get(table, 0) + 1
         config = hand_config(spec, level, start.blinds, order, before, self._options)
         hand = Hand(config, Deck(rng=random.Random(self._rng.getrandbits(64))))
+        self.desk.deal(table, hand, players)
         decisions = self._play(hand, players)
         if hand.phase != "done":
             raise RuntimeError(f"the hand at table {table} was not played to its end")
+        self.desk.played(table, hand, players)
         self._playing[table] = _Playing(
             self.now, level, start, players, tuple(order), before, tuple(hand.stacks)
         )
@@ -313,6 +319,7 @@ class AmericanRun:
             self._wake_short_after_busts()
         if not self._playing:
             self._wake(self._final)
+        self.desk.hand_ended(table)
 
     def _re_enter(self, player: str) -> bool:
         """T-11, 5.19.3: a busted player buys in again while the regulation allows it."""
