@@ -99,8 +99,7 @@ def soft_play_flags(hand: Hand) -> list[SoftPlayFlag]:
     nuts = {  # the dearest test first but the rarest to pass: most hands need no replay
         player: hole
         for player in {e.player for e in river if isinstance(e, ev.Check | ev.Call)}
-        if (hole := _known(hand.hole[player])) is not None
-        and holds_the_nuts(variant, board, hole)
+        if (hole := _known(hand.hole[player])) is not None and holds_the_nuts(variant, board, hole)
     }
     if not nuts:
         return []
