@@ -211,8 +211,8 @@ def test_killed_hands_never_win_and_the_hand_replays(
     stacks: list[int], away: set[int], seed: int
 ) -> None:
     """H-9: every killed hand ends folded, wins nothing and loses what it posted (bar an
-    uncalled part of his blind, A-16); chips are
-    conserved, and the events rebuild the same hand (a kill replays as a kill)."""
+    uncalled part of his blind, A-16); chips are conserved, and the events rebuild the
+    same hand (a kill replays as a kill)."""
     config = HandConfig.holdem(stacks, small_blind=1, big_blind=2)
     hand = Hand(config, Deck(seed=seed))
     killed = kill_dead_hands(hand, {p for p in away if p < len(stacks)})

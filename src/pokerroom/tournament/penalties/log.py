@@ -13,13 +13,15 @@ checks, so the log can be saved, replayed and audited. Decisions where 002 is si
   the players it returns to its away seats. Two sit-outs run one after the other.
 - **Disqualification (5.19.2, 7.2.2)** puts the player out of the tournament; his chips
   leave play (TDA: removed from play, never given to the others — 002 does not say), so
-  the event records the stack removed and the chips in play fall by it. The floor places
-  him as busted at that moment.
+  the event records the stack removed. In a tournament the event also records the place
+  he takes (:mod:`.rulings`).
 - **Protests (T-22, 002 7.3)**: only the penalised player, in writing (a reason is
   required), before the tournament ends, once per penalty; the ruling may come after the
   end (7.3.3) and is final. Overturning lifts what is left of a sit-out (hands already
-  served stay served), removes the penalty from repeat counting, and ends a
-  disqualification (the floor may return the recorded chips while the tournament runs).
+  served stay served) and removes the penalty from repeat counting; an overturned
+  disqualification no longer bars him, but his place and the chips removed stand.
+- **Soft-play flags (T-15)** are kept with the penalties for the director, and are never
+  one.
 
 >>> log = PenaltyLog()
 >>> first = log.give("Ann", Offence.ACTION_OUT_OF_TURN, Penalty.warning(), players_at_table=9)
