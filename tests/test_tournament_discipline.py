@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import cast
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.cards import parse_cards
@@ -462,3 +464,34 @@ def test_json_lines_and_the_results_text_carry_the_discipline() -> None:
         "#1 Ann: 7.1.15 — sit out 3 hands (3 hands, 1 served); protest #1: penalty upheld",
         "soft play? hand 1, table 1: Bob — T-15: check … [Qh Jh on Ah Kh 7h 2c 3d]",
     ]
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**16), st.integers(4, 24))
+def test_random_rulings_keep_every_account_exact(seed: int, entrants: int) -> None:
+    """T-12, T-14, T-21, H-10: a director who penalises at random (disqualifications too):
+    at every hand boundary chips in play plus chips removed are the chips issued; in the end
+    every place once, prizes sum to the pool, and the log rebuilds the same state."""
+    rng = random.Random(seed)
+    offences = list(Offence)
+
+    def director(desk: Desk, _hand: HandPlayed) -> None:
+        tournament = desk.tournament
+        assert tournament.chips_in_play + tournament.chips_removed == tournament.chips_issued
+        alive = sorted(p for p, r in tournament.players.items() if r.place is None)
+        if rng.random() < 0.15 and len(alive) > 2:
+            player = rng.choice(alive)
+            if rng.random() < 0.3:
+                try:
+                    desk.penalize(player, Offence.INSULT, Penalty.disqualification())
+                except UsageError as error:  # one is due at the end of his hand already
+                    assert "already disqualified" in str(error)
+            else:
+                desk.penalize(player, rng.choice(offences))
+
+    run, _recorder, _heard = make_run(
+        load_example("club-freezeout"), entrants, seed=seed, director=director
+    )
+    tournament = run.run(max_hands=20_000)
+    assert tournament.winner is not None
+    check_accounts(tournament)
