@@ -16,6 +16,7 @@ from pokerroom.table.away import (
     act_with_away,
     away_positions,
     dead_hands,
+    kill_dead_hands,
     spare_last_live,
 )
 from pokerroom.table.seating import Blinds, positions
@@ -184,3 +185,54 @@ def test_dead_hands_only_lose_their_forced_bets(
         if len(dead) < players:
             assert player not in winners(hand)
             assert hand.stacks[player] == 300 - forced
+
+
+def test_a_killed_stud_hand_due_the_bring_in_posts_it_first() -> None:
+    """H-9, 6.4.4: killing the away bring-in posts it from his stack, then folds him at once."""
+    config = HandConfig.stud([100, 100, 100], ante=1, bring_in=2, small_bet=5)
+    hand = Hand(config)
+    cards = parse_cards("As Ad 2c  Ks Kd 9h  Qs Qd Th")
+    for player in range(3):
+        hand.deal_hole(player, cards[3 * player : 3 * player + 2])
+        hand.deal_hole(player, cards[3 * player + 2 : 3 * player + 3], face_up=True)
+    assert kill_dead_hands(hand, {0}) == {0}
+    assert hand.folded[0] and hand.stacks[0] == 100 - 1 - 2
+    assert hand.to_act == 1
+    assert Hand.from_events(config, hand.events).events == hand.events
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(1, 60), min_size=2, max_size=6),
+    st.sets(st.integers(0, 5)),
+    st.integers(0, 2**16),
+)
+def test_killed_hands_never_win_and_the_hand_replays(
+    stacks: list[int], away: set[int], seed: int
+) -> None:
+    """H-9: every killed hand ends folded, wins nothing and loses what it posted (bar an
+    uncalled part of his blind, A-16); chips are conserved, and the events rebuild the
+    same hand (a kill replays as a kill)."""
+    config = HandConfig.holdem(stacks, small_blind=1, big_blind=2)
+    hand = Hand(config, Deck(seed=seed))
+    killed = kill_dead_hands(hand, {p for p in away if p < len(stacks)})
+    while hand.phase == "bet":
+        hand.act(Action.check() if hand.legal_actions().check else Action.call())
+    assert hand.phase == "done"
+    assert sum(hand.stacks) == sum(stacks)
+    folded_out = {e.player for e in hand.events if isinstance(e, ev.Fold) and e.killed}
+    assert folded_out <= killed
+    for position in folded_out:
+        assert not any(isinstance(e, ev.Award) and e.player == position for e in hand.events)
+        returned = sum(
+            e.amount
+            for e in hand.events
+            if isinstance(e, ev.ReturnUncalled) and e.player == position
+        )
+        posted = sum(
+            e.amount
+            for e in hand.events
+            if isinstance(e, ev.PostBlind | ev.PostAnte) and e.player == position
+        )
+        assert hand.stacks[position] == stacks[position] - posted + returned
+    assert Hand.from_events(config, hand.events).stacks == hand.stacks

@@ -10,6 +10,9 @@ as one ``chip race`` per table with every stack before and after. An Olympic run
 ``stage`` (its number, name, players per table and byes) when each stage starts,
 ``restart`` (every player's stack before and after, from the second stage on), moves with
 reason ``stage``, and each result row's ``stage``: the last he reached.
+The director's discipline (T-14 … T-22, H-10): ``penalty``, ``served`` (one hand of a
+sit-out), ``protest``, ``ruling``, and ``soft_play`` — a T-15 flag that names hole cards,
+marked ``"director_only": true`` for any player-facing consumer to leave out (X-4).
 """
 
 from __future__ import annotations
@@ -40,6 +43,14 @@ from pokerroom.tournament.events import (
     Won,
 )
 from pokerroom.tournament.money.payouts import PrizePool, prize_pool
+from pokerroom.tournament.penalties.log import (
+    HandServed,
+    PenaltyGiven,
+    ProtestDecided,
+    ProtestFiled,
+    SoftPlayFlagged,
+    render_log,
+)
 from pokerroom.tournament.seating.moves import MoveReason, Seat
 
 
@@ -139,6 +150,10 @@ def event_json(event: TournamentEvent) -> dict[str, Any]:
         }
     if isinstance(event, HandForHandStarted | HandForHandEnded | HandForHandRound | ChipsRaced):
         return _bubble_or_race_json(event)
+    if isinstance(
+        event, PenaltyGiven | HandServed | ProtestFiled | ProtestDecided | SoftPlayFlagged
+    ):
+        return discipline_json(event)
     assert isinstance(event, Paid)
     return {
         "type": "payout",
@@ -192,6 +207,66 @@ def _bubble_or_race_json(
             }
             for s in event.stacks
         ],
+    }
+
+
+def discipline_json(
+    event: PenaltyGiven | HandServed | ProtestFiled | ProtestDecided | SoftPlayFlagged,
+) -> dict[str, Any]:
+    """A penalty, a served hand, a protest, a ruling or a soft-play flag as JSON."""
+    if isinstance(event, PenaltyGiven):
+        return {
+            "type": "penalty",
+            "at": event.at,
+            "number": event.number,
+            "player": event.player,
+            "offence": event.offence.value,
+            "penalty": str(event.penalty),
+            "kind": event.penalty.kind.value,
+            "hands": event.hands,
+            "players_at_table": event.players_at_table,
+            "repeat": event.repeat,
+            "override": event.override,
+            "place": event.place or None,
+            "chips_removed": event.chips_removed,
+            "note": event.note,
+        }
+    if isinstance(event, HandServed):
+        return {
+            "type": "served",
+            "at": event.at,
+            "player": event.player,
+            "penalty": event.penalty,
+            "hand": event.hand,
+        }
+    if isinstance(event, ProtestFiled):
+        return {
+            "type": "protest",
+            "at": event.at,
+            "number": event.number,
+            "penalty": event.penalty,
+            "player": event.player,
+            "text": event.text,
+        }
+    if isinstance(event, ProtestDecided):
+        return {
+            "type": "ruling",
+            "at": event.at,
+            "protest": event.protest,
+            "ruling": event.ruling.value,
+            "note": event.note,
+        }
+    return {
+        "type": "soft_play",
+        "director_only": event.director_only,
+        "at": event.at,
+        "player": event.player,
+        "hand": event.hand,
+        "table": event.table,
+        "action": event.action,
+        "reason": event.reason,
+        "hole": event.hole,
+        "board": event.board,
     }
 
 
@@ -293,6 +368,9 @@ def results_text(tournament: Tournament, kind_of: Callable[[str], str], took: fl
         )
     if any(r.tied > 1 for r in tournament.players.values()):
         lines.append("* busted in the same hand with an equal stack: the places' money is shared")
+    discipline = render_log(tournament.penalty_log)
+    if discipline:  # the one running the room is the director: flags included (T-15)
+        lines += ["", "Director's log (penalties, protests, soft-play flags):", discipline]
     return "\n".join(lines)
 
 

@@ -59,7 +59,10 @@ class DealBoard:
 
 @dataclass(frozen=True, slots=True)
 class Fold:
+    """A fold; ``killed``: the dealer killed an away player's hand, in turn or not (H-9)."""
+
     player: int
+    killed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

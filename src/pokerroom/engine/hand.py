@@ -219,6 +219,32 @@ class Hand(Settlement):
             self._record(ev.BetRaise(player, action.amount))
         self._after_action()
 
+    def kill(self, player: int) -> None:
+        """H-9, 002 6.4.3: the dealer kills an away player's hand, in turn or not.
+
+        What he put in stays in the pot; a kill due the Stud bring-in posts it first (6.4.4).
+        The last hand in cannot be killed: it takes the pot.
+        """
+        if self.phase != BET:
+            raise UsageError(f"a hand is killed during a betting round, not in the {self.phase}")
+        if not 0 <= player < self.players or self._folded[player]:
+            raise UsageError(f"position {player} holds no live hand to kill")
+        if self._live == 1:
+            raise UsageError(f"position {player} holds the last hand in; it takes the pot")
+        if player == self._bring_in_due and player == self.to_act:
+            self.act(Action.bring_in(), player)
+        self._record(ev.Fold(player, killed=True))
+        if self._source is not None:  # C-6: killed cards go to the muck
+            self._source.discard([card for card in self._hole[player] if card is not None])
+        if self._live == 1:
+            self._end_round()
+            return
+        assert self.to_act is not None
+        if player == self.to_act or not self._needs_action(self.to_act):
+            self.to_act = self._next_needing_action(self.to_act, include_start=False)
+            if self.to_act is None:
+                self._end_round()
+
     def timeout_action(self) -> Action:
         """A-18: what the player to act does when his time runs out."""
         if (
@@ -712,6 +738,8 @@ class Hand(Settlement):
         match event:
             case ev.BringIn(player):
                 self.act(Action.bring_in(), player)
+            case ev.Fold(player, killed=True):
+                self.kill(player)
             case ev.Fold(player):
                 self.act(Action.fold(), player)
             case ev.Check(player):

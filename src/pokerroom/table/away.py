@@ -8,19 +8,19 @@ last hole card): :func:`dead_hands` freezes the set for the hand. A player who w
 in and disconnects later keeps his cards; his shot clock acts for him (A-18,
 ``Hand.timeout_action``), nothing here.
 
-Decisions (the engine can only fold the player to act):
+Two ways to carry it out:
 
-- A dead hand is folded the moment it is to act (:func:`act_for_away`), even when it
-  could check for free: 6.4.3 kills the cards, it does not play them passively.
-- A live player never folds a pot to dead hands alone (:func:`spare_last_live`): his fold
-  becomes a check or a call, the dead hands then fold in turn and he takes the pot, as the
-  dealer would push it to him at a live table.
-- Residual case, documented: when that call would put him all-in while a dead hand has
-  already matched the bet (a short stack facing an away big blind), the dead hand would
-  never be asked to act; the player's own fold stands rather than risking his chips, and
-  the dead hand takes the blinds. When every hand at the table is dead, the last one
-  takes the pot. An engine hook that folds a named hand out of turn ("kill", 6.4.3) would
-  close both cases.
+- :func:`kill_dead_hands` kills every dead hand at once with the engine's hook
+  (``Hand.kill``, a fold out of turn, 6.4.3): nothing of his can win, and the live players
+  play on as if he had folded. The tournament run uses this.
+- :func:`act_with_away` folds a dead hand only when it is to act (an engine driven one
+  action at a time). A live player never folds a pot to dead hands alone
+  (:func:`spare_last_live`): his fold becomes a check or a call and the dead hands then
+  fold in turn. Residual case: when that call would put him all-in while a dead hand
+  has already matched the bet, the dead hand is never asked to act; his fold stands and
+  the dead hand takes the blinds. :func:`kill_dead_hands` has no such case.
+
+In both, when every hand at the table is dead the last one takes the pot.
 
 >>> from pokerroom.deck import Deck
 >>> from pokerroom.engine import HandConfig
@@ -71,6 +71,19 @@ def dead_hands(hand: Hand, away: Collection[int]) -> frozenset[int]:
             "deal every player his first cards first"
         )
     return frozenset(p for p in away if not hand.all_in(p) and not hand.folded[p])
+
+
+def kill_dead_hands(hand: Hand, away: Collection[int]) -> frozenset[int]:
+    """H-9, H-11: kill the dead hands of ``away`` now (see :func:`dead_hands`); returns them.
+
+    Only while a betting round is open (a hand the blinds put all-in at once has none):
+    the last hand in is never killed, it takes the pot.
+    """
+    dead = dead_hands(hand, away)
+    for position in sorted(dead):
+        if hand.phase == "bet" and sum(not folded for folded in hand.folded) > 1:
+            hand.kill(position)
+    return dead
 
 
 def act_for_away(hand: Hand, dead: Collection[int]) -> list[int]:

@@ -54,6 +54,7 @@ from pokerroom.tournament.events import (
     TournamentEvent,
 )
 from pokerroom.tournament.hand_setup import hand_config
+from pokerroom.tournament.penalties.desk import Desk, Director
 from pokerroom.tournament.places import busts_in_hand
 from pokerroom.tournament.regulation.model import (
     GameSpec,
@@ -120,6 +121,7 @@ class AmericanRun:
         *,
         listener: Listener | None = None,
         on_deal: DealCheck | None = None,
+        director: Director | None = None,
     ) -> None:
         self.tournament = Tournament(regulation)
         self._regulation = regulation
@@ -153,6 +155,8 @@ class AmericanRun:
         """Tables the break's add-ons or colour-up have still to reach."""
         self._level_options: dict[int, Options] = {}
         self._see_standing = play.see_standing if isinstance(play, ReadsStanding) else None
+        self.desk = Desk(self, self._notify, director)
+        """The director's rulings, carried out at the tables (H-9 … H-11, T-12, T-15)."""
         for player in players:
             self._log(Entered(0.0, player, EntryKind.ENTRY, regulation.starting_stack))
         self._seat_field(players)
@@ -305,9 +309,11 @@ class AmericanRun:
         hand = Hand(config, Deck(rng=random.Random(self._rng.getrandbits(64))))
         if self._see_standing is not None:
             self._see_standing(self._standing())
+        self.desk.deal(table, hand, players)
         decisions = self._play(hand, players)
         if hand.phase != "done":
             raise RuntimeError(f"the hand at table {table} was not played to its end")
+        self.desk.played(table, hand, players)
         self._playing[table] = _Playing(
             self.now, level, start, players, tuple(order), before, tuple(hand.stacks)
         )
@@ -366,6 +372,7 @@ class AmericanRun:
             self._wake_short_after_busts()
         if not self._playing:
             self._wake(self._final)
+        self.desk.hand_ended(table)
 
     def _re_enter(self, player: str) -> bool:
         """T-11, 5.19.3: a busted player buys in again while the regulation allows it."""

@@ -28,6 +28,7 @@ from pokerroom.errors import UsageError
 from pokerroom.table.seating import Blinds
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.events import (
+    DISCIPLINE,
     BustOut,
     ChipsRaced,
     Entered,
@@ -45,6 +46,17 @@ from pokerroom.tournament.events import (
     is_director_action,
 )
 from pokerroom.tournament.money.payouts import Entries, payout
+from pokerroom.tournament.penalties import rulings
+from pokerroom.tournament.penalties.log import (
+    HandServed,
+    PenaltyEvent,
+    PenaltyGiven,
+    PenaltyLog,
+    ProtestDecided,
+    ProtestFiled,
+    Ruling,
+)
+from pokerroom.tournament.penalties.table import Offence, Penalty
 from pokerroom.tournament.places import place_prize
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tournament.seating.floor import Floor, FloorRules
@@ -88,6 +100,7 @@ class TournamentState:
     stage_reached: tuple[tuple[str, int], ...] = ()
     chips_raced: int = 0
     hand_for_hand: bool = False
+    discipline: tuple[PenaltyEvent, ...] = ()
 
 
 class Tournament:
@@ -121,6 +134,8 @@ class Tournament:
         """Between HandForHandStarted and HandForHandEnded: tables deal one hand at a time."""
         self.bust_seats: dict[str, Seat] = {}
         """Where each player who last lost all his chips sat: a re-buy keeps that seat (T-11)."""
+        self.penalty_log = PenaltyLog()
+        """Penalties, sit-outs, protests, soft-play flags (T-14 … T-22): from this same log."""
 
     @classmethod
     def from_events(cls, regulation: Regulation, events: Iterable[TournamentEvent]) -> Tournament:
@@ -146,7 +161,7 @@ class Tournament:
             what = type(self.events[-1]).__name__ if self.events else "nothing"
             raise UsageError(
                 f"the last event is {what}; only the director's own last action "
-                "(an entry or a bust-out he entered) can be undone"
+                "(an entry, a bust-out he entered, a penalty, a protest or ruling) can be undone"
             )
         *kept, last = self.events
         rebuilt = Tournament.from_events(self.regulation, kept)
@@ -173,6 +188,7 @@ class Tournament:
             tuple(sorted(self.stage_reached.items())),
             self.chips_raced,
             self.hand_for_hand,
+            discipline=self.penalty_log.events,
         )
 
     # ----- the director's actions
@@ -188,6 +204,56 @@ class Tournament:
         event = BustOut(
             at, player, self.players_left, 0, self.level, self.players_left, by_director=True
         )
+        self.record(event)
+        return event
+
+    def penalize(
+        self,
+        player: str,
+        offence: Offence | str,
+        penalty: Penalty | None = None,
+        *,
+        at: float,
+        players_at_table: int | None = None,
+        override: bool = False,
+        note: str = "",
+    ) -> PenaltyGiven:
+        """T-14, T-21: penalise ``player`` for ``offence`` (or its 002 clause, "7.1.3");
+        without ``penalty``, the T-21 table's first choice for his repeat count. A round is
+        counted at his table now; a disqualification puts him out (see ``rulings``)."""
+        event = rulings.new_penalty(
+            self,
+            player,
+            offence,
+            penalty,
+            at=at,
+            players=players_at_table,
+            override=override,
+            note=note,
+        )
+        self.record(event)
+        return event
+
+    def protest(self, penalty: int, player: str, text: str, *, at: float) -> ProtestFiled:
+        """T-22: ``player`` protests penalty number ``penalty`` in writing."""
+        number = len(self.penalty_log.protests()) + 1
+        event = ProtestFiled(at, number, penalty, player, text.strip())
+        self.record(event)
+        return event
+
+    def decide(self, protest: int, ruling: Ruling, *, at: float, note: str = "") -> ProtestDecided:
+        """T-22, 7.3.3: the final ruling on a protest (it may come after the end)."""
+        event = ProtestDecided(at, protest, ruling, note)
+        self.record(event)
+        return event
+
+    def serve(self, player: str, *, hand: int, at: float) -> HandServed | None:
+        """H-10: ``player`` was dealt hand number ``hand`` while sitting out: one hand served
+        (None when nothing is left to serve, e.g. a protest lifted it meanwhile)."""
+        number = self.penalty_log.serving(player)
+        if number is None:
+            return None
+        event = HandServed(at, player, number, hand)
         self.record(event)
         return event
 
@@ -267,7 +333,7 @@ class Tournament:
         return record
 
     def _check(self, event: TournamentEvent) -> None:
-        if self.winner is not None and not isinstance(event, Paid):
+        if self.winner is not None and not isinstance(event, Paid | ProtestDecided):
             raise UsageError(f"the tournament is over ({self.winner} won); nothing more happens")
         if isinstance(event, Entered):
             self._check_entry(event)
@@ -285,6 +351,8 @@ class Tournament:
             check_stage(self, event)
         elif isinstance(event, StacksRestarted):
             check_restart(self, event)
+        elif isinstance(event, DISCIPLINE):
+            rulings.check(self, event)
         elif isinstance(event, Paid):
             record = self.players.get(event.player)
             if record is None or record.place != event.place:
@@ -307,6 +375,8 @@ class Tournament:
             return
         if record is None:
             raise UsageError(f"player {event.player!r} is not registered in this tournament")
+        if self.penalty_log.disqualified(event.player):
+            raise UsageError(f"player {event.player!r} is disqualified (5.19.2); no more entries")
         if event.kind is EntryKind.RE_ENTRY:
             if record.chips:
                 raise UsageError(f"player {event.player!r} still has chips; re-entry is for busts")
@@ -384,6 +454,7 @@ class Tournament:
             self.players[event.player].place = 1
             self.players[event.player].tied_from = 1
             self.players_left = 0
+            rulings.close(self, event.at)
         elif isinstance(event, StageStarted):
             apply_stage(self, event)
         elif isinstance(event, StacksRestarted):
@@ -398,6 +469,8 @@ class Tournament:
                 self.chips_raced += raced.after - raced.before
         elif isinstance(event, HandForHandRound):
             pass  # a marker for the reader: which hands were dealt together
+        elif isinstance(event, DISCIPLINE):
+            rulings.apply(self, event)
         else:
             self.players[event.player].prize = event.prize
 
@@ -449,4 +522,5 @@ _STATE = (
     "chips_raced",
     "hand_for_hand",
     "bust_seats",
+    "penalty_log",
 )

@@ -13,6 +13,13 @@ import enum
 from dataclasses import dataclass
 
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
+from pokerroom.tournament.penalties.log import (
+    HandServed,
+    PenaltyGiven,
+    ProtestDecided,
+    ProtestFiled,
+    SoftPlayFlagged,
+)
 from pokerroom.tournament.seating.moves import Move
 
 
@@ -210,10 +217,27 @@ TournamentEvent = (
     | HandForHandRound
     | HandForHandEnded
     | ChipsRaced
+    | PenaltyGiven
+    | HandServed
+    | ProtestFiled
+    | ProtestDecided
+    | SoftPlayFlagged
 )
-"""Everything the tournament log holds."""
+"""Everything the tournament log holds; the discipline events (T-14 … T-22, H-10) are
+:mod:`pokerroom.tournament.penalties.log`'s."""
+
+DISCIPLINE = (PenaltyGiven, HandServed, ProtestFiled, ProtestDecided, SoftPlayFlagged)
+"""The events the tournament's :class:`~pokerroom.tournament.penalties.log.PenaltyLog` keeps."""
 
 
 def is_director_action(event: TournamentEvent) -> bool:
     """Whether the director took this action himself, so he may undo it."""
-    return isinstance(event, Entered) or (isinstance(event, BustOut) and event.by_director)
+    return isinstance(event, Entered | PenaltyGiven | ProtestFiled | ProtestDecided) or (
+        isinstance(event, BustOut) and event.by_director
+    )
+
+
+def is_director_only(event: TournamentEvent) -> bool:
+    """Whether only the director may see this event (T-15, X-4: a soft-play flag names
+    hole cards); player-facing outputs leave these out."""
+    return isinstance(event, SoftPlayFlagged)

@@ -13,13 +13,15 @@ checks, so the log can be saved, replayed and audited. Decisions where 002 is si
   the players it returns to its away seats. Two sit-outs run one after the other.
 - **Disqualification (5.19.2, 7.2.2)** puts the player out of the tournament; his chips
   leave play (TDA: removed from play, never given to the others — 002 does not say), so
-  the event records the stack removed and the chips in play fall by it. The floor places
-  him as busted at that moment.
+  the event records the stack removed. In a tournament the event also records the place
+  he takes (:mod:`.rulings`).
 - **Protests (T-22, 002 7.3)**: only the penalised player, in writing (a reason is
   required), before the tournament ends, once per penalty; the ruling may come after the
   end (7.3.3) and is final. Overturning lifts what is left of a sit-out (hands already
-  served stay served), removes the penalty from repeat counting, and ends a
-  disqualification (the floor may return the recorded chips while the tournament runs).
+  served stay served) and removes the penalty from repeat counting; an overturned
+  disqualification no longer bars him, but his place and the chips removed stand.
+- **Soft-play flags (T-15)** are kept with the penalties for the director, and are never
+  one.
 
 >>> log = PenaltyLog()
 >>> first = log.give("Ann", Offence.ACTION_OUT_OF_TURN, Penalty.warning(), players_at_table=9)
@@ -35,6 +37,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from pokerroom.errors import UsageError
 from pokerroom.tournament.penalties.table import (
@@ -58,6 +61,7 @@ class Ruling(enum.Enum):
 class PenaltyGiven:
     """T-14: one penalty, with everything fixed at the moment it is given."""
 
+    at: float
     number: int
     player: str
     offence: Offence
@@ -73,20 +77,26 @@ class PenaltyGiven:
     override: bool = False
     """T-16, 002 7.4: the director gave a penalty outside the table."""
     note: str = ""
+    place: int = 0
+    """A disqualification in a tournament: the place he takes (the next one down, T-12)."""
 
 
 @dataclass(frozen=True, slots=True)
 class HandServed:
     """H-10: one hand of a sit-out served (the player was dealt in and his hand killed)."""
 
+    at: float
     player: str
     penalty: int
+    hand: int = 0
+    """The tournament's number of the hand served (0 outside a tournament)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ProtestFiled:
     """T-22: a written protest against a penalty."""
 
+    at: float
     number: int
     penalty: int
     player: str
@@ -95,6 +105,7 @@ class ProtestFiled:
 
 @dataclass(frozen=True, slots=True)
 class ProtestDecided:
+    at: float
     protest: int
     ruling: Ruling
     note: str = ""
@@ -104,8 +115,33 @@ class ProtestDecided:
 class TournamentEnded:
     """7.3.2: no protest is accepted after this."""
 
+    at: float
 
-PenaltyEvent = PenaltyGiven | HandServed | ProtestFiled | ProtestDecided | TournamentEnded
+
+@dataclass(frozen=True, slots=True)
+class SoftPlayFlagged:
+    """T-15: the detector's flag after a hand, for the director only — never a penalty.
+
+    It names the player's hole cards, so nothing a player sees may carry it (X-4):
+    ``director_only`` marks it for every output to leave out but the director's.
+    """
+
+    at: float
+    player: str
+    hand: int
+    """The tournament's hand number."""
+    table: int
+    action: str
+    """``check`` or ``call``."""
+    reason: str
+    hole: str
+    board: str
+    director_only: ClassVar[bool] = True
+
+
+PenaltyEvent = (
+    PenaltyGiven | HandServed | ProtestFiled | ProtestDecided | TournamentEnded | SoftPlayFlagged
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +153,9 @@ class Protest:
 
 
 class PenaltyLog:
-    """The penalties, sit-outs and protests of one tournament; see the module docstring."""
+    """The penalties, sit-outs, protests and soft-play flags of one tournament; see the
+    module docstring. :meth:`check` then :meth:`apply` is the only way it changes, so a
+    :class:`~pokerroom.tournament.director.Tournament` can keep one rebuilt from its log."""
 
     def __init__(self, events: Iterable[PenaltyEvent] = ()) -> None:
         self._events: list[PenaltyEvent] = []
@@ -126,6 +164,7 @@ class PenaltyLog:
         self._served: dict[int, int] = {}
         self._protests: dict[int, ProtestFiled] = {}
         self._decisions: dict[int, ProtestDecided] = {}
+        self._flags: list[SoftPlayFlagged] = []
         self._ended = False
         for event in events:
             self._record(event)
@@ -144,6 +183,10 @@ class PenaltyLog:
     def protests(self) -> tuple[Protest, ...]:
         return tuple(Protest(filed, self._decisions.get(n)) for n, filed in self._protests.items())
 
+    def flags(self) -> tuple[SoftPlayFlagged, ...]:
+        """T-15: the soft-play flags raised, for the director only."""
+        return tuple(self._flags)
+
     def overturned(self, penalty: int) -> bool:
         """Whether a protest against penalty number ``penalty`` overturned it (T-22)."""
         for number, protest in self._protests.items():
@@ -160,6 +203,17 @@ class PenaltyLog:
         """H-10: hands of sit-out ``player`` has still to serve."""
         return sum(g.hands - self._served.get(g.number, 0) for g in self._standing(player))
 
+    def served(self, penalty: int) -> int:
+        """H-10: hands of sit-out number ``penalty`` served so far."""
+        return self._served.get(penalty, 0)
+
+    def serving(self, player: str) -> int | None:
+        """H-10: the number of the sit-out his next hand dealt serves (None: he plays)."""
+        for given in self._standing(player):
+            if self._served.get(given.number, 0) < given.hands:
+                return given.number
+        return None
+
     def disqualified(self, player: str) -> bool:
         return any(g.penalty.kind is PenaltyKind.DISQUALIFICATION for g in self._standing(player))
 
@@ -168,27 +222,27 @@ class PenaltyLog:
 
     # ----------------------------------------------------------------- director
 
-    def give(
+    def draft(
         self,
         player: str,
         offence: Offence,
         penalty: Penalty,
         *,
         players_at_table: int,
+        at: float = 0.0,
         chips_removed: int = 0,
         override: bool = False,
         note: str = "",
+        place: int = 0,
     ) -> PenaltyGiven:
-        """T-14: give ``penalty``; it must be in the T-21 table unless ``override`` (T-16).
-
-        ``chips_removed`` is the disqualified player's stack, which leaves play.
-        """
+        """T-14, T-21: the next penalty as the log would number and count it, not yet given."""
         if not MIN_PLAYERS <= players_at_table <= MAX_PLAYERS:
             raise UsageError(
                 f"players at the table must be {MIN_PLAYERS} to {MAX_PLAYERS} "
                 f"(the offender included), got {players_at_table}"
             )
-        event = PenaltyGiven(
+        return PenaltyGiven(
+            at=at,
             number=len(self._given) + 1,
             player=player,
             offence=offence,
@@ -199,11 +253,39 @@ class PenaltyLog:
             chips_removed=chips_removed,
             override=override,
             note=note,
+            place=place,
+        )
+
+    def give(
+        self,
+        player: str,
+        offence: Offence,
+        penalty: Penalty,
+        *,
+        players_at_table: int,
+        at: float = 0.0,
+        chips_removed: int = 0,
+        override: bool = False,
+        note: str = "",
+    ) -> PenaltyGiven:
+        """T-14: give ``penalty``; it must be in the T-21 table unless ``override`` (T-16).
+
+        ``chips_removed`` is the disqualified player's stack, which leaves play.
+        """
+        event = self.draft(
+            player,
+            offence,
+            penalty,
+            players_at_table=players_at_table,
+            at=at,
+            chips_removed=chips_removed,
+            override=override,
+            note=note,
         )
         self._record(event)
         return event
 
-    def serve_hand(self, dealt: Iterable[str]) -> frozenset[str]:
+    def serve_hand(self, dealt: Iterable[str], *, at: float = 0.0) -> frozenset[str]:
         """H-10: a hand is dealt at a table to ``dealt``; who among them sits it out.
 
         Call once per hand when away is decided (H-11); each player returned has one
@@ -217,39 +299,42 @@ class PenaltyLog:
                 raise UsageError(f"{player} is disqualified and cannot be dealt in (5.19.2)")
         serving = []
         for player in players:
-            for given in self._standing(player):
-                if self._served.get(given.number, 0) < given.hands:
-                    self._record(HandServed(player, given.number))
-                    serving.append(player)
-                    break
+            number = self.serving(player)
+            if number is not None:
+                self._record(HandServed(at, player, number))
+                serving.append(player)
         return frozenset(serving)
 
-    def protest(self, penalty: int, player: str, text: str) -> ProtestFiled:
+    def protest(self, penalty: int, player: str, text: str, *, at: float = 0.0) -> ProtestFiled:
         """T-22, 002 7.3.1–7.3.2: ``player`` protests penalty number ``penalty`` in writing."""
-        event = ProtestFiled(len(self._protests) + 1, penalty, player, text.strip())
+        event = ProtestFiled(at, len(self._protests) + 1, penalty, player, text.strip())
         self._record(event)
         return event
 
-    def decide(self, protest: int, ruling: Ruling, note: str = "") -> ProtestDecided:
+    def decide(
+        self, protest: int, ruling: Ruling, note: str = "", *, at: float = 0.0
+    ) -> ProtestDecided:
         """T-22, 002 7.3.3: the final ruling on a protest."""
-        event = ProtestDecided(protest, ruling, note)
+        event = ProtestDecided(at, protest, ruling, note)
         self._record(event)
         return event
 
-    def end(self) -> None:
+    def end(self, *, at: float = 0.0) -> None:
         """The tournament is over (7.3.2): protests close; pending ones may still be ruled."""
-        self._record(TournamentEnded())
+        self._record(TournamentEnded(at))
 
     # ----------------------------------------------------------------- reducer
 
     def _record(self, event: PenaltyEvent) -> None:
-        """Check ``event`` against the state, then apply it: the only way the log changes."""
+        self.check(event)
+        self.apply(event)
+
+    def check(self, event: PenaltyEvent) -> None:
+        """Raise one clear error if ``event`` does not follow from the log; changes nothing."""
         match event:
             case PenaltyGiven():
                 self._check_given(event)
-                self._given[event.number] = event
-                self._by_player.setdefault(event.player, []).append(event)
-            case HandServed(player, number):
+            case HandServed(_, player, number):
                 given = self._given.get(number)
                 if given is None or given.player != player or self.overturned(number):
                     raise UsageError(f"{player} has no standing sit-out number {number}")
@@ -257,22 +342,38 @@ class PenaltyLog:
                     raise UsageError(
                         f"{player} has served all {given.hands} hands of penalty {number}"
                     )
-                self._served[number] = self._served.get(number, 0) + 1
             case ProtestFiled():
                 self._check_protest(event)
-                self._protests[event.number] = event
-            case ProtestDecided(number):
+            case ProtestDecided(_, number):
                 if number not in self._protests:
                     raise UsageError(f"there is no protest number {number}")
                 if number in self._decisions:
                     raise UsageError(
                         f"protest {number} is already decided; rulings are final (7.3.3)"
                     )
-                self._decisions[number] = event
             case TournamentEnded():
                 if self._ended:
                     raise UsageError("the tournament has already ended")
+            case SoftPlayFlagged():
+                if event.action not in ("check", "call"):
+                    raise UsageError(f"soft play is a check or a call, got {event.action!r}")
+
+    def apply(self, event: PenaltyEvent) -> None:
+        """Apply an event :meth:`check` accepted and log it."""
+        match event:
+            case PenaltyGiven():
+                self._given[event.number] = event
+                self._by_player.setdefault(event.player, []).append(event)
+            case HandServed(_, _player, number):
+                self._served[number] = self._served.get(number, 0) + 1
+            case ProtestFiled():
+                self._protests[event.number] = event
+            case ProtestDecided(_, number):
+                self._decisions[number] = event
+            case TournamentEnded():
                 self._ended = True
+            case SoftPlayFlagged():
+                self._flags.append(event)
         self._events.append(event)
 
     def _check_given(self, event: PenaltyGiven) -> None:
@@ -291,6 +392,8 @@ class PenaltyLog:
             event.chips_removed and penalty.kind is not PenaltyKind.DISQUALIFICATION
         ):
             raise UsageError("only a disqualification removes chips, 0 or more")
+        if event.place < 0 or (event.place and penalty.kind is not PenaltyKind.DISQUALIFICATION):
+            raise UsageError("only a disqualification gives the player a place")
         repeat = self.priors(player, event.offence)
         if event.repeat != repeat or event.hands != penalty.hands_at(event.players_at_table):
             raise UsageError(f"penalty {event.number} does not match the log")
@@ -324,17 +427,20 @@ class PenaltyLog:
 
 
 def render_log(log: PenaltyLog) -> str:
-    """The director's list: one line per penalty, with its sit-out and protest state."""
+    """The director's list: one line per penalty, with its sit-out and protest state, then
+    the soft-play flags (T-15) — his eyes only, they carry hole cards."""
     rulings = {p.filed.penalty: p for p in log.protests()}
     lines = []
     for given in log.penalties():
         line = f"#{given.number} {given.player}: {given.offence.value} — {given.penalty}"
         if given.hands:
-            line += f" ({given.hands} hands)"
+            line += f" ({given.hands} hands, {log.served(given.number)} served)"
         if given.repeat:
             line += f", repeat (time {given.repeat + 1})"
         if given.override:
             line += ", director's override"
+        if given.place:
+            line += f", out in place {given.place}"
         if given.chips_removed:
             line += f", {given.chips_removed} chips removed from play"
         protest = rulings.get(given.number)
@@ -342,4 +448,9 @@ def render_log(log: PenaltyLog) -> str:
             state = protest.decision.ruling.value if protest.decision else "pending"
             line += f"; protest #{protest.filed.number}: {state}"
         lines.append(line)
+    for flag in log.flags():
+        lines.append(
+            f"soft play? hand {flag.hand}, table {flag.table}: {flag.player} — {flag.reason} "
+            f"[{flag.hole} on {flag.board}]"
+        )
     return "\n".join(lines)

@@ -95,19 +95,37 @@ def soft_play_flags(hand: Hand) -> list[SoftPlayFlag]:
     if not supports(variant) or board is None or len(board) != 5:
         return []
     start = _river_start(hand.events)
+    river = _river_betting(hand.events[start:])
+    nuts = {  # the dearest test first but the rarest to pass: most hands need no replay
+        player: hole
+        for player in {e.player for e in river if isinstance(e, ev.Check | ev.Call)}
+        if (hole := _known(hand.hole[player])) is not None and holds_the_nuts(variant, board, hole)
+    }
+    if not nuts:
+        return []
     state = Hand.from_events(hand.config, hand.events[:start])  # replayed once, then stepped
     flags = []
-    for event in hand.events[start:]:
-        if not isinstance(event, ev.Fold | ev.Check | ev.Call | ev.BetRaise):
-            break  # the river's betting is over
-        if isinstance(event, ev.Check | ev.Call) and _soft(state, event.player, event):
-            hole = _known(hand.hole[event.player])
-            if hole is not None and holds_the_nuts(variant, board, hole):
-                action = "check" if isinstance(event, ev.Check) else "call"
-                holding = HighHand(variant.showdown.high(hole, board)).describe()
-                flags.append(SoftPlayFlag(event.player, action, hole, board, holding))
+    for event in river:
+        hole = nuts.get(event.player)
+        soft = isinstance(event, ev.Check | ev.Call) and _soft(state, event.player, event)
+        if hole is not None and soft:
+            action = "check" if isinstance(event, ev.Check) else "call"
+            holding = HighHand(variant.showdown.high(hole, board)).describe()
+            flags.append(SoftPlayFlag(event.player, action, hole, board, holding))
         state.act(_replayed(event), event.player)
     return flags
+
+
+def _river_betting(
+    events: Sequence[ev.Event],
+) -> list[ev.Fold | ev.Check | ev.Call | ev.BetRaise]:
+    """The river's betting actions, up to the first event that is none."""
+    actions: list[ev.Fold | ev.Check | ev.Call | ev.BetRaise] = []
+    for event in events:
+        if not isinstance(event, ev.Fold | ev.Check | ev.Call | ev.BetRaise):
+            break
+        actions.append(event)
+    return actions
 
 
 def _soft(state: Hand, player: int, event: ev.Check | ev.Call) -> bool:
