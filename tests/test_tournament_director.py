@@ -19,6 +19,7 @@ from pokerroom.tournament.events import (
     SeatResult,
 )
 from pokerroom.tournament.hand_setup import hand_config
+from pokerroom.tournament.money.payouts import prize_pool
 from pokerroom.tournament.places import busts_in_hand, place_prize
 from pokerroom.tournament.regulation import load_example
 from pokerroom.tournament.regulation.model import GameSpec
@@ -170,3 +171,21 @@ def test_stud_levels_post_antes_and_a_bring_in_with_fixed_bets() -> None:
     config = hand_config(stud, level, Blinds(1, 2, 3), [2, 3, 1], [500] * 3, Options())
     assert (config.antes, config.blinds, config.bring_in) == ((5, 5, 5), (), 10)
     assert (config.min_bet, config.big_bet_size) == (20, 40)
+
+
+def test_t1_every_entrant_pays_the_buy_in_and_gets_the_same_starting_stack() -> None:
+    """T-1: registration takes the buy-in and gives every entrant the regulation's starting
+    stack; the chips are counted, never priced (the pool comes from the buy-ins alone)."""
+    regulation = load_example("club-freezeout")
+    tournament = Tournament(regulation)
+    names = [f"P{n}" for n in range(1, 8)]
+    for name in names:
+        entered = tournament.enter(name, at=0)
+        assert entered.kind is EntryKind.ENTRY and entered.chips == regulation.starting_stack
+    assert {tournament.players[name].chips for name in names} == {regulation.starting_stack}
+    assert tournament.chips_issued == 7 * regulation.starting_stack
+    pool = prize_pool(regulation, tournament.entries())
+    assert pool.total == 7 * (1000 - 170) == 5810  # the buy-ins less the fee (T-2)
+    with pytest.raises(UsageError, match="already registered"):
+        tournament.enter("P1", at=0)
+    assert tournament.chips_issued == 7 * regulation.starting_stack
