@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -29,6 +30,7 @@ from pokerroom.engine import Hand, Options
 from pokerroom.errors import UsageError
 from pokerroom.table.seating import positions
 from pokerroom.tournament.clock import Clock, Schedule, SimulatedTime, clock_changes
+from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import (
     BustOut,
@@ -68,6 +70,8 @@ class HandPlayer(Protocol):
 
 
 Listener = Callable[[TournamentEvent], None]
+HandEnded = Callable[[Tournament], None]
+"""Called once a hand's end is fully logged (placed, re-entered, moved): a point to save at."""
 DealCheck = Callable[[HandStart, Floor, int], None]
 """Called at every hand dealt with the floor's decision, the floor and the level number."""
 
@@ -111,6 +115,7 @@ class AmericanRun:
         *,
         listener: Listener | None = None,
         on_deal: DealCheck | None = None,
+        on_hand_end: HandEnded | None = None,
     ) -> None:
         self.tournament = Tournament(regulation)
         self._regulation = regulation
@@ -118,6 +123,7 @@ class AmericanRun:
         self._rng = rng
         self._listener = listener
         self._on_deal = on_deal
+        self._on_hand_end = on_hand_end
         self._options = Options.profile(regulation.profile)
         self._time = SimulatedTime(0.0)
         schedule = Schedule(regulation.levels, regulation.breaks, start_at=0.0)
@@ -140,6 +146,39 @@ class AmericanRun:
         self._log_moves(self.floor.moves)
         for table in self.floor.counts():
             self._schedule(table, 0.0)
+
+    @classmethod
+    def resume(
+        cls,
+        regulation: Regulation,
+        players: Sequence[str],
+        events: Sequence[TournamentEvent],
+        play: HandPlayer,
+        rng: random.Random,
+        *,
+        listener: Listener | None = None,
+        on_deal: DealCheck | None = None,
+        on_hand_end: HandEnded | None = None,
+    ) -> AmericanRun:
+        """The run a saved log left, going on from its last event (a killed run's log ends
+        at a hand boundary). The state comes from the events, the floor from the state, the
+        simulated time from the last event; hands being dealt when the log ends are lost, so
+        every table deals its next hand again from then. ``players`` is the original field."""
+        run = cls(regulation, players, play, rng, on_deal=on_deal, on_hand_end=on_hand_end)
+        tournament = Tournament.from_events(regulation, events)
+        run.tournament = tournament
+        run._time.advance_to(events[-1].at if events else 0.0)
+        logged = sum(isinstance(event, LevelStarted | BreakStarted) for event in events)
+        del run._changes[len(run._changes) - logged :]
+        rules = FloorRules(regulation.table_size, regulation.final_table_size)
+        run.floor = tournament.floor(rules, rng)
+        run._heap.clear()
+        run._pending.clear()
+        run._table_hands = dict(Counter(e.table for e in events if isinstance(e, HandPlayed)))
+        for table in run.floor.counts():
+            run._schedule(table, run.now)
+        run._listener = listener
+        return run
 
     @property
     def now(self) -> float:
@@ -164,6 +203,8 @@ class AmericanRun:
             self._clock_changes()
             if kind == _END:
                 self._end(table)
+                if self._on_hand_end is not None:
+                    self._on_hand_end(tournament)
             else:
                 self._pending.discard(table)
                 self._start(table)
