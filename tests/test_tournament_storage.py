@@ -353,3 +353,19 @@ def test_a_damaged_tournament_row_is_one_line(store: TournamentStore) -> None:
         connection.execute(text("UPDATE tournaments SET regulation = 'name = 3'"))
     with pytest.raises(StorageError, match="damaged in the store \\(regulation\\)"):
         store.get_tournament(number).regulation()
+
+
+def test_events_go_in_through_core_on_a_database_other_than_sqlite(
+    store: TournamentStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite takes the rows through its driver; any other database through Core, alike."""
+    number = store.create_tournament(
+        example_text("home-sit-and-go"), entrants=2, bots=["random"], seed=1
+    )
+    fast = Entered(0.0, "P1", EntryKind.ENTRY, 200)
+    store.append_events(number, 0, [fast])
+    monkeypatch.setattr(store.database.engine.dialect, "name", "postgresql")
+    core = Entered(0.0, "P2", EntryKind.ENTRY, 200)
+    store.append_events(number, 1, [core])
+    monkeypatch.undo()
+    assert store.events(number) == [fast, core]

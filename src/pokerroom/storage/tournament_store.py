@@ -23,11 +23,13 @@ The store keeps any format; only what it is asked to save.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.orm import Session
 
 from pokerroom.errors import PokerroomError
@@ -120,6 +122,28 @@ def _saved(row: TournamentRow) -> SavedTournament:
     )
 
 
+_INSERT_EVENTS = (
+    "INSERT INTO tournament_events (tournament_id, number, type, event) VALUES (?, ?, ?, ?)"
+)
+
+
+def _insert_events(
+    connection: Connection, rows: list[tuple[int, int, str, dict[str, Any]]]
+) -> None:
+    """A big field appends thousands of events a second: SQLite takes them straight through
+    its driver, the JSON written as the column's type writes it (half the cost of Core);
+    another database through Core."""
+    if connection.dialect.name == "sqlite":
+        connection.exec_driver_sql(
+            _INSERT_EVENTS, [(*keys, json.dumps(fields)) for *keys, fields in rows]
+        )
+        return
+    columns = ("tournament_id", "number", "type", "event")
+    connection.execute(
+        insert(TournamentEventRow), [dict(zip(columns, row, strict=True)) for row in rows]
+    )
+
+
 class TournamentStore(DatabaseStore):
     """Tournaments and their event logs; opens the same database as the series."""
 
@@ -159,18 +183,16 @@ class TournamentStore(DatabaseStore):
         ``hands_played`` and ``players_left`` are the state after them, for listings; a
         ``winner`` marks the tournament finished with the same commit.
         """
-        rows = []
-        for number, event in enumerate(events, start=stored + 1):
-            name, fields = encode_event(event)
-            rows.append(
-                {"tournament_id": tournament_id, "number": number, "type": name, "event": fields}
-            )
+        rows = [
+            (tournament_id, number, *encode_event(event))
+            for number, event in enumerate(events, start=stored + 1)
+        ]
         with self.database.session() as session:
             row = self._locked(session, tournament_id)
             if row.finished_at is not None or row.event_count != stored:
                 raise StaleTournamentError(tournament_id)
             if rows:
-                session.execute(insert(TournamentEventRow), rows)
+                _insert_events(session.connection(), rows)
             row.event_count = stored + len(rows)
             if hands_played is not None:
                 row.hands_played = hands_played
