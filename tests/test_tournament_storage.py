@@ -235,9 +235,22 @@ def test_a_run_killed_after_k_hands_resumes_to_a_winner(
     assert saved.status == "in progress"
     hands = [event for event in stored if isinstance(event, HandPlayed)]
     assert len(hands) <= after and saved.hands_played == len(hands)
+    resumed = tournament_saving.resumed_run(tournament_id)
+    resumed.store.close()
+    placed = Tournament.from_events(saved.regulation(), stored).places_given
+    assert resumed.busts == len(placed)  # the progress bar starts from the busts done
     tournament = _resume_to_the_end(tournament_id)
     _check_finished(store, tournament_id, tournament)
     assert store.events(tournament_id)[: len(stored)] == stored  # a resume only appends
+
+
+def test_an_empty_log_is_no_run_to_resume() -> None:
+    regulation = load_example("home-sit-and-go")
+    players = entrant_names(regulation, 3)
+    with pytest.raises(UsageError, match="nothing to resume: the log is empty"):
+        AmericanRun.resume(
+            regulation, players, [], BotPlayers(("random",), players, 1), random.Random(1)
+        )
 
 
 def test_a_resume_is_repeatable(store: TournamentStore, private_data_dir: Path) -> None:

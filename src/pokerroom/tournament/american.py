@@ -163,11 +163,14 @@ class AmericanRun:
         """The run a saved log left, going on from its last event (a killed run's log ends
         at a hand boundary). The state comes from the events, the floor from the state, the
         simulated time from the last event; hands being dealt when the log ends are lost, so
-        every table deals its next hand again from then. ``players`` is the original field."""
+        every table deals its next hand again from then. ``players`` is the original field.
+        It is built as a new run (every field at its start) whose state the log then replaces."""
+        if not events:
+            raise UsageError("nothing to resume: the log is empty; start a new run instead")
         run = cls(regulation, players, play, rng, on_deal=on_deal, on_hand_end=on_hand_end)
         tournament = Tournament.from_events(regulation, events)
         run.tournament = tournament
-        run._time.advance_to(events[-1].at if events else 0.0)
+        run._time.advance_to(events[-1].at)
         logged = sum(isinstance(event, LevelStarted | BreakStarted) for event in events)
         del run._changes[len(run._changes) - logged :]
         rules = FloorRules(regulation.table_size, regulation.final_table_size)
