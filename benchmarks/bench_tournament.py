@@ -6,7 +6,10 @@ winner in under 2 minutes on one core). The club freezeout's structure, 10-seat 
 Calling stations are left out: among themselves they only check and call, so once the
 random bots are gone their stacks drift by the blinds for hours of simulated play (a field
 of 3,000 with half stations is still playing at level 20).
-Run: ``.venv/bin/python benchmarks/bench_tournament.py [--big]``.
+With ``--save`` every run is also saved as it goes, as ``pokerroom tournament run`` does
+(events committed in batches at hand boundaries to a fresh SQLite file), to measure what
+saving costs.
+Run: ``.venv/bin/python benchmarks/bench_tournament.py [--big] [--save]``.
 """
 
 from __future__ import annotations
@@ -14,11 +17,15 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from pokerroom.bots.tournament_players import BotPlayers
+from pokerroom.storage.tournament_log import TournamentLog
+from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.american import AmericanRun, entrant_names
-from pokerroom.tournament.regulation import load_example
+from pokerroom.tournament.regulation import example_text, load_example
 
 KINDS = ("random",)
 
@@ -34,14 +41,42 @@ def one_run(entrants: int, seed: int) -> tuple[int, float]:
     return tournament.hands, time.perf_counter() - start
 
 
+def one_saved_run(entrants: int, seed: int) -> tuple[int, float]:
+    """The same, saved as it goes to a fresh database file (opening it is not timed)."""
+    regulation = load_example("club-freezeout")
+    players = entrant_names(regulation, entrants)
+    with tempfile.TemporaryDirectory() as folder, TournamentStore.open(Path(folder)) as store:
+        number = store.create_tournament(
+            example_text("club-freezeout"), entrants=entrants, bots=KINDS, seed=seed
+        )
+        log = TournamentLog(store, number)
+        start = time.perf_counter()
+        run = AmericanRun(
+            regulation,
+            players,
+            BotPlayers(KINDS, players, seed),
+            random.Random(seed),
+            listener=log,
+            on_hand_end=log.hand_ended,
+        )
+        log.save(run.tournament)
+        tournament = run.run()
+        log.finish(tournament)
+        took = time.perf_counter() - start
+        assert store.get_tournament(number).event_count == len(tournament.events)
+    return tournament.hands, took
+
+
 def report(entrants: int, runs: int) -> None:
-    results = [one_run(entrants, seed) for seed in range(1, runs + 1)]
+    play = one_saved_run if "--save" in sys.argv[1:] else one_run
+    results = [play(entrants, seed) for seed in range(1, runs + 1)]
     seconds = statistics.median(wall for _hands, wall in results)
     hands = statistics.median(hands for hands, _wall in results)
     rates = [hands / wall for hands, wall in results]
     print(
         f"{entrants:>6,} entrants: {hands:>8,.0f} hands, {seconds:6.1f} s wall, "
         f"{statistics.median(rates):6,.0f} hands/s (median of {runs})"
+        + (", saved as it goes" if play is one_saved_run else "")
     )
 
 

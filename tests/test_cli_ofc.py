@@ -206,7 +206,7 @@ def test_export_writes_ofc_toml_records_that_replay(tmp_path: Path) -> None:
     assert wrong.output.startswith("error: an OFC session exports as TOML hand records")
     both = runner.invoke(app, ["history", "--series", "1", "--session", "1"])
     assert both.exit_code == 2 and both.output == (
-        "error: give --series (poker) or --session (OFC), not both\n"
+        "error: give --series (poker), --session (OFC) or --tournament, only one of them\n"
     )
     missing = runner.invoke(app, ["history", "--session", "99"])
     assert missing.output == "error: no OFC session 99 in the store\n"

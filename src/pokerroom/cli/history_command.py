@@ -1,12 +1,13 @@
 """``pokerroom history``: the hands of a saved series or OFC session, listed or exported.
 
-Without ``--series`` or ``--session`` the series or Open-Face Chinese Pineapple
-session played most recently is shown; ``--list`` names every one, with the command
-that resumes each unfinished one (``pokerroom play --resume ID``, ``pokerroom ofc
---resume ID``). On a fresh install there is nothing to show yet: one line, exit 0. A poker
-series exports as PHH (``.phhs``) as one player saw it (X-4; ``--as SEAT``, ``--complete``
-for the host of a finished series), an OFC session as its complete TOML hand records
-(``.ofc.toml``, ``--complete`` only). The
+Without ``--series``, ``--session`` or ``--tournament`` the series, Open-Face Chinese
+Pineapple session or tournament played most recently is shown (a tournament as its
+results table, :mod:`pokerroom.cli.tournament_history`); ``--list`` names every one, with
+the command that resumes each unfinished one (``pokerroom play --resume ID``, ``pokerroom
+ofc --resume ID``, ``pokerroom tournament run --resume ID``). On a fresh install there is
+nothing to show yet: one line, exit 0. A poker series exports as PHH (``.phhs``) as one
+player saw it (X-4; ``--as SEAT``, ``--complete`` for the host of a finished series), an
+OFC session as its complete TOML hand records (``.ofc.toml``, ``--complete`` only). The
 database is the one every command saves to (``$POKERROOM_DATA_DIR`` or the user
 data directory, :mod:`pokerroom.storage.database`).
 """
@@ -23,6 +24,7 @@ import typer
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.hand_json import markers_json, stakes_json
 from pokerroom.cli.options import MAX_ID, flag, number
+from pokerroom.cli.tournament_history import show_tournament
 from pokerroom.errors import UsageError
 
 if TYPE_CHECKING:
@@ -34,6 +36,9 @@ if TYPE_CHECKING:
         SavedSeries,
         SeriesStore,
     )
+    from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
+
+    Saved = SavedSeries | SavedOfcSession | SavedTournament
 
 OFC_EXTENSION = ".ofc.toml"
 OFC_GAME = "Open-Face Chinese Pineapple"
@@ -283,9 +288,13 @@ def _show_ofc(
 # ------------------------------------------------------------------ every series and session
 
 
-def _listing(saved: SavedSeries | SavedOfcSession) -> dict[str, Any]:
+def _listing(saved: Saved) -> dict[str, Any]:
+    from pokerroom.cli.tournament_history import tournament_listing
     from pokerroom.storage import SavedSeries
+    from pokerroom.storage.tournament_store import SavedTournament
 
+    if isinstance(saved, SavedTournament):
+        return tournament_listing(saved)
     if isinstance(saved, SavedSeries):
         game = "poker"
         what = f"{saved.settings.limit.value} {saved.settings.variant.name}"
@@ -308,14 +317,17 @@ def _listing(saved: SavedSeries | SavedOfcSession) -> dict[str, Any]:
     }
 
 
-def _list(entries: list[SavedSeries | SavedOfcSession], *, as_json: bool) -> None:
-    """Every series and OFC session, the most recently played first."""
+def _list(entries: list[Saved], *, as_json: bool) -> None:
+    """Every series, OFC session and tournament, the most recently played first."""
     listings = [_listing(saved) for saved in entries]
     if as_json:
         for listing in listings:
             typer.echo(json.dumps(listing, ensure_ascii=False))
         return
-    typer.echo(f"{'game':<5}  {'id':>4}  {'last played':<16}  {'hands':>5}  {'status':<11}  what")
+    width = max(len("game"), *(len(listing["game"]) for listing in listings))
+    typer.echo(
+        f"{'game':<{width}}  {'id':>4}  {'last played':<16}  {'hands':>5}  {'status':<11}  what"
+    )
     for saved, listing in zip(entries, listings, strict=True):
         status = (
             "abandoned"
@@ -325,11 +337,10 @@ def _list(entries: list[SavedSeries | SavedOfcSession], *, as_json: bool) -> Non
             else "in progress"
         )
         resume = f"  ({listing['resume']})" if listing["resume"] else ""
+        who = listing["field"] if "field" in listing else ", ".join(listing["players"])
         typer.echo(
-            f"{listing['game']:<5}  {saved.id:>4}  {saved.updated_at:%Y-%m-%d %H:%M}  "
-            f"{saved.hands_played:>5}  {status:<11}  {listing['what']}: "
-            + ", ".join(listing["players"])
-            + resume
+            f"{listing['game']:<{width}}  {saved.id:>4}  {saved.updated_at:%Y-%m-%d %H:%M}  "
+            f"{saved.hands_played:>5}  {status:<11}  {listing['what']}: {who}{resume}"
         )
 
 
@@ -348,8 +359,18 @@ def history(
         int | None,
         number("--session", low=1, high=MAX_ID, metavar="ID", help="The OFC session to show."),
     ] = None,
+    tournament_id: Annotated[
+        int | None,
+        number(
+            "--tournament",
+            low=1,
+            high=MAX_ID,
+            metavar="ID",
+            help="The tournament whose results to show.",
+        ),
+    ] = None,
     list_all: Annotated[
-        bool, flag("--list", help="List every series and OFC session instead.")
+        bool, flag("--list", help="List every series, OFC session and tournament instead.")
     ] = False,
     as_json: Annotated[
         bool, flag("--json", help="One JSON object per hand, one per line.")
@@ -377,20 +398,29 @@ def history(
         flag("--complete", help="Export every player's cards (host only; a finished series)."),
     ] = False,
 ) -> None:
-    """List the hands of a saved series (number, button, pot, winners) or OFC session, or export."""
+    """List the hands of a saved series (number, button, pot, winners) or OFC session, or export;
+    a tournament's results table."""
     from pokerroom.storage import OfcStore, SavedOfcSession, SeriesStore  # SQLAlchemy when needed
+    from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
 
     with user_errors():
-        if series_id is not None and session_id is not None:
-            raise UsageError("give --series (poker) or --session (OFC), not both")
-        if list_all and (export is not None or series_id or session_id):
-            raise UsageError("--list names every series and session; it takes no other choice")
+        chosen_ids = [i for i in (series_id, session_id, tournament_id) if i is not None]
+        if len(chosen_ids) > 1:
+            raise UsageError(
+                "give --series (poker), --session (OFC) or --tournament, only one of them"
+            )
+        if list_all and (export is not None or chosen_ids):
+            raise UsageError(
+                "--list names every series, session and tournament; it takes no other choice"
+            )
         with SeriesStore.open() as store:
             ofc = OfcStore(store.database)
+            tournaments = TournamentStore(store.database)
             if list_all:
-                everything: list[SavedSeries | SavedOfcSession] = [
+                everything: list[Saved] = [
                     *store.list_series(),
                     *ofc.list_sessions(),
+                    *tournaments.list_tournaments(),
                 ]
                 everything.sort(key=lambda entry: entry.updated_at, reverse=True)
                 if everything:
@@ -398,7 +428,7 @@ def history(
                 elif not as_json:
                     typer.echo(_nothing_yet(store))
                 return
-            chosen = _chosen(store, ofc, series_id, session_id)
+            chosen = _chosen(store, ofc, tournaments, series_id, session_id, tournament_id)
             if chosen is None:
                 if export is not None:
                     raise UsageError("nothing to export: no series or OFC session is saved yet")
@@ -406,6 +436,14 @@ def history(
                     typer.echo(_nothing_yet(store))
                 return
             saved = chosen
+            if isinstance(saved, SavedTournament):
+                if export is not None or as_seat is not None or complete:
+                    raise UsageError(
+                        "a tournament has no hand records to export; "
+                        "--json prints its results as JSON"
+                    )
+                show_tournament(tournaments, saved, as_json=as_json)
+                return
             if isinstance(saved, SavedOfcSession):
                 ofc_hands = ofc.hands(saved.id)
                 if export is not None:
@@ -441,20 +479,31 @@ def history(
 def _nothing_yet(store: SeriesStore) -> str:
     """A fresh install: not an error, there is just nothing yet."""
     return (
-        f"nothing saved yet in {store.database.location}: "
-        "play a series (pokerroom play) or an OFC session (pokerroom ofc)"
+        f"nothing saved yet in {store.database.location}: play a series (pokerroom play), "
+        "an OFC session (pokerroom ofc) or a tournament (pokerroom tournament run)"
     )
 
 
 def _chosen(
-    store: SeriesStore, ofc: OfcStore, series_id: int | None, session_id: int | None
-) -> SavedSeries | SavedOfcSession | None:
-    """The series or session asked for, else the one played most recently (None: none yet)."""
+    store: SeriesStore,
+    ofc: OfcStore,
+    tournaments: TournamentStore,
+    series_id: int | None,
+    session_id: int | None,
+    tournament_id: int | None,
+) -> Saved | None:
+    """The series, session or tournament asked for, else the one played most recently
+    (None: none yet)."""
     if series_id is not None:
         return store.get_series(series_id)
     if session_id is not None:
         return ofc.get_session(session_id)
-    latest: list[SavedSeries | SavedOfcSession] = [
-        saved for saved in (store.latest_series(), ofc.latest_session()) if saved is not None
+    if tournament_id is not None:
+        return tournaments.get_tournament(tournament_id)
+    listed = tournaments.list_tournaments()
+    latest: list[Saved] = [
+        saved
+        for saved in (store.latest_series(), ofc.latest_session(), listed[0] if listed else None)
+        if saved is not None
     ]
     return max(latest, key=lambda saved: saved.updated_at, default=None)

@@ -6,14 +6,14 @@ registration closes, and the pool and prizes for a few field sizes (``--entries 
 repeatable). ``examples`` lists the shipped regulations; ``examples NAME`` prints one
 to copy and edit. ``run`` plays a whole American or Olympic (knock-out) tournament with
 bots in simulated time and prints the results table and the pool (``--json``: one JSON
-object per line).
+object per line); it is saved as it goes, ``run --resume [ID]`` goes on with a stopped
+American one and ``run --abandon ID`` gives one up (:mod:`pokerroom.cli.tournament_saving`).
 A bad regulation is one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
 
 import json
-import random
 import secrets
 import sys
 from pathlib import Path
@@ -21,23 +21,23 @@ from typing import Annotated
 
 import typer
 
-from pokerroom.bots.tournament_players import BotPlayers, check_kinds
+from pokerroom.bots.tournament_players import check_kinds
+from pokerroom.cli import tournament_saving
+from pokerroom.cli.entry import INTERRUPTED_EXIT
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.option_errors import PlainHelp
-from pokerroom.cli.options import flag
+from pokerroom.cli.options import MAX_ID, flag, number
 from pokerroom.cli.tournament_run_view import JsonLines, progress_bar, results_text
 from pokerroom.cli.tournament_view import check_json, check_text, default_fields, payouts_for
 from pokerroom.errors import UsageError
-from pokerroom.tournament.american import AmericanRun, entrant_names
+from pokerroom.tournament.american import entrant_names
 from pokerroom.tournament.events import BustOut, TournamentEvent
-from pokerroom.tournament.olympic_run import OlympicRun
 from pokerroom.tournament.regulation import (
     example_names,
     example_text,
     load_example,
     load_regulation,
 )
-from pokerroom.tournament.regulation.model import TournamentFormat
 
 app = typer.Typer(
     name="tournament",
@@ -102,9 +102,14 @@ def examples(
 
 @app.command("run", cls=PlainHelp)
 def run(
+    ctx: typer.Context,
     file: Annotated[
         Path | None,
-        typer.Argument(metavar="FILE", help="A regulation TOML file (see docs/regulation.md)."),
+        typer.Argument(
+            metavar="FILE",
+            help="A regulation TOML file (see docs/regulation.md); with --resume, "
+            "the id of the tournament to go on with.",
+        ),
     ] = None,
     example: Annotated[
         str | None,
@@ -128,20 +133,55 @@ def run(
     as_json: Annotated[
         bool, flag("--json", help="One JSON object per line: every event, then results.")
     ] = False,
+    resume: Annotated[
+        bool,
+        flag(
+            "--resume",
+            help="Go on with an unfinished tournament (the latest, or the id given as FILE).",
+        ),
+    ] = False,
+    abandon: Annotated[
+        int | None,
+        number(
+            "--abandon", low=1, high=MAX_ID, metavar="ID", help="Give up an unfinished tournament."
+        ),
+    ] = None,
 ) -> None:
-    """Play an American or Olympic tournament with bots in simulated time; print the results."""
+    """Play a whole American or Olympic tournament with bots in simulated time; print the results.
+
+    It is saved as it goes (pokerroom history); a run stopped or killed goes on with
+    --resume, from its last saved hand.
+    """
     with user_errors():
-        if (file is None) == (example is None):
-            raise UsageError("give a regulation FILE or --example NAME (one of them)")
-        regulation = load_regulation(file) if file is not None else load_example(str(example))
-        players = entrant_names(regulation, entrants)
-        kinds = check_kinds([kind.strip() for kind in bots.split(",") if kind.strip()])
-        olympic = regulation.format is TournamentFormat.OLYMPIC
-        runner = OlympicRun if olympic else AmericanRun
-    chosen = secrets.randbits(32) if seed is None else seed
-    play = BotPlayers(kinds, players, chosen)
+        given = _tournament_options_given(ctx)
+        if abandon is not None:
+            if resume or file is not None or as_json or given:
+                raise UsageError("--abandon takes a tournament id and nothing else")
+            typer.echo(tournament_saving.abandon(abandon))
+            return
+        if resume:
+            if given:
+                raise UsageError(f"--resume goes on with the tournament as saved: drop {given}")
+            saved = tournament_saving.resumed_run(_resume_id(file))
+        else:
+            if (file is None) == (example is None):
+                raise UsageError("give a regulation FILE or --example NAME (one of them)")
+            if file is not None:
+                regulation = load_regulation(file)
+                text = file.read_text(encoding="utf-8")
+            else:
+                regulation, text = load_example(str(example)), example_text(str(example))
+            players = entrant_names(regulation, entrants)
+            kinds = check_kinds([kind.strip() for kind in bots.split(",") if kind.strip()])
+            chosen = secrets.randbits(32) if seed is None else seed
+            saved = tournament_saving.new_run(text, regulation, players, kinds, chosen)
     writer = JsonLines(sys.stdout) if as_json else None
-    with progress_bar(len(players) - 1, enabled=sys.stderr.isatty()) as advance:
+    total = len(saved.players) - 1
+    with (
+        user_errors(),
+        saved.store,
+        progress_bar(total, enabled=sys.stderr.isatty(), done=saved.busts) as advance,
+    ):
 
         def listen(event: TournamentEvent) -> None:
             if writer is not None:
@@ -149,9 +189,47 @@ def run(
             if isinstance(event, BustOut):
                 advance()
 
-        simulation = runner(regulation, players, play, random.Random(chosen), listener=listen)
-        tournament = simulation.run()
+        simulation = saved.start(listen)
+        saved.log.save(simulation.tournament)  # the draw, or the state resumed from
+        try:
+            tournament = simulation.run()
+        except KeyboardInterrupt:
+            saved.log.save_to_boundary()
+            typer.echo(
+                f"interrupted: tournament {saved.id} is saved up to its last finished hand; "
+                f"go on with pokerroom tournament run --resume {saved.id}",
+                err=True,
+            )
+            raise typer.Exit(INTERRUPTED_EXIT) from None
+        saved.log.finish(tournament)
     if writer is not None:
-        writer.results(tournament, play.kind_of)
+        writer.results(tournament, saved.play.kind_of, saved_as=saved.id)
     else:
-        typer.echo(results_text(tournament, play.kind_of, simulation.now))
+        typer.echo(results_text(tournament, saved.play.kind_of, simulation.now))
+        typer.echo(f"saved as tournament {saved.id}: pokerroom history --tournament {saved.id}")
+
+
+TOURNAMENT_OPTIONS = ("example", "entrants", "bots", "seed")
+"""Options that define a new tournament; a resumed one takes them from the store."""
+
+
+def _tournament_options_given(ctx: typer.Context) -> str:
+    """The options that make a new tournament, as typed on the command line ("" if none)."""
+    given = [
+        option
+        for option in TOURNAMENT_OPTIONS
+        if (source := ctx.get_parameter_source(option)) is not None and source.name == "COMMANDLINE"
+    ]
+    return ", ".join(f"--{option}" for option in given)
+
+
+def _resume_id(file: Path | None) -> int | None:
+    """With ``--resume`` the argument is a tournament id; none: the latest unfinished one."""
+    if file is None:
+        return None
+    text = str(file)
+    if not text.isdigit() or not 1 <= int(text) <= MAX_ID:
+        raise UsageError(
+            f"--resume takes the id of a saved tournament (pokerroom history --list), got {text!r}"
+        )
+    return int(text)

@@ -291,8 +291,16 @@ class JsonLines:
         if not isinstance(event, Entered) or event.at > 0:  # the field's entries: in results
             self._write(event_json(event))
 
-    def results(self, tournament: Tournament, kind_of: Callable[[str], str]) -> None:
-        self._write(results_json(tournament, kind_of))
+    def results(
+        self,
+        tournament: Tournament,
+        kind_of: Callable[[str], str],
+        *,
+        saved_as: int | None = None,
+    ) -> None:
+        """The last line; ``saved_as`` is the tournament's id in the store."""
+        results = results_json(tournament, kind_of)
+        self._write(results if saved_as is None else {**results, "tournament_id": saved_as})
 
 
 def _pool_json(pool: PrizePool) -> dict[str, int]:
@@ -357,13 +365,14 @@ def results_text(tournament: Tournament, kind_of: Callable[[str], str], took: fl
         f"{'place':>5}  {'player':<12} {'bot':<8} {'prize':>10} {'entries':>7} "
         f"{'bust hand':>9} {'level':>5}" + ("  stage" if staged else ""),
     ]
-    for r in _ranked(tournament):
+    for r in _ranked(tournament):  # players still in (an unfinished run) first, unplaced
+        place = "-" if r.place is None else str(r.place)
         shared = "*" if r.tied > 1 else " "
         hand = "-" if r.bust_hand is None else str(r.bust_hand)
         level = "-" if r.bust_level is None else str(r.bust_level)
         stage = f"  {_stage_reached(tournament, r.player)}" if staged else ""
         lines.append(
-            f"{r.place:>5}  {r.player:<12} {kind_of(r.player):<8} {r.prize:>9,}{shared} "
+            f"{place:>5}  {r.player:<12} {kind_of(r.player):<8} {r.prize:>9,}{shared} "
             f"{r.entries:>7} {hand:>9} {level:>5}{stage}"
         )
     if any(r.tied > 1 for r in tournament.players.values()):
@@ -375,11 +384,12 @@ def results_text(tournament: Tournament, kind_of: Callable[[str], str], took: fl
 
 
 @contextmanager
-def progress_bar(busts: int, *, enabled: bool) -> Iterator[Callable[[], None]]:
-    """A bar of bust-outs on stderr while a long run plays (only on a terminal)."""
+def progress_bar(busts: int, *, enabled: bool, done: int = 0) -> Iterator[Callable[[], None]]:
+    """A bar of bust-outs on stderr while a long run plays (only on a terminal); a resumed
+    run starts from the ``done`` bust-outs already logged."""
     if not enabled:
         yield lambda: None
         return
     with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("playing", total=busts)
+        task = bar.add_task("playing", total=busts, completed=done)
         yield lambda: bar.advance(task)

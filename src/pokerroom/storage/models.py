@@ -22,6 +22,11 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
 * ``ofc_hands`` — every finished OFC hand: its record as TOML text
   (:mod:`pokerroom.history.ofc_record`, the same text ``history --export`` writes),
   and points, fouls, royalties and fantasy by seat for listings.
+* ``tournaments`` — one tournament run: its regulation as TOML text (so it never depends on
+  the file again), format, entrants, the bot kinds dealt to them and the seed — all a
+  resume needs — and, for listings, how far its log goes and who won.
+* ``tournament_events`` — the tournament's event log in order, each event as JSON
+  (:mod:`pokerroom.storage.tournament_codec`) with its type's name.
 """
 
 from __future__ import annotations
@@ -238,3 +243,51 @@ class OfcHandRow(Base):
     """The hand as TOML (:func:`pokerroom.history.ofc_record.dumps`)."""
 
     session: Mapped[OfcSessionRow] = relationship(back_populates="hands")
+
+
+class TournamentRow(Base):
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
+    """Set when it has a winner, or is abandoned."""
+    abandoned_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
+    name: Mapped[str] = mapped_column(String(200))
+    regulation: Mapped[str] = mapped_column(Text)
+    """The regulation's TOML text (T-3), as it was when the run began."""
+    format: Mapped[str] = mapped_column(String(20))
+    """``american`` or ``olympic`` (T-9)."""
+    entrants: Mapped[int]
+    bots: Mapped[list[Any]]
+    """The bot kinds dealt to the entrants in turn (``--bots``)."""
+    seed: Mapped[int | None] = mapped_column(Seed)
+    """The run's seed; a resume draws its randomness from it and the events stored."""
+    event_count: Mapped[int] = mapped_column(default=0)
+    """Events stored: the next one is number ``event_count + 1``."""
+    hands_played: Mapped[int] = mapped_column(default=0)
+    players_left: Mapped[int] = mapped_column(default=0)
+    winner: Mapped[str | None] = mapped_column(String(100), default=None)
+
+    events: Mapped[list[TournamentEventRow]] = relationship(
+        back_populates="tournament",
+        cascade="all, delete-orphan",
+        order_by="TournamentEventRow.number",
+    )
+
+
+class TournamentEventRow(Base):
+    __tablename__ = "tournament_events"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    """The event's place in the log, from 1."""
+    type: Mapped[str] = mapped_column(String(40))
+    """The event's class name (``HandPlayed``, ``BustOut``, …)."""
+    event: Mapped[dict[str, Any]]
+    """The event's fields as JSON."""
+
+    tournament: Mapped[TournamentRow] = relationship(back_populates="events")

@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import heapq
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -47,6 +48,7 @@ from pokerroom.tournament.events import (
     Entered,
     EntryKind,
     HandForHandEnded,
+    HandForHandRound,
     HandForHandStarted,
     HandPlayed,
     Seated,
@@ -83,6 +85,8 @@ class HandPlayer(Protocol):
 
 
 Listener = Callable[[TournamentEvent], None]
+HandEnded = Callable[[Tournament], None]
+"""Called once a hand's end is fully logged (placed, re-entered, moved): a point to save at."""
 DealCheck = Callable[[HandStart, Floor, int], None]
 """Called at every hand dealt with the floor's decision, the floor and the level number."""
 
@@ -122,6 +126,7 @@ class AmericanRun:
         listener: Listener | None = None,
         on_deal: DealCheck | None = None,
         director: Director | None = None,
+        on_hand_end: HandEnded | None = None,
     ) -> None:
         self.tournament = Tournament(regulation)
         self._regulation = regulation
@@ -129,6 +134,7 @@ class AmericanRun:
         self._rng = rng
         self._listener = listener
         self._on_deal = on_deal
+        self._on_hand_end = on_hand_end
         self._options = Options.profile(regulation.profile)
         self._time = SimulatedTime(0.0)
         schedule = Schedule(regulation.levels, regulation.breaks, start_at=0.0)
@@ -171,6 +177,75 @@ class AmericanRun:
         for table in self.floor.counts():
             self._schedule(table, 0.0)
 
+    @classmethod
+    def resume(
+        cls,
+        regulation: Regulation,
+        players: Sequence[str],
+        events: Sequence[TournamentEvent],
+        play: HandPlayer,
+        rng: random.Random,
+        *,
+        listener: Listener | None = None,
+        on_deal: DealCheck | None = None,
+        director: Director | None = None,
+        on_hand_end: HandEnded | None = None,
+    ) -> AmericanRun:
+        """The run a saved log left, going on from its last event (a killed run's log ends
+        at a hand boundary). The state comes from the events, the floor from the state, the
+        simulated time from the last event; hands being dealt when the log ends are lost, so
+        every table deals its next hand again from then. ``players`` is the original field.
+        It is built as a new run (every field at its start) whose state the log then replaces."""
+        if not events:
+            raise UsageError("nothing to resume: the log is empty; start a new run instead")
+        run = cls(
+            regulation,
+            players,
+            play,
+            rng,
+            on_deal=on_deal,
+            director=director,
+            on_hand_end=on_hand_end,
+        )
+        tournament = Tournament.from_events(regulation, events)
+        run.tournament = tournament
+        run._time.advance_to(events[-1].at)
+        logged = sum(isinstance(event, LevelStarted | BreakStarted) for event in events)
+        del run._changes[len(run._changes) - logged :]
+        rules = FloorRules(regulation.table_size, regulation.final_table_size)
+        run.floor = tournament.floor(rules, rng)
+        run._heap.clear()
+        run._pending.clear()
+        run._table_hands = dict(Counter(e.table for e in events if isinstance(e, HandPlayed)))
+        run._resume_desks(events)
+        for table in run.floor.counts():
+            run._schedule(table, run.now)
+        run._listener = listener
+        return run
+
+    def _resume_desks(self, events: Sequence[TournamentEvent]) -> None:
+        """The run's own books a saved log implies: the entries for the pool, hand-for-hand
+        and its rounds, the break in progress. A log is saved only where no hand-for-hand
+        round and no break's add-ons or colour-up are half done (:meth:`_whole`)."""
+        self._tally = EntryTally(self._regulation)
+        for event in events:
+            if isinstance(event, Entered):
+                self._tally.add(event)
+            elif isinstance(event, HandForHandStarted):
+                self._bubble.start()
+                self._bubble.rounds = 0
+            elif isinstance(event, HandForHandRound):
+                self._bubble.rounds = event.round
+            elif isinstance(event, HandForHandEnded):
+                self._bubble.stop()
+            elif isinstance(event, BreakStarted):
+                self._break = event.pause
+
+    def _whole(self) -> bool:
+        """Whether the tournament may be saved here: no hand-for-hand round waits for its
+        other tables' hands and no table still waits for the break's add-ons or race."""
+        return not self._bubble.in_round and not self._unserved
+
     @property
     def now(self) -> float:
         return self._time.now()
@@ -194,6 +269,8 @@ class AmericanRun:
             self._clock_changes()
             if kind == _END:
                 self._end(table)
+                if self._on_hand_end is not None and self._whole():
+                    self._on_hand_end(tournament)
             else:
                 self._pending.discard(table)
                 self._start(table)

@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pokerroom.errors import UsageError
-from pokerroom.tournament.american import AmericanRun, DealCheck, HandPlayer, Listener
+from pokerroom.tournament.american import AmericanRun, DealCheck, HandEnded, HandPlayer, Listener
 from pokerroom.tournament.clock import Clock, Schedule, clock_changes
 from pokerroom.tournament.events import (
     Seated,
@@ -41,6 +41,7 @@ from pokerroom.tournament.events import (
     StacksRestarted,
     StageStarted,
 )
+from pokerroom.tournament.penalties.desk import Director
 from pokerroom.tournament.regulation.model import Regulation, TournamentFormat
 from pokerroom.tournament.regulation.schedule import scheduled_minutes
 from pokerroom.tournament.seating.moves import Move, MoveReason
@@ -79,11 +80,22 @@ class OlympicRun(AmericanRun):
         *,
         listener: Listener | None = None,
         on_deal: DealCheck | None = None,
+        director: Director | None = None,
+        on_hand_end: HandEnded | None = None,
     ) -> None:
         check_olympic(regulation)
         self.plan: tuple[Stage, ...] = olympic_plan(len(players), regulation.table_size)
         """Every stage from the first to the final (T-9)."""
-        super().__init__(regulation, players, play, rng, listener=listener, on_deal=on_deal)
+        super().__init__(
+            regulation,
+            players,
+            play,
+            rng,
+            listener=listener,
+            on_deal=on_deal,
+            director=director,
+            on_hand_end=on_hand_end,
+        )
 
     def _seat_field(self, players: Sequence[str]) -> None:
         self._begin_stage(list(players))

@@ -1,1 +1,2 @@
-"""Schema revisions, oldest first: ``0001`` the tables, ``0002`` OFC, ``0003`` limits, decks."""
+"""Schema revisions, oldest first: ``0001`` the tables, ``0002`` OFC, ``0003`` limits, decks,
+``0004`` tournaments."""

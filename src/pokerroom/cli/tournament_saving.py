@@ -1,0 +1,153 @@
+"""``pokerroom tournament run`` saves as it goes; ``--resume`` goes on, ``--abandon`` gives up.
+
+A new run is saved before its first hand: the regulation's TOML text, the field, the bot
+kinds and the seed; its events follow in batches at hand boundaries
+(:class:`~pokerroom.storage.tournament_log.TournamentLog`). A resumed run takes all of that
+from the store: the state from its events, the floor from the state, the simulated time
+from the last event; the hands that were being dealt when it stopped are dealt again. Its
+randomness comes from the stored seed and the number of events stored, so the same resume
+plays the same tournament. Only American runs can be resumed so far.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pokerroom.bots.tournament_players import BotPlayers, check_kinds
+from pokerroom.errors import UsageError
+from pokerroom.storage import StorageError
+from pokerroom.storage.tournament_log import TournamentLog, resume_seed
+from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
+from pokerroom.tournament.american import AmericanRun, Listener, entrant_names
+from pokerroom.tournament.events import BustOut, TournamentEvent
+from pokerroom.tournament.olympic_run import OlympicRun
+from pokerroom.tournament.regulation import Regulation
+from pokerroom.tournament.regulation.model import TournamentFormat
+
+
+@dataclass
+class SavedRun:
+    """A run about to play, new or resumed, and where it is saved."""
+
+    store: TournamentStore
+    log: TournamentLog
+    regulation: Regulation
+    players: list[str]
+    play: BotPlayers
+    rng: random.Random
+    events: list[TournamentEvent]
+    """The stored log a resume goes on from; empty for a new run."""
+
+    @property
+    def id(self) -> int:
+        return self.log.tournament_id
+
+    @property
+    def busts(self) -> int:
+        """Bust-outs already logged, for the progress bar."""
+        return sum(isinstance(event, BustOut) for event in self.events)
+
+    def start(self, listener: Listener) -> AmericanRun:
+        """The run, with ``listener`` hearing every new event and the log saving them."""
+
+        def listen(event: TournamentEvent) -> None:
+            self.log(event)
+            listener(event)
+
+        if not self.events:
+            olympic = self.regulation.format is TournamentFormat.OLYMPIC
+            return (OlympicRun if olympic else AmericanRun)(
+                self.regulation,
+                self.players,
+                self.play,
+                self.rng,
+                listener=listen,
+                on_hand_end=self.log.hand_ended,
+            )
+        return AmericanRun.resume(
+            self.regulation,
+            self.players,
+            self.events,
+            self.play,
+            self.rng,
+            listener=listen,
+            on_hand_end=self.log.hand_ended,
+        )
+
+
+def new_run(
+    regulation_text: str,
+    regulation: Regulation,
+    players: list[str],
+    kinds: tuple[str, ...],
+    seed: int,
+) -> SavedRun:
+    """Save a new tournament (nothing played yet) and get its run ready."""
+    store = TournamentStore.open()
+    try:
+        number = store.create_tournament(
+            regulation_text, entrants=len(players), bots=kinds, seed=seed
+        )
+    except StorageError:
+        store.close()
+        raise
+    play = BotPlayers(kinds, players, seed)
+    return SavedRun(
+        store, TournamentLog(store, number), regulation, players, play, random.Random(seed), []
+    )
+
+
+def resumed_run(tournament_id: int | None) -> SavedRun:
+    """The saved tournament ``tournament_id`` (the latest unfinished one for None), ready to
+    go on; a finished, abandoned or Olympic one is one clear error."""
+    store = TournamentStore.open()
+    try:
+        saved = _resumable(store, tournament_id)
+        regulation = saved.regulation()
+        events = store.events(saved.id)
+        players = entrant_names(regulation, saved.entrants)
+        kinds = check_kinds(saved.bots)
+    except (StorageError, UsageError):
+        store.close()
+        raise
+    assert saved.seed is not None
+    seed = resume_seed(saved.seed, len(events)) if events else saved.seed
+    log = TournamentLog(store, saved.id, len(events))
+    play = BotPlayers(kinds, players, seed)
+    return SavedRun(store, log, regulation, players, play, random.Random(seed), events)
+
+
+def _resumable(store: TournamentStore, tournament_id: int | None) -> SavedTournament:
+    if tournament_id is None:
+        saved = store.latest_unfinished()
+        if saved is None:
+            raise UsageError("no unfinished tournament to resume (pokerroom history --list)")
+    else:
+        saved = store.get_tournament(tournament_id)
+    if saved.abandoned:
+        raise UsageError(f"tournament {saved.id} was abandoned; it cannot be resumed")
+    if saved.finished:
+        raise UsageError(
+            f"tournament {saved.id} is finished ({saved.winner} won); nothing to resume: "
+            f"pokerroom history --tournament {saved.id}"
+        )
+    if saved.format != TournamentFormat.AMERICAN.value:
+        raise UsageError(
+            f"tournament {saved.id} is an {saved.format} tournament; "
+            "only american tournaments can be resumed so far"
+        )
+    if saved.seed is None:
+        raise UsageError(f"tournament {saved.id} was saved without a seed; it cannot be resumed")
+    return saved
+
+
+def abandon(tournament_id: int) -> str:
+    """Give up an unfinished tournament for good; the line that says so."""
+    with TournamentStore.open() as store:
+        saved = store.abandon_tournament(tournament_id)
+    plural = "" if saved.hands_played == 1 else "s"
+    return (
+        f"tournament {saved.id} abandoned after {saved.hands_played:,} hand{plural}, "
+        f"{saved.players_left:,} players left"
+    )

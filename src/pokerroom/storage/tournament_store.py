@@ -1,0 +1,277 @@
+"""Tournaments in the same database as the series and OFC sessions: the run and its log.
+
+A tournament row keeps the regulation's TOML text, the format, the field, the bot kinds
+and the seed, so a run can be resumed without its file; its events are appended in
+order, in batches, each as JSON (:mod:`pokerroom.storage.tournament_codec`). Every
+append goes on from what is stored (compare-and-set on the number of events): a second
+process running the same tournament stops with one line instead of forking its log.
+The store keeps any format; only what it is asked to save.
+
+>>> from pokerroom.tournament.events import Entered, EntryKind
+>>> from pokerroom.tournament.regulation import example_text
+>>> store = TournamentStore.open("sqlite://")
+>>> text = example_text("home-sit-and-go")
+>>> number = store.create_tournament(text, entrants=2, bots=["random"], seed=7)
+>>> store.append_events(number, 0, [Entered(0.0, "P1", EntryKind.ENTRY, 200)])
+>>> saved = store.get_tournament(number)
+>>> saved.name, saved.event_count, saved.status
+('Home sit-and-go', 1, 'in progress')
+>>> store.events(number)
+[Entered(at=0.0, player='P1', kind=<EntryKind.ENTRY: 'entry'>, chips=200)]
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, insert, select, update
+from sqlalchemy.orm import Session
+
+from pokerroom.errors import PokerroomError
+from pokerroom.storage.codec import StorageError
+from pokerroom.storage.damage import damaged, loading
+from pokerroom.storage.database import DatabaseStore
+from pokerroom.storage.models import TournamentEventRow, TournamentRow, utcnow
+from pokerroom.storage.tournament_codec import decode_event, encode_event
+from pokerroom.tournament.events import TournamentEvent
+from pokerroom.tournament.regulation import Regulation, parse_regulation
+
+
+@dataclass(frozen=True, slots=True)
+class SavedTournament:
+    """A tournament as stored (times in UTC); its events are read with :meth:`events`."""
+
+    id: int
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+    abandoned_at: datetime | None
+    name: str
+    regulation_text: str
+    format: str
+    entrants: int
+    bots: tuple[str, ...]
+    seed: int | None
+    event_count: int
+    hands_played: int
+    players_left: int
+    winner: str | None
+
+    @property
+    def finished(self) -> bool:
+        """Won, or abandoned: either way it is no longer resumed."""
+        return self.finished_at is not None
+
+    @property
+    def abandoned(self) -> bool:
+        return self.abandoned_at is not None
+
+    @property
+    def status(self) -> str:
+        if self.abandoned:
+            return "abandoned"
+        return "finished" if self.finished else "in progress"
+
+    def regulation(self) -> Regulation:
+        """The regulation the run began with (T-3), from its stored text."""
+        try:
+            return parse_regulation(self.regulation_text, source=f"tournament {self.id}")
+        except PokerroomError:
+            raise damaged(f"tournament {self.id}", "regulation") from None
+
+
+class StaleTournamentError(StorageError):
+    """The tournament's log went on elsewhere since this writer read it."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(
+            f"tournament {tournament_id} was run on elsewhere; "
+            f"see pokerroom history --tournament {tournament_id}"
+        )
+
+
+def _saved(row: TournamentRow) -> SavedTournament:
+    what = f"tournament {row.id}"
+    if not isinstance(row.bots, list) or not all(isinstance(kind, str) for kind in row.bots):
+        raise damaged(what, "bots")
+    for field in ("entrants", "event_count", "hands_played", "players_left"):
+        value = getattr(row, field)
+        if type(value) is not int or value < 0:
+            raise damaged(what, field)
+    return SavedTournament(
+        id=row.id,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        finished_at=row.finished_at,
+        abandoned_at=row.abandoned_at,
+        name=row.name,
+        regulation_text=row.regulation,
+        format=row.format,
+        entrants=row.entrants,
+        bots=tuple(row.bots),
+        seed=row.seed,
+        event_count=row.event_count,
+        hands_played=row.hands_played,
+        players_left=row.players_left,
+        winner=row.winner,
+    )
+
+
+_INSERT_EVENTS = (
+    "INSERT INTO tournament_events (tournament_id, number, type, event) VALUES (?, ?, ?, ?)"
+)
+
+
+def _insert_events(
+    connection: Connection, rows: list[tuple[int, int, str, dict[str, Any]]]
+) -> None:
+    """A big field appends thousands of events a second: SQLite takes them straight through
+    its driver, the JSON written as the column's type writes it (half the cost of Core);
+    another database through Core."""
+    if connection.dialect.name == "sqlite":
+        connection.exec_driver_sql(
+            _INSERT_EVENTS, [(*keys, json.dumps(fields)) for *keys, fields in rows]
+        )
+        return
+    columns = ("tournament_id", "number", "type", "event")
+    connection.execute(
+        insert(TournamentEventRow), [dict(zip(columns, row, strict=True)) for row in rows]
+    )
+
+
+class TournamentStore(DatabaseStore):
+    """Tournaments and their event logs; opens the same database as the series."""
+
+    # ------------------------------------------------------------------ writing
+
+    def create_tournament(
+        self, regulation_text: str, *, entrants: int, bots: Sequence[str], seed: int | None
+    ) -> int:
+        """Save a new tournament run of the regulation in ``regulation_text``; its id."""
+        regulation = parse_regulation(regulation_text)
+        with self.database.session() as session:
+            row = TournamentRow(
+                name=regulation.name,
+                regulation=regulation_text,
+                format=regulation.format.value,
+                entrants=entrants,
+                bots=list(bots),
+                seed=seed,
+                players_left=entrants,
+            )
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def append_events(
+        self,
+        tournament_id: int,
+        stored: int,
+        events: Sequence[TournamentEvent],
+        *,
+        hands_played: int | None = None,
+        players_left: int | None = None,
+        winner: str | None = None,
+    ) -> None:
+        """Append ``events`` after the ``stored`` events the writer knows of, in one transaction.
+
+        ``hands_played`` and ``players_left`` are the state after them, for listings; a
+        ``winner`` marks the tournament finished with the same commit.
+        """
+        rows = [
+            (tournament_id, number, *encode_event(event))
+            for number, event in enumerate(events, start=stored + 1)
+        ]
+        with self.database.session() as session:
+            row = self._locked(session, tournament_id)
+            if row.finished_at is not None or row.event_count != stored:
+                raise StaleTournamentError(tournament_id)
+            if rows:
+                _insert_events(session.connection(), rows)
+            row.event_count = stored + len(rows)
+            if hands_played is not None:
+                row.hands_played = hands_played
+            if players_left is not None:
+                row.players_left = players_left
+            if winner is not None:
+                row.winner = winner
+                row.finished_at = row.updated_at
+
+    def abandon_tournament(self, tournament_id: int) -> SavedTournament:
+        """Give up an unfinished tournament: never resumed, no winner; its log stays."""
+        with self.database.session() as session:
+            row = self._locked(session, tournament_id)
+            if row.finished_at is not None:
+                state = "abandoned" if row.abandoned_at is not None else "finished"
+                raise StorageError(
+                    f"tournament {tournament_id} is {state} already; nothing to abandon"
+                )
+            row.finished_at = row.abandoned_at = row.updated_at
+            session.flush()
+            return _saved(row)
+
+    # ------------------------------------------------------------------ reading
+
+    def get_tournament(self, tournament_id: int) -> SavedTournament:
+        with self.database.session() as session, loading(f"tournament {tournament_id}"):
+            return _saved(self._row(session, tournament_id))
+
+    def list_tournaments(self, *, unfinished_only: bool = False) -> list[SavedTournament]:
+        """Every tournament (or every unfinished one), the most recently played first."""
+        query = select(TournamentRow).order_by(
+            TournamentRow.updated_at.desc(), TournamentRow.id.desc()
+        )
+        if unfinished_only:
+            query = query.where(TournamentRow.finished_at.is_(None))
+        with self.database.session() as session, loading("a tournament"):
+            return [_saved(row) for row in session.scalars(query)]
+
+    def latest_unfinished(self) -> SavedTournament | None:
+        """The unfinished tournament played most recently: the one a bare ``--resume`` takes."""
+        unfinished = self.list_tournaments(unfinished_only=True)
+        return unfinished[0] if unfinished else None
+
+    def events(self, tournament_id: int) -> list[TournamentEvent]:
+        """The tournament's log, in order."""
+        query = (
+            select(TournamentEventRow.number, TournamentEventRow.type, TournamentEventRow.event)
+            .where(TournamentEventRow.tournament_id == tournament_id)
+            .order_by(TournamentEventRow.number)
+        )
+        with self.database.session() as session, loading(f"tournament {tournament_id}"):
+            row = self._row(session, tournament_id)
+            events = []
+            for expected, (number, name, fields) in enumerate(session.execute(query), start=1):
+                if number != expected or not isinstance(fields, dict):
+                    raise damaged(f"tournament {tournament_id}", "events")
+                events.append(decode_event(name, fields))
+            if len(events) != row.event_count:
+                raise damaged(f"tournament {tournament_id}", "events")
+            return events
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _row(session: Session, tournament_id: int) -> TournamentRow:
+        row = session.get(TournamentRow, tournament_id)
+        if row is None:
+            raise StorageError(f"no tournament {tournament_id} in the store")
+        return row
+
+    @classmethod
+    def _locked(cls, session: Session, tournament_id: int) -> TournamentRow:
+        """The row for a write, touched first so SQLite holds the write lock (compare-and-set)."""
+        session.execute(
+            update(TournamentRow)
+            .where(TournamentRow.id == tournament_id)
+            .values(updated_at=utcnow())
+        )
+        with loading(f"tournament {tournament_id}"):
+            row = cls._row(session, tournament_id)
+            _saved(row)
+        return row
