@@ -8,6 +8,7 @@ import itertools
 import json
 import random
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,16 @@ from pokerroom.table.series import SeriesSettings
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.clock.events import LevelStarted
 from pokerroom.tournament.director import Tournament
-from pokerroom.tournament.events import Entered, EntryKind, HandPlayed, TournamentEvent, Won
+from pokerroom.tournament.events import (
+    ChipsRaced,
+    Entered,
+    EntryKind,
+    HandForHandEnded,
+    HandForHandStarted,
+    HandPlayed,
+    TournamentEvent,
+    Won,
+)
 from pokerroom.tournament.money.payouts import prize_pool
 from pokerroom.tournament.regulation import example_text, load_example
 
@@ -146,30 +156,42 @@ class KilledError(Exception):
 
 
 def _killed_run(
-    store: TournamentStore, name: str, entrants: int, seed: int, after_hands: int, **log: Any
+    store: TournamentStore,
+    name: str,
+    entrants: int,
+    seed: int,
+    after_hands: int,
+    *,
+    kind: str = "random",
+    dies: Callable[[TournamentEvent], bool] | None = None,
+    **log: Any,
 ) -> int:
-    """A saved run whose listener dies once ``after_hands`` hands are logged; its id."""
+    """A saved run whose listener dies once ``after_hands`` hands are logged (or when
+    ``dies`` says so); its id."""
     regulation = load_example(name)
     players = entrant_names(regulation, entrants)
     saved = tournament_saving.SavedRun(
         store,
         TournamentLog(
             store,
-            store.create_tournament(
-                example_text(name), entrants=entrants, bots=["random"], seed=seed
-            ),
+            store.create_tournament(example_text(name), entrants=entrants, bots=[kind], seed=seed),
             **log,
         ),
         regulation,
         players,
-        BotPlayers(("random",), players, seed),
+        BotPlayers((kind,), players, seed),
         random.Random(seed),
         [],
     )
 
     def dying(event: TournamentEvent) -> None:
         """Killed after that many hands, or (a shorter tournament) just before its winner."""
-        if (isinstance(event, HandPlayed) and event.number > after_hands) or isinstance(event, Won):
+        if dies is not None:
+            if dies(event):
+                raise KilledError
+        elif (isinstance(event, HandPlayed) and event.number > after_hands) or isinstance(
+            event, Won
+        ):
             raise KilledError
 
     run = saved.start(dying)
@@ -242,6 +264,54 @@ def test_a_run_killed_after_k_hands_resumes_to_a_winner(
     tournament = _resume_to_the_end(tournament_id)
     _check_finished(store, tournament_id, tournament)
     assert store.events(tournament_id)[: len(stored)] == stored  # a resume only appends
+
+
+def _dies_at(moment: str) -> Callable[[TournamentEvent], bool]:
+    """Dies at the second table's chip race, or at the third hand after hand-for-hand began."""
+    seen: list[TournamentEvent] = []
+
+    def dies(event: TournamentEvent) -> bool:
+        if moment == "chip race":
+            seen.extend([event] if isinstance(event, ChipsRaced) else [])
+            return len(seen) == 2
+        if isinstance(event, HandForHandStarted) or (seen and isinstance(event, HandPlayed)):
+            seen.append(event)
+        return len(seen) == 4
+
+    return dies
+
+
+@pytest.mark.parametrize("moment", ["chip race", "hand-for-hand"])
+def test_a_run_killed_at_a_colour_up_or_on_the_bubble_resumes_whole(
+    store: TournamentStore, moment: str
+) -> None:
+    """T-13, T-11, T-12: killed while a colour-up break is being served table by table (its
+    add-ons too), or in the middle of a hand-for-hand round, the saved log still ends where
+    the tournament is whole; resumed, every table races once at the break, nobody takes the
+    add-on twice, hand-for-hand goes on and ends, and everyone gets one place."""
+    tournament_id = _killed_run(
+        store, "turbo-reentry", 40, 1, 0, kind="tournament", dies=_dies_at(moment), interval=0.0
+    )
+    stored = store.events(tournament_id)
+    tournament = _resume_to_the_end(tournament_id)
+    _check_finished(store, tournament_id, tournament)
+    events = store.events(tournament_id)
+    races = [event for event in events if isinstance(event, ChipsRaced)]
+    assert races and len({race.table for race in races}) == len(races)
+    resumes = next(  # the level after the colour-up break: every table has raced by then
+        index
+        for index, event in enumerate(events)
+        if isinstance(event, LevelStarted) and index > events.index(races[0])
+    )
+    then = Tournament.from_events(tournament.regulation, events[:resumes])
+    stacks = [record.chips for record in then.players.values() if record.place is None]
+    assert all(chips % races[0].smallest == 0 for chips in stacks), "a table never raced"
+    assert all(record.add_ons <= 1 for record in tournament.players.values())
+    started = sum(isinstance(event, HandForHandStarted) for event in events)
+    ended = sum(isinstance(event, HandForHandEnded) for event in events)
+    assert started == ended == 1
+    if moment == "hand-for-hand":
+        assert any(isinstance(event, HandForHandStarted) for event in stored)
 
 
 def test_an_empty_log_is_no_run_to_resume() -> None:
