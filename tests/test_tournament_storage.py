@@ -42,6 +42,7 @@ from pokerroom.tournament.events import (
     Won,
 )
 from pokerroom.tournament.money.payouts import prize_pool
+from pokerroom.tournament.penalties.table import Penalty
 from pokerroom.tournament.regulation import example_text, load_example
 
 # ------------------------------------------------------------------ the codec
@@ -77,10 +78,21 @@ def _same_shape(left: Any, right: Any) -> bool:
     return bool(left == right)
 
 
+PENALTIES = st.one_of(
+    st.just(Penalty.warning()),
+    st.just(Penalty.disqualification()),
+    st.builds(Penalty.hands, st.integers(1, 10)),
+    st.builds(Penalty.rounds, st.integers(1, 3)),
+)
+"""Penalties as the T-21 table makes them: a sit-out has its span, nothing else has one."""
+st.register_type_strategy(Penalty, PENALTIES)
+
+
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(EVENT_TYPES)).flatmap(lambda name: st.from_type(EVENT_TYPES[name])))
 def test_any_event_of_any_type_round_trips_through_json(event: TournamentEvent) -> None:
-    """Every class of the log's union, with any field values, built from its type hints."""
+    """Every class of the log's union, with any field values, built from its type hints
+    (a penalty's own checks kept)."""
     if not _finite(event):
         return
     again = _through_json(event)
