@@ -30,7 +30,7 @@ import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -50,6 +50,9 @@ from pokerroom.cli.tournament_export_rows import (
 from pokerroom.cli.tournament_history import _kind_of
 from pokerroom.cli.tournament_run_view import results_json
 from pokerroom.errors import UsageError
+
+if TYPE_CHECKING:
+    from pokerroom.storage.tournament_hands import KeptHand
 
 
 class ExportFormat(enum.StrEnum):
@@ -149,13 +152,10 @@ def export_files(
     return files, whose
 
 
-def _hands_text(kept: Sequence[Any], *, complete: bool) -> str:
+def _hands_text(kept: Sequence[KeptHand], *, complete: bool) -> str:
     """The kept hands as one ``.phhs``; a players' copy as an observer saw each (X-4)."""
-    from pokerroom.history import phh_seen_by
-
     return "\n".join(
-        f"[{hand.number}]\n" + (hand.phh if complete else phh_seen_by(hand.phh, None))
-        for hand in kept
+        f"[{hand.number}]\n" + (hand.phh if complete else hand.observed) for hand in kept
     )
 
 

@@ -28,7 +28,8 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
 * ``tournament_events`` — the tournament's event log in order, each event as JSON
   (:mod:`pokerroom.storage.tournament_codec`) with its type's name.
 * ``tournament_hands`` — a run saved with ``--keep-hands``: each hand's complete PHH text
-  (every hole card, X-4: for the director's export only), by running hand number.
+  (every hole card, X-4: for the director's export only) and its observer's copy, by
+  running hand number.
 """
 
 from __future__ import annotations
@@ -310,3 +311,5 @@ class TournamentHandRow(Base):
     table: Mapped[int]
     phh: Mapped[str] = mapped_column(Text)
     """The complete PHH document (:func:`pokerroom.history.write_phh`): every hole card."""
+    observed: Mapped[str] = mapped_column(Text)
+    """The hand as an observer saw it (:func:`pokerroom.history.write_phh_seen_by`)."""

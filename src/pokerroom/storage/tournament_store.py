@@ -216,6 +216,7 @@ class TournamentStore(DatabaseStore):
                             "number": kept.number,
                             "table": kept.table,
                             "phh": kept.phh,
+                            "observed": kept.observed,
                         }
                         for kept in hands
                     ],
@@ -285,13 +286,18 @@ class TournamentStore(DatabaseStore):
         """The kept hands of a run saved with ``--keep-hands``, by running number; each
         complete PHH holds every hole card (X-4: the director's export only)."""
         query = (
-            select(TournamentHandRow.number, TournamentHandRow.table, TournamentHandRow.phh)
+            select(
+                TournamentHandRow.number,
+                TournamentHandRow.table,
+                TournamentHandRow.phh,
+                TournamentHandRow.observed,
+            )
             .where(TournamentHandRow.tournament_id == tournament_id)
             .order_by(TournamentHandRow.number)
         )
         with self.database.session() as session, loading(f"tournament {tournament_id}"):
             self._row(session, tournament_id)
-            return [KeptHand(number, table, phh) for number, table, phh in session.execute(query)]
+            return [KeptHand(*row) for row in session.execute(query)]
 
     # ------------------------------------------------------------------ helpers
 

@@ -1,9 +1,10 @@
 """Tournament hands: the PHH text of each hand a run chose to keep (``run --keep-hands``).
 
 Additive: ``tournaments`` gains ``keeps_hands`` (false for every run saved before, which
-kept only the ``HandPlayed`` summaries), and ``tournament_hands`` holds one complete PHH
-document per kept hand, by the tournament's running hand number, with its table. The
-complete text holds every hole card (X-4): only the director's export writes it out.
+kept only the ``HandPlayed`` summaries), and ``tournament_hands`` holds two PHH documents
+per kept hand, by the tournament's running hand number, with its table: the complete one
+(every hole card, X-4: only the director's export writes it out) and the observer's (what
+every player saw: boards and shown hands), written from the hand itself.
 
 Revision ID: 0005
 Revises: 0004
@@ -34,6 +35,7 @@ def upgrade() -> None:
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("table", sa.Integer(), nullable=False),
         sa.Column("phh", sa.Text(), nullable=False),
+        sa.Column("observed", sa.Text(), nullable=False),
         sa.ForeignKeyConstraint(
             ["tournament_id"],
             ["tournaments.id"],
