@@ -282,7 +282,8 @@ def test_unwritable_directory_leaves_nothing(
 def test_keep_hands_from_the_command_line_and_a_resume_goes_on_keeping(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """``run --keep-hands`` interrupted and resumed: every hand logged has its PHH once."""
+    """``run --keep-hands`` interrupted, exported while unfinished (the players still in
+    unplaced, the hands so far) and resumed: every hand logged has its PHH, once."""
     real_play = BotPlayers.__call__
     dealt = [0]
 
@@ -296,6 +297,14 @@ def test_keep_hands_from_the_command_line_and_a_resume_goes_on_keeping(
     run = ["tournament", "run", "--example", EXAMPLE, "--entrants", "3", "--seed", "4"]
     interrupted = runner.invoke(app, [*run, "--keep-hands"])
     assert interrupted.exit_code != 0 and "--resume 1" in interrupted.stderr
+    mid = export("1", str(tmp_path / "mid"), "--director", "--hands")  # T-16: hands are over
+    assert mid.exit_code == 0, mid.output
+    with TournamentStore.open() as store:
+        saved = store.get_tournament(1)
+    unplaced = [row for row in rows(tmp_path / "mid" / "results.csv") if not row["place"]]
+    assert saved.status == "in progress" and len(unplaced) == saved.players_left > 1
+    mid_hands = parse_phhs((tmp_path / "mid" / "hands.phhs").read_text())
+    assert len(mid_hands) == saved.hands_played > 0
     refused = runner.invoke(app, ["tournament", "run", "--resume", "1", "--keep-hands"])
     assert refused.exit_code == 2 and "drop --keep-hands" in refused.stderr
     assert runner.invoke(app, ["tournament", "run", "--resume", "1"]).exit_code == 0

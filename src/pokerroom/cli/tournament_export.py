@@ -8,11 +8,12 @@ run began with, so the log can be rebuilt without the store. ``--hands`` adds
 ``hands.phhs``: the hands a run saved with ``tournament run --keep-hands`` dealt, table
 ``[n]`` holding running hand ``n`` (as ``history --export`` writes a series).
 
-Whose copy (X-4, T-15, T-16): by default the players' copy — what every player at the
-tables saw: no soft-play flags (they name hole cards), and the hands as an observer saw
-them (boards and the cards shown at showdown). ``--director`` writes the director's copy:
-the soft-play flags in the penalty and event logs, and once the tournament is finished
-the complete hands, every hole card. Decision for when people play: a player's own copy
+Whose copy (X-4, T-15, T-16, T-23): by default the players' copy — what every player at
+the tables saw: no soft-play flags (they name hole cards), and the hands as an observer saw
+them (boards and the cards shown at showdown, T-23). ``--director`` writes the director's
+copy: the soft-play flags in the penalty and event logs, and the complete hands, every
+hole card — T-16: only the director sees unshown cards, and only after the hand; every kept
+hand is over, so a running tournament's too. Decision for when people play: a player's own copy
 would be his hands as he saw them (``phh_seen_by`` at his position) and the rest as an
 observer — never another player's unshown cards; a tournament of bots has no such player,
 so only the observer's and the director's copies are written today.
@@ -111,11 +112,6 @@ def export_files(
         raise UsageError(
             f"tournament {saved.id} kept no hands (only their summaries): run one with "
             "pokerroom tournament run --keep-hands to export its hands"
-        )
-    if hands and director and not saved.finished:
-        raise UsageError(
-            f"--director --hands holds every hole card: only for a finished tournament, "
-            f"and tournament {saved.id} is in progress"
         )
     regulation = saved.regulation()
     tournament = Tournament.from_events(regulation, events)
