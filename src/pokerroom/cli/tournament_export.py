@@ -115,8 +115,9 @@ def export_files(
         )
     regulation = saved.regulation()
     tournament = Tournament.from_events(regulation, events)
+    kind_of = _kind_of(saved, events)
     tables: dict[str, tuple[Sequence[str], list[Row]]] = {
-        "results": (result_columns(tournament), result_rows(tournament, _kind_of(saved, events))),
+        "results": (result_columns(tournament), result_rows(tournament, kind_of)),
         "moves": (MOVE_COLUMNS, move_rows(events)),
         "penalties": (PENALTY_COLUMNS, penalty_rows(tournament, events, director=director)),
     }
@@ -127,7 +128,7 @@ def export_files(
         if ExportFormat.JSON in formats:
             header = {"tournament_id": saved.id, "copy": "director" if director else "players"}
             if name == "results":
-                summary = results_json(tournament, _kind_of(saved, events))
+                summary = results_json(tournament, kind_of)
                 del summary["type"], summary["results"]
                 header |= {"status": saved.status, "format": saved.format, **summary}
             files[f"{name}.json"] = _json({**header, name: rows})
@@ -138,14 +139,16 @@ def export_files(
         files["events.jsonl"] = _jsonl(log)
     if hands:
         files["hands.phhs"] = _hands_text(kept, complete=director)
-    whose = "the director's copy (soft-play flags" + (
-        ", every hole card)" if hands and director else ")"
+    return files, _whose(hands=hands, director=director)
+
+
+def _whose(*, hands: bool, director: bool) -> str:
+    """The closing line's account of what the copy holds (X-4, T-15)."""
+    if director:
+        return "the director's copy (soft-play flags" + (", every hole card)" if hands else ")")
+    return "the players' copy (no soft-play flags" + (
+        ", hands as an observer saw them)" if hands else ")"
     )
-    if not director:
-        whose = "the players' copy (no soft-play flags" + (
-            ", hands as an observer saw them)" if hands else ")"
-        )
-    return files, whose
 
 
 def _hands_text(kept: Sequence[KeptHand], *, complete: bool) -> str:
