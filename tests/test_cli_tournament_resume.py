@@ -208,7 +208,7 @@ def test_history_refuses_to_export_a_tournament_or_mix_choices() -> None:
     assert runner.invoke(app, [*SIT_AND_GO, "1"]).exit_code == 0
     one_line_error(
         runner.invoke(app, ["history", "--tournament", "1", "--export", "t.phhs"]),
-        "a tournament has no hand records to export",
+        "pokerroom tournament export 1 DIR",
     )
     one_line_error(
         runner.invoke(app, ["history", "--tournament", "1", "--series", "1"]), "only one of them"

@@ -439,7 +439,8 @@ def history(
             if isinstance(saved, SavedTournament):
                 if export is not None or as_seat is not None or complete:
                     raise UsageError(
-                        "a tournament has no hand records to export; "
+                        "a tournament exports as a directory of files: "
+                        f"pokerroom tournament export {saved.id} DIR; "
                         "--json prints its results as JSON"
                     )
                 show_tournament(tournaments, saved, as_json=as_json)

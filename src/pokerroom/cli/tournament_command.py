@@ -22,7 +22,7 @@ from typing import Annotated
 import typer
 
 from pokerroom.bots.tournament_players import check_kinds
-from pokerroom.cli import tournament_saving
+from pokerroom.cli import tournament_export, tournament_saving
 from pokerroom.cli.entry import INTERRUPTED_EXIT
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.option_errors import PlainHelp
@@ -41,7 +41,8 @@ from pokerroom.tournament.regulation import (
 
 app = typer.Typer(
     name="tournament",
-    help="Tournaments: check a regulation (T-3), list the examples, run one with bots.",
+    help="Tournaments: check a regulation (T-3), list the examples, run one with bots, "
+    "export a saved one.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -146,6 +147,13 @@ def run(
             "--abandon", low=1, high=MAX_ID, metavar="ID", help="Give up an unfinished tournament."
         ),
     ] = None,
+    keep_hands: Annotated[
+        bool,
+        flag(
+            "--keep-hands",
+            help="Also save every hand's PHH, for pokerroom tournament export --hands.",
+        ),
+    ] = False,
 ) -> None:
     """Play a whole American or Olympic tournament with bots in simulated time; print the results.
 
@@ -155,11 +163,12 @@ def run(
     with user_errors():
         given = _tournament_options_given(ctx)
         if abandon is not None:
-            if resume or file is not None or as_json or given:
+            if resume or file is not None or as_json or given or keep_hands:
                 raise UsageError("--abandon takes a tournament id and nothing else")
             typer.echo(tournament_saving.abandon(abandon))
             return
         if resume:
+            given = ", ".join(filter(None, (given, "--keep-hands" if keep_hands else "")))
             if given:
                 raise UsageError(f"--resume goes on with the tournament as saved: drop {given}")
             saved = tournament_saving.resumed_run(_resume_id(file))
@@ -174,7 +183,9 @@ def run(
             players = entrant_names(regulation, entrants)
             kinds = check_kinds([kind.strip() for kind in bots.split(",") if kind.strip()])
             chosen = secrets.randbits(32) if seed is None else seed
-            saved = tournament_saving.new_run(text, regulation, players, kinds, chosen)
+            saved = tournament_saving.new_run(
+                text, regulation, players, kinds, chosen, keep_hands=keep_hands
+            )
     writer = JsonLines(sys.stdout) if as_json else None
     total = len(saved.players) - 1
     with (
@@ -207,6 +218,9 @@ def run(
     else:
         typer.echo(results_text(tournament, saved.play.kind_of, simulation.now))
         typer.echo(f"saved as tournament {saved.id}: pokerroom history --tournament {saved.id}")
+
+
+app.command("export", cls=PlainHelp)(tournament_export.export)
 
 
 TOURNAMENT_OPTIONS = ("example", "entrants", "bots", "seed")

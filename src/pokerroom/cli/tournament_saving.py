@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pokerroom.bots.tournament_players import BotPlayers, check_kinds
 from pokerroom.errors import UsageError
 from pokerroom.storage import StorageError
+from pokerroom.storage.tournament_hands import HandKeeper
 from pokerroom.storage.tournament_log import TournamentLog, resume_seed
 from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
 from pokerroom.tournament.american import AmericanRun, Listener, entrant_names
@@ -38,6 +39,8 @@ class SavedRun:
     rng: random.Random
     events: list[TournamentEvent]
     """The stored log a resume goes on from; empty for a new run."""
+    keeper: HandKeeper | None = None
+    """``--keep-hands``: plays the hands and keeps each one's PHH for the log to save."""
 
     @property
     def id(self) -> int:
@@ -51,16 +54,21 @@ class SavedRun:
     def start(self, listener: Listener) -> AmericanRun:
         """The run, with ``listener`` hearing every new event and the log saving them."""
 
+        keeper = self.keeper
+
         def listen(event: TournamentEvent) -> None:
+            if keeper is not None:
+                keeper.heard(event)
             self.log(event)
             listener(event)
 
+        play = self.play if keeper is None else keeper
         if not self.events:
             olympic = self.regulation.format is TournamentFormat.OLYMPIC
             return (OlympicRun if olympic else AmericanRun)(
                 self.regulation,
                 self.players,
-                self.play,
+                play,
                 self.rng,
                 listener=listen,
                 on_hand_end=self.log.hand_ended,
@@ -69,7 +77,7 @@ class SavedRun:
             self.regulation,
             self.players,
             self.events,
-            self.play,
+            play,
             self.rng,
             listener=listen,
             on_hand_end=self.log.hand_ended,
@@ -82,20 +90,23 @@ def new_run(
     players: list[str],
     kinds: tuple[str, ...],
     seed: int,
+    *,
+    keep_hands: bool = False,
 ) -> SavedRun:
-    """Save a new tournament (nothing played yet) and get its run ready."""
+    """Save a new tournament (nothing played yet) and get its run ready; ``keep_hands``
+    saves each hand's PHH too (``--keep-hands``)."""
     store = TournamentStore.open()
     try:
         number = store.create_tournament(
-            regulation_text, entrants=len(players), bots=kinds, seed=seed
+            regulation_text, entrants=len(players), bots=kinds, seed=seed, keep_hands=keep_hands
         )
     except StorageError:
         store.close()
         raise
     play = BotPlayers(kinds, players, seed)
-    return SavedRun(
-        store, TournamentLog(store, number), regulation, players, play, random.Random(seed), []
-    )
+    keeper = HandKeeper(play) if keep_hands else None
+    log = TournamentLog(store, number, hands=keeper)
+    return SavedRun(store, log, regulation, players, play, random.Random(seed), [], keeper)
 
 
 def resumed_run(tournament_id: int | None) -> SavedRun:
@@ -113,9 +124,10 @@ def resumed_run(tournament_id: int | None) -> SavedRun:
         raise
     assert saved.seed is not None
     seed = resume_seed(saved.seed, len(events)) if events else saved.seed
-    log = TournamentLog(store, saved.id, len(events))
     play = BotPlayers(kinds, players, seed)
-    return SavedRun(store, log, regulation, players, play, random.Random(seed), events)
+    keeper = HandKeeper(play) if saved.keeps_hands else None
+    log = TournamentLog(store, saved.id, len(events), hands=keeper)
+    return SavedRun(store, log, regulation, players, play, random.Random(seed), events, keeper)
 
 
 def _resumable(store: TournamentStore, tournament_id: int | None) -> SavedTournament:

@@ -27,6 +27,9 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
   resume needs — and, for listings, how far its log goes and who won.
 * ``tournament_events`` — the tournament's event log in order, each event as JSON
   (:mod:`pokerroom.storage.tournament_codec`) with its type's name.
+* ``tournament_hands`` — a run saved with ``--keep-hands``: each hand's complete PHH text
+  (every hole card, X-4: for the director's export only) and its observer's copy, by
+  running hand number.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     Dialect,
     Float,
@@ -47,6 +51,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -269,6 +274,8 @@ class TournamentRow(Base):
     hands_played: Mapped[int] = mapped_column(default=0)
     players_left: Mapped[int] = mapped_column(default=0)
     winner: Mapped[str | None] = mapped_column(String(100), default=None)
+    keeps_hands: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """``run --keep-hands``: each hand's PHH is kept in ``tournament_hands`` (migration 0005)."""
 
     events: Mapped[list[TournamentEventRow]] = relationship(
         back_populates="tournament",
@@ -291,3 +298,18 @@ class TournamentEventRow(Base):
     """The event's fields as JSON."""
 
     tournament: Mapped[TournamentRow] = relationship(back_populates="events")
+
+
+class TournamentHandRow(Base):
+    __tablename__ = "tournament_hands"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    """The tournament's running hand number (``HandPlayed.number``)."""
+    table: Mapped[int]
+    phh: Mapped[str] = mapped_column(Text)
+    """The complete PHH document (:func:`pokerroom.history.write_phh`): every hole card."""
+    observed: Mapped[str] = mapped_column(Text)
+    """The hand as an observer saw it (:func:`pokerroom.history.write_phh_seen_by`)."""

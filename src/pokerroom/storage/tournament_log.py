@@ -14,6 +14,7 @@ import random
 import time
 from collections.abc import Callable
 
+from pokerroom.storage.tournament_hands import HandKeeper, KeptHand
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import TournamentEvent
@@ -42,8 +43,11 @@ class TournamentLog:
         *,
         interval: float = SAVE_INTERVAL,
         clock: Callable[[], float] = time.monotonic,
+        hands: HandKeeper | None = None,
     ) -> None:
         self.store = store
+        self.hands = hands
+        """``run --keep-hands``: the kept PHH of the hands saved go in the same commits."""
         self.tournament_id = tournament_id
         self.stored = stored
         self._interval = interval
@@ -85,6 +89,7 @@ class TournamentLog:
             hands_played=tournament.hands,
             players_left=1,
             winner=tournament.winner,
+            hands=self._kept(self._pending),
         )
         self.stored += len(self._pending)
         self._pending.clear()
@@ -94,9 +99,17 @@ class TournamentLog:
         hands, players_left = state
         batch = self._pending[:count]
         self.store.append_events(
-            self.tournament_id, self.stored, batch, hands_played=hands, players_left=players_left
+            self.tournament_id,
+            self.stored,
+            batch,
+            hands_played=hands,
+            players_left=players_left,
+            hands=self._kept(batch),
         )
         self.stored += count
         del self._pending[:count]
         self._boundary, self._state_at_boundary = 0, state  # what is stored is a boundary
         self._saved_at = self._clock()
+
+    def _kept(self, batch: list[TournamentEvent]) -> list[KeptHand]:
+        return [] if self.hands is None else self.hands.hands_in(batch)

@@ -36,8 +36,9 @@ from pokerroom.errors import PokerroomError
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.damage import damaged, loading
 from pokerroom.storage.database import DatabaseStore
-from pokerroom.storage.models import TournamentEventRow, TournamentRow, utcnow
+from pokerroom.storage.models import TournamentEventRow, TournamentHandRow, TournamentRow, utcnow
 from pokerroom.storage.tournament_codec import decode_event, encode_event
+from pokerroom.storage.tournament_hands import KeptHand
 from pokerroom.tournament.events import TournamentEvent
 from pokerroom.tournament.regulation import Regulation, parse_regulation
 
@@ -61,6 +62,8 @@ class SavedTournament:
     hands_played: int
     players_left: int
     winner: str | None
+    keeps_hands: bool = False
+    """Saved with ``run --keep-hands``: each hand's PHH is in :meth:`TournamentStore.hands`."""
 
     @property
     def finished(self) -> bool:
@@ -119,6 +122,7 @@ def _saved(row: TournamentRow) -> SavedTournament:
         hands_played=row.hands_played,
         players_left=row.players_left,
         winner=row.winner,
+        keeps_hands=bool(row.keeps_hands),
     )
 
 
@@ -150,9 +154,16 @@ class TournamentStore(DatabaseStore):
     # ------------------------------------------------------------------ writing
 
     def create_tournament(
-        self, regulation_text: str, *, entrants: int, bots: Sequence[str], seed: int | None
+        self,
+        regulation_text: str,
+        *,
+        entrants: int,
+        bots: Sequence[str],
+        seed: int | None,
+        keep_hands: bool = False,
     ) -> int:
-        """Save a new tournament run of the regulation in ``regulation_text``; its id."""
+        """Save a new tournament run of the regulation in ``regulation_text``; its id.
+        ``keep_hands``: its hands' PHH will be saved with its events."""
         regulation = parse_regulation(regulation_text)
         with self.database.session() as session:
             row = TournamentRow(
@@ -163,6 +174,7 @@ class TournamentStore(DatabaseStore):
                 bots=list(bots),
                 seed=seed,
                 players_left=entrants,
+                keeps_hands=keep_hands,
             )
             session.add(row)
             session.flush()
@@ -177,11 +189,13 @@ class TournamentStore(DatabaseStore):
         hands_played: int | None = None,
         players_left: int | None = None,
         winner: str | None = None,
+        hands: Sequence[KeptHand] = (),
     ) -> None:
         """Append ``events`` after the ``stored`` events the writer knows of, in one transaction.
 
         ``hands_played`` and ``players_left`` are the state after them, for listings; a
-        ``winner`` marks the tournament finished with the same commit.
+        ``winner`` marks the tournament finished with the same commit; ``hands`` are the
+        kept PHH of the hands among ``events`` (``run --keep-hands``).
         """
         rows = [
             (tournament_id, number, *encode_event(event))
@@ -193,6 +207,20 @@ class TournamentStore(DatabaseStore):
                 raise StaleTournamentError(tournament_id)
             if rows:
                 _insert_events(session.connection(), rows)
+            if hands:
+                session.execute(
+                    insert(TournamentHandRow),
+                    [
+                        {
+                            "tournament_id": tournament_id,
+                            "number": kept.number,
+                            "table": kept.table,
+                            "phh": kept.phh,
+                            "observed": kept.observed,
+                        }
+                        for kept in hands
+                    ],
+                )
             row.event_count = stored + len(rows)
             if hands_played is not None:
                 row.hands_played = hands_played
@@ -253,6 +281,23 @@ class TournamentStore(DatabaseStore):
             if len(events) != row.event_count:
                 raise damaged(f"tournament {tournament_id}", "events")
             return events
+
+    def hands(self, tournament_id: int) -> list[KeptHand]:
+        """The kept hands of a run saved with ``--keep-hands``, by running number; each
+        complete PHH holds every hole card (X-4: the director's export only)."""
+        query = (
+            select(
+                TournamentHandRow.number,
+                TournamentHandRow.table,
+                TournamentHandRow.phh,
+                TournamentHandRow.observed,
+            )
+            .where(TournamentHandRow.tournament_id == tournament_id)
+            .order_by(TournamentHandRow.number)
+        )
+        with self.database.session() as session, loading(f"tournament {tournament_id}"):
+            self._row(session, tournament_id)
+            return [KeptHand(*row) for row in session.execute(query)]
 
     # ------------------------------------------------------------------ helpers
 
