@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +13,9 @@ from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, HandConfig
 from pokerroom.engine import events as ev
 from pokerroom.errors import UsageError
+from pokerroom.history.phh import parse_phh
+from pokerroom.history.phh_write import write_phh
+from pokerroom.history.replay import replay_hand
 from pokerroom.table.away import (
     act_for_away,
     act_with_away,
@@ -236,3 +241,6 @@ def test_killed_hands_never_win_and_the_hand_replays(
         )
         assert hand.stacks[position] == stacks[position] - posted + returned
     assert Hand.from_events(config, hand.events).stacks == hand.stacks
+    replayed = replay_hand(parse_phh(write_phh(hand)))  # PHH: a kill, out of turn or not
+    assert replayed.error is None, replayed.error
+    assert replayed.finishing_stacks == tuple(Decimal(chips) for chips in hand.stacks)

@@ -205,6 +205,11 @@ Cards = tuple[Card | None, ...]
 """Cards as written; ``None`` is an unknown card ``??``."""
 
 
+KILLED = "killed"
+"""The commentary of a fold that is the dealer killing an away player's hand (H-9): it may
+come out of turn, so a reader kills the hand instead of folding it in turn."""
+
+
 @dataclass(frozen=True, slots=True)
 class PhhAction:
     """One entry of ``actions``, parsed; ``text`` is the entry as written.

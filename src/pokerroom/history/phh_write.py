@@ -50,7 +50,7 @@ from pokerroom.engine.hand import Hand
 from pokerroom.engine.variants import Limit
 from pokerroom.engine.views import view_of
 from pokerroom.errors import UsageError
-from pokerroom.history.phh import format_cards_text, game_code
+from pokerroom.history.phh import KILLED, format_cards_text, game_code
 from pokerroom.history.phh_options import options_field
 
 
@@ -69,6 +69,8 @@ def _action(event: ev.Event) -> str | None:
             return f"d dh p{player + 1} {format_cards_text(cards)}"
         case ev.DealBoard(cards):
             return f"d db {format_cards_text(cards)}"
+        case ev.Fold(player, killed=True):
+            return f"p{player + 1} f # {KILLED}"  # H-9: a kill, perhaps out of turn
         case ev.Fold(player):
             return f"p{player + 1} f"
         case ev.Check(player) | ev.Call(player):

@@ -65,8 +65,15 @@ from pokerroom.engine.hand import Hand
 from pokerroom.engine.options import Options
 from pokerroom.engine.state import BET, DEAL, DONE, DRAW, SHOWDOWN
 from pokerroom.engine.variants import Limit
-from pokerroom.errors import PokerroomError
-from pokerroom.history.phh import ActionCode, Cards, PhhAction, PhhHand, format_cards_text
+from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.history.phh import (
+    KILLED,
+    ActionCode,
+    Cards,
+    PhhAction,
+    PhhHand,
+    format_cards_text,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,6 +519,12 @@ class _Replayer:
                     f"{_label(player)} cannot act: nobody is to act, {due[hand.phase]}", "A-2"
                 )
             )
+        if action.code is ActionCode.FOLD and action.commentary == KILLED:
+            try:
+                hand.kill(player)  # H-9: the dealer kills an away player's hand, in turn or not
+            except UsageError as refusal:
+                raise _Stop(ReplayError(f"{_label(player)}: {refusal}", "H-9")) from None
+            return
         if hand.to_act != player:
             assert hand.to_act is not None
             raise _Stop(
