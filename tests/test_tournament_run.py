@@ -15,7 +15,7 @@ import dataclasses
 import random
 from collections import defaultdict
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pokerroom.bots.tournament_players import BotPlayers
@@ -204,10 +204,11 @@ def _check_rounds(tournament: Tournament) -> None:
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(regulations(), st.integers(2, 200), st.integers(0, 2**16))
+@example(load_example("club-freezeout"), 2000, 7)  # the top of the issue's 2 … 2,000
 def test_random_tournaments_place_everyone_and_conserve_chips(
     regulation: Regulation, field: int, seed: int
 ) -> None:
-    """T-5, T-6, T-10, T-12, T-2 over random regulations and fields of 2 … 200."""
+    """T-5, T-6, T-10, T-12, T-2 over random regulations and fields of 2 … 200, and 2,000."""
     tournament, players = _run(regulation, field, seed)
     assert tournament.winner is not None
     assert tournament.chips_in_play == tournament.chips_accounted
