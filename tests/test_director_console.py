@@ -189,3 +189,63 @@ def test_cli_errors_are_one_line_and_exit_2() -> None:
     assert result.exit_code == 2 and "no terminal" in result.output
     result = runner.invoke(cli, ["clock", "999"])
     assert result.exit_code == 2 and "no tournament 999" in result.output
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+NAMES = "Ann Bob Cy Dan Eve Fay Gus Hal Ivy Jo Kim Lev Max Ned Ola Pat Quin Rob Sam Tom Uma Vik"
+
+
+def test_the_readme_picture_is_the_console_at_80x24_with_a_move_due() -> None:
+    time = SimulatedTime(1_717_786_800.0)
+    desk = LiveDesk(parse_regulation(TEXT), time, seed=3)
+    app = DirectorApp(desk, tournament_id=12)
+    pictures: list[str] = []
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for name in NAMES.split():
+                await type_in(pilot, "r", name)
+                time.advance(1)
+            await pilot.press("d", "s")
+            time.advance(9 * 60 + 12)
+            await type_in(pilot, "x", "1 1:4000 2:6000")  # two in one hand at table 1
+            await type_in(pilot, "b", "1 6")
+            await type_in(pilot, "b", "3 1")
+            await pilot.press("2")
+            await pilot.pause()
+            pictures.append(screen_text(app))
+
+    asyncio.run(scenario())
+    picture = pictures[0]
+    assert "Table 3 seat 4 (Bob) → Table 1 seat 1" in picture  # T-6: Bob is due the BB
+    readme = README.read_text(encoding="utf-8")
+    block = readme.split("<!-- director console 80x24 -->\n```text\n", 1)[1].split("```", 1)[0]
+    assert block.rstrip("\n") == picture.rstrip("\n")
+
+
+def test_history_lists_a_live_tournament_with_its_resume_command() -> None:
+    store = TournamentStore.open()
+    time = SimulatedTime(START)
+    desk, number = saved_desk(store, time)
+    for name in ("Ann", "Bob"):
+        desk.register(name)
+    store.close()
+    runner = CliRunner()
+    listing = runner.invoke(cli, ["history", "--list"])
+    assert listing.exit_code == 0
+    assert f"pokerroom director --resume {number}" in listing.output
+    assert "2 entrants (live)" in listing.output
+    result = runner.invoke(cli, ["tournament", "run", "--resume", str(number)])
+    assert result.exit_code == 2
+    assert f"reopen it with pokerroom director --resume {number}" in result.output
+
+
+def test_resume_refuses_a_simulated_run_and_an_unknown_id_in_one_line() -> None:
+    store = TournamentStore.open()
+    simulated = store.create_tournament(TEXT, entrants=4, bots=["random"], seed=1)
+    store.close()
+    runner = CliRunner()
+    result = runner.invoke(cli, ["director", "--resume", str(simulated)])
+    assert result.exit_code == 2 and "is a simulated run" in result.output
+    result = runner.invoke(cli, ["director", "--resume", "77"])
+    assert result.exit_code == 2 and "no tournament 77" in result.output

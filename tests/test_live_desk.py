@@ -82,14 +82,14 @@ def test_the_balance_move_is_an_instruction_until_confirmed_t6() -> None:
     desk.bust(table, seats, {seats[0]: 4_000, seats[1]: 6_000})
     due = desk.pending()
     assert len(due) == 1 and f"→ Table {table} seat" in due[0].text
-    assert "button of table" in due[0].text  # no button reported yet: the console asks
+    assert "report the button of table" in due[0].text  # none reported yet: the console asks
     source = due[0].move.source
     assert source is not None
     full = sorted(desk.layout()[source.table])
     desk.report_button(source.table, full[0])  # the button there now: seat full[2] posts
     desk.report_button(table, sorted(desk.layout()[table])[0])  # the big blind, full[3] next
     due = desk.pending()
-    assert "not reported" not in due[0].text
+    assert "report the button" not in due[0].text
     assert due[0].text.startswith(f"Table {source.table} seat {full[3]} (")  # due the BB
     desk.confirm_moves()
     assert desk.tournament.players[due[0].move.player].seat == due[0].move.target

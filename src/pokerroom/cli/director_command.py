@@ -54,11 +54,13 @@ def director(
                 raise UsageError("--resume reopens a saved tournament: drop FILE and --example")
         elif (file is None) == (example is None):
             raise UsageError("give a regulation FILE, --example NAME, or --resume ID (one)")
-        if not at_a_terminal():
+        if resume is None and not at_a_terminal():  # before a new tournament is saved
             raise UsageError(NO_TERMINAL)
         store = TournamentStore.open()
         try:
             desk, number_ = open_desk(store, file, example, resume)
+            if not at_a_terminal():
+                raise UsageError(NO_TERMINAL)
         except (StorageError, UsageError):
             store.close()
             raise

@@ -106,7 +106,7 @@ def instructions(tournament: Tournament, moves: Sequence[Move]) -> tuple[Instruc
             missing = [t for t in (source.table, move.target.table) if t not in known]
             if missing:
                 listed = " and ".join(str(t) for t in missing)
-                notes.append(f"button of table {listed} not reported: press b first")
+                notes.append(f"report the button of table {listed} first (b)")
         elif move.reason is MoveReason.BREAK:
             notes.append(f"table {source.table} breaks")
         elif move.reason is MoveReason.FINAL_TABLE:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
 from pokerroom.errors import PokerroomError
@@ -102,6 +103,12 @@ class DirectorApp(App[None]):
     # ----- drawing
 
     def redraw(self) -> None:
+        try:
+            self._draw()
+        except NoMatches:  # the refresh timer fired while the app closes its screen
+            return
+
+    def _draw(self) -> None:
         desk = self.desk
         self.query_one("#header", Static).update(header_line(desk, self.tournament_id))
         views: dict[str, Callable[[], str]] = {

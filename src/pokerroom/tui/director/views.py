@@ -74,7 +74,7 @@ def tables_view(desk: LiveDesk) -> str:
     lines.append("")
     if due:
         lines.append("Moves due (press c when done):")
-        lines.extend(f"  {instruction.text}"[:WIDTH] for instruction in due)
+        lines.extend(f"  {instruction.text}" for instruction in due)
     else:
         lines.append("No move is due. * marks a button reported (b).")
     return "\n".join(lines)
