@@ -63,6 +63,12 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
+def what_done(events: Sequence[TournamentEvent]) -> str:
+    """The words of the action these events record (its :class:`DirectorAction`)."""
+    first = events[0] if events else None
+    return first.what if isinstance(first, DirectorAction) else "done"
+
+
 class DeskSaver(Protocol):
     """Where the desk's log goes as it changes (the database, :mod:`pokerroom.storage`)."""
 

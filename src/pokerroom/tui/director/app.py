@@ -8,7 +8,7 @@ the keys; ``escape`` drops a prompt; ``q`` quits (everything is saved already).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -17,7 +17,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
 from pokerroom.errors import PokerroomError
-from pokerroom.tournament.live.desk import LiveDesk
+from pokerroom.tournament.live.desk import LiveDesk, what_done
 from pokerroom.tournament.money.deal import Deal, DealMethod
 from pokerroom.tui.director import commands
 from pokerroom.tui.director.commands import Prompt
@@ -180,36 +180,38 @@ class DirectorApp(App[None]):
         self.set_focus(None)
 
     def action_draw(self) -> None:
-        self.attempt(lambda: _done(self.desk.draw()))
+        self.attempt(lambda: what_done(self.desk.draw()))
         if self.desk.drawn:
             self.show("tables")
 
     def action_confirm(self) -> None:
-        self.attempt(lambda: _done(self.desk.confirm_moves()))
+        self.attempt(lambda: what_done(self.desk.confirm_moves()))
 
     def action_start(self) -> None:
-        self.attempt(lambda: _done(self.desk.start_clock()))
+        self.attempt(lambda: what_done(self.desk.start_clock()))
 
     def action_pause_resume(self) -> None:
         state = self.desk.clock_state()
         paused = state is not None and state.paused
-        self.attempt(lambda: _done(self.desk.resume() if paused else self.desk.pause()))
+        self.attempt(lambda: what_done(self.desk.resume() if paused else self.desk.pause()))
 
     def action_minute(self, sign: int) -> None:
         desk = self.desk
-        self.attempt(lambda: _done(desk.add_time(MINUTE) if sign > 0 else desk.remove_time(MINUTE)))
+        self.attempt(
+            lambda: what_done(desk.add_time(MINUTE) if sign > 0 else desk.remove_time(MINUTE))
+        )
 
     def action_agree(self) -> None:
         offer = self.offer
         if offer is None:
             self.say("no deal offered: press i (ICM) or j (chip chop) and type the chip counts")
             return
-        self.attempt(lambda: _done(self.desk.agree_deal(offer)))
+        self.attempt(lambda: what_done(self.desk.agree_deal(offer)))
         self.offer = None
         self.redraw()
 
     def action_finish(self) -> None:
-        self.attempt(lambda: _done(self.desk.finish()))
+        self.attempt(lambda: what_done(self.desk.finish()))
         self.show("money")
 
     def action_undo(self) -> None:
@@ -228,21 +230,17 @@ class DirectorApp(App[None]):
         return f"{method.value} deal offered: press g if every player agrees"
 
 
-def _done(events: Sequence[object]) -> str:
-    return str(getattr(events[0], "what", "done")) if events else "done"
-
-
 def _register(desk: LiveDesk, text: str) -> str:
-    return _done(desk.register(text))
+    return what_done(desk.register(text))
 
 
 DEAL_METHODS = {"icm": "icm", "chop": "chip-chop"}
 
 PROMPTS: dict[str, Prompt] = {
     "register": Prompt("Register: the player's name", _register),
-    "re_enter": Prompt("Re-entry for: name", lambda d, t: _done(d.re_enter(t))),
-    "rebuy": Prompt("Re-buy for: name", lambda d, t: _done(d.rebuy(t))),
-    "add_on": Prompt("Add-on for: name", lambda d, t: _done(d.add_on(t))),
+    "re_enter": Prompt("Re-entry for: name", lambda d, t: what_done(d.re_enter(t))),
+    "rebuy": Prompt("Re-buy for: name", lambda d, t: what_done(d.rebuy(t))),
+    "add_on": Prompt("Add-on for: name", lambda d, t: what_done(d.add_on(t))),
     "bust": Prompt("Bust-out: TABLE SEAT[:STACK] … (e.g. 3 7:4000 2:6500)", commands.bust),
     "button": Prompt("Button: TABLE SEAT", commands.button),
     "break": Prompt("Unscheduled break: minutes (10)", commands.minutes_break),

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
-from pokerroom.tournament.live.desk import LiveDesk
+from pokerroom.tournament.live.desk import LiveDesk, what_done
 from pokerroom.tournament.money.deal import Deal, DealMethod
-from pokerroom.tournament.penalties.log import Ruling
+from pokerroom.tournament.penalties.log import PenaltyGiven, Ruling
 from pokerroom.tournament.structure import Level
 
 
@@ -50,8 +50,7 @@ def bust(desk: LiveDesk, text: str) -> str:
         seats.append(seat)
         if stack_text:
             stacks[seat] = _whole(stack_text, f"seat {seat}'s starting stack")
-    events = desk.bust(table, seats, stacks)
-    return str(getattr(events[0], "what", "bust-out entered"))
+    return what_done(desk.bust(table, seats, stacks))
 
 
 def button(desk: LiveDesk, text: str) -> str:
@@ -77,14 +76,13 @@ def penalty(desk: LiveDesk, text: str) -> str:
     """``PLAYER CLAUSE``: the T-21 preset's penalty, e.g. ``Ann 7.1.13``."""
     words = _words(text, 2, "Ann 7.1.13")
     player, clause = " ".join(words[:-1]), words[-1]
-    events = desk.penalize(player, clause)
-    given = events[-1]
-    return f"penalty for {player}: {getattr(given, 'penalty', '')}"
+    given = desk.penalize(player, clause)[-1]
+    penalty = given.penalty if isinstance(given, PenaltyGiven) else ""
+    return f"penalty for {player}: {penalty}"
 
 
 def hand_dealt(desk: LiveDesk, text: str) -> str:
-    events = desk.hand_dealt(_whole(text, "the table"))
-    return str(getattr(events[0], "what", "hand served"))
+    return what_done(desk.hand_dealt(_whole(text, "the table")))
 
 
 def protest(desk: LiveDesk, text: str) -> str:
