@@ -11,6 +11,7 @@ import typer
 
 from pokerroom.cli import (
     clock_command,
+    director_command,
     equity_command,
     eval_command,
     history_command,
@@ -37,4 +38,5 @@ app.command("play", cls=PlainHelp)(play_command.play)
 app.command("ofc", cls=PlainHelp)(ofc_command.ofc)
 app.command("history", cls=PlainHelp)(history_command.history)
 app.command("clock", cls=PlainHelp)(clock_command.clock)
+app.command("director", cls=PlainHelp)(director_command.director)
 app.add_typer(tournament_command.app, name="tournament")

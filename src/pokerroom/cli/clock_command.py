@@ -5,6 +5,9 @@ start time if it is still ahead (the screen counts down to it), else now (``--st
 now whatever the regulation says). ``--entrants N`` gives the field shown (players, average
 stack, pool and prizes); without it the field lines say it is not set. The person at the
 keyboard drives the clock (pause, breaks, time, next level); nothing is saved.
+
+``clock ID`` (a tournament id, ``pokerroom history --list``) follows a live tournament the
+director's console saves: the screen polls the database and only shows.
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ import typer
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
 from pokerroom.cli.terminal import at_a_terminal
-from pokerroom.errors import UsageError
+from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock import SystemTime
 from pokerroom.tournament.regulation import load_example, load_regulation
 from pokerroom.tui.clock.app import ClockApp
 from pokerroom.tui.clock.feed import StandaloneFeed
 from pokerroom.tui.clock.field import field_of_entrants
+from pokerroom.tui.clock.live_feed import StoredFeed
 from pokerroom.tui.clock.snapshot import snapshot
 from pokerroom.tui.clock.start import start_moment
 
@@ -33,7 +38,11 @@ NO_TERMINAL = "no terminal: the clock screen draws on one; run it in a terminal 
 def clock(
     file: Annotated[
         Path | None,
-        typer.Argument(metavar="FILE", help="A regulation TOML file (see docs/regulation.md)."),
+        typer.Argument(
+            metavar="FILE-OR-ID",
+            help="A regulation TOML file (see docs/regulation.md), or the id of a live "
+            "tournament to follow.",
+        ),
     ] = None,
     example: Annotated[
         str | None,
@@ -61,6 +70,10 @@ def clock(
     b a 10-minute break, + / - a minute more or less, n next level now,
     u undo, ? the keys, q quit.
     """
+    followed = None if file is None else _tournament_id(file)
+    if followed is not None:
+        follow(followed, given=example is not None or entrants is not None)
+        return
     with user_errors():
         if (file is None) == (example is None):
             raise UsageError("give a regulation FILE or --example NAME (one of them)")
@@ -81,3 +94,27 @@ def clock(
         if not at_a_terminal():
             raise UsageError(NO_TERMINAL)
     ClockApp(feed, feed.clock).run()
+
+
+def _tournament_id(file: Path) -> int | None:
+    """A bare number that names no file is a tournament id."""
+    text = str(file)
+    return int(text) if text.isdigit() and not file.exists() else None
+
+
+def follow(tournament_id: int, *, given: bool) -> None:
+    """Show the live tournament ``tournament_id`` as the director's console saves it."""
+    with user_errors():
+        if given:
+            raise UsageError("a tournament id shows that tournament: drop --example and --entrants")
+        store = TournamentStore.open()
+        try:
+            feed = StoredFeed(store, tournament_id, SystemTime())
+            snapshot(feed.poll())
+            if not at_a_terminal():
+                raise UsageError(NO_TERMINAL)
+        except PokerroomError:
+            store.close()
+            raise
+    with store:
+        ClockApp(feed).run()

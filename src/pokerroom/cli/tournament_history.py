@@ -24,7 +24,11 @@ if TYPE_CHECKING:
 
 
 def resume_command(saved: SavedTournament) -> str | None:
-    return None if saved.finished else f"pokerroom tournament run --resume {saved.id}"
+    if saved.finished:
+        return None
+    if saved.live:
+        return f"pokerroom director --resume {saved.id}"
+    return f"pokerroom tournament run --resume {saved.id}"
 
 
 def _field(saved: SavedTournament) -> str:

@@ -139,6 +139,11 @@ def _resumable(store: TournamentStore, tournament_id: int | None) -> SavedTourna
         saved = store.get_tournament(tournament_id)
     if saved.abandoned:
         raise UsageError(f"tournament {saved.id} was abandoned; it cannot be resumed")
+    if saved.live:
+        raise UsageError(
+            f"tournament {saved.id} is a live tournament; reopen it with "
+            f"pokerroom director --resume {saved.id}"
+        )
     if saved.finished:
         raise UsageError(
             f"tournament {saved.id} is finished ({saved.winner} won); nothing to resume: "

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from pokerroom.errors import PokerroomError
@@ -75,6 +75,11 @@ class SavedTournament:
         return self.abandoned_at is not None
 
     @property
+    def live(self) -> bool:
+        """A live tournament run from the director's console (``pokerroom director``)."""
+        return self.bots == (LIVE,)
+
+    @property
     def status(self) -> str:
         if self.abandoned:
             return "abandoned"
@@ -86,6 +91,10 @@ class SavedTournament:
             return parse_regulation(self.regulation_text, source=f"tournament {self.id}")
         except PokerroomError:
             raise damaged(f"tournament {self.id}", "regulation") from None
+
+
+LIVE = "live"
+"""The bots column of a live tournament: its players are people at real tables."""
 
 
 class StaleTournamentError(StorageError):
@@ -190,6 +199,7 @@ class TournamentStore(DatabaseStore):
         players_left: int | None = None,
         winner: str | None = None,
         hands: Sequence[KeptHand] = (),
+        entrants: int | None = None,
     ) -> None:
         """Append ``events`` after the ``stored`` events the writer knows of, in one transaction.
 
@@ -229,6 +239,28 @@ class TournamentStore(DatabaseStore):
             if winner is not None:
                 row.winner = winner
                 row.finished_at = row.updated_at
+            if entrants is not None:
+                row.entrants = entrants
+
+    def rewind_events(
+        self, tournament_id: int, stored: int, keep: int, *, players_left: int, entrants: int
+    ) -> None:
+        """Keep the first ``keep`` of the ``stored`` events (the live director's undo of his
+        last action); a finish it takes back is unfinished again. Compare-and-set as appending."""
+        with self.database.session() as session:
+            row = self._locked(session, tournament_id)
+            if row.abandoned_at is not None or row.event_count != stored or keep > stored:
+                raise StaleTournamentError(tournament_id)
+            session.execute(
+                delete(TournamentEventRow).where(
+                    TournamentEventRow.tournament_id == tournament_id,
+                    TournamentEventRow.number > keep,
+                )
+            )
+            row.event_count = keep
+            row.players_left = players_left
+            row.entrants = entrants
+            row.winner = row.finished_at = None
 
     def abandon_tournament(self, tournament_id: int) -> SavedTournament:
         """Give up an unfinished tournament: never resumed, no winner; its log stays."""

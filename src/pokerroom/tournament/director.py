@@ -45,6 +45,7 @@ from pokerroom.tournament.events import (
     Won,
     is_director_action,
 )
+from pokerroom.tournament.live.events import LIVE_EVENTS
 from pokerroom.tournament.money.payouts import Entries, payout
 from pokerroom.tournament.penalties import rulings
 from pokerroom.tournament.penalties.log import (
@@ -168,6 +169,17 @@ class Tournament:
         for name in _STATE:
             setattr(self, name, getattr(rebuilt, name))
         return last
+
+    def rewind(self, length: int) -> list[TournamentEvent]:
+        """Keep only the first ``length`` events (the live desk's undo of one action, which
+        may be several events); the state is rebuilt from them. The events taken back."""
+        if not 0 <= length <= len(self.events):
+            raise UsageError(f"the log has {len(self.events)} events; cannot keep {length}")
+        taken = self.events[length:]
+        rebuilt = Tournament.from_events(self.regulation, self.events[:length])
+        for name in _STATE:
+            setattr(self, name, getattr(rebuilt, name))
+        return taken
 
     def state(self) -> TournamentState:
         players = tuple(
@@ -471,6 +483,8 @@ class Tournament:
             pass  # a marker for the reader: which hands were dealt together
         elif isinstance(event, DISCIPLINE):
             rulings.apply(self, event)
+        elif isinstance(event, LIVE_EVENTS):
+            pass  # the live desk's own (pokerroom.tournament.live): read from the log
         else:
             self.players[event.player].prize = event.prize
 

@@ -13,6 +13,13 @@ import enum
 from dataclasses import dataclass
 
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
+from pokerroom.tournament.live.events import (
+    ButtonAt,
+    ClockAction,
+    ClockStarted,
+    DealAgreed,
+    DirectorAction,
+)
 from pokerroom.tournament.penalties.log import (
     HandServed,
     PenaltyGiven,
@@ -222,6 +229,11 @@ TournamentEvent = (
     | ProtestFiled
     | ProtestDecided
     | SoftPlayFlagged
+    | DirectorAction
+    | ClockStarted
+    | ClockAction
+    | ButtonAt
+    | DealAgreed
 )
 """Everything the tournament log holds; the discipline events (T-14 … T-22, H-10) are
 :mod:`pokerroom.tournament.penalties.log`'s."""
@@ -232,9 +244,18 @@ DISCIPLINE = (PenaltyGiven, HandServed, ProtestFiled, ProtestDecided, SoftPlayFl
 
 def is_director_action(event: TournamentEvent) -> bool:
     """Whether the director took this action himself, so he may undo it."""
-    return isinstance(event, Entered | PenaltyGiven | ProtestFiled | ProtestDecided) or (
-        isinstance(event, BustOut) and event.by_director
-    )
+    return isinstance(
+        event,
+        Entered
+        | PenaltyGiven
+        | ProtestFiled
+        | ProtestDecided
+        | DirectorAction
+        | ClockStarted
+        | ClockAction
+        | ButtonAt
+        | DealAgreed,
+    ) or (isinstance(event, BustOut) and event.by_director)
 
 
 def is_director_only(event: TournamentEvent) -> bool:

@@ -112,7 +112,8 @@ def check(tournament: Tournament, event: PenaltyEvent) -> None:
     elif isinstance(event, HandServed | SoftPlayFlagged):
         if event.player not in tournament.players:
             raise UsageError(f"player {event.player!r} is not registered in this tournament")
-        if not 1 <= event.hand <= tournament.hands:
+        live = event.hand == 0 and not tournament.hands  # a live table's hand, not numbered
+        if not live and not 1 <= event.hand <= tournament.hands:
             raise UsageError(f"hand {event.hand} has not been played; {tournament.hands} have")
     tournament.penalty_log.check(event)
 

@@ -1,0 +1,51 @@
+"""Print-ready seat cards and the list by table (T-4): plain text, one card per player.
+
+>>> from pokerroom.tournament.director import Tournament
+>>> from pokerroom.tournament.events import Seated
+>>> from pokerroom.tournament.regulation import load_example
+>>> from pokerroom.tournament.seating.moves import Move, MoveReason, Seat
+>>> t = Tournament(load_example("home-sit-and-go"))
+>>> for name, seat in (("Ann", 4), ("Bob", 1)):
+...     _ = t.enter(name, at=0)
+...     _ = t.record(Seated(0, Move(name, None, Seat(1, seat), MoveReason.DRAW)))
+>>> print(table_list(t))
+Table 1
+   1  Bob
+   4  Ann
+>>> print(seat_cards(t).splitlines()[1])
+| Home sit-and-go                |
+"""
+
+from __future__ import annotations
+
+from pokerroom.tournament.director import Tournament
+from pokerroom.tournament.live.floor import layout
+
+CARD_WIDTH = 32
+
+
+def table_list(tournament: Tournament) -> str:
+    """Every table with its seats and players, by table and seat."""
+    blocks = []
+    for table, seats in layout(tournament).items():
+        lines = [f"Table {table}"] + [f"  {seat:>2}  {player}" for seat, player in seats.items()]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) if blocks else "Nobody is seated yet: draw the seats first."
+
+
+def _card(title: str, player: str, table: int, seat: int) -> str:
+    inner = CARD_WIDTH - 4
+    rule = "+" + "-" * (CARD_WIDTH - 2) + "+"
+    rows = [title[:inner], player[:inner], f"Table {table}   Seat {seat}"]
+    return "\n".join([rule, *(f"| {row:<{inner}} |" for row in rows), rule])
+
+
+def seat_cards(tournament: Tournament) -> str:
+    """One card per seated player, by table and seat, a blank line between cards."""
+    title = tournament.regulation.name
+    cards = [
+        _card(title, player, table, seat)
+        for table, seats in layout(tournament).items()
+        for seat, player in seats.items()
+    ]
+    return "\n\n".join(cards)

@@ -1,0 +1,252 @@
+"""The director's console as a Textual app: tabs for the desk, tables, clock, discipline,
+money and the log; one key per action, a one-line prompt for what it needs.
+
+Every action goes through the :class:`LiveDesk`, which saves it at once. A refused action
+is one line in the status bar and changes nothing. ``1`` … ``6`` switch tabs; ``?`` lists
+the keys; ``escape`` drops a prompt; ``q`` quits (everything is saved already).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
+from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+
+from pokerroom.errors import PokerroomError
+from pokerroom.tournament.live.desk import LiveDesk, what_done
+from pokerroom.tournament.money.deal import Deal, DealMethod
+from pokerroom.tui.director import commands
+from pokerroom.tui.director.commands import Prompt
+from pokerroom.tui.director.views import (
+    clock_view,
+    desk_view,
+    discipline_view,
+    log_view,
+    money_view,
+    tables_view,
+)
+from pokerroom.tui.director.wording import KEYS_HELP, header_line
+
+TABS = ("desk", "tables", "clock", "discipline", "money", "log")
+REFRESH_SECONDS = 0.5
+MINUTE = 60.0
+
+
+class DirectorApp(App[None]):
+    """The live director's console over one :class:`LiveDesk`."""
+
+    CSS = """
+    #header { height: 1; background: $boost; text-style: bold; }
+    TabbedContent { height: 1fr; }
+    TabPane { padding: 0 1; }
+    #status { height: 1; color: $warning; }
+    #prompt { height: 1; border: none; padding: 0 1; display: none; }
+    #prompt.asking { display: block; }
+    """
+    ENABLE_COMMAND_PALETTE = False
+    AUTO_FOCUS = None
+    BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
+        *(Binding(str(n), f"tab('{name}')", name, show=False) for n, name in enumerate(TABS, 1)),
+        Binding("r", "ask('register')", "Register"),
+        Binding("e", "ask('re_enter')", "Re-entry", show=False),
+        Binding("y", "ask('rebuy')", "Re-buy", show=False),
+        Binding("a", "ask('add_on')", "Add-on", show=False),
+        Binding("d", "draw", "Draw"),
+        Binding("x", "ask('bust')", "Bust"),
+        Binding("b", "ask('button')", "Button", show=False),
+        Binding("c", "confirm", "Moves done"),
+        Binding("s", "start", "Start", show=False),
+        Binding("space", "pause_resume", "Pause"),
+        Binding("k", "ask('break')", "Break", show=False),
+        Binding("plus", "minute(1)", "+1", show=False),
+        Binding("minus", "minute(-1)", "-1", show=False),
+        Binding("l", "ask('level')", "Level", show=False),
+        Binding("p", "ask('penalty')", "Penalty", show=False),
+        Binding("h", "ask('hand')", "Hand", show=False),
+        Binding("o", "ask('protest')", "Protest", show=False),
+        Binding("v", "ask('decide')", "Ruling", show=False),
+        Binding("i", "ask('icm')", "ICM", show=False),
+        Binding("j", "ask('chop')", "Chop", show=False),
+        Binding("g", "agree", "Agree", show=False),
+        Binding("f", "finish", "Pay", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, desk: LiveDesk, *, tournament_id: int | None = None) -> None:
+        super().__init__()
+        self.desk = desk
+        self.tournament_id = tournament_id
+        self.asking: Prompt | None = None
+        self.offer: Deal | None = None
+        self.message = "? lists the keys · everything is saved as you go"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with TabbedContent(*(name.capitalize() for name in TABS), id="tabs"):
+            for name in TABS:
+                with TabPane(name.capitalize(), id=name), VerticalScroll():
+                    yield Static(id=f"{name}-view")
+        yield Static(id="status")
+        yield Input(id="prompt", disabled=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.set_interval(REFRESH_SECONDS, self.redraw)
+
+    # ----- drawing
+
+    def redraw(self) -> None:
+        try:
+            self._draw()
+        except NoMatches:  # the refresh timer fired while the app closes its screen
+            return
+
+    def _draw(self) -> None:
+        desk = self.desk
+        self.query_one("#header", Static).update(header_line(desk, self.tournament_id))
+        views: dict[str, Callable[[], str]] = {
+            "desk": lambda: desk_view(desk),
+            "tables": lambda: tables_view(desk),
+            "clock": lambda: clock_view(desk),
+            "discipline": lambda: discipline_view(desk),
+            "money": lambda: money_view(desk, self.offer),
+            "log": lambda: log_view(desk),
+        }
+        for name, view in views.items():
+            self.query_one(f"#{name}-view", Static).update(view())
+        self.query_one("#status", Static).update(self.message)
+
+    def say(self, message: str) -> None:
+        self.message = message.splitlines()[0] if message else ""
+        self.redraw()
+
+    def show(self, tab: str) -> None:
+        self.query_one("#tabs", TabbedContent).active = tab
+
+    # ----- doing
+
+    def attempt(self, act: Callable[[], str]) -> None:
+        """One action; a refusal is one line and changes nothing."""
+        try:
+            said = act()
+        except PokerroomError as error:
+            self.say(str(error))
+            return
+        self.say(said)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While a prompt is open, the keys type into it."""
+        return self.asking is None
+
+    def action_tab(self, name: str) -> None:
+        self.show(name)
+
+    def action_ask(self, what: str) -> None:
+        prompt = PROMPTS.get(what) or self._deal_prompt(DealMethod(DEAL_METHODS[what]))
+        self.asking = prompt
+        field = self.query_one("#prompt", Input)
+        field.placeholder = prompt.label
+        field.value = ""
+        field.add_class("asking")
+        field.disabled = False
+        field.focus()
+        self.say(prompt.label + " (enter to do it, escape to drop it)")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        prompt = self.asking
+        self._close_prompt()
+        if prompt is not None:
+            text = event.value.strip()
+            self.attempt(lambda: prompt.answer(self.desk, text))
+
+    def key_escape(self) -> None:
+        if self.asking is not None:
+            self._close_prompt()
+            self.say("dropped; nothing changed")
+
+    def _close_prompt(self) -> None:
+        self.asking = None
+        field = self.query_one("#prompt", Input)
+        field.remove_class("asking")
+        field.value = ""
+        field.disabled = True
+        self.set_focus(None)
+
+    def action_draw(self) -> None:
+        self.attempt(lambda: what_done(self.desk.draw()))
+        if self.desk.drawn:
+            self.show("tables")
+
+    def action_confirm(self) -> None:
+        self.attempt(lambda: what_done(self.desk.confirm_moves()))
+
+    def action_start(self) -> None:
+        self.attempt(lambda: what_done(self.desk.start_clock()))
+
+    def action_pause_resume(self) -> None:
+        state = self.desk.clock_state()
+        paused = state is not None and state.paused
+        self.attempt(lambda: what_done(self.desk.resume() if paused else self.desk.pause()))
+
+    def action_minute(self, sign: int) -> None:
+        desk = self.desk
+        self.attempt(
+            lambda: what_done(desk.add_time(MINUTE) if sign > 0 else desk.remove_time(MINUTE))
+        )
+
+    def action_agree(self) -> None:
+        offer = self.offer
+        if offer is None:
+            self.say("no deal offered: press i (ICM) or j (chip chop) and type the chip counts")
+            return
+        self.attempt(lambda: what_done(self.desk.agree_deal(offer)))
+        self.offer = None
+        self.redraw()
+
+    def action_finish(self) -> None:
+        self.attempt(lambda: what_done(self.desk.finish()))
+        self.show("money")
+
+    def action_undo(self) -> None:
+        self.attempt(lambda: f"undone: {self.desk.undo().what}")
+
+    def action_keys(self) -> None:
+        self.say(KEYS_HELP)
+
+    def _deal_prompt(self, method: DealMethod) -> Prompt:
+        label = f"{method.value} deal: NAME=CHIPS for every player left"
+        return Prompt(label, lambda _desk, text: self.make_offer(method, text))
+
+    def make_offer(self, method: DealMethod, text: str) -> str:
+        self.offer = commands.offer(self.desk, method, text)
+        self.show("money")
+        return f"{method.value} deal offered: press g if every player agrees"
+
+
+def _register(desk: LiveDesk, text: str) -> str:
+    return what_done(desk.register(text))
+
+
+DEAL_METHODS = {"icm": "icm", "chop": "chip-chop"}
+
+PROMPTS: dict[str, Prompt] = {
+    "register": Prompt("Register: the player's name", _register),
+    "re_enter": Prompt("Re-entry for: name", lambda d, t: what_done(d.re_enter(t))),
+    "rebuy": Prompt("Re-buy for: name", lambda d, t: what_done(d.rebuy(t))),
+    "add_on": Prompt("Add-on for: name", lambda d, t: what_done(d.add_on(t))),
+    "bust": Prompt("Bust-out: TABLE SEAT[:STACK] … (e.g. 3 7:4000 2:6500)", commands.bust),
+    "button": Prompt("Button: TABLE SEAT", commands.button),
+    "break": Prompt("Unscheduled break: minutes (10)", commands.minutes_break),
+    "level": Prompt("Edit level: NUMBER SMALL BIG ANTE MINUTES", commands.edit_level),
+    "penalty": Prompt("Penalty: PLAYER CLAUSE (e.g. Ann 7.1.13)", commands.penalty),
+    "hand": Prompt("A hand was dealt at: TABLE", commands.hand_dealt),
+    "protest": Prompt("Protest: PENALTY PLAYER TEXT", commands.protest),
+    "decide": Prompt("Ruling: PROTEST upheld|overturned", commands.decide),
+}

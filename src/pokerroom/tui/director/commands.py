@@ -1,0 +1,118 @@
+"""The console's prompts: the text the director types, read into one desk action.
+
+Each reader takes the typed text and returns what the desk did (or raises one
+:class:`UsageError` saying what to type); the app shows that one line and nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pokerroom.errors import UsageError
+from pokerroom.tournament.live.desk import LiveDesk, what_done
+from pokerroom.tournament.money.deal import Deal, DealMethod
+from pokerroom.tournament.penalties.log import PenaltyGiven, Ruling
+from pokerroom.tournament.structure import Level
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A question the console asks before an action: its label and what the answer does."""
+
+    label: str
+    answer: Callable[[LiveDesk, str], str]
+
+
+def _whole(text: str, what: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"{what} is a whole number, got {text!r}") from None
+    return value
+
+
+def _words(text: str, count: int, example: str) -> list[str]:
+    words = text.split()
+    if len(words) < count:
+        raise UsageError(f"type {count} values, e.g. {example!r}")
+    return words
+
+
+def bust(desk: LiveDesk, text: str) -> str:
+    """``TABLE SEAT[:STACK] …``: e.g. ``3 7`` or ``3 7:4000 2:6500`` (several in one hand)."""
+    words = _words(text, 2, "3 7:4000 2:6500")
+    table = _whole(words[0], "the table")
+    seats, stacks = [], {}
+    for word in words[1:]:
+        seat_text, _, stack_text = word.partition(":")
+        seat = _whole(seat_text, "a seat")
+        seats.append(seat)
+        if stack_text:
+            stacks[seat] = _whole(stack_text, f"seat {seat}'s starting stack")
+    return what_done(desk.bust(table, seats, stacks))
+
+
+def button(desk: LiveDesk, text: str) -> str:
+    words = _words(text, 2, "3 5")
+    desk.report_button(_whole(words[0], "the table"), _whole(words[1], "the seat"))
+    return f"button of table {words[0]} on seat {words[1]}"
+
+
+def minutes_break(desk: LiveDesk, text: str) -> str:
+    desk.call_break(_whole(text or "10", "the break's minutes"))
+    return f"break of {text or '10'} minutes"
+
+
+def edit_level(desk: LiveDesk, text: str) -> str:
+    """``NUMBER SMALL BIG ANTE MINUTES``: a level not yet played (T-20)."""
+    words = _words(text, 5, "7 300 600 75 8")
+    number, small, big, ante, minutes = (_whole(w, "a level value") for w in words[:5])
+    desk.edit_level(Level(number, minutes, small, big, ante=ante))
+    return f"level {number} is now {small}/{big}, ante {ante}, {minutes} min"
+
+
+def penalty(desk: LiveDesk, text: str) -> str:
+    """``PLAYER CLAUSE``: the T-21 preset's penalty, e.g. ``Ann 7.1.13``."""
+    words = _words(text, 2, "Ann 7.1.13")
+    player, clause = " ".join(words[:-1]), words[-1]
+    given = desk.penalize(player, clause)[-1]
+    penalty = given.penalty if isinstance(given, PenaltyGiven) else ""
+    return f"penalty for {player}: {penalty}"
+
+
+def hand_dealt(desk: LiveDesk, text: str) -> str:
+    return what_done(desk.hand_dealt(_whole(text, "the table")))
+
+
+def protest(desk: LiveDesk, text: str) -> str:
+    """``PENALTY PLAYER TEXT``."""
+    words = _words(text, 3, "1 Ann it was not my turn")
+    desk.protest(_whole(words[0], "the penalty's number"), words[1], " ".join(words[2:]))
+    return f"protest of penalty {words[0]} by {words[1]} filed"
+
+
+def decide(desk: LiveDesk, text: str) -> str:
+    """``PROTEST upheld|overturned``."""
+    words = _words(text, 2, "1 overturned")
+    rulings = {"upheld": Ruling.UPHELD, "overturned": Ruling.OVERTURNED}
+    ruling = rulings.get(words[1].lower())
+    if ruling is None:
+        raise UsageError(f"a ruling is upheld or overturned, got {words[1]!r}")
+    desk.decide(_whole(words[0], "the protest's number"), ruling)
+    return f"protest {words[0]}: {ruling.value}"
+
+
+def deal_stacks(text: str) -> dict[str, int]:
+    """``PLAYER=CHIPS …``."""
+    stacks = {}
+    for word in text.split():
+        player, _, chips = word.partition("=")
+        if not player or not chips:
+            raise UsageError(f"type each player's chips as NAME=CHIPS, got {word!r}")
+        stacks[player] = _whole(chips, f"{player}'s chips")
+    return stacks
+
+
+def offer(desk: LiveDesk, method: DealMethod, text: str) -> Deal:
+    return desk.deal_offer(method, deal_stacks(text))

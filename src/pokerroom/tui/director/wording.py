@@ -1,0 +1,28 @@
+"""The console's fixed words: the header line and the list of keys."""
+
+from __future__ import annotations
+
+from pokerroom.tournament.clock.render import countdown
+from pokerroom.tournament.live.desk import LiveDesk
+
+KEYS_HELP = (
+    "r reg e re-entry y re-buy a add-on d draw x bust b button c moves done s start "
+    "space pause k break +/- l level p penalty h hand o protest v ruling i/j deal g agree "
+    "f pay u undo"
+)
+
+
+def header_line(desk: LiveDesk, tournament_id: int | None) -> str:
+    """The tournament, its level and time left, on one line."""
+    name = desk.regulation.name
+    number = f"#{tournament_id} " if tournament_id is not None else ""
+    state = desk.clock_state()
+    if state is None:
+        return f"{number}{name} · clock not started"
+    level = state.level
+    what = f"Level {level.number} {level.small_blind}/{level.big_blind}"
+    if state.on_break is not None:
+        what = f"Break after level {level.number}"
+    left = "" if state.time_left is None else f" · {countdown(state.time_left)}"
+    paused = " · PAUSED" if state.paused else ""
+    return f"{number}{name} · {what}{left}{paused} · {desk.tournament.players_left} left"

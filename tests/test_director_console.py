@@ -1,0 +1,251 @@
+"""The live director's console driven by keys (issue 12 items 2, 3, 5), in simulated time.
+
+The story of a club tournament: registration, the draw, the clock, two bust-outs in one
+hand placed by their starting stacks (T-12), the balance move (T-6) shown and confirmed,
+the colour-up break (T-13), a penalty with hands left (T-21), an undo, a deal and the
+payouts summing to the pool (T-2). Saved as it happens: a second app on the same database
+(the clock screen) sees every change, and ``--resume`` gives the same state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Static
+from typer.testing import CliRunner
+
+from pokerroom.cli.app import app as cli
+from pokerroom.storage.live_saving import LiveSaver, create_live
+from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.tournament.clock.timesource import SimulatedTime
+from pokerroom.tournament.events import Paid
+from pokerroom.tournament.live.desk import LiveDesk
+from pokerroom.tournament.money.payouts import prize_pool
+from pokerroom.tournament.regulation import example_text, parse_regulation
+from pokerroom.tui.clock.app import ClockApp
+from pokerroom.tui.clock.live_feed import StoredFeed
+from pokerroom.tui.clock.snapshot import ClockSnapshot, Phase
+from pokerroom.tui.director.app import DirectorApp
+
+TEXT = example_text("turbo-reentry")
+START = 1_000_000.0
+
+
+def screen_text(app: App[None]) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+def view(app: DirectorApp, tab: str) -> str:
+    return str(app.query_one(f"#{tab}-view", Static).content)
+
+
+def frame(clock: ClockApp) -> ClockSnapshot:
+    """What the clock screen shows after one refresh (its timer's tick)."""
+    clock.tick()
+    assert clock.shown is not None
+    return clock.shown
+
+
+def saved_desk(store: TournamentStore, time: SimulatedTime) -> tuple[LiveDesk, int]:
+    number = create_live(store, TEXT, seed=3)
+    saver = LiveSaver(store, number, 0)
+    return LiveDesk(parse_regulation(TEXT), time, seed=3, saver=saver), number
+
+
+async def type_in(pilot: Pilot[None], key: str, text: str) -> None:
+    await pilot.press(key, *text, "enter")
+
+
+def test_the_console_story_from_registration_to_payouts_by_keys() -> None:
+    store = TournamentStore.open("sqlite://")
+    time = SimulatedTime(START)
+    desk, number = saved_desk(store, time)
+    app = DirectorApp(desk, tournament_id=number)
+
+    async def story() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for n in range(22):
+                await type_in(pilot, "r", f"P{n:02d}")
+                time.advance(1)
+            assert "pool" in view(app, "desk") and "Players 22 of 22" in view(app, "desk")
+            await type_in(pilot, "r", "P00")  # refused: one line, nothing changes
+            assert app.message == "player 'P00' is already registered"
+            await pilot.press("d", "s")
+            time.advance(9 * 60)  # level 2
+            layout = desk.layout()
+            short = min(layout, key=lambda n: (len(layout[n]), n))
+            low, high = list(layout[short])[:2]
+            await type_in(pilot, "x", f"{short} {low}:4000 {high}:6000")
+            assert desk.tournament.players[layout[short][high]].place == 21  # T-12
+            assert desk.tournament.players[layout[short][low]].place == 22
+            await pilot.press("2")
+            tables = view(app, "tables")
+            assert "Moves due" in tables and f"→ Table {short} seat" in tables  # T-6
+            await pilot.press("c")
+            assert "No move is due" in view(app, "tables")
+            time.advance(5 * 8 * 60)  # the break after level 6: colour-up
+            await pilot.press("3")
+            app.redraw()
+            assert "Colour-up now: race off the 25 chips (T-13)" in view(app, "clock")
+            player = next(iter(desk.layout()[1].values()))
+            await type_in(pilot, "p", f"{player} 7.1.13")
+            await type_in(pilot, "p", f"{player} 7.1.13")
+            assert "hands left" in view(app, "discipline")  # T-21
+            await pilot.press("u")  # undo the second penalty
+            assert app.message == f"undone: penalty for {player}"
+            assert len(desk.tournament.penalty_log.penalties()) == 1
+            while desk.tournament.players_left > 2:
+                layout = desk.layout()
+                table = max(layout, key=lambda n: len(layout[n]))
+                await type_in(pilot, "x", f"{table} {next(iter(layout[table]))}")
+                if desk.pending():
+                    await pilot.press("c")
+            alive = [r.player for r in desk.tournament.players.values() if r.place is None]
+            await type_in(pilot, "i", f"{alive[0]}=150000 {alive[1]}=70000")
+            assert "press g" in view(app, "money")
+            await pilot.press("g")
+            layout = desk.layout()
+            table = next(iter(layout))
+            await type_in(pilot, "x", f"{table} {next(iter(layout[table]))}")
+            await pilot.press("f")
+            assert "Paid:" in view(app, "money")
+            assert "Turbo re-entry" in screen_text(app).splitlines()[0]
+
+    asyncio.run(story())
+    paid = [e for e in desk.events if isinstance(e, Paid)]
+    pool = prize_pool(desk.regulation, desk.tournament.entries())
+    assert sum(p.prize for p in paid) == pool.total
+    assert store.events(number) == desk.events  # all saved as it happened
+    assert store.get_tournament(number).winner == desk.tournament.winner
+    store.close()
+
+
+def test_a_resume_mid_tournament_gives_the_same_state(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    store = TournamentStore.open(url)
+    time = SimulatedTime(START)
+    desk, number = saved_desk(store, time)
+    for n in range(12):
+        desk.register(f"P{n:02d}")
+    desk.draw()
+    desk.start_clock()
+    time.advance(100)
+    seats = list(desk.layout()[1])
+    desk.bust(1, seats[:2], {seats[0]: 500, seats[1]: 9000})
+    desk.pause()
+    store.close()  # the console is gone (a crash): nothing was waiting to be saved
+    again = TournamentStore.open(url)
+    saved = again.get_tournament(number)
+    events = again.events(number)
+    assert saved.seed is not None
+    reopened = LiveDesk(saved.regulation(), time, seed=saved.seed, events=events)
+    assert reopened.tournament.state() == desk.tournament.state()
+    assert reopened.clock_state() == desk.clock_state()
+    assert reopened.pending() == desk.pending()
+    again.close()
+
+
+def test_the_clock_screen_follows_the_console_through_the_database(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    store = TournamentStore.open(url)
+    time = SimulatedTime(START)
+    desk, number = saved_desk(store, time)
+    screen_store = TournamentStore.open(url)  # the second process: its own connection
+    clock = ClockApp(StoredFeed(screen_store, number, time))
+    console = DirectorApp(desk, tournament_id=number)
+
+    async def both() -> None:
+        async with console.run_test(size=(80, 24)) as pilot, clock.run_test(size=(80, 24)):
+            assert frame(clock).phase is Phase.NOT_STARTED
+            for name in ("Ann", "Bob", "Cy"):
+                await type_in(pilot, "r", name)
+            await pilot.press("s")
+            time.advance(60)
+            shot = frame(clock)
+            assert shot.phase is Phase.LEVEL and not shot.paused
+            assert shot.field is not None and shot.field.players_left == 3
+            await pilot.press("space")  # the director pauses: the screen shows it
+            assert frame(clock).paused
+            await pilot.press("u")  # and undoes it
+            assert not frame(clock).paused
+
+    asyncio.run(both())
+    screen_store.close()
+    store.close()
+
+
+def test_cli_errors_are_one_line_and_exit_2() -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["director"])
+    assert result.exit_code == 2
+    assert result.output.strip().count("\n") == 0 and "--resume ID" in result.output
+    result = runner.invoke(cli, ["director", "--example", "turbo-reentry", "--resume", "3"])
+    assert result.exit_code == 2 and "drop FILE and --example" in result.output
+    result = runner.invoke(cli, ["director", "--example", "turbo-reentry"])
+    assert result.exit_code == 2 and "no terminal" in result.output
+    result = runner.invoke(cli, ["clock", "999"])
+    assert result.exit_code == 2 and "no tournament 999" in result.output
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+NAMES = "Ann Bob Cy Dan Eve Fay Gus Hal Ivy Jo Kim Lev Max Ned Ola Pat Quin Rob Sam Tom Uma Vik"
+
+
+def test_the_readme_picture_is_the_console_at_80x24_with_a_move_due() -> None:
+    time = SimulatedTime(1_717_786_800.0)
+    desk = LiveDesk(parse_regulation(TEXT), time, seed=3)
+    app = DirectorApp(desk, tournament_id=12)
+    pictures: list[str] = []
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for name in NAMES.split():
+                await type_in(pilot, "r", name)
+                time.advance(1)
+            await pilot.press("d", "s")
+            time.advance(9 * 60 + 12)
+            await type_in(pilot, "x", "1 1:4000 2:6000")  # two in one hand at table 1
+            await type_in(pilot, "b", "1 6")
+            await type_in(pilot, "b", "3 1")
+            await pilot.press("2")
+            await pilot.pause()
+            pictures.append(screen_text(app))
+
+    asyncio.run(scenario())
+    picture = pictures[0]
+    assert "Table 3 seat 4 (Bob) → Table 1 seat 1" in picture  # T-6: Bob is due the BB
+    readme = README.read_text(encoding="utf-8")
+    block = readme.split("<!-- director console 80x24 -->\n```text\n", 1)[1].split("```", 1)[0]
+    assert block.rstrip("\n") == picture.rstrip("\n")
+
+
+def test_history_lists_a_live_tournament_with_its_resume_command() -> None:
+    store = TournamentStore.open()
+    time = SimulatedTime(START)
+    desk, number = saved_desk(store, time)
+    for name in ("Ann", "Bob"):
+        desk.register(name)
+    store.close()
+    runner = CliRunner()
+    listing = runner.invoke(cli, ["history", "--list"])
+    assert listing.exit_code == 0
+    assert f"pokerroom director --resume {number}" in listing.output
+    assert "2 entrants (live)" in listing.output
+    result = runner.invoke(cli, ["tournament", "run", "--resume", str(number)])
+    assert result.exit_code == 2
+    assert f"reopen it with pokerroom director --resume {number}" in result.output
+
+
+def test_resume_refuses_a_simulated_run_and_an_unknown_id_in_one_line() -> None:
+    store = TournamentStore.open()
+    simulated = store.create_tournament(TEXT, entrants=4, bots=["random"], seed=1)
+    store.close()
+    runner = CliRunner()
+    result = runner.invoke(cli, ["director", "--resume", str(simulated)])
+    assert result.exit_code == 2 and "is a simulated run" in result.output
+    result = runner.invoke(cli, ["director", "--resume", "77"])
+    assert result.exit_code == 2 and "no tournament 77" in result.output
