@@ -1,0 +1,94 @@
+"""Defects found reviewing the merged tournament director (issue 11), each a worked run.
+
+The run plays a hand to its end when it deals it and logs it when its simulated time is
+up, so a test director can read the hands still playing (``run._playing``) and rule on a
+player whose fate in that hand is already known.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from pokerroom.tournament.american import AmericanRun, entrant_names
+from pokerroom.tournament.director import Tournament
+from pokerroom.tournament.events import BustOut, HandPlayed
+from pokerroom.tournament.penalties.desk import Desk
+from pokerroom.tournament.penalties.log import PenaltyGiven
+from pokerroom.tournament.penalties.table import Offence, Penalty
+from pokerroom.tournament.regulation import Regulation
+from tests.test_tournament_discipline import check_accounts
+from tests.tournament_scripts import shove, small_regulation
+
+Pick = Callable[[AmericanRun, int, tuple[str, ...], tuple[int, ...]], str | None]
+"""Given a table still playing, its players and their stacks after the hand: whom to
+disqualify at once (None: nobody there)."""
+
+
+def _disqualify_once(
+    regulation: Regulation, entrants: int, seed: int, pick: Pick
+) -> tuple[Tournament, list[str]]:
+    """A run of shoving players whose director disqualifies, once, the player ``pick``
+    names at a table still playing its hand (the desk carries it out when that hand ends)."""
+    chosen: list[str] = []
+
+    def director(desk: Desk, _hand: HandPlayed) -> None:
+        if chosen:
+            return
+        for table in sorted(run._playing):
+            done = run._playing[table]
+            player = pick(run, table, done.players, done.after)
+            if player is not None:
+                chosen.append(player)
+                assert desk.penalize(player, Offence.INSULT, Penalty.disqualification()) is None
+                return
+
+    players = entrant_names(regulation, entrants)
+    run = AmericanRun(regulation, players, shove, random.Random(seed), director=director)
+    return run.run(max_hands=2_000), chosen
+
+
+def _given(tournament: Tournament, player: str) -> list[PenaltyGiven]:
+    return [e for e in tournament.events if isinstance(e, PenaltyGiven) and e.player == player]
+
+
+def test_a_disqualified_player_busting_in_a_hand_for_hand_round_is_placed_by_it() -> None:
+    """T-12, T-14: disqualified while his hand-for-hand hand is played, he busts in it while
+    another table of the round still plays: he is out already, placed with the round's
+    busts, and the ruling lapses (the desk's documented rule) — the run does not stop."""
+
+    def busting_in_round(
+        run: AmericanRun, table: int, players: tuple[str, ...], after: tuple[int, ...]
+    ) -> str | None:
+        last = max(run._playing)
+        if not run._bubble.in_round or table == last:
+            return None
+        return next((p for p, chips in zip(players, after, strict=True) if not chips), None)
+
+    tournament, chosen = _disqualify_once(small_regulation(), 40, 25, busting_in_round)
+    [player] = chosen
+    bust = next(e for e in tournament.events if isinstance(e, BustOut) and e.player == player)
+    assert tournament.players[player].place == bust.place
+    assert _given(tournament, player) == []
+    check_accounts(tournament)
+
+
+def test_a_disqualified_player_left_alone_at_his_table_is_still_put_out() -> None:
+    """T-12, T-14: disqualified during a heads-up hand that busts his opponent, he is alone
+    at his table when it ends; a round's size means nothing for a disqualification, which
+    is carried out: next place down, his chips out of play."""
+
+    def surviving_a_bust(
+        run: AmericanRun, _table: int, players: tuple[str, ...], after: tuple[int, ...]
+    ) -> str | None:
+        if run.tournament.players_left < 6 or len(players) != 2 or all(after):
+            return None
+        return next(p for p, chips in zip(players, after, strict=True) if chips)
+
+    regulation = small_regulation(table_size=2, final_table_size=2)
+    tournament, chosen = _disqualify_once(regulation, 16, 8, surviving_a_bust)
+    [player] = chosen
+    [given] = _given(tournament, player)
+    assert given.chips_removed > 0
+    assert tournament.players[player].place == given.place
+    check_accounts(tournament)
