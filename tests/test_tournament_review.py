@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.director import Tournament
-from pokerroom.tournament.events import BustOut, HandPlayed
+from pokerroom.tournament.events import BustOut, HandForHandStarted, HandPlayed
 from pokerroom.tournament.penalties.desk import Desk
 from pokerroom.tournament.penalties.log import PenaltyGiven
 from pokerroom.tournament.penalties.table import Offence, Penalty
@@ -91,4 +91,34 @@ def test_a_disqualified_player_left_alone_at_his_table_is_still_put_out() -> Non
     [given] = _given(tournament, player)
     assert given.chips_removed > 0
     assert tournament.players[player].place == given.place
+    check_accounts(tournament)
+
+
+def test_a_disqualification_one_off_the_bubble_calls_hand_for_hand_at_once() -> None:
+    """T-12 and hand-for-hand (beyond the seed): a disqualification between hands that
+    leaves one player more than the places paid starts hand-for-hand before any table
+    deals again, as a bust-out there does."""
+    regulation = small_regulation()
+    chosen: list[str] = []
+
+    def director(desk: Desk, hand: HandPlayed) -> None:
+        tournament = desk.tournament
+        paid = run._tally.places_paid()
+        if chosen or tournament.players_left != paid + 2 or len(run.floor.counts()) < 2:
+            return
+        seated = [s.player for s in hand.seats if tournament.players[s.player].place is None]
+        if len(seated) < 2:  # a round is counted at a table of two or more (T-14)
+            return
+        chosen.append(seated[0])
+        given = desk.penalize(seated[0], Offence.INSULT, Penalty.disqualification())
+        assert given is not None and given.place == paid + 2
+
+    players = entrant_names(regulation, 40)
+    run = AmericanRun(regulation, players, shove, random.Random(0), director=director)
+    tournament = run.run(max_hands=2_000)
+    [player] = chosen
+    [given] = _given(tournament, player)
+    after = tournament.events[tournament.events.index(given) + 1 :]
+    next_hand = next(i for i, e in enumerate(after) if isinstance(e, HandPlayed))
+    assert any(isinstance(e, HandForHandStarted) for e in after[:next_hand])
     check_accounts(tournament)

@@ -209,6 +209,7 @@ class Desk:
         self._notify(event)
         if event.place:  # T-12: out at once, his seat is free
             self._run.floor.remove(player)
+            self._run.player_removed()
         return event
 
     def _table_in_hand(self, player: str) -> int | None:
