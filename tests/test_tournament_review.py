@@ -10,13 +10,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
+from pokerroom.errors import UsageError
 from pokerroom.tournament.american import AmericanRun, entrant_names
+from pokerroom.tournament.clock.events import LevelStarted
 from pokerroom.tournament.director import Tournament
-from pokerroom.tournament.events import BustOut, HandForHandStarted, HandPlayed
+from pokerroom.tournament.events import BustOut, Entered, EntryKind, HandForHandStarted, HandPlayed
 from pokerroom.tournament.penalties.desk import Desk
 from pokerroom.tournament.penalties.log import PenaltyGiven
 from pokerroom.tournament.penalties.table import Offence, Penalty
-from pokerroom.tournament.regulation import Regulation
+from pokerroom.tournament.regulation import Regulation, load_example
+from pokerroom.tournament.regulation.model import Rebuy
 from tests.test_tournament_discipline import check_accounts
 from tests.tournament_scripts import shove, small_regulation
 
@@ -122,3 +127,64 @@ def test_a_disqualification_one_off_the_bubble_calls_hand_for_hand_at_once() -> 
     next_hand = next(i for i, e in enumerate(after) if isinstance(e, HandPlayed))
     assert any(isinstance(e, HandForHandStarted) for e in after[:next_hand])
     check_accounts(tournament)
+
+
+def _turbo_at_level(level: int) -> Tournament:
+    """The turbo re-entry example with three entrants, its clock at ``level``."""
+    tournament = Tournament(load_example("turbo-reentry"))
+    for name in ("Ann", "Bob", "Cy"):
+        tournament.enter(name, at=0)
+    tournament.record(LevelStarted(60.0, tournament.regulation.levels[level - 1]))
+    return tournament
+
+
+def test_the_desk_refuses_entries_the_regulation_does_not_offer() -> None:
+    """T-11, T-19: late registration and re-entry close after their level, a player re-enters
+    at most ``per_player`` times, an add-on is taken ``per_player`` times, and a kind the
+    regulation does not offer is refused even as a logged event; each refusal is one clear
+    error and changes nothing."""
+    closed = _turbo_at_level(7)  # both close at the end of level 6
+    before = closed.state()
+    with pytest.raises(UsageError, match="late registration closed at the end of level 6"):
+        closed.enter("Dan", at=61)
+    closed.bust("Cy", at=62)
+    with pytest.raises(UsageError, match="re-entry closed at the end of level 6"):
+        closed.enter("Cy", at=63, kind=EntryKind.RE_ENTRY)
+    assert closed.players["Cy"].place == 3 and "Dan" not in closed.players
+    assert closed.state() != before  # only the bust-out changed it
+
+    open_ = _turbo_at_level(6)
+    open_.enter("Dan", at=61)  # the last level of late registration
+    for at in (62, 64):
+        open_.bust("Cy", at=at)
+        open_.enter("Cy", at=at + 1, kind=EntryKind.RE_ENTRY)
+    open_.bust("Cy", at=66)
+    with pytest.raises(UsageError, match="Cy has re-entered 2 times; 'Turbo re-entry' allows 2"):
+        open_.enter("Cy", at=67, kind=EntryKind.RE_ENTRY)
+    open_.enter("Ann", at=68, kind=EntryKind.ADD_ON)
+    with pytest.raises(UsageError, match="Ann has taken 1 add-on; 'Turbo re-entry' allows 1"):
+        open_.enter("Ann", at=69, kind=EntryKind.ADD_ON)
+    with pytest.raises(UsageError, match="'Turbo re-entry' offers no re-buy"):
+        open_.record(Entered(70, "Bob", EntryKind.REBUY, 10_000))
+    with pytest.raises(UsageError, match=r"a re-entry brings 10000 chips.*got 99"):
+        open_.record(Entered(70, "Cy", EntryKind.RE_ENTRY, 99))
+
+
+def test_a_rebuy_is_refused_past_its_level_its_count_or_its_stack() -> None:
+    """T-11: a re-buy while the player holds more than ``stack_at_most``, after its last
+    level, or beyond ``per_player``, is refused."""
+    terms = Rebuy(price=100, fee=0, chips=1_000, per_player=1, until_level=2, stack_at_most=500)
+    tournament = Tournament(small_regulation(rebuy=terms))
+    for name in ("Ann", "Bob"):
+        tournament.enter(name, at=0)
+    with pytest.raises(UsageError, match="Ann holds 1000 chips; a re-buy is for 500 or less"):
+        tournament.enter("Ann", at=1, kind=EntryKind.REBUY)
+    tournament.players["Ann"].chips = 400  # as a hand would leave him
+    tournament.enter("Ann", at=2, kind=EntryKind.REBUY)
+    tournament.players["Ann"].chips = 400
+    with pytest.raises(UsageError, match=r"Ann has re-bought 1 time; .* allows 1"):
+        tournament.enter("Ann", at=3, kind=EntryKind.REBUY)
+    tournament.record(LevelStarted(60.0, tournament.regulation.levels[2]))
+    tournament.players["Bob"].chips = 0
+    with pytest.raises(UsageError, match="re-buy closed at the end of level 2"):
+        tournament.enter("Bob", at=61, kind=EntryKind.REBUY)

@@ -369,9 +369,13 @@ class Tournament:
         record = self.players.get(event.player)
         if event.chips <= 0:
             raise UsageError(f"an entry brings chips; got {event.chips}")
+        chips = self._chips_for(event.kind)
+        if event.chips != chips:
+            raise UsageError(f"a {event.kind.value} brings {chips} chips (T-11); got {event.chips}")
         if event.kind is EntryKind.ENTRY:
             if record is not None:
                 raise UsageError(f"player {event.player!r} is already registered")
+            self._check_open("late registration", self.regulation.late_registration.until_level)
             return
         if record is None:
             raise UsageError(f"player {event.player!r} is not registered in this tournament")
@@ -382,6 +386,46 @@ class Tournament:
                 raise UsageError(f"player {event.player!r} still has chips; re-entry is for busts")
         elif record.place is not None:
             raise UsageError(f"player {event.player!r} is out; a {event.kind.value} keeps a seat")
+        self._check_terms(event, record)
+
+    def _check_open(self, what: str, until_level: int) -> None:
+        """T-19: taken until the end of ``until_level`` (its break included); the field
+        entered before the first hand is never late."""
+        if (self.hands or self.level > 1) and self.level > until_level:
+            raise UsageError(f"{what} closed at the end of level {until_level} (T-19)")
+
+    def _check_terms(self, event: Entered, record: PlayerRecord) -> None:
+        """T-11, T-19: the regulation's terms for a re-entry, re-buy or add-on."""
+        rules, name = self.regulation, event.player
+        if event.kind is EntryKind.RE_ENTRY and rules.re_entry is not None:
+            self._check_open("re-entry", rules.re_entry.until_level)
+            if record.entries > rules.re_entry.per_player:
+                raise UsageError(
+                    f"{name} has re-entered {record.entries - 1} times; "
+                    f"{rules.name!r} allows {rules.re_entry.per_player}"
+                )
+        elif event.kind is EntryKind.REBUY and rules.rebuy is not None:
+            terms = rules.rebuy
+            self._check_open("re-buy", terms.until_level)
+            if record.chips > terms.stack_at_most:
+                raise UsageError(
+                    f"{name} holds {record.chips} chips; a re-buy is for "
+                    f"{terms.stack_at_most} or less"
+                )
+            if terms.per_player and record.rebuys >= terms.per_player:
+                raise UsageError(
+                    f"{name} has re-bought {record.rebuys} time{'s' * (record.rebuys > 1)}; "
+                    f"{rules.name!r} allows {terms.per_player}"
+                )
+        elif (
+            event.kind is EntryKind.ADD_ON
+            and rules.add_on is not None
+            and record.add_ons >= rules.add_on.per_player
+        ):
+            raise UsageError(
+                f"{name} has taken {record.add_ons} add-on{'s' * (record.add_ons > 1)}; "
+                f"{rules.name!r} allows {rules.add_on.per_player}"
+            )
 
     def _check_hand(self, event: HandPlayed) -> None:
         if event.number != self.hands + 1:
