@@ -7,11 +7,13 @@ player whose fate in that hand is already known.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
 import pytest
 
+from pokerroom.cli.app import app
 from pokerroom.errors import UsageError
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.clock.events import LevelStarted
@@ -22,6 +24,7 @@ from pokerroom.tournament.penalties.log import PenaltyGiven
 from pokerroom.tournament.penalties.table import Offence, Penalty
 from pokerroom.tournament.regulation import Regulation, load_example
 from pokerroom.tournament.regulation.model import Rebuy
+from tests.test_cli_tournament_resume import interrupted_after, one_line_error, runner
 from tests.test_tournament_discipline import check_accounts
 from tests.tournament_scripts import shove, small_regulation
 
@@ -188,3 +191,25 @@ def test_a_rebuy_is_refused_past_its_level_its_count_or_its_stack() -> None:
     tournament.players["Bob"].chips = 0
     with pytest.raises(UsageError, match="re-buy closed at the end of level 2"):
         tournament.enter("Bob", at=61, kind=EntryKind.REBUY)
+
+
+def test_an_interrupted_olympic_run_does_not_offer_a_resume_it_refuses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only American runs resume so far: Ctrl-C in an Olympic run and ``history --list``
+    say so and name ``--abandon``, never a ``--resume`` command that is then refused."""
+    interrupted_after(monkeypatch, 6)
+    args = ["tournament", "run", "--example", "olympic-knockout", "--entrants", "8"]
+    stopped = runner.invoke(app, [*args, "--seed", "1"])
+    assert stopped.exit_code == 130, stopped.output
+    assert "--resume" not in stopped.stderr
+    assert "tournament 1 is saved up to its last finished hand" in stopped.stderr
+    assert "pokerroom tournament run --abandon 1" in stopped.stderr
+    listing = runner.invoke(app, ["history", "--list"]).stdout.splitlines()
+    assert "in progress" in listing[1] and "--resume" not in listing[1]
+    shown = runner.invoke(app, ["history", "--tournament", "1", "--json"])
+    assert json.loads(shown.stdout)["resume"] is None
+    one_line_error(
+        runner.invoke(app, ["tournament", "run", "--resume", "1"]),
+        "only american tournaments can be resumed so far",
+    )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from pokerroom.cli.tournament_run_view import results_json, results_text
+from pokerroom.cli.tournament_saving import resumable_format
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import Entered, EntryKind, TournamentEvent
 
@@ -24,7 +25,10 @@ if TYPE_CHECKING:
 
 
 def resume_command(saved: SavedTournament) -> str | None:
-    return None if saved.finished else f"pokerroom tournament run --resume {saved.id}"
+    """The command that goes on with an unfinished tournament that can go on."""
+    if saved.finished or not resumable_format(saved.format):
+        return None
+    return f"pokerroom tournament run --resume {saved.id}"
 
 
 def _field(saved: SavedTournament) -> str:
