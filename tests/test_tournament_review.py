@@ -13,17 +13,27 @@ from collections.abc import Callable
 
 import pytest
 
+from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.cli.app import app
 from pokerroom.errors import UsageError
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.clock.events import LevelStarted
 from pokerroom.tournament.director import Tournament
-from pokerroom.tournament.events import BustOut, Entered, EntryKind, HandForHandStarted, HandPlayed
+from pokerroom.tournament.events import (
+    BustOut,
+    Entered,
+    EntryKind,
+    HandForHandStarted,
+    HandPlayed,
+    Seated,
+)
 from pokerroom.tournament.penalties.desk import Desk
 from pokerroom.tournament.penalties.log import PenaltyGiven
 from pokerroom.tournament.penalties.table import Offence, Penalty
 from pokerroom.tournament.regulation import Regulation, load_example
 from pokerroom.tournament.regulation.model import Rebuy
+from pokerroom.tournament.seating.floor import FloorRules
+from pokerroom.tournament.seating.moves import MoveReason
 from tests.test_cli_tournament_resume import interrupted_after, one_line_error, runner
 from tests.test_tournament_discipline import check_accounts
 from tests.tournament_scripts import shove, small_regulation
@@ -213,3 +223,30 @@ def test_an_interrupted_olympic_run_does_not_offer_a_resume_it_refuses(
         runner.invoke(app, ["tournament", "run", "--resume", "1"]),
         "only american tournaments can be resumed so far",
     )
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_the_floor_a_log_leaves_has_drawn_the_final_table_only_if_the_run_had(seed: int) -> None:
+    """T-8 across a resume: with a final table smaller than the tables (4 seats, final 3),
+    the last table down to three has not been redrawn yet; the floor rebuilt from the log
+    at every hand boundary is the run's own: the final table drawn or not, its seats."""
+    regulation = small_regulation(table_size=4, final_table_size=3)
+    rules = FloorRules(4, 3)
+    players = entrant_names(regulation, 7)
+    shapes: list[tuple[bool, list[tuple[int, int]]]] = []
+    rebuilt: list[tuple[bool, list[tuple[int, int]]]] = []
+
+    def at_boundary(tournament: Tournament) -> None:
+        for floor, into in (
+            (run.floor, shapes),
+            (tournament.floor(rules, random.Random(0)), rebuilt),
+        ):
+            into.append((floor.final_formed, [(t.number, t.size) for t in floor.tables()]))
+
+    bots = BotPlayers(("tournament",), players, seed)
+    run = AmericanRun(regulation, players, bots, random.Random(seed), on_hand_end=at_boundary)
+    tournament = run.run(max_hands=3_000)
+    assert any(
+        isinstance(e, Seated) and e.move.reason is MoveReason.FINAL_TABLE for e in tournament.events
+    )
+    assert rebuilt == shapes

@@ -60,7 +60,7 @@ from pokerroom.tournament.penalties.table import Offence, Penalty
 from pokerroom.tournament.places import place_prize
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tournament.seating.floor import Floor, FloorRules
-from pokerroom.tournament.seating.moves import Seat
+from pokerroom.tournament.seating.moves import MoveReason, Seat
 from pokerroom.tournament.stages import apply_restart, apply_stage, check_restart, check_stage
 
 
@@ -304,7 +304,18 @@ class Tournament:
                 layout.setdefault(record.seat.table, {})[record.seat.seat] = record.player
         posted = [p for p, bb in self.posted_big_blind.items() if bb and p in self._seated()]
         blinds = {n: b for n, b in self.markers.items() if n in layout}
-        return Floor.from_layout(layout, rules, rng, blinds, posted)
+        return Floor.from_layout(
+            layout, rules, rng, blinds, posted, final_formed=self._final_drawn(rules)
+        )
+
+    def _final_drawn(self, rules: FloorRules) -> bool:
+        """T-8: whether the final table has been drawn — a final-table draw in the log, or a
+        field the starting draw seated at the final table; a table opened later for an entry
+        leaves more than one table, which the floor sees."""
+        moves = [event.move.reason for event in self.events if isinstance(event, Seated)]
+        if MoveReason.FINAL_TABLE in moves:
+            return True
+        return moves.count(MoveReason.DRAW) <= (rules.final_size or 0)
 
     def _seated(self) -> set[str]:
         return {r.player for r in self.players.values() if r.seat is not None}
