@@ -250,3 +250,15 @@ def test_the_floor_a_log_leaves_has_drawn_the_final_table_only_if_the_run_had(se
         isinstance(e, Seated) and e.move.reason is MoveReason.FINAL_TABLE for e in tournament.events
     )
     assert rebuilt == shapes
+
+
+def test_the_desk_takes_no_more_entries_than_max_entries() -> None:
+    """T-3, T-19: ``max_entries`` (a sit-and-go's seats) is the most entries taken; the
+    eleventh entry of the home sit-and-go is one clear error that changes nothing."""
+    tournament = Tournament(load_example("home-sit-and-go"))
+    for number in range(1, 11):
+        tournament.enter(f"P{number:02d}", at=0)
+    before = tournament.state()
+    with pytest.raises(UsageError, match="'Home sit-and-go' takes at most 10 entries"):
+        tournament.enter("P11", at=0)
+    assert tournament.state() == before and tournament.players_left == 10

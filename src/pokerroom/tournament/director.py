@@ -387,6 +387,7 @@ class Tournament:
             if record is not None:
                 raise UsageError(f"player {event.player!r} is already registered")
             self._check_open("late registration", self.regulation.late_registration.until_level)
+            self._check_cap(len(self.players))
             return
         if record is None:
             raise UsageError(f"player {event.player!r} is not registered in this tournament")
@@ -405,11 +406,18 @@ class Tournament:
         if (self.hands or self.level > 1) and self.level > until_level:
             raise UsageError(f"{what} closed at the end of level {until_level} (T-19)")
 
+    def _check_cap(self, taken: int) -> None:
+        """T-3: ``max_entries`` is the most entries taken, re-entries included."""
+        cap = self.regulation.max_entries
+        if cap is not None and taken >= cap:
+            raise UsageError(f"{self.regulation.name!r} takes at most {cap} entries; all are taken")
+
     def _check_terms(self, event: Entered, record: PlayerRecord) -> None:
         """T-11, T-19: the regulation's terms for a re-entry, re-buy or add-on."""
         rules, name = self.regulation, event.player
         if event.kind is EntryKind.RE_ENTRY and rules.re_entry is not None:
             self._check_open("re-entry", rules.re_entry.until_level)
+            self._check_cap(self.entries().entries)
             if record.entries > rules.re_entry.per_player:
                 raise UsageError(
                     f"{name} has re-entered {record.entries - 1} times; "
