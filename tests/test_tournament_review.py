@@ -253,8 +253,8 @@ def test_the_floor_a_log_leaves_has_drawn_the_final_table_only_if_the_run_had(se
 
 
 def test_the_desk_takes_no_more_entries_than_max_entries() -> None:
-    """T-3, T-19: ``max_entries`` (a sit-and-go's seats) is the most entries taken; the
-    eleventh entry of the home sit-and-go is one clear error that changes nothing."""
+    """T-3, T-19: ``max_entries`` (a sit-and-go's seats) is the most players registered;
+    the eleventh entry of the home sit-and-go is one clear error that changes nothing."""
     tournament = Tournament(load_example("home-sit-and-go"))
     for number in range(1, 11):
         tournament.enter(f"P{number:02d}", at=0)

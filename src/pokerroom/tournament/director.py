@@ -407,7 +407,8 @@ class Tournament:
             raise UsageError(f"{what} closed at the end of level {until_level} (T-19)")
 
     def _check_cap(self, taken: int) -> None:
-        """T-3: ``max_entries`` is the most entries taken, re-entries included."""
+        """T-3: ``max_entries`` (a sit-and-go's seats) is the most players registered; a
+        re-entry takes no new seat in the field, as the run's field check reads it."""
         cap = self.regulation.max_entries
         if cap is not None and taken >= cap:
             raise UsageError(f"{self.regulation.name!r} takes at most {cap} entries; all are taken")
@@ -417,7 +418,6 @@ class Tournament:
         rules, name = self.regulation, event.player
         if event.kind is EntryKind.RE_ENTRY and rules.re_entry is not None:
             self._check_open("re-entry", rules.re_entry.until_level)
-            self._check_cap(self.entries().entries)
             if record.entries > rules.re_entry.per_player:
                 raise UsageError(
                     f"{name} has re-entered {record.entries - 1} times; "
