@@ -206,9 +206,14 @@ def run(
             tournament = simulation.run()
         except KeyboardInterrupt:
             saved.log.save_to_boundary()
+            then = (
+                f"go on with pokerroom tournament run --resume {saved.id}"
+                if saved.resumable
+                else "only american runs resume so far; give it up with "
+                f"pokerroom tournament run --abandon {saved.id}"
+            )
             typer.echo(
-                f"interrupted: tournament {saved.id} is saved up to its last finished hand; "
-                f"go on with pokerroom tournament run --resume {saved.id}",
+                f"interrupted: tournament {saved.id} is saved up to its last finished hand; {then}",
                 err=True,
             )
             raise typer.Exit(INTERRUPTED_EXIT) from None

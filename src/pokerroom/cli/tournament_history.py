@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from pokerroom.cli.tournament_run_view import results_json, results_text
+from pokerroom.cli.tournament_saving import resumable_format
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import Entered, EntryKind, TournamentEvent
 
@@ -24,10 +25,13 @@ if TYPE_CHECKING:
 
 
 def resume_command(saved: SavedTournament) -> str | None:
+    """The command that goes on with an unfinished tournament that can go on."""
     if saved.finished:
         return None
     if saved.live:
         return f"pokerroom director --resume {saved.id}"
+    if not resumable_format(saved.format):
+        return None
     return f"pokerroom tournament run --resume {saved.id}"
 
 

@@ -47,6 +47,10 @@ class SavedRun:
         return self.log.tournament_id
 
     @property
+    def resumable(self) -> bool:
+        return resumable_format(self.regulation.format.value)
+
+    @property
     def busts(self) -> int:
         """Bust-outs already logged, for the progress bar."""
         return sum(isinstance(event, BustOut) for event in self.events)
@@ -82,6 +86,12 @@ class SavedRun:
             listener=listen,
             on_hand_end=self.log.hand_ended,
         )
+
+
+def resumable_format(format_name: str) -> bool:
+    """Whether a stopped run of this format can go on: only American runs so far (an
+    Olympic run keeps its stage plan and stage clock in memory)."""
+    return format_name == TournamentFormat.AMERICAN.value
 
 
 def new_run(
@@ -149,7 +159,7 @@ def _resumable(store: TournamentStore, tournament_id: int | None) -> SavedTourna
             f"tournament {saved.id} is finished ({saved.winner} won); nothing to resume: "
             f"pokerroom history --tournament {saved.id}"
         )
-    if saved.format != TournamentFormat.AMERICAN.value:
+    if not resumable_format(saved.format):
         raise UsageError(
             f"tournament {saved.id} is an {saved.format} tournament; "
             "only american tournaments can be resumed so far"

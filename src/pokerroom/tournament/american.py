@@ -479,6 +479,12 @@ class AmericanRun:
             self._log(BustOut(self.now, player, place, hand, level, tied_from, tied))
         self._check_bubble()
 
+    def player_removed(self) -> None:
+        """A player left play between hands (disqualified, T-12): one player fewer for the
+        bubble, as a bust-out; a hand-for-hand round still being dealt checks when it ends."""
+        if not self._bubble.in_round:
+            self._check_bubble()
+
     def _check_bubble(self) -> None:
         """Call hand-for-hand when the next bust is the last unpaid place; end it when the
         bubble bursts."""

@@ -61,7 +61,7 @@ from pokerroom.tournament.penalties.table import Offence, Penalty
 from pokerroom.tournament.places import place_prize
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tournament.seating.floor import Floor, FloorRules
-from pokerroom.tournament.seating.moves import Seat
+from pokerroom.tournament.seating.moves import MoveReason, Seat
 from pokerroom.tournament.stages import apply_restart, apply_stage, check_restart, check_stage
 
 
@@ -316,7 +316,18 @@ class Tournament:
                 layout.setdefault(record.seat.table, {})[record.seat.seat] = record.player
         posted = [p for p, bb in self.posted_big_blind.items() if bb and p in self._seated()]
         blinds = {n: b for n, b in self.markers.items() if n in layout}
-        return Floor.from_layout(layout, rules, rng, blinds, posted)
+        return Floor.from_layout(
+            layout, rules, rng, blinds, posted, final_formed=self._final_drawn(rules)
+        )
+
+    def _final_drawn(self, rules: FloorRules) -> bool:
+        """T-8: whether the final table has been drawn — a final-table draw in the log, or a
+        field the starting draw seated at the final table; a table opened later for an entry
+        leaves more than one table, which the floor sees."""
+        moves = [event.move.reason for event in self.events if isinstance(event, Seated)]
+        if MoveReason.FINAL_TABLE in moves:
+            return True
+        return moves.count(MoveReason.DRAW) <= (rules.final_size or 0)
 
     def _seated(self) -> set[str]:
         return {r.player for r in self.players.values() if r.seat is not None}
@@ -381,9 +392,14 @@ class Tournament:
         record = self.players.get(event.player)
         if event.chips <= 0:
             raise UsageError(f"an entry brings chips; got {event.chips}")
+        chips = self._chips_for(event.kind)
+        if event.chips != chips:
+            raise UsageError(f"a {event.kind.value} brings {chips} chips (T-11); got {event.chips}")
         if event.kind is EntryKind.ENTRY:
             if record is not None:
                 raise UsageError(f"player {event.player!r} is already registered")
+            self._check_open("late registration", self.regulation.late_registration.until_level)
+            self._check_cap(len(self.players))
             return
         if record is None:
             raise UsageError(f"player {event.player!r} is not registered in this tournament")
@@ -394,6 +410,53 @@ class Tournament:
                 raise UsageError(f"player {event.player!r} still has chips; re-entry is for busts")
         elif record.place is not None:
             raise UsageError(f"player {event.player!r} is out; a {event.kind.value} keeps a seat")
+        self._check_terms(event, record)
+
+    def _check_open(self, what: str, until_level: int) -> None:
+        """T-19: taken until the end of ``until_level`` (its break included); the field
+        entered before the first hand is never late."""
+        if (self.hands or self.level > 1) and self.level > until_level:
+            raise UsageError(f"{what} closed at the end of level {until_level} (T-19)")
+
+    def _check_cap(self, taken: int) -> None:
+        """T-3: ``max_entries`` (a sit-and-go's seats) is the most players registered; a
+        re-entry takes no new seat in the field, as the run's field check reads it."""
+        cap = self.regulation.max_entries
+        if cap is not None and taken >= cap:
+            raise UsageError(f"{self.regulation.name!r} takes at most {cap} entries; all are taken")
+
+    def _check_terms(self, event: Entered, record: PlayerRecord) -> None:
+        """T-11, T-19: the regulation's terms for a re-entry, re-buy or add-on."""
+        rules, name = self.regulation, event.player
+        if event.kind is EntryKind.RE_ENTRY and rules.re_entry is not None:
+            self._check_open("re-entry", rules.re_entry.until_level)
+            if record.entries > rules.re_entry.per_player:
+                raise UsageError(
+                    f"{name} has re-entered {record.entries - 1} times; "
+                    f"{rules.name!r} allows {rules.re_entry.per_player}"
+                )
+        elif event.kind is EntryKind.REBUY and rules.rebuy is not None:
+            terms = rules.rebuy
+            self._check_open("re-buy", terms.until_level)
+            if record.chips > terms.stack_at_most:
+                raise UsageError(
+                    f"{name} holds {record.chips} chips; a re-buy is for "
+                    f"{terms.stack_at_most} or less"
+                )
+            if terms.per_player and record.rebuys >= terms.per_player:
+                raise UsageError(
+                    f"{name} has re-bought {record.rebuys} time{'s' * (record.rebuys > 1)}; "
+                    f"{rules.name!r} allows {terms.per_player}"
+                )
+        elif (
+            event.kind is EntryKind.ADD_ON
+            and rules.add_on is not None
+            and record.add_ons >= rules.add_on.per_player
+        ):
+            raise UsageError(
+                f"{name} has taken {record.add_ons} add-on{'s' * (record.add_ons > 1)}; "
+                f"{rules.name!r} allows {rules.add_on.per_player}"
+            )
 
     def _check_hand(self, event: HandPlayed) -> None:
         if event.number != self.hands + 1:

@@ -13,8 +13,10 @@ run's listener and carried out:
   starts with his next one.
 - **Disqualification (T-12, T-14)** of a player whose table is between hands puts him
   out at once and frees his seat; if his table is playing a hand, the ruling is checked
-  at once and carried out when that hand ends (``penalize`` returns None). If he busts
-  in that hand and does not re-enter, he is out already and the ruling lapses.
+  at once and carried out when that hand ends (``penalize`` returns None), with the
+  players at his table counted when it was given. If he busts in that hand and does not
+  re-enter, he is out already (in a hand-for-hand round, placed with its other busts) and
+  the ruling lapses.
 - **Soft play (T-15)**: after every hand the detector runs; each flag is logged as a
   ``SoftPlayFlagged`` event for the director only — never a penalty by itself.
 """
@@ -55,6 +57,8 @@ class _Due:
 
     player: str
     offence: Offence
+    players: int
+    """The players at his table when the ruling was given (T-14)."""
     override: bool
     note: str
 
@@ -102,18 +106,19 @@ class Desk:
         if penalty.kind is PenaltyKind.DISQUALIFICATION and table is not None:
             if any(due.player == player for due in self._due.get(table, ())):
                 raise UsageError(f"{player} is already disqualified from the end of this hand")
+            players = rulings.players_at_table(tournament, player)
             event = rulings.new_penalty(
                 tournament,
                 player,
                 offence,
                 penalty,
                 at=self._run.now,
-                players=None,
+                players=players,
                 override=override,
                 note=note,
             )
             rulings.check(tournament, event)
-            self._due.setdefault(table, []).append(_Due(player, offence, override, note))
+            self._due.setdefault(table, []).append(_Due(player, offence, players, override, note))
             return None
         return self._give(player, offence, penalty, override=override, note=note)
 
@@ -167,23 +172,44 @@ class Desk:
             tournament.record(event)
             self._notify(event)
         for due in self._due.pop(table, ()):
-            if tournament.players[due.player].place is None:
-                penalty = Penalty.disqualification()
-                self._give(due.player, due.offence, penalty, override=due.override, note=due.note)
+            record = tournament.players[due.player]
+            if record.place is None and record.seat is not None:  # no seat: busted, unplaced
+                self._give(
+                    due.player,
+                    due.offence,
+                    Penalty.disqualification(),
+                    override=due.override,
+                    note=due.note,
+                    players=due.players,
+                )
         if self._director is not None:
             self._director(self, _last_hand(tournament))
 
     # ----- carrying it out
 
     def _give(
-        self, player: str, offence: Offence, penalty: Penalty, *, override: bool, note: str
+        self,
+        player: str,
+        offence: Offence,
+        penalty: Penalty,
+        *,
+        override: bool,
+        note: str,
+        players: int | None = None,
     ) -> PenaltyGiven:
         event = self.tournament.penalize(
-            player, offence, penalty, at=self._run.now, override=override, note=note
+            player,
+            offence,
+            penalty,
+            at=self._run.now,
+            players_at_table=players,
+            override=override,
+            note=note,
         )
         self._notify(event)
         if event.place:  # T-12: out at once, his seat is free
             self._run.floor.remove(player)
+            self._run.player_removed()
         return event
 
     def _table_in_hand(self, player: str) -> int | None:

@@ -201,16 +201,22 @@ class Floor:
         rng: random.Random,
         blinds: Mapping[int, Blinds] | None = None,
         posted_big_blind: Iterable[str] = (),
+        *,
+        final_formed: bool | None = None,
     ) -> Floor:
         """A floor seated as the director says (table -> seat -> player), with the markers of
         each table's last hand (``blinds``) and the players whose last hand was a big blind;
-        used to resume a floor or to set up a case. One table that fits the final table is it."""
+        used to resume a floor or to set up a case. ``final_formed``: whether its one table
+        is the final table drawn (T-8), with the final table's seats; None: one table that
+        fits the final table is it."""
         floor = cls(rules, rng)
         check_players([player for seats in layout.values() for player in seats.values()])
+        final = rules.final_size
+        size = final if final_formed and final is not None else rules.table_size
         for number, seats in sorted(layout.items()):
             if number < 1:
                 raise UsageError(f"tables are numbered from 1, got {number}")
-            table = floor._table(number, rules.table_size)
+            table = floor._table(number, size)
             table.blinds = (blinds or {}).get(number)
             for seat, player in sorted(seats.items()):
                 if not 1 <= seat <= table.size:
@@ -219,8 +225,8 @@ class Floor:
         for player in posted_big_blind:
             floor.seat_of(player)
             floor.posted_big_blind[player] = True
-        final = rules.final_size
-        floor.final_formed = final is not None and len(layout) == 1 and floor.players_left <= final
+        fits = final is not None and len(layout) == 1 and floor.players_left <= final
+        floor.final_formed = fits if final_formed is None else fits and final_formed
         return floor
 
     # ----- what the director sees
