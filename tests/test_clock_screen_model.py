@@ -255,8 +255,7 @@ def test_at_a_terminal_the_clock_starts_now_or_at_the_regulations_time(
     assert shot.field is not None and shot.field.players_left == 30
 
 
-def test_the_help_names_the_file_argument_and_no_tournament_id() -> None:
+def test_the_help_names_the_file_or_tournament_id_argument() -> None:
     result = runner.invoke(app, ["clock", "--help"])
     assert result.exit_code == 0
-    assert "FILE" in result.stdout and "--entrants" in result.stdout
-    assert "ID" not in result.stdout
+    assert "FILE-OR-ID" in result.stdout and "--entrants" in result.stdout

@@ -20,6 +20,7 @@ from tests.tournament_sim import simulate
 )
 @example(field=2000, table_size=9, final=9, tolerance=1, seed=6)
 @example(field=6, table_size=6, final=2, tolerance=1, seed=557)  # a broken table's number reused
+@example(field=3, table_size=2, final=3, tolerance=1, seed=0)  # a final table larger than tables
 @example(field=1000, table_size=6, final=6, tolerance=2, seed=1)
 def test_t4_t6_t7_t8_h6_h12_seating_holds_through_a_whole_tournament(
     field: int, table_size: int, final: int, tolerance: int, seed: int
