@@ -63,7 +63,11 @@ def test_the_results_table_shows_places_prizes_and_the_pool() -> None:
 def test_bad_input_is_one_line_and_exit_code_2() -> None:
     for args, message in (
         ([*SIT_AND_GO[:4], "--entrants", "11"], "takes at most 10 entrants, got 11"),
-        ([*SIT_AND_GO[:4], "--entrants", "1"], "--entrants must be at least 2"),
+        ([*SIT_AND_GO[:4], "--entrants", "1"], "--entrants must be 2 to 100,000, got 1"),
+        (
+            ["tournament", "run", "--example", "club-freezeout", "--entrants", "20000000"],
+            "--entrants must be 2 to 100,000, got 20,000,000",
+        ),
         ([*SIT_AND_GO, "--bots", "random,shark"], "unknown bot kind 'shark'"),
         (["tournament", "run", "--entrants", "9"], "give a regulation FILE or --example"),
     ):

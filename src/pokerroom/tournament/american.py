@@ -102,10 +102,14 @@ class _Playing:
     after: tuple[int, ...]
 
 
+MAX_ENTRANTS = 100_000
+"""The largest simulated field: ten times the biggest festival events, minutes to run."""
+
+
 def entrant_names(regulation: Regulation, count: int) -> list[str]:
     """The field's names (``P01`` … ``P10``), checked against the regulation (T-3)."""
-    if count < 2:
-        raise UsageError(f"--entrants must be at least 2, got {count}")
+    if not 2 <= count <= MAX_ENTRANTS:
+        raise UsageError(f"--entrants must be 2 to {MAX_ENTRANTS:,}, got {count:,}")
     cap = regulation.max_entries
     if cap is not None and count > cap:
         raise UsageError(f"{regulation.name!r} takes at most {cap} entrants, got {count}")
