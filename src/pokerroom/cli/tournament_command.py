@@ -22,7 +22,7 @@ from typing import Annotated
 import typer
 
 from pokerroom.bots.tournament_players import check_kinds
-from pokerroom.cli import tournament_saving
+from pokerroom.cli import tournament_play, tournament_saving
 from pokerroom.cli.entry import INTERRUPTED_EXIT
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.option_errors import PlainHelp
@@ -41,7 +41,8 @@ from pokerroom.tournament.regulation import (
 
 app = typer.Typer(
     name="tournament",
-    help="Tournaments: check a regulation (T-3), list the examples, run one with bots.",
+    help="Tournaments: check a regulation (T-3), list the examples, run one with bots, "
+    "play one at the terminal table.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -208,6 +209,8 @@ def run(
         typer.echo(results_text(tournament, saved.play.kind_of, simulation.now))
         typer.echo(f"saved as tournament {saved.id}: pokerroom history --tournament {saved.id}")
 
+
+app.command("play", cls=PlainHelp)(tournament_play.play)
 
 TOURNAMENT_OPTIONS = ("example", "entrants", "bots", "seed")
 """Options that define a new tournament; a resumed one takes them from the store."""

@@ -19,7 +19,13 @@ from pokerroom.errors import UsageError
 from pokerroom.storage import StorageError
 from pokerroom.storage.tournament_log import TournamentLog, resume_seed
 from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
-from pokerroom.tournament.american import AmericanRun, Listener, entrant_names
+from pokerroom.tournament.american import (
+    AmericanRun,
+    DealCheck,
+    HandPlayer,
+    Listener,
+    entrant_names,
+)
 from pokerroom.tournament.events import BustOut, TournamentEvent
 from pokerroom.tournament.olympic_run import OlympicRun
 from pokerroom.tournament.regulation import Regulation
@@ -48,8 +54,16 @@ class SavedRun:
         """Bust-outs already logged, for the progress bar."""
         return sum(isinstance(event, BustOut) for event in self.events)
 
-    def start(self, listener: Listener) -> AmericanRun:
-        """The run, with ``listener`` hearing every new event and the log saving them."""
+    def start(
+        self,
+        listener: Listener,
+        *,
+        play: HandPlayer | None = None,
+        on_deal: DealCheck | None = None,
+    ) -> AmericanRun:
+        """The run, with ``listener`` hearing every new event and the log saving them;
+        ``play`` plays the hands instead of the bots (a person's seat among them)."""
+        player = self.play if play is None else play
 
         def listen(event: TournamentEvent) -> None:
             self.log(event)
@@ -60,18 +74,20 @@ class SavedRun:
             return (OlympicRun if olympic else AmericanRun)(
                 self.regulation,
                 self.players,
-                self.play,
+                player,
                 self.rng,
                 listener=listen,
+                on_deal=on_deal,
                 on_hand_end=self.log.hand_ended,
             )
         return AmericanRun.resume(
             self.regulation,
             self.players,
             self.events,
-            self.play,
+            player,
             self.rng,
             listener=listen,
+            on_deal=on_deal,
             on_hand_end=self.log.hand_ended,
         )
 
