@@ -196,7 +196,8 @@ class TournamentTableApp(HandTableApp):
         elif isinstance(news, NewLevel):
             self._write(f"Level {news.level.number}: {forced_bets(news.level)}")
         elif isinstance(news, OnBreak):
-            self.break_left = round(news.pause.minutes * 60)
+            rest = lobby.time_left if lobby is not None and lobby.on_break else None
+            self.break_left = round(news.pause.minutes * 60 if rest is None else rest)
             self._owed = True
             self._write(f"Break: {countdown(self.break_left)} (n: back at the table now)")
         elif isinstance(news, Busted):
