@@ -120,25 +120,10 @@ def play(
             given = _given(ctx)
             if given:
                 raise UsageError(f"--resume goes on with the tournament as saved: drop {given}")
-            saved, human = _resumed(file)
+            saved, human = resumed_seat(file)
         else:
-            saved, human = _new(file, example, entrants, name, bots, seed)
-    keeper = StoreKeeper(saved)
-
-    def start(seat: YourSeat) -> AmericanRun:
-        run = saved.start(seat.hear, play=seat, on_deal=seat.on_deal)
-        saved.log.save(run.tournament)
-        return run
-
-    table = TournamentTableApp(
-        saved.regulation,
-        human,
-        saved.play,
-        start,
-        clock=clock or None,
-        auto_muck=auto_muck,
-        keeper=keeper,
-    )
+            saved, human = new_seat(file, example, entrants, name, bots, seed)
+    table, keeper = open_table(saved, human, clock=clock or None, auto_muck=auto_muck)
     with saved.store:
         table.run()
     if keeper.failure is not None:
@@ -148,7 +133,30 @@ def play(
         typer.echo(f"Saved. Sit down again with: pokerroom tournament play --resume {saved.id}")
 
 
-def _new(
+def open_table(
+    saved: SavedRun, human: str, *, clock: int | None, auto_muck: bool = False
+) -> tuple[TournamentTableApp, StoreKeeper]:
+    """The table for ``human`` in the saved run, and the keeper saving it as it goes."""
+    keeper = StoreKeeper(saved)
+
+    def start(seat: YourSeat) -> AmericanRun:
+        run = saved.start(seat.hear, play=seat, on_deal=seat.on_deal)
+        saved.log.save(run.tournament)  # the draw, or the state resumed from
+        return run
+
+    table = TournamentTableApp(
+        saved.regulation,
+        human,
+        saved.play,
+        start,
+        clock=clock,
+        auto_muck=auto_muck,
+        keeper=keeper,
+    )
+    return table, keeper
+
+
+def new_seat(
     file: Path | None, example: str | None, entrants: int, name: str, bots: str, seed: int | None
 ) -> tuple[SavedRun, str]:
     if file is not None and example is not None:
@@ -169,7 +177,7 @@ def _new(
     return saved, human
 
 
-def _resumed(file: Path | None) -> tuple[SavedRun, str]:
+def resumed_seat(file: Path | None) -> tuple[SavedRun, str]:
     """The saved tournament with your seat in it: you are the entrant who is no bot."""
     tournament_id = _resume_id(file)
     _require_terminal()
