@@ -353,3 +353,41 @@ def test_t2_the_header_shows_the_tournament_as_it_stands() -> None:
     for shown, wanted in checks:
         assert shown == wanted
     assert table.leaks == []
+
+
+SHOT_CLOCK = TWO_TABLES + """
+[shot_clock]
+from_level = 1
+seconds = 1
+countdown = 1
+[shot_clock.time_banks]
+count = 1
+seconds = 2
+"""
+
+
+def test_a18_your_time_bank_is_used_when_the_shot_clock_runs_out() -> None:
+    """A-18: the regulation's shot clock runs out, your one time bank extends it (shown and
+    counted), and when that runs out too the clock acts for you."""
+    table = seated(parse_regulation(SHOT_CLOCK), 5, seed=1)
+    app = table.app
+    said: list[str] = []
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await play_until(table, pilot, check_or_fold, lambda: app._human_to_act() is not None)
+        said.append(str(app.query_one("#info", Static).content))
+        hand = app.hand
+        assert hand is not None
+        before = len(hand.events)
+        for _ in range(80):  # 1 + 1 seconds of clock, then the 2-second bank
+            await pilot.pause(0.1)
+            if len(hand.events) > before:
+                break
+        said.append(whole_log(app))
+        said.append(str(app.query_one("#info", Static).content))
+
+    at_table(table, scenario)
+    assert said[0].endswith(" · time banks 1")
+    assert "You use a time bank: +2s (0 left)." in said[1]
+    assert "You timed out: " in said[1].rsplit("You use a time bank", 1)[1]
+    assert said[2].endswith(" · time banks 0")

@@ -25,6 +25,7 @@ from textual.widgets import RichLog, Static
 from pokerroom.bots import Bot
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand
+from pokerroom.engine import events as ev
 from pokerroom.table.seating import Blinds
 from pokerroom.tournament.american import AmericanRun
 from pokerroom.tournament.clock.render import countdown, forced_bets
@@ -45,6 +46,7 @@ from pokerroom.tui.tournament.seat import (
     OnBreak,
     YourSeat,
 )
+from pokerroom.tui.wording import counted
 
 StartRun = Callable[[YourSeat], AmericanRun]
 """Builds the run (new or resumed) with the seat as its hand player, listener and deal check."""
@@ -99,6 +101,12 @@ class TournamentTableApp(HandTableApp):
     ) -> None:
         super().__init__(set(), {}, clock=clock, countdown=countdown, auto_muck=auto_muck)
         self.keeper = keeper
+        self._own_clock = (clock, countdown)
+        """The shot clock where the regulation sets none (``--clock``)."""
+        shot = regulation.shot_clock
+        self.banks = shot.time_banks.count if shot is not None else 0
+        """A-18: your time banks left."""
+        self._banks_this_hand = 0
         self.regulation = regulation
         self.player = player
         self.seat = YourSeat(player, bots, self, self._post)
@@ -128,7 +136,7 @@ class TournamentTableApp(HandTableApp):
     def on_mount(self) -> None:
         self.title = f"pokerroom — {self.regulation.name}"
         self.query_one("#status", Static).update("the cards are being shuffled …")
-        self._start_clock()
+        self.set_interval(1, self._tick)  # a shot clock may start at a later level (A-18)
         self.set_interval(1, self._break_tick)
         self.run_worker(self._play_tournament, thread=True, name="tournament")
 
@@ -166,6 +174,7 @@ class TournamentTableApp(HandTableApp):
             self.bots = dict(zip(deal.seats, bots, strict=True))
             self.hands += 1
             self.revealed_for = None
+            self._set_shot_clock(deal.level)
             self._show_lobby(lobby)
             self._log_hand_start()
             self._advance()
@@ -195,6 +204,7 @@ class TournamentTableApp(HandTableApp):
             self._write(self.message)
         elif isinstance(news, NewLevel):
             self._write(f"Level {news.level.number}: {forced_bets(news.level)}")
+            self._add_banks(news.level.number)
         elif isinstance(news, OnBreak):
             rest = lobby.time_left if lobby is not None and lobby.on_break else None
             self.break_left = round(news.pause.minutes * 60 if rest is None else rest)
@@ -244,7 +254,50 @@ class TournamentTableApp(HandTableApp):
         level = self.regulation.level(self.deal.level)
         stakes = stakes_line(hand.config, level.small_blind, level.big_blind)
         whose = f"your hand {self.hands}" if self.mine else "watching"
-        return f"table {self.deal.table} · {whose} · {stakes}"
+        line = f"table {self.deal.table} · {whose} · {stakes}"
+        if self.mine and self.regulation.shot_clock is not None:
+            line += f" · time banks {self.banks}"
+        return line
+
+    def _set_shot_clock(self, level: int) -> None:
+        """A-18, 002 6.4.12: the regulation's shot clock from its level on, else ``--clock``."""
+        shot = self.regulation.shot_clock
+        if shot is not None and level >= shot.from_level:
+            self.clock, self.countdown = shot.seconds, shot.countdown
+        else:
+            self.clock, self.countdown = self._own_clock
+        self._banks_this_hand = 0
+
+    def _shot_clock_on(self) -> bool:
+        shot = self.regulation.shot_clock
+        return shot is not None and self.deal is not None and self.deal.level >= shot.from_level
+
+    def _add_banks(self, level: int) -> None:
+        """A-18: the banks the regulation adds to everyone still in when a level starts."""
+        shot = self.regulation.shot_clock
+        if shot is None or self.result is not None:
+            return
+        added = sum(banks for at, banks in shot.time_banks.added if at == level)
+        if added:
+            self.banks += added
+            self._write(f"You get {counted(added, 'more time bank')}: {self.banks} now.")
+
+    def _time_bank(self) -> int | None:
+        """A-18: a time bank when the shot clock runs out, if you have one; preflop in an
+        unraised pot at most one per hand (002 6.4.12)."""
+        hand = self.hand
+        shot = self.regulation.shot_clock
+        if hand is None or shot is None or not self._shot_clock_on() or self.banks <= 0:
+            return None
+        preflop = not any(card for card in hand.board)
+        unraised = not any(isinstance(event, ev.BetRaise) for event in hand.events)
+        if preflop and unraised and self._banks_this_hand >= 1:
+            return None
+        self.banks -= 1
+        self._banks_this_hand += 1
+        seconds = shot.time_banks.seconds
+        self._write(f"You use a time bank: +{seconds}s ({self.banks} left).")
+        return seconds
 
     def _marks(self, hand: Hand) -> Blinds | None:
         assert self.deal is not None
