@@ -355,7 +355,9 @@ def test_t2_the_header_shows_the_tournament_as_it_stands() -> None:
     assert table.leaks == []
 
 
-SHOT_CLOCK = TWO_TABLES + """
+SHOT_CLOCK = (
+    TWO_TABLES
+    + """
 [shot_clock]
 from_level = 1
 seconds = 1
@@ -364,6 +366,7 @@ countdown = 1
 count = 1
 seconds = 2
 """
+)
 
 
 def test_a18_your_time_bank_is_used_when_the_shot_clock_runs_out() -> None:
