@@ -296,7 +296,7 @@ def test_t12_t23_bust_shows_place_and_prize_then_watch_only_what_every_player_se
     assert f"You are out in {ordinal} place of 5: {money}." in said[0]
     assert "w: watch the rest of the tournament · q: leave" in said[0]
     assert " · watching · " in said[1]
-    assert "you: out" in said[1]
+    assert "you are out" in said[1]
     assert table.leaks == []
     assert app.farewell == f"You finished {ordinal} of 5" + (f", prize {prize}." if prize else ".")
     assert table.run[0].tournament.winner is not None  # played on to the end without you
@@ -332,10 +332,10 @@ def test_t2_the_header_shows_the_tournament_as_it_stands() -> None:
             clock += f" · next: blinds {after.small_blind}/{after.big_blind}"
         jump = {5: "2nd 15, 3 more out", 4: "2nd 15, 2 more out", 3: "2nd 15, 1 more out"}
         return (
-            f"Level {level.number} · blinds {level.small_blind}/{level.big_blind} · {clock}"
-            f" │ {left} of 5 left · you: {place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }\n"
-            f"average {average} ({average / level.big_blind:.1f} bb) · pool 50 · "
-            f"next pay jump: {jump[left]}"
+            f"Level {level.number} · blinds {level.small_blind}/{level.big_blind} · {clock}\n"
+            f"{left} of 5 left · you {place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') } by "
+            f"chips · average {average} ({average / level.big_blind:.1f} bb)\n"
+            f"pool 50 · next pay jump: {jump[left]}"
         )
 
     async def scenario(pilot: Pilot[None]) -> None:

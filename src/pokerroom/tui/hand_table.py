@@ -54,6 +54,8 @@ class HandTableApp(App[None]):
         "Button { min-width: 4; margin: 0 1 0 0; }"
     )
     AUTO_FOCUS = None  # keys go to the table; the amount box takes focus only for a raise
+    reserved_rows = RESERVED_ROWS
+    """Rows kept off the table drawing (more with a header above it)."""
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
         Binding("f", "fold", "Fold"),
@@ -307,7 +309,7 @@ class HandTableApp(App[None]):
         if self.seconds_left is not None and self._human_to_act() is not None:
             centre.append(f"time {self.seconds_left}s")
         width, height = self.size.width, self.size.height
-        rows = max(MIN_HEIGHT, min(18, height - RESERVED_ROWS))
+        rows = max(MIN_HEIGHT, min(18, height - self.reserved_rows))
         table = draw_table(labels, centre, self._table_size(), width, rows)
         self.query_one("#table", Static).update(table)
         self._show_buttons(view if not hide else None)

@@ -32,9 +32,9 @@ from pokerroom.tournament.clock.render import countdown, forced_bets
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.lobby import Lobby
 from pokerroom.tournament.regulation.model import Regulation
-from pokerroom.tui.hand_table import HandTableApp
+from pokerroom.tui.hand_table import RESERVED_ROWS, HandTableApp
 from pokerroom.tui.render import stakes_line
-from pokerroom.tui.tournament.header import header_lines, ordinal
+from pokerroom.tui.tournament.header import HEADER_ROWS, header_lines, ordinal
 from pokerroom.tui.tournament.seat import (
     Busted,
     Deal,
@@ -86,6 +86,7 @@ class TournamentTableApp(HandTableApp):
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
         Binding("w", "watch", "Watch the rest"),
     ]
+    reserved_rows = RESERVED_ROWS + HEADER_ROWS
 
     def __init__(
         self,

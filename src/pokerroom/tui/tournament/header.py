@@ -5,14 +5,18 @@
 >>> lobby = Lobby(Level(2, 10, 2, 4), None, 455.0, Level(3, 10, 3, 6), 5, 6, 2, 310, 240,
 ...               60, (39, 21), PayJump(2, 21, 3))
 >>> print("\\n".join(header_lines(lobby)))
-Level 2 · blinds 2/4 · 7:35 left · next: blinds 3/6 │ 5 of 6 left · you: 2nd
-average 240 (60.0 bb) · pool 60 · next pay jump: 2nd 21, 3 more out
+Level 2 · blinds 2/4 · 7:35 left · next: blinds 3/6
+5 of 6 left · you 2nd by chips · average 240 (60.0 bb)
+pool 60 · next pay jump: 2nd 21, 3 more out
 """
 
 from __future__ import annotations
 
 from pokerroom.tournament.clock.render import countdown, forced_bets
 from pokerroom.tournament.lobby import Lobby
+
+HEADER_ROWS = 3
+"""The header's lines: the clock, the field, the money."""
 
 
 def ordinal(number: int) -> str:
@@ -31,11 +35,13 @@ def header_lines(lobby: Lobby) -> list[str]:
         clock += f" · {countdown(lobby.time_left)} left"
     if lobby.next_level is not None:
         clock += f" · next: {forced_bets(lobby.next_level)}"
-    place = "you: out" if lobby.place is None else f"you: {ordinal(lobby.place)}"
-    field = f"{lobby.players_left} of {lobby.entries} left · {place}"
-    money = f"average {lobby.average:,} ({lobby.average_big_blinds:.1f} bb) · pool {lobby.pool:,}"
+    place = "you are out" if lobby.place is None else f"you {ordinal(lobby.place)} by chips"
+    field = (
+        f"{lobby.players_left} of {lobby.entries} left · {place} · "
+        f"average {lobby.average:,} ({lobby.average_big_blinds:.1f} bb)"
+    )
+    money = f"pool {lobby.pool:,}"
     jump = lobby.next_jump
     if jump is not None:
-        more = f"{jump.busts} more out"
-        money += f" · next pay jump: {ordinal(jump.place)} {jump.prize:,}, {more}"
-    return [f"{clock} │ {field}", money]
+        money += f" · next pay jump: {ordinal(jump.place)} {jump.prize:,}, {jump.busts} more out"
+    return [clock, field, money]
