@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
@@ -17,7 +18,7 @@ from pokerroom.engine import events as ev
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.events import BustOut, Seated, TournamentEvent
 from pokerroom.tournament.money.payouts import payout
-from pokerroom.tournament.regulation import Regulation, parse_regulation
+from pokerroom.tournament.regulation import Regulation, load_example, parse_regulation
 from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.tui.tournament.app import TournamentTableApp
 from pokerroom.tui.tournament.seat import YourSeat
@@ -395,3 +396,27 @@ def test_a18_your_time_bank_is_used_when_the_shot_clock_runs_out() -> None:
     assert "You use a time bank: +2s (0 left)." in said[1]
     assert "You timed out: " in said[1].rsplit("You use a time bank", 1)[1]
     assert said[2].endswith(" · time banks 0")
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_the_readme_picture_is_the_screen_at_80x24() -> None:
+    """The README's picture: hand 4 of a 14-entrant club freezeout, as the table draws it."""
+    table = seated(load_example("club-freezeout"), 14, seed=3)
+    app = table.app
+    drawn: list[str] = []
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await play_until(
+            table, pilot, check_or_fold, lambda: app.hands >= 4 and app._human_to_act() is not None
+        )
+        await pilot.pause(0.2)
+        strips = app.screen._compositor.render_strips()
+        drawn.append("\n".join(strip.text.rstrip() for strip in strips))
+
+    at_table(table, scenario)
+    readme = README.read_text(encoding="utf-8")
+    block = readme.split("<!-- tournament play 80x24 -->\n```text\n", 1)[1].split("```", 1)[0]
+    assert drawn[0] + "\n" == block
+    assert table.leaks == []
