@@ -16,7 +16,11 @@ from typer.testing import CliRunner
 from pokerroom.cli.app import app
 from pokerroom.cli.tournament_play import new_seat as new_seat_for
 from pokerroom.cli.tournament_play import open_table, resumed_seat
+from pokerroom.cli.tournament_saving import new_run
+from pokerroom.errors import UsageError
 from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.tournament.american import entrant_names
+from pokerroom.tournament.regulation import example_text, load_example
 from pokerroom.tui.tournament.app import TournamentTableApp
 from tests.test_tui_tournament import TWO_TABLES, Table, check_or_fold, play_until, shove
 
@@ -110,3 +114,18 @@ async def _at(app: TournamentTableApp, scenario: Scenario) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await scenario(app, pilot)
+
+
+def test_a_tournament_of_bots_only_has_no_seat_to_resume(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``play --resume`` of a ``tournament run``: one line that names the command for it."""
+    monkeypatch.setattr("pokerroom.cli.tournament_play.at_a_terminal", lambda: True)
+    regulation = load_example("home-sit-and-go")
+    players = entrant_names(regulation, 3)
+    saved = new_run(example_text("home-sit-and-go"), regulation, players, ("tournament",), 5)
+    with saved.store:
+        run = saved.start(lambda event: None)
+        saved.log.save(run.tournament)
+    with pytest.raises(UsageError, match=r"has no seat of yours \(bots only\): go on with "):
+        resumed_seat(Path(str(saved.id)))

@@ -310,6 +310,7 @@ def test_t2_the_header_shows_the_tournament_as_it_stands() -> None:
     table = seated(parse_regulation(TWO_TABLES), 5, seed=4)
     app = table.app
     checks: list[tuple[str, str]] = []
+    caught: list[str] = []
 
     def busted() -> int:
         return sum(isinstance(e, BustOut) for e in table.events)
@@ -350,11 +351,17 @@ def test_t2_the_header_shows_the_tournament_as_it_stands() -> None:
             )
             checks.append((str(app.query_one("#header", Static).content), expected()))
             await step(table, pilot, check_or_fold)
+        await play_until(table, pilot, check_or_fold, lambda: app._human_to_act() is not None)
+        hand, bot = app.hand, next(p for p in range(5) if app._seat_of(p) not in app.humans)
+        assert hand is not None
+        app.query_one("#log", RichLog).write(f"{hand.hole[bot][0]}")  # the check can fail
+        caught.extend(hidden_cards_on(app))
 
     at_table(table, scenario)
     for shown, wanted in checks:
         assert shown == wanted
     assert table.leaks == []
+    assert len(caught) == 1  # a bot's card written on the screen is caught
 
 
 SHOT_CLOCK = (
