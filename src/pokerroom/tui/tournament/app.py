@@ -69,6 +69,7 @@ MOVE_WORDS = {
     "final table": "the final table is drawn",
     "late entry": "you enter late",
     "re-entry": "you re-enter",
+    "stage": "the next stage is drawn",
 }
 
 
@@ -113,7 +114,6 @@ class TournamentTableApp(HandTableApp):
         self.seat = YourSeat(player, bots, self, self._post)
         self._start_run = start_run
         self.deal: Deal | None = None
-        self.lobby: Lobby | None = None
         self.hands = 0
         """Hands you were dealt (the one being played included)."""
         self.mine = False
@@ -218,7 +218,8 @@ class TournamentTableApp(HandTableApp):
             self._write(self.message)
         else:
             self.finished = news
-            self._write(f"The tournament is over: {news.winner} wins.")
+            winner = "you win" if news.winner == self.player else f"{news.winner} wins"
+            self._write(f"The tournament is over: {winner}.")
             for place, name, money in news.paid:
                 self._write(f"  {ordinal(place)} {name} {money:,}")
         self._refresh_screen()
@@ -337,7 +338,6 @@ class TournamentTableApp(HandTableApp):
     # ------------------------------------------------------------- the screen
 
     def _show_lobby(self, lobby: Lobby) -> None:
-        self.lobby = lobby
         self.query_one("#header", Static).update("\n".join(header_lines(lobby)))
 
     def _write(self, line: str) -> None:
