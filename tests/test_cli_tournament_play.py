@@ -129,3 +129,20 @@ def test_a_tournament_of_bots_only_has_no_seat_to_resume(
         saved.log.save(run.tournament)
     with pytest.raises(UsageError, match=r"has no seat of yours \(bots only\): go on with "):
         resumed_seat(Path(str(saved.id)))
+
+
+def test_tournament_run_resume_does_not_play_your_seat_with_a_bot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``tournament run --resume`` of a tournament you sit in: one line naming ``play``."""
+    monkeypatch.setattr("pokerroom.cli.tournament_play.at_a_terminal", lambda: True)
+    saved, _human = new_seat_for(None, None, 3, "Ann", "tournament", 5)
+    with saved.store:
+        run = saved.start(lambda event: None)
+        saved.log.save(run.tournament)
+    result = runner.invoke(app, ["tournament", "run", "--resume", str(saved.id)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: tournament {saved.id} has Ann's seat: "
+        f"go on with pokerroom tournament play --resume {saved.id}\n"
+    )

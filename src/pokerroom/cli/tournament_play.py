@@ -27,7 +27,6 @@ from pokerroom.errors import UsageError
 from pokerroom.storage import StorageError
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.director import Tournament
-from pokerroom.tournament.events import Entered
 from pokerroom.tournament.regulation import example_text, load_example, load_regulation
 from pokerroom.tui.tournament.app import TournamentTableApp
 from pokerroom.tui.tournament.seat import YourSeat
@@ -181,11 +180,8 @@ def resumed_seat(file: Path | None) -> tuple[SavedRun, str]:
     """The saved tournament with your seat in it: you are the entrant who is no bot."""
     tournament_id = _resume_id(file)
     _require_terminal()
-    saved = tournament_saving.resumed_run(tournament_id)
-    bots = set(saved.players)
-    people = sorted(
-        {e.player for e in saved.events if isinstance(e, Entered) and e.player not in bots}
-    )
+    saved = tournament_saving.resumed_run(tournament_id, seated=True)
+    people = tournament_saving.people_in(saved.events, saved.players)
     if len(people) != 1:
         saved.store.close()
         raise UsageError(

@@ -12,6 +12,7 @@ plays the same tournament. Only American runs can be resumed so far.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerroom.bots.tournament_players import BotPlayers, check_kinds
@@ -26,7 +27,7 @@ from pokerroom.tournament.american import (
     Listener,
     entrant_names,
 )
-from pokerroom.tournament.events import BustOut, TournamentEvent
+from pokerroom.tournament.events import BustOut, Entered, TournamentEvent
 from pokerroom.tournament.olympic_run import OlympicRun
 from pokerroom.tournament.regulation import Regulation
 from pokerroom.tournament.regulation.model import TournamentFormat
@@ -114,9 +115,10 @@ def new_run(
     )
 
 
-def resumed_run(tournament_id: int | None) -> SavedRun:
+def resumed_run(tournament_id: int | None, *, seated: bool = False) -> SavedRun:
     """The saved tournament ``tournament_id`` (the latest unfinished one for None), ready to
-    go on; a finished, abandoned or Olympic one is one clear error."""
+    go on; a finished, abandoned or Olympic one is one clear error, and so is one with a
+    person's seat unless ``seated`` (``tournament play --resume`` seats him again)."""
     store = TournamentStore.open()
     try:
         saved = _resumable(store, tournament_id)
@@ -124,6 +126,12 @@ def resumed_run(tournament_id: int | None) -> SavedRun:
         events = store.events(saved.id)
         players = entrant_names(regulation, saved.entrants)
         kinds = check_kinds(saved.bots)
+        people = people_in(events, players)
+        if people and not seated:
+            raise UsageError(
+                f"tournament {saved.id} has {people[0]}'s seat: "
+                f"go on with pokerroom tournament play --resume {saved.id}"
+            )
     except (StorageError, UsageError):
         store.close()
         raise
@@ -132,6 +140,12 @@ def resumed_run(tournament_id: int | None) -> SavedRun:
     log = TournamentLog(store, saved.id, len(events))
     play = BotPlayers(kinds, players, seed)
     return SavedRun(store, log, regulation, players, play, random.Random(seed), events)
+
+
+def people_in(events: Sequence[TournamentEvent], bots: Sequence[str]) -> list[str]:
+    """The entrants of a log who are not the field's bots: the people at the table."""
+    named = set(bots)
+    return sorted({e.player for e in events if isinstance(e, Entered) and e.player not in named})
 
 
 def _resumable(store: TournamentStore, tournament_id: int | None) -> SavedTournament:
