@@ -21,7 +21,7 @@ from pokerroom.tournament.money.payouts import payout
 from pokerroom.tournament.regulation import Regulation, load_example, parse_regulation
 from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.tui.tournament.app import TournamentTableApp
-from pokerroom.tui.tournament.seat import YourSeat
+from pokerroom.tui.tournament.seat import Busted, YourSeat
 
 TWO_TABLES = """
 name = "Two-table test"
@@ -428,3 +428,48 @@ def test_the_readme_picture_is_the_screen_at_80x24() -> None:
     block = readme.split("<!-- tournament play 80x24 -->\n```text\n", 1)[1].split("```", 1)[0]
     assert drawn[0] + "\n" == block
     assert table.leaks == []
+
+
+class Heard:
+    """A screen that only notes the news the seat gives it."""
+
+    def __init__(self) -> None:
+        self.news: list[object] = []
+
+    def take_hand(self, *_: object) -> None:
+        raise AssertionError("you are out: no hand is yours")
+
+    def watch_hand(self, *_: object) -> None:
+        raise AssertionError("nothing is watched before the run goes on")
+
+    def hear(self, news: object, _lobby: object) -> None:
+        self.news.append(news)
+
+
+def test_t12_a_resume_after_your_bust_says_at_once_that_you_are_out() -> None:
+    """A crash while you watched: the resumed run knows your place, and the seat says it."""
+    regulation = parse_regulation(SHORT_STACKS)
+    players = ["You", "P2", "P3", "P4"]
+    events: list[TournamentEvent] = []
+    whole: list[int] = []
+    run = AmericanRun(
+        regulation,
+        players,
+        BotPlayers(("tournament",), players, 3),
+        random.Random(7),
+        listener=events.append,
+        on_hand_end=lambda _t: whole.append(len(events)),
+    )
+    run.run()
+    bust = next(e for e in events if isinstance(e, BustOut) and e.player == "You")
+    kept = events[: next(n for n in whole if n > events.index(bust))]
+    assert kept[-1] is not events[-1]  # the tournament was not over when it stopped
+    heard = Heard()
+    seat = YourSeat("You", BotPlayers(("tournament",), players, 4), heard, lambda deed: deed())
+    again = AmericanRun.resume(
+        regulation, players, kept, seat, random.Random(4), listener=seat.hear
+    )
+    seat.sit_down(again)
+    assert seat.out
+    prizes = payout(regulation, run.tournament.entries()).prizes
+    assert heard.news == [Busted(bust.place, (*prizes, 0, 0)[bust.place - 1], 4)]

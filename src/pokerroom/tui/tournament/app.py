@@ -153,13 +153,17 @@ class TournamentTableApp(HandTableApp):
     def _play_tournament(self) -> None:
         """The worker: the whole tournament; your hands wait for you on the way."""
         run = self._start_run(self.seat)
-        self.seat.run = run
+        self.seat.sit_down(run)
         try:
             tournament = run.run()
         except Left:
             if self.keeper is not None:
                 self.keeper.stopped()
             return
+        except Exception:  # a failure keeps what was whole before it, then is reported
+            if self.keeper is not None:
+                self.keeper.stopped()
+            raise
         if self.keeper is not None:
             self.keeper.finished(tournament)
         assert tournament.winner is not None

@@ -110,7 +110,7 @@ class YourSeat:
         self._deal: Deal | None = None
         self._paid: list[tuple[int, str, int]] = []
         self.run: AmericanRun | None = None
-        """Set once the run is built: the lobby is read from it."""
+        """Set once the run is built (:meth:`sit_down`): the lobby is read from it."""
         self.out = False
         self.watching = True
         """After the bust: whether the screen wants to see the hands of ``watched``."""
@@ -188,7 +188,7 @@ class YourSeat:
             news = Moved(event.move)
         elif isinstance(event, BustOut) and event.player == self.player:
             self.out = True
-            news = self._busted(event)
+            news = self._busted(event.place, event.tied_from, event.tied)
         elif isinstance(event, LevelStarted) and event.level.number > 1:
             news = NewLevel(event.level)
         elif isinstance(event, Paid):
@@ -216,7 +216,16 @@ class YourSeat:
         self._tell(OnBreak(pause))
         self._wait()
 
-    def _busted(self, event: BustOut) -> Busted:
+    def sit_down(self, run: AmericanRun) -> None:
+        """The run is built: a resumed one where you are out already says so at once."""
+        self.run = run
+        record = run.tournament.players.get(self.player)
+        if record is not None and record.place is not None:
+            self.out = True
+            self._tell(self._busted(record.place, record.tied_from, record.tied))
+
+    def _busted(self, place: int, tied_from: int, tied: int) -> Busted:
+        """T-12, T-2: your place and its money by the entries so far."""
         run = self.run
         assert run is not None
         tournament = run.tournament
@@ -224,12 +233,12 @@ class YourSeat:
         entries = tournament.entries()
         prize = place_prize(
             payout(regulation, entries).prizes,
-            place=event.place,
-            tied_from=event.tied_from,
-            tied=event.tied,
+            place=place,
+            tied_from=tied_from,
+            tied=tied,
             unit=regulation.payouts.unit,
         )
-        return Busted(event.place, prize, entries.entries)
+        return Busted(place, prize, entries.entries)
 
     def _lobby(self) -> Lobby:
         run = self.run
