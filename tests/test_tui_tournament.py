@@ -473,3 +473,20 @@ def test_t12_a_resume_after_your_bust_says_at_once_that_you_are_out() -> None:
     assert seat.out
     prizes = payout(regulation, run.tournament.entries()).prizes
     assert heard.news == [Busted(bust.place, (*prizes, 0, 0)[bust.place - 1], 4)]
+
+
+def test_t2_a_bust_in_the_money_shows_the_prize() -> None:
+    """Second of three: the screen gives the place and the prize it pays (30 % of 30)."""
+    table = seated(parse_regulation(SHORT_STACKS), 3, seed=5)
+    app = table.app
+    said: list[str] = []
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await play_until(table, pilot, shove, lambda: app.result is not None)
+        await pilot.pause(0.05)
+        said.append(screen(app))
+
+    at_table(table, scenario)
+    assert app.result == Busted(2, 9, 3)
+    assert "You are out in 2nd place of 3: prize 9." in said[0]
+    assert table.leaks == []
