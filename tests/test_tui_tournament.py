@@ -68,6 +68,7 @@ class Table:
     run: list[AmericanRun] = field(default_factory=list)
     events: list[TournamentEvent] = field(default_factory=list)
     leaks: list[str] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
 
 
 def seated(regulation: Regulation, entrants: int, seed: int) -> Table:
@@ -149,6 +150,7 @@ async def step(table: Table, pilot: Pilot[None], strategy: Strategy) -> None:
     else:
         key = strategy(app)
     await pilot.press(key)
+    table.keys.append(key)
     await pilot.pause(0.01)
     table.leaks += hidden_cards_on(table.app)
 
@@ -489,4 +491,31 @@ def test_t2_a_bust_in_the_money_shows_the_prize() -> None:
     at_table(table, scenario)
     assert app.result == Busted(2, 9, 3)
     assert "You are out in 2nd place of 3: prize 9." in said[0]
+    assert table.leaks == []
+
+
+def test_p5_at_your_tournament_table_you_show_or_muck_yourself() -> None:
+    """P-5: the run leaves your table's showdown to you: asked, you muck and give up the
+    pot; the bots' showdowns are settled by the room."""
+    table = seated(parse_regulation(TWO_TABLES), 5, seed=1)
+    app = table.app
+    said: list[str] = []
+
+    def asked() -> bool:
+        return app.hand is not None and app.hand.phase == "showdown" and app.mine
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await play_until(table, pilot, lambda _app: "c", asked)
+        said.append(str(app.query_one("#status", Static).content))
+        await pilot.press("x")
+        await pilot.pause(0.05)
+        said.append(screen(app))
+
+    at_table(table, scenario)
+    hand = app.hand
+    assert hand is not None and hand.phase == "done"
+    assert said[0].startswith("showdown: s to show your hand, x to muck it")
+    you = app.deal.players.index("You") if app.deal is not None else -1
+    assert any(isinstance(e, ev.Muck) and e.player == you for e in hand.events)
+    assert "You muck" in said[1]
     assert table.leaks == []
