@@ -54,14 +54,20 @@ class BotPlayers:
             bot = self._bots[player] = BOTS[self.kind_of(player)](self._seed * 1_000_003 + index)
         return bot
 
-    def __call__(self, hand: Hand, players: Sequence[str]) -> int:
-        """Act and draw for every position until the hand is over; the decisions made."""
+    def bots_for(self, hand: Hand, players: Sequence[str]) -> list[Bot]:
+        """Each position's bot, tournament bots minding the bubble by their stacks; for a
+        table where some seats are played by people."""
         bots = [self._bot(player) for player in players]
         standing = self._standing
         if standing is not None:
             for bot, stack in zip(bots, hand.config.stacks, strict=True):
                 if isinstance(bot, TournamentBot):
                     bot.pressure = bubble_pressure(standing, stack)
+        return bots
+
+    def __call__(self, hand: Hand, players: Sequence[str]) -> int:
+        """Act and draw for every position until the hand is over; the decisions made."""
+        bots = self.bots_for(hand, players)
         decisions = 0
         while hand.phase in ("bet", "draw"):
             position = hand.to_act if hand.phase == "bet" else hand.to_draw

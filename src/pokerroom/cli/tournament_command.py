@@ -22,7 +22,7 @@ from typing import Annotated
 import typer
 
 from pokerroom.bots.tournament_players import check_kinds
-from pokerroom.cli import tournament_export, tournament_saving
+from pokerroom.cli import tournament_export, tournament_play, tournament_saving
 from pokerroom.cli.entry import INTERRUPTED_EXIT
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.option_errors import PlainHelp
@@ -42,7 +42,7 @@ from pokerroom.tournament.regulation import (
 app = typer.Typer(
     name="tournament",
     help="Tournaments: check a regulation (T-3), list the examples, run one with bots, "
-    "export a saved one.",
+    "play one at the terminal table, export a saved one.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -226,7 +226,7 @@ def run(
 
 
 app.command("export", cls=PlainHelp)(tournament_export.export)
-
+app.command("play", cls=PlainHelp)(tournament_play.play)
 
 TOURNAMENT_OPTIONS = ("example", "entrants", "bots", "seed")
 """Options that define a new tournament; a resumed one takes them from the store."""

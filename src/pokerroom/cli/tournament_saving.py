@@ -12,6 +12,7 @@ plays the same tournament. Only American runs can be resumed so far.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerroom.bots.tournament_players import BotPlayers, check_kinds
@@ -20,8 +21,14 @@ from pokerroom.storage import StorageError
 from pokerroom.storage.tournament_hands import HandKeeper
 from pokerroom.storage.tournament_log import TournamentLog, resume_seed
 from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
-from pokerroom.tournament.american import AmericanRun, Listener, entrant_names
-from pokerroom.tournament.events import BustOut, TournamentEvent
+from pokerroom.tournament.american import (
+    AmericanRun,
+    DealCheck,
+    HandPlayer,
+    Listener,
+    entrant_names,
+)
+from pokerroom.tournament.events import BustOut, Entered, TournamentEvent
 from pokerroom.tournament.olympic_run import OlympicRun
 from pokerroom.tournament.regulation import Regulation
 from pokerroom.tournament.regulation.model import TournamentFormat
@@ -55,9 +62,15 @@ class SavedRun:
         """Bust-outs already logged, for the progress bar."""
         return sum(isinstance(event, BustOut) for event in self.events)
 
-    def start(self, listener: Listener) -> AmericanRun:
-        """The run, with ``listener`` hearing every new event and the log saving them."""
-
+    def start(
+        self,
+        listener: Listener,
+        *,
+        play: HandPlayer | None = None,
+        on_deal: DealCheck | None = None,
+    ) -> AmericanRun:
+        """The run, with ``listener`` hearing every new event and the log saving them;
+        ``play`` plays the hands instead of the bots (a person's seat among them)."""
         keeper = self.keeper
 
         def listen(event: TournamentEvent) -> None:
@@ -66,24 +79,26 @@ class SavedRun:
             self.log(event)
             listener(event)
 
-        play = self.play if keeper is None else keeper
+        player = keeper if keeper is not None else self.play if play is None else play
         if not self.events:
             olympic = self.regulation.format is TournamentFormat.OLYMPIC
             return (OlympicRun if olympic else AmericanRun)(
                 self.regulation,
                 self.players,
-                play,
+                player,
                 self.rng,
                 listener=listen,
+                on_deal=on_deal,
                 on_hand_end=self.log.hand_ended,
             )
         return AmericanRun.resume(
             self.regulation,
             self.players,
             self.events,
-            play,
+            player,
             self.rng,
             listener=listen,
+            on_deal=on_deal,
             on_hand_end=self.log.hand_ended,
         )
 
@@ -119,9 +134,10 @@ def new_run(
     return SavedRun(store, log, regulation, players, play, random.Random(seed), [], keeper)
 
 
-def resumed_run(tournament_id: int | None) -> SavedRun:
+def resumed_run(tournament_id: int | None, *, seated: bool = False) -> SavedRun:
     """The saved tournament ``tournament_id`` (the latest unfinished one for None), ready to
-    go on; a finished, abandoned or Olympic one is one clear error."""
+    go on; a finished, abandoned or Olympic one is one clear error, and so is one with a
+    person's seat unless ``seated`` (``tournament play --resume`` seats him again)."""
     store = TournamentStore.open()
     try:
         saved = _resumable(store, tournament_id)
@@ -129,6 +145,12 @@ def resumed_run(tournament_id: int | None) -> SavedRun:
         events = store.events(saved.id)
         players = entrant_names(regulation, saved.entrants)
         kinds = check_kinds(saved.bots)
+        people = people_in(events, players)
+        if people and not seated:
+            raise UsageError(
+                f"tournament {saved.id} has {people[0]}'s seat: "
+                f"go on with pokerroom tournament play --resume {saved.id}"
+            )
     except (StorageError, UsageError):
         store.close()
         raise
@@ -138,6 +160,12 @@ def resumed_run(tournament_id: int | None) -> SavedRun:
     keeper = HandKeeper(play) if saved.keeps_hands else None
     log = TournamentLog(store, saved.id, len(events), hands=keeper)
     return SavedRun(store, log, regulation, players, play, random.Random(seed), events, keeper)
+
+
+def people_in(events: Sequence[TournamentEvent], bots: Sequence[str]) -> list[str]:
+    """The entrants of a log who are not the field's bots: the people at the table."""
+    named = set(bots)
+    return sorted({e.player for e in events if isinstance(e, Entered) and e.player not in named})
 
 
 def _resumable(store: TournamentStore, tournament_id: int | None) -> SavedTournament:

@@ -31,7 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from pokerroom.deck import Deck
 from pokerroom.engine import Hand, Options
@@ -82,6 +82,14 @@ class HandPlayer(Protocol):
     """Plays a dealt hand to its end; ``players`` by engine position; returns the decisions."""
 
     def __call__(self, hand: Hand, players: Sequence[str]) -> int: ...
+
+
+@runtime_checkable
+class SettlesShowdown(Protocol):
+    """A hand player that shows or mucks at showdown itself for the hands it says (P-5: a
+    person at the table decides); the engine settles the others' showdowns."""
+
+    def settles_showdown(self, players: Sequence[str]) -> bool: ...
 
 
 Listener = Callable[[TournamentEvent], None]
@@ -165,6 +173,7 @@ class AmericanRun:
         """Tables the break's add-ons or colour-up have still to reach."""
         self._level_options: dict[int, Options] = {}
         self._see_standing = play.see_standing if isinstance(play, ReadsStanding) else None
+        self._settles = play.settles_showdown if isinstance(play, SettlesShowdown) else None
         self.desk = Desk(self, self._notify, director)
         """The director's rulings, carried out at the tables (H-9 … H-11, T-12, T-15)."""
         for player in players:
@@ -387,7 +396,9 @@ class AmericanRun:
         self._table_hands[table] = self._table_hands.get(table, 0) + 1
         options = self._options_at(level.number)
         config = hand_config(spec, level, start.blinds, order, before, options)
-        hand = Hand(config, Deck(rng=random.Random(self._rng.getrandbits(64))))
+        own_showdown = self._settles is not None and self._settles(players)
+        deck = Deck(rng=random.Random(self._rng.getrandbits(64)))
+        hand = Hand(config, deck, auto_showdown=not own_showdown)
         if self._see_standing is not None:
             self._see_standing(self._standing())
         self.desk.deal(table, hand, players)

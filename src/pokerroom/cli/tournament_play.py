@@ -1,0 +1,217 @@
+"""``pokerroom tournament play``: sit in a tournament with bots at the terminal table.
+
+The field is you and ``--entrants`` minus one bots (``P2`` …, the tournament bot by
+default), on the home sit-and-go unless a regulation FILE or ``--example`` is given. It is
+saved as it goes, like ``tournament run``; ``--resume [ID]`` sits you down again in a
+tournament you left, from its last whole hand (the hand you were in when you left is dealt
+again). Without a terminal it stops at once with one line.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pokerroom.bots.tournament_players import check_kinds
+from pokerroom.cli import tournament_saving
+from pokerroom.cli.errors import user_errors
+from pokerroom.cli.names import player_name
+from pokerroom.cli.options import MAX_ID, flag, number
+from pokerroom.cli.terminal import at_a_terminal
+from pokerroom.cli.tournament_saving import SavedRun
+from pokerroom.errors import UsageError
+from pokerroom.storage import StorageError
+from pokerroom.tournament.american import AmericanRun, entrant_names
+from pokerroom.tournament.director import Tournament
+from pokerroom.tournament.regulation import example_text, load_example, load_regulation
+from pokerroom.tui.tournament.app import TournamentTableApp
+from pokerroom.tui.tournament.seat import YourSeat
+
+DEFAULT_EXAMPLE = "home-sit-and-go"
+MAX_CLOCK = 3600
+NO_TERMINAL = "no terminal: use pokerroom tournament run for a tournament of bots only"
+NEW_OPTIONS = ("example", "entrants", "name", "bots", "seed")
+
+
+class StoreKeeper:
+    """The tournament store behind the table: the rest of the log when it ends, the log up
+    to the last whole hand when you leave."""
+
+    def __init__(self, saved: SavedRun) -> None:
+        self.saved = saved
+        self.failure: str | None = None
+
+    def stopped(self) -> None:
+        self._guard(self.saved.log.save_to_boundary)
+
+    def finished(self, tournament: Tournament) -> None:
+        self._guard(lambda: self.saved.log.finish(tournament))
+
+    def _guard(self, save: Callable[[], None]) -> None:
+        try:
+            save()
+        except StorageError as error:
+            self.failure = str(error)
+
+
+def play(
+    ctx: typer.Context,
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="FILE",
+            help="A regulation TOML file (default: the home sit-and-go); with --resume, "
+            "the id of the tournament to go on with.",
+        ),
+    ] = None,
+    example: Annotated[
+        str | None,
+        typer.Option("--example", metavar="NAME", help="Play a shipped example instead."),
+    ] = None,
+    entrants: Annotated[
+        int, typer.Option("--entrants", metavar="N", help="Entrants, you included.")
+    ] = 6,
+    name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name.")] = "You",
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            metavar="KINDS",
+            help="Bot kinds, comma-separated, dealt to the bots in turn: "
+            "tournament (push/fold when short), equity, station, random.",
+        ),
+    ] = "tournament",
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="SEED", help="Seed for a repeatable deal.")
+    ] = None,
+    clock: Annotated[
+        int,
+        number(
+            "--clock",
+            low=0,
+            high=MAX_CLOCK,
+            metavar="SECONDS",
+            help="Seconds per decision before the countdown (A-18) where the regulation has "
+            f"no shot clock, 0-{MAX_CLOCK}; 0: none.",
+        ),
+    ] = 30,
+    auto_muck: Annotated[
+        bool, flag("--auto-muck", help="Muck your losing hands at showdown unasked (P-5).")
+    ] = False,
+    resume: Annotated[
+        bool,
+        flag(
+            "--resume",
+            help="Sit down again in a tournament you left (the latest, or the id given as FILE).",
+        ),
+    ] = False,
+) -> None:
+    """Play a tournament at the terminal table: you and bots; the other tables play on.
+
+    Saved as it goes; a tournament you leave goes on with --resume.
+    """
+    with user_errors():
+        if resume:
+            given = _given(ctx)
+            if given:
+                raise UsageError(f"--resume goes on with the tournament as saved: drop {given}")
+            saved, human = resumed_seat(file)
+        else:
+            saved, human = new_seat(file, example, entrants, name, bots, seed)
+    table, keeper = open_table(saved, human, clock=clock or None, auto_muck=auto_muck)
+    with saved.store:
+        table.run()
+    if keeper.failure is not None:
+        with user_errors():
+            raise StorageError(keeper.failure)
+    if table.finished is None and not table.seat.out:
+        typer.echo(f"Saved. Sit down again with: pokerroom tournament play --resume {saved.id}")
+
+
+def open_table(
+    saved: SavedRun, human: str, *, clock: int | None, auto_muck: bool = False
+) -> tuple[TournamentTableApp, StoreKeeper]:
+    """The table for ``human`` in the saved run, and the keeper saving it as it goes."""
+    keeper = StoreKeeper(saved)
+
+    def start(seat: YourSeat) -> AmericanRun:
+        run = saved.start(seat.hear, play=seat, on_deal=seat.on_deal)
+        saved.log.save(run.tournament)  # the draw, or the state resumed from
+        return run
+
+    table = TournamentTableApp(
+        saved.regulation,
+        human,
+        saved.play,
+        start,
+        clock=clock,
+        auto_muck=auto_muck,
+        keeper=keeper,
+    )
+    return table, keeper
+
+
+def new_seat(
+    file: Path | None, example: str | None, entrants: int, name: str, bots: str, seed: int | None
+) -> tuple[SavedRun, str]:
+    if file is not None and example is not None:
+        raise UsageError("give a regulation FILE or --example NAME, not both")
+    if file is not None:
+        regulation, text = load_regulation(file), file.read_text(encoding="utf-8")
+    else:
+        chosen_example = example or DEFAULT_EXAMPLE
+        regulation, text = load_example(chosen_example), example_text(chosen_example)
+    human = player_name(name)
+    field = entrant_names(regulation, entrants)[1:]
+    if human in field:
+        raise UsageError(f"--name {human!r} is a bot's name here; choose another")
+    kinds = check_kinds([kind.strip() for kind in bots.split(",") if kind.strip()])
+    _require_terminal()
+    chosen = secrets.randbits(32) if seed is None else seed
+    saved = tournament_saving.new_run(text, regulation, [human, *field], kinds, chosen)
+    return saved, human
+
+
+def resumed_seat(file: Path | None) -> tuple[SavedRun, str]:
+    """The saved tournament with your seat in it: you are the entrant who is no bot."""
+    tournament_id = _resume_id(file)
+    _require_terminal()
+    saved = tournament_saving.resumed_run(tournament_id, seated=True)
+    people = tournament_saving.people_in(saved.events, saved.players)
+    if len(people) != 1:
+        saved.store.close()
+        raise UsageError(
+            f"tournament {saved.id} has no seat of yours (bots only): "
+            f"go on with pokerroom tournament run --resume {saved.id}"
+        )
+    saved.players[0] = people[0]
+    return saved, people[0]
+
+
+def _require_terminal() -> None:
+    if not at_a_terminal():
+        raise UsageError(NO_TERMINAL)
+
+
+def _given(ctx: typer.Context) -> str:
+    given = [
+        option
+        for option in NEW_OPTIONS
+        if (source := ctx.get_parameter_source(option)) is not None and source.name == "COMMANDLINE"
+    ]
+    return ", ".join(f"--{option}" for option in given)
+
+
+def _resume_id(file: Path | None) -> int | None:
+    if file is None:
+        return None
+    text = str(file)
+    if not text.isdigit() or not 1 <= int(text) <= MAX_ID:
+        raise UsageError(
+            f"--resume takes the id of a saved tournament (pokerroom history --list), got {text!r}"
+        )
+    return int(text)

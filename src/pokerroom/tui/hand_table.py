@@ -1,0 +1,542 @@
+"""The terminal table's hand at play: keys, buttons, presets, shot clock and show/muck.
+
+:class:`HandTableApp` plays one engine hand at a time with bots in some seats and people
+in others; what a hand belongs to (a home series, a tournament table) is its subclass's:
+which seat a position sits in, the names, the stakes line, what happens when a hand ends
+and how the next one comes. Keys: ``f`` fold, ``c`` check or call, ``r`` bet or raise
+(type the total, Enter), ``m``/``h``/``t``/``p``/``a`` bet the minimum, ½ pot, ⅔ pot, the
+pot or all-in (the largest bet allowed), ``b`` bring in, ``1``-``5`` mark cards and ``d``
+draw, ``s``/``x`` show or muck at showdown (P-5), ``n`` next hand, ``space`` show the cards
+of the player whose turn it is (hot seat), ``?`` list the keys, ``q`` quit. A shot clock
+counts down each bet (A-18): when it runs out the player checks if he can, else folds
+(``club``: folds), and the log says so. The screen is built from the acting human's view
+only: bots' cards stay hidden unless shown at showdown (X-4); the hand log is what every
+player at the table saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, RichLog, Static
+
+from pokerroom.bots import Bot, play_hand
+from pokerroom.engine import Action, Hand, IllegalAction, Limit
+from pokerroom.engine.views import HandView, view_of
+from pokerroom.evaluate.high import HighHand
+from pokerroom.table.seating import Blinds
+from pokerroom.tui.layout import MIN_HEIGHT, draw_table
+from pokerroom.tui.render import board_lines, options_line, preset_amounts, presets
+from pokerroom.tui.seats import seat_labels
+from pokerroom.tui.showdown import must_ask, room_choice
+from pokerroom.tui.story import Story, Words, tell
+from pokerroom.tui.wording import refusal
+
+RESERVED_ROWS = 10
+"""Rows kept for the game line, buttons, status, footer and at least five lines of log."""
+KEYS_HELP = (
+    "keys: f fold · c check/call · r bet or raise (type the total) · m min · h ½ pot · "
+    "t ⅔ pot · p pot · a all-in (the largest bet allowed) · b bring in · 1-5 mark, d draw · "
+    "s show · x muck · n next hand · space show my cards (hot seat) · ? keys · q quit"
+)
+
+
+class HandTableApp(App[None]):
+    """One table's hands; humans sit in ``humans`` (seat numbers), bots in the others."""
+
+    CSS = (
+        "#table { height: auto; } #log { height: 1fr; min-height: 3; } "
+        "#raise { display: none; } #buttons { height: 1; } "
+        "Button { min-width: 4; margin: 0 1 0 0; }"
+    )
+    AUTO_FOCUS = None  # keys go to the table; the amount box takes focus only for a raise
+    reserved_rows = RESERVED_ROWS
+    """Rows kept off the table drawing (more with a header above it)."""
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
+        Binding("f", "fold", "Fold"),
+        Binding("c", "check_call('check')", "Check"),
+        Binding("c", "check_call('call')", "Call"),
+        Binding("b", "bring_in", "Bring in"),
+        Binding("r", "raise('bet')", "Bet"),
+        Binding("r", "raise('raise')", "Raise"),
+        Binding("m", "preset('min')", "Min"),
+        Binding("h", "preset('½ pot')", "½pot"),
+        Binding("t", "preset('⅔ pot')", "⅔pot"),
+        Binding("p", "preset('pot')", "Pot"),
+        Binding("a", "preset('all-in')", "All-in"),
+        Binding("1", "mark(1)", "Mark", key_display="1-5"),
+        *[Binding(str(i), f"mark({i})", show=False) for i in range(2, 6)],
+        Binding("d", "draw", "Draw"),
+        Binding("s", "show", "Show"),
+        Binding("x", "muck", "Muck"),
+        Binding("space", "reveal", "Show my cards"),
+        Binding("n", "next_hand", "Next hand"),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        humans: set[int],
+        bots: Mapping[int, Bot],
+        *,
+        hot_seat: bool = False,
+        hand: Hand | None = None,
+        clock: int | None = 30,
+        countdown: int = 10,
+        auto_muck: bool = False,
+    ) -> None:
+        super().__init__()
+        self.clock = clock
+        """Seconds to decide before the countdown (A-18); None for no clock."""
+        self.countdown = countdown
+        self.auto_muck = auto_muck
+        """P-5: muck a human's hand that cannot win without asking him."""
+        self.seconds_left: int | None = None
+        self.humans = humans
+        self.bots = bots
+        self.hot_seat = hot_seat
+        self.hand = hand
+        self.marked: set[int] = set()
+        self.revealed_for: int | None = None
+        self.message = ""
+        self.timeouts: set[int] = set()
+        """Indices of the current hand's events the shot clock made (A-18)."""
+        self.logged = 0
+        """Lines of the current hand's story already in the log."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield from self._above_table()
+            yield Static(id="info", markup=False)
+            yield Static(id="table", markup=False)
+            yield Horizontal(id="buttons")
+            yield Input(placeholder="bet or raise to …", id="raise")
+            yield Static(id="status", markup=False)
+            yield RichLog(id="log", wrap=True)
+        yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.hand is not None:
+            self._redraw()
+
+    # --------------------------------------------------- what the subclass says
+
+    def _above_table(self) -> ComposeResult:
+        """Widgets above the game line (a tournament's header); none by default."""
+        yield from ()
+
+    def _seat_of(self, position: int) -> int:
+        """The seat of an engine position in the hand being played."""
+        raise NotImplementedError
+
+    def _seat_name(self, seat: int) -> str:
+        raise NotImplementedError
+
+    def _hand_number(self) -> int:
+        """The number of the hand being played, from 1."""
+        raise NotImplementedError
+
+    def _table_size(self) -> int:
+        raise NotImplementedError
+
+    def _info_line(self, hand: Hand) -> str:
+        """The game line above the table: hand number and stakes."""
+        raise NotImplementedError
+
+    def _marks(self, hand: Hand) -> Blinds | None:
+        """The button and blinds to mark (None: none, as in Stud)."""
+        raise NotImplementedError
+
+    def _after_play(self, hand: Hand) -> None:
+        """Called after every round of play (a hand that ended included), before the redraw."""
+        raise NotImplementedError
+
+    def _done_status(self) -> str:
+        """The status line once the hand is over."""
+        raise NotImplementedError
+
+    def _may_deal_next(self) -> bool:
+        """Whether ``n`` works once the hand is over."""
+        raise NotImplementedError
+
+    def _time_bank(self) -> int | None:
+        """A-18: seconds of a time bank to use now the shot clock ran out (None: no bank)."""
+        return None
+
+    # ------------------------------------------------------------------ flow
+
+    def _start_clock(self) -> None:
+        if self.clock is not None:
+            self.set_interval(1, self._tick)
+
+    @property
+    def _actor(self) -> int | None:
+        hand = self.hand
+        if hand is None:
+            return None
+        if hand.phase == "bet":
+            return hand.to_act
+        if hand.phase == "draw":
+            return hand.to_draw
+        return hand.next_to_show
+
+    def _human_to_act(self) -> int | None:
+        actor = self._actor
+        if actor is None or self._seat_of(actor) not in self.humans:
+            return None
+        return actor
+
+    def _settle_showdown(self, hand: Hand) -> None:
+        """P-5: bots show or muck as the room would; a human who may muck is asked.
+
+        A hand turned face up for an all-in run-out stays face up (A-17).
+        """
+        while hand.phase == "showdown":
+            player = hand.next_to_show
+            assert player is not None
+            if self._seat_of(player) in self.humans and must_ask(hand, self.auto_muck):
+                return
+            if hand.shown[player] is None and room_choice(hand) == "muck":
+                hand.muck(player)
+            else:
+                hand.show(player)
+
+    def _advance(self) -> None:
+        """Let bots act until a human must decide or the hand is over; then redraw."""
+        hand = self.hand
+        assert hand is not None
+        bots = {
+            p: self.bots[self._seat_of(p)]
+            for p in range(hand.players)
+            if self._seat_of(p) not in self.humans
+        }
+        play_hand(hand, bots)
+        self._settle_showdown(hand)
+        self._log_story()
+        self._after_play(hand)
+        self._redraw()
+
+    # ------------------------------------------------------------------- log
+
+    def _words(self) -> Words:
+        """Positions' names; a lone human (not hot seat) is addressed as "You"."""
+        hand = self.hand
+        assert hand is not None
+        names = [self._seat_name(self._seat_of(p)) for p in range(hand.players)]
+        mine = [p for p in range(hand.players) if self._seat_of(p) in self.humans]
+        you = mine[0] if len(mine) == 1 and not self.hot_seat else None
+        return Words(names, you)
+
+    def _story(self, view: HandView) -> Story:
+        hand = self.hand
+        assert hand is not None
+        return tell(
+            view.events,
+            self._words(),
+            hand.config.stacks,
+            self.timeouts,
+            boards=len(hand.boards),
+            hand_names=self._hand_names(),
+        )
+
+    def _hand_names(self) -> dict[int, str]:
+        """The shown hands' names ("pair of aces") once every card is out (P-6)."""
+        hand = self.hand
+        assert hand is not None
+        if hand.phase not in ("showdown", "done") or len(hand.boards) > 1:
+            return {}
+        board = [c for c in hand.board if c]
+        showdown = hand.config.variant.showdown
+        names = {}
+        for player, shown in enumerate(hand.shown):
+            cards = [card for card in shown or () if card is not None]
+            if shown is not None and len(cards) == len(shown) and len(cards) + len(board) >= 5:
+                names[player] = HighHand(showdown.high(cards, board)).describe()
+        return names
+
+    def _log_hand_start(self) -> None:
+        self.logged = 0
+        self.timeouts = set()
+        self.query_one("#log", RichLog).write(f"— hand {self._hand_number()} —")
+
+    def _log_story(self) -> None:
+        """Write the hand's new actions and deals: what every player at the table saw (X-4)."""
+        hand = self.hand
+        assert hand is not None
+        lines = self._story(view_of(hand, None)).lines
+        log = self.query_one("#log", RichLog)
+        for line in lines[self.logged :]:
+            log.write(line)
+        self.logged = len(lines)
+
+    # ---------------------------------------------------------------- screen
+
+    def _viewer(self) -> int | None:
+        """Whose cards the screen shows: the acting human, else the only human seated."""
+        actor = self._human_to_act()
+        if actor is not None:
+            return actor
+        hand = self.hand
+        assert hand is not None
+        seated = [p for p in range(hand.players) if self._seat_of(p) in self.humans]
+        return seated[0] if len(seated) == 1 else None
+
+    def _hidden(self, viewer: int | None) -> bool:
+        """Hot seat: the player to act has not yet asked to see his cards."""
+        return self.hot_seat and viewer is not None and self.revealed_for != viewer
+
+    def _redraw(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        viewer = self._viewer()
+        view = view_of(hand, viewer)
+        hide = self._hidden(viewer)
+        seats = [self._seat_of(p) for p in range(hand.players)]
+        names = {seat: self._seat_name(seat) for seat in seats}
+        variant = hand.config.variant
+        self.query_one("#info", Static).update(self._info_line(hand))
+        marks = None if variant.stud else self._marks(hand)
+        story = self._story(view)
+        blinds = bool(hand.config.blinds)
+        labels = seat_labels(view, seats, names, story, marks, blinds=blinds, hide_own=hide)
+        centre = board_lines(view, has_board=any(s.board for s in variant.streets))
+        if self.seconds_left is not None and self._human_to_act() is not None:
+            centre.append(f"time {self.seconds_left}s")
+        width, height = self.size.width, self.size.height
+        rows = max(MIN_HEIGHT, min(18, height - self.reserved_rows))
+        table = draw_table(labels, centre, self._table_size(), width, rows)
+        self.query_one("#table", Static).update(table)
+        self._show_buttons(view if not hide else None)
+        self.query_one("#status", Static).update(self._status(view, viewer, hide))
+        self.refresh_bindings()
+
+    def _status(self, view: HandView, viewer: int | None, hide: bool) -> str:
+        hand = self.hand
+        assert hand is not None
+        if hide and viewer is not None:
+            name = self._seat_name(self._seat_of(viewer))
+            status = f"pass the keyboard to {name} and press space"
+        elif hand.phase == "done":
+            status = self._done_status()
+        elif hand.phase == "draw" and self._human_to_act() is not None:
+            mine = view.hole[viewer] if viewer is not None else ()
+            cards = "  ".join(
+                f"{i}:{card}{'*' if i in self.marked else ''}" for i, card in enumerate(mine, 1)
+            )
+            status = f"{cards}   1-5 mark (*) cards to discard, d to draw them"
+        elif hand.phase == "showdown" and self._human_to_act() is not None:
+            status = "showdown: s to show your hand, x to muck it and give up the pot"
+        else:
+            status = options_line(view)
+        return f"{status}\n{self.message}" if self.message else status
+
+    def _show_buttons(self, view: HandView | None) -> None:
+        """The legal actions as buttons with their exact amounts (and the bet presets)."""
+        row = self.query_one("#buttons", Horizontal)
+        row.remove_children()
+        if view is None or view.legal is None:
+            return
+        legal = view.legal
+        buttons = []
+        if legal.fold:
+            buttons.append(Button("Fold", name="do-fold", compact=True))
+        if legal.check:
+            buttons.append(Button("Check", name="do-check", compact=True))
+        if legal.call is not None:
+            buttons.append(Button(f"Call {legal.call}", name="do-call", compact=True))
+        if legal.bring_in is not None:
+            buttons.append(Button(f"Bring in {legal.bring_in}", name="do-bring", compact=True))
+        for name, amount in presets(view):
+            buttons.append(Button(f"{name} {amount}", name=f"do-raise-{amount}", compact=True))
+        row.mount(*buttons)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that work now are active, and only they are in the footer."""
+        hand = self.hand
+        if hand is None or action in ("quit", "keys"):
+            return True
+        actor = self._human_to_act()
+        hidden = self._hidden(actor)
+        if action == "reveal":
+            return actor is not None and hidden
+        if action == "next_hand":
+            return hand.phase == "done" and self._may_deal_next()
+        if actor is None or hidden:
+            return False
+        if hand.phase == "draw":
+            return action in ("mark", "draw")
+        if hand.phase == "showdown":
+            return action in ("show", "muck")
+        if hand.phase != "bet":
+            return False
+        return self._bet_key_works(hand, action, parameters)
+
+    def _bet_key_works(self, hand: Hand, action: str, parameters: tuple[object, ...]) -> bool:
+        legal = hand.legal_actions()
+        can_raise = legal.raise_min is not None
+        if action == "fold":
+            return legal.fold
+        if action == "check_call":
+            return legal.check if parameters == ("check",) else legal.call is not None
+        if action == "bring_in":
+            return legal.bring_in is not None
+        if action == "raise":
+            return can_raise and legal.bet == (parameters == ("bet",))
+        if action == "preset" and can_raise:
+            if hand.config.limit is not Limit.FIXED_LIMIT:
+                return True
+            player = legal.player  # fixed-limit: one size; all-in only when it is the stack
+            everything = hand.committed[player] + hand.stacks[player]
+            return parameters == ("min",) or (
+                parameters == ("all-in",) and legal.raise_max == everything
+            )
+        return False
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.name or ""
+        if button == "do-fold":
+            self.action_fold()
+        elif button in ("do-check", "do-call"):
+            self.action_check_call()
+        elif button == "do-bring":
+            self.action_bring_in()
+        elif button.startswith("do-raise-"):
+            self._do(Action.raise_to(int(button.removeprefix("do-raise-"))))
+
+    def _tick(self) -> None:
+        """A-18: count down the decision; at zero a time bank extends it if there is one,
+        else the timeout action is taken."""
+        actor = self._human_to_act()
+        hand = self.hand
+        if actor is None or hand is None or hand.phase != "bet" or self.clock is None:
+            self.seconds_left = None
+            return
+        if self.seconds_left is None:
+            self.seconds_left = self.clock + self.countdown
+        self.seconds_left -= 1
+        if self.seconds_left <= 0:
+            bank = self._time_bank()
+            if bank is not None:
+                self.seconds_left = bank
+                self._redraw()
+                return
+            self.seconds_left = None
+            self.timeouts.add(len(hand.events))
+            self._do(hand.timeout_action(), force=True)
+            return
+        self._redraw()
+
+    def _do(self, action: Action, *, force: bool = False) -> None:
+        actor = self._human_to_act()
+        hand = self.hand
+        if actor is None or hand is None or hand.phase != "bet":
+            return
+        if self._hidden(actor) and not force:
+            return
+        try:
+            hand.act(action, actor)
+        except IllegalAction as error:  # A-8: say what is allowed, change nothing
+            self.message = refusal(error, actor)
+            self._redraw()
+            return
+        self.message = ""
+        self.seconds_left = None
+        self._advance()
+
+    # --------------------------------------------------------------- actions
+
+    def action_fold(self) -> None:
+        self._do(Action.fold())
+
+    def action_check_call(self, _: str = "") -> None:
+        """Check when nothing is owed, else call (the footer names which)."""
+        hand = self.hand
+        if hand is None or hand.phase != "bet":
+            return
+        self._do(Action.check() if hand.legal_actions().check else Action.call())
+
+    def action_bring_in(self) -> None:
+        self._do(Action.bring_in())
+
+    def action_preset(self, name: str) -> None:
+        """Bet or raise by a preset: min, ½ pot, ⅔ pot, pot, all-in (the largest allowed)."""
+        actor = self._human_to_act()
+        hand = self.hand
+        if actor is None or hand is None or hand.phase != "bet":
+            return
+        amount = preset_amounts(view_of(hand, actor)).get(name)
+        if amount is not None:
+            self._do(Action.raise_to(amount))
+
+    def action_raise(self, _: str = "") -> None:
+        """Open the amount box: type the total to bet or raise to (A-7)."""
+        if self._human_to_act() is None:
+            return
+        box = self.query_one("#raise", Input)
+        box.styles.display = "block"
+        box.value = ""
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        box = self.query_one("#raise", Input)
+        box.styles.display = "none"
+        self.set_focus(None)
+        try:
+            amount = int(event.value.strip())
+        except ValueError:
+            self.message = f"{event.value!r} is not a whole number of chips"
+            self._redraw()
+            return
+        self._do(Action.raise_to(amount))
+
+    def action_mark(self, index: int) -> None:
+        if self.hand is not None and self.hand.phase == "draw" and self._human_to_act() is not None:
+            self.marked ^= {index}
+            self._redraw()
+
+    def action_draw(self) -> None:
+        actor = self._human_to_act()
+        hand = self.hand
+        if actor is None or hand is None or hand.phase != "draw":
+            return
+        cards = [hand.hole[actor][i - 1] for i in sorted(self.marked)]
+        self.marked = set()
+        hand.draw(cards, actor)
+        self._advance()
+
+    def _showdown_choice(self, show: bool) -> None:
+        """P-5: the human due to show decides; the last live hand of a pot must show."""
+        actor = self._human_to_act()
+        hand = self.hand
+        if actor is None or hand is None or hand.phase != "showdown":
+            return
+        try:
+            if show:
+                hand.show(actor)
+            else:
+                hand.muck(actor)
+        except IllegalAction as error:
+            self.message = refusal(error, actor)
+            self._redraw()
+            return
+        self.message = ""
+        self._advance()
+
+    def action_show(self) -> None:
+        self._showdown_choice(show=True)
+
+    def action_muck(self) -> None:
+        self._showdown_choice(show=False)
+
+    def action_reveal(self) -> None:
+        self.revealed_for = self._human_to_act()
+        self._redraw()
+
+    def action_keys(self) -> None:
+        self.query_one("#log", RichLog).write(KEYS_HELP)

@@ -1,0 +1,47 @@
+"""The tournament header above the table: two lines from one :class:`Lobby` (80 columns).
+
+>>> from pokerroom.tournament.lobby import PayJump
+>>> from pokerroom.tournament.structure import Level
+>>> lobby = Lobby(Level(2, 10, 2, 4), None, 455.0, Level(3, 10, 3, 6), 5, 6, 2, 310, 240,
+...               60, (39, 21), PayJump(2, 21, 3))
+>>> print("\\n".join(header_lines(lobby)))
+Level 2 · blinds 2/4 · 7:35 left · next: blinds 3/6
+5 of 6 left · you 2nd by chips · average 240 (60.0 bb)
+pool 60 · next pay jump: 2nd 21, 3 more out
+"""
+
+from __future__ import annotations
+
+from pokerroom.tournament.clock.render import countdown, forced_bets
+from pokerroom.tournament.lobby import Lobby
+
+HEADER_ROWS = 3
+"""The header's lines: the clock, the field, the money."""
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    last = 0 if 10 <= number % 100 <= 20 else number % 10
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th') }"
+
+
+def header_lines(lobby: Lobby) -> list[str]:
+    """The level, its time and the next; the field and your place; the money."""
+    if lobby.on_break is not None:
+        clock = f"Break after level {lobby.level.number}"
+    else:
+        clock = f"Level {lobby.level.number} · {forced_bets(lobby.level)}"
+    if lobby.time_left is not None:
+        clock += f" · {countdown(lobby.time_left)} left"
+    if lobby.next_level is not None:
+        clock += f" · next: {forced_bets(lobby.next_level)}"
+    place = "you are out" if lobby.place is None else f"you {ordinal(lobby.place)} by chips"
+    field = (
+        f"{lobby.players_left} of {lobby.entries} left · {place} · "
+        f"average {lobby.average:,} ({lobby.average_big_blinds:.1f} bb)"
+    )
+    money = f"pool {lobby.pool:,}"
+    jump = lobby.next_jump
+    if jump is not None:
+        money += f" · next pay jump: {ordinal(jump.place)} {jump.prize:,}, {jump.busts} more out"
+    return [clock, field, money]
