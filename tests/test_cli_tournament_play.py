@@ -51,7 +51,7 @@ def test_without_a_terminal_the_table_stops_at_once_with_one_line(
     ("args", "error"),
     [
         (["--name", "P2"], "error: --name 'P2' is a bot's name here; choose another\n"),
-        (["--entrants", "1"], "error: --entrants must be at least 2, got 1\n"),
+        (["--entrants", "1"], "error: --entrants must be 2 to 100,000, got 1\n"),
         (["--entrants", "11"], "error: 'Home sit-and-go' takes at most 10 entrants, got 11\n"),
         (["--bots", "shark"], "error: unknown bot kind 'shark'; choose from "),
         (["--example", "nope"], "error: "),

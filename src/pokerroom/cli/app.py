@@ -25,8 +25,9 @@ from pokerroom.cli.option_errors import OneLineErrors, PlainHelp
 app = typer.Typer(
     name="pokerroom",
     cls=OneLineErrors,
-    help="A poker room: play a series or OFC at the terminal table, replay hand histories, "
-    "value hands and compute equity; check tournament regulations.",
+    help="A poker room: play a series, OFC or a tournament at the terminal table, run "
+    "tournaments of bots, direct a live one with its clock screen, replay hand histories, "
+    "value hands and compute equity.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

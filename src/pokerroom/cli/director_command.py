@@ -46,8 +46,10 @@ def director(
         ),
     ] = None,
 ) -> None:
-    """Run a live tournament dealt with real cards: desk, draw, clock, bust-outs, moves,
-    penalties, deal and payouts, saved as it happens."""
+    """Run a live tournament dealt with real cards, saved as it happens.
+
+    The desk, the seat draw, the clock, bust-outs and moves, penalties, the deal and payouts.
+    """
     with user_errors():
         if resume is not None:
             if file is not None or example is not None:

@@ -398,8 +398,10 @@ def history(
         flag("--complete", help="Export every player's cards (host only; a finished series)."),
     ] = False,
 ) -> None:
-    """List the hands of a saved series (number, button, pot, winners) or OFC session, or export;
-    a tournament's results table."""
+    """List the hands of a saved series or OFC session, show a tournament's results, or export.
+
+    A series' hands with number, button, pot and winners; a tournament's results table.
+    """
     from pokerroom.storage import OfcStore, SavedOfcSession, SeriesStore  # SQLAlchemy when needed
     from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
 
