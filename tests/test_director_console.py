@@ -249,3 +249,42 @@ def test_resume_refuses_a_simulated_run_and_an_unknown_id_in_one_line() -> None:
     assert result.exit_code == 2 and "is a simulated run" in result.output
     result = runner.invoke(cli, ["director", "--resume", "77"])
     assert result.exit_code == 2 and "no tournament 77" in result.output
+
+
+def test_the_clock_tab_inserts_and_removes_a_future_level_and_refuses_a_played_one_t20() -> None:
+    time = SimulatedTime(START)
+    desk = LiveDesk(parse_regulation(TEXT), time, seed=3)
+    app = DirectorApp(desk)
+
+    def levels() -> list[tuple[int, int, int]]:
+        state = desk.clock_state()
+        assert state is not None
+        return [(v.number, v.small_blind, v.big_blind) for v in state.schedule.levels]
+
+    async def keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for name in ("Ann", "Bob"):
+                await type_in(pilot, "r", name)
+            await pilot.press("s")
+            time.advance(9 * 60)  # level 2 is in progress
+            before = levels()
+            await type_in(pilot, "n", "3 123 246 0 8")
+            assert app.message.startswith("level 3 inserted: 123/246")
+            assert levels()[2] == (3, 123, 246)
+            assert levels()[3][1:] == before[2][1:]  # the old level 3 is level 4 now
+            assert len(levels()) == len(before) + 1
+            await type_in(pilot, "m", "3")
+            assert app.message == "level 3 removed; later levels move down one"
+            assert levels() == before
+            kept = list(desk.events)
+            await type_in(pilot, "m", "1")  # played: one line, nothing changes
+            assert app.message.startswith("cannot remove level 1: it was already played")
+            await type_in(pilot, "n", "2 1 2 0 8")  # in progress
+            assert app.message.startswith("cannot insert a level in place of level 2")
+            await type_in(pilot, "m", "x")
+            assert app.message == "the level's number is a whole number, got 'x'"
+            assert desk.events == kept
+            await pilot.press("u")  # the removal is undone: the inserted level is back
+            assert levels()[2] == (3, 123, 246)
+
+    asyncio.run(keys())
