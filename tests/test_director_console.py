@@ -23,6 +23,7 @@ from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.events import Paid
 from pokerroom.tournament.live.desk import LiveDesk
+from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.payouts import prize_pool
 from pokerroom.tournament.regulation import example_text, parse_regulation
 from pokerroom.tui.clock.app import ClockApp
@@ -288,3 +289,59 @@ def test_the_clock_tab_inserts_and_removes_a_future_level_and_refuses_a_played_o
             assert levels()[2] == (3, 123, 246)
 
     asyncio.run(keys())
+
+
+def test_w_writes_the_seat_cards_and_the_list_by_table_to_print_t4(tmp_path: Path) -> None:
+    time = SimulatedTime(START)
+    desk = LiveDesk(parse_regulation(TEXT), time, seed=3)
+    app = DirectorApp(desk, tournament_id=12, print_dir=tmp_path)
+    cards, tables = tmp_path / "seat-cards-12.txt", tmp_path / "tables-12.txt"
+
+    async def keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for name in NAMES.split()[:12]:
+                await type_in(pilot, "r", name)
+            await pilot.press("w")  # before the draw: one line, nothing written
+            assert app.message.startswith("nobody is seated yet")
+            assert list(tmp_path.iterdir()) == []
+            await pilot.press("d", "w")
+            assert app.message == f"to print: seat cards in {cards}, the list by table in {tables}"
+            tables.write_text("the director's own notes\n", encoding="utf-8")
+            cards.unlink()
+            await pilot.press("w")  # a file there already: refused, nothing written
+            refused = f"{tables} exists already; move it away to print again (not written)"
+            assert app.message == refused
+            assert not cards.exists()
+            assert tables.read_text(encoding="utf-8") == "the director's own notes\n"
+
+    asyncio.run(keys())
+
+
+def test_the_printed_cards_are_one_a_page_with_every_player_seated_t4(tmp_path: Path) -> None:
+    desk = LiveDesk(parse_regulation(TEXT), SimulatedTime(START), seed=3)
+    for name in NAMES.split()[:12]:
+        desk.register(name)
+    desk.draw()
+    cards, tables = write_printouts(desk.tournament, tmp_path, 7)
+    assert (cards.name, tables.name) == ("seat-cards-7.txt", "tables-7.txt")
+    pages = cards.read_text(encoding="utf-8").split("\f")
+    assert len(pages) == 12  # one card a page
+    seated = {(t, s, p) for t, seats in desk.layout().items() for s, p in seats.items()}
+    on_cards = set()
+    for page in pages:
+        rows = [row.strip("| ") for row in page.strip().splitlines()[1:-1]]
+        table, seat = (int(word) for word in rows[2].split()[1::2])
+        assert rows[0] == "Turbo re-entry"
+        on_cards.add((table, seat, rows[1]))
+    assert on_cards == seated
+    listing = tables.read_text(encoding="utf-8")
+    assert listing.startswith("Turbo re-entry: seats by table\n\nTable 1\n")
+    assert all(f"  {s:>2}  {p}" in listing for _t, s, p in seated)
+
+
+def test_print_dir_must_be_a_directory(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["director", "--example", "turbo-reentry", "--print-dir", str(tmp_path / "nope")]
+    )
+    assert result.exit_code == 2
+    assert "--print-dir" in result.output and "is not a directory" in result.output
