@@ -12,17 +12,20 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app as cli
+from pokerroom.errors import UsageError
 from pokerroom.storage.live_saving import LiveSaver, create_live
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.events import Paid
 from pokerroom.tournament.live.desk import LiveDesk
+from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.payouts import prize_pool
 from pokerroom.tournament.regulation import example_text, parse_regulation
@@ -345,3 +348,56 @@ def test_print_dir_must_be_a_directory(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "--print-dir" in result.output and "is not a directory" in result.output
+
+
+def test_a_ruling_after_the_payouts_is_recorded_saved_and_undone_t22() -> None:
+    store = TournamentStore.open("sqlite://")
+    time = SimulatedTime(START)
+    desk, number = saved_desk(store, time)
+    app = DirectorApp(desk, tournament_id=number)
+
+    async def keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for name in ("Ann", "Bob"):
+                await type_in(pilot, "r", name)
+            await pilot.press("d", "s")
+            await type_in(pilot, "p", "Ann 7.1.13")
+            await type_in(pilot, "o", "1 Ann it was not my turn")
+            bob = next(s for s, p in desk.layout()[1].items() if p == "Bob")
+            await type_in(pilot, "x", f"1 {bob}")
+            await pilot.press("f")
+            assert desk.tournament.winner == "Ann"
+            await pilot.press("r", *"Cy", "enter")  # nothing else after the winner
+            assert app.message.startswith("the tournament is over (Ann won)")
+            await type_in(pilot, "v", "1 overturned")  # T-22: until the tournament ends
+            assert app.message == "protest 1: penalty overturned"
+            assert desk.tournament.penalty_log.overturned(1)
+            assert store.events(number) == desk.events
+            await pilot.press("u")
+            assert app.message == "undone: protest 1: penalty overturned"
+            assert not desk.tournament.penalty_log.overturned(1)
+
+    asyncio.run(keys())
+    assert store.events(number) == desk.events
+    saved = store.get_tournament(number)
+    assert saved.finished and saved.winner == "Ann"  # the undo kept the finish
+    store.close()
+
+
+def test_after_the_winner_a_director_marker_is_only_let_through_before_a_ruling_t22() -> None:
+    desk = LiveDesk(parse_regulation(TEXT), SimulatedTime(START), seed=3)
+    for name in ("Ann", "Bob"):
+        desk.register(name)
+    desk.draw()
+    desk.start_clock()
+    desk.penalize("Ann", "7.1.13")
+    desk.protest(1, "Ann", "not my turn")
+    desk.bust(1, [next(s for s, p in desk.layout()[1].items() if p == "Bob")])
+    desk.finish()
+    kept = list(desk.events)
+    with pytest.raises(UsageError, match="the tournament is over"):
+        desk.pause()
+    assert desk.events == kept
+    desk.tournament.record(DirectorAction(START, "a ruling"))
+    with pytest.raises(UsageError, match="only a protest's ruling is left"):
+        desk.tournament.record(DirectorAction(START, "another"))
