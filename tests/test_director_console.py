@@ -12,17 +12,21 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app as cli
+from pokerroom.errors import UsageError
 from pokerroom.storage.live_saving import LiveSaver, create_live
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.events import Paid
 from pokerroom.tournament.live.desk import LiveDesk
+from pokerroom.tournament.live.events import DirectorAction
+from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.payouts import prize_pool
 from pokerroom.tournament.regulation import example_text, parse_regulation
 from pokerroom.tui.clock.app import ClockApp
@@ -249,3 +253,151 @@ def test_resume_refuses_a_simulated_run_and_an_unknown_id_in_one_line() -> None:
     assert result.exit_code == 2 and "is a simulated run" in result.output
     result = runner.invoke(cli, ["director", "--resume", "77"])
     assert result.exit_code == 2 and "no tournament 77" in result.output
+
+
+def test_the_clock_tab_inserts_and_removes_a_future_level_and_refuses_a_played_one_t20() -> None:
+    time = SimulatedTime(START)
+    desk = LiveDesk(parse_regulation(TEXT), time, seed=3)
+    app = DirectorApp(desk)
+
+    def levels() -> list[tuple[int, int, int]]:
+        state = desk.clock_state()
+        assert state is not None
+        return [(v.number, v.small_blind, v.big_blind) for v in state.schedule.levels]
+
+    async def keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for name in ("Ann", "Bob"):
+                await type_in(pilot, "r", name)
+            await pilot.press("s")
+            time.advance(9 * 60)  # level 2 is in progress
+            before = levels()
+            await type_in(pilot, "n", "3 123 246 0 8")
+            assert app.message.startswith("level 3 inserted: 123/246")
+            assert levels()[2] == (3, 123, 246)
+            assert levels()[3][1:] == before[2][1:]  # the old level 3 is level 4 now
+            assert len(levels()) == len(before) + 1
+            await type_in(pilot, "m", "3")
+            assert app.message == "level 3 removed; later levels move down one"
+            assert levels() == before
+            kept = list(desk.events)
+            await type_in(pilot, "m", "1")  # played: one line, nothing changes
+            assert app.message.startswith("cannot remove level 1: it was already played")
+            await type_in(pilot, "n", "2 1 2 0 8")  # in progress
+            assert app.message.startswith("cannot insert a level in place of level 2")
+            await type_in(pilot, "m", "x")
+            assert app.message == "the level's number is a whole number, got 'x'"
+            assert desk.events == kept
+            await pilot.press("u")  # the removal is undone: the inserted level is back
+            assert levels()[2] == (3, 123, 246)
+
+    asyncio.run(keys())
+
+
+def test_w_writes_the_seat_cards_and_the_list_by_table_to_print_t4(tmp_path: Path) -> None:
+    time = SimulatedTime(START)
+    desk = LiveDesk(parse_regulation(TEXT), time, seed=3)
+    app = DirectorApp(desk, tournament_id=12, print_dir=tmp_path)
+    cards, tables = tmp_path / "seat-cards-12.txt", tmp_path / "tables-12.txt"
+
+    async def keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for name in NAMES.split()[:12]:
+                await type_in(pilot, "r", name)
+            await pilot.press("w")  # before the draw: one line, nothing written
+            assert app.message.startswith("nobody is seated yet")
+            assert list(tmp_path.iterdir()) == []
+            await pilot.press("d", "w")
+            assert app.message == f"to print: seat cards in {cards}, the list by table in {tables}"
+            tables.write_text("the director's own notes\n", encoding="utf-8")
+            cards.unlink()
+            await pilot.press("w")  # a file there already: refused, nothing written
+            refused = f"{tables} exists already; move it away to print again (not written)"
+            assert app.message == refused
+            assert not cards.exists()
+            assert tables.read_text(encoding="utf-8") == "the director's own notes\n"
+
+    asyncio.run(keys())
+
+
+def test_the_printed_cards_are_one_a_page_with_every_player_seated_t4(tmp_path: Path) -> None:
+    desk = LiveDesk(parse_regulation(TEXT), SimulatedTime(START), seed=3)
+    for name in NAMES.split()[:12]:
+        desk.register(name)
+    desk.draw()
+    cards, tables = write_printouts(desk.tournament, tmp_path, 7)
+    assert (cards.name, tables.name) == ("seat-cards-7.txt", "tables-7.txt")
+    pages = cards.read_text(encoding="utf-8").split("\f")
+    assert len(pages) == 12  # one card a page
+    seated = {(t, s, p) for t, seats in desk.layout().items() for s, p in seats.items()}
+    on_cards = set()
+    for page in pages:
+        rows = [row.strip("| ") for row in page.strip().splitlines()[1:-1]]
+        table, seat = (int(word) for word in rows[2].split()[1::2])
+        assert rows[0] == "Turbo re-entry"
+        on_cards.add((table, seat, rows[1]))
+    assert on_cards == seated
+    listing = tables.read_text(encoding="utf-8")
+    assert listing.startswith("Turbo re-entry: seats by table\n\nTable 1\n")
+    assert all(f"  {s:>2}  {p}" in listing for _t, s, p in seated)
+
+
+def test_print_dir_must_be_a_directory(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["director", "--example", "turbo-reentry", "--print-dir", str(tmp_path / "nope")]
+    )
+    assert result.exit_code == 2
+    assert "--print-dir" in result.output and "is not a directory" in result.output
+
+
+def test_a_ruling_after_the_payouts_is_recorded_saved_and_undone_t22() -> None:
+    store = TournamentStore.open("sqlite://")
+    time = SimulatedTime(START)
+    desk, number = saved_desk(store, time)
+    app = DirectorApp(desk, tournament_id=number)
+
+    async def keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for name in ("Ann", "Bob"):
+                await type_in(pilot, "r", name)
+            await pilot.press("d", "s")
+            await type_in(pilot, "p", "Ann 7.1.13")
+            await type_in(pilot, "o", "1 Ann it was not my turn")
+            bob = next(s for s, p in desk.layout()[1].items() if p == "Bob")
+            await type_in(pilot, "x", f"1 {bob}")
+            await pilot.press("f")
+            assert desk.tournament.winner == "Ann"
+            await pilot.press("r", *"Cy", "enter")  # nothing else after the winner
+            assert app.message.startswith("the tournament is over (Ann won)")
+            await type_in(pilot, "v", "1 overturned")  # T-22: until the tournament ends
+            assert app.message == "protest 1: penalty overturned"
+            assert desk.tournament.penalty_log.overturned(1)
+            assert store.events(number) == desk.events
+            await pilot.press("u")
+            assert app.message == "undone: protest 1: penalty overturned"
+            assert not desk.tournament.penalty_log.overturned(1)
+
+    asyncio.run(keys())
+    assert store.events(number) == desk.events
+    saved = store.get_tournament(number)
+    assert saved.finished and saved.winner == "Ann"  # the undo kept the finish
+    store.close()
+
+
+def test_after_the_winner_a_director_marker_is_only_let_through_before_a_ruling_t22() -> None:
+    desk = LiveDesk(parse_regulation(TEXT), SimulatedTime(START), seed=3)
+    for name in ("Ann", "Bob"):
+        desk.register(name)
+    desk.draw()
+    desk.start_clock()
+    desk.penalize("Ann", "7.1.13")
+    desk.protest(1, "Ann", "not my turn")
+    desk.bust(1, [next(s for s, p in desk.layout()[1].items() if p == "Bob")])
+    desk.finish()
+    kept = list(desk.events)
+    with pytest.raises(UsageError, match="the tournament is over"):
+        desk.pause()
+    assert desk.events == kept
+    desk.tournament.record(DirectorAction(START, "a ruling"))
+    with pytest.raises(UsageError, match="only a protest's ruling is left"):
+        desk.tournament.record(DirectorAction(START, "another"))

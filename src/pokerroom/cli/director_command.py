@@ -39,6 +39,14 @@ def director(
         str | None,
         typer.Option("--example", metavar="NAME", help="A shipped example instead of a file."),
     ] = None,
+    print_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--print-dir",
+            metavar="DIR",
+            help="Where w writes the seat cards and the list by table (default: here).",
+        ),
+    ] = None,
     resume: Annotated[
         int | None,
         number(
@@ -56,6 +64,8 @@ def director(
                 raise UsageError("--resume reopens a saved tournament: drop FILE and --example")
         elif (file is None) == (example is None):
             raise UsageError("give a regulation FILE, --example NAME, or --resume ID (one)")
+        if print_dir is not None and not print_dir.is_dir():
+            raise UsageError(f"--print-dir {print_dir} is not a directory; give one that exists")
         if resume is None and not at_a_terminal():  # before a new tournament is saved
             raise UsageError(NO_TERMINAL)
         store = TournamentStore.open()
@@ -67,7 +77,7 @@ def director(
             store.close()
             raise
     with store:
-        DirectorApp(desk, tournament_id=number_).run()
+        DirectorApp(desk, tournament_id=number_, print_dir=print_dir).run()
 
 
 def open_desk(

@@ -51,5 +51,6 @@ class LiveSaver:
             length,
             players_left=tournament.players_left,
             entrants=_entrants(tournament),
+            winner=tournament.winner,
         )
         self.stored = length

@@ -40,6 +40,8 @@ from pokerroom.storage.models import TournamentEventRow, TournamentHandRow, Tour
 from pokerroom.storage.tournament_codec import decode_event, encode_event
 from pokerroom.storage.tournament_hands import KeptHand
 from pokerroom.tournament.events import TournamentEvent
+from pokerroom.tournament.live.events import DirectorAction
+from pokerroom.tournament.penalties.log import ProtestDecided
 from pokerroom.tournament.regulation import Regulation, parse_regulation
 
 
@@ -213,7 +215,9 @@ class TournamentStore(DatabaseStore):
         ]
         with self.database.session() as session:
             row = self._locked(session, tournament_id)
-            if row.finished_at is not None or row.event_count != stored:
+            if row.event_count != stored or (
+                row.finished_at is not None and not _rulings(row, events)
+            ):
                 raise StaleTournamentError(tournament_id)
             if rows:
                 _insert_events(session.connection(), rows)
@@ -243,10 +247,18 @@ class TournamentStore(DatabaseStore):
                 row.entrants = entrants
 
     def rewind_events(
-        self, tournament_id: int, stored: int, keep: int, *, players_left: int, entrants: int
+        self,
+        tournament_id: int,
+        stored: int,
+        keep: int,
+        *,
+        players_left: int,
+        entrants: int,
+        winner: str | None = None,
     ) -> None:
         """Keep the first ``keep`` of the ``stored`` events (the live director's undo of his
-        last action); a finish it takes back is unfinished again. Compare-and-set as appending."""
+        last action); a finish it takes back (no ``winner`` left) is unfinished again.
+        Compare-and-set as appending."""
         with self.database.session() as session:
             row = self._locked(session, tournament_id)
             if row.abandoned_at is not None or row.event_count != stored or keep > stored:
@@ -260,7 +272,8 @@ class TournamentStore(DatabaseStore):
             row.event_count = keep
             row.players_left = players_left
             row.entrants = entrants
-            row.winner = row.finished_at = None
+            if winner is None:
+                row.winner = row.finished_at = None
 
     def abandon_tournament(self, tournament_id: int) -> SavedTournament:
         """Give up an unfinished tournament: never resumed, no winner; its log stays."""
@@ -352,3 +365,10 @@ class TournamentStore(DatabaseStore):
             row = cls._row(session, tournament_id)
             _saved(row)
         return row
+
+
+def _rulings(row: TournamentRow, events: Sequence[TournamentEvent]) -> bool:
+    """A finished (not abandoned) live tournament still takes a protest's ruling (T-22)."""
+    return row.abandoned_at is None and all(
+        isinstance(event, DirectorAction | ProtestDecided) for event in events
+    )

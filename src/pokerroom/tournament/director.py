@@ -45,7 +45,7 @@ from pokerroom.tournament.events import (
     Won,
     is_director_action,
 )
-from pokerroom.tournament.live.events import LIVE_EVENTS
+from pokerroom.tournament.live.events import LIVE_EVENTS, DirectorAction
 from pokerroom.tournament.money.payouts import Entries, payout
 from pokerroom.tournament.penalties import rulings
 from pokerroom.tournament.penalties.log import (
@@ -356,8 +356,8 @@ class Tournament:
         return record
 
     def _check(self, event: TournamentEvent) -> None:
-        if self.winner is not None and not isinstance(event, Paid | ProtestDecided):
-            raise UsageError(f"the tournament is over ({self.winner} won); nothing more happens")
+        if self.winner is not None:
+            self._check_after_winner(event)
         if isinstance(event, Entered):
             self._check_entry(event)
         elif isinstance(event, Seated):
@@ -387,6 +387,17 @@ class Tournament:
                 raise UsageError(f"hand-for-hand is {state} being played")
         elif isinstance(event, ChipsRaced):
             self._check_race(event)
+
+    def _check_after_winner(self, event: TournamentEvent) -> None:
+        """After the winner only the payouts and protests' rulings (T-22: decided until the
+        tournament ends); a live desk's :class:`DirectorAction` marker only before a ruling."""
+        after_marker = bool(self.events) and isinstance(self.events[-1], DirectorAction)
+        if after_marker and not isinstance(event, ProtestDecided):
+            raise UsageError(
+                f"the tournament is over ({self.winner} won); only a protest's ruling is left"
+            )
+        if not isinstance(event, Paid | ProtestDecided | DirectorAction):
+            raise UsageError(f"the tournament is over ({self.winner} won); nothing more happens")
 
     def _check_entry(self, event: Entered) -> None:
         record = self.players.get(event.player)

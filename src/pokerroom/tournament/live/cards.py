@@ -40,12 +40,13 @@ def _card(title: str, player: str, table: int, seat: int) -> str:
     return "\n".join([rule, *(f"| {row:<{inner}} |" for row in rows), rule])
 
 
-def seat_cards(tournament: Tournament) -> str:
-    """One card per seated player, by table and seat, a blank line between cards."""
+def seat_cards(tournament: Tournament, *, between: str = "\n\n") -> str:
+    """One card per seated player, by table and seat; ``between`` goes between two cards
+    (a blank line on screen, a form feed for the printer: one card a page)."""
     title = tournament.regulation.name
     cards = [
         _card(title, player, table, seat)
         for table, seats in layout(tournament).items()
         for seat, player in seats.items()
     ]
-    return "\n\n".join(cards)
+    return between.join(cards)

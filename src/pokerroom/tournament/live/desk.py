@@ -19,7 +19,9 @@ from pokerroom.tournament.clock.events import (
     CallBreak,
     ClockEvent,
     EditLevel,
+    InsertLevel,
     Pause,
+    RemoveLevel,
     RemoveTime,
     Resume,
 )
@@ -303,6 +305,16 @@ class LiveDesk:
 
     def edit_level(self, level: Level) -> list[TournamentEvent]:
         return self._clock(f"level {level.number} changed", lambda at: EditLevel(at, level))
+
+    def insert_level(self, level: Level) -> list[TournamentEvent]:
+        """T-20: a new level ``level.number``, not yet played; later levels move up one."""
+        return self._clock(
+            f"level inserted as level {level.number}", lambda at: InsertLevel(at, level)
+        )
+
+    def remove_level(self, number: int) -> list[TournamentEvent]:
+        """T-20: drop level ``number``, not yet played; later levels move down one."""
+        return self._clock(f"level {number} removed", lambda at: RemoveLevel(at, number))
 
     def _clock(self, what: str, make: Callable[[float], ClockEvent]) -> list[TournamentEvent]:
         clock = live_clock(self.regulation, self.events, self.time)

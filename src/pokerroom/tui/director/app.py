@@ -9,6 +9,7 @@ the keys; ``escape`` drops a prompt; ``q`` quits (everything is saved already).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -18,6 +19,7 @@ from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
 from pokerroom.errors import PokerroomError
 from pokerroom.tournament.live.desk import LiveDesk, what_done
+from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.deal import Deal, DealMethod
 from pokerroom.tui.director import commands
 from pokerroom.tui.director.commands import Prompt
@@ -56,6 +58,7 @@ class DirectorApp(App[None]):
         Binding("y", "ask('rebuy')", "Re-buy", show=False),
         Binding("a", "ask('add_on')", "Add-on", show=False),
         Binding("d", "draw", "Draw"),
+        Binding("w", "print_seats", "Print seats", show=False),
         Binding("x", "ask('bust')", "Bust"),
         Binding("b", "ask('button')", "Button", show=False),
         Binding("c", "confirm", "Moves done"),
@@ -65,6 +68,8 @@ class DirectorApp(App[None]):
         Binding("plus", "minute(1)", "+1", show=False),
         Binding("minus", "minute(-1)", "-1", show=False),
         Binding("l", "ask('level')", "Level", show=False),
+        Binding("n", "ask('insert_level')", "Insert level", show=False),
+        Binding("m", "ask('remove_level')", "Remove level", show=False),
         Binding("p", "ask('penalty')", "Penalty", show=False),
         Binding("h", "ask('hand')", "Hand", show=False),
         Binding("o", "ask('protest')", "Protest", show=False),
@@ -78,10 +83,17 @@ class DirectorApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, desk: LiveDesk, *, tournament_id: int | None = None) -> None:
+    def __init__(
+        self,
+        desk: LiveDesk,
+        *,
+        tournament_id: int | None = None,
+        print_dir: Path | None = None,
+    ) -> None:
         super().__init__()
         self.desk = desk
         self.tournament_id = tournament_id
+        self.print_dir = Path() if print_dir is None else print_dir
         self.asking: Prompt | None = None
         self.offer: Deal | None = None
         self.message = "? lists the keys · everything is saved as you go"
@@ -184,6 +196,17 @@ class DirectorApp(App[None]):
         if self.desk.drawn:
             self.show("tables")
 
+    def action_print_seats(self) -> None:
+        """T-4 on paper: the seat cards and the list by table, to files to print."""
+
+        def write() -> str:
+            cards, tables = write_printouts(
+                self.desk.tournament, self.print_dir, self.tournament_id
+            )
+            return f"to print: seat cards in {cards}, the list by table in {tables}"
+
+        self.attempt(write)
+
     def action_confirm(self) -> None:
         self.attempt(lambda: what_done(self.desk.confirm_moves()))
 
@@ -245,6 +268,8 @@ PROMPTS: dict[str, Prompt] = {
     "button": Prompt("Button: TABLE SEAT", commands.button),
     "break": Prompt("Unscheduled break: minutes (10)", commands.minutes_break),
     "level": Prompt("Edit level: NUMBER SMALL BIG ANTE MINUTES", commands.edit_level),
+    "insert_level": Prompt("Insert level: NUMBER SMALL BIG ANTE MINUTES", commands.insert_level),
+    "remove_level": Prompt("Remove level: NUMBER", commands.remove_level),
     "penalty": Prompt("Penalty: PLAYER CLAUSE (e.g. Ann 7.1.13)", commands.penalty),
     "hand": Prompt("A hand was dealt at: TABLE", commands.hand_dealt),
     "protest": Prompt("Protest: PENALTY PLAYER TEXT", commands.protest),

@@ -64,12 +64,36 @@ def minutes_break(desk: LiveDesk, text: str) -> str:
     return f"break of {text or '10'} minutes"
 
 
-def edit_level(desk: LiveDesk, text: str) -> str:
-    """``NUMBER SMALL BIG ANTE MINUTES``: a level not yet played (T-20)."""
+def _level(text: str) -> Level:
+    """``NUMBER SMALL BIG ANTE MINUTES``."""
     words = _words(text, 5, "7 300 600 75 8")
     number, small, big, ante, minutes = (_whole(w, "a level value") for w in words[:5])
-    desk.edit_level(Level(number, minutes, small, big, ante=ante))
-    return f"level {number} is now {small}/{big}, ante {ante}, {minutes} min"
+    return Level(number, minutes, small, big, ante=ante)
+
+
+def _blinds(level: Level) -> str:
+    return f"{level.small_blind}/{level.big_blind}, ante {level.ante}, {level.minutes:g} min"
+
+
+def edit_level(desk: LiveDesk, text: str) -> str:
+    """``NUMBER SMALL BIG ANTE MINUTES``: a level not yet played (T-20)."""
+    level = _level(text)
+    desk.edit_level(level)
+    return f"level {level.number} is now {_blinds(level)}"
+
+
+def insert_level(desk: LiveDesk, text: str) -> str:
+    """``NUMBER SMALL BIG ANTE MINUTES``: a new level there, not yet played (T-20)."""
+    level = _level(text)
+    desk.insert_level(level)
+    return f"level {level.number} inserted: {_blinds(level)}; later levels move up one"
+
+
+def remove_level(desk: LiveDesk, text: str) -> str:
+    """``NUMBER``: a level not yet played (T-20)."""
+    number = _whole(text, "the level's number")
+    desk.remove_level(number)
+    return f"level {number} removed; later levels move down one"
 
 
 def penalty(desk: LiveDesk, text: str) -> str:

@@ -6,9 +6,9 @@ from pokerroom.tournament.clock.render import countdown
 from pokerroom.tournament.live.desk import LiveDesk
 
 KEYS_HELP = (
-    "r reg e re-entry y re-buy a add-on d draw x bust b button c moves done s start "
-    "space pause k break +/- l level p penalty h hand o protest v ruling i/j deal g agree "
-    "f pay u undo"
+    "r reg e re-entry y re-buy a add-on d draw w print seats x bust b button c moves done s start "
+    "space pause k break +/- l level n/m insert/remove level p penalty h hand o protest "
+    "v ruling i/j deal g agree f pay u undo"
 )
 
 
