@@ -7,22 +7,34 @@ import asyncio
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
+from pokerroom.cli.tournament_play import StoreKeeper, open_table, resumed_seat
 from pokerroom.cli.tournament_play import new_seat as new_seat_for
-from pokerroom.cli.tournament_play import open_table, resumed_seat
 from pokerroom.cli.tournament_saving import new_run
 from pokerroom.errors import UsageError
+from pokerroom.storage.tournament_hand_progress import table_hand
+from pokerroom.storage.tournament_log import TournamentLog
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.american import entrant_names
 from pokerroom.tournament.regulation import example_text, load_example
 from pokerroom.tui.tournament.app import TournamentTableApp
-from tests.test_tui_tournament import TWO_TABLES, Table, check_or_fold, play_until, shove
+from tests.test_tui_tournament import (
+    TWO_TABLES,
+    Table,
+    check_or_fold,
+    hidden_cards_on,
+    play_until,
+    screen,
+    shove,
+)
 
 Scenario = Callable[[TournamentTableApp, Pilot[None]], Awaitable[None]]
 runner = CliRunner()
@@ -146,3 +158,108 @@ def test_tournament_run_resume_does_not_play_your_seat_with_a_bot(
         f"error: tournament {saved.id} has Ann's seat: "
         f"go on with pokerroom tournament play --resume {saved.id}\n"
     )
+
+
+@dataclass(frozen=True)
+class AtDecision:
+    """Your hand where you stood: what you see and what the engine holds."""
+
+    table: str
+    hole: tuple[str, ...]
+    board: tuple[str, ...]
+    stacks: tuple[int, ...]
+    events: int
+    actor: int | None
+
+
+def at_decision(app: TournamentTableApp) -> AtDecision:
+    hand = app.hand
+    assert hand is not None and app.deal is not None
+    mine = app.deal.players.index(app.player)
+    return AtDecision(
+        str(app.query_one("#table", Static).content),
+        tuple(str(card) for card in hand.hole[mine]),
+        tuple(str(card) for card in hand.board if card),
+        tuple(hand.stacks),
+        len(hand.events),
+        app._human_to_act(),
+    )
+
+
+def your_turn_again(app: TournamentTableApp) -> bool:
+    hand = app.hand
+    return bool(app.mine and hand is not None and hand.phase == "bet" and app._human_to_act())
+
+
+@pytest.mark.parametrize("crash", [False, True], ids=["quit", "crash"])
+def test_c3_x4_your_hand_in_progress_is_dealt_again_at_the_same_decision(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, crash: bool
+) -> None:
+    """Act once in your hand, then quit (or the process dies: nothing more is saved);
+    ``--resume`` deals that hand again from its saved deck (C-3) with its decisions: the
+    same hole cards, board, pot and stacks, you to act; it plays to its end, the chips
+    exact, and the secret deck is never on the screen nor in an export (X-4)."""
+    monkeypatch.setattr("pokerroom.cli.tournament_play.at_a_terminal", lambda: True)
+    file = tmp_path / "two.toml"
+    file.write_text(TWO_TABLES)
+    saved, human = new_seat_for(file, None, 5, "Ann", "station", 5)
+    saved.log = TournamentLog(saved.store, saved.id, interval=0.0)  # a crash loses no commit
+    if crash:
+        monkeypatch.setattr(StoreKeeper, "stopped", lambda _keeper: None)
+    first, _keeper = open_table(saved, human, clock=None)
+    before: list[AtDecision] = []
+    leaks: list[str] = []
+
+    async def act_once_and_leave(app: TournamentTableApp, pilot: Pilot[None]) -> None:
+        table = Table(app)
+        for _ in range(40):
+            await play_until(table, pilot, check_or_fold, lambda: your_turn_again(app))
+            hands = app.hands
+            await pilot.press("c")
+            await pilot.pause(0.05)
+            if app.hands == hands and your_turn_again(app):
+                before.append(at_decision(app))
+                break
+        leaks.extend(table.leaks)
+        await pilot.press("q")
+
+    with saved.store:
+        asyncio.run(_at(first, act_once_and_leave))
+    assert before, "no hand of yours went on to a second decision"
+    with TournamentStore.open() as store:
+        kept = table_hand(store, saved.id)
+    assert kept is not None and kept.player == "Ann" and len(kept.decisions) >= 2
+    stock = "".join(str(card) for card in kept.deck.stock)
+
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["tournament", "export", str(saved.id), str(out)]).exit_code == 0
+    exported = "".join(path.read_text(encoding="utf-8") for path in out.iterdir())
+    assert stock not in exported.replace(" ", "").replace('"', "").replace(",", "")
+    assert "stock" not in exported
+
+    again, human_again = resumed_seat(None)
+    second, _ = open_table(again, human_again, clock=None)
+    after: list[AtDecision] = []
+    totals: list[int] = []
+
+    async def resume_and_finish(app: TournamentTableApp, pilot: Pilot[None]) -> None:
+        table = Table(app)
+        await play_until(table, pilot, check_or_fold, lambda: your_turn_again(app))
+        after.append(at_decision(app))
+        assert stock not in screen(app).replace(" ", "")
+        table.leaks += hidden_cards_on(app)
+        await play_until(table, pilot, check_or_fold, lambda: app.hands >= 2)
+        run = app.seat.run
+        assert run is not None
+        totals.append(sum(record.chips for record in run.tournament.players.values()))
+        leaks.extend(table.leaks)
+        await pilot.press("q")
+
+    with again.store:
+        asyncio.run(_at(second, resume_and_finish))
+    assert after == before[:1]
+    assert totals == [5 * 200]
+    with TournamentStore.open() as store:
+        assert store.get_tournament(saved.id).hands_played > 0
+        assert table_hand(store, saved.id) is None or table_hand(store, saved.id) != kept
+    assert leaks == []

@@ -20,11 +20,19 @@ from sqlalchemy import create_engine, inspect, text
 
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.cli import tournament_saving
+from pokerroom.deck import Deck
+from pokerroom.engine import Hand, HandConfig
 from pokerroom.errors import UsageError
 from pokerroom.storage import SeriesStore, StorageError
+from pokerroom.storage.codec import decisions_of
 from pokerroom.storage.database import alembic_config
 from pokerroom.storage.store import Player
 from pokerroom.storage.tournament_codec import EVENT_TYPES, decode_event, encode_event
+from pokerroom.storage.tournament_hand_progress import (
+    drop_table_hand,
+    save_table_hand,
+    table_hand,
+)
 from pokerroom.storage.tournament_log import TournamentLog
 from pokerroom.storage.tournament_store import StaleTournamentError, TournamentStore
 from pokerroom.table.series import SeriesSettings
@@ -150,8 +158,8 @@ def test_migration_0004_upgrades_a_0003_database_and_keeps_its_rows(tmp_path: Pa
     engine.dispose()
     assert version == "0003" and {"series", "players"} <= tables
     assert "tournaments" not in tables and "tournament_events" not in tables
-    with TournamentStore.open(url) as store:  # opening upgrades it to the head (0005)
-        assert store.database.revision() == "0005"
+    with TournamentStore.open(url) as store:  # opening upgrades it to the head (0006)
+        assert store.database.revision() == "0006"
         number = store.create_tournament(
             example_text("home-sit-and-go"), entrants=3, bots=["random"], seed=1
         )
@@ -464,3 +472,36 @@ def test_events_go_in_through_core_on_a_database_other_than_sqlite(
     store.append_events(number, 1, [core])
     monkeypatch.undo()
     assert store.events(number) == [fast, core]
+
+
+def test_c3_x4_your_hand_in_progress_is_kept_then_dropped_and_goes_with_an_abandon(
+    tmp_path: Path,
+) -> None:
+    """Migration 0006: the person's hand is saved with its deck and decisions, brought up
+    to date, read back whole; dropped at its end; an abandon drops it too (X-4); going back
+    to 0005 removes the table and keeps the tournaments."""
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    deck = Deck(seed=3)
+    hand = Hand(HandConfig.holdem([200, 200, 200], small_blind=5, big_blind=10), deck)
+    with TournamentStore.open(url) as store:
+        number = store.create_tournament(
+            example_text("home-sit-and-go"), entrants=3, bots=["random"], seed=1
+        )
+        save_table_hand(store, number, "Ann", 2, hand, deck.dealt)
+        hand.check_or_call()
+        save_table_hand(store, number, "Ann", 2, hand, deck.dealt)
+        kept = table_hand(store, number)
+        assert kept is not None and (kept.player, kept.table) == ("Ann", 2)
+        assert kept.config == hand.config and kept.deck == deck.dealt
+        assert list(kept.decisions) == decisions_of(hand)
+        drop_table_hand(store, number)
+        assert table_hand(store, number) is None
+        save_table_hand(store, number, "Ann", 2, hand, deck.dealt)
+        store.abandon_tournament(number)
+        assert table_hand(store, number) is None
+    command.downgrade(alembic_config(url), "0005")
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        tables = set(inspect(connection).get_table_names())
+    engine.dispose()
+    assert "tournament_hands_in_progress" not in tables and "tournaments" in tables

@@ -2,15 +2,17 @@
 
 The field is you and ``--entrants`` minus one bots (``P2`` …, the tournament bot by
 default), on the home sit-and-go unless a regulation FILE or ``--example`` is given. It is
-saved as it goes, like ``tournament run``; ``--resume [ID]`` sits you down again in a
-tournament you left, from its last whole hand (the hand you were in when you left is dealt
-again). Without a terminal it stops at once with one line.
+saved as it goes, like ``tournament run``, and the hand you are dealt with it, decision by
+decision (its deck kept secret, C-3, X-4); ``--resume [ID]`` sits you down again in a
+tournament you left, from its last whole hand, and deals your hand again from its saved
+deck with its decisions replayed: you are back at the same decision (the other tables'
+hands in play are dealt again). Without a terminal it stops at once with one line.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -23,8 +25,16 @@ from pokerroom.cli.names import player_name
 from pokerroom.cli.options import MAX_ID, flag, number
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.cli.tournament_saving import SavedRun
-from pokerroom.errors import UsageError
+from pokerroom.deck import Deck
+from pokerroom.engine import Hand, HandConfig
+from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.storage import StorageError
+from pokerroom.storage.codec import Decision, apply_decisions
+from pokerroom.storage.tournament_hand_progress import (
+    drop_table_hand,
+    save_table_hand,
+    table_hand,
+)
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.regulation import example_text, load_example, load_regulation
@@ -39,17 +49,58 @@ NEW_OPTIONS = ("example", "entrants", "name", "bots", "seed")
 
 class StoreKeeper:
     """The tournament store behind the table: the rest of the log when it ends, the log up
-    to the last whole hand when you leave."""
+    to the last whole hand when you leave, and your hand as it is played (C-3)."""
 
-    def __init__(self, saved: SavedRun) -> None:
+    def __init__(self, saved: SavedRun, human: str) -> None:
         self.saved = saved
+        self.human = human
         self.failure: str | None = None
+        self._resumed = saved.table_hand
+        self._replay: tuple[Decision, ...] = ()
+        self._deck: Deck | None = None
+        self._table = 0
 
     def stopped(self) -> None:
         self._guard(self.saved.log.save_to_boundary)
 
     def finished(self, tournament: Tournament) -> None:
         self._guard(lambda: self.saved.log.finish(tournament))
+        self._guard(lambda: drop_table_hand(self.saved.store, self.saved.id))
+
+    def deck_for(self, config: HandConfig, players: Sequence[str], fresh: Deck) -> Deck:
+        """Your first hand after a resume comes from its saved deck if it is the same hand
+        (the same config: stacks, blinds, button); every other hand from ``fresh``."""
+        if self.human not in players:
+            return fresh
+        resumed, self._resumed = self._resumed, None
+        if resumed is not None and resumed.player == self.human and resumed.config == config:
+            self._deck, self._replay = Deck.again(resumed.deck), resumed.decisions
+        else:
+            self._deck, self._replay = fresh, ()
+        return self._deck
+
+    def dealt(self, table: int, hand: Hand) -> None:
+        """Your hand is dealt: the saved decisions replayed, then it is saved as it stands."""
+        replay, self._replay, self._table = self._replay, (), table
+        try:
+            apply_decisions(hand, replay)
+        except PokerroomError as error:
+            raise StorageError(f"your saved hand no longer replays: {error}") from None
+        self.acted(hand)
+
+    def acted(self, hand: Hand) -> None:
+        """After every decision in your hand: saved; at its end, deleted with its deck."""
+        deck, saved = self._deck, self.saved
+        if deck is None:
+            return
+        if hand.phase == "done":
+            self._deck = None
+            self._guard(lambda: drop_table_hand(saved.store, saved.id))
+        else:
+            order = deck.dealt
+            self._guard(
+                lambda: save_table_hand(saved.store, saved.id, self.human, self._table, hand, order)
+            )
 
     def _guard(self, save: Callable[[], None]) -> None:
         try:
@@ -136,10 +187,10 @@ def open_table(
     saved: SavedRun, human: str, *, clock: int | None, auto_muck: bool = False
 ) -> tuple[TournamentTableApp, StoreKeeper]:
     """The table for ``human`` in the saved run, and the keeper saving it as it goes."""
-    keeper = StoreKeeper(saved)
+    keeper = StoreKeeper(saved, human)
 
     def start(seat: YourSeat) -> AmericanRun:
-        run = saved.start(seat.hear, play=seat, on_deal=seat.on_deal)
+        run = saved.start(seat.hear, play=seat, on_deal=seat.on_deal, deck_for=keeper.deck_for)
         saved.log.save(run.tournament)  # the draw, or the state resumed from
         return run
 
@@ -189,6 +240,11 @@ def resumed_seat(file: Path | None) -> tuple[SavedRun, str]:
             f"go on with pokerroom tournament run --resume {saved.id}"
         )
     saved.players[0] = people[0]
+    try:
+        saved.table_hand = table_hand(saved.store, saved.id)
+    except StorageError:
+        saved.store.close()
+        raise
     return saved, people[0]
 
 

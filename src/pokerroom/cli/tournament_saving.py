@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from pokerroom.bots.tournament_players import BotPlayers, check_kinds
 from pokerroom.errors import UsageError
 from pokerroom.storage import StorageError
+from pokerroom.storage.tournament_hand_progress import TableHand
 from pokerroom.storage.tournament_hands import HandKeeper
 from pokerroom.storage.tournament_log import TournamentLog, resume_seed
 from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
 from pokerroom.tournament.american import (
     AmericanRun,
     DealCheck,
+    DeckFor,
     HandPlayer,
     Listener,
     entrant_names,
@@ -48,6 +50,8 @@ class SavedRun:
     """The stored log a resume goes on from; empty for a new run."""
     keeper: HandKeeper | None = None
     """``--keep-hands``: plays the hands and keeps each one's PHH for the log to save."""
+    table_hand: TableHand | None = None
+    """The person's hand saved in progress (``tournament play --resume``): dealt again."""
 
     @property
     def id(self) -> int:
@@ -68,9 +72,11 @@ class SavedRun:
         *,
         play: HandPlayer | None = None,
         on_deal: DealCheck | None = None,
+        deck_for: DeckFor | None = None,
     ) -> AmericanRun:
         """The run, with ``listener`` hearing every new event and the log saving them;
-        ``play`` plays the hands instead of the bots (a person's seat among them)."""
+        ``play`` plays the hands instead of the bots (a person's seat among them);
+        ``deck_for`` may deal a hand from a saved deck (an American run's only)."""
         keeper = self.keeper
 
         def listen(event: TournamentEvent) -> None:
@@ -80,9 +86,8 @@ class SavedRun:
             listener(event)
 
         player = keeper if keeper is not None else self.play if play is None else play
-        if not self.events:
-            olympic = self.regulation.format is TournamentFormat.OLYMPIC
-            return (OlympicRun if olympic else AmericanRun)(
+        if not self.events and self.regulation.format is TournamentFormat.OLYMPIC:
+            return OlympicRun(
                 self.regulation,
                 self.players,
                 player,
@@ -90,6 +95,17 @@ class SavedRun:
                 listener=listen,
                 on_deal=on_deal,
                 on_hand_end=self.log.hand_ended,
+            )
+        if not self.events:
+            return AmericanRun(
+                self.regulation,
+                self.players,
+                player,
+                self.rng,
+                listener=listen,
+                on_deal=on_deal,
+                on_hand_end=self.log.hand_ended,
+                deck_for=deck_for,
             )
         return AmericanRun.resume(
             self.regulation,
@@ -100,6 +116,7 @@ class SavedRun:
             listener=listen,
             on_deal=on_deal,
             on_hand_end=self.log.hand_ended,
+            deck_for=deck_for,
         )
 
 

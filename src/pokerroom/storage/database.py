@@ -9,7 +9,7 @@ revision, so a database made by an older pokerroom is upgraded in place.
 
 >>> with open_database("sqlite://") as database:  # in memory
 ...     database.revision()
-'0005'
+'0006'
 
 A new revision, for whoever changes :mod:`pokerroom.storage.models`::
 

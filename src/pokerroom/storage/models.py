@@ -30,6 +30,8 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
 * ``tournament_hands`` — a run saved with ``--keep-hands``: each hand's complete PHH text
   (every hole card, X-4: for the director's export only) and its observer's copy, by
   running hand number.
+* ``tournament_hands_in_progress`` — at most one per tournament: the hand being dealt to
+  the person at the terminal table, with its secret deck (C-3, X-4), deleted at its end.
 """
 
 from __future__ import annotations
@@ -313,3 +315,21 @@ class TournamentHandRow(Base):
     """The complete PHH document (:func:`pokerroom.history.write_phh`): every hole card."""
     observed: Mapped[str] = mapped_column(Text)
     """The hand as an observer saw it (:func:`pokerroom.history.write_phh_seen_by`)."""
+
+
+class TournamentHandInProgressRow(Base):
+    """The person's hand being played (migration 0006); ``--resume`` deals it again."""
+
+    __tablename__ = "tournament_hands_in_progress"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, onupdate=utcnow)
+    player: Mapped[str] = mapped_column(String(100))
+    table: Mapped[int]
+    config: Mapped[dict[str, Any]]
+    """The :class:`~pokerroom.engine.HandConfig` as JSON."""
+    deck: Mapped[dict[str, Any]]
+    """The order of the hand's cards (:func:`~pokerroom.storage.dealt.deck_to_json`): secret."""
+    decisions: Mapped[list[Any]]

@@ -36,7 +36,13 @@ from pokerroom.errors import PokerroomError
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.damage import damaged, loading
 from pokerroom.storage.database import DatabaseStore
-from pokerroom.storage.models import TournamentEventRow, TournamentHandRow, TournamentRow, utcnow
+from pokerroom.storage.models import (
+    TournamentEventRow,
+    TournamentHandInProgressRow,
+    TournamentHandRow,
+    TournamentRow,
+    utcnow,
+)
 from pokerroom.storage.tournament_codec import decode_event, encode_event
 from pokerroom.storage.tournament_hands import KeptHand
 from pokerroom.tournament.events import TournamentEvent
@@ -276,9 +282,15 @@ class TournamentStore(DatabaseStore):
                 row.winner = row.finished_at = None
 
     def abandon_tournament(self, tournament_id: int) -> SavedTournament:
-        """Give up an unfinished tournament: never resumed, no winner; its log stays."""
+        """Give up an unfinished tournament: never resumed, no winner; its log stays. The
+        person's hand in progress goes, with its secret deck (X-4)."""
         with self.database.session() as session:
             row = self._locked(session, tournament_id)
+            session.execute(
+                delete(TournamentHandInProgressRow).where(
+                    TournamentHandInProgressRow.tournament_id == tournament_id
+                )
+            )
             if row.finished_at is not None:
                 state = "abandoned" if row.abandoned_at is not None else "finished"
                 raise StorageError(

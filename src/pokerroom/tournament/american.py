@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from pokerroom.deck import Deck
-from pokerroom.engine import Hand, Options
+from pokerroom.engine import Hand, HandConfig, Options
 from pokerroom.errors import UsageError
 from pokerroom.table.seating import positions
 from pokerroom.tournament.break_desk import serve_table, serves
@@ -97,6 +97,9 @@ HandEnded = Callable[[Tournament], None]
 """Called once a hand's end is fully logged (placed, re-entered, moved): a point to save at."""
 DealCheck = Callable[[HandStart, Floor, int], None]
 """Called at every hand dealt with the floor's decision, the floor and the level number."""
+DeckFor = Callable[[HandConfig, Sequence[str], Deck], Deck]
+"""Given each hand's config, players and freshly shuffled deck, the deck to deal it from:
+a resumed person's hand is dealt again from its saved deck (C-3)."""
 
 
 @dataclass(slots=True)
@@ -139,8 +142,10 @@ class AmericanRun:
         on_deal: DealCheck | None = None,
         director: Director | None = None,
         on_hand_end: HandEnded | None = None,
+        deck_for: DeckFor | None = None,
     ) -> None:
         self.tournament = Tournament(regulation)
+        self._deck_for = deck_for
         self._regulation = regulation
         self._play = play
         self._rng = rng
@@ -203,11 +208,13 @@ class AmericanRun:
         on_deal: DealCheck | None = None,
         director: Director | None = None,
         on_hand_end: HandEnded | None = None,
+        deck_for: DeckFor | None = None,
     ) -> AmericanRun:
         """The run a saved log left, going on from its last event (a killed run's log ends
         at a hand boundary). The state comes from the events, the floor from the state, the
         simulated time from the last event; hands being dealt when the log ends are lost, so
-        every table deals its next hand again from then. ``players`` is the original field.
+        every table deals its next hand again from then (``deck_for`` may deal one from its
+        saved deck). ``players`` is the original field.
         It is built as a new run (every field at its start) whose state the log then replaces."""
         if not events:
             raise UsageError("nothing to resume: the log is empty; start a new run instead")
@@ -219,6 +226,7 @@ class AmericanRun:
             on_deal=on_deal,
             director=director,
             on_hand_end=on_hand_end,
+            deck_for=deck_for,
         )
         tournament = Tournament.from_events(regulation, events)
         run.tournament = tournament
@@ -398,6 +406,8 @@ class AmericanRun:
         config = hand_config(spec, level, start.blinds, order, before, options)
         own_showdown = self._settles is not None and self._settles(players)
         deck = Deck(rng=random.Random(self._rng.getrandbits(64)))
+        if self._deck_for is not None:
+            deck = self._deck_for(config, players, deck)
         hand = Hand(config, deck, auto_showdown=not own_showdown)
         if self._see_standing is not None:
             self._see_standing(self._standing())

@@ -61,6 +61,12 @@ class Keeper(Protocol):
     def finished(self, tournament: Tournament) -> None:
         """The tournament is won: keep the rest of its log."""
 
+    def dealt(self, table: int, hand: Hand) -> None:
+        """Your hand is dealt (on the run's thread): replay what was saved of it, keep it."""
+
+    def acted(self, hand: Hand) -> None:
+        """A decision in your hand (on the screen's thread): keep it; at its end, drop it."""
+
 
 MOVE_WORDS = {
     "draw": "your seat from the draw",
@@ -111,7 +117,9 @@ class TournamentTableApp(HandTableApp):
         self._banks_this_hand = 0
         self.regulation = regulation
         self.player = player
-        self.seat = YourSeat(player, bots, self, self._post)
+        self.seat = YourSeat(
+            player, bots, self, self._post, on_dealt=None if keeper is None else keeper.dealt
+        )
         self._start_run = start_run
         self.deal: Deal | None = None
         self.hands = 0
@@ -310,6 +318,8 @@ class TournamentTableApp(HandTableApp):
         return self.deal.blinds
 
     def _after_play(self, hand: Hand) -> None:
+        if self.mine and not self._released and self.keeper is not None:
+            self.keeper.acted(hand)
         if hand.phase != "done" or not self.mine or self._released:
             return
         self._released = True

@@ -101,8 +101,18 @@ Post = Callable[[Callable[[], None]], object]
 class YourSeat:
     """The run's hand player and listener for one person's seat (``player``)."""
 
-    def __init__(self, player: str, bots: BotPlayers, screen: Screen, post: Post) -> None:
+    def __init__(
+        self,
+        player: str,
+        bots: BotPlayers,
+        screen: Screen,
+        post: Post,
+        *,
+        on_dealt: Callable[[int, Hand], None] | None = None,
+    ) -> None:
         self.player = player
+        self._on_dealt = on_dealt
+        """Told of your hand before the screen (a saved one is brought back, C-3)."""
         self._bots = bots
         self._screen = screen
         self._post = post
@@ -159,6 +169,8 @@ class YourSeat:
         if self.player in players:
             self.watched = deal.table
             bots = self._bots.bots_for(hand, players)
+            if self._on_dealt is not None:
+                self._on_dealt(deal.table, hand)
             lobby = self._lobby()
             self._post(lambda: self._screen.take_hand(deal, hand, bots, lobby))
             self._wait()
