@@ -508,7 +508,10 @@ def test_p5_at_your_tournament_table_you_show_or_muck_yourself() -> None:
         await play_until(table, pilot, lambda _app: "c", asked)
         said.append(str(app.query_one("#status", Static).content))
         await pilot.press("x")
-        await pilot.pause(0.05)
+        for _ in range(100):  # the muck is settled by the run's thread: wait for it, loaded or not
+            await pilot.pause(0.05)
+            if app.hand is not None and app.hand.phase == "done" and "You muck" in screen(app):
+                break
         said.append(screen(app))
 
     at_table(table, scenario)
