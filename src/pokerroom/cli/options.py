@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 
 import typer
 
+from pokerroom.errors import UsageError
+
 Number = TypeVar("Number", int, float)
 
 MAX_ID = 2**63 - 1
@@ -73,3 +75,26 @@ def resume_id(what: str) -> Any:
         show_default=False,
         help=f"With --resume: the {what} to go on with (pokerroom history --list).",
     )
+
+
+def typed_options(ctx: typer.Context, names: tuple[str, ...]) -> str:
+    """Which of ``names`` were typed on the command line, as ``--a, --b`` ("" if none)."""
+    typed = [
+        name
+        for name in names
+        if (source := ctx.get_parameter_source(name)) is not None and source.name == "COMMANDLINE"
+    ]
+    return ", ".join(f"--{name}" for name in typed)
+
+
+def tournament_id(argument: object | None) -> int | None:
+    """With ``--resume`` a tournament command's argument is a saved tournament's id; none:
+    the latest unfinished one."""
+    if argument is None:
+        return None
+    text = str(argument)
+    if not text.isdigit() or not 1 <= int(text) <= MAX_ID:
+        raise UsageError(
+            f"--resume takes the id of a saved tournament (pokerroom history --list), got {text!r}"
+        )
+    return int(text)

@@ -26,7 +26,7 @@ from pokerroom.cli import tournament_export, tournament_play, tournament_saving
 from pokerroom.cli.entry import INTERRUPTED_EXIT
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.option_errors import PlainHelp
-from pokerroom.cli.options import MAX_ID, flag, number
+from pokerroom.cli.options import MAX_ID, flag, number, tournament_id, typed_options
 from pokerroom.cli.tournament_run_view import JsonLines, progress_bar, results_text
 from pokerroom.cli.tournament_view import check_json, check_text, default_fields, payouts_for
 from pokerroom.errors import UsageError
@@ -161,7 +161,7 @@ def run(
     --resume, from its last saved hand.
     """
     with user_errors():
-        given = _tournament_options_given(ctx)
+        given = typed_options(ctx, TOURNAMENT_OPTIONS)
         if abandon is not None:
             if resume or file is not None or as_json or given or keep_hands:
                 raise UsageError("--abandon takes a tournament id and nothing else")
@@ -171,7 +171,7 @@ def run(
             given = ", ".join(filter(None, (given, "--keep-hands" if keep_hands else "")))
             if given:
                 raise UsageError(f"--resume goes on with the tournament as saved: drop {given}")
-            saved = tournament_saving.resumed_run(_resume_id(file))
+            saved = tournament_saving.resumed_run(tournament_id(file))
         else:
             if (file is None) == (example is None):
                 raise UsageError("give a regulation FILE or --example NAME (one of them)")
@@ -230,25 +230,3 @@ app.command("play", cls=PlainHelp)(tournament_play.play)
 
 TOURNAMENT_OPTIONS = ("example", "entrants", "bots", "seed")
 """Options that define a new tournament; a resumed one takes them from the store."""
-
-
-def _tournament_options_given(ctx: typer.Context) -> str:
-    """The options that make a new tournament, as typed on the command line ("" if none)."""
-    given = [
-        option
-        for option in TOURNAMENT_OPTIONS
-        if (source := ctx.get_parameter_source(option)) is not None and source.name == "COMMANDLINE"
-    ]
-    return ", ".join(f"--{option}" for option in given)
-
-
-def _resume_id(file: Path | None) -> int | None:
-    """With ``--resume`` the argument is a tournament id; none: the latest unfinished one."""
-    if file is None:
-        return None
-    text = str(file)
-    if not text.isdigit() or not 1 <= int(text) <= MAX_ID:
-        raise UsageError(
-            f"--resume takes the id of a saved tournament (pokerroom history --list), got {text!r}"
-        )
-    return int(text)

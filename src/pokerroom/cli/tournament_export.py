@@ -215,8 +215,11 @@ def export(
         ),
     ] = False,
 ) -> None:
-    """Export a saved tournament's results, moves, penalty log and event log as CSV and JSON,
-    and with --hands its hands as PHH."""
+    """Export a saved tournament's results, moves and logs as CSV and JSON files.
+
+    The results table, the moves, the penalty log and the event log; with --hands every hand
+    kept (tournament run --keep-hands) as PHH.
+    """
     formats = list(ExportFormat) if export_format is None else [export_format]
     with user_errors():
         files, whose = export_files(tournament_id, formats=formats, hands=hands, director=director)

@@ -22,7 +22,8 @@ from pokerroom.bots.tournament_players import check_kinds
 from pokerroom.cli import tournament_saving
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.names import player_name
-from pokerroom.cli.options import MAX_ID, flag, number
+from pokerroom.cli.options import flag, number, typed_options
+from pokerroom.cli.options import tournament_id as resumed_id
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.cli.tournament_saving import SavedRun
 from pokerroom.deck import Deck
@@ -167,7 +168,7 @@ def play(
     """
     with user_errors():
         if resume:
-            given = _given(ctx)
+            given = typed_options(ctx, NEW_OPTIONS)
             if given:
                 raise UsageError(f"--resume goes on with the tournament as saved: drop {given}")
             saved, human = resumed_seat(file)
@@ -229,7 +230,7 @@ def new_seat(
 
 def resumed_seat(file: Path | None) -> tuple[SavedRun, str]:
     """The saved tournament with your seat in it: you are the entrant who is no bot."""
-    tournament_id = _resume_id(file)
+    tournament_id = resumed_id(file)
     _require_terminal()
     saved = tournament_saving.resumed_run(tournament_id, seated=True)
     people = tournament_saving.people_in(saved.events, saved.players)
@@ -251,23 +252,3 @@ def resumed_seat(file: Path | None) -> tuple[SavedRun, str]:
 def _require_terminal() -> None:
     if not at_a_terminal():
         raise UsageError(NO_TERMINAL)
-
-
-def _given(ctx: typer.Context) -> str:
-    given = [
-        option
-        for option in NEW_OPTIONS
-        if (source := ctx.get_parameter_source(option)) is not None and source.name == "COMMANDLINE"
-    ]
-    return ", ".join(f"--{option}" for option in given)
-
-
-def _resume_id(file: Path | None) -> int | None:
-    if file is None:
-        return None
-    text = str(file)
-    if not text.isdigit() or not 1 <= int(text) <= MAX_ID:
-        raise UsageError(
-            f"--resume takes the id of a saved tournament (pokerroom history --list), got {text!r}"
-        )
-    return int(text)
