@@ -271,7 +271,7 @@ class Tournament:
 
     def finish(self, *, at: float) -> list[TournamentEvent]:
         """T-12, T-2: the last player holds all chips: he wins; every paid place is paid."""
-        alive = [r.player for r in self.players.values() if r.place is None]
+        alive = self.still_in()
         if len(alive) != 1:
             raise UsageError(f"{len(alive)} players are still in; the tournament ends with one")
         done: list[TournamentEvent] = [self.record(Won(at, alive[0]))]
@@ -287,6 +287,10 @@ class Tournament:
         return done
 
     # ----- what the desk and the floor read
+
+    def still_in(self) -> list[str]:
+        """The players not yet placed, in order of registration."""
+        return [r.player for r in self.players.values() if r.place is None]
 
     def entries(self) -> Entries:
         """What the desk took, for the pool (T-2)."""
@@ -347,7 +351,8 @@ class Tournament:
 
     # ----- checks (nothing changes when one fails)
 
-    def _alive(self, player: str) -> PlayerRecord:
+    def record_in(self, player: str) -> PlayerRecord:
+        """The record of a player still in; one clear error for anyone else."""
         record = self.players.get(player)
         if record is None:
             raise UsageError(f"player {player!r} is not registered in this tournament")
@@ -361,13 +366,13 @@ class Tournament:
         if isinstance(event, Entered):
             self._check_entry(event)
         elif isinstance(event, Seated):
-            self._alive(event.move.player)
+            self.record_in(event.move.player)
         elif isinstance(event, HandPlayed):
             self._check_hand(event)
         elif isinstance(event, BustOut):
             self._check_bust(event)
         elif isinstance(event, Won):
-            self._alive(event.player)
+            self.record_in(event.player)
             if self.players_left != 1:
                 raise UsageError(f"{self.players_left} players are still in; one wins")
         elif isinstance(event, StageStarted):
@@ -473,7 +478,7 @@ class Tournament:
         if event.number != self.hands + 1:
             raise UsageError(f"hand {event.number} follows hand {self.hands}; expected the next")
         for seat in event.seats:
-            record = self._alive(seat.player)
+            record = self.record_in(seat.player)
             if record.chips != seat.before:
                 raise UsageError(
                     f"{seat.player} starts hand {event.number} with {seat.before} chips, "
@@ -485,7 +490,7 @@ class Tournament:
             raise UsageError(f"hand {event.number} turns {before} chips into {after}")
 
     def _check_bust(self, event: BustOut) -> None:
-        record = self._alive(event.player)
+        record = self.record_in(event.player)
         if record.chips and not event.by_director:
             raise UsageError(f"player {event.player!r} still has {record.chips} chips")
         if not 1 < event.place <= self.players_left or event.place in self.places_given:
@@ -498,7 +503,7 @@ class Tournament:
         """T-13, T-18: each stack raced is his own, and ends a positive multiple of the new
         smallest chip less than one new chip away from where it was."""
         for raced in event.stacks:
-            record = self._alive(raced.player)
+            record = self.record_in(raced.player)
             if record.chips != raced.before:
                 raise UsageError(
                     f"{raced.player} races {raced.before} chips, but has {record.chips}"

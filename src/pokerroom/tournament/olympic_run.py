@@ -106,7 +106,7 @@ class OlympicRun(AmericanRun):
         if counts.get(table, 0) >= 2:
             super()._start(table)
         elif not self._playing and all(count < 2 for count in counts.values()):
-            alive = [r.player for r in self.tournament.players.values() if r.place is None]
+            alive = self.tournament.still_in()
             self._begin_stage(alive)
 
     def _begin_stage(self, players: list[str]) -> None:

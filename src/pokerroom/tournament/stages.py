@@ -22,10 +22,6 @@ if TYPE_CHECKING:
     from pokerroom.tournament.director import Tournament
 
 
-def _alive(tournament: Tournament) -> set[str]:
-    return {r.player for r in tournament.players.values() if r.place is None}
-
-
 def check_stage(tournament: Tournament, event: StageStarted) -> None:
     """T-9: the next stage, for an Olympic tournament, seating exactly the players still in."""
     regulation = tournament.regulation
@@ -39,7 +35,7 @@ def check_stage(tournament: Tournament, event: StageStarted) -> None:
         raise UsageError(
             f"a stage's tables seat 2 to {size} players each, got {list(event.tables)}"
         )
-    alive = _alive(tournament)
+    alive = set(tournament.still_in())
     if len(set(event.byes)) != len(event.byes) or not set(event.byes) <= alive:
         raise UsageError(f"the byes {list(event.byes)} must be players still in, each once")
     seats = sum(event.tables) + len(event.byes)
@@ -76,7 +72,7 @@ def check_restart(tournament: Tournament, event: StacksRestarted) -> None:
             f"is not that (the current stage is {current})"
         )
     players = [stack.player for stack in event.stacks]
-    if len(set(players)) != len(players) or set(players) != _alive(tournament):
+    if len(set(players)) != len(players) or set(players) != set(tournament.still_in()):
         raise UsageError("a restart gives every player still in one new stack, each once")
     stack = tournament.regulation.restart_stack
     for restart in event.stacks:

@@ -36,7 +36,7 @@ def deal_offer(
     """What each player left gets by ``method`` with these chip counts (nothing recorded)."""
     if agreed_deal(tournament) is not None:
         raise UsageError("a deal was agreed already; undo it to make another")
-    alive = sorted(r.player for r in tournament.players.values() if r.place is None)
+    alive = sorted(tournament.still_in())
     if sorted(stacks) != alive:
         raise UsageError(f"a deal needs the chip count of every player left: {', '.join(alive)}")
     players = sorted(alive, key=lambda p: -stacks[p])
@@ -56,7 +56,7 @@ def deal_event(deal: Deal, at: float) -> DealAgreed:
 
 def finish_events(tournament: Tournament, at: float) -> list[TournamentEvent]:
     """T-12, T-2: the last player wins; every place is paid (a deal's amounts if agreed)."""
-    alive = [r.player for r in tournament.players.values() if r.place is None]
+    alive = tournament.still_in()
     if len(alive) != 1:
         raise UsageError(f"{len(alive)} players are still in; bust them out to one winner first")
     deal = agreed_deal(tournament)

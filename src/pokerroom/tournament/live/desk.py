@@ -171,7 +171,7 @@ class LiveDesk:
         """T-4: every registered player to a random table and seat."""
         if self.drawn:
             raise UsageError("the seats are drawn already; late entries get a seat as they come")
-        players = [r.player for r in self.tournament.players.values() if r.place is None]
+        players = self.tournament.still_in()
         if len(players) < 2:
             raise UsageError(f"the draw needs at least 2 players registered, got {len(players)}")
 

@@ -82,7 +82,7 @@ def new_penalty(
     note: str,
 ) -> PenaltyGiven:
     """The penalty event the director's action means; checked when it is recorded."""
-    record = _alive(tournament, player)
+    record = tournament.record_in(player)
     offence = offence_of(offence)
     log = tournament.penalty_log
     if penalty is None:
@@ -106,7 +106,7 @@ def new_penalty(
 def check(tournament: Tournament, event: PenaltyEvent) -> None:
     """One clear error if the tournament cannot take ``event``; nothing changes."""
     if isinstance(event, PenaltyGiven):
-        record = _alive(tournament, event.player)
+        record = tournament.record_in(event.player)
         if event.penalty.kind is PenaltyKind.DISQUALIFICATION:
             _check_disqualification(tournament, event, record)
     elif isinstance(event, HandServed | SoftPlayFlagged):
@@ -151,12 +151,3 @@ def apply(tournament: Tournament, event: PenaltyEvent) -> None:
 def close(tournament: Tournament, at: float) -> None:
     """7.3.2: the tournament is over; protests close (rulings may still come, 7.3.3)."""
     tournament.penalty_log.apply(TournamentEnded(at))
-
-
-def _alive(tournament: Tournament, player: str) -> PlayerRecord:
-    record = tournament.players.get(player)
-    if record is None:
-        raise UsageError(f"player {player!r} is not registered in this tournament")
-    if record.place is not None:
-        raise UsageError(f"player {player!r} is out (place {record.place})")
-    return record
