@@ -314,6 +314,20 @@ def test_a_replayed_id_is_dropped_and_changes_nothing(client: TestClient, room: 
     assert room.counter == 1 and room.handled == [("Ann", "m1")]
 
 
+def test_a_message_dropped_by_the_rate_limit_may_be_sent_again_with_its_id(room: FakeRoom) -> None:
+    clock = FakeClock()
+    app, _ = serve(room, clock=clock, settings=SocketSettings(flood=FloodLimit(1.0, 1, 5)))
+    with TestClient(app) as client, client.websocket_connect(url(user=ANN)) as ws:
+        joined(ws)
+        ws.send_json({"type": "bump", "id": "m1"})
+        assert ws.receive_json()["counter"] == 1
+        ws.send_json({"type": "bump", "id": "m2"})
+        assert ws.receive_json()["code"] == "rate_limit"
+        clock.now = 1.0
+        ws.send_json({"type": "bump", "id": "m2"})
+        assert ws.receive_json()["counter"] == 2
+
+
 def test_a_replay_after_a_reconnect_or_from_another_tab_is_dropped_too(
     client: TestClient, room: FakeRoom
 ) -> None:
@@ -520,5 +534,7 @@ def test_a_flood_gets_error_frames_then_the_socket_closes(room: FakeRoom) -> Non
                 frames.append(ws.receive_json())
     tables = [frame["counter"] for frame in frames if frame["type"] == "table"]
     errors = [frame["code"] for frame in frames if frame["type"] == "error"]
+    refs = [frame["ref"] for frame in frames if frame["type"] == "error"]
     assert tables[-1] == 3 and errors == ["rate_limit"] * 3 + ["flood"]
+    assert refs == ["m3", "m4", "m5", "m6"]
     assert closed.value.code == CloseCode.FLOOD and room.counter == 3 and len(room.handled) == 3

@@ -1,9 +1,9 @@
 """A per-connection token bucket: a steady rate with a burst, then refusals, then the door.
 
-A person acts a few times a second at most; a script sending hundreds must not starve the
-tables of others. Messages over the limit are refused one by one; a connection that keeps
-pushing after ``strikes`` refusals is closed. Strikes are forgiven once the bucket has filled
-up again (the client was quiet long enough).
+A person acts a few times a second at most (a bot with no think time, about once per turn);
+a script sending hundreds must not starve the tables of others. Messages over the limit are
+dropped one by one; a connection that keeps pushing after ``strikes`` refusals is closed.
+Strikes are forgiven once the bucket has filled up again (the client was quiet long enough).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 class FloodLimit:
     """``rate`` messages a second on average, ``burst`` at once, ``strikes`` refusals tolerated."""
 
-    rate: float = 10.0
-    burst: int = 30
+    rate: float = 20.0
+    burst: int = 40
     strikes: int = 20
 
     def __post_init__(self) -> None:

@@ -6,7 +6,8 @@
 2. The first message is ``{"type": "hello", "v": 1}``; another version is told both versions
    and the socket closes (4001); anything else first closes it (4002).
 3. Then the current snapshot, and each message checked (:mod:`pokerroom.web.inbound`),
-   rate-limited (:mod:`pokerroom.web.flood`, close 4029) and given to the hub.
+   rate-limited (:mod:`pokerroom.web.flood`, close 4029) and given to the hub. A message
+   dropped by the rate limit was not handled: it may be sent again with the same id.
 
 The viewer is whoever the server's authentication put in the scope (None: an observer).
 """
@@ -25,7 +26,7 @@ from starlette.websockets import WebSocket
 
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.hub import Connection, Hub
-from pokerroom.web.inbound import Refusal, parse_object
+from pokerroom.web.inbound import Refusal, message_id, parse_object
 from pokerroom.web.outbox import encode
 from pokerroom.web.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, User
 
@@ -139,16 +140,16 @@ async def _read(hub: Hub, connection: Connection, websocket: WebSocket) -> Close
         event = await websocket.receive()
         if event["type"] == "websocket.disconnect":
             return None
+        message = parse_object(event.get("text"), settings.max_message_chars)
+        ref = None if isinstance(message, Refusal) else _ref(message)
         if not connection.flood.allow(hub.clock()):
-            limit = settings.flood
             if connection.flood.exhausted:
-                flood = Refusal("flood", "too many messages: the connection is closed")
+                flood = Refusal("flood", "too many messages: the connection is closed", ref)
                 connection.outbox.post(flood.frame())
                 return Close(CloseCode.FLOOD, "too many messages")
-            slow = Refusal("rate_limit", f"at most {limit.rate:g} messages a second; slow down")
-            connection.outbox.post(slow.frame())
+            rate = f"at most {settings.flood.rate:g} messages a second; this one was dropped"
+            connection.outbox.post(Refusal("rate_limit", rate, ref).frame())
             continue
-        message = parse_object(event.get("text"), settings.max_message_chars)
         if isinstance(message, Refusal):
             connection.outbox.post(message.frame())
             continue
@@ -164,6 +165,11 @@ async def _refuse(websocket: WebSocket, refusal: Refusal, close: Close) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(encode(refusal.frame()))
         await websocket.close(close.code, close.reason)
+
+
+def _ref(message: dict[str, object]) -> str | None:
+    ref = message_id(message)
+    return None if isinstance(ref, Refusal) else ref
 
 
 def _origin_allowed(websocket: WebSocket, allowed: frozenset[str]) -> bool:
