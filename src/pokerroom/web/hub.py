@@ -1,0 +1,211 @@
+"""The hub: every live connection of every room, the broadcast, presence and the clock task.
+
+The hub knows rooms only through the seam (:class:`~pokerroom.web.seam.Room`): it tells a room
+who sent what and when, and when a room changed it refreshes every connection of that room
+with the room's snapshot built for that connection's own viewer. A frame built for one viewer
+is never handed to another connection (X-4 by construction, see :mod:`pokerroom.web.outbox`).
+
+All of it runs on the server's event loop; only :meth:`Hub.room_changed` may be called from
+another thread. Everything that changes a room outside a socket (the lobby, the director's
+console, a broker carrying another process's notice) ends in :meth:`Hub.room_changed`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections.abc import AsyncIterator, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pokerroom.web.failures import describe_failure
+from pokerroom.web.flood import FloodGuard, FloodLimit
+from pokerroom.web.inbound import Refusal, message_id
+from pokerroom.web.outbox import Outbox, Send
+from pokerroom.web.replay import ReplayGuard
+from pokerroom.web.seam import Room, User
+from pokerroom.web.ticker import Clock, Ticker
+
+log = logging.getLogger(__name__)
+
+
+class Rooms(Protocol):
+    """What the hub needs of the room registry; any ``Mapping[str, Room]`` will do."""
+
+    def get(self, room_id: str, /) -> Room | None:
+        """The live room with this id, or None."""
+        ...
+
+    def values(self) -> Iterable[Room]:
+        """Every live room, for the clock."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SocketSettings:
+    """The limits of one table connection."""
+
+    max_message_chars: int = 4096
+    hello_seconds: float = 10.0
+    """How long a new connection may take to say hello."""
+    flood: FloodLimit = field(default_factory=FloodLimit)
+    replay_ids: int = 256
+    """Message ids remembered per user and room to drop replays."""
+    replay_senders: int = 4096
+    allowed_origins: frozenset[str] = frozenset()
+    """Browser origins besides the server's own host allowed to open sockets (a proxy's)."""
+
+
+@dataclass(eq=False, slots=True)
+class Connection:
+    """One open socket watching one room as one viewer."""
+
+    room: Room
+    viewer: User | None
+    outbox: Outbox
+    flood: FloodGuard
+    serial: int
+
+    @property
+    def sender(self) -> Hashable:
+        """Whose message ids are remembered together: a user's across tabs and reconnects."""
+        if self.viewer is None:
+            return (self.room.id, "observer", self.serial)
+        return (self.room.id, self.viewer.id)
+
+
+class Hub:
+    """Rooms' connections, their broadcast and their clock."""
+
+    def __init__(
+        self,
+        rooms: Rooms,
+        *,
+        clock: Clock = time.monotonic,
+        settings: SocketSettings | None = None,
+    ) -> None:
+        self.rooms = rooms
+        self.clock = clock
+        self.settings = settings or SocketSettings()
+        self._connections: dict[str, set[Connection]] = {}
+        self._present: dict[tuple[str, int], int] = {}
+        self._replays = ReplayGuard(self.settings.replay_ids, self.settings.replay_senders)
+        self._serials = itertools.count(1)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.ticker = Ticker(rooms.values, clock, self.room_changed)
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[Hub]:
+        """The app's lifespan: the clock task runs inside this block."""
+        self._loop = asyncio.get_running_loop()
+        self.ticker.start()
+        try:
+            yield self
+        finally:
+            await self.ticker.stop()
+            self._loop = None
+
+    def watchers(self, room_id: str) -> int:
+        """How many sockets watch a room now."""
+        return len(self._connections.get(room_id, ()))
+
+    def connect(self, room: Room, viewer: User | None, send: Send) -> Connection:
+        """Register a socket; it gets the current snapshot at once (a reload loses nothing)."""
+        connection = Connection(
+            room=room,
+            viewer=viewer,
+            outbox=Outbox(lambda: room.snapshot(viewer), send),
+            flood=FloodGuard(self.settings.flood, self.clock()),
+            serial=next(self._serials),
+        )
+        self._connections.setdefault(room.id, set()).add(connection)
+        connection.outbox.refresh()
+        if viewer is not None:
+            key = (room.id, viewer.id)
+            self._present[key] = self._present.get(key, 0) + 1
+            if self._present[key] == 1:
+                self._presence(room, viewer, connected=True)
+        return connection
+
+    def disconnect(self, connection: Connection) -> None:
+        """Forget a socket; a user's last socket at a room tells the room he is gone (H-11)."""
+        room, viewer = connection.room, connection.viewer
+        watching = self._connections.get(room.id, set())
+        if connection not in watching:
+            return
+        watching.discard(connection)
+        if not watching:
+            del self._connections[room.id]
+        if viewer is None:
+            self._replays.forget(connection.sender)
+            return
+        key = (room.id, viewer.id)
+        self._present[key] -= 1
+        if self._present[key] == 0:
+            del self._present[key]
+            self._presence(room, viewer, connected=False)
+
+    def deliver(self, connection: Connection, message: dict[str, object]) -> None:
+        """One checked client message: drop a replay, else let the room handle it (A-2).
+
+        A refusal goes to the sender alone; a change refreshes every connection of the room.
+        A later ``hello`` only re-sends the snapshot to this connection.
+        """
+        if message.get("type") == "hello":
+            connection.outbox.refresh()
+            return
+        ref = message_id(message)
+        if isinstance(ref, Refusal):
+            connection.outbox.post(ref.frame())
+            return
+        if not self._replays.first_time(connection.sender, ref):
+            duplicate = Refusal("duplicate", f"message {ref!r} was already handled", ref)
+            connection.outbox.post(duplicate.frame())
+            return
+        room = connection.room
+        try:
+            outcome = room.handle(connection.viewer, message, self.clock())
+        except Exception as exc:
+            log.error(
+                "room %s failed on a %r message: %s",
+                room.id,
+                str(message["type"])[:32],
+                describe_failure(exc),
+            )
+            failed = Refusal("server_error", "the server failed on this message", ref)
+            connection.outbox.post(failed.frame())
+            self.room_changed(room.id)
+            return
+        if outcome.error is not None:
+            refusal = Refusal(outcome.code or "refused", outcome.error, ref)
+            connection.outbox.post(refusal.frame())
+        if outcome.changed:
+            self.room_changed(room.id)
+
+    def room_changed(self, room_id: str) -> None:
+        """Refresh every connection of a room and let the clock look at its new deadline."""
+        if self._loop is not None and not _on_loop(self._loop):
+            self._loop.call_soon_threadsafe(self.room_changed, room_id)
+            return
+        for connection in self._connections.get(room_id, ()):
+            connection.outbox.refresh()
+        self.ticker.wake()
+
+    def _presence(self, room: Room, user: User, *, connected: bool) -> None:
+        try:
+            changed = room.presence(user, connected, self.clock())
+        except Exception as exc:
+            log.error("room %s failed on presence: %s", room.id, describe_failure(exc))
+            changed = True
+        if changed:
+            self.room_changed(room.id)
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False

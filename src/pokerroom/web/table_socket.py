@@ -1,0 +1,180 @@
+"""The table WebSocket: ``/ws/tables/{room_id}``, from the handshake to the last frame.
+
+1. The room must exist (else close 4004) and a browser's ``Origin`` must be this server's
+   own host or an allowed one (else close 4003): a cookie alone must not let another site
+   act for a signed-in player (A-2).
+2. The first message is ``{"type": "hello", "v": 1}``; another version is told both versions
+   and the socket closes (4001); anything else first closes it (4002).
+3. Then the current snapshot, and each message checked (:mod:`pokerroom.web.inbound`),
+   rate-limited (:mod:`pokerroom.web.flood`, close 4029) and given to the hub. A message
+   dropped by the rate limit was not handled: it may be sent again with the same id.
+
+The viewer is whoever the server's authentication put in the scope (None: an observer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+from enum import IntEnum
+from urllib.parse import urlsplit
+
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket
+
+from pokerroom.web.failures import describe_failure
+from pokerroom.web.hub import Connection, Hub
+from pokerroom.web.inbound import Refusal, message_id, parse_object
+from pokerroom.web.outbox import encode
+from pokerroom.web.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, User
+
+log = logging.getLogger(__name__)
+
+FLUSH_SECONDS = 1.0
+"""How long the last frames (the reason for a close) may take to leave before the close."""
+
+
+class CloseCode(IntEnum):
+    """Why the server closed a table socket (the 4000 range is the application's)."""
+
+    VERSION = 4001
+    HELLO = 4002
+    ORIGIN = 4003
+    UNKNOWN_ROOM = 4004
+    FLOOD = 4029
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    code: CloseCode
+    reason: str
+
+
+def table_route(hub: Hub, path: str = "/ws/tables/{room_id}") -> WebSocketRoute:
+    """The Starlette route of the table sockets, served by ``hub``."""
+
+    async def endpoint(websocket: WebSocket) -> None:
+        await serve_table_socket(hub, websocket)
+
+    return WebSocketRoute(path, endpoint, name="table_socket")
+
+
+def viewer_of(websocket: WebSocket) -> User | None:
+    """The signed-in user the authentication middleware put in the scope, or None."""
+    user = websocket.scope.get(USER_SCOPE_KEY)
+    return user if isinstance(user, User) else None
+
+
+async def serve_table_socket(hub: Hub, websocket: WebSocket) -> None:
+    """Run one table connection until either side closes it."""
+    await websocket.accept()
+    room_id = str(websocket.path_params.get("room_id", ""))
+    if not _origin_allowed(websocket, hub.settings.allowed_origins):
+        origin = Refusal("origin", "this page may not open a table socket of this server")
+        await _refuse(websocket, origin, Close(CloseCode.ORIGIN, "cross-site socket refused"))
+        return
+    room = hub.rooms.get(room_id)
+    if room is None:
+        unknown = Refusal("unknown_room", f"there is no table {room_id[:40]!r}")
+        await _refuse(websocket, unknown, Close(CloseCode.UNKNOWN_ROOM, "unknown table"))
+        return
+    if not await _handshake(hub, websocket):
+        return
+    connection = hub.connect(room, viewer_of(websocket), websocket.send_text)
+    writer = asyncio.get_running_loop().create_task(connection.outbox.run())
+    close: Close | None = None
+    try:
+        close = await _read(hub, connection, websocket)
+    finally:
+        hub.disconnect(connection)
+        if close is None:
+            writer.cancel()
+        else:
+            connection.outbox.finish()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(writer), FLUSH_SECONDS)
+            writer.cancel()
+    if close is not None:
+        with contextlib.suppress(Exception):
+            await websocket.close(close.code, close.reason)
+
+
+async def _handshake(hub: Hub, websocket: WebSocket) -> bool:
+    """Wait for ``hello`` in our version; False (the socket closed) otherwise."""
+    hello_first = f'the first message must be {{"type": "hello", "v": {PROTOCOL_VERSION}}}'
+    try:
+        event = await asyncio.wait_for(websocket.receive(), hub.settings.hello_seconds)
+    except TimeoutError:
+        late = Refusal("hello", f"{hello_first}, within {hub.settings.hello_seconds:g} s")
+        await _refuse(websocket, late, Close(CloseCode.HELLO, "no hello"))
+        return False
+    if event["type"] == "websocket.disconnect":
+        return False
+    message = parse_object(event.get("text"), hub.settings.max_message_chars)
+    if isinstance(message, Refusal) or message["type"] != "hello" or "v" not in message:
+        await _refuse(websocket, Refusal("hello", hello_first), Close(CloseCode.HELLO, "no hello"))
+        return False
+    version = message["v"]
+    if version != PROTOCOL_VERSION or isinstance(version, bool):
+        shown = str(version)[:20]
+        mismatch = Refusal(
+            "version",
+            f"this server speaks protocol version {PROTOCOL_VERSION}, "
+            f"the client sent version {shown}: reload the page",
+        )
+        await _refuse(
+            websocket,
+            mismatch,
+            Close(CloseCode.VERSION, f"version {shown} is not {PROTOCOL_VERSION}"),
+        )
+        return False
+    return True
+
+
+async def _read(hub: Hub, connection: Connection, websocket: WebSocket) -> Close | None:
+    """Hand each message to the hub; the close to send, or None when the client left."""
+    settings = hub.settings
+    while True:
+        event = await websocket.receive()
+        if event["type"] == "websocket.disconnect":
+            return None
+        message = parse_object(event.get("text"), settings.max_message_chars)
+        ref = None if isinstance(message, Refusal) else _ref(message)
+        if not connection.flood.allow(hub.clock()):
+            if connection.flood.exhausted:
+                flood = Refusal("flood", "too many messages: the connection is closed", ref)
+                connection.outbox.post(flood.frame())
+                return Close(CloseCode.FLOOD, "too many messages")
+            rate = f"at most {settings.flood.rate:g} messages a second; this one was dropped"
+            connection.outbox.post(Refusal("rate_limit", rate, ref).frame())
+            continue
+        if isinstance(message, Refusal):
+            connection.outbox.post(message.frame())
+            continue
+        try:
+            hub.deliver(connection, message)
+        except Exception as exc:  # the hub's own defect: keep it off the wire
+            log.error("delivering a message failed: %s", describe_failure(exc))
+            failed = Refusal("server_error", "the server failed on this message")
+            connection.outbox.post(failed.frame())
+
+
+async def _refuse(websocket: WebSocket, refusal: Refusal, close: Close) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(encode(refusal.frame()))
+        await websocket.close(close.code, close.reason)
+
+
+def _ref(message: dict[str, object]) -> str | None:
+    ref = message_id(message)
+    return None if isinstance(ref, Refusal) else ref
+
+
+def _origin_allowed(websocket: WebSocket, allowed: frozenset[str]) -> bool:
+    """No Origin (not a browser), this server's own host, or one the settings allow."""
+    origin = websocket.headers.get("origin")
+    if origin is None or origin in allowed:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host")
