@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import time
-import warnings
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -16,8 +15,8 @@ from urllib.parse import parse_qs
 
 import pytest
 from starlette.applications import Starlette
-from starlette.exceptions import StarletteDeprecationWarning
 from starlette.middleware import Middleware
+from starlette.testclient import TestClient
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -25,11 +24,6 @@ from pokerroom.web.flood import FloodLimit
 from pokerroom.web.hub import Hub, SocketSettings
 from pokerroom.web.seam import USER_SCOPE_KEY, Outcome, User
 from pokerroom.web.table_socket import CloseCode, table_route
-
-with warnings.catch_warnings():
-    # Starlette 1.10's TestClient asks for httpx2 and warns on httpx, which works the same.
-    warnings.simplefilter("ignore", StarletteDeprecationWarning)
-    from starlette.testclient import TestClient
 
 ANN = User(1, "Ann")
 BOB = User(2, "Bob")
