@@ -25,7 +25,9 @@ class HandConfig:
     Position 0 is the first seat left of the button and the last position is the
     button; heads-up the button posts the small blind (A-14, H-7). ``blinds`` and
     ``antes`` give each position's forced bet (0 for none), so a dead small
-    blind (H-6), a big-blind ante or a straddle need no special case.
+    blind (H-6), a big-blind ante or a straddle need no special case. A negative
+    blind is a *post* (PHH's convention): a cash-table player coming in out of
+    turn puts in a live bet of that size, which does not move the first action.
 
     >>> config = HandConfig.holdem([200, 200, 200], small_blind=1, big_blind=2)
     >>> config.blinds, config.min_bet
@@ -62,8 +64,14 @@ class HandConfig:
                 raise UsageError(
                     f"{name} needs one amount per player ({players}), got {len(values)}"
                 )
-        if min((*self.blinds, *self.antes, self.big_bet, self.bring_in)) < 0:
+        if min((*self.antes, self.big_bet, self.bring_in)) < 0:
             raise UsageError(self._negative())
+        largest = max(self.blinds, default=0)
+        if any(-blind > largest for blind in self.blinds):
+            raise UsageError(
+                f"a post (a negative blind) cannot be above the big blind ({largest}), "
+                f"got blinds {list(self.blinds)}"
+            )
         if any(stack <= 0 for stack in self.stacks):
             raise UsageError(f"every player needs chips to play, got stacks {list(self.stacks)}")
         if self.min_bet <= 0:
@@ -80,7 +88,6 @@ class HandConfig:
 
     def _negative(self) -> str:
         for name, values in (
-            ("blinds", self.blinds),
             ("antes", self.antes),
             ("big_bet", (self.big_bet,)),
             ("bring_in", (self.bring_in,)),
@@ -113,6 +120,7 @@ class HandConfig:
         return self.big_bet or 2 * self.min_bet
 
     def blind(self, player: int) -> int:
+        """The blind of ``player`` as given: negative for a post (class docstring)."""
         return self.blinds[player] if self.blinds else 0
 
     def ante(self, player: int) -> int:

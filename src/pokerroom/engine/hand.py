@@ -513,7 +513,8 @@ class Hand(Settlement):
             if ante:
                 self._record(ev.PostAnte(player, ante))
         for player in range(self.players):
-            blind = min(config.blind(player), self._stacks[player])  # H-8: all-in if short
+            # H-8: all-in if short; a post (negative) is a live bet like a blind
+            blind = min(abs(config.blind(player)), self._stacks[player])
             if blind:
                 self._record(ev.PostBlind(player, blind))
 

@@ -93,6 +93,9 @@ from pokerroom.errors import CardError, PokerroomError, UsageError
 from pokerroom.history.phh_options import FIELD as OPTIONS_FIELD
 from pokerroom.history.phh_options import read_options
 
+RAKE_FIELD = "_rake"
+"""P-9: the rake each player paid, pokerroom's own field (PHH has none for it)."""
+
 # --------------------------------------------------------------------- variant codes
 
 
@@ -247,6 +250,9 @@ class PhhHand:
     winnings: tuple[Decimal, ...] | None = None
     options: Options | None = None
     """The rule options the hand was played under (``_options``, pokerroom's own field)."""
+    rake: tuple[Decimal, ...] | None = None
+    """P-9: what each player paid the house from his winnings (``_rake``, pokerroom's own
+    field); ``finishing_stacks`` and ``winnings`` are net of it, as the spec asks."""
     extra: Mapping[str, object] = field(default_factory=dict)
     """Every other field (``author``, ``event``, ``time``, ``seats``, ``hand``, …) as read."""
 
@@ -375,6 +381,7 @@ _KNOWN_FIELDS = {
     "finishing_stacks",
     "winnings",
     OPTIONS_FIELD,
+    RAKE_FIELD,
 }
 
 
@@ -474,6 +481,7 @@ def hand_from_document(document: Mapping[str, object]) -> PhhHand:
         finishing_stacks=_numbers(document, "finishing_stacks", players),
         winnings=_numbers(document, "winnings", players),
         options=options,
+        rake=_numbers(document, RAKE_FIELD, players),
         extra={k: v for k, v in document.items() if k not in _KNOWN_FIELDS},
     )
 

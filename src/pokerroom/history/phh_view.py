@@ -20,4 +20,5 @@ def phh_seen_by(complete: str, viewer: int | None) -> str:
     if result.hand is None or result.error is not None or not result.complete:
         reason = result.error.message if result.error is not None else "it does not finish"
         raise PhhError(f"the stored hand does not replay ({reason}), so no view can be made")
-    return write_phh_seen_by(result.hand, viewer, phh.players)
+    rake = None if phh.rake is None else [result.scale.chips(paid) for paid in phh.rake]
+    return write_phh_seen_by(result.hand, viewer, phh.players, rake=rake)  # P-9: public

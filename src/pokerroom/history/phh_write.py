@@ -123,16 +123,26 @@ def _in_phh_order(events: Sequence[ev.Event]) -> list[ev.Event]:
     return ordered + replacements
 
 
-def write_phh(hand: Hand, players: Sequence[str] | None = None) -> str:
+def write_phh(
+    hand: Hand, players: Sequence[str] | None = None, *, rake: Sequence[int] | None = None
+) -> str:
     """The hand as a PHH TOML document; ``players`` optionally names the positions.
 
     This is the complete record, every player's cards included: for the store
     and the host, never for one player's eyes (X-4; :func:`write_phh_seen_by`).
+    ``rake`` is what each position paid the house (a cash table's ``RakeTaken``,
+    P-9): it is written as ``_rake``, and the stacks and winnings net of it.
     """
-    return _document(hand, hand.events, players)
+    return _document(hand, hand.events, players, rake)
 
 
-def write_phh_seen_by(hand: Hand, viewer: int | None, players: Sequence[str] | None = None) -> str:
+def write_phh_seen_by(
+    hand: Hand,
+    viewer: int | None,
+    players: Sequence[str] | None = None,
+    *,
+    rake: Sequence[int] | None = None,
+) -> str:
     """The hand as position ``viewer`` saw it (X-4): his own cards, the board, Stud up
     cards and hands shown at showdown; every other card is ``??``, other players'
     discards too. ``None`` is an observer, who sees only what was shown to all.
@@ -140,7 +150,7 @@ def write_phh_seen_by(hand: Hand, viewer: int | None, players: Sequence[str] | N
     The document replays like the complete one: shows name the hidden cards that
     decide a pot, and a mucked hand (P-5) never had to be known.
     """
-    return _document(hand, _seen(hand.events, view_of(hand, viewer).events), players)
+    return _document(hand, _seen(hand.events, view_of(hand, viewer).events), players, rake)
 
 
 def _seen(events: Sequence[ev.Event], view: Sequence[ev.Event]) -> list[ev.Event]:
@@ -155,7 +165,12 @@ def _seen(events: Sequence[ev.Event], view: Sequence[ev.Event]) -> list[ev.Event
     return seen
 
 
-def _document(hand: Hand, events: Sequence[ev.Event], players: Sequence[str] | None) -> str:
+def _document(
+    hand: Hand,
+    events: Sequence[ev.Event],
+    players: Sequence[str] | None,
+    rake: Sequence[int] | None = None,
+) -> str:
     """``ante_trimming_status`` is true because the engine builds pots from what each
     player put in (P-1): a short ante wins only what it matched."""
     config = hand.config
@@ -185,5 +200,26 @@ def _document(hand: Hand, events: Sequence[ev.Event], players: Sequence[str] | N
             raise UsageError(f"players needs one name per position ({n}), got {len(names)}")
         quoted = ", ".join(json.dumps(name, ensure_ascii=False) for name in names)
         lines.append(f"players = [{quoted}]")
-    lines.append(f"finishing_stacks = {_array(hand.stacks)}")
+    if rake is None or not any(rake):
+        lines.append(f"finishing_stacks = {_array(hand.stacks)}")
+    else:
+        lines += _rake_lines(hand, rake)
     return "\n".join(lines) + "\n"
+
+
+def _rake_lines(hand: Hand, rake: Sequence[int]) -> list[str]:
+    """P-9: ``_rake`` and, net of it, ``winnings`` and ``finishing_stacks`` (the spec's
+    winnings are "the post-rake values")."""
+    n = hand.players
+    paid = list(rake)
+    if len(paid) != n or min(paid) < 0:
+        raise UsageError(f"rake needs one amount of 0 or more per position ({n}), got {paid}")
+    won = [0] * n
+    for event in hand.events:
+        if isinstance(event, ev.Award):
+            won[event.player] += event.amount
+    return [
+        f"_rake = {_array(paid)}",
+        f"winnings = {_array([w - r for w, r in zip(won, paid, strict=True)])}",
+        f"finishing_stacks = {_array([s - r for s, r in zip(hand.stacks, paid, strict=True)])}",
+    ]

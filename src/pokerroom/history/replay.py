@@ -148,10 +148,11 @@ class ReplayResult:
 
     @property
     def finishing_stacks(self) -> tuple[Decimal, ...] | None:
-        """Stacks after the hand, or where the replay stopped."""
+        """Stacks after the hand, or where the replay stopped; net of a recorded rake (P-9)."""
         if self.hand is None:
             return None
-        return tuple(self.scale.amount(stack) for stack in self.hand.stacks)
+        stacks = tuple(self.scale.amount(stack) for stack in self.hand.stacks)
+        return self._less_rake(stacks)
 
     @property
     def winnings(self) -> tuple[Decimal, ...] | None:
@@ -162,7 +163,14 @@ class ReplayResult:
         for event in self.hand.events:
             if isinstance(event, ev.Award):
                 won[event.player] += event.amount
-        return tuple(self.scale.amount(chips) for chips in won)
+        return self._less_rake(tuple(self.scale.amount(chips) for chips in won))
+
+    def _less_rake(self, amounts: tuple[Decimal, ...]) -> tuple[Decimal, ...]:
+        """The house's cut recorded in ``_rake`` comes off a finished hand (P-9)."""
+        rake = self.phh.rake
+        if rake is None or not self.complete:
+            return amounts
+        return tuple(amount - paid for amount, paid in zip(amounts, rake, strict=True))
 
     @property
     def pots(self) -> tuple[PotResult, ...]:
