@@ -313,8 +313,8 @@ class _Writer:
         if not cards:
             self.lines.append(f"{name}: stands pat")
             return
-        for card in cards:
-            seat.cards.remove(card)
+        for card in cards:  # a hand turned up discards in sight of all
+            seat.cards.remove(card if card in seat.cards else None)
         count = f"{len(cards)} card{'s' if len(cards) > 1 else ''}"
         known = [card for card in cards if card is not None]
         shown = f" [{_cards(known)}]" if len(known) == len(cards) else ""

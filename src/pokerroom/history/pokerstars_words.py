@@ -4,6 +4,8 @@
 >>> from pokerroom.engine.variants import HOLDEM
 >>> hand_words(HOLDEM, parse_cards("As Ad"), parse_cards("Ks 9d 4c 4h 2s"))
 'two pair, Aces and Fours'
+>>> high_words(HighHand(HOLDEM.showdown.high(parse_cards("Ah 2d 3c 4s 5h"), [])))
+'a straight, Ace to Five'
 >>> roman(14)
 'XIV'
 """
@@ -86,7 +88,6 @@ def high_words(hand: HighHand) -> str:
     """A high hand in PokerStars' words: "a full house, Nines full of Fours"."""
     ranks, category = hand.ranks, hand.category
     top = ranks[0]
-    low_end = Rank.ACE if top is Rank.FIVE else Rank(top - 4)  # E-2: the wheel is five-high
     match category:
         case Category.HIGH_CARD:
             return f"high card {_name(top)}"
@@ -97,7 +98,7 @@ def high_words(hand: HighHand) -> str:
         case Category.THREE_OF_A_KIND:
             return f"three of a kind, {_names(top)}"
         case Category.STRAIGHT:
-            return f"a straight, {_name(low_end)} to {_name(top)}"
+            return f"a straight, {_straight(top)}"
         case Category.FLUSH:
             return f"a flush, {_name(top)} high"
         case Category.FULL_HOUSE:
@@ -106,7 +107,13 @@ def high_words(hand: HighHand) -> str:
             return f"four of a kind, {_names(top)}"
     if top is Rank.ACE:
         return "a Royal Flush"
-    return f"a straight flush, {_name(low_end)} to {_name(top)}"
+    return f"a straight flush, {_straight(top)}"
+
+
+def _straight(top: Rank) -> str:
+    """ "Five to Nine"; the wheel is "Ace to Five" (E-2)."""
+    low_end = Rank.ACE if top is Rank.FIVE else Rank(top - 4)
+    return f"{_name(low_end)} to {_name(top)}"
 
 
 def low_words(low: LowHand) -> str:
