@@ -150,11 +150,14 @@ def write_phh_seen_by(
     The document replays like the complete one: shows name the hidden cards that
     decide a pot, and a mucked hand (P-5) never had to be known.
     """
-    return _document(hand, _seen(hand.events, view_of(hand, viewer).events), players, rake)
+    return _document(hand, events_seen_by(hand, viewer), players, rake)
 
 
-def _seen(events: Sequence[ev.Event], view: Sequence[ev.Event]) -> list[ev.Event]:
-    """The view's events, where a hand turned face up (A-17) discards in sight of all."""
+def events_seen_by(hand: Hand, viewer: int | None) -> list[ev.Event]:
+    """The hand's events as position ``viewer`` saw them (X-4): the view's events, where a
+    hand turned face up (A-17) discards in sight of all. Every viewer's copy of a hand
+    (PHH, PokerStars text, the replayer) is written from these alone."""
+    events, view = hand.events, view_of(hand, viewer).events
     face_up: set[int] = set()
     seen: list[ev.Event] = []
     for event, viewed in zip(events, view, strict=True):

@@ -1,0 +1,150 @@
+"""A player's results as an inline SVG chart, drawn on the server (no JavaScript library).
+
+Two charts: chips won over a series' hands (the running total after each hand)
+and money won over tournaments (prize less buy-in, running total, each point
+labelled with the place). Both are one line chart: a zero line, the lowest and
+highest totals on the value axis, the first and last hand or tournament on the
+other, each point with a tooltip. The drawing is 360 × 240 units and scales to
+the page's width (``width="100%"``), so on a phone it is as wide as the screen
+and its 12-unit text stays readable.
+
+>>> svg = hands_chart([5, -2, 10])
+>>> svg.count("<circle"), "Chips won" in svg
+(3, True)
+>>> "No results yet" in hands_chart([])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+from xml.sax.saxutils import escape, quoteattr
+
+WIDTH, HEIGHT = 360, 240
+LEFT, RIGHT, TOP, BOTTOM = 52, 14, 30, 44
+"""Margins around the plot, room for the title and the axis labels."""
+_LINE = "#2a7a4b"
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """One tournament of a player: where he finished and what it paid."""
+
+    name: str
+    place: int
+    entrants: int
+    prize: int
+    buy_in: int
+
+
+def hands_chart(results: Sequence[int], *, title: str = "Results over the series") -> str:
+    """Chips won after each hand of a series; ``results`` is each hand's net, in order."""
+    totals = list(accumulate(results))
+    labels = [f"Hand {n}: {total:+}" for n, total in enumerate(totals, 1)]
+    return line_chart(totals, labels, title=title, x_label="Hand", y_label="Chips won")
+
+
+def tournaments_chart(finishes: Sequence[Finish], *, title: str = "Tournament results") -> str:
+    """Money won over tournaments (prize less buy-in, running total), each with its place."""
+    totals = list(accumulate(f.prize - f.buy_in for f in finishes))
+    labels = [
+        f"{f.name}: {_ordinal(f.place)} of {f.entrants}, prize {f.prize}, total {total:+}"
+        for f, total in zip(finishes, totals, strict=True)
+    ]
+    places = [_ordinal(f.place) for f in finishes]
+    return line_chart(
+        totals, labels, title=title, x_label="Tournament", y_label="Won", point_notes=places
+    )
+
+
+def line_chart(
+    values: Sequence[int],
+    labels: Sequence[str],
+    *,
+    title: str,
+    x_label: str,
+    y_label: str,
+    point_notes: Sequence[str] = (),
+) -> str:
+    """One line through ``values`` with a tooltip ``labels[i]`` per point; see the module."""
+    if len(labels) != len(values):
+        raise ValueError(f"one label per value: {len(values)} values, {len(labels)} labels")
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
+        f'role="img" aria-label={quoteattr(title)} font-family="system-ui, sans-serif" '
+        f'font-size="12"><title>{escape(title)}</title>'
+        f'<text x="{WIDTH / 2}" y="18" text-anchor="middle" font-size="14" '
+        f'font-weight="bold">{escape(title)}</text>'
+    )
+    if not values:
+        return (
+            f'{head}<text x="{WIDTH / 2}" y="{HEIGHT / 2}" text-anchor="middle" '
+            f'fill="#555">No results yet</text></svg>'
+        )
+    low, high = min(0, *values), max(0, *values)
+    if low == high:
+        high = low + 1
+    points = [(_x(i, len(values)), _y(v, low, high)) for i, v in enumerate(values)]
+    parts = [head, *_axes(low, high, len(values), x_label, y_label)]
+    path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    parts.append(f'<polyline points="{path}" fill="none" stroke="{_LINE}" stroke-width="2"/>')
+    for i, ((x, y), value) in enumerate(zip(points, values, strict=True)):
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{_LINE}" data-value="{value}">'
+            f"<title>{escape(labels[i])}</title></circle>"
+        )
+        if i < len(point_notes) and len(values) <= 12:  # more would overlap on a phone
+            parts.append(
+                f'<text x="{x:.1f}" y="{y - 7:.1f}" text-anchor="middle" font-size="10">'
+                f"{escape(point_notes[i])}</text>"
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _x(index: int, count: int) -> float:
+    span = WIDTH - LEFT - RIGHT
+    return LEFT + span / 2 if count == 1 else LEFT + span * index / (count - 1)
+
+
+def _y(value: int, low: int, high: int) -> float:
+    span = HEIGHT - TOP - BOTTOM
+    return TOP + span * (high - value) / (high - low)
+
+
+def _axes(low: int, high: int, count: int, x_label: str, y_label: str) -> list[str]:
+    """The frame, the zero line, the lowest and highest values, the first and last point."""
+    bottom, right = HEIGHT - BOTTOM, WIDTH - RIGHT
+    zero = _y(0, low, high)
+    out = [
+        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}" stroke="#333"/>',
+        f'<line x1="{LEFT}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#333"/>',
+        f'<line x1="{LEFT}" y1="{zero:.1f}" x2="{right}" y2="{zero:.1f}" stroke="#999" '
+        f'stroke-dasharray="4 3"/>',
+    ]
+    for value in sorted({low, 0, high}):
+        out.append(
+            f'<text x="{LEFT - 6}" y="{_y(value, low, high) + 4:.1f}" text-anchor="end">'
+            f"{value}</text>"
+        )
+    out.append(f'<text x="{LEFT}" y="{bottom + 16}" text-anchor="middle">1</text>')
+    if count > 1:
+        out.append(f'<text x="{right}" y="{bottom + 16}" text-anchor="middle">{count}</text>')
+    out.append(
+        f'<text x="{(LEFT + right) / 2}" y="{HEIGHT - 8}" text-anchor="middle">'
+        f"{escape(x_label)}</text>"
+    )
+    middle = (TOP + bottom) / 2
+    out.append(
+        f'<text x="14" y="{middle}" text-anchor="middle" transform="rotate(-90 14 {middle})">'
+        f"{escape(y_label)}</text>"
+    )
+    return out
+
+
+def _ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"

@@ -1,0 +1,159 @@
+"""A hand replayer's steps: one finished hand, as one viewer saw it, step by step.
+
+Each step is a JSON-ready dict the page's replayer (``static/replayer.js``)
+draws: what happened in words, every stack, the bets in front of the players,
+the pot, the boards and each player's cards as that viewer may see them (X-4:
+his own, the Stud up cards and hands shown at showdown; ``None`` is a card
+back). Built only from :func:`~pokerroom.history.phh_write.events_seen_by`, so
+no step can carry a card the viewer never saw; burns are not steps at all.
+
+>>> from pokerroom.deck import Deck
+>>> from pokerroom.engine import Action, Hand, HandConfig
+>>> hand = Hand(HandConfig.holdem([50, 50], small_blind=1, big_blind=2), Deck(seed=1))
+>>> hand.act(Action.fold())
+>>> steps = replay_steps(hand, 0, ["Ann", "Bob"])
+>>> [step["text"] for step in steps[3:]]
+['The cards are dealt', 'Bob folds', '1 uncalled returned to Ann', 'Ann wins 2']
+>>> steps[3]["cards"], steps[-1]["stacks"]
+([['4c', 'Ac'], [None, None]], [51, 49])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pokerroom.cards import Card
+from pokerroom.engine import events as ev
+from pokerroom.engine.hand import Hand
+from pokerroom.history.chip_track import ChipTrack
+from pokerroom.history.phh import PhhError, parse_phh
+from pokerroom.history.phh_write import events_seen_by
+from pokerroom.history.replay import replay_hand
+
+Step = dict[str, Any]
+_STREETS = {3: "Flop", 4: "Turn", 5: "River"}
+_DEALT = "The cards are dealt"
+
+
+def replay_steps(hand: Hand, viewer: int | None, names: Sequence[str]) -> list[Step]:
+    """The steps of ``hand`` for position ``viewer`` (``None``: an observer); see the module."""
+    if len(names) != hand.players:
+        raise ValueError(f"names needs one name per position ({hand.players}), got {len(names)}")
+    return _Steps(hand, names).build(events_seen_by(hand, viewer))
+
+
+def steps_seen_by(complete: str, viewer: int | None) -> tuple[list[str], list[Step]]:
+    """A stored complete PHH document as ``viewer``'s replayer: the names and the steps."""
+    phh = parse_phh(complete)
+    result = replay_hand(phh)
+    if result.hand is None or result.error is not None or not result.complete:
+        reason = result.error.message if result.error is not None else "it does not finish"
+        raise PhhError(f"the stored hand does not replay ({reason}), so it cannot be replayed")
+    names = list(phh.players or (f"Seat {p + 1}" for p in range(phh.player_count)))
+    return names, replay_steps(result.hand, viewer, names)
+
+
+def _card(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _cards_text(cards: Sequence[Card | None]) -> str:
+    return " ".join(str(card) for card in cards if card is not None)
+
+
+class _Steps:
+    def __init__(self, hand: Hand, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self.track = ChipTrack.start(hand.config.stacks)
+        self.boards: list[list[Card | None]] = [[] for _ in hand.boards]
+        self.cards: list[list[Card | None]] = [[] for _ in range(hand.players)]
+        self.folded = [False] * hand.players
+        self.drawing: int | None = None
+        """The player whose replacements come next (V-8)."""
+        self.steps: list[Step] = []
+
+    def build(self, events: Sequence[ev.Event]) -> list[Step]:
+        self._step("The hand begins", None)
+        for event in events:
+            if isinstance(event, ev.Burn):
+                continue  # X-4: never shown, not even as a step
+            text, actor = self._apply(event)
+            if text == _DEALT and self.steps[-1]["text"] == _DEALT:
+                self.steps[-1] = self._state(text, None)  # one step for a round of deals
+            else:
+                self._step(text, actor)
+        return self.steps
+
+    def _apply(self, event: ev.Event) -> tuple[str, int | None]:
+        level = self.track.level
+        moved = self.track.apply(event)
+        name = self.names
+        match event:
+            case ev.PostAnte(player, amount):
+                return f"{name[player]} posts the ante {amount}", player
+            case ev.PostBlind(player, amount):
+                return f"{name[player]} posts {amount}", player
+            case ev.DealHole(player, cards):
+                self.cards[player].extend(cards)
+                if player == self.drawing:  # V-8: his replacements
+                    self.drawing = None
+                    return f"{name[player]} draws {len(cards)}", player
+                return _DEALT, None
+            case ev.DealBoard(cards, board):
+                self.boards[board].extend(cards)
+                street = _STREETS.get(len(self.boards[board]), "Board")
+                if len(self.boards) == 2:
+                    street = ("Upper ", "Lower ")[board] + street.lower()
+                return f"{street}: {_cards_text(cards)}", None
+            case ev.Discard(player, cards):
+                self.drawing = player
+                for card in cards:
+                    held = self.cards[player]
+                    held.remove(card if card in held else None)
+                words = f"discards {len(cards)}" if cards else "stands pat"
+                return f"{name[player]} {words}", player
+            case ev.Fold(player):
+                self.folded[player] = True
+                return f"{name[player]} folds", player
+            case ev.Check(player):
+                return f"{name[player]} checks", player
+            case ev.Call(player):
+                return self._all_in(player, f"{name[player]} calls {moved}"), player
+            case ev.BringIn(player, amount):
+                return self._all_in(player, f"{name[player]} brings in for {amount}"), player
+            case ev.BetRaise(player, to):
+                verb = "bets" if level == 0 else "raises to"
+                return self._all_in(player, f"{name[player]} {verb} {to}"), player
+            case ev.ReturnUncalled(player, amount):
+                return f"{amount} uncalled returned to {name[player]}", player
+            case ev.Show(player, cards):
+                self.cards[player] = list(cards)
+                return f"{name[player]} shows {_cards_text(cards)}", player
+            case ev.Muck(player):
+                self.folded[player] = True
+                return f"{name[player]} mucks", player
+            case ev.Award(player, amount, pot, share):
+                part = "" if share == "all" else f" ({share})"
+                where = " from a side pot" if pot else ""
+                return f"{name[player]} wins {amount}{where}{part}", player
+        return type(event).__name__, None
+
+    def _all_in(self, player: int, text: str) -> str:
+        return f"{text}, all-in" if not self.track.stacks[player] else text
+
+    def _step(self, text: str, actor: int | None) -> None:
+        self.steps.append(self._state(text, actor))
+
+    def _state(self, text: str, actor: int | None) -> Step:
+        track = self.track
+        return {
+            "text": text,
+            "actor": actor,
+            "stacks": list(track.stacks),
+            "bets": list(track.bets),
+            "pot": track.pot,
+            "boards": [[_card(card) for card in board] for board in self.boards],
+            "cards": [[_card(card) for card in held] for held in self.cards],
+            "folded": list(self.folded),
+        }

@@ -1,0 +1,75 @@
+"""The results chart: valid SVG, one point per hand or tournament, values scaled right."""
+
+from __future__ import annotations
+
+import itertools
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerroom.web.charts import BOTTOM, HEIGHT, TOP, Finish, hands_chart, tournaments_chart
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def points(svg: str) -> list[tuple[float, float, int]]:
+    root = ET.fromstring(svg)
+    return [
+        (float(c.get("cx", "")), float(c.get("cy", "")), int(c.get("data-value", "")))
+        for c in root.iter(f"{SVG}circle")
+    ]
+
+
+def texts(svg: str) -> list[str]:
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+def test_a_series_chart_plots_the_running_total_after_each_hand() -> None:
+    svg = hands_chart([10, -30, 5, 40])
+    drawn = points(svg)
+    assert [value for *_, value in drawn] == [10, -20, -15, 25]
+    xs = [x for x, *_ in drawn]
+    assert xs == sorted(xs) and len(set(xs)) == 4
+    by_value = {value: y for _, y, value in drawn}
+    assert by_value[25] == pytest.approx(TOP)  # the highest total at the top
+    assert by_value[-20] == pytest.approx(HEIGHT - BOTTOM)  # the lowest at the bottom
+    assert {"Results over the series", "Hand", "Chips won", "25", "-20", "0"} <= set(texts(svg))
+    assert 'width="100%"' in svg and 'viewBox="0 0 360 240"' in svg
+
+
+@settings(max_examples=30)
+@given(st.lists(st.integers(-500, 500), min_size=1, max_size=60))
+def test_every_hand_is_a_point_and_a_larger_total_is_drawn_higher(results: list[int]) -> None:
+    drawn = points(hands_chart(results))
+    assert len(drawn) == len(results)
+    assert all(TOP <= y <= HEIGHT - BOTTOM for _, y, _ in drawn)
+    for (_, y1, v1), (_, y2, v2) in itertools.combinations(drawn, 2):
+        if v1 > v2:
+            assert y1 <= y2  # drawn to a tenth of a unit: close totals may share a height
+        elif v1 == v2:
+            assert y1 == y2
+
+
+def test_a_tournament_chart_labels_places_and_counts_prize_less_buy_in() -> None:
+    finishes = [
+        Finish("Friday", place=3, entrants=20, prize=300, buy_in=100),
+        Finish("Sunday <big>", place=12, entrants=40, prize=0, buy_in=100),
+        Finish("Monday", place=1, entrants=9, prize=500, buy_in=50),
+    ]
+    svg = tournaments_chart(finishes)
+    assert [value for *_, value in points(svg)] == [200, 100, 550]
+    assert {"3rd", "12th", "1st", "Tournament", "Won"} <= set(texts(svg))
+    assert "Sunday &lt;big&gt;: 12th of 40" in svg  # names are escaped
+
+
+def test_no_data_says_there_are_no_results_yet() -> None:
+    for svg in (hands_chart([]), tournaments_chart([])):
+        assert "No results yet" in texts(svg)
+        assert points(svg) == []
+
+
+def test_a_single_hand_or_all_zero_results_still_draw() -> None:
+    assert len(points(hands_chart([0]))) == 1
+    assert len(points(hands_chart([0, 0, 0]))) == 3
