@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
-from starlette.requests import Request
 from starlette.exceptions import StarletteDeprecationWarning
+from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pokerroom.storage.tournament_store import TournamentStore

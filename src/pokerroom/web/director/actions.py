@@ -23,6 +23,7 @@ from pokerroom.tournament.structure import Level
 from pokerroom.web.director.forms import (
     choice,
     optional_text,
+    optional_whole,
     text,
     texts,
     whole,
@@ -111,7 +112,7 @@ def _level(form: FormData) -> Level:
         whole(form, "minutes", "the level's minutes", high=LONGEST_MINUTES),
         whole(form, "small", "the small blind", low=0),
         whole(form, "big", "the big blind", low=0),
-        ante=whole(form, "ante", "the ante", low=0),
+        ante=optional_whole(form, "ante", "the ante", default=0),
     )
 
 

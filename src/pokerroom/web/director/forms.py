@@ -44,6 +44,14 @@ def whole(form: FormData, name: str, what: str, *, low: int = 1, high: int = MOS
     return whole_number(text(form, name, what), what, low=low, high=high)
 
 
+def optional_whole(
+    form: FormData, name: str, what: str, *, default: int, low: int = 0, high: int = MOST
+) -> int:
+    """A whole-number field that may be left empty (``default`` then)."""
+    given = optional_text(form, name)
+    return whole_number(given, what, low=low, high=high) if given else default
+
+
 def choice(form: FormData, name: str, what: str, allowed: tuple[str, ...]) -> str:
     value = text(form, name, what)
     if value not in allowed:
