@@ -18,13 +18,13 @@ from textual.widgets import Static
 from pokerroom.errors import PokerroomError
 from pokerroom.tournament.clock import SimulatedTime
 from pokerroom.tournament.clock.events import AddTime, CallBreak, Pause, RemoveTime, Resume
+from pokerroom.tournament.clockface.feed import FeedReading, StandaloneFeed
+from pokerroom.tournament.clockface.field import Field, chips_bought, field_of_entrants
 from pokerroom.tournament.money.payouts import Entries
 from pokerroom.tournament.regulation import load_example
 from pokerroom.tui.clock import app as clock_app
 from pokerroom.tui.clock.app import ClockApp
 from pokerroom.tui.clock.big_digits import BigTime
-from pokerroom.tui.clock.feed import FeedReading, StandaloneFeed
-from pokerroom.tui.clock.field import Field, chips_bought, field_of_entrants
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 CLUB = load_example("club-freezeout")

@@ -15,15 +15,15 @@ from typer.testing import CliRunner
 from pokerroom.cli import clock_command
 from pokerroom.cli.app import app
 from pokerroom.tournament.clock import Clock, Schedule, SimulatedTime, SystemTime, clock_state
+from pokerroom.tournament.clockface.feed import FeedReading, StandaloneFeed
+from pokerroom.tournament.clockface.field import Field, chips_bought, field_of, field_of_entrants
+from pokerroom.tournament.clockface.lines import field_lines, prize_lines
+from pokerroom.tournament.clockface.snapshot import ClockSnapshot, Phase, long_countdown, snapshot
+from pokerroom.tournament.clockface.start import start_moment
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import EntryKind
 from pokerroom.tournament.money.payouts import Entries, PayoutError
 from pokerroom.tournament.regulation import example_text, load_example
-from pokerroom.tui.clock.feed import FeedReading, StandaloneFeed
-from pokerroom.tui.clock.field import Field, chips_bought, field_of, field_of_entrants
-from pokerroom.tui.clock.lines import field_lines, prize_lines
-from pokerroom.tui.clock.snapshot import ClockSnapshot, Phase, long_countdown, snapshot
-from pokerroom.tui.clock.start import start_moment
 
 CLUB = load_example("club-freezeout")
 TURBO = load_example("turbo-reentry")

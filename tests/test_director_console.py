@@ -20,9 +20,11 @@ from typer.testing import CliRunner
 
 from pokerroom.cli.app import app as cli
 from pokerroom.errors import UsageError
+from pokerroom.storage.clock_feed import StoredFeed
 from pokerroom.storage.live_saving import LiveSaver, create_live
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
+from pokerroom.tournament.clockface.snapshot import ClockSnapshot, Phase
 from pokerroom.tournament.events import Paid
 from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.live.events import DirectorAction
@@ -30,8 +32,6 @@ from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.payouts import prize_pool
 from pokerroom.tournament.regulation import example_text, parse_regulation
 from pokerroom.tui.clock.app import ClockApp
-from pokerroom.tui.clock.live_feed import StoredFeed
-from pokerroom.tui.clock.snapshot import ClockSnapshot, Phase
 from pokerroom.tui.director.app import DirectorApp
 
 TEXT = example_text("turbo-reentry")

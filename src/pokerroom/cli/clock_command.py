@@ -21,15 +21,15 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.storage.clock_feed import StoredFeed
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock import SystemTime
+from pokerroom.tournament.clockface.feed import StandaloneFeed
+from pokerroom.tournament.clockface.field import field_of_entrants
+from pokerroom.tournament.clockface.snapshot import snapshot
+from pokerroom.tournament.clockface.start import start_moment
 from pokerroom.tournament.regulation import load_example, load_regulation
 from pokerroom.tui.clock.app import ClockApp
-from pokerroom.tui.clock.feed import StandaloneFeed
-from pokerroom.tui.clock.field import field_of_entrants
-from pokerroom.tui.clock.live_feed import StoredFeed
-from pokerroom.tui.clock.snapshot import snapshot
-from pokerroom.tui.clock.start import start_moment
 
 MAX_ENTRANTS = 100_000
 NO_TERMINAL = "no terminal: the clock screen draws on one; run it in a terminal window"

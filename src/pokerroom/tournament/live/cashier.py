@@ -23,6 +23,15 @@ def agreed_deal(tournament: Tournament) -> DealAgreed | None:
     return next((e for e in reversed(tournament.events) if isinstance(e, DealAgreed)), None)
 
 
+def pool_and_prizes(tournament: Tournament) -> tuple[int, tuple[int, ...]]:
+    """The prize pool and the prizes by place (T-2); nothing before the first entry."""
+    entries = tournament.entries()
+    if not entries.entrants:
+        return 0, ()
+    result = payout(tournament.regulation, entries)
+    return result.pool.total, result.prizes
+
+
 def prizes_open(tournament: Tournament) -> list[int]:
     """The prizes of places 1 … players left (0 for places out of the money)."""
     prizes = list(payout(tournament.regulation, tournament.entries()).prizes)

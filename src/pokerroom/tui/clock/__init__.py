@@ -1,6 +1,5 @@
 """The clock screen: a tournament's clock full-screen, for a TV or a projector across the room.
 
-``feed`` is where the screen reads from (a clock at this keyboard, or later the director's
-console through the database), ``field`` the numbers of the field, ``snapshot`` what one
-frame shows as values, ``lines`` its words, ``app`` the Textual screen.
+What a frame shows is :mod:`pokerroom.tournament.clockface` (shared with the browser's TV
+page); ``big_digits`` is the block font, ``app`` the Textual screen.
 """

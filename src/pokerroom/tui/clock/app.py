@@ -24,9 +24,8 @@ from pokerroom.errors import PokerroomError
 from pokerroom.tournament.clock import Clock, ClockState
 from pokerroom.tournament.clock.errors import ClockError, NotStartedError
 from pokerroom.tournament.clock.events import ClockEvent
-from pokerroom.tui.clock.big_digits import BigTime
-from pokerroom.tui.clock.feed import ClockFeed
-from pokerroom.tui.clock.lines import (
+from pokerroom.tournament.clockface.feed import ClockFeed
+from pokerroom.tournament.clockface.lines import (
     bets_line,
     break_line,
     field_lines,
@@ -34,7 +33,8 @@ from pokerroom.tui.clock.lines import (
     next_line,
     prize_lines,
 )
-from pokerroom.tui.clock.snapshot import ClockSnapshot, Phase, snapshot
+from pokerroom.tournament.clockface.snapshot import ClockSnapshot, Phase, snapshot
+from pokerroom.tui.clock.big_digits import BigTime
 
 REFRESH_SECONDS = 0.25
 FLASH_SECONDS = 1.5

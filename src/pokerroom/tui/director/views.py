@@ -7,31 +7,21 @@ from __future__ import annotations
 
 from pokerroom.tournament.clock.render import render_clock
 from pokerroom.tournament.events import Entered, Paid, Seated
-from pokerroom.tournament.live.cashier import agreed_deal, prizes_open
+from pokerroom.tournament.live.cashier import agreed_deal, pool_and_prizes, prizes_open
 from pokerroom.tournament.live.clock import colour_up_notice
 from pokerroom.tournament.live.desk import LiveDesk, ordinal
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.live.floor import buttons
 from pokerroom.tournament.money.deal import Deal
-from pokerroom.tournament.money.payouts import payout
 
 WIDTH = 78
-
-
-def pool_and_prizes(desk: LiveDesk) -> tuple[int, tuple[int, ...]]:
-    """The prize pool and the prizes by place (T-2); nothing before the first entry."""
-    entries = desk.tournament.entries()
-    if not entries.entrants:
-        return 0, ()
-    result = payout(desk.regulation, entries)
-    return result.pool.total, result.prizes
 
 
 def money_line(desk: LiveDesk) -> str:
     """Entries and the pool (T-2), updated with every sale."""
     t = desk.tournament
     entries = t.entries()
-    pool, prizes = pool_and_prizes(desk)
+    pool, prizes = pool_and_prizes(desk.tournament)
     return (
         f"Players {t.players_left} of {entries.entrants} · re-entries {entries.re_entries}"
         f" · re-buys {entries.rebuys} · add-ons {entries.add_ons}"
@@ -115,7 +105,7 @@ def money_view(desk: LiveDesk, offer: Deal | None) -> str:
     """The prize table, a deal offered or agreed, and the payouts."""
     t = desk.tournament
     lines = [money_line(desk), ""]
-    _pool, prizes = pool_and_prizes(desk)
+    _pool, prizes = pool_and_prizes(desk.tournament)
     lines.append("Prizes: " + " · ".join(f"{ordinal(n)} {p:,}" for n, p in enumerate(prizes, 1)))
     paid = [e for e in t.events if isinstance(e, Paid)]
     agreed = agreed_deal(t)

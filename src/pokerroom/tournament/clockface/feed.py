@@ -14,8 +14,8 @@ from typing import Protocol
 
 from pokerroom.tournament.clock import Clock, ClockState, Schedule
 from pokerroom.tournament.clock.timesource import TimeSource
+from pokerroom.tournament.clockface.field import Field
 from pokerroom.tournament.regulation.model import Regulation
-from pokerroom.tui.clock.field import Field
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,13 +12,13 @@ from __future__ import annotations
 from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
 from pokerroom.tournament.clock import Schedule, clock_state
 from pokerroom.tournament.clock.timesource import TimeSource
+from pokerroom.tournament.clockface.feed import FeedReading
+from pokerroom.tournament.clockface.field import field_of
+from pokerroom.tournament.clockface.start import start_moment
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import TournamentEvent
 from pokerroom.tournament.live.clock import live_clock_state
 from pokerroom.tournament.regulation.model import Regulation
-from pokerroom.tui.clock.feed import FeedReading
-from pokerroom.tui.clock.field import field_of
-from pokerroom.tui.clock.start import start_moment
 
 
 class StoredFeed:

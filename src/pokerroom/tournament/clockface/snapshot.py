@@ -4,8 +4,8 @@ No Textual here: the screen lays these out, tests check them directly.
 
 >>> from pokerroom.tournament.clock import Schedule, clock_state
 >>> from pokerroom.tournament.regulation import load_example
->>> from pokerroom.tui.clock.feed import FeedReading
->>> from pokerroom.tui.clock.field import field_of_entrants
+>>> from pokerroom.tournament.clockface.feed import FeedReading
+>>> from pokerroom.tournament.clockface.field import field_of_entrants
 >>> club = load_example("club-freezeout")
 >>> schedule = Schedule(club.levels, club.breaks, start_at=0)
 >>> state = clock_state(schedule, (), 65 * 60)
@@ -24,11 +24,11 @@ from dataclasses import dataclass
 
 from pokerroom.tournament.clock import ClockState
 from pokerroom.tournament.clock.render import countdown
+from pokerroom.tournament.clockface.feed import FeedReading
+from pokerroom.tournament.clockface.field import Field
 from pokerroom.tournament.money.payouts import payout
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tournament.structure import Break, Level
-from pokerroom.tui.clock.feed import FeedReading
-from pokerroom.tui.clock.field import Field
 
 
 class Phase(enum.Enum):

@@ -7,14 +7,14 @@
 from __future__ import annotations
 
 from pokerroom.tournament.clock.render import forced_bets
-from pokerroom.tournament.structure import Level
-from pokerroom.tui.clock.snapshot import (
+from pokerroom.tournament.clockface.snapshot import (
     ClockSnapshot,
     FieldFigures,
     Phase,
     PrizeFigures,
     long_countdown,
 )
+from pokerroom.tournament.structure import Level
 
 FIELD_NOT_SET = "Field not set"
 FIELD_HINT = "(start the clock with --entrants N)"

@@ -1,0 +1,48 @@
+"""The console's templates (``web/templates/director``) and its one-line refusal page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.templating import Jinja2Templates
+
+from pokerroom.tournament.clockface.snapshot import long_countdown
+from pokerroom.tournament.live.desk import ordinal
+
+WEB = Path(__file__).resolve().parent.parent
+TEMPLATES_DIR = WEB / "templates"
+STATIC_DIR = WEB / "static" / "director"
+STATIC_URL = "/static/director"
+"""Served by :func:`~pokerroom.web.director.routes.director_routes` itself, so the pages work
+whether or not the app mounts ``/static`` (both serve these same files)."""
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["money"] = "{:,}".format
+    env.filters["ordinal"] = ordinal
+    env.filters["countdown"] = long_countdown
+    env.globals["static"] = STATIC_URL
+    return env
+
+
+templates = Jinja2Templates(env=_environment())
+
+
+def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+    return templates.TemplateResponse(request, f"director/{name}", context, status_code=status)
+
+
+def refusal(request: Request, status: int, line: str) -> Response:
+    """A page that says in one line why there is nothing to see here (403, 404)."""
+    return page(request, "refused.html", {"status": status, "line": line}, status)
