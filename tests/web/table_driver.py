@@ -71,7 +71,7 @@ def table(
     room = HomeRoom(
         "t1",
         settings=SeriesSettings(VARIANTS[game], **settings),  # type: ignore[arg-type]
-        seats=max(seats, 2),
+        seats=max(seats + (0 if start else 1), 2),  # a full table starts by itself
         host=1,
         bots=bots,
         clock=clock,

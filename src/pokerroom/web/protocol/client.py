@@ -167,9 +167,11 @@ def parse_client(raw: str | bytes) -> ClientMessage:
             "too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes, got {size}"
         )
     try:
-        data = json.loads(raw)
+        text = raw.decode() if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
         raise ProtocolError("malformed", "a message is UTF-8 text: one JSON object") from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ProtocolError(
             "malformed", f"not JSON ({error.msg} at character {error.pos}): send one JSON object"

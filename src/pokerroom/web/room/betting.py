@@ -35,3 +35,12 @@ def action_for(word: str, amount: int | None) -> Action:
             return Action.bring_in()
     assert amount is not None
     return Action.raise_to(amount)
+
+
+def timeout_action(hand: Hand) -> Action:
+    """A-18: the engine's timeout action (check when free in ``home``, else fold), or the
+    bring-in when the Stud bring-in is due and folding is not allowed (V-5)."""
+    action = hand.timeout_action()
+    if hand.legal_actions().allows(action):
+        return action
+    return Action.bring_in()

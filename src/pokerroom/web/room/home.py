@@ -26,7 +26,7 @@ from pokerroom.table.wording import refusal
 from pokerroom.web.protocol import client as msg
 from pokerroom.web.protocol.frames import ResultFrame, TableFrame
 from pokerroom.web.room import preactions
-from pokerroom.web.room.betting import action_for, sized_word
+from pokerroom.web.room.betting import action_for, sized_word, timeout_action
 from pokerroom.web.room.clock import ShotClock, Turn, bank_allowed, new_turn
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.results import hand_result
@@ -119,6 +119,8 @@ class HomeRoom:
             return Outcome(False, error.message, error.code)
         timed = self.tick(now)  # what the clock did before this message arrived
         outcome = self._dispatch(sender, parsed, now)
+        if outcome.changed and sender is not None:
+            self.notices.pop(sender.id, None)  # he has acted since he was told
         if timed and not outcome.changed:
             return Outcome(True, outcome.error, outcome.code)
         return outcome
@@ -208,8 +210,6 @@ class HomeRoom:
                 f"message {message.id!r} was already received; every message needs a new id",
                 "replayed",
             )
-        if sender.id in self.notices:
-            del self.notices[sender.id]
         match message:
             case msg.Sit(seat=seat):
                 return self._sit(sender, seat, now)
@@ -246,8 +246,8 @@ class HomeRoom:
 
     def _sit(self, sender: User, seat: int, now: float) -> Outcome:
         if self.status != "waiting":
-            return _no(
-                "the series has started: its players were seated at the start (H-2)", "started"
+            return _no(  # H-2: nobody joins a series once it is dealt
+                "the series has started: its players were seated at the start", "started"
             )
         mine = self.seat_of_user(sender.id)
         if mine is not None:
@@ -268,9 +268,9 @@ class HomeRoom:
         if seat is None:
             return _no("you have no seat at this table", "not_seated")
         if self.status != "waiting":
-            return _no(
-                "the series has started and you play it to the end (H-2); "
-                "sit_out to be away from the next hand (H-9)",
+            return _no(  # H-2; H-9: an away seat is dealt and killed
+                "the series has started and you play it to the end; "
+                "sit_out to be away from the next hand",
                 "started",
             )
         del self.occupants[seat]
@@ -313,7 +313,7 @@ class HomeRoom:
         if self.seat_at(position) != seat:
             who = self.occupants[self.seat_at(position)].name
             extra = "; choose a pre-action instead" if waiting_for == "act" else ""
-            return _no(f"it is {who}'s turn, not yours (A-2){extra}", "out_of_turn")
+            return _no(f"it is {who}'s turn, not yours{extra}", "out_of_turn")  # A-2
         if waiting_for != kind:
             wanted = {"act": "act", "draw": "draw", "show": "show or muck"}[waiting_for]
             return _no(f"the table waits for you to {wanted}, not to {kind}", "wrong_phase")
@@ -495,7 +495,7 @@ class HomeRoom:
         try:
             hand.act(bot.decide(view), position)
         except IllegalAction:
-            hand.act(hand.timeout_action(), position)
+            hand.act(timeout_action(hand), position)
 
     def _preaction_acts(self, hand: Hand, position: int, occupant: Occupant) -> bool:
         """X-3: send the pending pre-action of the player to act, if it still applies."""
@@ -550,7 +550,7 @@ class HomeRoom:
         if turn.kind == "draw":
             hand.draw([], position)  # stands pat
         else:
-            hand.act(hand.timeout_action(), position)
+            hand.act(timeout_action(hand), position)
         occupant.sitting_out = True  # decision: as online rooms do, until he sits in
         if occupant.user is not None:
             self.pending.pop(occupant.user, None)

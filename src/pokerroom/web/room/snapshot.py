@@ -22,6 +22,7 @@ from pokerroom.web.protocol.frames import (
     ClockFrame,
     GameFrame,
     HandFrame,
+    PotFrame,
     RaiseFrame,
     SeatFrame,
     StandingFrame,
@@ -199,15 +200,23 @@ def _hand(room: HomeRoom, hand: Hand, view: HandView, story: Story) -> HandFrame
         "street": hand.config.variant.streets[view.street].name,
         "boards": [[str(card) for card in board if card is not None] for board in view.boards],
         "pot": view.pot,
-        "pots": [
-            {"amount": amount, "seats": [room.seat_at(p) for p in pot.eligible]}
-            for amount, pot in zip(view.pots, hand.pots, strict=True)
-        ],
+        "pots": _pots(room, hand, view),
         "to_act": None if decider is None else room.seat_at(decider[0]),
         "turn": room.turn_token(),
         "clock": clock,
         "log": story.lines,
     }
+
+
+def _pots(room: HomeRoom, hand: Hand, view: HandView) -> list[PotFrame]:
+    """P-1: the main and side pots once someone is all-in; else one pot, bets included."""
+    live = [p for p in range(hand.players) if not view.folded[p] and not hand.mucked[p]]
+    if not any(view.stacks[p] == 0 for p in live):
+        return [{"amount": view.pot, "seats": [room.seat_at(p) for p in live]}]
+    return [
+        {"amount": amount, "seats": [room.seat_at(p) for p in pot.eligible]}
+        for amount, pot in zip(view.pots, hand.pots, strict=True)
+    ]
 
 
 def _actions(hand: Hand, view: HandView) -> ActionsFrame | None:
