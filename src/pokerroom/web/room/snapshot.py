@@ -163,7 +163,9 @@ def _seat(
         "button": seat == button,
         "small_blind": seat == small,
         "big_blind": seat == big,
-        "out": series is not None and seat in room.seat_order and stack == 0 and position is None,
+        "out": series is not None
+        and seat in room.seat_order
+        and series.seats[room.seat_order.index(seat) + 1].out_after is not None,
         "banks": 0 if occupant is None else occupant.banks,
     }
     if hand is None or view is None or story is None or position is None:
