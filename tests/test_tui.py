@@ -12,9 +12,9 @@ from pokerroom.cli.play_command import saving_listener
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import view_of
 from pokerroom.storage import SeriesLog, SeriesStore, resume_series
+from pokerroom.table.presets import presets
 from pokerroom.table.series import Series
 from pokerroom.tui.app import TableApp
-from pokerroom.tui.render import presets
 
 
 def log_text(app: TableApp) -> str:

@@ -14,8 +14,8 @@ from pokerroom.engine import events as ev
 from pokerroom.engine.variants import STUD, Limit
 from pokerroom.storage import SeriesLog, SeriesStore, resume_series
 from pokerroom.table.series import Series, SeriesSettings
+from pokerroom.table.showdown import room_choice
 from pokerroom.tui.app import TableApp
-from pokerroom.tui.showdown import room_choice
 
 HANDS = 40
 

@@ -16,8 +16,8 @@ from pokerroom.engine import Limit
 from pokerroom.engine import events as ev
 from pokerroom.engine.variants import BOMB_POT, FIVE_CARD_DRAW, STUD, Variant
 from pokerroom.table.series import Series, SeriesSettings
+from pokerroom.table.story import Words, tell
 from pokerroom.tui.app import RESUME_HINT, HandListener, TableApp
-from pokerroom.tui.story import Words, tell
 
 Scenario = Callable[[TableApp, Pilot[None]], Awaitable[None]]
 

@@ -24,9 +24,9 @@ from pokerroom.engine import Hand
 from pokerroom.errors import PokerroomError
 from pokerroom.table.seating import Blinds
 from pokerroom.table.series import HandRecord, Series
+from pokerroom.table.wording import counted
 from pokerroom.tui.hand_table import HandTableApp
 from pokerroom.tui.render import stakes_line
-from pokerroom.tui.wording import counted
 
 HandListener = Callable[[Series, Hand, HandRecord | None], None]
 RESUME_HINT = "Saved. Resume with: pokerroom play --resume"

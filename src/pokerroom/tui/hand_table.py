@@ -27,14 +27,14 @@ from textual.widgets import Button, Footer, Input, RichLog, Static
 from pokerroom.bots import Bot, play_hand
 from pokerroom.engine import Action, Hand, IllegalAction, Limit
 from pokerroom.engine.views import HandView, view_of
-from pokerroom.evaluate.high import HighHand
+from pokerroom.table.presets import preset_amounts, presets
 from pokerroom.table.seating import Blinds
+from pokerroom.table.showdown import must_ask, settle_showdown, shown_hand_names
+from pokerroom.table.story import Story, Words, tell
+from pokerroom.table.wording import refusal
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
-from pokerroom.tui.render import board_lines, options_line, preset_amounts, presets
+from pokerroom.tui.render import board_lines, options_line
 from pokerroom.tui.seats import seat_labels
-from pokerroom.tui.showdown import must_ask, room_choice
-from pokerroom.tui.story import Story, Words, tell
-from pokerroom.tui.wording import refusal
 
 RESERVED_ROWS = 10
 """Rows kept for the game line, buttons, status, footer and at least five lines of log."""
@@ -193,19 +193,10 @@ class HandTableApp(App[None]):
         return actor
 
     def _settle_showdown(self, hand: Hand) -> None:
-        """P-5: bots show or muck as the room would; a human who may muck is asked.
-
-        A hand turned face up for an all-in run-out stays face up (A-17).
-        """
-        while hand.phase == "showdown":
-            player = hand.next_to_show
-            assert player is not None
-            if self._seat_of(player) in self.humans and must_ask(hand, self.auto_muck):
-                return
-            if hand.shown[player] is None and room_choice(hand) == "muck":
-                hand.muck(player)
-            else:
-                hand.show(player)
+        """P-5: bots show or muck as the room would; a human who may muck is asked."""
+        settle_showdown(
+            hand, lambda p: self._seat_of(p) in self.humans and must_ask(hand, self.auto_muck)
+        )
 
     def _advance(self) -> None:
         """Let bots act until a human must decide or the hand is over; then redraw."""
@@ -242,23 +233,8 @@ class HandTableApp(App[None]):
             hand.config.stacks,
             self.timeouts,
             boards=len(hand.boards),
-            hand_names=self._hand_names(),
+            hand_names=shown_hand_names(hand),
         )
-
-    def _hand_names(self) -> dict[int, str]:
-        """The shown hands' names ("pair of aces") once every card is out (P-6)."""
-        hand = self.hand
-        assert hand is not None
-        if hand.phase not in ("showdown", "done") or len(hand.boards) > 1:
-            return {}
-        board = [c for c in hand.board if c]
-        showdown = hand.config.variant.showdown
-        names = {}
-        for player, shown in enumerate(hand.shown):
-            cards = [card for card in shown or () if card is not None]
-            if shown is not None and len(cards) == len(shown) and len(cards) + len(board) >= 5:
-                names[player] = HighHand(showdown.high(cards, board)).describe()
-        return names
 
     def _log_hand_start(self) -> None:
         self.logged = 0

@@ -1,16 +1,15 @@
 """Text for the middle of the terminal table, built from one seat's view only (X-4).
 
 Pure functions, so what a player can see is testable without a terminal: the game
-and its forced bets, the board, the pot and the bet presets.
+and its forced bets, the board, the pot and the legal options. The bet presets are
+:mod:`pokerroom.table.presets`, shared with the web table.
 """
 
 from __future__ import annotations
 
 from pokerroom.engine import HandConfig, Limit
 from pokerroom.engine.views import HandView
-from pokerroom.tui.story import cards_text
-
-PRESETS = ("min", "½ pot", "⅔ pot", "pot", "all-in")
+from pokerroom.table.story import cards_text
 
 
 def stakes_line(config: HandConfig, small_blind: int, big_blind: int) -> str:
@@ -54,52 +53,6 @@ def board_lines(view: HandView, *, has_board: bool = True) -> list[str]:
             + ")"
         )
     return [*boards, pot]
-
-
-def preset_amounts(view: HandView) -> dict[str, int]:
-    """Every bet preset (min, ½ pot, ⅔ pot, pot, all-in) as a legal total (A-7), or none.
-
-    Each is clamped into the legal range, so ``a`` is the largest bet allowed (the pot
-    in pot-limit) and ``p`` is the pot or the stack if that is less (B-1, B-2). With only
-    some sizes allowed (the Stud open pair, V-6) each preset is the nearest size below.
-    """
-    legal = view.legal
-    if legal is None or legal.raise_min is None or legal.raise_max is None:
-        return {}
-    me = view.viewer
-    assert me is not None
-    owed = (legal.call or view.committed[me]) - view.committed[me]
-    base = max(view.committed) if owed else 0
-    after_call = view.pot + owed
-    wanted = (
-        legal.raise_min,
-        base + after_call // 2,
-        base + 2 * after_call // 3,
-        base + after_call,
-        legal.raise_max,
-    )
-    amounts = {}
-    for name, amount in zip(PRESETS, wanted, strict=True):
-        clamped = max(legal.raise_min, min(amount, legal.raise_max))
-        if legal.raise_sizes:
-            clamped = max([s for s in legal.raise_sizes if s <= clamped] or [legal.raise_min])
-        amounts[name] = clamped
-    return amounts
-
-
-def presets(view: HandView) -> list[tuple[str, int]]:
-    """The presets as buttons: each distinct amount once, named "all-in" when it is the
-    player's whole stack, else by its first preset."""
-    amounts = preset_amounts(view)
-    if not amounts:
-        return []
-    me = view.viewer
-    assert me is not None
-    everything = view.stacks[me] + view.committed[me]
-    named: dict[int, str] = {}
-    for name, amount in amounts.items():
-        named.setdefault(amount, name)
-    return [("all-in" if amount == everything else name, amount) for amount, name in named.items()]
 
 
 def options_line(view: HandView) -> str:

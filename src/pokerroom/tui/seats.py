@@ -16,7 +16,7 @@ from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
 from pokerroom.table.seating import Blinds
-from pokerroom.tui.story import Story, cards_text
+from pokerroom.table.story import Story, cards_text
 
 
 @dataclass(frozen=True, slots=True)

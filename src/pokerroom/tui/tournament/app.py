@@ -27,6 +27,7 @@ from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
 from pokerroom.table.seating import Blinds
+from pokerroom.table.wording import counted
 from pokerroom.tournament.american import AmericanRun
 from pokerroom.tournament.clock.render import countdown, forced_bets
 from pokerroom.tournament.director import Tournament
@@ -46,7 +47,6 @@ from pokerroom.tui.tournament.seat import (
     OnBreak,
     YourSeat,
 )
-from pokerroom.tui.wording import counted
 
 StartRun = Callable[[YourSeat], AmericanRun]
 """Builds the run (new or resumed) with the seat as its hand player, listener and deal check."""

@@ -72,12 +72,15 @@ def tell(
     *,
     boards: int = 1,
     hand_names: Mapping[int, str] | None = None,
+    winning: Mapping[tuple[int, int, str, int], str] | None = None,
 ) -> Story:
     """The story of ``events``; ``stacks`` at the start of the hand; ``timeouts`` holds the
     indices of the events the shot clock made for a player (A-18); ``hand_names`` names
-    the shown hands ("pair of aces") once they are complete."""
+    the shown hands ("pair of aces") once they are complete; ``winning`` names the hand
+    that won each award, by (player, pot, share, board)
+    (:func:`pokerroom.table.showdown.winning_hands`)."""
     story = Story()
-    teller = _Teller(story, words, list(stacks), boards > 1, hand_names or {})
+    teller = _Teller(story, words, list(stacks), boards > 1, hand_names or {}, winning or {})
     for index, event in enumerate(events):
         teller.event(event, timed_out=index in timeouts)
     teller.flush_antes()
@@ -93,9 +96,10 @@ class _Teller:
         stacks: list[int],
         two_boards: bool,
         hand_names: Mapping[int, str],
+        winning: Mapping[tuple[int, int, str, int], str],
     ) -> None:
         self.story, self.words, self.stacks = story, words, stacks
-        self.two_boards, self.hand_names = two_boards, hand_names
+        self.two_boards, self.hand_names, self.winning = two_boards, hand_names, winning
         self.committed = [0] * len(stacks)
         self.bet = 0
         self.acted = False
@@ -192,7 +196,9 @@ class _Teller:
             case ev.Award(player, amount, pot, share, board):
                 self.stacks[player] += amount
                 where = _pot_name(pot, share, board, two_boards=self.two_boards)
-                self.say(self.words.says(player, f"win {amount}") + where)
+                won_with = self.winning.get((player, pot, share, board))
+                with_hand = f" with {won_with[:1].lower()}{won_with[1:]}" if won_with else ""
+                self.say(self.words.says(player, f"win {amount}") + where + with_hand)
                 self.story.last_action[player] = f"wins {amount}"
 
     def deal_board(self, cards: tuple[Card | None, ...], board: int) -> None:

@@ -1,0 +1,88 @@
+"""Bet presets as exact legal totals (A-7), for any table screen: terminal or browser.
+
+Built from one seat's view only (X-4). The pot-sized presets are worked out on the pot
+after the player's call, as card rooms do; every preset is clamped into the legal range
+(B-1, B-2), so "all-in" is the largest bet allowed and "pot" is the stack when that is less.
+"""
+
+from __future__ import annotations
+
+from pokerroom.engine import events as ev
+from pokerroom.engine.views import HandView
+
+PRESETS = ("min", "½ pot", "⅔ pot", "pot", "all-in")
+OPENING_PRESETS = (("2.5×", 5), ("3×", 6))
+"""Pre-flop opening sizes in big blinds (name, half big blinds): online rooms offer them."""
+
+
+def preset_amounts(view: HandView) -> dict[str, int]:
+    """Every bet preset (min, ½ pot, ⅔ pot, pot, all-in) as a legal total (A-7), or none.
+
+    Each is clamped into the legal range, so ``a`` is the largest bet allowed (the pot
+    in pot-limit) and ``p`` is the pot or the stack if that is less (B-1, B-2). With only
+    some sizes allowed (the Stud open pair, V-6) each preset is the nearest size below.
+    """
+    legal = view.legal
+    if legal is None or legal.raise_min is None or legal.raise_max is None:
+        return {}
+    me = view.viewer
+    assert me is not None
+    owed = (legal.call or view.committed[me]) - view.committed[me]
+    base = max(view.committed) if owed else 0
+    after_call = view.pot + owed
+    wanted = (
+        legal.raise_min,
+        base + after_call // 2,
+        base + 2 * after_call // 3,
+        base + after_call,
+        legal.raise_max,
+    )
+    amounts = {}
+    for name, amount in zip(PRESETS, wanted, strict=True):
+        clamped = max(legal.raise_min, min(amount, legal.raise_max))
+        if legal.raise_sizes:
+            clamped = max([s for s in legal.raise_sizes if s <= clamped] or [legal.raise_min])
+        amounts[name] = clamped
+    return amounts
+
+
+def opening_amounts(view: HandView) -> dict[str, int]:
+    """Pre-flop in a blind game, the 2.5× and 3× big-blind raises that are legal now.
+
+    Only sizes inside the legal range are offered (after a raise they are usually too
+    small), and none where the range is a single amount (fixed-limit, an all-in only).
+    """
+    legal = view.legal
+    if (
+        legal is None
+        or legal.raise_min is None
+        or legal.raise_max is None
+        or legal.raise_min == legal.raise_max
+        or legal.raise_sizes
+        or view.street != 0
+        or not any(isinstance(event, ev.PostBlind) for event in view.events)
+    ):
+        return {}
+    halves = view.big_blind
+    return {
+        name: halves * count // 2
+        for name, count in OPENING_PRESETS
+        if legal.raise_min <= halves * count // 2 <= legal.raise_max
+    }
+
+
+def presets(view: HandView, *, opening: bool = False) -> list[tuple[str, int]]:
+    """The presets as buttons: each distinct amount once, named "all-in" when it is the
+    player's whole stack, else by its first preset; ``opening`` adds the pre-flop sizes
+    (:func:`opening_amounts`) first."""
+    amounts = {**(opening_amounts(view) if opening else {}), **preset_amounts(view)}
+    if not amounts:
+        return []
+    me = view.viewer
+    assert me is not None
+    everything = view.stacks[me] + view.committed[me]
+    named: dict[int, str] = {}
+    for name, amount in amounts.items():
+        named.setdefault(amount, name)
+    ordered = sorted(named.items())
+    return [("all-in" if amount == everything else name, amount) for amount, name in ordered]

@@ -1,0 +1,233 @@
+"""What a client may send to a table, checked before a room sees it (A-2, X-3).
+
+Every message is a JSON object ``{"type": ..., "id": ..., ...}``; ``id`` is the client's
+own, unique per message, so a replayed message can be told apart and a refusal can name
+the message it answers. :func:`parse_client` turns raw text into one of the models below
+or raises :class:`ProtocolError` with a short code and one line that says what was wrong
+and what is allowed. ``docs/protocol.md`` documents every message with an example.
+
+>>> parse_client('{"type": "act", "id": "m1", "action": "raise", "amount": 6}')
+Act(id='m1', type='act', action='raise', amount=6, turn=None)
+>>> try:
+...     parse_client('{"type": "sit", "id": "m2", "seat": "one"}')
+... except ProtocolError as error:
+...     print(error.code, "·", error.message)
+wrong_type · sit: 'seat' must be a whole number, got 'one'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+
+from pokerroom.errors import PokerroomError
+
+MAX_MESSAGE_BYTES = 4096
+"""The largest client message read; a table message is a few dozen bytes."""
+CARD_TOKEN = re.compile(r"[2-9TJQKA][cdhs]")
+"""A card as the protocol writes it: rank 2-9, T, J, Q, K, A and suit c, d, h, s ("Td")."""
+ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
+"""``bet``, ``raise`` and ``complete`` take the round total (A-7) as ``amount``."""
+AMOUNT_ACTIONS = frozenset({"bet", "raise", "complete"})
+PREACTIONS = ("check_fold", "check", "call_any", "fold_any", "clear")
+
+ActionName = Literal["fold", "check", "call", "bet", "raise", "bring_in", "complete"]
+PreactionName = Literal["check_fold", "check", "call_any", "fold_any", "clear"]
+
+
+class ProtocolError(PokerroomError, ValueError):
+    """A message the table cannot read; ``code`` is short and machine-readable."""
+
+    def __init__(self, code: str, message: str, ref: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.ref = ref
+        """The message's ``id`` when it could be read."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    id: str = Field(min_length=1, max_length=64)
+
+
+class Hello(_Message):
+    """The first message on a connection: the protocol version the client speaks."""
+
+    type: Literal["hello"]
+    protocol: int
+
+
+class Sit(_Message):
+    """Take a free seat (before the series starts)."""
+
+    type: Literal["sit"]
+    seat: int = Field(ge=1, le=10)
+
+
+class Leave(_Message):
+    """Give up your seat (before the series starts)."""
+
+    type: Literal["leave"]
+
+
+class Start(_Message):
+    """The host starts dealing."""
+
+    type: Literal["start"]
+
+
+class Act(_Message):
+    """Your decision when it is your turn to bet; ``turn`` (from the snapshot) guards
+    against a click meant for an earlier situation."""
+
+    type: Literal["act"]
+    action: ActionName
+    amount: int | None = None
+    turn: str | None = Field(default=None, max_length=32)
+
+    @model_validator(mode="after")
+    def _amount_when_sized(self) -> Act:
+        if self.action in AMOUNT_ACTIONS and self.amount is None:
+            raise ValueError(f"{self.action} needs an 'amount': the total of your bet this round")
+        if self.action not in AMOUNT_ACTIONS and self.amount is not None:
+            raise ValueError(f"{self.action} takes no 'amount'; only bet, raise and complete do")
+        return self
+
+
+class Preaction(_Message):
+    """A decision chosen before your turn, sent when it comes (X-3); ``clear`` removes it."""
+
+    type: Literal["preaction"]
+    kind: PreactionName
+
+
+class Show(_Message):
+    """Show your hand at showdown (P-5)."""
+
+    type: Literal["show"]
+
+
+class Muck(_Message):
+    """Give up the pot without showing (P-5)."""
+
+    type: Literal["muck"]
+
+
+class Draw(_Message):
+    """Draw games: the cards to throw away, none to stand pat (V-8)."""
+
+    type: Literal["draw"]
+    cards: list[str] = Field(max_length=5)
+
+    @model_validator(mode="after")
+    def _card_tokens(self) -> Draw:
+        for token in self.cards:
+            if not CARD_TOKEN.fullmatch(token):
+                raise ValueError(f"{token!r} is not a card: write rank then suit, e.g. 'As', 'Td'")
+        if len(set(self.cards)) != len(self.cards):
+            raise ValueError("a card is named twice")
+        return self
+
+
+class SitOut(_Message):
+    """Be away from the next hand on (H-9): your hands are dealt and killed."""
+
+    type: Literal["sit_out"]
+
+
+class SitIn(_Message):
+    """Come back from sitting out."""
+
+    type: Literal["sit_in"]
+
+
+ClientMessage = Annotated[
+    Hello | Sit | Leave | Start | Act | Preaction | Show | Muck | Draw | SitOut | SitIn,
+    Field(discriminator="type"),
+]
+_MODELS: dict[str, type[_Message]] = {
+    model.model_fields["type"].annotation.__args__[0]: model  # type: ignore[union-attr]
+    for model in (Hello, Sit, Leave, Start, Act, Preaction, Show, Muck, Draw, SitOut, SitIn)
+}
+MESSAGE_TYPES = tuple(_MODELS)
+_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """One client message from the socket, or :class:`ProtocolError` saying what is wrong."""
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(
+            "too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes, got {size}"
+        )
+    try:
+        text = raw.decode() if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise ProtocolError("malformed", "a message is UTF-8 text: one JSON object") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ProtocolError(
+            "malformed", f"not JSON ({error.msg} at character {error.pos}): send one JSON object"
+        ) from None
+    if not isinstance(data, dict):
+        raise ProtocolError(
+            "malformed", f'a message is a JSON object {{"type": ..., "id": ...}}, got {raw!r:.40}'
+        )
+    return parse_message(data)
+
+
+def parse_message(data: Mapping[str, object]) -> ClientMessage:
+    """One decoded message (a JSON object), or :class:`ProtocolError`."""
+    ident = data.get("id")
+    ref = ident if isinstance(ident, str) and ident else None
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _MODELS:
+        got = "no 'type'" if kind is None else f"type {kind!r}"
+        raise ProtocolError(
+            "unknown_type", f"unknown message ({got}); types: {', '.join(MESSAGE_TYPES)}", ref
+        )
+    try:
+        return _ADAPTER.validate_python(dict(data))
+    except ValidationError as error:
+        code, line = _first_problem(kind, error)
+        raise ProtocolError(code, line, ref) from None
+
+
+def _first_problem(kind: str, error: ValidationError) -> tuple[str, str]:
+    """The first thing wrong, in one line: which field, and what it may be."""
+    problem = error.errors()[0]
+    where = [str(part) for part in problem["loc"] if part != kind]
+    field = where[0] if where else ""
+    fields = ", ".join(name for name in _MODELS[kind].model_fields if name != "type")
+    match problem["type"]:
+        case "missing":
+            return "missing_field", f"{kind} needs '{field}'; its fields: {fields}"
+        case "extra_forbidden":
+            return "extra_field", f"{kind} has no field '{field}'; its fields: {fields}"
+        case "literal_error":
+            allowed = {"action": ACTIONS, "kind": PREACTIONS}.get(field, ())
+            return (
+                "bad_value",
+                f"{kind}: '{field}' must be one of {', '.join(allowed)}, got {problem['input']!r}",
+            )
+        case "value_error":
+            message = str(problem["msg"]).removeprefix("Value error, ")
+            code = "bad_card" if "not a card" in message or "named twice" in message else "amount"
+            return code, f"{kind}: {message}"
+        case "greater_than_equal" | "less_than_equal":
+            return "bad_value", f"{kind}: '{field}' is a seat number 1-10, got {problem['input']!r}"
+        case "string_too_short" | "string_too_long" | "too_long":
+            return "bad_value", f"{kind}: '{field}' {problem['msg'].lower()}"
+    wanted = {
+        "int_type": "a whole number",
+        "string_type": "a string",
+        "list_type": "a list of cards",
+    }.get(problem["type"], "of another type")
+    return "wrong_type", f"{kind}: '{'.'.join(where)}' must be {wanted}, got {problem['input']!r}"

@@ -1,0 +1,199 @@
+"""What the server sends: the table as one viewer may see it, and refusals.
+
+Typed dictionaries, so the room builds exactly the documented shape (``docs/protocol.md``)
+and the hub can send it as JSON without another copy. Cards are tokens like ``"As"``;
+``None`` is a card face down. Times are on the room's clock (the ``now`` the hub passes).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from pokerroom.web.seam import PROTOCOL_VERSION
+
+
+class ErrorFrame(TypedDict):
+    """A refusal, sent to its sender only: nothing changed."""
+
+    type: Literal["error"]
+    v: int
+    code: str
+    message: str
+    ref: str | None
+    """The ``id`` of the message refused, when it could be read."""
+
+
+def error_frame(code: str, message: str, ref: str | None = None) -> ErrorFrame:
+    return {"type": "error", "v": PROTOCOL_VERSION, "code": code, "message": message, "ref": ref}
+
+
+class GameFrame(TypedDict):
+    variant: str
+    """The engine's code: ``holdem``, ``omaha5``, ``bomb-pot-omaha``, ``stud``, ``draw`` ..."""
+    name: str
+    limit: str
+    small_blind: int
+    big_blind: int
+    ante: int
+    bring_in: int
+    stakes: str
+    """One line: "Texas Hold'em no-limit · blinds 1/2"."""
+
+
+class SeatFrame(TypedDict):
+    seat: int
+    name: str | None
+    """None: the seat is free."""
+    user: int | None
+    bot: str | None
+    """The bot's style when a bot sits here."""
+    you: bool
+    stack: int
+    """Chips behind, not counting the bet in front."""
+    bet: int
+    """Chips put in during this betting round."""
+    cards: list[str | None]
+    """This hand's cards as the viewer sees them; None is a card face down."""
+    in_hand: bool
+    folded: bool
+    all_in: bool
+    shown: bool
+    mucked: bool
+    away: bool
+    """Sitting out (H-9): dealt and killed each hand."""
+    connected: bool
+    last_action: str | None
+    drew: int | None
+    """Draw games: cards exchanged this hand."""
+    button: bool
+    small_blind: bool
+    big_blind: bool
+    out: bool
+    """Eliminated from the series (H-2)."""
+    banks: int
+    """Time banks left (A-18)."""
+
+
+class PotFrame(TypedDict):
+    amount: int
+    seats: list[int]
+    """The seats contesting it (P-1)."""
+
+
+class ClockFrame(TypedDict):
+    seat: int
+    deadline: float
+    """When the timeout acts (A-18): check if free (``home``), else fold."""
+    countdown_from: float
+    """When the last seconds' countdown starts."""
+    banks: int
+    bank_seconds: int
+
+
+class HandFrame(TypedDict):
+    number: int
+    phase: str
+    """``bet``, ``draw``, ``showdown`` or ``done``."""
+    street: str
+    boards: list[list[str]]
+    """Community cards; two boards in the bomb pot (V-4)."""
+    pot: int
+    pots: list[PotFrame]
+    """Main pot first, then side pots (P-1)."""
+    to_act: int | None
+    """The seat whose decision it is (a bet, a draw, or show or muck)."""
+    turn: str
+    """Names this moment of the hand; an ``act`` may echo it (a stale one is refused)."""
+    clock: ClockFrame | None
+    log: list[str]
+    """What happened, as this viewer saw it; winners' lines name their hands."""
+
+
+class RaiseFrame(TypedDict):
+    word: str
+    """``bet``, ``raise`` or ``complete``: the ``action`` to send."""
+    min: int
+    max: int
+    sizes: list[int]
+    """When only some totals are allowed (Stud open pair, V-6), those; else empty."""
+
+
+class PresetFrame(TypedDict):
+    name: str
+    amount: int
+
+
+class ActionsFrame(TypedDict):
+    fold: bool
+    check: bool
+    call: int | None
+    """The total a call reaches (A-7)."""
+    bring_in: int | None
+    raise_to: RaiseFrame | None
+    presets: list[PresetFrame]
+    options: list[str]
+    """The same in words: "fold", "call 2", "raise to 4-200"."""
+
+
+class YouFrame(TypedDict):
+    user: int | None
+    seat: int | None
+    host: bool
+    decision: str | None
+    """``act``, ``draw`` or ``show`` when the table waits for you; else None."""
+    actions: ActionsFrame | None
+    may_muck: bool
+    preaction: str | None
+    preactions: list[str]
+    """The pre-actions you may choose now (X-3)."""
+    notice: str | None
+
+
+class WinnerFrame(TypedDict):
+    seat: int
+    name: str
+    amount: int
+    pot: int
+    share: str
+    board: int
+    hand: str | None
+    """The winning hand in words; None when won without a showdown (A-15)."""
+
+
+class ChangeFrame(TypedDict):
+    seat: int
+    change: int
+
+
+class ResultFrame(TypedDict):
+    number: int
+    winners: list[WinnerFrame]
+    changes: list[ChangeFrame]
+    eliminated: list[int]
+
+
+class StandingFrame(TypedDict):
+    place: int
+    seat: int
+    name: str
+    chips: int
+
+
+class TableFrame(TypedDict):
+    type: Literal["table"]
+    v: int
+    room: str
+    kind: str
+    status: str
+    """``waiting`` (seating), ``playing``, ``pause`` (between hands), ``held`` (fewer than
+    two players present) or ``over``."""
+    host: int | None
+    game: GameFrame
+    seats: list[SeatFrame]
+    hand: HandFrame | None
+    you: YouFrame
+    results: list[ResultFrame]
+    """The last hands, newest first."""
+    standings: list[StandingFrame]
+    hands_played: int
+    next_hand_at: float | None

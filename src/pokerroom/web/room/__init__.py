@@ -1,0 +1,6 @@
+"""Live tables for the web: pure rooms the hub drives (:class:`pokerroom.web.seam.Room`)."""
+
+from pokerroom.web.room.clock import ShotClock
+from pokerroom.web.room.home import HomeRoom
+
+__all__ = ["HomeRoom", "ShotClock"]

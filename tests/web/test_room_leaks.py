@@ -1,0 +1,152 @@
+"""The leak matrix (X-4): every game, random hands, several players and an observer acting
+at random through the room; every snapshot each of them gets holds only cards he may know.
+
+Each example plays a few hands of one game with random decisions, random bad messages,
+pre-actions, sit-outs, dropped connections and clocks that run out; after every step the
+snapshot of every user and of an observer is checked by the leak checker against the
+cards that viewer may know (:func:`tests.web.leaks.known_to`), and every other seat's
+cards against what everyone may know. A refusal must leave every snapshot as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pokerroom.cards import Card
+from pokerroom.engine import Hand
+from pokerroom.web.room import HomeRoom, ShotClock
+from pokerroom.web.seam import User
+from tests.web.leaks import find_leaks, known_to
+from tests.web.table_driver import Table, random_act, table
+
+GAMES = ("holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "bomb-pot-omaha", "stud", "draw")
+STEPS = 250
+
+
+def _position(room: HomeRoom, user: User | None) -> int | None:
+    """The viewer's engine position, from the series' own seat order (not the snapshot's)."""
+    hand, series = room.hand, room.series
+    if user is None or hand is None or series is None:
+        return None
+    seat = room.seat_of_user(user.id)
+    return next(
+        (p for p in range(hand.players) if room.seat_order[series.seat_of(p) - 1] == seat), None
+    )
+
+
+def check_no_leaks(t: Table) -> None:
+    hand = t.room.hand
+    public = set() if hand is None else known_to(hand, None)
+    for user in [*t.users, None]:
+        frame = t.snap(user)
+        json.dumps(frame)  # JSON-ready
+        known = set() if hand is None else known_to(hand, _position(t.room, user))
+        leaks = find_leaks(frame, known)
+        assert not leaks, f"{user.name if user else 'observer'} sees {leaks[0]}"
+        for seat in frame["seats"]:
+            if not seat["you"]:  # X-4: another seat shows only what everyone may see
+                shown = {Card.parse(c) for c in seat["cards"] if c is not None}
+                assert shown <= public, f"seat {seat['seat']} shows {shown - public}"
+
+
+def bad_message(t: Table, rng: random.Random) -> tuple[User | None, dict[str, object]]:
+    user = rng.choice([*t.users, None])
+    messages: list[dict[str, object]] = [
+        {"type": "act", "action": "raise", "amount": rng.choice([0, 1, 10**6])},
+        {"type": "act", "action": "check"},
+        {"type": "act", "action": "fold", "turn": "0.0"},
+        {"type": "draw", "cards": ["As", "Kd"]},
+        {"type": "muck"},
+        {"type": "sit", "seat": rng.randint(1, 10)},
+        {"type": "leave"},
+        {"type": "start"},
+        {"type": "bogus"},
+    ]
+    return user, rng.choice(messages)
+
+
+def step(t: Table, rng: random.Random) -> None:
+    roll = rng.random()
+    decider = t.decider()
+    if roll < 0.12:
+        user, message = bad_message(t, rng)
+        before = [t.text(u) for u in [*t.users, None]]
+        outcome = t.post(user, message)
+        if not outcome.changed:
+            assert [t.text(u) for u in [*t.users, None]] == before, "a refusal changed the table"
+        return
+    if roll < 0.25:
+        user = rng.choice(t.users)
+        t.send(user, "preaction", kind=rng.choice(["check_fold", "check", "call_any", "fold_any"]))
+        return
+    if roll < 0.30:
+        user = rng.choice(t.users)
+        t.room.presence(user, rng.random() < 0.6, t.now)
+        return
+    if roll < 0.34:
+        user = rng.choice(t.users)
+        t.send(user, rng.choice(["sit_out", "sit_in", "sit_in"]))
+        return
+    if decider is None or roll < 0.38:
+        t.wait()
+        return
+    t.now += rng.uniform(0, 5)
+    message = random_act(t.snap(decider), rng)
+    outcome = t.post(decider, message)
+    assert outcome.changed, outcome
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), bot=st.booleans())
+def test_no_snapshot_leaks_a_card(game: str, seed: int, players: int, bot: bool) -> None:
+    """X-4, P-5, H-9: zero leaks over random play of every game."""
+    rng = random.Random(seed)
+    bots = {players + 1: "random"} if bot else None
+    clock = ShotClock(seconds=20, countdown=5, banks=1, bank_seconds=10, showdown=5)
+    t = table(game, players, seed=seed, bots=bots, clock=clock, max_hands=4)
+    check_no_leaks(t)
+    for _ in range(STEPS):
+        if t.room.status == "over":
+            break
+        step(t, rng)
+        check_no_leaks(t)
+    assert t.room.series is not None and t.room.series.hands_played >= 1
+
+
+def test_the_checker_finds_a_planted_card() -> None:
+    """The checker can fail: an opponent's hole card put into a log line is found."""
+    t = table("holdem", 3, seed=7)
+    hand = t.room.hand
+    assert hand is not None
+    observer = t.snap(None)
+    hidden = next(card for card in hand.hole[0] if card is not None)
+    planted = copy.deepcopy(observer)
+    assert planted["hand"] is not None
+    planted["hand"]["log"].append(f"Ann has {hidden}")
+    assert not find_leaks(observer, known_to(hand, None))
+    leaks = find_leaks(planted, known_to(hand, None))
+    assert [(leak.card, leak.path) for leak in leaks] == [
+        (hidden, f"hand.log[{len(planted['hand']['log']) - 1}]")
+    ]
+    assert find_leaks(json.dumps(planted), known_to(hand, None))  # as text on the wire too
+
+
+def test_the_matrix_catches_a_room_that_shows_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A snapshot built from the wrong seat's view is caught by the matrix's check."""
+    from pokerroom.engine.views import view_of as real
+    from pokerroom.web.room import snapshot
+
+    def everyone_sees_seat_zero(hand: Hand, viewer: int | None) -> object:
+        return real(hand, 0)
+
+    monkeypatch.setattr(snapshot, "view_of", everyone_sees_seat_zero)
+    t = table("holdem", 3, seed=7)
+    with pytest.raises(AssertionError, match=r"sees|shows"):
+        check_no_leaks(t)
