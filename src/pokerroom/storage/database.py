@@ -9,7 +9,7 @@ revision, so a database made by an older pokerroom is upgraded in place.
 
 >>> with open_database("sqlite://") as database:  # in memory
 ...     database.revision()
-'0006'
+'0007'
 
 A new revision, for whoever changes :mod:`pokerroom.storage.models`::
 
