@@ -22,12 +22,16 @@ def csrf_of(client: TestClient, path: str = "/login") -> str:
 
 def sign_up(client: TestClient, name: str, password: str = PASSWORD) -> httpx.Response:
     form = {"csrf": csrf_of(client, "/signup"), "name": name, "password": password}
-    return client.post("/signup", data={**form, "password2": password}, follow_redirects=False)
+    response: httpx.Response = client.post(
+        "/signup", data={**form, "password2": password}, follow_redirects=False
+    )
+    return response
 
 
 def log_in(client: TestClient, name: str, password: str = PASSWORD) -> httpx.Response:
     form = {"csrf": csrf_of(client), "name": name, "password": password}
-    return client.post("/login", data=form, follow_redirects=False)
+    response: httpx.Response = client.post("/login", data=form, follow_redirects=False)
+    return response
 
 
 def cardroom(client: TestClient) -> Cardroom:

@@ -13,7 +13,7 @@ import typer
 
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.option_errors import PlainHelp
-from pokerroom.storage.accounts import GRANTABLE, Account, AccountStore
+from pokerroom.storage.accounts import GRANTABLE, Account, AccountStore, checked_role
 
 app = typer.Typer(
     name="accounts",
@@ -55,12 +55,16 @@ def list_accounts(database: Database = None) -> None:
 @app.command("grant", cls=PlainHelp)
 def grant(name: Name, role: Role, database: Database = None) -> None:
     """Give the account NAME the role ROLE."""
-    with user_errors(), AccountStore.open(database) as store:
-        typer.echo(_line(store.grant(name, role)))
+    with user_errors():
+        checked_role(role, GRANTABLE)  # before the database is opened (or made)
+        with AccountStore.open(database) as store:
+            typer.echo(_line(store.grant(name, role)))
 
 
 @app.command("revoke", cls=PlainHelp)
 def revoke(name: Name, role: Role, database: Database = None) -> None:
     """Take the role ROLE from the account NAME."""
-    with user_errors(), AccountStore.open(database) as store:
-        typer.echo(_line(store.revoke(name, role)))
+    with user_errors():
+        checked_role(role, GRANTABLE)  # before the database is opened (or made)
+        with AccountStore.open(database) as store:
+            typer.echo(_line(store.revoke(name, role)))

@@ -7,6 +7,7 @@ reads that something went wrong on our side.
 from __future__ import annotations
 
 import logging
+from http import HTTPStatus
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
@@ -70,7 +71,9 @@ async def refusal(scope: Scope, status: int, message: str) -> Response:
 async def http_error(request: Request, error: Exception) -> Response:
     if not isinstance(error, HTTPException):
         return await server_error(request, error)
-    detail = MESSAGES.get(error.status_code, error.detail)
+    detail = error.detail
+    if detail == HTTPStatus(error.status_code).phrase:  # the router's own "Not Found"
+        detail = MESSAGES.get(error.status_code, detail.lower())
     response = error_response(request.scope, error.status_code, detail)
     if error.headers:
         response.headers.update(error.headers)

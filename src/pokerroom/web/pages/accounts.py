@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from pokerroom.storage.account_names import AccountNameError, name_key
+from pokerroom.storage.account_names import AccountNameError, checked_name, name_key
 from pokerroom.web.auth.passwords import PasswordRuleError, check_password, verify
 from pokerroom.web.auth.visitor import visitor_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
@@ -33,6 +33,7 @@ async def signup(request: Request) -> Response:
     fields = await form_fields(request, "name", "password", "password2")
     name, password = fields["name"], fields["password"]
     try:
+        checked_name(name)  # the name's error first: it is the field at the top
         if password != fields["password2"]:
             raise PasswordRuleError("the two passwords differ; type the same one twice")
         check_password(password, name)
