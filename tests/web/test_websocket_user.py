@@ -1,4 +1,5 @@
-"""A WebSocket's scope carries the signed-in user, from the same session cookie as pages."""
+"""A WebSocket's scope carries the signed-in user, from the same session cookie as pages:
+what a room checks every message against (A-2: a player acts only for his own seat)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def test_a_signed_out_socket_has_no_user(client: TestClient) -> None:
 
 
 def test_a_role_granted_shows_on_the_next_connection(client: TestClient) -> None:
+    """T-16: the director's role, given from the command line, reaches the sockets."""
     sign_up(client, "Ann")
     client.app.state.cardroom.accounts.grant("ann", "director")  # type: ignore[attr-defined]
     with client.websocket_connect("/ws/whoami") as socket:
