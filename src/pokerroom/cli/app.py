@@ -10,6 +10,7 @@ from __future__ import annotations
 import typer
 
 from pokerroom.cli import (
+    accounts_command,
     clock_command,
     director_command,
     equity_command,
@@ -18,6 +19,7 @@ from pokerroom.cli import (
     ofc_command,
     play_command,
     replay_command,
+    serve_command,
     tournament_command,
 )
 from pokerroom.cli.option_errors import OneLineErrors, PlainHelp
@@ -26,8 +28,8 @@ app = typer.Typer(
     name="pokerroom",
     cls=OneLineErrors,
     help="A poker room: play a series, OFC or a tournament at the terminal table, run "
-    "tournaments of bots, direct a live one with its clock screen, replay hand histories, "
-    "value hands and compute equity.",
+    "tournaments of bots, direct a live one with its clock screen, serve the web cardroom, "
+    "replay hand histories, value hands and compute equity.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -40,4 +42,6 @@ app.command("ofc", cls=PlainHelp)(ofc_command.ofc)
 app.command("history", cls=PlainHelp)(history_command.history)
 app.command("clock", cls=PlainHelp)(clock_command.clock)
 app.command("director", cls=PlainHelp)(director_command.director)
+app.command("serve", cls=PlainHelp)(serve_command.serve)
 app.add_typer(tournament_command.app, name="tournament")
+app.add_typer(accounts_command.app, name="accounts")

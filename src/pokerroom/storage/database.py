@@ -9,7 +9,7 @@ revision, so a database made by an older pokerroom is upgraded in place.
 
 >>> with open_database("sqlite://") as database:  # in memory
 ...     database.revision()
-'0006'
+'0007'
 
 A new revision, for whoever changes :mod:`pokerroom.storage.models`::
 
@@ -207,7 +207,15 @@ def open_database(url_or_path: str | os.PathLike[str] | None = None) -> Database
     """Open (creating or upgrading) the store; see :func:`database_url` for the argument."""
     url = database_url(url_or_path)
     _ensure_parent(url)
-    database = Database(create_database_engine(url))
+    try:
+        database = Database(create_database_engine(url))
+    except ArgumentError as error:  # no such dialect: "nope://…"
+        raise StorageError(f"cannot open the database {url!r}: {error}") from None
+    except ImportError as error:  # postgresql+psycopg without psycopg installed
+        raise StorageError(
+            f"cannot open the database: its driver is not installed ({error.name}); "
+            "pip install 'pokerroom[postgres]' for PostgreSQL"
+        ) from None
     try:
         upgrade(database.engine)
     except CommandError as error:  # a revision this pokerroom does not know

@@ -32,6 +32,15 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
   running hand number.
 * ``tournament_hands_in_progress`` — at most one per tournament: the hand being dealt to
   the person at the terminal table, with its secret deck (C-3, X-4), deleted at its end.
+* ``accounts`` — the web cardroom's people: name (unique without regard to case), an argon2
+  hash of the password (never the password; none for a guest), roles, and for a guest the
+  room whose invite link made the account.
+* ``web_sessions`` — who is signed in: a SHA-256 digest of each session's random cookie
+  token (never the token itself), its account and when it expires.
+* ``invites`` — invite links to a room, by the digest of their token: who made them, until
+  when they let guests in, how many have come.
+* ``room_passes`` — who may enter a private room: its host gives none, an invite link gives
+  one to every account that followed it.
 """
 
 from __future__ import annotations
@@ -333,3 +342,62 @@ class TournamentHandInProgressRow(Base):
     deck: Mapped[dict[str, Any]]
     """The order of the hand's cards (:func:`~pokerroom.storage.dealt.deck_to_json`): secret."""
     decisions: Mapped[list[Any]]
+
+
+class AccountRow(Base):
+    """A person of the web cardroom (migration 0007)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    name: Mapped[str] = mapped_column(String(40))
+    """The name as its owner typed it (NFC)."""
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    """The name casefolded: ``Ann`` and ``ann`` are one name."""
+    password_hash: Mapped[str | None] = mapped_column(String(200), default=None)
+    """The argon2 hash (PHC string); None for a guest, who has no password."""
+    roles: Mapped[list[Any]]
+    """Role names: ``player``, ``guest``, ``host``, ``director``, ``admin``."""
+    invited_to: Mapped[str | None] = mapped_column(String(100), default=None)
+    """A guest's room: the one whose invite link made the account."""
+    last_login_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
+
+
+class WebSessionRow(Base):
+    """A signed-in browser: only the digest of its cookie's token is kept."""
+
+    __tablename__ = "web_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime, index=True)
+
+
+class InviteRow(Base):
+    """An invite link to one room; only the digest of its token is kept."""
+
+    __tablename__ = "invites"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    room_id: Mapped[str] = mapped_column(String(100), index=True)
+    created_by: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime)
+    uses: Mapped[int] = mapped_column(default=0)
+    """Accounts that came in by the link."""
+
+
+class RoomPassRow(Base):
+    """An account may enter a private room: it followed the room's invite link."""
+
+    __tablename__ = "room_passes"
+
+    room_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

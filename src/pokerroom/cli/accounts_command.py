@@ -1,0 +1,70 @@
+"""``pokerroom accounts``: the web cardroom's accounts — list them, give or take a role.
+
+Signing up (in the browser) makes a ``player`` who may also ``host`` home games; a guest
+comes by an invite link. ``grant NAME ROLE`` gives ``director`` (runs tournaments on the
+web, T-16), ``admin`` (every room, every invite) or ``host`` back; ``revoke`` takes one.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from pokerroom.cli.errors import user_errors
+from pokerroom.cli.option_errors import PlainHelp
+from pokerroom.storage.accounts import GRANTABLE, Account, AccountStore, checked_role
+
+app = typer.Typer(
+    name="accounts",
+    help="The web cardroom's accounts: list them, grant or revoke a role.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+Database = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        metavar="URL",
+        help="The database of pokerroom serve (a URL or SQLite file); default: the data directory.",
+    ),
+]
+Name = Annotated[str, typer.Argument(metavar="NAME", help="The account's name (any case).")]
+Role = Annotated[
+    str, typer.Argument(metavar="ROLE", help=f"One of {', '.join(GRANTABLE)}.", show_default=False)
+]
+
+
+def _line(account: Account) -> str:
+    return f"{account.name}: {', '.join(sorted(account.roles))}"
+
+
+@app.command("list", cls=PlainHelp)
+def list_accounts(database: Database = None) -> None:
+    """List every account with its roles, oldest first."""
+    with user_errors(), AccountStore.open(database) as store:
+        accounts = store.accounts()
+        if not accounts:
+            typer.echo(f"no accounts yet in {store.database.location}: sign up on pokerroom serve")
+        for account in accounts:
+            typer.echo(_line(account))
+
+
+@app.command("grant", cls=PlainHelp)
+def grant(name: Name, role: Role, database: Database = None) -> None:
+    """Give the account NAME the role ROLE."""
+    with user_errors():
+        checked_role(role, GRANTABLE)  # before the database is opened (or made)
+        with AccountStore.open(database) as store:
+            typer.echo(_line(store.grant(name, role)))
+
+
+@app.command("revoke", cls=PlainHelp)
+def revoke(name: Name, role: Role, database: Database = None) -> None:
+    """Take the role ROLE from the account NAME."""
+    with user_errors():
+        checked_role(role, GRANTABLE)  # before the database is opened (or made)
+        with AccountStore.open(database) as store:
+            typer.echo(_line(store.revoke(name, role)))

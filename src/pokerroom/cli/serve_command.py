@@ -1,0 +1,94 @@
+"""``pokerroom serve``: the web cardroom — lobby, accounts, tables — served by uvicorn.
+
+The address is bound before anything is served, so a port in use or a host that does not
+exist is one line and exit 2, like a database that cannot be opened. ``--secure-cookies``
+marks the cookies ``Secure``, for a server reached over https (behind a proxy that
+terminates TLS). Ctrl+C stops it.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pokerroom.cli.errors import user_errors
+from pokerroom.cli.options import flag, number
+from pokerroom.errors import UsageError
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, or a :class:`UsageError` saying why not."""
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM
+        )[0]
+        listener = socket.socket(family, kind, proto)
+    except OSError as error:
+        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+        listener.listen()
+    except OSError as error:
+        listener.close()
+        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    return listener
+
+
+def run_server(app: Starlette, listener: socket.socket) -> None:
+    """Serve ``app`` on ``listener`` until Ctrl+C."""
+    import uvicorn
+
+    host, port = listener.getsockname()[:2]
+    config = uvicorn.Config(app, host=host, port=port, log_level="info")
+    uvicorn.Server(config).run(sockets=[listener])
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", metavar="HOST", help="The address to listen on.")
+    ] = DEFAULT_HOST,
+    port: Annotated[
+        int, number("--port", low=1, high=65535, metavar="PORT", help="The port to listen on.")
+    ] = DEFAULT_PORT,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            metavar="URL",
+            help="A database URL (postgresql+psycopg://…) or SQLite file; "
+            "default: pokerroom.db in the data directory.",
+        ),
+    ] = None,
+    secure_cookies: Annotated[
+        bool, flag("--secure-cookies", help="Mark cookies Secure: the server is reached by https.")
+    ] = False,
+) -> None:
+    """Run the web cardroom: the lobby, sign-up and log-in, the tables.
+
+    Open http://HOST:PORT/ in a browser. Accounts are kept in the
+    database; pokerroom accounts grant NAME director gives a role.
+    """
+    from pokerroom.web.app import create_app
+    from pokerroom.web.settings import ServerSettings
+
+    with user_errors():
+        if not host.strip():
+            raise UsageError("--host must name an address, such as 127.0.0.1 or 0.0.0.0")
+        listener = listening_socket(host, port)
+        try:
+            app = create_app(database, ServerSettings(secure_cookies=secure_cookies))
+        except BaseException:
+            listener.close()
+            raise
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"pokerroom: the cardroom is open at http://{shown}:{port}/ (Ctrl+C stops it)")
+    run_server(app, listener)

@@ -1,0 +1,58 @@
+"""What a web cardroom name may be: short, readable at a table, one per person.
+
+A name is 3 to 20 characters: letters of any alphabet, digits, and ``_ - .`` inside it
+(it starts and ends with a letter or a digit). It is compared without regard to case, so
+``Ann`` and ``ann`` cannot both sign up. A few names that could pass for the room's staff
+are kept back.
+
+>>> checked_name("  Ann_1  ")
+'Ann_1'
+>>> checked_name("Олена")
+'Олена'
+>>> checked_name("a b")
+Traceback (most recent call last):
+...
+pokerroom.storage.account_names.AccountNameError: a name may hold only letters, digits ...
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from pokerroom.errors import PokerroomError
+
+MIN_NAME = 3
+MAX_NAME = 20
+INNER_MARKS = frozenset("_-.")
+RESERVED = frozenset(
+    {"admin", "administrator", "director", "dealer", "host", "guest", "observer", "pokerroom"}
+)
+"""Names a player could use to pass for the room's staff or a role."""
+
+
+class AccountNameError(PokerroomError, ValueError):
+    """A name that cannot be an account's: says what is wrong and what is allowed."""
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: ``Ann`` and ``ANN`` are the same name."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def checked_name(text: str) -> str:
+    """The name ``text`` names (trimmed, NFC), or :class:`AccountNameError` saying why not."""
+    name = unicodedata.normalize("NFC", text.strip())
+    if not MIN_NAME <= len(name) <= MAX_NAME:
+        raise AccountNameError(
+            f"a name is {MIN_NAME} to {MAX_NAME} characters long (got {len(name)})"
+        )
+    for character in name:
+        if not (character.isalnum() or character in INNER_MARKS):
+            raise AccountNameError(
+                f"a name may hold only letters, digits and _ - . (got {character!r})"
+            )
+    if not (name[0].isalnum() and name[-1].isalnum()):
+        raise AccountNameError("a name starts and ends with a letter or a digit")
+    if name_key(name) in RESERVED:
+        raise AccountNameError(f"the name {name!r} is kept for the room; choose another")
+    return name

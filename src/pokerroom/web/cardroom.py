@@ -1,0 +1,30 @@
+"""What every page and socket of one server shares: its stores, its rooms, its settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.requests import HTTPConnection
+
+from pokerroom.storage.accounts import AccountStore
+from pokerroom.web.auth.rate_limit import LoginLimiter
+from pokerroom.web.registry import Registry
+from pokerroom.web.settings import ServerSettings
+
+
+@dataclass
+class Cardroom:
+    accounts: AccountStore
+    registry: Registry
+    settings: ServerSettings
+    secret: bytes
+    """Signs the visitors' form tokens (CSRF)."""
+    limiter: LoginLimiter
+
+
+def cardroom_of(connection: HTTPConnection) -> Cardroom:
+    """The cardroom of the app serving ``connection`` (``app.state.cardroom``)."""
+    cardroom = connection.app.state.cardroom
+    if not isinstance(cardroom, Cardroom):
+        raise RuntimeError("not a pokerroom app: create it with pokerroom.web.app.create_app")
+    return cardroom

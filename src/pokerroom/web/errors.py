@@ -1,0 +1,85 @@
+"""Refusals and errors as one line: a page for a browser, JSON for a script.
+
+Nobody ever sees a traceback: an unexpected error is logged on the server and the visitor
+reads that something went wrong on our side.
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.types import Scope
+
+from pokerroom.web.seam import PROTOCOL_VERSION
+from pokerroom.web.templating import page
+
+LOG = logging.getLogger("pokerroom.web")
+TITLES = {
+    400: "Not understood",
+    403: "Refused",
+    404: "Not found",
+    405: "Not allowed",
+    413: "Too large",
+    429: "Too many attempts",
+    500: "Something went wrong",
+}
+MESSAGES = {
+    404: "there is no page at this address",
+    405: "this address does not take that kind of request",
+    500: "something went wrong on our side; the server's log says what",
+}
+CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "method", 413: "too_large"}
+
+
+def wants_json(scope: Scope) -> bool:
+    """A script (``/api/…``, or it asked for JSON) rather than a browser's page."""
+    accept = Headers(scope=scope).get("accept", "")
+    return str(scope.get("path", "")).startswith("/api/") or (
+        "application/json" in accept and "text/html" not in accept
+    )
+
+
+def error_response(scope: Scope, status: int, message: str) -> Response:
+    if wants_json(scope):
+        return JSONResponse(
+            {
+                "type": "error",
+                "v": PROTOCOL_VERSION,
+                "code": CODES.get(status, str(status)),
+                "message": message,
+            },
+            status_code=status,
+        )
+    return page(
+        Request(scope),
+        "message.html",
+        {"title": TITLES.get(status, "Refused"), "message": message},
+        status_code=status,
+    )
+
+
+async def refusal(scope: Scope, status: int, message: str) -> Response:
+    """For the middleware: the refusal of a request before any page saw it."""
+    return error_response(scope, status, message)
+
+
+async def http_error(request: Request, error: Exception) -> Response:
+    if not isinstance(error, HTTPException):
+        return await server_error(request, error)
+    detail = error.detail
+    if detail == HTTPStatus(error.status_code).phrase:  # the router's own "Not Found"
+        detail = MESSAGES.get(error.status_code, detail.lower())
+    response = error_response(request.scope, error.status_code, detail)
+    if error.headers:
+        response.headers.update(error.headers)
+    return response
+
+
+async def server_error(request: Request, error: Exception) -> Response:
+    LOG.error("error serving %s", request.url.path, exc_info=error)
+    return error_response(request.scope, 500, MESSAGES[500])

@@ -1,0 +1,151 @@
+"""The live rooms of one server, and what the lobby shows of each.
+
+A room (:class:`~pokerroom.web.seam.Room`: a home game, a cash table, a tournament's
+table) is added with its :class:`LobbyEntry`; whoever runs the room keeps the entry
+current with :meth:`Registry.update` (a player sat down, the game started)::
+
+    registry.add(room, LobbyEntry("Friday game", "NLHE", "1/2", 0, 6, kind=RoomKind.HOME,
+                                  private=True, host_id=user.id))
+    registry.update(room.id, seats_taken=3, status="playing")
+    registry.get(room.id).room      # the hub looks the room up by id
+    registry.entries()              # the public listings, for the lobby
+    registry.remove(room.id)
+
+The lobby lists public entries only; a private room is reached by its invite link
+(:mod:`pokerroom.web.pages.invites`) or by its host, and :func:`pokerroom.web.access.may_enter`
+says who may come in. Ids are :func:`new_room_id` strings (unguessable, URL-safe).
+
+>>> registry = Registry()
+>>> class Table:
+...     id = "t1"
+>>> registry.add(Table(), LobbyEntry("Main", "NLHE", "1/2", 2, 9, kind=RoomKind.CASH))
+>>> registry.update("t1", seats_taken=3)
+>>> [(room_id, entry.seats_taken) for room_id, entry in registry.entries()]
+[('t1', 3)]
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pokerroom.errors import PokerroomError
+from pokerroom.web.seam import Room, User
+
+
+class RoomKind(enum.StrEnum):
+    HOME = "home"
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+
+
+class RoomError(PokerroomError, LookupError):
+    """A room id that is not (or already) in the registry."""
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyEntry:
+    """One line of the lobby."""
+
+    name: str
+    game: str
+    """The game as players name it: ``NLHE``, ``PLO``, ``7-Card Stud``, ``001 home series``."""
+    stakes: str
+    """Blinds, limits or buy-in as shown: ``1/2``, ``buy-in 100``."""
+    seats_taken: int
+    seats_total: int
+    kind: RoomKind
+    status: str = "waiting"
+    """``waiting`` (for players), ``playing``, ``registering``, ``break``, ``finished``."""
+    private: bool = False
+    """Not listed; reached by its invite link only."""
+    host_id: int | None = None
+    """The account that created it (a home game's host), if any."""
+
+    def listing(self, room_id: str) -> dict[str, Any]:
+        """The entry as ``/api/lobby`` gives it."""
+        return {
+            "id": room_id,
+            "name": self.name,
+            "game": self.game,
+            "stakes": self.stakes,
+            "seats": {"taken": self.seats_taken, "total": self.seats_total},
+            "status": self.status,
+            "kind": self.kind.value,
+            "url": f"/rooms/{room_id}",
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    room: Room
+    entry: LobbyEntry
+
+
+def new_room_id() -> str:
+    """A fresh room id: short, URL-safe and unguessable, so a private room's page cannot be
+    found by counting."""
+    return secrets.token_urlsafe(9)
+
+
+class Registry:
+    """Room id → the live room and its lobby entry, in the order they were added."""
+
+    def __init__(self) -> None:
+        self._rooms: dict[str, Listed] = {}
+
+    def add(self, room: Room, entry: LobbyEntry) -> None:
+        """List a new room under its own ``room.id``."""
+        if room.id in self._rooms:
+            raise RoomError(f"a room {room.id!r} is already open")
+        self._rooms[room.id] = Listed(room, entry)
+
+    def update(self, room_id: str, **changes: Any) -> None:
+        """Change fields of the room's entry (``seats_taken=3``, ``status="playing"``)."""
+        listed = self.get(room_id)
+        self._rooms[room_id] = Listed(listed.room, replace(listed.entry, **changes))
+
+    def remove(self, room_id: str) -> Room:
+        """Close the room: it leaves the lobby; the room is given back."""
+        listed = self._rooms.pop(room_id, None)
+        if listed is None:
+            raise RoomError(f"no room {room_id!r}")
+        return listed.room
+
+    def get(self, room_id: str) -> Listed:
+        listed = self._rooms.get(room_id)
+        if listed is None:
+            raise RoomError(f"no room {room_id!r}")
+        return listed
+
+    def find(self, room_id: str) -> Listed | None:
+        """The room and its entry, or None (a page answers 404)."""
+        return self._rooms.get(room_id)
+
+    def entries(self, kind: RoomKind | None = None) -> list[tuple[str, LobbyEntry]]:
+        """The public rooms (of one kind, if given), as the lobby lists them."""
+        return [
+            (room_id, listed.entry)
+            for room_id, listed in self._rooms.items()
+            if not listed.entry.private and kind in (None, listed.entry.kind)
+        ]
+
+    def hosted_by(self, user: User) -> list[tuple[str, LobbyEntry]]:
+        """The rooms ``user`` created, private ones too: his own part of the lobby."""
+        return [
+            (room_id, listed.entry)
+            for room_id, listed in self._rooms.items()
+            if listed.entry.host_id == user.id
+        ]
+
+    def __contains__(self, room_id: object) -> bool:
+        return room_id in self._rooms
+
+    def __len__(self) -> int:
+        return len(self._rooms)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rooms)

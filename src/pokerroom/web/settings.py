@@ -1,0 +1,64 @@
+"""How a server is set up: cookies for https, its secret, the cost of a password hash.
+
+The secret (it signs each visitor's form tokens, CSRF) is generated once and saved as
+``server-secret`` in the data directory, readable by its owner only, so that a restart
+keeps every open form valid; give one explicitly to run several processes behind one
+address.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+from argon2 import PasswordHasher
+
+from pokerroom.storage.codec import StorageError
+from pokerroom.storage.database import data_dir
+
+SECRET_FILE = "server-secret"
+SECRET_BYTES = 32
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    secure_cookies: bool = False
+    """Mark the cookies ``Secure``: set it when the server is reached over https."""
+    secret_key: bytes | None = None
+    """None: the one saved in the data directory (made on first use)."""
+    password_hasher: PasswordHasher = field(default_factory=PasswordHasher)
+    """argon2-cffi's recommended parameters (RFC 9106); tests pass cheaper ones."""
+    session_lifetime: timedelta = timedelta(days=30)
+    invite_lifetime: timedelta = timedelta(days=7)
+    login_failures: int = 5
+    """Failed log-ins allowed per name and per address within :attr:`login_window`."""
+    login_window: float = 300.0
+    """Seconds a failed log-in counts against the name and the address."""
+    clock: Callable[[], float] = time.monotonic
+    """The rate limiter's clock (tests move it by hand)."""
+
+
+def load_secret(folder: Path | None = None) -> bytes:
+    """The server's secret from ``folder`` (the data directory), made there the first time."""
+    path = (folder or data_dir()) / SECRET_FILE
+    try:
+        if path.is_file():
+            secret = bytes.fromhex(path.read_text().strip())
+            if len(secret) < SECRET_BYTES:
+                raise ValueError(f"it holds {len(secret)} bytes, not {SECRET_BYTES}")
+            return secret
+        path.parent.mkdir(parents=True, exist_ok=True)
+        secret = secrets.token_bytes(SECRET_BYTES)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(secret.hex())
+    except (OSError, ValueError) as error:
+        raise StorageError(
+            f"cannot use the server's secret in {path}: {error} (delete the file to make a new one)"
+        ) from None
+    return secret
