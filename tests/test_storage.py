@@ -59,8 +59,9 @@ STYLES = ("equity", "station", "random")
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[SeriesStore]:
-    with SeriesStore.open(tmp_path / "store.db") as opened:
+def store(database_url: str) -> Iterator[SeriesStore]:
+    """A new store on SQLite, then on PostgreSQL (:func:`tests.real_parts.database_url`)."""
+    with SeriesStore.open(database_url) as opened:
         yield opened
 
 
@@ -162,13 +163,12 @@ def test_bad_locations_are_storage_errors(tmp_path: Path) -> None:
         open_database(junk)
 
 
-def test_a_database_from_a_newer_pokerroom_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "new.db"
-    open_database(path).close()
-    with open_database(path) as database, database.engine.begin() as connection:
+def test_a_database_from_a_newer_pokerroom_is_refused(database_url: str) -> None:
+    open_database(database_url).close()
+    with open_database(database_url) as database, database.engine.begin() as connection:
         connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
     with pytest.raises(StorageError, match="newer pokerroom"):
-        open_database(path)
+        open_database(database_url)
 
 
 # ------------------------------------------------------------------ the migrations
@@ -189,8 +189,8 @@ def test_migrations_ship_inside_the_package() -> None:
     assert script.get_current_head() == "0006"
 
 
-def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
-    with open_database(tmp_path / "s.db") as database, database.engine.connect() as connection:
+def test_migrated_schema_matches_the_models(database_url: str) -> None:
+    with open_database(database_url) as database, database.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         assert differences == []
         tables = set(inspect(connection).get_table_names())
@@ -209,19 +209,19 @@ def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
     }
 
 
-def test_downgrade_and_upgrade_again(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'd.db'}"
+def test_downgrade_and_upgrade_again(database_url: str) -> None:
+    url = database_url
     open_database(url).close()
     command.downgrade(alembic_config(url), "base")  # env.py without a connection: from the URL
     with open_database(url) as database:
         assert database.revision() == "0006"
 
 
-def test_reopening_keeps_the_data(tmp_path: Path) -> None:
-    path = tmp_path / "keep.db"
-    with SeriesStore.open(path) as store:
+def test_reopening_keeps_the_data(database_url: str) -> None:
+    with SeriesStore.open(database_url) as store:
         series_id = store.create_series([Player(1, "Ann"), Player(2, "Bob")], SeriesSettings(), 1)
-    with SeriesStore.open(path) as store:
+    with SeriesStore.open(database_url) as store:
+        assert store.database.revision() == "0006"
         assert store.get_series(series_id).names == ["Ann", "Bob"]
 
 
@@ -555,7 +555,7 @@ def test_c3_an_unseeded_series_keeps_no_seed_and_only_the_deck_of_the_hand_in_pr
     with store.database.engine.connect() as connection:
         seed, hand_seed = connection.execute(text("SELECT seed, NULL FROM series")).one()
         deck_seed, deck = connection.execute(
-            text("SELECT deck_seed, deck FROM hands_in_progress")
+            text("SELECT deck_seed, CAST(deck AS TEXT) FROM hands_in_progress")
         ).one()
     assert (seed, hand_seed, deck_seed) == (None, None, None)
     assert len(set(json.loads(deck)["stock"])) == 52
@@ -618,9 +618,10 @@ def test_c3_a_reshuffle_of_the_hand_in_progress_is_dealt_again_identically() -> 
     assert (replayed, again.deal(20)) == (first, later)
 
 
-def test_migration_0003_keeps_every_row_of_an_older_database(tmp_path: Path) -> None:
-    """0003 copies ``ofc_sessions`` to make its seed optional; no hand may cascade away."""
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+def test_migration_0003_keeps_every_row_of_an_older_database(database_url: str) -> None:
+    """0003 copies ``ofc_sessions`` to make its seed optional (SQLite); no hand may cascade
+    away."""
+    url = database_url
     with open_database(url) as database, SeriesStore(database) as store:
         log = SeriesLog.start(store, Series(["A", "B"], seed=1))
         play_logged(log, {1: CallingStation(), 2: CallingStation()}, hands=2)

@@ -8,7 +8,7 @@ import itertools
 import json
 import random
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from pokerroom.engine import Hand, HandConfig
 from pokerroom.errors import UsageError
 from pokerroom.storage import SeriesStore, StorageError
 from pokerroom.storage.codec import decisions_of
-from pokerroom.storage.database import alembic_config
+from pokerroom.storage.database import DATABASE_ENV, alembic_config
 from pokerroom.storage.store import Player
 from pokerroom.storage.tournament_codec import EVENT_TYPES, decode_event, encode_event
 from pokerroom.storage.tournament_hand_progress import (
@@ -146,8 +146,8 @@ def test_a_damaged_or_unknown_stored_event_is_one_line() -> None:
 # ------------------------------------------------------------------ the migration
 
 
-def test_migration_0004_upgrades_a_0003_database_and_keeps_its_rows(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+def test_migration_0004_upgrades_a_0003_database_and_keeps_its_rows(database_url: str) -> None:
+    url = database_url
     with SeriesStore.open(url) as store:
         series_id = store.create_series([Player(1, "Ann"), Player(2, "Bob")], SeriesSettings(), 1)
     command.downgrade(alembic_config(url), "0003")
@@ -252,8 +252,19 @@ def _check_finished(store: TournamentStore, tournament_id: int, tournament: Tour
 
 
 @pytest.fixture
-def store(private_data_dir: Path) -> TournamentStore:
-    return TournamentStore.open()
+def store(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TournamentStore]:
+    """A new store on SQLite, then on PostgreSQL; a resume opens it as every command does
+    (``$POKERROOM_DATABASE``)."""
+    monkeypatch.setenv(DATABASE_ENV, database_url)
+    with TournamentStore.open() as opened:
+        yield opened
+
+
+@pytest.fixture
+def file_store(private_data_dir: Path) -> Iterator[TournamentStore]:
+    """The store in the data directory's SQLite file, for a test that copies the file."""
+    with TournamentStore.open() as opened:
+        yield opened
 
 
 @settings(
@@ -343,9 +354,9 @@ def test_an_empty_log_is_no_run_to_resume() -> None:
         )
 
 
-def test_a_resume_is_repeatable(store: TournamentStore, private_data_dir: Path) -> None:
+def test_a_resume_is_repeatable(file_store: TournamentStore, private_data_dir: Path) -> None:
     """The randomness after a resume comes from the stored seed and the events stored."""
-    tournament_id = _killed_run(store, "turbo-reentry", 25, 11, 30, interval=0.0)
+    tournament_id = _killed_run(file_store, "turbo-reentry", 25, 11, 30, interval=0.0)
     copy = private_data_dir.parent / "copy"
     shutil.copytree(private_data_dir, copy)
     first = _resume_to_the_end(tournament_id)
@@ -475,12 +486,12 @@ def test_events_go_in_through_core_on_a_database_other_than_sqlite(
 
 
 def test_c3_x4_your_hand_in_progress_is_kept_then_dropped_and_goes_with_an_abandon(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     """Migration 0006: the person's hand is saved with its deck and decisions, brought up
     to date, read back whole; dropped at its end; an abandon drops it too (X-4); going back
     to 0005 removes the table and keeps the tournaments."""
-    url = f"sqlite:///{tmp_path / 't.db'}"
+    url = database_url
     deck = Deck(seed=3)
     hand = Hand(HandConfig.holdem([200, 200, 200], small_blind=5, big_blind=10), deck)
     with TournamentStore.open(url) as store:

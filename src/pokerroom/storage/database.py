@@ -1,9 +1,11 @@
-"""Where the store lives and how it is opened: one SQLite file, schema by Alembic.
+"""Where the store lives and how it is opened: a SQLite file or a server, schema by Alembic.
 
 The file is ``pokerroom.db`` in the user's data directory
 (:func:`platformdirs.user_data_dir`), or in the directory named by the
-environment variable ``POKERROOM_DATA_DIR``; an explicit path or SQLAlchemy URL
-given to :func:`open_database` wins over both. Opening runs the Alembic
+environment variable ``POKERROOM_DATA_DIR``. The environment variable
+``POKERROOM_DATABASE`` (a SQLAlchemy URL, e.g. a PostgreSQL server's
+``postgresql+psycopg://user:password@host/db``) wins over the file; an explicit
+path or URL given to :func:`open_database` wins over all. Opening runs the Alembic
 migrations shipped in :mod:`pokerroom.storage.migrations` up to the newest
 revision, so a database made by an older pokerroom is upgraded in place.
 
@@ -43,6 +45,8 @@ from pokerroom.storage.codec import StorageError
 
 DATA_DIR_ENV = "POKERROOM_DATA_DIR"
 """Environment variable naming the directory that holds the database."""
+DATABASE_ENV = "POKERROOM_DATABASE"
+"""Environment variable holding the URL of the database to use instead of the file."""
 DATABASE_FILE = "pokerroom.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -58,8 +62,11 @@ def data_dir() -> Path:
 def database_url(url_or_path: str | os.PathLike[str] | None = None) -> str:
     """The SQLAlchemy URL for a URL (has ``://``), a database file, a directory, or the default.
 
-    A directory (one that exists, or the data directory) holds ``pokerroom.db``.
+    A directory (one that exists, or the data directory) holds ``pokerroom.db``. The
+    default is ``$POKERROOM_DATABASE`` when set, else the data directory's file.
     """
+    if url_or_path is None and os.environ.get(DATABASE_ENV):
+        return database_url(os.environ[DATABASE_ENV])
     if url_or_path is None:
         path = data_dir().absolute() / DATABASE_FILE
     elif isinstance(url_or_path, str) and "://" in url_or_path:
