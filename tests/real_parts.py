@@ -94,7 +94,8 @@ class SkipCounter:
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         for part, (count, reason) in self.skipped.items():
             tests = "test" if count == 1 else "tests"
-            terminalreporter.write_line(f"{part.prefix}{count} {tests}: {reason}", yellow=True)
+            line = f"{part.label} suites skipped ({count} {tests}): {reason}"
+            terminalreporter.write_line(line, yellow=True)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -111,7 +112,7 @@ def postgres_problem() -> str | None:
     """Why no PostgreSQL server can be used, or None; asked once per process."""
     url = os.environ.get(POSTGRES_ENV, "")
     if not url:
-        return f"{POSTGRES_ENV} is not set (postgresql+psycopg://user:password@host/database)"
+        return f"set {POSTGRES_ENV}=postgresql+psycopg://user:password@host/db to run them"
     try:
         parsed = make_url(url)
         engine = create_engine(parsed, connect_args={"connect_timeout": 3})
@@ -211,12 +212,26 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh browser profile (cookies, storage) for one test; two of them are two players."""
-    opened = browser.new_context()
-    opened.set_default_timeout(BROWSER_TIMEOUT_MS)
-    yield opened
-    opened.close()
+def new_context(browser: Browser) -> Iterator[Callable[[], BrowserContext]]:
+    """Make fresh browser profiles (cookies, storage): two of them are two players; all are
+    closed after the test."""
+    opened: list[BrowserContext] = []
+
+    def make() -> BrowserContext:
+        made = browser.new_context()
+        made.set_default_timeout(BROWSER_TIMEOUT_MS)
+        opened.append(made)
+        return made
+
+    yield make
+    for made in opened:
+        made.close()
+
+
+@pytest.fixture
+def context(new_context: Callable[[], BrowserContext]) -> BrowserContext:
+    """A fresh browser profile for one test."""
+    return new_context()
 
 
 @pytest.fixture
