@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
@@ -310,10 +311,25 @@ def test_series_players_and_kinds(store: SeriesStore) -> None:
         store.create_series([Player(1, "A"), Player(1, "B")], SeriesSettings(), None)
 
 
-@pytest.mark.parametrize("seed", [0, 2**64 - 1, -(2**70)])
+@pytest.mark.parametrize("seed", [0, 2**64 - 1, -(2**70), 10**60, -(10**80)])
 def test_seeds_of_any_size_are_kept(store: SeriesStore, seed: int) -> None:
+    """Any ``--seed`` the command line takes: longer than a PostgreSQL ``varchar(40)`` too."""
     series_id = store.create_series([Player(1, "A"), Player(2, "B")], SeriesSettings(), seed)
     assert store.get_series(series_id).seed == seed
+
+
+def test_a_pot_of_billions_is_saved(store: SeriesStore) -> None:
+    """A table holds up to 10^12 chips (``play --stack``): a pot past a 32-bit integer is
+    kept as it is on every database."""
+    stack = 10**11
+    series = Series(["A", "B"], SeriesSettings(stack=stack, small_blind=10**9, big_blind=2 * 10**9))
+    log = SeriesLog.start(store, series, bots={1: "station", 2: "station"})
+    hand = series.start_hand()
+    hand.act(Action.raise_to(stack))
+    hand.act(Action.call())
+    saved = log.hand_finished(hand, series.finish_hand(hand))
+    assert saved.pot == 2 * stack
+    assert store.hands(log.series_id)[0].pot == 2 * stack
 
 
 def test_finished_hands_are_saved_with_record_phh_and_decisions(store: SeriesStore) -> None:
@@ -360,6 +376,54 @@ def test_a_hand_is_saved_once(store: SeriesStore) -> None:
         store.save_progress(log.series_id, 2, unfinished, seats=[1])
     with pytest.raises(StorageError, match="nobody in seats \\[5\\]"):
         store.save_progress(log.series_id, 2, unfinished, seats=[1, 5])
+
+
+def test_x4_writers_racing_to_save_one_hand_save_it_once(database_url: str) -> None:
+    """Four processes' stores save the same finished hand at once: the series row's lock
+    (``_locked``) lets exactly one in; the others, let in after it, see it saved."""
+    with SeriesStore.open(database_url) as store:
+        series = Series(["A", "B"], seed=1)
+        log = SeriesLog.start(store, series)
+        hand = series.start_hand()
+        seats, deck_seed = [series.seat_of(p) for p in range(hand.players)], series.hand_seed
+        hand.act(Action.fold())
+        record = series.finish_hand(hand)
+    writers = [SeriesStore.open(database_url) for _ in range(4)]  # Alembic runs one at a time
+    start = threading.Barrier(len(writers))
+    outcomes: list[str] = []
+
+    def save(writer: SeriesStore) -> None:
+        start.wait(timeout=10)
+        try:
+            writer.save_hand(log.series_id, hand, record, seats=seats, deck_seed=deck_seed)
+            outcomes.append("saved")
+        except StorageError as error:
+            outcomes.append(str(error))
+
+    threads = [threading.Thread(target=save, args=(writer,)) for writer in writers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    for writer in writers:
+        writer.close()
+    assert sorted(outcomes) == ["hand 1 of series 1 is already saved"] * 3 + ["saved"]
+    with SeriesStore.open(database_url) as store:
+        assert [saved.number for saved in store.hands(log.series_id)] == [1]
+
+
+def test_a_failing_database_is_one_line_without_the_statement(store: SeriesStore) -> None:
+    """PostgreSQL explains an error over several lines, the statement among them: a user
+    gets the first line only, on every database."""
+    series = Series(["A", "B"], seed=1)
+    log = SeriesLog.start(store, series)
+    with store.database.engine.begin() as connection:
+        connection.execute(text("DROP TABLE hands_in_progress"))
+    with pytest.raises(StorageError) as caught:
+        log.save_progress(series.start_hand())
+    message = str(caught.value)
+    assert message.startswith("cannot use the database") and "hands_in_progress" in message
+    assert "\n" not in message and "SELECT" not in message and "INSERT" not in message
 
 
 def test_progress_is_replaced_then_cleared_by_the_finished_hand(store: SeriesStore) -> None:

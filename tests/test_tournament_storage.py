@@ -7,6 +7,7 @@ import dataclasses
 import itertools
 import json
 import random
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -411,6 +412,21 @@ def test_the_log_commits_in_batches_at_hand_boundaries(store: TournamentStore) -
     assert 2 < len(commits) < len(events) / 10  # batches, not a commit per event or per hand
     for earlier, later in itertools.pairwise(commits[1:]):
         assert later - earlier >= 20  # a second of wall time between commits, at least
+
+
+def test_a_name_too_long_for_the_store_is_one_line_and_saves_nothing(
+    store: TournamentStore,
+) -> None:
+    """Every database keeps a tournament's name of up to 200 characters, and none more."""
+    text = example_text("home-sit-and-go")
+    name = re.search(r'^name = "(.*)"$', text, re.MULTILINE)
+    assert name is not None
+    longest = text.replace(name[0], f'name = "{"N" * 200}"')
+    number = store.create_tournament(longest, entrants=2, bots=["random"], seed=1)
+    assert store.get_tournament(number).name == "N" * 200
+    with pytest.raises(UsageError, match="name may have at most 200 characters, got 201"):
+        store.create_tournament(longest.replace("N" * 200, "N" * 201), entrants=2, bots=[], seed=1)
+    assert [saved.id for saved in store.list_tournaments()] == [number]
 
 
 def test_a_second_writer_of_one_tournament_is_refused(store: TournamentStore) -> None:

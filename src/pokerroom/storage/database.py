@@ -146,6 +146,14 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
                 connection.commit()
 
 
+def driver_message(error: DBAPIError) -> str:
+    """The driver's reason, first line only: PostgreSQL goes on with ``DETAIL``, ``HINT`` and
+    ``LINE 1: <the statement>`` lines, and a user sees one line (the statement's values may
+    hold a secret deck, X-4)."""
+    lines = str(error.orig).strip().splitlines()
+    return lines[0] if lines else type(error.orig).__name__
+
+
 class Closing(ABC):
     """``with`` closes it: for the database and the stores opened on it."""
 
@@ -195,7 +203,9 @@ class Database(Closing):
             with self.sessions.begin() as session:
                 yield session
         except DBAPIError as error:
-            raise StorageError(f"cannot use the database {self.location}: {error.orig}") from None
+            raise StorageError(
+                f"cannot use the database {self.location}: {driver_message(error)}"
+            ) from None
         except SQLAlchemyError as error:
             raise StorageError(
                 f"cannot use the database {self.location}: {type(error).__name__}"
@@ -225,7 +235,9 @@ def open_database(url_or_path: str | os.PathLike[str] | None = None) -> Database
         ) from None
     except DBAPIError as error:
         database.close()
-        raise StorageError(f"cannot open the database {database.location}: {error.orig}") from None
+        raise StorageError(
+            f"cannot open the database {database.location}: {driver_message(error)}"
+        ) from None
     return database
 
 
