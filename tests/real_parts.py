@@ -156,7 +156,8 @@ def postgres_url(postgres_admin: Engine) -> Iterator[str]:
     schema = f"pokerroom_test_{uuid.uuid4().hex[:16]}"
     with postgres_admin.connect() as connection:
         connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = postgres_admin.url.update_query_dict({"options": f"-csearch_path={schema}"})
+    options = f"-csearch_path={schema} -csynchronous_commit=off"  # a test needs no fsync
+    url = postgres_admin.url.update_query_dict({"options": options})
     try:
         yield url.render_as_string(hide_password=False)
     finally:
