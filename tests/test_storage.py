@@ -26,6 +26,7 @@ from pokerroom.history import parse_phhs, replay_hand
 from pokerroom.ofc import Session
 from pokerroom.storage import (
     DATA_DIR_ENV,
+    DATABASE_ENV,
     HandInProgress,
     OfcLog,
     OfcStore,
@@ -133,6 +134,23 @@ def test_database_defaults_to_the_data_dir_env_var(private_data_dir: Path) -> No
     with open_database() as database:
         assert database.revision() == "0006"
     assert (private_data_dir / "pokerroom.db").is_file()
+
+
+def test_the_database_env_var_wins_over_the_data_dir(
+    tmp_path: Path, private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``$POKERROOM_DATABASE`` (a server's URL) is where every command saves; an explicit
+    location still wins over it."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    monkeypatch.setenv(DATABASE_ENV, url)
+    assert database_url() == url
+    with open_database() as database:
+        assert database.location == str(tmp_path / "server.db")
+    assert not (private_data_dir / "pokerroom.db").exists()
+    assert database_url(tmp_path / "mine.db") == f"sqlite:///{tmp_path / 'mine.db'}"
+    monkeypatch.setenv(DATABASE_ENV, "no such://dialect")
+    with pytest.raises(StorageError, match="not a database URL"):
+        open_database()
 
 
 def test_without_the_env_var_the_platform_user_data_dir_is_used(
