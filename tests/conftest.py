@@ -1,4 +1,5 @@
-"""Shared hypothesis settings: thorough locally, bounded in CI."""
+"""Shared hypothesis settings, a private data folder per test, and the real parts (a
+PostgreSQL server, a browser: :mod:`tests.real_parts`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,10 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from pokerroom.storage.database import DATABASE_ENV
+
+pytest_plugins = ("tests.real_parts",)
 
 settings.register_profile("default", max_examples=200, deadline=None)
 settings.load_profile("default")
@@ -16,4 +21,5 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test saves into its own folder, never into the user's data directory."""
     folder = tmp_path / "data"
     monkeypatch.setenv("POKERROOM_DATA_DIR", str(folder))
+    monkeypatch.delenv(DATABASE_ENV, raising=False)
     return folder

@@ -9,8 +9,8 @@ from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.regulation import example_text, parse_regulation
 
 
-def test_every_action_is_stored_at_once_and_a_resume_rebuilds_the_desk() -> None:
-    store = TournamentStore.open("sqlite://")
+def test_every_action_is_stored_at_once_and_a_resume_rebuilds_the_desk(database_url: str) -> None:
+    store = TournamentStore.open(database_url)
     text = example_text("turbo-reentry")
     number = create_live(store, text, seed=5)
     time = SimulatedTime(1_000.0)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from alembic import command
@@ -34,8 +33,9 @@ CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
 
 @pytest.fixture
-def store() -> Iterator[OfcStore]:
-    with OfcStore.open("sqlite://") as opened:
+def store(database_url: str) -> Iterator[OfcStore]:
+    """A new store on SQLite, then on PostgreSQL (:func:`tests.real_parts.database_url`)."""
+    with OfcStore.open(database_url) as opened:
         yield opened
 
 
@@ -52,8 +52,8 @@ def play(log: OfcLog, kinds: list[str], hands: int) -> list[SavedOfcHand]:
     return saved
 
 
-def test_migration_0002_adds_the_ofc_tables_and_goes_back(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'o.db'}"
+def test_migration_0002_adds_the_ofc_tables_and_goes_back(database_url: str) -> None:
+    url = database_url
     with open_database(url) as database, database.engine.connect() as connection:
         assert database.revision() == "0007"
         tables = set(inspect(connection).get_table_names())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
@@ -25,6 +26,7 @@ from pokerroom.history import parse_phhs, replay_hand
 from pokerroom.ofc import Session
 from pokerroom.storage import (
     DATA_DIR_ENV,
+    DATABASE_ENV,
     HandInProgress,
     OfcLog,
     OfcStore,
@@ -59,8 +61,9 @@ STYLES = ("equity", "station", "random")
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[SeriesStore]:
-    with SeriesStore.open(tmp_path / "store.db") as opened:
+def store(database_url: str) -> Iterator[SeriesStore]:
+    """A new store on SQLite, then on PostgreSQL (:func:`tests.real_parts.database_url`)."""
+    with SeriesStore.open(database_url) as opened:
         yield opened
 
 
@@ -133,6 +136,23 @@ def test_database_defaults_to_the_data_dir_env_var(private_data_dir: Path) -> No
     assert (private_data_dir / "pokerroom.db").is_file()
 
 
+def test_the_database_env_var_wins_over_the_data_dir(
+    tmp_path: Path, private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``$POKERROOM_DATABASE`` (a server's URL) is where every command saves; an explicit
+    location still wins over it."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    monkeypatch.setenv(DATABASE_ENV, url)
+    assert database_url() == url
+    with open_database() as database:
+        assert database.location == str(tmp_path / "server.db")
+    assert not (private_data_dir / "pokerroom.db").exists()
+    assert database_url(tmp_path / "mine.db") == f"sqlite:///{tmp_path / 'mine.db'}"
+    monkeypatch.setenv(DATABASE_ENV, "no such://dialect")
+    with pytest.raises(StorageError, match="not a database URL"):
+        open_database()
+
+
 def test_without_the_env_var_the_platform_user_data_dir_is_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -162,13 +182,12 @@ def test_bad_locations_are_storage_errors(tmp_path: Path) -> None:
         open_database(junk)
 
 
-def test_a_database_from_a_newer_pokerroom_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "new.db"
-    open_database(path).close()
-    with open_database(path) as database, database.engine.begin() as connection:
+def test_a_database_from_a_newer_pokerroom_is_refused(database_url: str) -> None:
+    open_database(database_url).close()
+    with open_database(database_url) as database, database.engine.begin() as connection:
         connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
     with pytest.raises(StorageError, match="newer pokerroom"):
-        open_database(path)
+        open_database(database_url)
 
 
 # ------------------------------------------------------------------ the migrations
@@ -190,8 +209,8 @@ def test_migrations_ship_inside_the_package() -> None:
     assert script.get_current_head() == "0007"
 
 
-def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
-    with open_database(tmp_path / "s.db") as database, database.engine.connect() as connection:
+def test_migrated_schema_matches_the_models(database_url: str) -> None:
+    with open_database(database_url) as database, database.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         assert differences == []
         tables = set(inspect(connection).get_table_names())
@@ -214,19 +233,19 @@ def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
     }
 
 
-def test_downgrade_and_upgrade_again(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'd.db'}"
+def test_downgrade_and_upgrade_again(database_url: str) -> None:
+    url = database_url
     open_database(url).close()
     command.downgrade(alembic_config(url), "base")  # env.py without a connection: from the URL
     with open_database(url) as database:
         assert database.revision() == "0007"
 
 
-def test_reopening_keeps_the_data(tmp_path: Path) -> None:
-    path = tmp_path / "keep.db"
-    with SeriesStore.open(path) as store:
+def test_reopening_keeps_the_data(database_url: str) -> None:
+    with SeriesStore.open(database_url) as store:
         series_id = store.create_series([Player(1, "Ann"), Player(2, "Bob")], SeriesSettings(), 1)
-    with SeriesStore.open(path) as store:
+    with SeriesStore.open(database_url) as store:
+        assert store.database.revision() == "0007"
         assert store.get_series(series_id).names == ["Ann", "Bob"]
 
 
@@ -315,10 +334,25 @@ def test_series_players_and_kinds(store: SeriesStore) -> None:
         store.create_series([Player(1, "A"), Player(1, "B")], SeriesSettings(), None)
 
 
-@pytest.mark.parametrize("seed", [0, 2**64 - 1, -(2**70)])
+@pytest.mark.parametrize("seed", [0, 2**64 - 1, -(2**70), 10**60, -(10**80)])
 def test_seeds_of_any_size_are_kept(store: SeriesStore, seed: int) -> None:
+    """Any ``--seed`` the command line takes: longer than a PostgreSQL ``varchar(40)`` too."""
     series_id = store.create_series([Player(1, "A"), Player(2, "B")], SeriesSettings(), seed)
     assert store.get_series(series_id).seed == seed
+
+
+def test_a_pot_of_billions_is_saved(store: SeriesStore) -> None:
+    """A table holds up to 10^12 chips (``play --stack``): a pot past a 32-bit integer is
+    kept as it is on every database."""
+    stack = 10**11
+    series = Series(["A", "B"], SeriesSettings(stack=stack, small_blind=10**9, big_blind=2 * 10**9))
+    log = SeriesLog.start(store, series, bots={1: "station", 2: "station"})
+    hand = series.start_hand()
+    hand.act(Action.raise_to(stack))
+    hand.act(Action.call())
+    saved = log.hand_finished(hand, series.finish_hand(hand))
+    assert saved.pot == 2 * stack
+    assert store.hands(log.series_id)[0].pot == 2 * stack
 
 
 def test_finished_hands_are_saved_with_record_phh_and_decisions(store: SeriesStore) -> None:
@@ -365,6 +399,54 @@ def test_a_hand_is_saved_once(store: SeriesStore) -> None:
         store.save_progress(log.series_id, 2, unfinished, seats=[1])
     with pytest.raises(StorageError, match="nobody in seats \\[5\\]"):
         store.save_progress(log.series_id, 2, unfinished, seats=[1, 5])
+
+
+def test_x4_writers_racing_to_save_one_hand_save_it_once(database_url: str) -> None:
+    """Four processes' stores save the same finished hand at once: the series row's lock
+    (``_locked``) lets exactly one in; the others, let in after it, see it saved."""
+    with SeriesStore.open(database_url) as store:
+        series = Series(["A", "B"], seed=1)
+        log = SeriesLog.start(store, series)
+        hand = series.start_hand()
+        seats, deck_seed = [series.seat_of(p) for p in range(hand.players)], series.hand_seed
+        hand.act(Action.fold())
+        record = series.finish_hand(hand)
+    writers = [SeriesStore.open(database_url) for _ in range(4)]  # Alembic runs one at a time
+    start = threading.Barrier(len(writers))
+    outcomes: list[str] = []
+
+    def save(writer: SeriesStore) -> None:
+        start.wait(timeout=10)
+        try:
+            writer.save_hand(log.series_id, hand, record, seats=seats, deck_seed=deck_seed)
+            outcomes.append("saved")
+        except StorageError as error:
+            outcomes.append(str(error))
+
+    threads = [threading.Thread(target=save, args=(writer,)) for writer in writers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    for writer in writers:
+        writer.close()
+    assert sorted(outcomes) == ["hand 1 of series 1 is already saved"] * 3 + ["saved"]
+    with SeriesStore.open(database_url) as store:
+        assert [saved.number for saved in store.hands(log.series_id)] == [1]
+
+
+def test_a_failing_database_is_one_line_without_the_statement(store: SeriesStore) -> None:
+    """PostgreSQL explains an error over several lines, the statement among them: a user
+    gets the first line only, on every database."""
+    series = Series(["A", "B"], seed=1)
+    log = SeriesLog.start(store, series)
+    with store.database.engine.begin() as connection:
+        connection.execute(text("DROP TABLE hands_in_progress"))
+    with pytest.raises(StorageError) as caught:
+        log.save_progress(series.start_hand())
+    message = str(caught.value)
+    assert message.startswith("cannot use the database") and "hands_in_progress" in message
+    assert "\n" not in message and "SELECT" not in message and "INSERT" not in message
 
 
 def test_progress_is_replaced_then_cleared_by_the_finished_hand(store: SeriesStore) -> None:
@@ -560,7 +642,7 @@ def test_c3_an_unseeded_series_keeps_no_seed_and_only_the_deck_of_the_hand_in_pr
     with store.database.engine.connect() as connection:
         seed, hand_seed = connection.execute(text("SELECT seed, NULL FROM series")).one()
         deck_seed, deck = connection.execute(
-            text("SELECT deck_seed, deck FROM hands_in_progress")
+            text("SELECT deck_seed, CAST(deck AS TEXT) FROM hands_in_progress")
         ).one()
     assert (seed, hand_seed, deck_seed) == (None, None, None)
     assert len(set(json.loads(deck)["stock"])) == 52
@@ -623,9 +705,10 @@ def test_c3_a_reshuffle_of_the_hand_in_progress_is_dealt_again_identically() -> 
     assert (replayed, again.deal(20)) == (first, later)
 
 
-def test_migration_0003_keeps_every_row_of_an_older_database(tmp_path: Path) -> None:
-    """0003 copies ``ofc_sessions`` to make its seed optional; no hand may cascade away."""
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+def test_migration_0003_keeps_every_row_of_an_older_database(database_url: str) -> None:
+    """0003 copies ``ofc_sessions`` to make its seed optional (SQLite); no hand may cascade
+    away."""
+    url = database_url
     with open_database(url) as database, SeriesStore(database) as store:
         log = SeriesLog.start(store, Series(["A", "B"], seed=1))
         play_logged(log, {1: CallingStation(), 2: CallingStation()}, hands=2)

@@ -7,8 +7,9 @@ import dataclasses
 import itertools
 import json
 import random
+import re
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from pokerroom.engine import Hand, HandConfig
 from pokerroom.errors import UsageError
 from pokerroom.storage import SeriesStore, StorageError
 from pokerroom.storage.codec import decisions_of
-from pokerroom.storage.database import alembic_config
+from pokerroom.storage.database import DATABASE_ENV, alembic_config
 from pokerroom.storage.store import Player
 from pokerroom.storage.tournament_codec import EVENT_TYPES, decode_event, encode_event
 from pokerroom.storage.tournament_hand_progress import (
@@ -146,8 +147,8 @@ def test_a_damaged_or_unknown_stored_event_is_one_line() -> None:
 # ------------------------------------------------------------------ the migration
 
 
-def test_migration_0004_upgrades_a_0003_database_and_keeps_its_rows(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+def test_migration_0004_upgrades_a_0003_database_and_keeps_its_rows(database_url: str) -> None:
+    url = database_url
     with SeriesStore.open(url) as store:
         series_id = store.create_series([Player(1, "Ann"), Player(2, "Bob")], SeriesSettings(), 1)
     command.downgrade(alembic_config(url), "0003")
@@ -252,8 +253,20 @@ def _check_finished(store: TournamentStore, tournament_id: int, tournament: Tour
 
 
 @pytest.fixture
-def store(private_data_dir: Path) -> TournamentStore:
-    return TournamentStore.open()
+def store(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TournamentStore]:
+    """A new store on SQLite, then on PostgreSQL; a resume opens it as every command does
+    (``$POKERROOM_DATABASE``)."""
+    monkeypatch.setenv(DATABASE_ENV, database_url)
+    with TournamentStore.open() as opened:
+        yield opened
+
+
+@pytest.fixture
+def file_store(private_data_dir: Path) -> Iterator[TournamentStore]:
+    """The store in the data directory's SQLite file: for a test that copies the file, or
+    one too long to run twice."""
+    with TournamentStore.open() as opened:
+        yield opened
 
 
 @settings(
@@ -303,12 +316,14 @@ def _dies_at(moment: str) -> Callable[[TournamentEvent], bool]:
 
 @pytest.mark.parametrize("moment", ["chip race", "hand-for-hand"])
 def test_a_run_killed_at_a_colour_up_or_on_the_bubble_resumes_whole(
-    store: TournamentStore, moment: str
+    file_store: TournamentStore, moment: str
 ) -> None:
     """T-13, T-11, T-12: killed while a colour-up break is being served table by table (its
     add-ons too), or in the middle of a hand-for-hand round, the saved log still ends where
     the tournament is whole; resumed, every table races once at the break, nobody takes the
-    add-on twice, hand-for-hand goes on and ends, and everyone gets one place."""
+    add-on twice, hand-for-hand goes on and ends, and everyone gets one place. (The moment is
+    the director's, not the database's: SQLite only, the bots' 40-player run is long.)"""
+    store = file_store
     tournament_id = _killed_run(
         store, "turbo-reentry", 40, 1, 0, kind="tournament", dies=_dies_at(moment), interval=0.0
     )
@@ -343,9 +358,9 @@ def test_an_empty_log_is_no_run_to_resume() -> None:
         )
 
 
-def test_a_resume_is_repeatable(store: TournamentStore, private_data_dir: Path) -> None:
+def test_a_resume_is_repeatable(file_store: TournamentStore, private_data_dir: Path) -> None:
     """The randomness after a resume comes from the stored seed and the events stored."""
-    tournament_id = _killed_run(store, "turbo-reentry", 25, 11, 30, interval=0.0)
+    tournament_id = _killed_run(file_store, "turbo-reentry", 25, 11, 30, interval=0.0)
     copy = private_data_dir.parent / "copy"
     shutil.copytree(private_data_dir, copy)
     first = _resume_to_the_end(tournament_id)
@@ -400,6 +415,21 @@ def test_the_log_commits_in_batches_at_hand_boundaries(store: TournamentStore) -
     assert 2 < len(commits) < len(events) / 10  # batches, not a commit per event or per hand
     for earlier, later in itertools.pairwise(commits[1:]):
         assert later - earlier >= 20  # a second of wall time between commits, at least
+
+
+def test_a_name_too_long_for_the_store_is_one_line_and_saves_nothing(
+    store: TournamentStore,
+) -> None:
+    """Every database keeps a tournament's name of up to 200 characters, and none more."""
+    text = example_text("home-sit-and-go")
+    name = re.search(r'^name = "(.*)"$', text, re.MULTILINE)
+    assert name is not None
+    longest = text.replace(name[0], f'name = "{"N" * 200}"')
+    number = store.create_tournament(longest, entrants=2, bots=["random"], seed=1)
+    assert store.get_tournament(number).name == "N" * 200
+    with pytest.raises(UsageError, match="name may have at most 200 characters, got 201"):
+        store.create_tournament(longest.replace("N" * 200, "N" * 201), entrants=2, bots=[], seed=1)
+    assert [saved.id for saved in store.list_tournaments()] == [number]
 
 
 def test_a_second_writer_of_one_tournament_is_refused(store: TournamentStore) -> None:
@@ -475,12 +505,12 @@ def test_events_go_in_through_core_on_a_database_other_than_sqlite(
 
 
 def test_c3_x4_your_hand_in_progress_is_kept_then_dropped_and_goes_with_an_abandon(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     """Migration 0006: the person's hand is saved with its deck and decisions, brought up
     to date, read back whole; dropped at its end; an abandon drops it too (X-4); going back
     to 0005 removes the table and keeps the tournaments."""
-    url = f"sqlite:///{tmp_path / 't.db'}"
+    url = database_url
     deck = Deck(seed=3)
     hand = Hand(HandConfig.holdem([200, 200, 200], small_blind=5, big_blind=10), deck)
     with TournamentStore.open(url) as store:

@@ -1,7 +1,8 @@
-"""Saved as you go: series, OFC sessions, players and hands in an embedded SQLite database.
+"""Saved as you go: series, OFC sessions, tournaments, players and hands in a database.
 
-The database lives in the user's data directory, or in ``$POKERROOM_DATA_DIR``,
-or wherever :func:`open_database` is told (:mod:`pokerroom.storage.database`).
+The embedded SQLite database lives in the user's data directory, or in
+``$POKERROOM_DATA_DIR``; a PostgreSQL server (``$POKERROOM_DATABASE``) or any other
+place is used when :func:`open_database` is told (:mod:`pokerroom.storage.database`).
 Its schema is made and upgraded by the Alembic migrations shipped in
 :mod:`pokerroom.storage.migrations`.
 """
@@ -9,6 +10,7 @@ Its schema is made and upgraded by the Alembic migrations shipped in
 from pokerroom.storage.codec import Decision, StorageError, apply_decisions, decisions_of
 from pokerroom.storage.database import (
     DATA_DIR_ENV,
+    DATABASE_ENV,
     Database,
     data_dir,
     database_url,
@@ -29,6 +31,7 @@ from pokerroom.storage.store import (
 )
 
 __all__ = [
+    "DATABASE_ENV",
     "DATA_DIR_ENV",
     "Database",
     "Decision",

@@ -1,9 +1,11 @@
-"""Where the store lives and how it is opened: one SQLite file, schema by Alembic.
+"""Where the store lives and how it is opened: a SQLite file or a server, schema by Alembic.
 
 The file is ``pokerroom.db`` in the user's data directory
 (:func:`platformdirs.user_data_dir`), or in the directory named by the
-environment variable ``POKERROOM_DATA_DIR``; an explicit path or SQLAlchemy URL
-given to :func:`open_database` wins over both. Opening runs the Alembic
+environment variable ``POKERROOM_DATA_DIR``. The environment variable
+``POKERROOM_DATABASE`` (a SQLAlchemy URL, e.g. a PostgreSQL server's
+``postgresql+psycopg://user:password@host/db``) wins over the file; an explicit
+path or URL given to :func:`open_database` wins over all. Opening runs the Alembic
 migrations shipped in :mod:`pokerroom.storage.migrations` up to the newest
 revision, so a database made by an older pokerroom is upgraded in place.
 
@@ -43,6 +45,8 @@ from pokerroom.storage.codec import StorageError
 
 DATA_DIR_ENV = "POKERROOM_DATA_DIR"
 """Environment variable naming the directory that holds the database."""
+DATABASE_ENV = "POKERROOM_DATABASE"
+"""Environment variable holding the URL of the database to use instead of the file."""
 DATABASE_FILE = "pokerroom.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -58,8 +62,11 @@ def data_dir() -> Path:
 def database_url(url_or_path: str | os.PathLike[str] | None = None) -> str:
     """The SQLAlchemy URL for a URL (has ``://``), a database file, a directory, or the default.
 
-    A directory (one that exists, or the data directory) holds ``pokerroom.db``.
+    A directory (one that exists, or the data directory) holds ``pokerroom.db``. The
+    default is ``$POKERROOM_DATABASE`` when set, else the data directory's file.
     """
+    if url_or_path is None and os.environ.get(DATABASE_ENV):
+        return database_url(os.environ[DATABASE_ENV])
     if url_or_path is None:
         path = data_dir().absolute() / DATABASE_FILE
     elif isinstance(url_or_path, str) and "://" in url_or_path:
@@ -139,6 +146,14 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
                 connection.commit()
 
 
+def driver_message(error: DBAPIError) -> str:
+    """The driver's reason, first line only: PostgreSQL goes on with ``DETAIL``, ``HINT`` and
+    ``LINE 1: <the statement>`` lines, and a user sees one line (the statement's values may
+    hold a secret deck, X-4)."""
+    lines = str(error.orig).strip().splitlines()
+    return lines[0] if lines else type(error.orig).__name__
+
+
 class Closing(ABC):
     """``with`` closes it: for the database and the stores opened on it."""
 
@@ -188,7 +203,9 @@ class Database(Closing):
             with self.sessions.begin() as session:
                 yield session
         except DBAPIError as error:
-            raise StorageError(f"cannot use the database {self.location}: {error.orig}") from None
+            raise StorageError(
+                f"cannot use the database {self.location}: {driver_message(error)}"
+            ) from None
         except SQLAlchemyError as error:
             raise StorageError(
                 f"cannot use the database {self.location}: {type(error).__name__}"
@@ -226,7 +243,9 @@ def open_database(url_or_path: str | os.PathLike[str] | None = None) -> Database
         ) from None
     except DBAPIError as error:
         database.close()
-        raise StorageError(f"cannot open the database {database.location}: {error.orig}") from None
+        raise StorageError(
+            f"cannot open the database {database.location}: {driver_message(error)}"
+        ) from None
     return database
 
 

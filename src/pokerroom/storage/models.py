@@ -51,6 +51,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     DateTime,
     Dialect,
@@ -86,10 +87,18 @@ class PlayerKind(enum.StrEnum):
     BOT = "bot"
 
 
+SEED_TEXT = String(40).with_variant(Text(), "postgresql")
+"""A seed's column: SQLite keeps any length in it; PostgreSQL's ``varchar(40)`` would not."""
+TOURNAMENT_NAME_LENGTH = 200
+"""The longest tournament name kept: checked before saving, as PostgreSQL checks it."""
+CHIPS = BigInteger().with_variant(Integer(), "sqlite")
+"""A chip count past 2**31 (a table holds up to 10^12): 64 bits, SQLite's ``INTEGER`` already."""
+
+
 class Seed(TypeDecorator[int]):
     """A seed of any size as decimal text: SQLite integers stop at 2**63 - 1, seeds do not."""
 
-    impl = String(40)
+    impl = SEED_TEXT
     cache_ok = True
 
     def process_bind_param(self, value: int | None, dialect: Dialect) -> str | None:
@@ -164,7 +173,7 @@ class HandRow(Base):
     number: Mapped[int]
     played_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     button: Mapped[int]
-    pot: Mapped[int]
+    pot: Mapped[int] = mapped_column(CHIPS)
     """Chips awarded in the hand (every pot, uncalled bets returned)."""
     winners: Mapped[list[Any]]
     """Seats that were awarded chips, in seat order."""
@@ -270,7 +279,7 @@ class TournamentRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
     """Set when it has a winner, or is abandoned."""
     abandoned_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
-    name: Mapped[str] = mapped_column(String(200))
+    name: Mapped[str] = mapped_column(String(TOURNAMENT_NAME_LENGTH))
     regulation: Mapped[str] = mapped_column(Text)
     """The regulation's TOML text (T-3), as it was when the run began."""
     format: Mapped[str] = mapped_column(String(20))

@@ -32,11 +32,12 @@ from typing import Any
 from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.orm import Session
 
-from pokerroom.errors import PokerroomError
+from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.damage import damaged, loading
 from pokerroom.storage.database import DatabaseStore
 from pokerroom.storage.models import (
+    TOURNAMENT_NAME_LENGTH,
     TournamentEventRow,
     TournamentHandInProgressRow,
     TournamentHandRow,
@@ -182,6 +183,11 @@ class TournamentStore(DatabaseStore):
         """Save a new tournament run of the regulation in ``regulation_text``; its id.
         ``keep_hands``: its hands' PHH will be saved with its events."""
         regulation = parse_regulation(regulation_text)
+        if len(regulation.name) > TOURNAMENT_NAME_LENGTH:
+            raise UsageError(
+                f"a tournament's name may have at most {TOURNAMENT_NAME_LENGTH} characters, "
+                f"got {len(regulation.name)}; shorten the regulation's name"
+            )
         with self.database.session() as session:
             row = TournamentRow(
                 name=regulation.name,

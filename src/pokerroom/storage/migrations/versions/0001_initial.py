@@ -17,6 +17,11 @@ down_revision: str | Sequence[str] | None = None
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
+SEED = sa.String(length=40).with_variant(sa.Text(), "postgresql")
+"""A seed as decimal text of any length (``models.Seed``): PostgreSQL's varchar would cap it."""
+CHIPS = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+"""A pot of up to 10^12 chips: 64 bits (SQLite's ``INTEGER`` is, PostgreSQL's is not)."""
+
 
 def upgrade() -> None:
     op.create_table(
@@ -26,7 +31,7 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime(), nullable=False),
         sa.Column("finished_at", sa.DateTime(), nullable=True),
         sa.Column("settings", sa.JSON(), nullable=False),
-        sa.Column("seed", sa.String(length=40), nullable=True),
+        sa.Column("seed", SEED, nullable=True),
         sa.Column("hands_played", sa.Integer(), nullable=False),
         sa.Column("standings", sa.JSON(), nullable=True),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_series")),
@@ -56,11 +61,11 @@ def upgrade() -> None:
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("played_at", sa.DateTime(), nullable=False),
         sa.Column("button", sa.Integer(), nullable=False),
-        sa.Column("pot", sa.Integer(), nullable=False),
+        sa.Column("pot", CHIPS, nullable=False),
         sa.Column("winners", sa.JSON(), nullable=False),
         sa.Column("record", sa.JSON(), nullable=False),
         sa.Column("seats", sa.JSON(), nullable=False),
-        sa.Column("deck_seed", sa.String(length=40), nullable=True),
+        sa.Column("deck_seed", SEED, nullable=True),
         sa.Column("decisions", sa.JSON(), nullable=False),
         sa.Column("phh", sa.Text(), nullable=False),
         sa.ForeignKeyConstraint(
@@ -79,7 +84,7 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime(), nullable=False),
         sa.Column("config", sa.JSON(), nullable=False),
         sa.Column("seats", sa.JSON(), nullable=False),
-        sa.Column("deck_seed", sa.String(length=40), nullable=True),
+        sa.Column("deck_seed", SEED, nullable=True),
         sa.Column("decisions", sa.JSON(), nullable=False),
         sa.ForeignKeyConstraint(
             ["series_id"],

@@ -17,6 +17,9 @@ down_revision: str | Sequence[str] | None = "0001"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
+SEED = sa.String(length=40).with_variant(sa.Text(), "postgresql")
+"""A seed as decimal text of any length (``models.Seed``): PostgreSQL's varchar would cap it."""
+
 
 def upgrade() -> None:
     op.create_table(
@@ -25,7 +28,7 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("updated_at", sa.DateTime(), nullable=False),
         sa.Column("finished_at", sa.DateTime(), nullable=True),
-        sa.Column("seed", sa.String(length=40), nullable=False),
+        sa.Column("seed", SEED, nullable=False),
         sa.Column("names", sa.JSON(), nullable=False),
         sa.Column("bots", sa.JSON(), nullable=False),
         sa.Column("hands_limit", sa.Integer(), nullable=True),
@@ -33,7 +36,7 @@ def upgrade() -> None:
         sa.Column("totals", sa.JSON(), nullable=False),
         sa.Column("button", sa.Integer(), nullable=False),
         sa.Column("fantasy", sa.JSON(), nullable=False),
-        sa.Column("hand_seed", sa.String(length=40), nullable=True),
+        sa.Column("hand_seed", SEED, nullable=True),
         sa.Column("hand_actions", sa.JSON(), nullable=True),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_ofc_sessions")),
     )

@@ -22,6 +22,9 @@ down_revision: str | Sequence[str] | None = "0002"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
+SEED = sa.String(length=40).with_variant(sa.Text(), "postgresql")
+"""A seed as decimal text of any length (``models.Seed``): PostgreSQL's varchar would cap it."""
+
 
 def upgrade() -> None:
     with op.batch_alter_table("series") as series:
@@ -31,7 +34,7 @@ def upgrade() -> None:
     with op.batch_alter_table("hands_in_progress") as progress:
         progress.add_column(sa.Column("deck", sa.JSON(), nullable=True))
     with op.batch_alter_table("ofc_sessions") as sessions:
-        sessions.alter_column("seed", existing_type=sa.String(length=40), nullable=True)
+        sessions.alter_column("seed", existing_type=SEED, nullable=True)
         sessions.add_column(sa.Column("hand_deck", sa.JSON(), nullable=True))
         sessions.add_column(sa.Column("abandoned_at", sa.DateTime(), nullable=True))
 
@@ -40,7 +43,7 @@ def downgrade() -> None:
     with op.batch_alter_table("ofc_sessions") as sessions:
         sessions.drop_column("abandoned_at")
         sessions.drop_column("hand_deck")
-        sessions.alter_column("seed", existing_type=sa.String(length=40), nullable=False)
+        sessions.alter_column("seed", existing_type=SEED, nullable=False)
     with op.batch_alter_table("hands_in_progress") as progress:
         progress.drop_column("deck")
     with op.batch_alter_table("series") as series:

@@ -22,6 +22,9 @@ down_revision: str | Sequence[str] | None = "0003"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
+SEED = sa.String(length=40).with_variant(sa.Text(), "postgresql")
+"""A seed as decimal text of any length (``models.Seed``): PostgreSQL's varchar would cap it."""
+
 
 def upgrade() -> None:
     op.create_table(
@@ -36,7 +39,7 @@ def upgrade() -> None:
         sa.Column("format", sa.String(length=20), nullable=False),
         sa.Column("entrants", sa.Integer(), nullable=False),
         sa.Column("bots", sa.JSON(), nullable=False),
-        sa.Column("seed", sa.String(length=40), nullable=True),
+        sa.Column("seed", SEED, nullable=True),
         sa.Column("event_count", sa.Integer(), nullable=False),
         sa.Column("hands_played", sa.Integer(), nullable=False),
         sa.Column("players_left", sa.Integer(), nullable=False),
