@@ -1,24 +1,30 @@
-"""Drive a :class:`HomeRoom` as its players would: messages with fresh ids, time that
-passes, and random play read off each player's own snapshot."""
+"""Drive a live room (a :class:`HomeRoom`, a :class:`CashRoom`) as its players would:
+messages with fresh ids, time that passes, and random play read off each player's own
+snapshot."""
 
 from __future__ import annotations
 
 import json
 import random
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from pokerroom.engine import VARIANTS
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.room import HomeRoom, ShotClock
+from pokerroom.web.room.live import LiveRoom
 from pokerroom.web.seam import Outcome, User
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
 
 
+R = TypeVar("R", bound=LiveRoom)
+
+
 @dataclass
-class Table:
-    room: HomeRoom
+class Driver(Generic[R]):
+    room: R
     users: list[User]
     now: float = 0.0
     sent: int = field(default=0)
@@ -53,6 +59,10 @@ class Table:
             if self.snap(user)["you"]["decision"] is not None:
                 return user
         return None
+
+
+Table = Driver[HomeRoom]
+"""A home-series room's driver."""
 
 
 def table(

@@ -1,5 +1,7 @@
 """The leak matrix (X-4): every game, random hands, several players and an observer acting
 at random through the room; every snapshot each of them gets holds only cards he may know.
+Home-series rooms for every game; cash rooms for Hold'em, Omaha, Stud, Draw and the bomb
+pot, where players also come and go, buy in, top up, post and leave mid-hand.
 
 Each example plays a few hands of one game with random decisions, random bad messages,
 pre-actions, sit-outs, dropped connections and clocks that run out; after every step the
@@ -20,12 +22,16 @@ from hypothesis import strategies as st
 
 from pokerroom.cards import Card
 from pokerroom.engine import Hand
-from pokerroom.web.room import HomeRoom, ShotClock
+from pokerroom.table.cash import Rake
+from pokerroom.web.protocol.frames import TableFrame
+from pokerroom.web.room import CashRoom, HomeRoom, ShotClock
 from pokerroom.web.seam import User
+from tests.web.cash_driver import CashTableDriver, cash_step, cash_table
 from tests.web.leaks import find_leaks, known_to
 from tests.web.table_driver import Table, random_act, table
 
 GAMES = ("holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "bomb-pot-omaha", "stud", "draw")
+CASH_GAMES = ("holdem", "omaha", "bomb-pot-omaha", "stud", "draw")
 STEPS = 250
 
 
@@ -40,13 +46,36 @@ def _position(room: HomeRoom, user: User | None) -> int | None:
     )
 
 
+def _cash_position(room: CashRoom, user: User | None) -> int | None:
+    """The viewer's engine position, from the cash table's own order and names: in the
+    last hand's seat but not its player (he left, another sat down), he has none."""
+    table = room.table
+    if user is None or room.hand is None:
+        return None
+    seat = room.seat_of_user(user.id)
+    if table.current is not None:
+        names = tuple(table.seats[s].name for s in table.order)
+    else:
+        names = room.hands[-1].record.names
+    return next((p for p, s in enumerate(table.order) if s == seat and names[p] == user.name), None)
+
+
 def check_no_leaks(t: Table) -> None:
-    hand = t.room.hand
+    views = [(user, t.snap(user), _position(t.room, user)) for user in [*t.users, None]]
+    check_views(t.room.hand, views)
+
+
+def check_cash_no_leaks(t: CashTableDriver) -> None:
+    views = [(user, t.snap(user), _cash_position(t.room, user)) for user in [*t.users, None]]
+    check_views(t.room.hand, views)
+
+
+def check_views(hand: Hand | None, views: list[tuple[User | None, TableFrame, int | None]]) -> None:
+    """Each viewer's frame names only cards he may know; other seats only public ones."""
     public = set() if hand is None else known_to(hand, None)
-    for user in [*t.users, None]:
-        frame = t.snap(user)
+    for user, frame, position in views:
         json.dumps(frame)  # JSON-ready
-        known = set() if hand is None else known_to(hand, _position(t.room, user))
+        known = set() if hand is None else known_to(hand, position)
         leaks = find_leaks(frame, known)
         assert not leaks, f"{user.name if user else 'observer'} sees {leaks[0]}"
         for seat in frame["seats"]:
@@ -120,6 +149,23 @@ def test_no_snapshot_leaks_a_card(game: str, seed: int, players: int, bot: bool)
     assert t.room.series is not None and t.room.series.hands_played >= 1
 
 
+@pytest.mark.parametrize("game", CASH_GAMES)
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
+def test_no_cash_snapshot_leaks_a_card(game: str, seed: int, players: int) -> None:
+    """X-4 at a cash table: players sit, buy in, top up, post, sit out and leave (mid-hand
+    too: a newcomer in his seat never gets the last hand's cards) among random play with
+    a rake (P-9); zero leaks, and every refusal leaves every snapshot as it was."""
+    rng = random.Random(seed)
+    clock = ShotClock(seconds=20, countdown=5, banks=1, bank_seconds=10, showdown=5)
+    t = cash_table(game, players, seed=seed, users=5, clock=clock, rake=Rake(5, 3))
+    check_cash_no_leaks(t)
+    for _ in range(STEPS):
+        cash_step(t, rng)
+        check_cash_no_leaks(t)
+    assert t.room.table.hands_played >= 1
+
+
 def test_the_checker_finds_a_planted_card() -> None:
     """The checker can fail: an opponent's hole card put into a log line is found."""
     t = table("holdem", 3, seed=7)
@@ -150,3 +196,31 @@ def test_the_matrix_catches_a_room_that_shows_every_hand(monkeypatch: pytest.Mon
     t = table("holdem", 3, seed=7)
     with pytest.raises(AssertionError, match=r"sees|shows"):
         check_no_leaks(t)
+    cash = cash_table("holdem", 3, seed=7)
+    with pytest.raises(AssertionError, match=r"sees|shows"):
+        check_cash_no_leaks(cash)
+
+
+def test_the_cash_matrix_catches_a_newcomer_shown_the_last_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A room that gave a seat's last-hand cards to whoever sits there next is caught."""
+    from pokerroom.web.room.live import LiveRoom
+
+    def by_seat_only(room: LiveRoom, seat: int) -> int | None:
+        return next((p for p, s in enumerate(room.hand_seats) if s == seat), None)
+
+    t = cash_table("holdem", 3, seed=7, users=4)
+    leaver = t.users[2]
+    assert t.send(leaver, "leave").changed
+    for _ in range(50):
+        decider = t.decider()
+        if decider is None:
+            break
+        t.send(decider, "act", action="fold")
+    assert t.room.hand_done and t.room.seat_of_user(leaver.id) is None
+    assert t.send(t.users[3], "sit", seat=3, buy_in=100).changed
+    check_cash_no_leaks(t)
+    monkeypatch.setattr(LiveRoom, "position_of", by_seat_only)
+    with pytest.raises(AssertionError, match=r"sees"):
+        check_cash_no_leaks(t)

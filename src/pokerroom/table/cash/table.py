@@ -150,6 +150,10 @@ class CashTable:
         player.sitting_out = False
         player.posts = post
 
+    def choose_post(self, seat: int, post: bool) -> None:
+        """While waiting for the big blind: post one to play at once, or wait again."""
+        self._seat(seat).posts = post
+
     def top_up(self, seat: int, chips: int) -> None:
         """Add chips between hands, up to the maximum buy-in (H-2: never in a hand)."""
         player = self._seat(seat)

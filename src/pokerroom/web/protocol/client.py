@@ -64,14 +64,18 @@ class Hello(_Message):
 
 
 class Sit(_Message):
-    """Take a free seat (before the series starts)."""
+    """Take a free seat: before a series starts; at a cash table any time, with a
+    ``buy_in`` in the table's range, waiting for the big blind or ``post``-ing one."""
 
     type: Literal["sit"]
     seat: int = Field(ge=1, le=10)
+    buy_in: int | None = None
+    post: bool = False
 
 
 class Leave(_Message):
-    """Give up your seat (before the series starts)."""
+    """Give up your seat: before a series starts; at a cash table between hands, or from
+    a hand you are in at its end (your hand is folded)."""
 
     type: Literal["leave"]
 
@@ -142,18 +146,61 @@ class SitOut(_Message):
 
 
 class SitIn(_Message):
-    """Come back from sitting out."""
+    """Come back from sitting out; at a cash table, having missed the blinds, ``post``
+    them to play at once rather than wait for the big blind."""
 
     type: Literal["sit_in"]
+    post: bool = False
+
+
+class TopUp(_Message):
+    """Cash tables: add chips between hands, up to the maximum buy-in (H-2)."""
+
+    type: Literal["top_up"]
+    amount: int
+
+
+class Post(_Message):
+    """Cash tables: while waiting for the big blind, post one to play the next hand
+    (``post: false`` waits for the big blind again)."""
+
+    type: Literal["post"]
+    post: bool = True
 
 
 ClientMessage = Annotated[
-    Hello | Sit | Leave | Start | Act | Preaction | Show | Muck | Draw | SitOut | SitIn,
+    Hello
+    | Sit
+    | Leave
+    | Start
+    | Act
+    | Preaction
+    | Show
+    | Muck
+    | Draw
+    | SitOut
+    | SitIn
+    | TopUp
+    | Post,
     Field(discriminator="type"),
 ]
 _MODELS: dict[str, type[_Message]] = {
     model.model_fields["type"].annotation.__args__[0]: model  # type: ignore[union-attr]
-    for model in (Hello, Sit, Leave, Start, Act, Preaction, Show, Muck, Draw, SitOut, SitIn)
+    for model in (
+        Hello,
+        Sit,
+        Leave,
+        Start,
+        Act,
+        Preaction,
+        Show,
+        Muck,
+        Draw,
+        SitOut,
+        SitIn,
+        TopUp,
+        Post,
+    )
 }
 MESSAGE_TYPES = tuple(_MODELS)
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
@@ -227,6 +274,7 @@ def _first_problem(kind: str, error: ValidationError) -> tuple[str, str]:
             return "bad_value", f"{kind}: '{field}' {problem['msg'].lower()}"
     wanted = {
         "int_type": "a whole number",
+        "bool_type": "true or false",
         "string_type": "a string",
         "list_type": "a list of cards",
     }.get(problem["type"], "of another type")

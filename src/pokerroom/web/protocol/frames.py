@@ -7,7 +7,7 @@ and the hub can send it as JSON without another copy. Cards are tokens like ``"A
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from pokerroom.web.seam import PROTOCOL_VERSION
 
@@ -72,6 +72,10 @@ class SeatFrame(TypedDict):
     """Eliminated from the series (H-2)."""
     banks: int
     """Time banks left (A-18)."""
+    state: NotRequired[str]
+    """Cash tables only: ``playing``, ``waiting`` (for the big blind), ``posting`` (will
+    post one to come in), ``sitting_out``, ``no_chips`` (must top up) or ``leaving``
+    (leaves when the hand ends)."""
 
 
 class PotFrame(TypedDict):
@@ -147,6 +151,30 @@ class YouFrame(TypedDict):
     preactions: list[str]
     """The pre-actions you may choose now (X-3)."""
     notice: str | None
+    cash: NotRequired[CashYouFrame]
+    """Cash tables only: what you may do with your seat now."""
+
+
+class CashYouFrame(TypedDict):
+    state: str | None
+    """Your seat's ``state`` (see the seats), None when you have no seat."""
+    top_up: int
+    """The most you may add now (0: not now — in a hand, or at the maximum buy-in)."""
+    may_post: bool
+    """You wait for the big blind and may post one to play the next hand instead."""
+
+
+class CashRakeFrame(TypedDict):
+    percent: str
+    cap: int
+
+
+class CashFrame(TypedDict):
+    """Cash tables only: the buy-in range and the rake (P-9), None when there is none."""
+
+    min_buy_in: int
+    max_buy_in: int
+    rake: CashRakeFrame | None
 
 
 class WinnerFrame(TypedDict):
@@ -170,6 +198,8 @@ class ResultFrame(TypedDict):
     winners: list[WinnerFrame]
     changes: list[ChangeFrame]
     eliminated: list[int]
+    rake: NotRequired[int]
+    """Cash tables with a rake only: what the house took from this hand (P-9)."""
 
 
 class StandingFrame(TypedDict):
@@ -185,8 +215,8 @@ class TableFrame(TypedDict):
     room: str
     kind: str
     status: str
-    """``waiting`` (seating), ``playing``, ``pause`` (between hands), ``held`` (fewer than
-    two players present) or ``over``."""
+    """``waiting`` (seating; a cash table: fewer than two players ready), ``playing``,
+    ``pause`` (between hands), ``held`` (fewer than two players present) or ``over``."""
     host: int | None
     game: GameFrame
     seats: list[SeatFrame]
@@ -197,3 +227,4 @@ class TableFrame(TypedDict):
     standings: list[StandingFrame]
     hands_played: int
     next_hand_at: float | None
+    cash: NotRequired[CashFrame]

@@ -1,6 +1,7 @@
 """Live tables for the web: pure rooms the hub drives (:class:`pokerroom.web.seam.Room`)."""
 
+from pokerroom.web.room.cash import CashRoom
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.home import HomeRoom
 
-__all__ = ["HomeRoom", "ShotClock"]
+__all__ = ["CashRoom", "HomeRoom", "ShotClock"]

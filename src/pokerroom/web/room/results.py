@@ -6,24 +6,30 @@ tokens, so a result shown hands later cannot name a card of a hand now being pla
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pokerroom.engine import Hand
-from pokerroom.table.series import HandRecord
 from pokerroom.web.protocol.frames import ResultFrame
 
 if TYPE_CHECKING:
-    from pokerroom.web.room.home import HomeRoom
+    from pokerroom.web.room.live import LiveRoom
 
 
-def hand_result(room: HomeRoom, hand: Hand, record: HandRecord) -> ResultFrame:
-    room_seat = room.seat_order
+def hand_result(
+    room: LiveRoom,
+    hand: Hand,
+    number: int,
+    changes: Mapping[int, int],
+    eliminated: Sequence[int] = (),
+) -> ResultFrame:
+    """``changes`` and ``eliminated`` name room seats; zero changes are left out."""
     return {
-        "number": record.number,
+        "number": number,
         "winners": [
             {
                 "seat": room.seat_at(winner.player),
-                "name": room.occupants[room.seat_at(winner.player)].name,
+                "name": room.hand_occupants[winner.player].name,
                 "amount": winner.amount,
                 "pot": pot.pot,
                 "share": winner.share,
@@ -33,10 +39,6 @@ def hand_result(room: HomeRoom, hand: Hand, record: HandRecord) -> ResultFrame:
             for pot in hand.result
             for winner in pot.winners
         ],
-        "changes": [
-            {"seat": room_seat[seat - 1], "change": after - record.stacks_before[seat]}
-            for seat, after in record.stacks_after.items()
-            if after != record.stacks_before[seat]
-        ],
-        "eliminated": [room_seat[seat - 1] for seat in record.eliminated],
+        "changes": [{"seat": seat, "change": change} for seat, change in changes.items() if change],
+        "eliminated": list(eliminated),
     }

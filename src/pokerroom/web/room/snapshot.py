@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerroom.cards import Card
-from pokerroom.engine import Hand, Limit
+from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.engine.views import HandView, view_of
 from pokerroom.table.presets import presets
-from pokerroom.table.series import SeriesSettings
 from pokerroom.table.showdown import may_muck, shown_hand_names, winning_hands
 from pokerroom.table.story import Story, Words, tell
 from pokerroom.web.protocol.frames import (
@@ -25,7 +24,6 @@ from pokerroom.web.protocol.frames import (
     PotFrame,
     RaiseFrame,
     SeatFrame,
-    StandingFrame,
     TableFrame,
     YouFrame,
 )
@@ -34,10 +32,10 @@ from pokerroom.web.room.betting import sized_word
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 
 if TYPE_CHECKING:
-    from pokerroom.web.room.home import HomeRoom
+    from pokerroom.web.room.live import LiveRoom
 
 
-def build(room: HomeRoom, viewer: User | None) -> TableFrame:
+def build(room: LiveRoom, viewer: User | None) -> TableFrame:
     hand = room.hand
     my_seat = None if viewer is None else room.seat_of_user(viewer.id)
     position = None if my_seat is None else room.position_of(my_seat)
@@ -47,10 +45,10 @@ def build(room: HomeRoom, viewer: User | None) -> TableFrame:
         "type": "table",
         "v": PROTOCOL_VERSION,
         "room": room.id,
-        "kind": "home",
+        "kind": room.kind,
         "status": room.status,
         "host": room.host,
-        "game": _game(room.settings),
+        "game": room.game_frame(),
         "seats": [
             _seat(room, seat, my_seat, hand, view, story) for seat in range(1, room.table_size + 1)
         ],
@@ -59,8 +57,8 @@ def build(room: HomeRoom, viewer: User | None) -> TableFrame:
         else _hand(room, hand, view, story),
         "you": _you(room, viewer, my_seat, position, hand, view),
         "results": list(room.result_frames),
-        "standings": _standings(room),
-        "hands_played": 0 if room.series is None else room.series.hands_played,
+        "standings": room.standings(),
+        "hands_played": room.hands_played,
         "next_hand_at": room.next_hand_at,
     }
 
@@ -69,37 +67,43 @@ def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
     return [None if card is None else str(card) for card in cards]
 
 
-def _game(settings: SeriesSettings) -> GameFrame:
-    variant, limit = settings.variant, settings.limit
+def game_frame(
+    variant: Variant,
+    limit: Limit,
+    *,
+    small_blind: int,
+    big_blind: int,
+    ante: int,
+    mixed: bool = False,
+) -> GameFrame:
+    """The game and its stakes in one line (a series' or a cash table's settings)."""
     if variant.stud:  # V-5: antes and a bring-in of the small blind's size
-        ante, bring_in = settings.ante or settings.small_blind, settings.small_blind
+        ante, bring_in = ante or small_blind, small_blind
         forced = f"ante {ante}, bring-in {bring_in}"
     elif variant.boards > 1:  # V-4: everyone antes the big blind
-        ante, bring_in = settings.ante or settings.big_blind, 0
+        ante, bring_in = ante or big_blind, 0
         forced = f"ante {ante}"
     else:
-        ante, bring_in = settings.ante, 0
-        forced = f"blinds {settings.small_blind}/{settings.big_blind}" + (
-            f", ante {ante}" if ante else ""
-        )
-    mixed = "mixed fixed-limit / pot-limit" if settings.mixed else str(limit)
-    parts = [f"{variant.name} {mixed}", forced]
-    if limit is Limit.FIXED_LIMIT and not settings.mixed:
-        parts.append(f"bets {settings.big_blind}/{2 * settings.big_blind}")
+        bring_in = 0
+        forced = f"blinds {small_blind}/{big_blind}" + (f", ante {ante}" if ante else "")
+    words = "mixed fixed-limit / pot-limit" if mixed else str(limit)
+    parts = [f"{variant.name} {words}", forced]
+    if limit is Limit.FIXED_LIMIT and not mixed:
+        parts.append(f"bets {big_blind}/{2 * big_blind}")
     return {
         "variant": variant.code,
         "name": variant.name,
         "limit": str(limit),
-        "small_blind": settings.small_blind,
-        "big_blind": settings.big_blind,
+        "small_blind": small_blind,
+        "big_blind": big_blind,
         "ante": ante,
         "bring_in": bring_in,
         "stakes": " · ".join(parts),
     }
 
 
-def _story(room: HomeRoom, hand: Hand, view: HandView, position: int | None) -> Story:
-    names = [room.occupants[room.seat_at(p)].name for p in range(hand.players)]
+def _story(room: LiveRoom, hand: Hand, view: HandView, position: int | None) -> Story:
+    names = [occupant.name for occupant in room.hand_occupants]
     return tell(
         view.events,
         Words(names, you=position),
@@ -111,24 +115,8 @@ def _story(room: HomeRoom, hand: Hand, view: HandView, position: int | None) -> 
     )
 
 
-def _marks(room: HomeRoom) -> tuple[int | None, int | None, int | None]:
-    """The button, small blind and big blind seats (H-5 … H-7); none in Stud."""
-    series = room.series
-    marks = None if series is None else series.current or series.blinds
-    if marks is None or room.settings.variant.stud:
-        return None, None, None
-    order = room.seat_order
-    small = marks.small_blind_poster(list(range(1, len(order) + 1)))
-    blinds = room.hand is not None and bool(room.hand.config.blinds)
-    return (
-        order[marks.button - 1],
-        order[small - 1] if blinds and small is not None else None,
-        order[marks.big_blind - 1] if blinds else None,
-    )
-
-
 def _seat(
-    room: HomeRoom,
+    room: LiveRoom,
     seat: int,
     my_seat: int | None,
     hand: Hand | None,
@@ -136,19 +124,15 @@ def _seat(
     story: Story | None,
 ) -> SeatFrame:
     occupant = room.occupants.get(seat)
-    series = room.series
-    button, small, big = _marks(room)
+    button, small, big = room.marks()
     position = room.position_of(seat)
-    stack = room.settings.stack if occupant is not None else 0
-    if series is not None and seat in room.seat_order:
-        stack = series.seats[room.seat_order.index(seat) + 1].chips
     frame: SeatFrame = {
         "seat": seat,
         "name": None if occupant is None else occupant.name,
         "user": None if occupant is None else occupant.user,
         "bot": None if occupant is None else occupant.style,
         "you": seat == my_seat,
-        "stack": stack,
+        "stack": 0 if occupant is None else room.stack_of(seat),
         "bet": 0,
         "cards": [],
         "in_hand": False,
@@ -156,21 +140,20 @@ def _seat(
         "all_in": False,
         "shown": False,
         "mucked": False,
-        "away": occupant is not None and occupant.sitting_out,
+        "away": occupant is not None and room.is_away(seat),
         "connected": occupant is not None and occupant.connected,
         "last_action": None,
         "drew": None,
         "button": seat == button,
         "small_blind": seat == small,
         "big_blind": seat == big,
-        "out": series is not None
-        and seat in room.seat_order
-        and series.seats[room.seat_order.index(seat) + 1].out_after is not None,
+        "out": occupant is not None and room.is_out(seat),
         "banks": 0 if occupant is None else occupant.banks,
     }
     if hand is None or view is None or story is None or position is None:
         return frame
-    frame["stack"] = view.stacks[position]
+    if not room.hand_done:  # once settled, the table's count (a cash table's rake, P-9)
+        frame["stack"] = view.stacks[position]
     frame["bet"] = view.committed[position]
     frame["cards"] = _cards(view.hole[position])
     frame["in_hand"] = not view.folded[position] and not hand.mucked[position]
@@ -183,12 +166,12 @@ def _seat(
     return frame
 
 
-def _hand(room: HomeRoom, hand: Hand, view: HandView, story: Story) -> HandFrame:
+def _hand(room: LiveRoom, hand: Hand, view: HandView, story: Story) -> HandFrame:
     decider = room.decider()
     turn = room.turn
     clock: ClockFrame | None = None
     if decider is not None and turn is not None and turn.deadline is not None:
-        occupant = room.occupants[room.seat_at(decider[0])]
+        occupant = room.hand_occupants[decider[0]]
         clock = {
             "seat": room.seat_at(decider[0]),
             "deadline": turn.deadline,
@@ -210,7 +193,7 @@ def _hand(room: HomeRoom, hand: Hand, view: HandView, story: Story) -> HandFrame
     }
 
 
-def _pots(room: HomeRoom, hand: Hand, view: HandView) -> list[PotFrame]:
+def _pots(room: LiveRoom, hand: Hand, view: HandView) -> list[PotFrame]:
     """P-1: the main and side pots once someone is all-in; else one pot, bets included."""
     live = [p for p in range(hand.players) if not view.folded[p] and not hand.mucked[p]]
     if not any(view.stacks[p] == 0 for p in live):
@@ -248,7 +231,7 @@ def _actions(hand: Hand, view: HandView) -> ActionsFrame | None:
 
 
 def _you(
-    room: HomeRoom,
+    room: LiveRoom,
     viewer: User | None,
     my_seat: int | None,
     position: int | None,
@@ -262,11 +245,10 @@ def _you(
         decision = decider[1]
     pending = None if user is None else room.pending.get(user)
     playing = hand is not None and position is not None and not room.hand_done
-    host = user is not None and (room.host == user or (room.host is None and my_seat is not None))
     return {
         "user": user,
         "seat": my_seat,
-        "host": host,
+        "host": user is not None and room.hosts(user),
         "decision": decision,
         "actions": _actions(hand, view) if decision == "act" and hand and view else None,
         "may_muck": decision == "show"
@@ -279,18 +261,3 @@ def _you(
         else [],
         "notice": None if user is None else room.notices.get(user),
     }
-
-
-def _standings(room: HomeRoom) -> list[StandingFrame]:
-    series = room.series
-    if series is None or room.status != "over":
-        return []
-    return [
-        {
-            "place": standing.place,
-            "seat": room.seat_order[standing.seat - 1],
-            "name": standing.name,
-            "chips": standing.chips,
-        }
-        for standing in series.standings()
-    ]

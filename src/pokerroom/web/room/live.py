@@ -1,0 +1,501 @@
+"""What every live web table shares: the Room API, the hand driven to each decision, the
+shot clock and time banks (A-18), pre-actions (X-3), show or muck (P-5) and the draw.
+
+:class:`LiveRoom` is the common part of :class:`~pokerroom.web.room.home.HomeRoom` and
+:class:`~pokerroom.web.room.cash.CashRoom`. A subclass owns its table model (a series, a
+cash table): it seats players (``_seating``), deals (``_next_hand``, which calls
+:meth:`LiveRoom._dealt`), settles each finished hand (``_end_hand``) and says what the
+snapshot shows of its seats between hands. Everything a hand needs in between lives here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import Mapping
+
+from pokerroom.cards import Card
+from pokerroom.engine import Hand, IllegalAction
+from pokerroom.engine.views import view_of
+from pokerroom.table.showdown import may_muck, room_choice, settle_showdown
+from pokerroom.table.wording import refusal
+from pokerroom.web.protocol import client as msg
+from pokerroom.web.protocol.frames import GameFrame, ResultFrame, StandingFrame, TableFrame
+from pokerroom.web.room import preactions
+from pokerroom.web.room.betting import action_for, sized_word, timeout_action
+from pokerroom.web.room.clock import ShotClock, Turn, bank_allowed, new_turn
+from pokerroom.web.room.occupants import Occupant
+from pokerroom.web.room.snapshot import build
+from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
+
+REMEMBERED_IDS = 256
+"""Message ids kept per user to refuse a replayed message."""
+KEPT_RESULTS = 5
+
+Seating = msg.Sit | msg.Leave | msg.Start | msg.SitOut | msg.SitIn | msg.TopUp | msg.Post
+"""The messages about seats rather than hands: each kind of room answers them its own way."""
+
+
+class LiveRoom(ABC):
+    """A live table of ``table_size`` seats; see the module docstring."""
+
+    kind: str
+    """The snapshot's ``kind``: ``home`` or ``cash``."""
+
+    def __init__(
+        self, room_id: str, *, table_size: int, clock: ShotClock | None, grace: float, pause: float
+    ) -> None:
+        self._id = room_id
+        self.table_size = table_size
+        self.clock = ShotClock() if clock is None else clock
+        self.grace = grace
+        self.pause = pause
+        self.host: int | None = None
+        self.status = "waiting"
+        self.occupants: dict[int, Occupant] = {}
+        self.hand: Hand | None = None
+        self.hand_number = 0
+        self.hand_done = False
+        self.hand_seats: tuple[int, ...] = ()
+        """The room seat of each engine position of the hand being played (or the last)."""
+        self.hand_occupants: tuple[Occupant, ...] = ()
+        """Who was dealt each position: a seat may change hands after the hand ends."""
+        self.turn: Turn | None = None
+        self.next_hand_at: float | None = None
+        self.timeouts: set[int] = set()
+        """Indices of the current hand's events the shot clock made (A-18)."""
+        self.banks_used: dict[int, int] = {}
+        """Time banks used this hand, by position (002 6.4.12)."""
+        self.pending: dict[int, preactions.Pending] = {}
+        """Pre-actions by user id (X-3)."""
+        self.notices: dict[int, str] = {}
+        self.result_frames: list[ResultFrame] = []
+        """The last hands' results, newest first."""
+        self._seen_ids: dict[int, deque[str]] = {}
+
+    # ------------------------------------------------------------ the Room API
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    def snapshot(self, viewer: User | None) -> TableFrame:
+        return build(self, viewer)
+
+    def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
+        """Apply one client message (see :mod:`pokerroom.web.protocol.client`)."""
+        try:
+            parsed = msg.parse_message(message)
+        except msg.ProtocolError as error:
+            return Outcome(False, error.message, error.code)
+        timed = self.tick(now)  # what the clock did before this message arrived
+        outcome = self._dispatch(sender, parsed, now)
+        if outcome.changed and sender is not None:
+            self.notices.pop(sender.id, None)  # he has acted since he was told
+        if timed and not outcome.changed:
+            return Outcome(True, outcome.error, outcome.code)
+        return outcome
+
+    def tick(self, now: float) -> bool:
+        changed = False
+        for _ in range(1000):  # bounded: each pass acts once or stops
+            turn = self.turn
+            if turn is not None and turn.deadline is not None and now >= turn.deadline:
+                self._time_out(turn, now)
+            elif self.next_hand_at is not None and now >= self.next_hand_at:
+                self._next_hand(now)
+            else:
+                break
+            changed = True
+        return changed
+
+    def deadline(self) -> float | None:
+        times = [self.next_hand_at]
+        if self.turn is not None:
+            times.append(self.turn.deadline)
+        known = [t for t in times if t is not None]
+        return min(known) if known else None
+
+    def presence(self, user: User, connected: bool, now: float) -> bool:
+        occupant = self._occupant_of(user.id)
+        if occupant is None or occupant.connected == connected:
+            return False
+        occupant.connected = connected
+        occupant.gone_at = None if connected else now
+        if connected:
+            self._resume_if_held(now)
+        return True
+
+    # ------------------------------------------------------------- lookups
+
+    def seat_of_user(self, user: int) -> int | None:
+        return next((s for s, o in self.occupants.items() if o.user == user), None)
+
+    def _occupant_of(self, user: int) -> Occupant | None:
+        seat = self.seat_of_user(user)
+        return None if seat is None else self.occupants[seat]
+
+    def seat_at(self, position: int) -> int:
+        """The room seat of an engine position in the hand being played (or the last)."""
+        return self.hand_seats[position]
+
+    def position_of(self, seat: int) -> int | None:
+        """The engine position of a room seat in the current hand, or None if its
+        occupant was not dealt in (X-4: a newcomer never gets the last hand's cards)."""
+        if self.hand is None:
+            return None
+        occupant = self.occupants.get(seat)
+        return next(
+            (
+                p
+                for p, dealt in enumerate(self.hand_seats)
+                if dealt == seat and self.hand_occupants[p] is occupant
+            ),
+            None,
+        )
+
+    def decider(self) -> tuple[int, str] | None:
+        """Whose decision the hand waits for, and which kind: ``act``, ``draw`` or ``show``."""
+        hand = self.hand
+        if hand is None:
+            return None
+        if hand.phase == "bet" and hand.to_act is not None:
+            return hand.to_act, "act"
+        if hand.phase == "draw" and hand.to_draw is not None:
+            return hand.to_draw, "draw"
+        if hand.phase == "showdown" and hand.next_to_show is not None:
+            return hand.next_to_show, "show"
+        return None
+
+    def turn_token(self) -> str:
+        hand = self.hand
+        return f"{self.hand_number}.{len(hand.events)}" if hand is not None else "0.0"
+
+    # ------------------------------------------------- what the snapshot shows
+
+    @abstractmethod
+    def game_frame(self) -> GameFrame:
+        """The game and stakes."""
+
+    @abstractmethod
+    def marks(self) -> tuple[int | None, int | None, int | None]:
+        """The button, small blind and big blind seats (H-5 … H-7), None where there is none."""
+
+    @abstractmethod
+    def stack_of(self, seat: int) -> int:
+        """The chips of an occupied seat when it is not in a hand being played."""
+
+    @abstractmethod
+    def is_away(self, seat: int) -> bool:
+        """Whether the occupied ``seat`` sits out (H-9)."""
+
+    def is_out(self, seat: int) -> bool:
+        """Whether the seat's player is eliminated (a series, H-2)."""
+        return False
+
+    def hosts(self, user: int) -> bool:
+        """Whether ``user`` may use the host's controls."""
+        return False
+
+    def standings(self) -> list[StandingFrame]:
+        return []
+
+    @property
+    def hands_played(self) -> int:
+        return 0
+
+    # ------------------------------------------------------------ messages
+
+    def _dispatch(self, sender: User | None, message: msg.ClientMessage, now: float) -> Outcome:
+        if isinstance(message, msg.Hello):
+            if message.protocol != PROTOCOL_VERSION:
+                return no(
+                    f"this table speaks protocol {PROTOCOL_VERSION}, not {message.protocol}",
+                    "version",
+                )
+            return Outcome(False)
+        if sender is None:
+            return no("observers only watch: sign in and take a seat to play", "not_seated")
+        if self._replayed(sender.id, message.id):
+            return no(
+                f"message {message.id!r} was already received; every message needs a new id",
+                "replayed",
+            )
+        match message:
+            case msg.Act():
+                return self._act(sender, message, now)
+            case msg.Preaction(kind=kind):
+                return self._preaction(sender, kind)
+            case msg.Show():
+                return self._showdown(sender, show=True, now=now)
+            case msg.Muck():
+                return self._showdown(sender, show=False, now=now)
+            case msg.Draw(cards=cards):
+                return self._draw(sender, cards, now)
+        return self._seating(sender, message, now)
+
+    @abstractmethod
+    def _seating(self, sender: User, message: Seating, now: float) -> Outcome:
+        """Sit, leave, start, sit out or in, top up, post: the room's own seat rules."""
+
+    def _replayed(self, user: int, message_id: str) -> bool:
+        seen = self._seen_ids.setdefault(user, deque(maxlen=REMEMBERED_IDS))
+        if message_id in seen:
+            return True
+        seen.append(message_id)
+        return False
+
+    def _free_seats(self) -> str:
+        free = [str(s) for s in range(1, self.table_size + 1) if s not in self.occupants]
+        return ", ".join(free) if free else "none"
+
+    def _mine(self, sender: User, kind: str) -> tuple[Hand, int] | Outcome:
+        """The hand and position when the table waits on ``sender`` for ``kind``; else why not."""
+        seat = self.seat_of_user(sender.id)
+        if seat is None:
+            return no("you have no seat at this table; observers only watch", "not_seated")
+        hand, decider = self.hand, self.decider()
+        if hand is None or decider is None:
+            return no("no hand is being played now", "no_hand")
+        position, waiting_for = decider
+        if self.position_of(seat) != position:
+            who = self.hand_occupants[position].name
+            extra = "; choose a pre-action instead" if waiting_for == "act" else ""
+            return no(f"it is {who}'s turn, not yours{extra}", "out_of_turn")  # A-2
+        if waiting_for != kind:
+            wanted = {"act": "act", "draw": "draw", "show": "show or muck"}[waiting_for]
+            return no(f"the table waits for you to {wanted}, not to {kind}", "wrong_phase")
+        return hand, position
+
+    def _act(self, sender: User, message: msg.Act, now: float) -> Outcome:
+        mine = self._mine(sender, "act")
+        if isinstance(mine, Outcome):
+            return mine
+        hand, position = mine
+        if message.turn is not None and message.turn != self.turn_token():
+            return no(
+                f"that action was for an earlier moment ({message.turn}); the table has moved "
+                f"on to {self.turn_token()}: decide again",
+                "stale",
+            )
+        legal = hand.legal_actions()
+        sized = sized_word(hand)
+        word = message.action
+        if word in msg.AMOUNT_ACTIONS and sized is not None and word != sized:
+            return no(
+                f"you may not {word} now; you may: {', '.join(legal.describe())}", "not_allowed"
+            )
+        action = action_for(word, message.amount)
+        try:
+            hand.act(action, position)
+        except IllegalAction as error:
+            code = "amount" if word in msg.AMOUNT_ACTIONS and sized is not None else "not_allowed"
+            return no(refusal(error, position), code)
+        self.pending.pop(sender.id, None)
+        self._drive(now)
+        return Outcome(True)
+
+    def _preaction(self, sender: User, kind: str) -> Outcome:
+        seat = self.seat_of_user(sender.id)
+        if seat is None:
+            return no("you have no seat at this table", "not_seated")
+        if kind == "clear":
+            if self.pending.pop(sender.id, None) is None:
+                return no("you have no pre-action to clear", "no_preaction")
+            return Outcome(True)
+        hand, position = self.hand, self.position_of(seat)
+        if hand is None or position is None or self.hand_done:
+            return no("pre-actions are for a hand being played", "no_hand")
+        if hand.phase == "bet" and hand.to_act == position:
+            return no("it is your turn: act now", "your_turn")
+        allowed = preactions.offered(hand, position)
+        if kind not in allowed:
+            choices = ", ".join(allowed) if allowed else "none now"
+            return no(f"pre-action {kind} is not available; available: {choices}", "preaction")
+        self.pending[sender.id] = preactions.Pending(
+            kind, self.hand_number, hand.street, max(hand.committed)
+        )
+        return Outcome(True)
+
+    def _showdown(self, sender: User, *, show: bool, now: float) -> Outcome:
+        mine = self._mine(sender, "show")
+        if isinstance(mine, Outcome):
+            return mine
+        hand, position = mine
+        try:
+            if show:
+                hand.show(position)
+            else:
+                hand.muck(position)
+        except IllegalAction as error:  # P-5: the last live hand of a pot must show
+            return no(refusal(error, position), "must_show")
+        self._drive(now)
+        return Outcome(True)
+
+    def _draw(self, sender: User, tokens: list[str], now: float) -> Outcome:
+        mine = self._mine(sender, "draw")
+        if isinstance(mine, Outcome):
+            return mine
+        hand, position = mine
+        held = hand.hole[position]
+        cards = [Card.parse(token) for token in tokens]
+        strangers = [str(card) for card in cards if card not in held]
+        if strangers:
+            yours = " ".join(str(card) for card in held)
+            return no(f"you do not hold {' '.join(strangers)}; your cards: {yours}", "not_in_hand")
+        try:
+            hand.draw(cards, position)
+        except IllegalAction as error:
+            return no(refusal(error, position), "not_allowed")
+        self._drive(now)
+        return Outcome(True)
+
+    # -------------------------------------------------------------- the hands
+
+    @abstractmethod
+    def _next_hand(self, now: float) -> None:
+        """Deal the next hand (through :meth:`_dealt`), or wait for players."""
+
+    @abstractmethod
+    def _end_hand(self, now: float) -> None:
+        """Settle the finished hand with the table model and plan the next."""
+
+    @abstractmethod
+    def _timed_out(self, position: int) -> None:
+        """A-18: the clock acted for ``position``; as online rooms do, he sits out."""
+
+    @abstractmethod
+    def _resume_if_held(self, now: float) -> None:
+        """A player came back (sat in, reconnected): deal again if the table was waiting."""
+
+    def _acts_itself(self, occupant: Occupant) -> bool:
+        """Whether the room decides for this seat at once (a bot; a cash player who left)."""
+        return occupant.bot is not None
+
+    def _dealt(self, hand: Hand, seats: tuple[int, ...], number: int, now: float) -> None:
+        """A new hand is dealt to ``seats`` (by position): reset the hand's state."""
+        self.hand, self.hand_done, self.status = hand, False, "playing"
+        self.hand_seats = seats
+        self.hand_occupants = tuple(self.occupants[seat] for seat in seats)
+        self.hand_number = number
+        self.timeouts, self.banks_used, self.pending = set(), {}, {}
+
+    def _drive(self, now: float) -> None:
+        """Let bots, pre-actions and the room act until a person must decide; then set the
+        clock for that decision, or end the hand."""
+        hand = self.hand
+        assert hand is not None
+        while (decider := self.decider()) is not None:
+            self._drop_stale_preactions()
+            position, kind = decider
+            occupant = self.hand_occupants[position]
+            if self._acts_itself(occupant):
+                self._auto_moves(hand, position, kind, occupant)
+                continue
+            if kind == "show" and (
+                hand.shown[position] is not None or not may_muck(hand, position)
+            ):
+                hand.show(position)  # A-17 or P-5: nothing to decide
+                continue
+            if kind == "act" and self._preaction_acts(hand, position, occupant):
+                continue
+            break
+        self._drop_stale_preactions()
+        if hand.phase == "done":
+            self.turn = None
+            if not self.hand_done:
+                self.hand_done = True
+                self.pending = {}
+                self._end_hand(now)
+            return
+        decider = self.decider()
+        assert decider is not None
+        key = (self.hand_number, len(hand.events), *decider)
+        if self.turn is None or self.turn.key != key:
+            self.turn = new_turn(self.clock, key, now)
+
+    def _auto_moves(self, hand: Hand, position: int, kind: str, occupant: Occupant) -> None:
+        """A bot's decision; for a seat without a bot, what the clock would do."""
+        bot = occupant.bot
+        if kind == "show":
+            settle_showdown(hand, lambda p: not self._acts_itself(self.hand_occupants[p]))
+            return
+        view = view_of(hand, position)
+        if kind == "draw":
+            hand.draw([] if bot is None else bot.discard(view), position)
+            return
+        if bot is None:
+            hand.act(timeout_action(hand), position)
+            return
+        try:
+            hand.act(bot.decide(view), position)
+        except IllegalAction:
+            hand.act(timeout_action(hand), position)
+
+    def _preaction_acts(self, hand: Hand, position: int, occupant: Occupant) -> bool:
+        """X-3: send the pending pre-action of the player to act, if it still applies."""
+        user = occupant.user
+        pending = self.pending.pop(user, None) if user is not None else None
+        if pending is None:
+            return False
+        action = preactions.decision(pending, hand)
+        if action is None:
+            return False
+        hand.act(action, position)
+        return True
+
+    def _drop_stale_preactions(self) -> None:
+        """X-3: a pre-action whose situation changed (a new bet) is discarded, and its
+        owner told why."""
+        hand = self.hand
+        for user, pending in list(self.pending.items()):
+            seat = self.seat_of_user(user)
+            position = None if seat is None else self.position_of(seat)
+            gone = (
+                "you left"
+                if hand is None or position is None
+                else preactions.why_gone(pending, hand, self.hand_number, position)
+            )
+            if gone is not None:
+                del self.pending[user]
+                if pending.kind == "check" and gone.startswith("the bet"):
+                    self.notices[user] = f"your pre-action check was cancelled: {gone}"
+
+    def _time_out(self, turn: Turn, now: float) -> None:
+        """A-18: a time bank if one may be used, else the timeout acts for the player."""
+        hand = self.hand
+        assert hand is not None
+        position = turn.position
+        occupant = self.hand_occupants[position]
+        if turn.kind == "show":
+            if room_choice(hand) == "muck":
+                hand.muck(position)
+            else:
+                hand.show(position)
+            self._drive(now)
+            return
+        used = self.banks_used.get(position, 0)
+        if occupant.banks > 0 and bank_allowed(hand, used) and turn.deadline is not None:
+            occupant.banks -= 1
+            self.banks_used[position] = used + 1
+            turn.deadline += self.clock.bank_seconds
+            turn.countdown_from = turn.deadline - self.clock.countdown
+            return
+        self.timeouts.add(len(hand.events))
+        if turn.kind == "draw":
+            hand.draw([], position)  # stands pat
+        else:
+            hand.act(timeout_action(hand), position)
+        self._timed_out(position)
+        if occupant.user is not None:
+            self.pending.pop(occupant.user, None)
+        self._drive(now)
+
+    def _keep_result(self, result: ResultFrame) -> None:
+        self.result_frames.insert(0, result)
+        del self.result_frames[KEPT_RESULTS:]
+
+
+def no(message: str, code: str) -> Outcome:
+    """A refusal: one line that says what was wrong and what is allowed; nothing changed."""
+    return Outcome(False, message, code)
