@@ -25,6 +25,7 @@ from pokerroom.tournament.events import Paid
 from pokerroom.tournament.live.floor import layout
 from pokerroom.tournament.money.payouts import prize_pool
 from pokerroom.tournament.regulation import example_text
+from pokerroom.web.director import CSRF_FIELD
 from tests.web.director_app import ADMIN, PLAYER, TOKEN, Room, room, seen
 
 START = 1_000_000.0
@@ -45,13 +46,13 @@ def stored(web: Room, number: int = 1) -> Tournament:
 def act(web: Room, action: str, **fields: Any) -> Any:
     """Post one form of tournament 1's console, as its page would (the token, and the
     log length it saw)."""
-    data = {"csrf_token": TOKEN, "seen": seen(web.client.get("/director/1/log").text)}
+    data = {CSRF_FIELD: TOKEN, "seen": seen(web.client.get("/director/1/log").text)}
     return web.client.post(f"/director/1/act/{action}", data={**data, **fields})
 
 
 def opened(web: Room, players: int, example: str = "turbo-reentry") -> None:
     """A new live tournament with ``players`` registered, drawn, its clock started."""
-    web.client.post("/director/new", data={"csrf_token": TOKEN, "example": example})
+    web.client.post("/director/new", data={CSRF_FIELD: TOKEN, "example": example})
     for n in range(players):
         act(web, "register", player=f"P{n:02d}")
         web.time.advance(1)
@@ -71,7 +72,7 @@ def bust_one(web: Room) -> None:
 
 def test_the_console_story_from_registration_to_payouts_through_forms(web: Room) -> None:
     client = web.client
-    created = client.post("/director/new", data={"csrf_token": TOKEN, "example": "turbo-reentry"})
+    created = client.post("/director/new", data={CSRF_FIELD: TOKEN, "example": "turbo-reentry"})
     assert created.url.path == "/director/1/desk"
     for n in range(22):
         page = act(web, "register", player=f"P{n:02d}")
@@ -197,12 +198,12 @@ def test_t16_only_a_director_or_an_admin_may_see_or_drive_the_console(web: Room)
         line = html.unescape(page.text)
         assert "only a tournament director may use the director's console (T-16)" in line
         assert "Pete is signed in as player" in line
-    posted = web.client.post("/director/1/act/undo", data={"csrf_token": TOKEN})
+    posted = web.client.post("/director/1/act/undo", data={CSRF_FIELD: TOKEN})
     assert posted.status_code == 403 and web.store.events(1) == before
     web.visitor.user = None
     away = web.client.get("/director/1/desk", follow_redirects=False)
     assert away.status_code == 303 and away.headers["location"] == "/login?next=/director/1/desk"
-    posted = web.client.post("/director/1/act/undo", data={"csrf_token": TOKEN})
+    posted = web.client.post("/director/1/act/undo", data={CSRF_FIELD: TOKEN})
     assert web.store.events(1) == before
     web.visitor.user = ADMIN
     assert web.client.get("/director/1/desk").status_code == 200
@@ -214,7 +215,7 @@ def test_a_form_without_its_csrf_token_is_refused_and_changes_nothing(
 ) -> None:
     opened(web, 4)
     before = web.store.events(1)
-    data = {"player": "Mallory"} | ({} if token is None else {"csrf_token": token})
+    data = {"player": "Mallory"} | ({} if token is None else {CSRF_FIELD: token})
     page = web.client.post("/director/1/act/register", data=data)
     assert page.status_code == 403 and "no valid security token (CSRF)" in page.text
     created = web.client.post("/director/new", data={"example": "turbo-reentry"} | data)
@@ -249,7 +250,7 @@ def test_the_web_and_terminal_consoles_and_the_database_agree_after_a_restart(
     assert "registered Late" in second.client.get("/director/1/log").text
     assert "Late" in second.client.get("/director/1/desk").text
     refused = second.client.post(
-        "/director/1/act/undo", data={"csrf_token": TOKEN, "seen": stale}
+        "/director/1/act/undo", data={CSRF_FIELD: TOKEN, "seen": stale}
     )  # an undo from the page shown before the terminal acted would undo something else
     assert refused.status_code == 400 and "the tournament changed since this page" in refused.text
     assert store.events(1) == desk.events

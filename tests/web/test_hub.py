@@ -191,6 +191,7 @@ def test_hello_gets_the_current_table_at_once(client: TestClient) -> None:
         "counter": 0,
         "present": ["Ann"],
         "ticks": 0,
+        "now": 0.0,
     }
 
 

@@ -4,9 +4,11 @@ Requests pass, outermost first: the security headers (:mod:`pokerroom.web.header
 authentication that puts the signed-in :class:`~pokerroom.web.seam.User` in every HTTP and
 WebSocket scope (:mod:`pokerroom.web.auth.middleware`), the CSRF check of every POST
 (:mod:`pokerroom.web.auth.csrf`), then the routes: the lobby, accounts and invite pages
-(:mod:`pokerroom.web.pages`), ``/static``, and the ``routes`` the caller adds (the tables'
-pages and sockets). ``app.state.cardroom`` holds the stores, the registry of live rooms and
-the settings (:class:`~pokerroom.web.cardroom.Cardroom`).
+(:mod:`pokerroom.web.pages`), the table sockets (:mod:`pokerroom.web.hub`, whose clock runs
+in the app's lifespan), the director's console and clock pages
+(:mod:`pokerroom.web.director`), ``/static``, and the ``routes`` the caller adds.
+``app.state.cardroom`` holds the stores, the registry of live rooms and the settings
+(:class:`~pokerroom.web.cardroom.Cardroom`); ``app.state.hub`` the hub.
 """
 
 from __future__ import annotations
@@ -16,22 +18,30 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.requests import Request
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
-from pokerroom.web.auth.csrf import CsrfMiddleware
+from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
 from pokerroom.web.auth.middleware import AuthenticationMiddleware
 from pokerroom.web.auth.rate_limit import LoginLimiter
+from pokerroom.web.auth.tokens import same_token
+from pokerroom.web.auth.visitor import visitor_of
 from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal, server_error
 from pokerroom.web.headers import SecurityHeadersMiddleware
+from pokerroom.web.hub import Hub
 from pokerroom.web.pages import page_routes
-from pokerroom.web.registry import Registry
+from pokerroom.web.registry import LiveRooms, Registry
 from pokerroom.web.settings import ServerSettings, load_secret
+from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
 
 
@@ -53,16 +63,23 @@ def create_app(
         limiter=LoginLimiter(settings.login_failures, settings.login_window, settings.clock),
     )
 
+    hub = Hub(LiveRooms(cardroom.registry))
+
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         cardroom.accounts.close_expired_sessions()
-        yield
+        async with hub.running():
+            yield
         if owned:
             opened.close()
 
     app = Starlette(
         routes=[
             *page_routes(),
+            table_route(hub),
+            *director_routes(
+                TournamentStore(opened), csrf_token=_form_token, check_csrf=_form_is_ours
+            ),
             *routes,
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -75,4 +92,15 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.cardroom = cardroom
+    app.state.hub = hub
     return app
+
+
+def _form_token(request: Request) -> str:
+    return visitor_of(request).csrf
+
+
+def _form_is_ours(request: Request, form: FormData) -> bool:
+    """The director's own check of a form the CSRF middleware already let through."""
+    given = form.get(CSRF_FIELD)
+    return isinstance(given, str) and same_token(given, visitor_of(request).csrf)

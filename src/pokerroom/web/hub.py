@@ -26,7 +26,7 @@ from pokerroom.web.flood import FloodGuard, FloodLimit
 from pokerroom.web.inbound import Refusal, message_id
 from pokerroom.web.outbox import Outbox, Send
 from pokerroom.web.replay import ReplayGuard
-from pokerroom.web.seam import Room, User
+from pokerroom.web.seam import Frame, Room, User
 from pokerroom.web.ticker import Clock, Ticker
 
 log = logging.getLogger(__name__)
@@ -117,7 +117,7 @@ class Hub:
         connection = Connection(
             room=room,
             viewer=viewer,
-            outbox=Outbox(lambda: room.snapshot(viewer), send),
+            outbox=Outbox(lambda: self._stamped(room, viewer), send),
             flood=FloodGuard(self.settings.flood, self.clock()),
             serial=next(self._serials),
         )
@@ -129,6 +129,11 @@ class Hub:
             if self._present[key] == 1:
                 self._presence(room, viewer, connected=True)
         return connection
+
+    def _stamped(self, room: Room, viewer: User | None) -> Frame:
+        """The room's snapshot for ``viewer`` with the server's clock reading ``now``, so a
+        page can turn the clock's deadlines (on this clock) into seconds left."""
+        return {**room.snapshot(viewer), "now": self.clock()}
 
     def disconnect(self, connection: Connection) -> None:
         """Forget a socket; a user's last socket at a room tells the room he is gone (H-11)."""

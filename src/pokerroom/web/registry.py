@@ -149,3 +149,18 @@ class Registry:
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._rooms)
+
+
+class LiveRooms:
+    """The registry's rooms as the hub reads them: ``get`` a room by id, every room's
+    ``values`` for the clock (the shape of a mapping)."""
+
+    def __init__(self, registry: Registry) -> None:
+        self._registry = registry
+
+    def get(self, room_id: str, /) -> Room | None:
+        listed = self._registry.find(room_id)
+        return None if listed is None else listed.room
+
+    def values(self) -> list[Room]:
+        return [self._registry.get(room_id).room for room_id in self._registry]

@@ -29,8 +29,9 @@ from pokerroom.web.director.desks import Desks, NotFoundError, OpenDesk
 from pokerroom.web.director.forms import choice, optional_text, whole
 from pokerroom.web.director.pages import page, refusal
 
-CSRF_FIELD = "csrf_token"
-"""The hidden field of every form that carries the token ``csrf_token(request)`` gave."""
+CSRF_FIELD = "csrf"
+"""The hidden field of every form that carries the token ``csrf_token(request)`` gave (the
+server's CSRF check reads the same field)."""
 
 CSRF_REFUSED = (
     "this form carries no valid security token (CSRF): nothing was done; "

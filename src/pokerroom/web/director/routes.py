@@ -6,7 +6,7 @@
     app = Starlette(routes=[*routes, ...])
 
 ``csrf_token(request) -> str`` gives the token a page puts in each form's hidden field
-:data:`CSRF_FIELD` (``csrf_token``); ``check_csrf(request, form) -> bool`` is called on
+:data:`CSRF_FIELD` (``csrf``); ``check_csrf(request, form) -> bool`` is called on
 every POST before anything else and says whether the form's token is good. A refused
 one is a 403 page with one line, and nothing changes. The signed-in user is read from
 ``request.scope["pokerroom.user"]`` (:data:`pokerroom.web.seam.USER_SCOPE_KEY`); only the
