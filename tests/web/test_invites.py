@@ -58,7 +58,7 @@ def test_a_visitor_with_the_link_becomes_a_guest_signed_in_for_that_game(
     response = guest.post(
         link, data={"csrf": csrf_of(guest, link), "name": "Bob"}, follow_redirects=False
     )
-    assert response.status_code == 303 and response.headers["location"] == "/rooms/h1"
+    assert response.status_code == 303 and response.headers["location"] == "/tables/h1"
     assert signed_in_as(guest) == "Bob (guest)"
     bob = cardroom(client).accounts.find_account("Bob")
     assert bob is not None and bob.roles == {"guest"} and bob.password_hash is None
@@ -92,7 +92,7 @@ def test_a_signed_in_player_who_follows_the_link_may_enter(client: TestClient) -
     sign_up(cleo, "Cleo")
     assert "Join as Cleo" in cleo.get(link).text
     response = cleo.post(link, data={"csrf": csrf_of(cleo, link)}, follow_redirects=False)
-    assert response.headers["location"] == "/rooms/h1"
+    assert response.headers["location"] == "/tables/h1"
     account = cardroom(client).accounts.find_account("Cleo")
     assert account is not None and account.roles == {"player", "host"}  # still himself
     entry = cardroom(client).registry.get("h1").entry

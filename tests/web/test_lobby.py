@@ -61,10 +61,10 @@ def test_the_lobby_lists_public_rooms_with_game_stakes_seats_and_status(
         "Sunday 100",
         "40/180",
         "registering",
-        'href="/rooms/t1"',
+        'href="/tables/t1"',
     ):
         assert shown in page
-    assert "Secret" not in page and "/rooms/h1" not in page
+    assert "Secret" not in page and "/tables/h1" not in page
     rooms = client.get("/api/lobby").json()["rooms"]
     assert [room["id"] for room in rooms] == ["t1", "t2"]
     assert rooms[0] == {
@@ -75,7 +75,8 @@ def test_the_lobby_lists_public_rooms_with_game_stakes_seats_and_status(
         "seats": {"taken": 3, "total": 9},
         "status": "playing",
         "kind": "cash",
-        "url": "/rooms/t1",
+        "private": False,
+        "url": "/tables/t1",
     }
 
 

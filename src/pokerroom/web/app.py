@@ -38,6 +38,7 @@ from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal, server_error
 from pokerroom.web.headers import SecurityHeadersMiddleware
 from pokerroom.web.hub import Hub
+from pokerroom.web.lobby import lobby_routes
 from pokerroom.web.pages import page_routes
 from pokerroom.web.registry import LiveRooms, Registry
 from pokerroom.web.settings import ServerSettings, load_secret
@@ -75,6 +76,7 @@ def create_app(
 
     app = Starlette(
         routes=[
+            *lobby_routes(),
             *page_routes(),
             table_route(hub),
             *director_routes(

@@ -75,7 +75,8 @@ class LobbyEntry:
             "seats": {"taken": self.seats_taken, "total": self.seats_total},
             "status": self.status,
             "kind": self.kind.value,
-            "url": f"/rooms/{room_id}",
+            "private": self.private,
+            "url": table_path(room_id),
         }
 
 
@@ -83,6 +84,11 @@ class LobbyEntry:
 class Listed:
     room: Room
     entry: LobbyEntry
+
+
+def table_path(room_id: str) -> str:
+    """The address of a room's table page."""
+    return f"/tables/{room_id}"
 
 
 def new_room_id() -> str:

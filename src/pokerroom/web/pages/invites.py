@@ -5,7 +5,7 @@ The room's host (or an admin) posts to ``/rooms/<id>/invites`` and gets a link
 opens it sees the game's name and one button: a signed-in player joins as himself; a
 visitor picks a name and becomes a ``guest`` account, signed in at once, that may enter
 that game only. Either way the account gets the room's pass (:mod:`pokerroom.web.access`)
-and lands on ``/rooms/<id>``. The database keeps only the digest of the token.
+and lands on the table, ``/tables/<id>``. The database keeps only the digest of the token.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from pokerroom.web.cardroom import Cardroom, cardroom_of
 from pokerroom.web.errors import wants_json
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.pages.signing_in import session_cookie
+from pokerroom.web.registry import table_path
 from pokerroom.web.seam import User
 from pokerroom.web.templating import page
 
@@ -82,7 +83,7 @@ async def accept_invite(request: Request) -> Response:
     token = request.path_params["token"]
     invite = await _invite_or_404(cardroom, token)
     user = user_of(request)
-    response = RedirectResponse(f"/rooms/{invite.room_id}", status_code=303)
+    response = RedirectResponse(table_path(invite.room_id), status_code=303)
     if user is not None:
         try:
             await run_in_threadpool(cardroom.accounts.follow_invite, token, user.id)

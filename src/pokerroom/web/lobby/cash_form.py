@@ -1,0 +1,97 @@
+"""The form that creates a cash table: game, limit, blinds, seats, buy-in range, rake.
+
+Blank fields take :class:`~pokerroom.table.cash.CashSettings`' defaults: the game's usual
+limit, six seats, a buy-in of 40 to 100 big blinds, and no rake. The rake (P-9) is off
+unless a percentage is given, and then it needs its cap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pokerroom.errors import UsageError
+from pokerroom.table.cash import CashSettings, Rake
+from pokerroom.table.series import usual_limit
+from pokerroom.web.lobby import fields
+from pokerroom.web.lobby.fields import FieldError
+
+CASH_FIELDS = (
+    "name",
+    "game",
+    "limit",
+    "blinds",
+    "ante",
+    "seats",
+    "min_buy_in",
+    "max_buy_in",
+    "rake_percent",
+    "rake_cap",
+    "profile",
+)
+CASH_DEFAULTS: Mapping[str, str] = {
+    "name": "",
+    "game": "holdem",
+    "limit": "",
+    "blinds": "1/2",
+    "ante": "",
+    "seats": "6",
+    "min_buy_in": "",
+    "max_buy_in": "",
+    "rake_percent": "",
+    "rake_cap": "",
+    "profile": "home",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CashTableAsked:
+    """A cash table as the form asked for it."""
+
+    name: str
+    settings: CashSettings
+
+
+def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
+    """The table the form asks for, or :class:`FieldError` for its first bad field."""
+    variant = fields.game(form.get("game") or CASH_DEFAULTS["game"])
+    chosen = fields.limit(form.get("limit", ""))
+    small, big = fields.blinds(form.get("blinds") or CASH_DEFAULTS["blinds"])
+    ante = fields.ante(form.get("ante", ""), variant)
+    seats = fields.seats(form.get("seats") or CASH_DEFAULTS["seats"], variant)
+    low = fields.amount("min_buy_in", form.get("min_buy_in", ""), low=1, default=0)
+    high = fields.amount("max_buy_in", form.get("max_buy_in", ""), low=1, default=0)
+    if low and high and low > high:
+        raise FieldError(f"buy-in: the minimum ({low}) must not be above the maximum ({high})")
+    try:
+        settings = CashSettings(
+            variant=variant,
+            limit=chosen or usual_limit(variant),
+            small_blind=small,
+            big_blind=big,
+            ante=ante,
+            seats=seats,
+            min_buy_in=low,
+            max_buy_in=high,
+            rake=_rake(form),
+            profile=fields.profile(form.get("profile", "")),
+        )
+    except UsageError as error:  # the buy-in range against the blinds
+        raise FieldError(f"buy-in: {error}") from None
+    name = fields.table_name(form.get("name", ""), f"{variant.name} {small}/{big}")
+    return CashTableAsked(name, settings)
+
+
+def _rake(form: Mapping[str, str]) -> Rake | None:
+    """P-9: off by default; a percentage with its cap in chips."""
+    percent = form.get("rake_percent", "").strip()
+    cap = form.get("rake_cap", "").strip()
+    if not percent:
+        if cap:
+            raise FieldError("rake_cap: give a rake percentage with it, or leave both blank")
+        return None
+    chips = fields.amount("rake_cap", cap, low=1)
+    try:
+        return Rake(percent, chips)
+    except UsageError as error:
+        raise FieldError(f"rake_percent: {error}") from None

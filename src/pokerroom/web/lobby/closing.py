@@ -1,0 +1,36 @@
+"""Closing a room: ``POST /rooms/<id>/close`` by its host or an admin, between hands.
+
+The room leaves the lobby and the registry (a new socket to it is told there is no such
+table); a hand being played is never cut off: the close is refused until it ends.
+"""
+
+from __future__ import annotations
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+
+from pokerroom.web.auth.visitor import user_of
+from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.errors import wants_json
+from pokerroom.web.lobby.state import hand_in_play
+from pokerroom.web.seam import PROTOCOL_VERSION
+
+IN_PLAY = "a hand is being played at this table: close it when the hand is over"
+
+
+async def close_room(request: Request) -> Response:
+    cardroom = cardroom_of(request)
+    room_id = request.path_params["room_id"]
+    listed = cardroom.registry.find(room_id)
+    if listed is None:
+        raise HTTPException(404, f"no game {room_id[:40]!r} is open")
+    user = user_of(request)
+    if user is None or not (listed.entry.host_id == user.id or user.has("admin")):
+        raise HTTPException(403, "only the game's host or an admin can close it")
+    if hand_in_play(listed):
+        raise HTTPException(409, IN_PLAY)
+    cardroom.registry.remove(room_id)
+    if wants_json(request.scope):
+        return JSONResponse({"type": "closed", "v": PROTOCOL_VERSION, "id": room_id})
+    return RedirectResponse("/", status_code=303)

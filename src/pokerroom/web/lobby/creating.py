@@ -1,0 +1,171 @@
+"""Creating a home game (``/new/home``) or a cash table (``/new/cash``) from the lobby.
+
+GET shows the form filled with the defaults; POST reads it (:mod:`~pokerroom.web.lobby.
+home_form`, :mod:`~pokerroom.web.lobby.cash_form`), makes the room under a fresh
+:func:`~pokerroom.web.registry.new_room_id`, lists it with its
+:class:`~pokerroom.web.registry.LobbyEntry` (private: by invite link only) and sends the
+creator to its table page, ``/tables/<id>`` (303). A bad field shows the form again with
+one line naming what the field may be (400) and nothing is created. A script that asks
+for JSON gets ``{"type": "room", "v": 1, ...the lobby listing}`` (201) or the error frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+
+from pokerroom.bots import BOTS
+from pokerroom.engine import PROFILES, VARIANTS, Limit
+from pokerroom.web.auth.visitor import user_of
+from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.errors import error_response, wants_json
+from pokerroom.web.lobby.cash_form import CASH_DEFAULTS, CASH_FIELDS, read_cash_form
+from pokerroom.web.lobby.fields import FieldError
+from pokerroom.web.lobby.home_form import HOME_DEFAULTS, HOME_FIELDS, read_home_form
+from pokerroom.web.lobby.listing import may_create_cash, may_create_home
+from pokerroom.web.lobby.state import game_words, stakes_words
+from pokerroom.web.pages.forms import form_fields
+from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id, table_path
+from pokerroom.web.room import CashRoom, HomeRoom
+from pokerroom.web.seam import PROTOCOL_VERSION, Room, User
+from pokerroom.web.templating import page
+
+LIMIT_MENU = (("", "the game's usual one"), *((limit.value, limit.value) for limit in Limit))
+GUEST = "a guest plays the game he was invited to; sign up to host games of your own"
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """What differs between creating a home game and a cash table."""
+
+    template: str
+    fields: tuple[str, ...]
+    defaults: Mapping[str, str]
+    may_create: Callable[[User | None], bool]
+    not_allowed: str
+    build: Callable[[Mapping[str, str], str, User], tuple[Room, LobbyEntry]]
+    limits: tuple[tuple[str, str], ...]
+    """The limit menu: value, words."""
+
+    def context(self, form: Mapping[str, str], error: str | None) -> dict[str, object]:
+        """What the form's template shows: the values typed, the menus, the one error."""
+        return {
+            "form": form,
+            "error": error,
+            "games": [(code, variant.name) for code, variant in VARIANTS.items()],
+            "limits": self.limits,
+            "profiles": list(PROFILES),
+            "bots": list(BOTS),
+        }
+
+
+def _home(form: Mapping[str, str], room_id: str, host: User) -> tuple[Room, LobbyEntry]:
+    game = read_home_form(form)
+    settings = game.settings
+    room = HomeRoom(room_id, settings=settings, seats=game.seats, host=host.id, bots=game.bots)
+    stakes = stakes_words(
+        settings.variant, settings.limit, settings.small_blind, settings.big_blind, settings.ante
+    )
+    entry = LobbyEntry(
+        game.name,
+        game_words(settings.variant, settings.limit, mixed=settings.mixed),
+        f"{stakes}, stack {settings.stack}",
+        len(game.bots),
+        game.seats,
+        kind=RoomKind.HOME,
+        private=game.private,
+        host_id=host.id,
+    )
+    return room, entry
+
+
+def _cash(form: Mapping[str, str], room_id: str, host: User) -> tuple[Room, LobbyEntry]:
+    table = read_cash_form(form)
+    settings = table.settings
+    stakes = stakes_words(
+        settings.variant, settings.limit, settings.small_blind, settings.big_blind, settings.ante
+    )
+    entry = LobbyEntry(
+        table.name,
+        game_words(settings.variant, settings.limit),
+        f"{stakes}, buy-in {settings.min_buy_in}-{settings.max_buy_in}"
+        + ("" if settings.rake is None else ", raked"),
+        0,
+        settings.seats,
+        kind=RoomKind.CASH,
+        host_id=host.id,
+    )
+    return CashRoom(room_id, settings=settings), entry
+
+
+HOME = Kind(
+    "new_home.html",
+    HOME_FIELDS,
+    HOME_DEFAULTS,
+    may_create_home,
+    "creating a home game needs the host role (pokerroom accounts grant NAME host)",
+    _home,
+    (*LIMIT_MENU, ("mixed", "mixed fixed-limit / pot-limit (B-6)")),
+)
+CASH = Kind(
+    "new_cash.html",
+    CASH_FIELDS,
+    CASH_DEFAULTS,
+    may_create_cash,
+    "opening a cash table needs the host or admin role (pokerroom accounts grant NAME host)",
+    _cash,
+    LIMIT_MENU,
+)
+
+
+def _creator(request: Request, kind: Kind) -> User:
+    """The signed-in user, if he may create this kind of room; else a 403 that says why."""
+    user = user_of(request)
+    if user is None:
+        raise HTTPException(403, "log in to create a game")
+    if user.has("guest"):
+        raise HTTPException(403, GUEST)
+    if not kind.may_create(user):
+        raise HTTPException(403, kind.not_allowed)
+    return user
+
+
+def _form_page(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
+    async def show(request: Request) -> Response:
+        if user_of(request) is None:
+            return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+        _creator(request, kind)
+        return page(request, kind.template, kind.context(kind.defaults, None))
+
+    return show
+
+
+def _create(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
+    async def create(request: Request) -> Response:
+        user = _creator(request, kind)
+        form = await form_fields(request, *kind.fields)
+        cardroom = cardroom_of(request)
+        room_id = new_room_id()
+        try:
+            room, entry = kind.build(form, room_id, user)
+        except FieldError as error:
+            if wants_json(request.scope):
+                return error_response(request.scope, 400, str(error))
+            return page(request, kind.template, kind.context(form, str(error)), 400)
+        cardroom.registry.add(room, entry)
+        if wants_json(request.scope):
+            listing = entry.listing(room_id)
+            return JSONResponse({"type": "room", "v": PROTOCOL_VERSION, **listing}, 201)
+        return RedirectResponse(table_path(room_id), status_code=303)
+
+    return create
+
+
+home_form_page = _form_page(HOME)
+create_home = _create(HOME)
+cash_form_page = _form_page(CASH)
+create_cash = _create(CASH)

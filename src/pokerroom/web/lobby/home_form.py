@@ -1,0 +1,95 @@
+"""The form that creates a home game: the 001 series by default, or any engine game.
+
+Blank fields keep the 001 settings (H-1: No-limit Hold'em, 200 chips, blinds 1/2, six
+seats, the ``home`` profile). ``bot_<seat>`` puts a bot of a :data:`pokerroom.bots.BOTS`
+style in that seat; at least one seat stays open, since a home game is for people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pokerroom.bots import BOTS
+from pokerroom.table.seating import MAX_SEATS
+from pokerroom.table.series import SeriesSettings, usual_limit
+from pokerroom.web.lobby import fields
+from pokerroom.web.lobby.fields import FieldError
+
+HOME_FIELDS = (
+    "name",
+    "game",
+    "limit",
+    "blinds",
+    "stack",
+    "ante",
+    "seats",
+    "profile",
+    "private",
+    *(f"bot_{seat}" for seat in range(1, MAX_SEATS + 1)),
+)
+HOME_DEFAULTS: Mapping[str, str] = {
+    "name": "",
+    "game": "holdem",
+    "limit": "",
+    "blinds": "1/2",
+    "stack": "200",
+    "ante": "",
+    "seats": "6",
+    "profile": "home",
+}
+"""What the empty form shows: the 001 series (H-1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HomeGame:
+    """A home game as the form asked for it."""
+
+    name: str
+    settings: SeriesSettings
+    seats: int
+    bots: dict[int, str] = field(default_factory=dict)
+    private: bool = False
+
+
+def read_home_form(form: Mapping[str, str]) -> HomeGame:
+    """The game the form asks for, or :class:`FieldError` for its first bad field."""
+    variant = fields.game(form.get("game") or HOME_DEFAULTS["game"])
+    mixed = fields.is_mixed(form.get("limit", ""))  # B-6
+    chosen = fields.limit(form.get("limit", ""), mixed=True)
+    small, big = fields.blinds(form.get("blinds") or HOME_DEFAULTS["blinds"])
+    settings = SeriesSettings(
+        variant=variant,
+        limit=chosen or usual_limit(variant),
+        stack=fields.amount(
+            "stack", form.get("stack", ""), low=1, default=int(HOME_DEFAULTS["stack"])
+        ),
+        small_blind=small,
+        big_blind=big,
+        ante=fields.ante(form.get("ante", ""), variant),
+        profile=fields.profile(form.get("profile", "")),
+        mixed=mixed,
+    )
+    seats = fields.seats(form.get("seats") or HOME_DEFAULTS["seats"], variant)
+    bots = _bots(form, seats)
+    name = fields.table_name(form.get("name", ""), f"{variant.name} home game")
+    return HomeGame(name, settings, seats, bots, private=bool(form.get("private")))
+
+
+def _bots(form: Mapping[str, str], seats: int) -> dict[int, str]:
+    bots: dict[int, str] = {}
+    for seat in range(1, MAX_SEATS + 1):
+        style = form.get(f"bot_{seat}", "").strip()
+        if not style:
+            continue
+        if style not in BOTS:
+            raise FieldError(
+                f"bot in seat {seat}: one of {', '.join(BOTS)}, or blank for a player; "
+                f"got {style[:40]!r}"
+            )
+        if seat > seats:
+            raise FieldError(f"bot in seat {seat}: this table has seats 1-{seats}")
+        bots[seat] = style
+    if len(bots) == seats:
+        raise FieldError("bots: leave at least one seat open for a player")
+    return bots

@@ -1,0 +1,75 @@
+"""The lobby: every public room with its game, stakes, seats taken, status and kind.
+
+``/`` is the page (``?kind=home|cash|tournament`` keeps one kind); ``/api/lobby`` the same
+as JSON (documented in ``docs/protocol.md``): ``{"type": "lobby", "v": 1, "rooms": [...],
+"mine": [...]}``, each room as :meth:`~pokerroom.web.registry.LobbyEntry.listing` gives
+it, read from the room as it is now (:mod:`pokerroom.web.lobby.state`). ``mine`` holds
+the signed-in user's own rooms, private ones too (empty when signed out); on the page
+they are "Your games", each with its invite link's button and a close button.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from pokerroom.web.auth.visitor import user_of
+from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.lobby.state import own_entries, public_entries
+from pokerroom.web.registry import RoomKind
+from pokerroom.web.seam import PROTOCOL_VERSION, User
+from pokerroom.web.templating import page
+
+KINDS = ", ".join(kind.value for kind in RoomKind)
+
+
+def kind_asked(request: Request) -> RoomKind | None:
+    text = request.query_params.get("kind")
+    if not text:
+        return None
+    try:
+        return RoomKind(text)
+    except ValueError:
+        raise HTTPException(400, f"no kind of room {text[:40]!r}; the kinds are {KINDS}") from None
+
+
+def may_create_home(user: User | None) -> bool:
+    """A signed-in ``host`` creates home games; a guest never does."""
+    return user is not None and user.has("host") and not user.has("guest")
+
+
+def may_create_cash(user: User | None) -> bool:
+    """A ``host`` or an ``admin`` opens cash tables; a guest never does."""
+    return user is not None and (user.has("host") or user.has("admin")) and not user.has("guest")
+
+
+def _listings(request: Request) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The public rooms asked for, and the signed-in user's own rooms."""
+    registry = cardroom_of(request).registry
+    user = user_of(request)
+    rooms = [entry.listing(i) for i, entry in public_entries(registry, kind_asked(request))]
+    mine = [] if user is None else [entry.listing(i) for i, entry in own_entries(registry, user)]
+    return rooms, mine
+
+
+async def lobby_page(request: Request) -> Response:
+    rooms, mine = _listings(request)
+    user = user_of(request)
+    kind = kind_asked(request)
+    context = {
+        "rooms": rooms,
+        "mine": mine,
+        "kind": None if kind is None else kind.value,
+        "kinds": [kind.value for kind in RoomKind],
+        "may_create_home": may_create_home(user),
+        "may_create_cash": may_create_cash(user),
+    }
+    return page(request, "lobby.html", context)
+
+
+async def lobby_json(request: Request) -> Response:
+    rooms, mine = _listings(request)
+    return JSONResponse({"type": "lobby", "v": PROTOCOL_VERSION, "rooms": rooms, "mine": mine})
