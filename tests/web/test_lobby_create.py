@@ -50,6 +50,7 @@ def user(client: TestClient, name: str) -> User:
 
 def test_a_host_creates_the_001_home_game_by_default(client: TestClient) -> None:
     sign_up(client, "Ann")
+    assert 'href="/new/home"' in client.get("/").text
     form = client.get("/new/home").text
     assert 'value="1/2"' in form and 'value="200"' in form
     room_id = created_id(post(client, "/new/home"))

@@ -2,7 +2,9 @@
 
 A room (:class:`~pokerroom.web.seam.Room`: a home game, a cash table, a tournament's
 table) is added with its :class:`LobbyEntry`; whoever runs the room keeps the entry
-current with :meth:`Registry.update` (a player sat down, the game started)::
+current with :meth:`Registry.update` (a player sat down, the game started), except the
+seats taken and status of a home or cash room, which the lobby reads from the room itself
+(:mod:`pokerroom.web.lobby.state`)::
 
     registry.add(room, LobbyEntry("Friday game", "NLHE", "1/2", 0, 6, kind=RoomKind.HOME,
                                   private=True, host_id=user.id))
