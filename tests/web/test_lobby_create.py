@@ -118,10 +118,22 @@ def test_a_private_game_is_reached_only_by_its_invite_link(client: TestClient) -
     entry = cardroom(client).registry.get(room_id).entry
     assert not may_enter(cardroom(client), room_id, entry, user(client, "Bob"))
     assert not may_enter(cardroom(client), room_id, entry, None)
+    assert first_frame(bob, room_id)["code"] == "unknown_room"  # as if it did not exist
+    assert first_frame(TestClient(client.app), room_id)["code"] == "unknown_room"
+    assert first_frame(client, room_id)["type"] == "table"  # the host
     path = invite.removeprefix("http://testserver")
     joined = bob.post(path, data={"csrf": csrf_of(bob, path)}, follow_redirects=False)
     assert joined.headers["location"] == f"/tables/{room_id}"
     assert may_enter(cardroom(client), room_id, entry, user(client, "Bob"))
+    assert first_frame(bob, room_id)["type"] == "table"
+
+
+def first_frame(client: TestClient, room_id: str) -> dict[str, Any]:
+    """What a table socket answers a hello with: the table, or why not."""
+    with client.websocket_connect(f"/ws/tables/{room_id}") as socket:
+        socket.send_json({"type": "hello", "v": 1})
+        frame: dict[str, Any] = socket.receive_json()
+        return frame
 
 
 def test_a_host_opens_a_cash_table_with_a_rake(client: TestClient) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
@@ -24,15 +25,17 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
 
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.web.access import may_enter
 from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
 from pokerroom.web.auth.middleware import AuthenticationMiddleware
 from pokerroom.web.auth.rate_limit import LoginLimiter
 from pokerroom.web.auth.tokens import same_token
-from pokerroom.web.auth.visitor import visitor_of
+from pokerroom.web.auth.visitor import user_of, visitor_of
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal, server_error
@@ -78,7 +81,7 @@ def create_app(
         routes=[
             *lobby_routes(),
             *page_routes(),
-            table_route(hub),
+            table_route(hub, admit=partial(_admitted, cardroom)),
             *director_routes(
                 TournamentStore(opened), csrf_token=_form_token, check_csrf=_form_is_ours
             ),
@@ -96,6 +99,12 @@ def create_app(
     app.state.cardroom = cardroom
     app.state.hub = hub
     return app
+
+
+def _admitted(cardroom: Cardroom, websocket: WebSocket, room_id: str) -> bool:
+    """A private room's socket, like its page, only for those its link let in."""
+    listed = cardroom.registry.find(room_id)
+    return listed is not None and may_enter(cardroom, room_id, listed.entry, user_of(websocket))
 
 
 def _form_token(request: Request) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from urllib.parse import urlsplit
@@ -52,11 +53,22 @@ class Close:
     reason: str
 
 
-def table_route(hub: Hub, path: str = "/ws/tables/{room_id}") -> WebSocketRoute:
-    """The Starlette route of the table sockets, served by ``hub``."""
+Admit = Callable[[WebSocket, str], bool]
+"""Whether this connection's viewer may watch the room with this id (a private room's)."""
+
+
+def _anyone(_websocket: WebSocket, _room_id: str) -> bool:
+    return True
+
+
+def table_route(
+    hub: Hub, path: str = "/ws/tables/{room_id}", admit: Admit = _anyone
+) -> WebSocketRoute:
+    """The Starlette route of the table sockets, served by ``hub``; a room ``admit`` keeps
+    the viewer out of is answered exactly as a room that does not exist."""
 
     async def endpoint(websocket: WebSocket) -> None:
-        await serve_table_socket(hub, websocket)
+        await serve_table_socket(hub, websocket, admit)
 
     return WebSocketRoute(path, endpoint, name="table_socket")
 
@@ -67,7 +79,7 @@ def viewer_of(websocket: WebSocket) -> User | None:
     return user if isinstance(user, User) else None
 
 
-async def serve_table_socket(hub: Hub, websocket: WebSocket) -> None:
+async def serve_table_socket(hub: Hub, websocket: WebSocket, admit: Admit = _anyone) -> None:
     """Run one table connection until either side closes it."""
     await websocket.accept()
     room_id = str(websocket.path_params.get("room_id", ""))
@@ -76,7 +88,7 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket) -> None:
         await _refuse(websocket, origin, Close(CloseCode.ORIGIN, "cross-site socket refused"))
         return
     room = hub.rooms.get(room_id)
-    if room is None:
+    if room is None or not admit(websocket, room_id):
         unknown = Refusal("unknown_room", f"there is no table {room_id[:40]!r}")
         await _refuse(websocket, unknown, Close(CloseCode.UNKNOWN_ROOM, "unknown table"))
         return
