@@ -39,6 +39,7 @@ from pokerroom.web.errors import http_error, refusal, server_error
 from pokerroom.web.headers import SecurityHeadersMiddleware
 from pokerroom.web.hub import Hub
 from pokerroom.web.pages import page_routes
+from pokerroom.web.pages.table import table_routes
 from pokerroom.web.registry import LiveRooms, Registry
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
@@ -77,6 +78,7 @@ def create_app(
         routes=[
             *page_routes(),
             table_route(hub),
+            *table_routes(),
             *director_routes(
                 TournamentStore(opened), csrf_token=_form_token, check_csrf=_form_is_ours
             ),
