@@ -31,6 +31,7 @@
   let discards = new Set();
   let discardHand = null;
   let amountTouched = false;
+  let clientError = false; // the error line holds the amount check's complaint
   let sizingKey = "";
   const pageKey = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) =>
     b.toString(16).padStart(2, "0"),
@@ -144,8 +145,16 @@
     reconnectTimer = setTimeout(connect, delay);
   }
 
+  // A network gone is a connection gone, even before the socket notices: say so at once,
+  // and try again as soon as the browser is back online.
+  window.addEventListener("offline", () => {
+    if (socket) socket.close();
+  });
   window.addEventListener("online", () => {
-    if (!socket) connect();
+    if (!socket) {
+      retries = 0;
+      connect();
+    }
   });
 
   // ------------------------------------------------------------------ drawing
@@ -423,7 +432,13 @@
       const word = raiseTo.word[0].toUpperCase() + raiseTo.word.slice(1);
       byId("raise-label").textContent = problem === null ? `${word} to ${value}` : word;
     }
-    showError(problem && amountTouched ? problem : "");
+    if (problem !== null && amountTouched) {
+      showError(problem);
+      clientError = true;
+    } else if (clientError) {
+      showError("");
+      clientError = false;
+    }
     return problem;
   }
 
@@ -461,7 +476,8 @@
     for (const line of t.hand ? t.hand.log : []) log.append(el("li", "", line));
     const results = byId("results");
     results.replaceChildren();
-    for (const result of t.results) results.append(el("li", "", resultText(result)));
+    const boards = t.hand ? t.hand.boards.length : 1;
+    for (const result of t.results) results.append(el("li", "", resultText(result, boards)));
     const standings = byId("standings");
     standings.replaceChildren();
     standings.hidden = t.standings.length === 0;
@@ -472,11 +488,12 @@
     }
   }
 
-  function resultText(result) {
+  function resultText(result, boards) {
     const wins = result.winners.map((winner) => {
       let text = `${winner.name} wins ${winner.amount}`;
+      if (winner.pot > 0) text += ` from side pot ${winner.pot}`;
       if (winner.share !== "all") text += ` (${winner.share})`;
-      if (winner.board > 1) text += ` on board ${winner.board}`;
+      if (boards > 1) text += ` on board ${winner.board + 1}`;
       if (winner.hand) text += ` with ${winner.hand[0].toLowerCase()}${winner.hand.slice(1)}`;
       return text;
     });
