@@ -23,6 +23,8 @@ import pytest
 from starlette.applications import Starlette
 from starlette.types import ASGIApp
 
+from pokerroom.engine import VARIANTS
+from pokerroom.table.series import SeriesSettings
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.registry import LobbyEntry, RoomKind
@@ -418,3 +420,47 @@ def test_three_players_all_in_make_a_side_pot_an_observer_never_sees_a_hole_card
     no_leaks(cardroom, *everyone)
     watcher.page.set_viewport_size({"width": 1200, "height": 900})
     watcher.page.screenshot(path=str(screenshots / "table-observer.png"), full_page=True)
+
+
+def test_a_draw_player_clicks_the_cards_to_throw_away_and_draws(
+    live_server: Callable[[ASGIApp], str],
+    new_context: Callable[[], BrowserContext],
+    tmp_path: Path,
+) -> None:
+    """V-8: the marked cards go (keys or clicks), as many come; nobody else sees which."""
+    from playwright.sync_api import expect
+
+    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
+    url = live_server(app)
+    room = HomeRoom(
+        "d1", settings=SeriesSettings(VARIANTS["draw"]), seats=2, clock=CLOCK, pause=30, seed=5
+    )
+    app.state.cardroom.registry.add(room, LobbyEntry("Draw", "5CD", "1/2", 0, 2, RoomKind.HOME))
+    cardroom = Cardroom(url, app, room, new_context)
+    ann, bob = cardroom.regular("Ann"), cardroom.regular("Bob")
+    players = [ann, bob]
+    sit(ann, 1)
+    sit(bob, 2)  # every seat taken: the series starts by itself
+    next_hand(cardroom, 1, ann, bob)
+    act(cardroom, players, "c")  # the small blind calls
+    act(cardroom, players, "c")  # the big blind checks: the draw
+    drawer = turn_of(cardroom, players)
+    other = bob if drawer is ann else ann
+    expect(drawer.page.locator("#draw")).to_be_visible()
+    expect(other.page.locator("#draw")).to_be_hidden()
+    before = hole_cards(drawer)
+    drawer.page.locator(".seat.you .card").nth(0).click()
+    drawer.page.keyboard.press("2")
+    drawer.page.keyboard.press("3")
+    drawer.page.keyboard.press("3")  # marked and unmarked again
+    expect(drawer.page.locator("#draw-label")).to_have_text("Draw 2")
+    expect(drawer.page.locator('.seat.you .card[aria-pressed="true"]')).to_have_count(2)
+    turn = room.turn_token()
+    drawer.page.keyboard.press("d")
+    moved_on(cardroom, turn, ann, bob)
+    after = hole_cards(drawer)
+    assert len(after) == 5 and set(before[2:]) <= set(after)  # kept: the three not marked
+    assert not set(after) & set(before[:2])  # the two marked are gone
+    drawer_seat = room.seat_of_user(drawer.user or -1)
+    expect(other.page.locator(f'.seat[data-seat="{drawer_seat}"] .notes')).to_contain_text("drew 2")
+    no_leaks(cardroom, ann, bob)
