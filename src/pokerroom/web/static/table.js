@@ -1,6 +1,9 @@
 // The table page: one WebSocket to /ws/tables/<id> (docs/protocol.md), one drawing of the
-// whole table per snapshot. Server text is only ever set as textContent; cards carry their
-// ASCII token in data-card ("As", "Td"). No libraries, no build step.
+// whole table per snapshot, which the server built for this viewer alone: the page
+// shows what it is sent and nothing else. Server text is only ever set as textContent;
+// cards carry their ASCII token in data-card ("As", "Td"). No libraries, no build step.
+// The rules drawn here: the shot clock and time banks, pre-actions, show or
+// muck (P-5), the legal amounts (A-7, A-8: checked here, checked again by the server).
 "use strict";
 
 (() => {
