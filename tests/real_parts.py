@@ -245,7 +245,10 @@ def page(context: BrowserContext) -> Page:
 
 
 class LiveServer:
-    """An ASGI app served by uvicorn on 127.0.0.1 in a background thread, for a browser."""
+    """An ASGI app served by uvicorn on 127.0.0.1 in a background thread, for a browser.
+
+    The app's lifespan runs as under ``pokerroom serve``: the table hub's clock deals the
+    next hand after a pause and acts on a shot clock that ran out."""
 
     def __init__(self, app: ASGIApp) -> None:
         import uvicorn
@@ -255,7 +258,7 @@ class LiveServer:
         port = self.socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
         config = uvicorn.Config(
-            app, log_level="warning", lifespan="off", ws="websockets-sansio", access_log=False
+            app, log_level="warning", lifespan="auto", ws="websockets-sansio", access_log=False
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(

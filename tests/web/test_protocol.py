@@ -22,7 +22,7 @@ def test_every_message_type_parses() -> None:
     )
     for kind in ("leave", "start", "show", "muck", "sit_out", "sit_in"):
         assert parse_client(f'{{"type": "{kind}", "id": "5"}}').type == kind
-    assert parse_client('{"type": "hello", "id": "6", "protocol": 1}').type == "hello"
+    assert parse_client('{"type": "hello", "id": "6", "v": 1}').type == "hello"
 
 
 @pytest.mark.parametrize(

@@ -72,8 +72,8 @@ def test_bad_messages_are_refused_with_one_line_and_change_nothing() -> None:
         t, actor, "act", "wrong_type", action="raise", amount="6"
     )
     assert "has no field 'seat'" in refused(t, actor, "act", "extra_field", action="fold", seat=2)
-    assert "protocol 1, not 2" in refused(t, actor, "hello", "version", protocol=2)
-    assert not t.send(actor, "hello", protocol=1).changed
+    assert "protocol 1, not 2" in refused(t, actor, "hello", "version", v=2)
+    assert not t.send(actor, "hello", v=1).changed
 
 
 def test_acting_out_of_turn_or_for_another_seat_is_refused() -> None:

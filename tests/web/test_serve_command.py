@@ -96,7 +96,12 @@ def test_serve_runs_the_cardroom_on_the_bound_socket(
     try:
         assert listener.getsockname() == ("127.0.0.1", port)
         assert cardroom(TestClient(web)).settings.secure_cookies
-        assert TestClient(web).get("/api/lobby").json() == {"type": "lobby", "v": 1, "rooms": []}
+        assert TestClient(web).get("/api/lobby").json() == {
+            "type": "lobby",
+            "v": 1,
+            "rooms": [],
+            "mine": [],
+        }
     finally:
         listener.close()
 

@@ -43,6 +43,7 @@ from pokerroom.web.headers import SecurityHeadersMiddleware
 from pokerroom.web.hub import Hub
 from pokerroom.web.lobby import lobby_routes
 from pokerroom.web.pages import page_routes
+from pokerroom.web.pages.table import table_routes
 from pokerroom.web.registry import LiveRooms, Registry
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
@@ -82,6 +83,7 @@ def create_app(
             *lobby_routes(),
             *page_routes(),
             table_route(hub, admit=partial(_admitted, cardroom)),
+            *table_routes(),
             *director_routes(
                 TournamentStore(opened), csrf_token=_form_token, check_csrf=_form_is_ours
             ),

@@ -57,10 +57,12 @@ class _Message(BaseModel):
 
 
 class Hello(_Message):
-    """The first message on a connection: the protocol version the client speaks."""
+    """The first message on a connection: the protocol version ``v`` the client speaks
+    (the hub checks it before anything else; an ``id`` is optional here)."""
 
     type: Literal["hello"]
-    protocol: int
+    id: str = Field(default="hello", min_length=1, max_length=64)
+    v: int
 
 
 class Sit(_Message):

@@ -208,9 +208,9 @@ class LiveRoom(ABC):
 
     def _dispatch(self, sender: User | None, message: msg.ClientMessage, now: float) -> Outcome:
         if isinstance(message, msg.Hello):
-            if message.protocol != PROTOCOL_VERSION:
+            if message.v != PROTOCOL_VERSION:
                 return no(
-                    f"this table speaks protocol {PROTOCOL_VERSION}, not {message.protocol}",
+                    f"this table speaks protocol {PROTOCOL_VERSION}, not {message.v}",
                     "version",
                 )
             return Outcome(False)
