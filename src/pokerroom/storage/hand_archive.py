@@ -211,7 +211,7 @@ class HandArchive(DatabaseStore):
                     seat.position,
                     seat.result,
                 )
-                for hand, seat in session.execute(query).tuples()
+                for hand, seat in session.execute(query)
             ]
 
     def count_of(self, account_id: int, *, room_id: str | None = None) -> int:
@@ -235,7 +235,7 @@ class HandArchive(DatabaseStore):
         query = _played(account_id, None).order_by(WebHandRow.room_id, WebHandRow.number)
         rooms: dict[str, tuple[WebHandRow, datetime, list[int]]] = {}
         with self.database.session() as session:
-            for hand, seat in session.execute(query).tuples():
+            for hand, seat in session.execute(query):
                 first, last, results = rooms.get(hand.room_id, (hand, hand.finished_at, []))
                 results.append(seat.result)
                 rooms[hand.room_id] = (first, max(last, hand.finished_at), results)
