@@ -65,7 +65,7 @@ def phh_copy(archived: ArchivedHand, position: int) -> str:
 
 def stars_copy(archived: ArchivedHand, position: int) -> str:
     """The hand as PokerStars text for ``position``; its number is the archive's id."""
-    hand, _ = _replayed(archived)
+    hand, phh = _replayed(archived)
     stored = archived.hand
     table = StarsTable(
         hand_number=archived.id,
@@ -74,7 +74,7 @@ def stars_copy(archived: ArchivedHand, position: int) -> str:
         names=_names(archived),
         seats=[seat.seat for seat in stored.seats],
         max_seats=stored.table_size,
-        rake=stored.rake,
+        rake_paid=() if phh.rake is None else [int(paid) for paid in phh.rake],
     )
     return write_pokerstars(hand, position, table)
 
