@@ -20,6 +20,7 @@ from pokerroom.history.pokerstars import (
     pokerstars_seen_by,
     write_pokerstars,
 )
+from pokerroom.table.cash import CashSettings, CashTable, Rake
 from tests.random_hands import GAMES, NAMES, Stacked, known_to, random_hand, unshown_cards
 
 WHEN = datetime(2024, 1, 15, 20, 30, 5)
@@ -376,6 +377,34 @@ def test_a_rake_is_added_to_the_total_pot() -> None:
     awarded = sum(e.amount for e in hand.events if isinstance(e, ev.Award))
     text = write_pokerstars(hand, 0, table(hand, rake=3))
     assert f"Total pot {awarded + 3}" in text and "| Rake 3" in text
+
+
+def test_p9_a_cash_tables_winner_collects_the_pot_less_his_rake() -> None:
+    """The engine awards the whole pot and the table takes the rake from the winners: the
+    text says what each one collected net of it, and the pot before it, as PokerStars does."""
+    table = CashTable(CashSettings(small_blind=1, big_blind=2, rake=Rake(5, 3)), seed=4)
+    for seat, name in ((1, "Ann"), (3, "Bob"), (5, "Cyd")):
+        table.sit(seat, name, 200)
+    hand = table.start_hand()
+    hand.act(Action.raise_to(100))
+    while hand.phase == "bet":
+        hand.check_or_call()
+    record = table.finish_hand(hand)
+    assert record.rake.total == 3
+    stars = StarsTable(
+        hand_number=7,
+        table="Main",
+        played_at=WHEN,
+        names=record.names,
+        seats=record.seats,
+        rake_paid=record.rake.by_position,
+    )
+    text = write_pokerstars(hand, 0, stars)
+    back = ParsedBack(text)
+    seated = zip(record.names, record.seats, strict=True)
+    assert back.final == {name: record.stacks_after[seat] for name, seat in seated}
+    pot = sum(e.amount for e in hand.events if isinstance(e, ev.Award))
+    assert f"Total pot {pot} | Rake {record.rake.total}" in text
 
 
 @pytest.mark.parametrize(

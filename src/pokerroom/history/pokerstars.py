@@ -22,7 +22,7 @@ early in an all-in run-out (A-17) are listed under ``*** SHOW DOWN ***``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from pokerroom.cards import Card
@@ -65,7 +65,11 @@ class StarsTable:
     tournament: Tournament | None = None
     """None for a cash game."""
     rake: int = 0
-    """Chips the house took from the pot (a cash table's rake, P-9), for the summary."""
+    """Chips the house took from the pot before the hand's awards (P-9), for the summary."""
+    rake_paid: Sequence[int] = ()
+    """P-9: what each position paid the house from what it won, when the hand's awards are
+    before the rake (a cash table's ``RakeTaken.by_position``, a stored hand's ``_rake``):
+    each winner collects his award less it, and the summary's pot is the pot before it."""
 
 
 def write_pokerstars(hand: Hand, viewer: int | None, table: StarsTable) -> str:
@@ -131,6 +135,12 @@ class _Writer:
         self.shows: dict[int, tuple[Card | None, ...]] = {}
         self.mucks: list[int] = []
         self.awards: list[ev.Award] = []
+        """The awards as collected: less the rake each winner paid."""
+        self.pots: dict[int, int] = {}
+        """Each pot before the rake, for the summary."""
+        self.rake_left = list(table.rake_paid) or [0] * n
+        if len(self.rake_left) != n or min(self.rake_left) < 0:
+            raise UsageError(f"rake_paid needs one amount of 0 or more per position ({n})")
 
     # ------------------------------------------------------------------ top
 
@@ -232,9 +242,12 @@ class _Writer:
                 self.shows[player] = cards  # a hand shown again keeps its place
             case ev.Muck(player):
                 self.mucks.append(player)
-            case ev.Award():
-                self.awards.append(event)
-                self.seats[event.player].won += event.amount
+            case ev.Award(player, amount, pot):
+                paid = min(self.rake_left[player], amount)  # P-9
+                self.rake_left[player] -= paid
+                self.awards.append(replace(event, amount=amount - paid))
+                self.pots[pot] = self.pots.get(pot, 0) + amount
+                self.seats[player].won += amount - paid
 
     def _say(self, player: int, words: str) -> None:
         self.lines.append(
@@ -359,17 +372,16 @@ class _Writer:
 
     def _summary(self) -> None:
         table = self.table
-        by_pot: dict[int, int] = {}
-        for award in self.awards:
-            by_pot[award.pot] = by_pot.get(award.pot, 0) + award.amount
+        by_pot = self.pots
         total = sum(by_pot.values()) + table.rake
+        rake = table.rake + sum(table.rake_paid)
         parts = ""
         if len(by_pot) > 1:
             parts = " " + " ".join(
                 f"{_pot_name(pot, len(by_pot)).capitalize()} {amount}."
                 for pot, amount in sorted(by_pot.items())
             )
-        self.lines += ["*** SUMMARY ***", f"Total pot {total}{parts} | Rake {table.rake}"]
+        self.lines += ["*** SUMMARY ***", f"Total pot {total}{parts} | Rake {rake}"]
         if not self.variant.stud:
             for index, board in enumerate(self.boards):
                 if board:

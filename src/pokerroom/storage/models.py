@@ -41,6 +41,12 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
   when they let guests in, how many have come.
 * ``room_passes`` — who may enter a private room: its host gives none, an invite link gives
   one to every account that followed it.
+* ``web_hands`` — every hand finished at a web table (the hand archive,
+  :mod:`pokerroom.storage.hand_archive`): the room's id, kind and name, the game, the
+  table's size, the room's hand number, when it finished, the complete PHH document (every
+  card: never shown as it is, X-4) and the chips raked (P-9).
+* ``web_hand_seats`` — who sat at each engine position of an archived hand: seat, account
+  (none for a bot), name, and his result in chips net of the rake.
 """
 
 from __future__ import annotations
@@ -410,3 +416,52 @@ class RoomPassRow(Base):
         ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
     )
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class WebHandRow(Base):
+    """A hand finished at a web table (migration 0008)."""
+
+    __tablename__ = "web_hands"
+    __table_args__ = (UniqueConstraint("room_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[str] = mapped_column(String(100))
+    room_kind: Mapped[str] = mapped_column(String(20))
+    """``home``, ``cash`` or ``tournament``."""
+    room_name: Mapped[str] = mapped_column(String(200))
+    game: Mapped[str] = mapped_column(String(60))
+    """The game as the lobby names it (``NLHE``, ``PLO``)."""
+    table_size: Mapped[int]
+    """The table's seats (a hand history's "6-max")."""
+    number: Mapped[int]
+    """The room's own hand number, from 1."""
+    finished_at: Mapped[datetime] = mapped_column(DateTime)
+    phh: Mapped[str] = mapped_column(Text)
+    """The complete PHH document: every hole card, for the server's eyes only (X-4)."""
+    rake: Mapped[int] = mapped_column(CHIPS)
+
+    seats: Mapped[list[WebHandSeatRow]] = relationship(
+        back_populates="hand", cascade="all, delete-orphan", order_by="WebHandSeatRow.position"
+    )
+
+
+class WebHandSeatRow(Base):
+    """Who played one engine position of an archived hand."""
+
+    __tablename__ = "web_hand_seats"
+
+    hand_id: Mapped[int] = mapped_column(
+        ForeignKey("web_hands.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(primary_key=True)
+    seat: Mapped[int]
+    """The room's seat number."""
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), index=True
+    )
+    """None for a bot."""
+    name: Mapped[str] = mapped_column(String(100))
+    result: Mapped[int] = mapped_column(CHIPS)
+    """Chips won or lost in the hand, net of the rake."""
+
+    hand: Mapped[WebHandRow] = relationship(back_populates="seats")

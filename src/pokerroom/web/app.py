@@ -6,7 +6,9 @@ WebSocket scope (:mod:`pokerroom.web.auth.middleware`), the CSRF check of every 
 (:mod:`pokerroom.web.auth.csrf`), then the routes: the lobby, accounts and invite pages
 (:mod:`pokerroom.web.pages`), the table sockets (:mod:`pokerroom.web.hub`, whose clock runs
 in the app's lifespan), the director's console and clock pages
-(:mod:`pokerroom.web.director`), ``/static``, and the ``routes`` the caller adds.
+(:mod:`pokerroom.web.director`), the hand archive's pages (:mod:`pokerroom.web.archive`:
+every room added to the registry saves its finished hands), ``/static``, and the ``routes``
+the caller adds.
 ``app.state.cardroom`` holds the stores, the registry of live rooms and the settings
 (:class:`~pokerroom.web.cardroom.Cardroom`); ``app.state.hub`` the hub.
 """
@@ -29,8 +31,11 @@ from starlette.websockets import WebSocket
 
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
+from pokerroom.storage.hand_archive import HandArchive
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.web.access import may_enter
+from pokerroom.web.archive.listener import archive_listener
+from pokerroom.web.archive.pages import hand_routes
 from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
 from pokerroom.web.auth.middleware import AuthenticationMiddleware
 from pokerroom.web.auth.rate_limit import LoginLimiter
@@ -60,9 +65,11 @@ def create_app(
     settings = settings or ServerSettings()
     owned = not isinstance(database, Database)
     opened = database if isinstance(database, Database) else open_database(database)
+    archive = HandArchive(opened)
+    tournaments = TournamentStore(opened)
     cardroom = Cardroom(
         accounts=AccountStore(opened),
-        registry=Registry(),
+        registry=Registry(on_add=archive_listener(archive)),
         settings=settings,
         secret=settings.secret_key or load_secret(),
         limiter=LoginLimiter(settings.login_failures, settings.login_window, settings.clock),
@@ -84,9 +91,8 @@ def create_app(
             *page_routes(),
             table_route(hub, admit=partial(_admitted, cardroom)),
             *table_routes(),
-            *director_routes(
-                TournamentStore(opened), csrf_token=_form_token, check_csrf=_form_is_ours
-            ),
+            *director_routes(tournaments, csrf_token=_form_token, check_csrf=_form_is_ours),
+            *hand_routes(archive, cardroom.accounts, tournaments),
             *routes,
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

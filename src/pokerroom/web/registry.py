@@ -13,6 +13,10 @@ seats taken and status of a home or cash room, which the lobby reads from the ro
     registry.entries()              # the public listings, for the lobby
     registry.remove(room.id)
 
+A registry made with ``on_add`` tells it of every room added (the server's hand archive
+listens there, :func:`pokerroom.web.archive.listener.archive_listener`: every hand a room
+added with ``registry.add`` finishes is saved, nothing else to call).
+
 The lobby lists public entries only; a private room is reached by its invite link
 (:mod:`pokerroom.web.pages.invites`) or by its host, and :func:`pokerroom.web.access.may_enter`
 says who may come in. Ids are :func:`new_room_id` strings (unguessable, URL-safe).
@@ -30,7 +34,7 @@ from __future__ import annotations
 
 import enum
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -102,14 +106,17 @@ def new_room_id() -> str:
 class Registry:
     """Room id → the live room and its lobby entry, in the order they were added."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_add: Callable[[Room, LobbyEntry], None] | None = None) -> None:
         self._rooms: dict[str, Listed] = {}
+        self._on_add = on_add
 
     def add(self, room: Room, entry: LobbyEntry) -> None:
-        """List a new room under its own ``room.id``."""
+        """List a new room under its own ``room.id`` (and tell ``on_add`` of it)."""
         if room.id in self._rooms:
             raise RoomError(f"a room {room.id!r} is already open")
         self._rooms[room.id] = Listed(room, entry)
+        if self._on_add is not None:
+            self._on_add(room, entry)
 
     def update(self, room_id: str, **changes: Any) -> None:
         """Change fields of the room's entry (``seats_taken=3``, ``status="playing"``)."""

@@ -28,28 +28,16 @@ from dataclasses import dataclass, field
 
 from pokerroom.engine import Action, Hand
 from pokerroom.errors import UsageError
-from pokerroom.history.phh_write import write_phh
 from pokerroom.table.cash import CashHandRecord, CashSettings, CashTable
 from pokerroom.web.protocol import client as msg
 from pokerroom.web.protocol.frames import CashFrame, CashYouFrame, GameFrame, TableFrame
 from pokerroom.web.room.betting import timeout_action
 from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.live import LiveRoom, Seating, no
+from pokerroom.web.room.live import FinishedHand, LiveRoom, Seating, no
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.results import hand_result
 from pokerroom.web.room.snapshot import game_frame
 from pokerroom.web.seam import Outcome, User
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedHand:
-    """One hand played at the table, for the store and the downloads."""
-
-    record: CashHandRecord
-    users: tuple[int | None, ...]
-    """The user id of each engine position (``record.seats`` gives the seats)."""
-    phh: str
-    """The complete PHH document, every card in it: never for one player's eyes (X-4)."""
 
 
 @dataclass
@@ -91,8 +79,7 @@ class CashRoom(LiveRoom):
             room_id, table_size=self.settings.seats, clock=clock, grace=grace, pause=pause
         )
         self.table = CashTable(self.settings, seed=seed)
-        self.hands: list[FinishedHand] = []
-        """Every hand finished here, oldest first."""
+        self.hands: list[FinishedHand[CashHandRecord]] = []
         self.ledger = CashLedger()
         self.leaving: set[int] = set()
         """Users who left during a hand they are in: the room folds for them."""
@@ -330,10 +317,8 @@ class CashRoom(LiveRoom):
     def _end_hand(self, now: float) -> None:
         hand = self.hand
         assert hand is not None
-        users = tuple(occupant.user for occupant in self.hand_occupants)
         record = self.table.finish_hand(hand)
-        rake = record.rake.by_position if self.settings.rake is not None else None
-        self.hands.append(FinishedHand(record, users, write_phh(hand, record.names, rake=rake)))
+        self._finished(record, record.rake.by_position if self.settings.rake is not None else None)
         self.ledger.rake += record.rake.total
         for seat, chips in record.cashed_out.items():
             occupant = self.occupants.pop(seat)

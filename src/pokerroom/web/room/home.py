@@ -271,6 +271,7 @@ class HomeRoom(LiveRoom):
         hand, series = self.hand, self.series
         assert hand is not None and series is not None
         record = series.finish_hand(hand)
+        self._finished(record)
         order = self.seat_order
         changes = {
             order[seat - 1]: after - record.stacks_before[seat]

@@ -6,17 +6,24 @@ shot clock and time banks (A-18), pre-actions (X-3), show or muck (P-5) and the 
 cash table): it seats players (``_seating``), deals (``_next_hand``, which calls
 :meth:`LiveRoom._dealt`), settles each finished hand (``_end_hand``) and says what the
 snapshot shows of its seats between hands. Everything a hand needs in between lives here.
+
+Each finished hand is kept in :attr:`LiveRoom.hands` (a :class:`FinishedHand`, with its
+complete PHH document) and told to :attr:`LiveRoom.on_hand_finished` when it is set: the
+server's hand archive listens there (:mod:`pokerroom.web.archive`).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from pokerroom.cards import Card
 from pokerroom.engine import Hand, IllegalAction
 from pokerroom.engine.views import view_of
+from pokerroom.history.phh_write import write_phh
 from pokerroom.table.showdown import may_muck, room_choice, settle_showdown
 from pokerroom.table.wording import refusal
 from pokerroom.web.protocol import client as msg
@@ -34,6 +41,28 @@ KEPT_RESULTS = 5
 
 Seating = msg.Sit | msg.Leave | msg.Start | msg.SitOut | msg.SitIn | msg.TopUp | msg.Post
 """The messages about seats rather than hands: each kind of room answers them its own way."""
+RecordT = TypeVar("RecordT")
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedHand(Generic[RecordT]):
+    """One hand played at the table, for the archive and the downloads; tuples are by
+    engine position (the button last)."""
+
+    record: RecordT
+    """The table model's record (a series' ``HandRecord``, a cash table's)."""
+    number: int
+    seats: tuple[int, ...]
+    """The room seat of each position."""
+    users: tuple[int | None, ...]
+    """The user id of each position (None: a bot)."""
+    names: tuple[str, ...]
+    results: tuple[int, ...]
+    """Chips won or lost by each position, net of the rake."""
+    rake: int
+    """What the house took (P-9)."""
+    phh: str
+    """The complete PHH document, every card in it: never for one player's eyes (X-4)."""
 
 
 class LiveRoom(ABC):
@@ -72,6 +101,10 @@ class LiveRoom(ABC):
         self.result_frames: list[ResultFrame] = []
         """The last hands' results, newest first."""
         self._seen_ids: dict[int, deque[str]] = {}
+        self.hands: list[FinishedHand[Any]] = []
+        """Every hand finished here, oldest first."""
+        self.on_hand_finished: Callable[[FinishedHand[Any]], None] | None = None
+        """Told of each finished hand (the server saves it there)."""
 
     # ------------------------------------------------------------ the Room API
 
@@ -490,6 +523,30 @@ class LiveRoom(ABC):
         if occupant.user is not None:
             self.pending.pop(occupant.user, None)
         self._drive(now)
+
+    def _finished(self, record: RecordT, rake: Sequence[int] | None = None) -> None:
+        """Keep the hand just finished (``rake``: what each position paid, P-9) and tell
+        whoever listens."""
+        hand = self.hand
+        assert hand is not None
+        names = tuple(occupant.name for occupant in self.hand_occupants)
+        paid = tuple(rake) if rake is not None else (0,) * hand.players
+        finished = FinishedHand(
+            record,
+            number=self.hand_number,
+            seats=self.hand_seats,
+            users=tuple(occupant.user for occupant in self.hand_occupants),
+            names=names,
+            results=tuple(
+                after - before - fee
+                for after, before, fee in zip(hand.stacks, hand.config.stacks, paid, strict=True)
+            ),
+            rake=sum(paid),
+            phh=write_phh(hand, names, rake=rake),
+        )
+        self.hands.append(finished)
+        if self.on_hand_finished is not None:
+            self.on_hand_finished(finished)
 
     def _keep_result(self, result: ResultFrame) -> None:
         self.result_frames.insert(0, result)
