@@ -43,6 +43,7 @@ from pokerroom.web.registry import LiveRooms, Registry
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
+from pokerroom.web.tournament.routes import tournament_routes
 
 
 def create_app(
@@ -80,6 +81,7 @@ def create_app(
             *director_routes(
                 TournamentStore(opened), csrf_token=_form_token, check_csrf=_form_is_ours
             ),
+            *tournament_routes(),
             *routes,
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
