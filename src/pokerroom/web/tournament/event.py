@@ -570,7 +570,7 @@ class WebTournament:
             "players": players,
             "tables": tables,
             "results": results,
-            "header": self.header(viewer),
+            "header": self.header(viewer) if log.players else None,
             "you": {
                 "registered": record is not None,
                 "table": self._table_of(viewer),
