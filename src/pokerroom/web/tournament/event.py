@@ -59,7 +59,7 @@ EPSILON = 1e-6
 """The run is moved a hair past the clock reading, so a deadline met is met exactly."""
 MOVE_WORDS = {
     MoveReason.BALANCE: "to balance the tables",
-    MoveReason.BREAK: ": your table broke",
+    MoveReason.BREAK: "because your table broke",
     MoveReason.FINAL_TABLE: "to the final table",
 }
 
