@@ -187,9 +187,10 @@ def test_t12_a_busted_person_sees_his_place_and_prize_and_may_watch(played: Play
 def test_x4_no_snapshot_any_person_got_names_a_card_he_may_not_know(played: Played) -> None:
     seen = played.driver.seen
     assert len(seen) > 200
-    leaks = [
-        (s.user.name, s.room, str(leak)) for s in seen for leak in find_leaks(s.frame, s.known)
-    ]
+    assert any(s.user is None for s in seen) and any(s.user is ANN for s in seen)
+    lobby = played.driver.tournament.lobby(ANN)
+    assert find_leaks(lobby, ()) == []
+    leaks = [(s.user, s.room, str(leak)) for s in seen for leak in find_leaks(s.frame, s.known)]
     assert leaks == []
 
 
@@ -332,3 +333,40 @@ def test_pages_a_visitor_may_not_create_and_the_started_tables_have_links(
     assert [r["id"] for r in client.get("/api/lobby").json()["rooms"]] == ["T9"]
     paused = _post(client, "/tournaments/T9/pause")
     assert paused.startswith("409 ") and "only a tournament director" in paused
+
+
+def test_a_started_tournaments_table_socket_sends_the_table_with_its_header(
+    client: TestClient,
+) -> None:
+    """Through the server: create, register, start by the forms; the table's socket."""
+    with client:  # the app's lifespan: the hub's clock runs
+        sign_up(client, "Pete")
+        made = client.post(
+            "/tournaments",
+            data={"csrf": csrf_of(client, "/"), "example": "home-sit-and-go", "bots": "6"},
+            follow_redirects=True,
+        )
+        tid = str(made.url).rsplit("/", 1)[1]
+        assert "you are registered" in _post(client, f"/tournaments/{tid}/register")
+        assert "has started: 6 entrants" in _post(client, f"/tournaments/{tid}/start")
+        mine = client.get(f"/api/tournaments/{tid}").json()["you"]["table"]
+        assert mine == f"{tid}.t1"
+        with client.websocket_connect(f"/ws/tables/{mine}") as socket:
+            socket.send_json({"type": "hello", "v": 1})
+            frame = socket.receive_json()
+        assert frame["type"] == "table" and frame["kind"] == "tournament"
+        assert frame["tournament"]["entries"] == 6
+        assert frame["tournament"]["url"] == f"/tournaments/{tid}"
+        seat = frame["you"]["seat"]
+        assert seat is not None and frame["seats"][seat - 1]["name"] == "Pete"
+        assert find_leaks(frame, known_of(frame)) == []
+
+
+def known_of(frame: dict[str, object]) -> set[str]:
+    """The cards a seated player's own frame may name: his own and the boards."""
+    seats = frame["seats"]
+    hand = frame["hand"]
+    assert isinstance(seats, list)
+    own = [c for s in seats if s["you"] for c in s["cards"] if c is not None]
+    boards = [] if not isinstance(hand, dict) else [c for b in hand["boards"] for c in b]
+    return set(own) | set(boards)

@@ -87,7 +87,8 @@ def careful(frame: TableFrame) -> dict[str, object]:
 class Seen:
     """One snapshot a user got, with the cards he may know of that room's hand."""
 
-    user: User
+    user: User | None
+    """None: an observer."""
     room: str
     frame: TableFrame
     known: frozenset[Card]
@@ -100,6 +101,8 @@ class TournamentDriver:
     now: float = 0.0
     sent: int = 0
     seen: list[Seen] = field(default_factory=list)
+    watching: dict[int, TournamentTableRoom] = field(default_factory=dict)
+    """The table each person last sat at."""
     moves: list[tuple[User, str, str]] = field(default_factory=list)
     """(user, old room, new room) for every move of a person between tables."""
 
@@ -109,7 +112,7 @@ class TournamentDriver:
                 return room
         return None
 
-    def look(self, user: User, room: TournamentTableRoom) -> TableFrame:
+    def look(self, user: User | None, room: TournamentTableRoom) -> TableFrame:
         """The snapshot ``user`` gets from ``room`` now, kept for the leak check."""
         frame = room.snapshot(user)
         self.seen.append(Seen(user, room.id, frame, frozenset(knows(room, user))))
@@ -118,10 +121,16 @@ class TournamentDriver:
     def act(self, policy: Callable[[TableFrame], dict[str, object]] = careful) -> bool:
         """Every person the table waits for acts; False if none had to."""
         acted = False
+        for room in self.tournament.rooms.values():
+            self.look(None, room)  # an observer of every table
         for user in self.people:
             room = self.room_of(user)
-            if room is None:
+            if room is None:  # out: he stays to watch his last table (T-23)
+                watched = self.watching.get(user.id)
+                if watched is not None:
+                    self.look(user, watched)
                 continue
+            self.watching[user.id] = room
             frame = self.look(user, room)
             if frame["you"]["decision"] is None:
                 continue
@@ -161,13 +170,14 @@ class TournamentDriver:
         raise AssertionError(f"not done after {steps} steps")
 
 
-def knows(room: TournamentTableRoom, user: User) -> set[Card]:
-    """What ``user`` may know of the room's hand: his own cards if he was dealt in, and
-    what every player saw (worked out from the events by the leak checker)."""
+def knows(room: TournamentTableRoom, user: User | None) -> set[Card]:
+    """What ``user`` (None: an observer) may know of the room's hand: his own cards if he
+    was dealt in, and what every player saw (worked out from the events by the leak
+    checker)."""
     hand = room.hand
     if hand is None:
         return set()
-    dealt = [p for p, o in enumerate(room.hand_occupants) if o.user == user.id]
+    dealt = [p for p, o in enumerate(room.hand_occupants) if user is not None and o.user == user.id]
     return known_to(hand, dealt[0] if dealt else None)
 
 
