@@ -121,8 +121,8 @@ class TournamentDriver:
     def act(self, policy: Callable[[TableFrame], dict[str, object]] = careful) -> bool:
         """Every person the table waits for acts; False if none had to."""
         acted = False
-        for room in self.tournament.rooms.values():
-            self.look(None, room)  # an observer of every table
+        for table in self.tournament.rooms.values():
+            self.look(None, table)  # an observer of every table
         for user in self.people:
             room = self.room_of(user)
             if room is None:  # out: he stays to watch his last table (T-23)
