@@ -86,6 +86,17 @@ def test_t19_late_registration_while_open_then_refused_with_the_librarys_line() 
     assert tournament.name_of(dee) is None
 
 
+def test_a_bots_entry_is_not_taken_over_and_guests_play_their_home_game() -> None:
+    driver = started(2)
+    tournament = driver.tournament
+    with pytest.raises(UsageError, match="another entrant is called 'Bot 3'"):
+        tournament.register(User(7, "Bot 3"), 1.0)
+    with pytest.raises(UsageError, match="sign up to play here"):
+        tournament.register(User(8, "Gus", frozenset({"guest"})), 1.0)
+    run = tournament.run
+    assert run is not None and run.tournament.players["Bot 3"].entries == 1
+
+
 def test_only_the_creator_or_a_director_starts_and_two_entrants_are_needed() -> None:
     tournament = fresh()
     tournament.register(ANN, 0.0)

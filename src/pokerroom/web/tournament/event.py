@@ -228,12 +228,14 @@ class WebTournament:
     def register(self, user: User, now: float) -> str:
         """Register, late-register or re-enter ``user``; what was done, in words. A refusal
         is the director library's one line (:class:`UsageError`) and changes nothing."""
+        if user.has("guest"):
+            raise UsageError("a guest plays the game he was invited to; sign up to play here")
         self.advance(now)
         name = self.name_of(user) or user.name
+        self._check_name(name, user)
         if self.run is None:
             if name in self.registration.players:
                 raise UsageError(f"you are already registered in {self.name}")
-            self._check_name(name, user)
             self.registration.enter(name, at=0)
             self.users[name] = user.id
             self._changed()
@@ -241,7 +243,6 @@ class WebTournament:
         record = self.run.tournament.players.get(name)
         kind = EntryKind.ENTRY if record is None else EntryKind.RE_ENTRY
         if record is None:
-            self._check_name(name, user)
             self.users[name] = user.id
             self.occupants[name] = Occupant(name, user.id, banks=self.clock.banks)
         before = len(self.run.tournament.events)
@@ -268,8 +269,9 @@ class WebTournament:
         return f"you are no longer registered in {self.name}"
 
     def _check_name(self, name: str, user: User) -> None:
-        if self.users.get(name, user.id) != user.id:
-            raise UsageError(f"another entrant is called {name!r}")
+        """An entrant's name is his own: a bot's or another account's is not taken over."""
+        if name in self.log().players and self.users.get(name) != user.id:
+            raise UsageError(f"another entrant is called {name!r}; nobody takes over an entry")
 
     # ------------------------------------------------------ start and clock
 

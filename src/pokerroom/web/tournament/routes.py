@@ -148,7 +148,7 @@ def lobby_entry(tournament: WebTournament, host: int | None = None) -> LobbyEntr
         str(frame["game"]),
         f"buy-in {regulation.money.buy_in:,}",
         len(tournament.log().players),
-        regulation.max_entries or 0,
+        regulation.max_entries or max(tournament.fill_to, len(tournament.log().players)),
         kind=RoomKind.TOURNAMENT,
         status=tournament.status,
         host_id=host,
