@@ -110,16 +110,15 @@ class TimedRun(AmericanRun):
         """Play the timetable up to ``now``: hands end, tables deal, players move, the
         clock's levels and breaks come; the winner once one player holds every chip."""
         tournament = self.tournament
-        woken = False
+        stalled_at = -1
         while not self.over and tournament.players_left > 1:
             if self._heap and self._heap[0][0] <= now:
                 self._step()
-                woken = False
                 continue
-            if self._heap or self._playing or woken:
+            if self._heap or self._playing or stalled_at == tournament.hands:
                 break
-            woken = True  # nothing deals and nothing plays: held tables come back once
-            self._wake(self._short)
+            stalled_at = tournament.hands  # nothing deals, nothing plays: held tables come
+            self._wake(self._short)  # back, once for each hand played since (as run does)
             self._wake(self._final)
         if self.over:
             return
