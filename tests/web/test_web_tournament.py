@@ -381,3 +381,14 @@ def known_of(frame: dict[str, object]) -> set[str]:
     own = [c for s in seats if s["you"] for c in s["cards"] if c is not None]
     boards = [] if not isinstance(hand, dict) else [c for b in hand["boards"] for c in b]
     return set(own) | set(boards)
+
+
+def test_pages_show_the_results_when_it_is_over(played: Played, client: TestClient) -> None:
+    tournament = played.driver.tournament
+    cardroom(client).registry.add(tournament, lobby_entry(tournament))
+    text = client.get(f"/tournaments/{tournament.id}").text
+    winner = tournament.log().winner
+    assert "<h2>Results</h2>" in text and "finished" in text
+    assert f"<tr><td>1</td><td>{winner}</td><td>60</td></tr>" in text
+    listed = client.get("/api/lobby?kind=tournament").json()["rooms"]
+    assert [(r["status"], r["seats"]["taken"]) for r in listed] == [("finished", 12)]

@@ -27,6 +27,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import PokerroomError
+from pokerroom.tournament.header import ordinal
 from pokerroom.tournament.regulation import example_names, load_example
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.regulation.model import Regulation
@@ -202,7 +203,7 @@ def _page(
     return page(
         request,
         "tournament.html",
-        {"t": frame, "message": message},
+        {"t": frame, "message": message, "ordinal": ordinal},
         status_code=status,
     )
 
