@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from pokerroom.errors import UsageError
 from pokerroom.tournament.header import header_lines
 from pokerroom.tournament.lobby import lobby_of
+from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
@@ -32,8 +33,10 @@ MOVING_SEED = 12
 """A seed whose draw seats Ann at table 2, from which the floor moves her (T-6 … T-8)."""
 
 
-def fresh(**options: object) -> WebTournament:
-    return WebTournament("T1", twelve(), creator=DIRECTOR, seed=1, **options)  # type: ignore[arg-type]
+def fresh(*, fill_to: int = 0, start_at: float | None = None) -> WebTournament:
+    return WebTournament(
+        "T1", twelve(), creator=DIRECTOR, seed=1, fill_to=fill_to, start_at=start_at
+    )
 
 
 # ------------------------------------------------------------- registration
@@ -57,8 +60,6 @@ def test_t3_register_and_unregister_before_the_start() -> None:
 
 def test_t3_the_cap_of_the_regulation_refuses_one_more_with_its_own_line() -> None:
     capped = TWELVE.replace('format = "american"', 'format = "american"\nmax_entries = 2')
-    from pokerroom.tournament.regulation.load import parse_regulation
-
     tournament = WebTournament("T2", parse_regulation(capped), creator=DIRECTOR)
     tournament.register(ANN, 0.0)
     tournament.register(BOB, 0.0)
@@ -132,7 +133,6 @@ class Played:
     new_frame: TableFrame
     old_room: str
     new_room: str
-    header_at_move: TableFrame
 
 
 @pytest.fixture(scope="module")
@@ -145,7 +145,7 @@ def played() -> Played:
     rooms = {room.id: room for room in tournament.rooms.values()}
     old_frame = driver.look(ANN, rooms[old_id])
     new_frame = driver.look(ANN, rooms[new_id])
-    result = Played(driver, old_frame, new_frame, old_id, new_id, new_frame)
+    result = Played(driver, old_frame, new_frame, old_id, new_id)
     driver.run_until(lambda: tournament.status == "finished")
     for user in driver.people:  # the last look of each, at the last table
         for room in tournament.rooms.values():
@@ -205,7 +205,7 @@ def test_x4_no_snapshot_any_person_got_names_a_card_he_may_not_know(played: Play
     assert leaks == []
 
 
-def test_the_header_says_what_the_terminal_header_says(played: Played) -> None:
+def test_the_header_says_what_the_terminal_header_says() -> None:
     driver = started(5)
     tournament = driver.tournament
     driver.run_until(lambda: tournament.log().hands >= 8)

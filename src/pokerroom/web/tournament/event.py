@@ -41,17 +41,18 @@ from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import BustOut, Entered, EntryKind, Seated, TournamentEvent, Won
 from pokerroom.tournament.header import ordinal
-from pokerroom.tournament.lobby import lobby_of, prize_now
+from pokerroom.tournament.lobby import prize_now
 from pokerroom.tournament.regulation.model import Regulation, TournamentFormat
 from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.tournament.standing import Standing
 from pokerroom.tournament.structure import Level
 from pokerroom.tournament.timed_run import DealtHand, TimedRun
-from pokerroom.web.protocol.frames import FinishFrame, TournamentHeaderFrame
+from pokerroom.web.protocol.frames import TournamentHeaderFrame
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
-from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
-from pokerroom.web.tournament.header import header_frame
+from pokerroom.web.seam import Outcome, User
+from pokerroom.web.tournament import views
+from pokerroom.web.tournament.roles import may_direct
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
 BOT_KIND = "tournament"
@@ -76,11 +77,6 @@ def shot_clock_of(regulation: Regulation) -> ShotClock:
         banks=banks.count,
         bank_seconds=banks.seconds,
     )
-
-
-def may_direct(user: User | None) -> bool:
-    """T-16: the tournament director's controls are for directors and admins."""
-    return user is not None and (user.has("director") or user.has("admin"))
 
 
 class WebTournament:
@@ -502,100 +498,17 @@ class WebTournament:
 
     def header(self, viewer: User | None) -> TournamentHeaderFrame:
         """The tournament header of a table for ``viewer`` (his place; public numbers)."""
-        name = None if viewer is None else self.name_of(viewer)
-        log = self.log()
-        lobby = lobby_of(log, name or "", now=self.clock_time(self.now))
-        record = None if name is None else log.players.get(name)
-        finished: FinishFrame | None = None
-        if record is not None and record.place is not None:
-            prize = prize_now(log, record.place, tied_from=record.tied_from, tied=record.tied)
-            finished = {"place": record.place, "prize": prize}
-        return header_frame(
-            lobby,
-            tournament_id=self._id,
-            name=self.name,
-            status=self.status,
-            now=self.now,
-            paused=self.paused or self.run is None,
-            finished=finished,
-        )
+        return views.header(self, viewer)
 
     def lobby(self, viewer: User | None) -> dict[str, object]:
         """The ``tournament`` frame: the page's and ``/api/tournaments/<id>``'s."""
-        log = self.log()
-        name = None if viewer is None else self.name_of(viewer)
-        record = None if name is None else log.players.get(name)
-        out = record is not None and record.place is not None
-        players = [
-            {
-                "name": r.player,
-                "bot": r.player not in self.users,
-                "chips": r.chips,
-                "table": None if r.seat is None else r.seat.table,
-                "seat": None if r.seat is None else r.seat.seat,
-                "place": r.place,
-                "entries": r.entries,
-            }
-            for r in sorted(log.players.values(), key=lambda r: (r.place or 0, -r.chips))
-        ]
-        results = [
-            {"place": r.place, "name": r.player, "prize": r.prize}
-            for r in sorted(log.players.values(), key=lambda r: r.place or 0)
-            if self.status == "finished"
-        ]
-        tables = [
-            {
-                "number": number,
-                "room": room.id,
-                "url": f"/rooms/{room.id}",
-                "players": len(room.occupants),
-            }
-            for number, room in sorted(self.rooms.items())
-            if room.occupants
-        ]
-        spec = self.regulation.game.at_level(1)
-        return {
-            "type": "tournament",
-            "v": PROTOCOL_VERSION,
-            "id": self._id,
-            "name": self.name,
-            "game": self.regulation.game.label if self.regulation.game.mixed else spec.label,
-            "buy_in": self.regulation.money.buy_in,
-            "fee": self.regulation.money.fee,
-            "starting_stack": self.regulation.starting_stack,
-            "status": self.status,
-            "start_at": self.start_at,
-            "registered": len(log.players),
-            "max_entries": self.regulation.max_entries,
-            "fill_to": self.fill_to,
-            "notice": self.notice,
-            "players": players,
-            "tables": tables,
-            "results": results,
-            "header": self.header(viewer) if log.players else None,
-            "you": {
-                "registered": record is not None,
-                "table": self._table_of(viewer),
-                "may": self._may(viewer, record is not None, out),
-                "start": self.run is None and self.may_start(viewer),
-                "director": may_direct(viewer),
-            },
-        }
+        return views.lobby(self, viewer)
 
-    def _table_of(self, viewer: User | None) -> str | None:
+    def table_of(self, viewer: User | None) -> str | None:
+        """The room ``viewer`` sits in now, if any."""
         if viewer is None:
             return None
         for room in self.rooms.values():
             if room.seat_of_user(viewer.id) is not None:
                 return room.id
         return None
-
-    def _may(self, viewer: User | None, registered: bool, out: bool) -> list[str]:
-        """What the registration button offers this viewer now (the library decides)."""
-        if viewer is None or self.status == "finished":
-            return []
-        if self.run is None:
-            return ["unregister"] if registered else ["register"]
-        if not registered:
-            return ["register late"]
-        return ["re-enter"] if out else []
