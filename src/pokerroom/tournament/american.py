@@ -35,6 +35,7 @@ from typing import Protocol, runtime_checkable
 
 from pokerroom.deck import Deck
 from pokerroom.engine import Hand, HandConfig, Options
+from pokerroom.engine import events as ev
 from pokerroom.errors import UsageError
 from pokerroom.table.seating import positions
 from pokerroom.tournament.break_desk import serve_table, serves
@@ -111,6 +112,14 @@ class _Playing:
     seats: tuple[int, ...]
     before: tuple[int, ...]
     after: tuple[int, ...]
+
+
+def decisions(hand: Hand) -> int:
+    """The decisions a hand took (as the bots' run counts them), for its simulated time."""
+    return sum(isinstance(event, _DECISIONS) for event in hand.events)
+
+
+_DECISIONS = (ev.Fold, ev.Check, ev.Call, ev.BetRaise, ev.BringIn, ev.Discard)
 
 
 MAX_ENTRANTS = 100_000
@@ -285,21 +294,29 @@ class AmericanRun:
                 continue
             if max_hands is not None and tournament.hands >= max_hands:
                 raise RuntimeError(f"no winner after {max_hands} hands")
-            at, _seq, kind, table = heapq.heappop(self._heap)
-            self._time.advance_to(at)
-            self._clock_changes()
-            if kind == _END:
-                self._end(table)
-                if self._on_hand_end is not None and self._whole():
-                    self._on_hand_end(tournament)
-            else:
-                self._pending.discard(table)
-                self._start(table)
-            if self._bubble.active:
-                self._start_round()
-        for event in tournament.finish(at=self.now):
-            self._notify(event)
+            self._step()
+        self._finish()
         return tournament
+
+    def _step(self) -> None:
+        """The timetable's next moment: a table's hand ends or a table comes to deal."""
+        at, _seq, kind, table = heapq.heappop(self._heap)
+        self._time.advance_to(at)
+        self._clock_changes()
+        if kind == _END:
+            self._end(table)
+            if self._on_hand_end is not None and self._whole():
+                self._on_hand_end(self.tournament)
+        else:
+            self._pending.discard(table)
+            self._start(table)
+        if self._bubble.active:
+            self._start_round()
+
+    def _finish(self) -> None:
+        """T-12, T-2: the winner and the paid places."""
+        for event in self.tournament.finish(at=self.now):
+            self._notify(event)
 
     # ----- the log
 
@@ -412,15 +429,23 @@ class AmericanRun:
         if self._see_standing is not None:
             self._see_standing(self._standing())
         self.desk.deal(table, hand, players)
+        self._playing[table] = _Playing(self.now, level, start, players, tuple(order), before, ())
+        self._play_out(table, hand, players)
+
+    def _play_out(self, table: int, hand: Hand, players: tuple[str, ...]) -> None:
+        """The hand player plays the hand to its end at once; it ends after its simulated
+        time (a hook: a run in real time ends each hand when its table has played it)."""
         decisions = self._play(hand, players)
+        self._hand_over(table, hand, self.now + HAND_SECONDS + ACTION_SECONDS * decisions)
+
+    def _hand_over(self, table: int, hand: Hand, at: float) -> None:
+        """The hand dealt at ``table`` was played to its end: it ends at ``at``."""
         if hand.phase != "done":
             raise RuntimeError(f"the hand at table {table} was not played to its end")
-        self.desk.played(table, hand, players)
-        self._playing[table] = _Playing(
-            self.now, level, start, players, tuple(order), before, tuple(hand.stacks)
-        )
-        duration = HAND_SECONDS + ACTION_SECONDS * decisions
-        self._schedule(table, self.now + duration, _END)
+        done = self._playing[table]
+        self.desk.played(table, hand, done.players)
+        done.after = tuple(hand.stacks)
+        self._schedule(table, at, _END)
 
     # ----- a hand ends
 
@@ -484,13 +509,19 @@ class AmericanRun:
             return False
         if record.entries > terms.per_player:
             return False
-        self._log(Entered(self.now, player, EntryKind.RE_ENTRY, terms.chips))
+        self._take_entry(player, EntryKind.RE_ENTRY, terms.chips)
+        return True
+
+    def _take_entry(self, player: str, kind: EntryKind, chips: int) -> None:
+        """T-11, T-19: log an entry or re-entry (the log checks it: a refusal changes
+        nothing) and seat it at a shortest table, or a new one (5.19.3)."""
+        self._log(Entered(self.now, player, kind, chips))
         tables = set(self.floor.counts())
-        move = self.floor.enter(player, MoveReason.RE_ENTRY)
+        reason = MoveReason.LATE_ENTRY if kind is EntryKind.ENTRY else MoveReason.RE_ENTRY
+        move = self.floor.enter(player, reason)
         self._log_moves([move])
         if move.target.table not in tables:
             self._schedule(move.target.table, self.now)
-        return True
 
     # ----- places and the bubble (T-12)
 

@@ -108,3 +108,12 @@ def next_jump(prizes: tuple[int, ...], players_left: int, *, unit: int = 1) -> P
 
 def _prize(prizes: tuple[int, ...], place: int, unit: int) -> int:
     return place_prize(prizes, place=place, tied_from=place, tied=1, unit=unit)
+
+
+def prize_now(tournament: Tournament, place: int, *, tied_from: int, tied: int) -> int:
+    """T-12, T-2: the money of a place (shared in a tie) by the entries taken so far."""
+    regulation = tournament.regulation
+    prizes = payout(regulation, tournament.entries()).prizes
+    return place_prize(
+        prizes, place=place, tied_from=tied_from, tied=tied, unit=regulation.payouts.unit
+    )

@@ -53,6 +53,7 @@ from pokerroom.web.registry import LiveRooms, Registry
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
+from pokerroom.web.tournament.routes import tournament_routes
 
 
 def create_app(
@@ -93,6 +94,7 @@ def create_app(
             *table_routes(),
             *director_routes(tournaments, csrf_token=_form_token, check_csrf=_form_is_ours),
             *hand_routes(archive, cardroom.accounts, tournaments),
+            *tournament_routes(),
             *routes,
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

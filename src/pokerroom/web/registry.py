@@ -70,6 +70,8 @@ class LobbyEntry:
     """Not listed; reached by its invite link only."""
     host_id: int | None = None
     """The account that created it (a home game's host), if any."""
+    tournament: str | None = None
+    """A tournament's table: the tournament's id. Its page lists it; the lobby does not."""
 
     def listing(self, room_id: str) -> dict[str, Any]:
         """The entry as ``/api/lobby`` gives it."""
@@ -82,7 +84,9 @@ class LobbyEntry:
             "status": self.status,
             "kind": self.kind.value,
             "private": self.private,
-            "url": table_path(room_id),
+            "url": f"/tournaments/{room_id}"
+            if self.kind is RoomKind.TOURNAMENT and self.tournament is None
+            else table_path(room_id),
         }
 
 
@@ -145,7 +149,9 @@ class Registry:
         return [
             (room_id, listed.entry)
             for room_id, listed in self._rooms.items()
-            if not listed.entry.private and kind in (None, listed.entry.kind)
+            if not listed.entry.private
+            and listed.entry.tournament is None
+            and kind in (None, listed.entry.kind)
         ]
 
     def hosted_by(self, user: User) -> list[tuple[str, LobbyEntry]]:

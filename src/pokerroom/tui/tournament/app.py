@@ -31,11 +31,11 @@ from pokerroom.table.wording import counted
 from pokerroom.tournament.american import AmericanRun
 from pokerroom.tournament.clock.render import countdown, forced_bets
 from pokerroom.tournament.director import Tournament
+from pokerroom.tournament.header import HEADER_ROWS, header_lines, ordinal
 from pokerroom.tournament.lobby import Lobby
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tui.hand_table import RESERVED_ROWS, HandTableApp
 from pokerroom.tui.render import stakes_line
-from pokerroom.tui.tournament.header import HEADER_ROWS, header_lines, ordinal
 from pokerroom.tui.tournament.seat import (
     Busted,
     Deal,

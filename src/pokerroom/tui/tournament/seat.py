@@ -21,14 +21,11 @@ from typing import Protocol
 from pokerroom.bots import Bot
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand
-from pokerroom.engine import events as ev
 from pokerroom.table.seating import Blinds, positions
-from pokerroom.tournament.american import AmericanRun
+from pokerroom.tournament.american import AmericanRun, decisions
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.events import BustOut, Paid, Seated, TournamentEvent, Won
-from pokerroom.tournament.lobby import Lobby, lobby_of
-from pokerroom.tournament.money.payouts import payout
-from pokerroom.tournament.places import place_prize
+from pokerroom.tournament.lobby import Lobby, lobby_of, prize_now
 from pokerroom.tournament.seating.floor import Floor, HandStart
 from pokerroom.tournament.seating.moves import Move
 from pokerroom.tournament.standing import Standing
@@ -241,26 +238,10 @@ class YourSeat:
         run = self.run
         assert run is not None
         tournament = run.tournament
-        regulation = tournament.regulation
-        entries = tournament.entries()
-        prize = place_prize(
-            payout(regulation, entries).prizes,
-            place=place,
-            tied_from=tied_from,
-            tied=tied,
-            unit=regulation.payouts.unit,
-        )
-        return Busted(place, prize, entries.entries)
+        prize = prize_now(tournament, place, tied_from=tied_from, tied=tied)
+        return Busted(place, prize, tournament.entries().entries)
 
     def _lobby(self) -> Lobby:
         run = self.run
         assert run is not None
         return lobby_of(run.tournament, self.player, now=run.now)
-
-
-def decisions(hand: Hand) -> int:
-    """The decisions a hand took (as the bots' run counts them), for its simulated time."""
-    return sum(isinstance(event, _DECISIONS) for event in hand.events)
-
-
-_DECISIONS = (ev.Fold, ev.Check, ev.Call, ev.BetRaise, ev.BringIn, ev.Discard)

@@ -153,6 +153,8 @@ class YouFrame(TypedDict):
     notice: str | None
     cash: NotRequired[CashYouFrame]
     """Cash tables only: what you may do with your seat now."""
+    moved_to: NotRequired[str]
+    """Tournament tables only: the floor moved you to this room (T-6 … T-8): follow it."""
 
 
 class CashYouFrame(TypedDict):
@@ -228,3 +230,62 @@ class TableFrame(TypedDict):
     hands_played: int
     next_hand_at: float | None
     cash: NotRequired[CashFrame]
+    tournament: NotRequired[TournamentHeaderFrame]
+    """Tournament tables only: the tournament header as this viewer sees it."""
+
+
+class LevelFrame(TypedDict):
+    number: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    big_blind_ante: bool
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    words: str
+    """The forced bets in words: "blinds 25/50, ante 5"."""
+
+
+class PayJumpFrame(TypedDict):
+    place: int
+    prize: int
+    busts: int
+    """Players still to bust before that place is reached."""
+
+
+class FinishFrame(TypedDict):
+    place: int
+    prize: int
+
+
+class TournamentHeaderFrame(TypedDict):
+    """A tournament table's header: the terminal header's numbers (``lines``: its words)."""
+
+    id: str
+    name: str
+    url: str
+    status: str
+    """``registering``, ``running``, ``break``, ``paused`` or ``finished``."""
+    level: LevelFrame
+    on_break: bool
+    seconds_left: float | None
+    """In the level (or break) when the frame was built; None once the last level runs on."""
+    deadline: float | None
+    """When the level (or break) ends on the server clock: ``deadline - now`` is the time
+    left. None while the director has paused the clock, or in the last level."""
+    next_level: LevelFrame | None
+    players_left: int
+    entries: int
+    average: int
+    average_big_blinds: float
+    place: int | None
+    """Your place by chips among the players still in; None if you are not in."""
+    chips: int
+    pool: int
+    prizes: list[int]
+    next_jump: PayJumpFrame | None
+    finished: FinishFrame | None
+    """Your place and prize once you are out (or have won)."""
+    lines: list[str]
+    """The header as the terminal table prints it."""

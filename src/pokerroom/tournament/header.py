@@ -1,4 +1,6 @@
-"""The tournament header above the table: two lines from one :class:`Lobby` (80 columns).
+"""The tournament header a table shows: three lines from one :class:`Lobby` (80 columns).
+
+The terminal table prints them above the table; the web table sends them with its numbers.
 
 >>> from pokerroom.tournament.lobby import PayJump
 >>> from pokerroom.tournament.structure import Level

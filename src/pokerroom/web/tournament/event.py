@@ -1,0 +1,514 @@
+"""A tournament on the web server: registration, the start, the clock, and its tables.
+
+:class:`WebTournament` is made from a regulation by a director or a host. Before the start
+players register and unregister (the director library's :class:`Tournament` takes each
+entry and refuses what the regulation does not allow, T-3); the creator (or a director)
+starts it, or it starts at its set time, bots filling the field up to the number asked.
+Then a :class:`~pokerroom.tournament.timed_run.TimedRun` runs it: its floor seats and
+moves the players (T-4 … T-8), its clock sets the levels (T-10), and each hand it deals
+goes to that table's :class:`~pokerroom.web.tournament.table_room.TournamentTableRoom`,
+where people act through the table protocol and bots at once. Late registration and
+re-entry go through the same run while the regulation allows (T-11, T-19).
+
+It is also a :class:`~pokerroom.web.seam.Room` itself — the tournament's own lobby, which
+the hub ticks: its snapshot is the ``tournament`` frame of ``/tournaments/<id>``, and its
+clock starts a tournament at its set time. Times are the server clock's (the hub's
+``now``); the tournament clock is the time since the start less the director's pauses
+(T-16): while paused no hand is dealt and the level's time stands still; hands being
+played finish.
+
+Decisions where the seed is silent (README "Tournaments on the web"):
+
+- A table where a person was dealt in shows the finished hand for ``pause`` seconds before
+  the next; a table of bots only takes the run's simulated time for it.
+- A player who times out (A-18) sits out until he sits in; an away player is dealt and his
+  hand killed (H-9, H-11). Re-buys and add-ons are taken for everyone while allowed, as at
+  the terminal; a re-entry is the person's own choice (the bots always re-enter).
+- Every table's header refreshes on busts, entries, levels and breaks; a player's place by
+  chips refreshes whenever his own table changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+
+from pokerroom.bots.tournament_players import BotPlayers
+from pokerroom.engine import Hand, Limit, Variant
+from pokerroom.errors import UsageError
+from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
+from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
+from pokerroom.tournament.director import Tournament
+from pokerroom.tournament.events import BustOut, Entered, EntryKind, Seated, TournamentEvent, Won
+from pokerroom.tournament.header import ordinal
+from pokerroom.tournament.lobby import prize_now
+from pokerroom.tournament.regulation.model import Regulation, TournamentFormat
+from pokerroom.tournament.seating.moves import MoveReason
+from pokerroom.tournament.standing import Standing
+from pokerroom.tournament.structure import Level
+from pokerroom.tournament.timed_run import DealtHand, TimedRun
+from pokerroom.web.protocol.frames import TournamentHeaderFrame
+from pokerroom.web.room.clock import ShotClock
+from pokerroom.web.room.occupants import Occupant
+from pokerroom.web.seam import Outcome, User
+from pokerroom.web.tournament import views
+from pokerroom.web.tournament.roles import may_direct
+from pokerroom.web.tournament.table_room import TournamentTableRoom
+
+BOT_KIND = "tournament"
+EPSILON = 1e-6
+"""The run is moved a hair past the clock reading, so a deadline met is met exactly."""
+MOVE_WORDS = {
+    MoveReason.BALANCE: "to balance the tables",
+    MoveReason.BREAK: "because your table broke",
+    MoveReason.FINAL_TABLE: "to the final table",
+}
+
+
+def shot_clock_of(regulation: Regulation) -> ShotClock:
+    """A-18: the regulation's shot clock and time banks, else the web table's own."""
+    shot = regulation.shot_clock
+    if shot is None:
+        return ShotClock()
+    banks = shot.time_banks
+    return ShotClock(
+        seconds=shot.seconds,
+        countdown=shot.countdown,
+        banks=banks.count,
+        bank_seconds=banks.seconds,
+    )
+
+
+class WebTournament:
+    """One tournament of the server; see the module docstring."""
+
+    def __init__(
+        self,
+        tournament_id: str,
+        regulation: Regulation,
+        *,
+        creator: User,
+        name: str | None = None,
+        fill_to: int = 0,
+        start_at: float | None = None,
+        seed: int | None = None,
+        grace: float = 30.0,
+        pause: float = 3.0,
+    ) -> None:
+        if regulation.format is not TournamentFormat.AMERICAN:
+            raise UsageError(
+                f"{regulation.name!r} is {regulation.format.value}; the web plays american "
+                "tournaments (one field, balanced tables)"
+            )
+        cap = regulation.max_entries
+        if fill_to and not 2 <= fill_to <= (cap or 1000):
+            raise UsageError(f"bots fill the field up to 2-{cap or 1000} entrants, not {fill_to}")
+        self._id = tournament_id
+        self.regulation = regulation
+        self.name = name or regulation.name
+        self.creator = creator.id
+        self.fill_to = fill_to
+        self.start_at = start_at
+        self.seed = random.randrange(2**32) if seed is None else seed
+        self.grace = grace
+        self.pause = pause
+        self.clock = shot_clock_of(regulation)
+        self.registration = Tournament(regulation)
+        """The entries before the start, taken and checked by the director library."""
+        self.users: dict[str, int] = {}
+        """Entrant name → user id (bots have none)."""
+        self.run: TimedRun | None = None
+        self.bots: BotPlayers | None = None
+        self.rooms: dict[int, TournamentTableRoom] = {}
+        self.occupants: dict[str, Occupant] = {}
+        self.started_at: float | None = None
+        self.paused_at: float | None = None
+        self.paused_for = 0.0
+        self.now = 0.0
+        """The latest server time the tournament was told."""
+        self.notice: str | None = None
+        """Why the set start did not happen, for the page."""
+        self.dirty = False
+        self.on_change: Callable[[WebTournament], None] | None = None
+        """Told after every change (the server lists new tables and the lobby line)."""
+
+    # ----------------------------------------------------------- the Room API
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    def snapshot(self, viewer: User | None) -> Mapping[str, object]:
+        return self.lobby(viewer)
+
+    def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
+        return Outcome(
+            False,
+            f"the tournament's lobby takes no table messages: register at {self.url}, "
+            "play at your table",
+            "tournament_lobby",
+        )
+
+    def tick(self, now: float) -> bool:
+        self.advance(now)
+        changed, self.dirty = self.dirty, False
+        return changed
+
+    def deadline(self) -> float | None:
+        if self.dirty:
+            return 0.0
+        if self.status == "registering":
+            return self.start_at
+        return self.next_deadline()
+
+    def presence(self, user: User, connected: bool, now: float) -> bool:
+        return False
+
+    # ------------------------------------------------------------- the state
+
+    @property
+    def url(self) -> str:
+        return f"/tournaments/{self._id}"
+
+    @property
+    def status(self) -> str:
+        run = self.run
+        if run is None:
+            return "registering"
+        if run.over:
+            return "finished"
+        if self.paused_at is not None:
+            return "paused"
+        return "break" if run.tournament.on_break else "running"
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    def log(self) -> Tournament:
+        """The tournament's log: the registrations before the start, the run's after."""
+        return self.registration if self.run is None else self.run.tournament
+
+    def clock_time(self, now: float) -> float:
+        """The tournament clock at server time ``now``: since the start, less the pauses."""
+        if self.started_at is None:
+            return 0.0
+        upto = now if self.paused_at is None else self.paused_at
+        return max(0.0, upto - self.started_at - self.paused_for)
+
+    def next_deadline(self) -> float | None:
+        """When the run next has something to do, on the server clock."""
+        run = self.run
+        if run is None or self.paused_at is not None or self.started_at is None:
+            return None
+        at = run.next_at()
+        return None if at is None else self.started_at + self.paused_for + at
+
+    def name_of(self, user: User) -> str | None:
+        return next((name for name, uid in self.users.items() if uid == user.id), None)
+
+    def chips_of(self, player: str) -> int:
+        record = self.log().players.get(player)
+        return 0 if record is None else record.chips
+
+    def game_at(self, dealt: DealtHand | None) -> tuple[Variant, Limit, Level]:
+        """The game and level of the hand dealt (before the first: level 1's)."""
+        if dealt is not None:
+            config = dealt.hand.config
+            return config.variant, config.limit, dealt.level
+        spec = self.regulation.game.at_level(1)
+        return spec.variant, spec.limit, self.regulation.levels[0]
+
+    # ---------------------------------------------------- registration (T-3)
+
+    def register(self, user: User, now: float) -> str:
+        """Register, late-register or re-enter ``user``; what was done, in words. A refusal
+        is the director library's one line (:class:`UsageError`) and changes nothing."""
+        if user.has("guest"):
+            raise UsageError("a guest plays the game he was invited to; sign up to play here")
+        self.advance(now)
+        name = self.name_of(user) or user.name
+        self._check_name(name, user)
+        if self.run is None:
+            if name in self.registration.players:
+                raise UsageError(f"you are already registered in {self.name}")
+            self.registration.enter(name, at=0)
+            self.users[name] = user.id
+            self._changed()
+            return f"you are registered in {self.name}"
+        record = self.run.tournament.players.get(name)
+        kind = EntryKind.ENTRY if record is None else EntryKind.RE_ENTRY
+        if record is None:
+            self.users[name] = user.id
+            self.occupants[name] = Occupant(name, user.id, banks=self.clock.banks)
+        before = len(self.run.tournament.events)
+        try:
+            self.run.enter(name, kind, self.clock_time(now) + EPSILON)
+        except UsageError:
+            if record is None:
+                del self.users[name], self.occupants[name]
+            raise
+        self._after_run(before)
+        return "you re-entered" if kind is EntryKind.RE_ENTRY else "you are registered late"
+
+    def unregister(self, user: User, now: float) -> str:
+        self.advance(now)
+        name = self.name_of(user)
+        if name is None or name not in self.registration.players:
+            raise UsageError(f"you are not registered in {self.name}")
+        if self.run is not None:
+            raise UsageError("the tournament has started: entries are final (T-3)")
+        kept = [e for e in self.registration.events if getattr(e, "player", None) != name]
+        self.registration = Tournament.from_events(self.regulation, kept)
+        del self.users[name]
+        self._changed()
+        return f"you are no longer registered in {self.name}"
+
+    def _check_name(self, name: str, user: User) -> None:
+        """An entrant's name is his own: a bot's or another account's is not taken over."""
+        if name in self.log().players and self.users.get(name) != user.id:
+            raise UsageError(f"another entrant is called {name!r}; nobody takes over an entry")
+
+    # ------------------------------------------------------ start and clock
+
+    def may_start(self, user: User | None) -> bool:
+        return user is not None and (user.id == self.creator or may_direct(user))
+
+    def start(self, user: User | None, now: float) -> str:
+        """The creator or a director starts it (None: its set time came)."""
+        if user is not None and not self.may_start(user):
+            raise UsageError("only the tournament's creator or a director starts it")
+        if self.run is not None:
+            raise UsageError("the tournament has already started")
+        self._fill_with_bots()
+        players = list(self.registration.players)
+        if len(players) < 2:
+            raise UsageError(f"a tournament needs 2 entrants or more; {len(players)} registered")
+        self.bots = BotPlayers([BOT_KIND], players, self.seed)
+        for player in players:
+            user_id = self.users.get(player)
+            person = user_id is not None
+            self.occupants[player] = Occupant(
+                player,
+                user_id,
+                style=None if person else BOT_KIND,
+                banks=self.clock.banks if person else 0,
+            )
+        self.started_at = self.now = now
+        self.run = TimedRun(
+            self.regulation, players, self, random.Random(self.seed), listener=self._hear
+        )
+        self.start_at = None
+        self._after_run(0)
+        self.advance(now)
+        return f"{self.name} has started: {len(players)} entrants"
+
+    def _fill_with_bots(self) -> None:
+        """Bots up to ``fill_to`` entrants (within the regulation's cap)."""
+        cap = self.regulation.max_entries or self.fill_to
+        wanted = min(self.fill_to, cap) - len(self.registration.players)
+        number = 0
+        while wanted > 0:
+            number += 1
+            name = f"Bot {number}"
+            if name not in self.registration.players:
+                self.registration.enter(name, at=0)
+                wanted -= 1
+
+    def pause_clock(self, user: User | None, now: float) -> str:
+        """T-16: the director stops the clock; no hand is dealt until he resumes it."""
+        self._check_director(user)
+        self.advance(now)
+        if self.run is None or self.run.over:
+            raise UsageError(f"the tournament is {self.status}: its clock is not running")
+        if self.paused_at is not None:
+            raise UsageError("the clock is already paused; resume it")
+        self.paused_at = now
+        self._changed(every_table=True)
+        return "the clock is paused"
+
+    def resume_clock(self, user: User | None, now: float) -> str:
+        self._check_director(user)
+        if self.paused_at is None:
+            raise UsageError("the clock is not paused")
+        self.paused_for += now - self.paused_at
+        self.paused_at = None
+        self.advance(now)
+        self._changed(every_table=True)
+        return "the clock runs again"
+
+    def _check_director(self, user: User | None) -> None:
+        if not may_direct(user):
+            raise UsageError("only a tournament director pauses or resumes the clock (T-16)")
+
+    def advance(self, now: float) -> None:
+        """Let the tournament's time act up to server time ``now``."""
+        self.now = max(self.now, now)
+        if self.run is None:
+            if self.start_at is not None and now >= self.start_at:
+                try:
+                    self.start(None, now)
+                except UsageError as error:
+                    self.start_at, self.notice = None, f"not started at its time: {error}"
+                    self._changed()
+            return
+        if self.paused_at is None and not self.run.over:
+            before = len(self.run.tournament.events)
+            self.run.advance(self.clock_time(now) + EPSILON)
+            self._after_run(before)
+
+    # ------------------------------------------------- the run's tables
+
+    def deal(self, dealt: DealtHand) -> None:
+        """:class:`~pokerroom.tournament.timed_run.Tables`: a hand dealt at a table."""
+        self._sync()
+        room = self.rooms[dealt.table]
+        assert self.bots is not None
+        bots = self.bots.bots_for(dealt.hand, dealt.players)
+        for seat, bot in zip(dealt.seats, bots, strict=True):
+            occupant = room.occupants[seat]
+            if occupant.user is None:
+                occupant.bot, occupant.style = bot, BOT_KIND
+        room.deal(dealt, self.now)
+
+    def re_enters(self, player: str) -> bool:
+        return player not in self.users
+
+    def see_standing(self, standing: Standing) -> None:
+        if self.bots is not None:
+            self.bots.see_standing(standing)
+
+    def hand_over(self, room: TournamentTableRoom, hand: Hand, now: float) -> None:
+        """A table's hand is over: a table people played on shows it for ``pause``
+        seconds, a bots' table takes the run's simulated time."""
+        run = self.run
+        assert run is not None
+        if any(occupant.user is not None for occupant in room.hand_occupants):
+            at = self.clock_time(max(now, self.now)) + self.pause
+        else:
+            at = run.now + HAND_SECONDS + ACTION_SECONDS * decisions(hand)
+        run.hand_over(room.number, hand, at)
+
+    def _hear(self, event: TournamentEvent) -> None:
+        """The run's listener: moves and busts are news for the people concerned."""
+        if self.run is None:
+            return  # the draw at the start: the tables are seated from the floor
+        if isinstance(event, Seated):
+            self._moved(event)
+        elif isinstance(event, BustOut):
+            self._busted(event)
+        if isinstance(event, BustOut | Entered | LevelStarted | BreakStarted | Won):
+            self._changed(every_table=True)
+        if isinstance(event, LevelStarted):
+            self._add_banks(event.level.number)
+
+    def _moved(self, event: Seated) -> None:
+        move = event.move
+        user = self.users.get(move.player)
+        if user is None:
+            return
+        self._sync()
+        target = self.rooms[move.target.table]
+        where = f"table {move.target.table} seat {move.target.seat}"
+        source = move.source
+        if source is None or source.table == move.target.table:
+            target.notices[user] = f"your seat: {where}"
+            return
+        words = MOVE_WORDS.get(move.reason, f"({move.reason.value})")
+        old = self.rooms[source.table]
+        old.moved_away[user] = target.id
+        old.notices[user] = f"you move {words}: now at {where}"
+        old.dirty = True
+        target.notices[user] = f"you moved here from table {source.table} {words}"
+
+    def _busted(self, event: BustOut) -> None:
+        user = self.users.get(event.player)
+        if user is None:
+            return
+        prize = prize_now(self.log(), event.place, tied_from=event.tied_from, tied=event.tied)
+        money = f"prize {prize:,}" if prize else "no prize"
+        for room in self.rooms.values():
+            if any(o.user == user for o in room.hand_occupants):
+                room.notices[user] = (
+                    f"you are out in {ordinal(event.place)} place: {money}; "
+                    "stay to watch, or re-enter if the tournament allows it"
+                )
+
+    def _add_banks(self, level: int) -> None:
+        """A-18: the banks the regulation adds to every person still in at a level."""
+        shot = self.regulation.shot_clock
+        if shot is None:
+            return
+        added = sum(banks for at, banks in shot.time_banks.added if at == level)
+        log = self.log()
+        for name, occupant in self.occupants.items():
+            record = log.players.get(name)
+            if added and occupant.user is not None and record is not None and record.place is None:
+                occupant.banks += added
+
+    def _after_run(self, events_before: int) -> None:
+        """Seat the tables as the floor left them; the lobby changed if the log grew."""
+        self._sync()
+        assert self.run is not None
+        if len(self.run.tournament.events) != events_before:
+            self._changed()
+
+    def _sync(self) -> None:
+        """Every table room seats whom the floor seats there now (T-4 … T-8)."""
+        run = self.run
+        assert run is not None
+        on_floor = set()
+        for view in run.floor.tables():
+            on_floor.add(view.number)
+            room = self._room(view.number, view.size)
+            wanted = {seat: self.occupants[name] for seat, name in view.seats}
+            if wanted != room.occupants:
+                room.occupants, room.dirty = wanted, True
+                for occupant in wanted.values():
+                    if occupant.user is not None:
+                        room.moved_away.pop(occupant.user, None)
+        for number, room in self.rooms.items():
+            if number not in on_floor and room.occupants and not run.playing(number):
+                room.occupants, room.status, room.dirty = {}, "closed", True
+
+    def _room(self, number: int, size: int) -> TournamentTableRoom:
+        room = self.rooms.get(number)
+        if room is None:
+            room = TournamentTableRoom(
+                f"{self._id}.t{number}",
+                self,
+                number,
+                table_size=size,
+                clock=self.clock,
+                grace=self.grace,
+            )
+            self.rooms[number] = room
+        room.table_size = max(size, room.table_size) if room.hand is not None else size
+        return room
+
+    def _changed(self, *, every_table: bool = False) -> None:
+        self.dirty = True
+        if every_table:
+            for room in self.rooms.values():
+                room.dirty = True
+        if self.on_change is not None:
+            self.on_change(self)
+
+    # ---------------------------------------------------------- what is shown
+
+    def header(self, viewer: User | None) -> TournamentHeaderFrame:
+        """The tournament header of a table for ``viewer`` (his place; public numbers)."""
+        return views.header(self, viewer)
+
+    def lobby(self, viewer: User | None) -> dict[str, object]:
+        """The ``tournament`` frame: the page's and ``/api/tournaments/<id>``'s."""
+        return views.lobby(self, viewer)
+
+    def table_of(self, viewer: User | None) -> str | None:
+        """The room ``viewer`` sits in now, if any."""
+        if viewer is None:
+            return None
+        for room in self.rooms.values():
+            if room.seat_of_user(viewer.id) is not None:
+                return room.id
+        return None

@@ -1,0 +1,163 @@
+"""One table of a web tournament: the tournament's hands at that table, as a live room.
+
+:class:`TournamentTableRoom` is a :class:`~pokerroom.web.seam.Room` on
+:class:`~pokerroom.web.room.live.LiveRoom`'s hand machinery (shot clock and time banks
+A-18, pre-actions X-3, show or muck P-5, the draw): people act through the same messages
+as at a home or cash table, bots act at once. It never seats or deals by itself — the
+tournament's floor seats its players (T-4 … T-8) and the run deals its hands with the
+level's blinds and antes (T-10); the room plays each hand and tells the tournament when
+it is over. Its snapshot adds the tournament header (``tournament``) and, for a player the
+floor moved to another table, ``you.moved_to``: the room he now sits in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerroom.table.away import kill_dead_hands
+from pokerroom.tournament.timed_run import DealtHand
+from pokerroom.web.protocol import client as msg
+from pokerroom.web.protocol.frames import GameFrame, TableFrame
+from pokerroom.web.room.clock import ShotClock
+from pokerroom.web.room.live import LiveRoom, Seating, no
+from pokerroom.web.room.results import hand_result
+from pokerroom.web.room.snapshot import game_frame
+from pokerroom.web.seam import Outcome, User
+
+if TYPE_CHECKING:
+    from pokerroom.web.tournament.event import WebTournament
+
+
+class TournamentTableRoom(LiveRoom):
+    """Table ``number`` of ``owner``; see the module docstring."""
+
+    kind = "tournament"
+
+    def __init__(
+        self,
+        room_id: str,
+        owner: WebTournament,
+        number: int,
+        *,
+        table_size: int,
+        clock: ShotClock,
+        grace: float,
+    ) -> None:
+        super().__init__(room_id, table_size=table_size, clock=clock, grace=grace, pause=0.0)
+        self.owner = owner
+        self.number = number
+        self.dealt: DealtHand | None = None
+        self.moved_away: dict[int, str] = {}
+        """User id → the room the floor moved him to from here (T-6 … T-8)."""
+        self.dirty = False
+        """Changed by the tournament since the hub last heard of it (another table's hand,
+        a move, a level): the next tick reports it."""
+
+    # ------------------------------------------------------------ the Room API
+
+    def snapshot(self, viewer: User | None) -> TableFrame:
+        frame = super().snapshot(viewer)
+        frame["tournament"] = self.owner.header(viewer)
+        if viewer is not None and viewer.id in self.moved_away:
+            frame["you"]["moved_to"] = self.moved_away[viewer.id]
+        return frame
+
+    def tick(self, now: float) -> bool:
+        self.owner.advance(now)
+        changed = super().tick(now)
+        if self.dirty:
+            self.dirty = False
+            return True
+        return changed
+
+    def deadline(self) -> float | None:
+        if self.dirty:
+            return 0.0  # the hub looks at once
+        times = [super().deadline(), self.owner.next_deadline()]
+        known = [t for t in times if t is not None]
+        return min(known) if known else None
+
+    # ------------------------------------------------- what the snapshot shows
+
+    def game_frame(self) -> GameFrame:
+        variant, limit, level = self.owner.game_at(self.dealt)
+        return game_frame(
+            variant,
+            limit,
+            small_blind=level.small_blind or level.small_bet,
+            big_blind=level.big_blind or level.big_bet,
+            ante=level.ante,
+        )
+
+    def marks(self) -> tuple[int | None, int | None, int | None]:
+        dealt = self.dealt
+        if dealt is None or dealt.hand.config.variant.stud:
+            return None, None, None
+        blinds = dealt.blinds
+        return blinds.button, blinds.small_blind, blinds.big_blind
+
+    def stack_of(self, seat: int) -> int:
+        return self.owner.chips_of(self.occupants[seat].name)
+
+    def is_away(self, seat: int) -> bool:
+        return self.occupants[seat].sitting_out
+
+    # ------------------------------------------------------------ messages
+
+    def _seating(self, sender: User, message: Seating, now: float) -> Outcome:
+        match message:
+            case msg.SitOut():
+                return self._sit_out(sender, out=True)
+            case msg.SitIn():
+                return self._sit_out(sender, out=False)
+        return no(  # T-4 … T-8: the floor seats a tournament
+            f"{message.type} is not for a tournament table: the floor draws and moves the "
+            "seats; register on the tournament's page, and sit_out or sit_in here",
+            "tournament",
+        )
+
+    def _sit_out(self, sender: User, *, out: bool) -> Outcome:
+        occupant = self._occupant_of(sender.id)
+        if occupant is None:
+            return no("you have no seat at this table", "not_seated")
+        if occupant.sitting_out == out:
+            already = "sitting out; sit_in to play" if out else "playing; sit_out to be away"
+            return no(f"you are already {already}", "sitting_out" if out else "sitting_in")
+        occupant.sitting_out = out  # H-9: away from the next deal, his hand dealt and killed
+        return Outcome(True)
+
+    # -------------------------------------------------------------- the hands
+
+    def deal(self, dealt: DealtHand, now: float) -> None:
+        """The run dealt a hand here: play it (H-9, H-11: an away player's hand is killed)."""
+        hand = dealt.hand
+        self.dealt = dealt
+        self._dealt(hand, dealt.seats, self.hand_number + 1, now)
+        away = {p for p in range(hand.players) if self.hand_occupants[p].away(now, self.grace)}
+        kill_dead_hands(hand, away)
+        self.dirty = True
+        self._drive(now)
+
+    def _next_hand(self, now: float) -> None:
+        """The tournament deals (:meth:`deal`); a table never does by itself."""
+
+    def _resume_if_held(self, now: float) -> None:
+        """A tournament table never waits for its players: away hands are dealt and killed."""
+
+    def _timed_out(self, position: int) -> None:
+        self.hand_occupants[position].sitting_out = True  # A-18, H-9: until he sits in
+
+    def _end_hand(self, now: float) -> None:
+        hand, dealt = self.hand, self.dealt
+        assert hand is not None and dealt is not None
+        changes = {
+            seat: after - before
+            for seat, before, after in zip(
+                dealt.seats, hand.config.stacks, hand.stacks, strict=True
+            )
+        }
+        busted = [seat for seat, after in zip(dealt.seats, hand.stacks, strict=True) if not after]
+        self._keep_result(hand_result(self, hand, self.hand_number, changes, busted))
+        self.status = "pause"
+        self.dirty = True
+        self.owner.hand_over(self, hand, now)

@@ -1,0 +1,119 @@
+"""What a web tournament shows: a table's header, and the tournament's own frame.
+
+Public numbers only (a lobby shows every stack) and the viewer's own place and options;
+no card of any hand (X-4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerroom.tournament.lobby import lobby_of, prize_now
+from pokerroom.web.protocol.frames import FinishFrame, TournamentHeaderFrame
+from pokerroom.web.seam import PROTOCOL_VERSION, User
+from pokerroom.web.tournament.header import header_frame
+from pokerroom.web.tournament.roles import may_direct
+
+if TYPE_CHECKING:
+    from pokerroom.web.tournament.event import WebTournament
+
+
+def header(tournament: WebTournament, viewer: User | None) -> TournamentHeaderFrame:
+    """The header of the terminal table (:func:`lobby_of`) for ``viewer`` at the latest
+    time the tournament was told."""
+    name = None if viewer is None else tournament.name_of(viewer)
+    log = tournament.log()
+    lobby = lobby_of(log, name or "", now=tournament.clock_time(tournament.now))
+    record = None if name is None else log.players.get(name)
+    finished: FinishFrame | None = None
+    if record is not None and record.place is not None:
+        prize = prize_now(log, record.place, tied_from=record.tied_from, tied=record.tied)
+        finished = {"place": record.place, "prize": prize}
+    return header_frame(
+        lobby,
+        tournament_id=tournament.id,
+        name=tournament.name,
+        status=tournament.status,
+        now=tournament.now,
+        paused=tournament.paused or tournament.run is None,
+        finished=finished,
+    )
+
+
+def lobby(tournament: WebTournament, viewer: User | None) -> dict[str, object]:
+    """The ``tournament`` frame (docs/protocol.md): the field, the tables, the results,
+    and what ``viewer`` may do."""
+    log = tournament.log()
+    name = None if viewer is None else tournament.name_of(viewer)
+    record = None if name is None else log.players.get(name)
+    out = record is not None and record.place is not None
+    finished = tournament.status == "finished"
+    players = [
+        {
+            "name": r.player,
+            "bot": r.player not in tournament.users,
+            "chips": r.chips,
+            "table": None if r.seat is None else r.seat.table,
+            "seat": None if r.seat is None else r.seat.seat,
+            "place": r.place,
+            "entries": r.entries,
+        }
+        for r in sorted(log.players.values(), key=lambda r: (r.place or 0, -r.chips))
+    ]
+    results = [
+        {"place": r.place, "name": r.player, "prize": r.prize}
+        for r in sorted(log.players.values(), key=lambda r: r.place or 0)
+        if finished
+    ]
+    tables = [
+        {
+            "number": number,
+            "room": room.id,
+            "url": f"/rooms/{room.id}",
+            "players": len(room.occupants),
+        }
+        for number, room in sorted(tournament.rooms.items())
+        if room.occupants
+    ]
+    regulation = tournament.regulation
+    game = regulation.game
+    return {
+        "type": "tournament",
+        "v": PROTOCOL_VERSION,
+        "id": tournament.id,
+        "name": tournament.name,
+        "game": game.label if game.mixed else game.at_level(1).label,
+        "buy_in": regulation.money.buy_in,
+        "fee": regulation.money.fee,
+        "starting_stack": regulation.starting_stack,
+        "status": tournament.status,
+        "start_at": tournament.start_at,
+        "registered": len(log.players),
+        "max_entries": regulation.max_entries,
+        "fill_to": tournament.fill_to,
+        "notice": tournament.notice,
+        "players": players,
+        "tables": tables,
+        "results": results,
+        "header": header(tournament, viewer) if log.players else None,
+        "you": {
+            "registered": record is not None,
+            "table": tournament.table_of(viewer),
+            "may": offered(tournament, viewer, record is not None, out),
+            "start": tournament.run is None and tournament.may_start(viewer),
+            "director": may_direct(viewer),
+        },
+    }
+
+
+def offered(
+    tournament: WebTournament, viewer: User | None, registered: bool, out: bool
+) -> list[str]:
+    """What the registration button offers ``viewer`` now (the library decides on it)."""
+    if viewer is None or tournament.status == "finished":
+        return []
+    if tournament.run is None:
+        return ["unregister"] if registered else ["register"]
+    if not registered:
+        return ["register late"]
+    return ["re-enter"] if out else []
