@@ -8,7 +8,9 @@ WebSocket scope (:mod:`pokerroom.web.auth.middleware`), the CSRF check of every 
 in the app's lifespan), the director's console and clock pages
 (:mod:`pokerroom.web.director`), ``/static``, and the ``routes`` the caller adds.
 ``app.state.cardroom`` holds the stores, the registry of live rooms and the settings
-(:class:`~pokerroom.web.cardroom.Cardroom`); ``app.state.hub`` the hub.
+(:class:`~pokerroom.web.cardroom.Cardroom`); ``app.state.hub`` the hub. The lifespan
+resumes every saved table before the first request and notes when the clock stopped at
+shutdown (:mod:`pokerroom.web.saving`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
+from pokerroom.storage.room_store import RoomStore
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
 from pokerroom.web.auth.middleware import AuthenticationMiddleware
@@ -39,7 +42,8 @@ from pokerroom.web.errors import http_error, refusal, server_error
 from pokerroom.web.headers import SecurityHeadersMiddleware
 from pokerroom.web.hub import Hub
 from pokerroom.web.pages import page_routes
-from pokerroom.web.registry import LiveRooms, Registry
+from pokerroom.web.registry import LiveRooms
+from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_rooms
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
@@ -55,12 +59,14 @@ def create_app(
     settings = settings or ServerSettings()
     owned = not isinstance(database, Database)
     opened = database if isinstance(database, Database) else open_database(database)
+    tables = RoomStore(opened)
     cardroom = Cardroom(
         accounts=AccountStore(opened),
-        registry=Registry(),
+        registry=SavingRegistry(tables),
         settings=settings,
         secret=settings.secret_key or load_secret(),
         limiter=LoginLimiter(settings.login_failures, settings.login_window, settings.clock),
+        tables=tables,
     )
 
     hub = Hub(LiveRooms(cardroom.registry))
@@ -68,8 +74,10 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         cardroom.accounts.close_expired_sessions()
+        restore_rooms(cardroom, hub.clock())
         async with hub.running():
             yield
+        stop_rooms(cardroom.registry, hub.clock())
         if owned:
             opened.close()
 

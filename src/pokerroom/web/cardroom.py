@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from starlette.requests import HTTPConnection
 
 from pokerroom.storage.accounts import AccountStore
+from pokerroom.storage.room_store import RoomStore
 from pokerroom.web.auth.rate_limit import LoginLimiter
 from pokerroom.web.registry import Registry
 from pokerroom.web.settings import ServerSettings
@@ -20,6 +21,8 @@ class Cardroom:
     secret: bytes
     """Signs the visitors' form tokens (CSRF)."""
     limiter: LoginLimiter
+    tables: RoomStore
+    """The live tables, saved as they are played (:mod:`pokerroom.web.saving`)."""
 
 
 def cardroom_of(connection: HTTPConnection) -> Cardroom:
