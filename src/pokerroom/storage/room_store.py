@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import DatabaseStore
@@ -62,6 +62,15 @@ class Checkpoint:
     fingerprint: str
     state: bytes
     signature: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoomWrite:
+    """What one table has to save: an input, a checkpoint, or both."""
+
+    room_id: str
+    input: RoomInput | None
+    checkpoint: Checkpoint | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,29 +110,40 @@ class RoomStore(DatabaseStore):
     def append(
         self, room_id: str, inputs: Sequence[RoomInput], checkpoint: Checkpoint | None = None
     ) -> None:
-        """Add inputs (and replace the checkpoint) in one transaction: all or nothing."""
+        """Add one table's inputs (and replace its checkpoint) in one transaction."""
+        self.write(
+            [RoomWrite(room_id, item) for item in inputs] + [RoomWrite(room_id, None, checkpoint)]
+        )
+
+    def write(self, batch: Sequence[RoomWrite]) -> None:
+        """Save the inputs and checkpoints of any tables in one transaction: all or nothing."""
+        rows = [
+            {
+                "room_id": write.room_id,
+                "serial": write.input.serial,
+                "kind": write.input.kind,
+                "at": write.input.at,
+                "user": write.input.user,
+                "data": write.input.data,
+            }
+            for write in batch
+            if write.input is not None
+        ]
         with self.database.session() as session:
-            session.add_all(
-                WebRoomInputRow(
-                    room_id=room_id,
-                    serial=item.serial,
-                    kind=item.kind,
-                    at=item.at,
-                    user=item.user,
-                    data=item.data,
-                )
-                for item in inputs
-            )
-            if checkpoint is not None:
-                session.merge(
-                    WebRoomCheckpointRow(
-                        room_id=room_id,
-                        serial=checkpoint.serial,
-                        fingerprint=checkpoint.fingerprint,
-                        state=checkpoint.state,
-                        signature=checkpoint.signature,
+            if rows:
+                session.execute(insert(WebRoomInputRow), rows)
+            for write in batch:
+                point = write.checkpoint
+                if point is not None:
+                    session.merge(
+                        WebRoomCheckpointRow(
+                            room_id=write.room_id,
+                            serial=point.serial,
+                            fingerprint=point.fingerprint,
+                            state=point.state,
+                            signature=point.signature,
+                        )
                     )
-                )
 
     def update_entry(self, room_id: str, entry: dict[str, Any]) -> None:
         """The table's lobby line changed (seats taken, status)."""

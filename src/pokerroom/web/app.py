@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.room_store import RoomStore
+from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
 from pokerroom.web.auth.middleware import AuthenticationMiddleware
@@ -66,7 +67,7 @@ def create_app(
         settings=settings,
         secret=settings.secret_key or load_secret(),
         limiter=LoginLimiter(settings.login_failures, settings.login_window, settings.clock),
-        tables=tables,
+        tables=RoomWriter(tables),
     )
 
     hub = Hub(LiveRooms(cardroom.registry))
@@ -77,7 +78,7 @@ def create_app(
         restore_rooms(cardroom, hub.clock())
         async with hub.running():
             yield
-        stop_rooms(cardroom.registry, hub.clock())
+        stop_rooms(cardroom, hub.clock())
         if owned:
             opened.close()
 

@@ -3,13 +3,14 @@
 :class:`SavedRoom` is a :class:`~pokerroom.web.seam.Room` around a live room: the hub, the
 pages and the clock drive it as they drive any room, and each input that changed the table
 (or was a signed-in player's message, whose id the room remembers to refuse a replay) is
-appended to the :class:`~pokerroom.storage.room_store.RoomStore` as it happens. An input the
+queued as it happens for the :class:`~pokerroom.storage.room_writer.RoomWriter`, which
+writes the inputs of every table in batches on a thread of its own, in order. An input the
 room failed on is saved too: replayed, it fails the same way at the same point. Ticks and
 connections that changed nothing, and observers' refused messages, are not saved: they
 changed nothing to replay.
 
-When the database fails, the inputs wait in memory and go with the next one; the table
-plays on meanwhile, and the database always holds a gapless prefix of its inputs.
+When the database fails, the inputs wait in memory until it works again; the table plays
+on meanwhile, and the database always holds a gapless prefix of its inputs.
 Every :data:`CHECKPOINT_HANDS` hands the whole room is kept as a signed checkpoint
 (:mod:`pokerroom.web.saving.checkpoint`), so a restart replays at most that many hands.
 """
@@ -21,7 +22,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from pokerroom.storage.codec import StorageError
-from pokerroom.storage.room_store import Checkpoint, RoomInput, RoomStore
+from pokerroom.storage.room_store import Checkpoint, RoomInput
+from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.room.live import LiveRoom
@@ -37,17 +39,16 @@ T = TypeVar("T")
 
 
 class SavedRoom:
-    """``room`` saved to ``store`` as it is played; ``last_serial`` is its last saved input."""
+    """``room`` saved by ``saver`` as it is played; ``last_serial`` is its last saved input."""
 
     def __init__(
-        self, room: LiveRoom, store: RoomStore, secret: bytes, *, last_serial: int = 0
+        self, room: LiveRoom, saver: RoomWriter, secret: bytes, *, last_serial: int = 0
     ) -> None:
         self.room = room
         """The live room itself, for what only its kind has (a cash table's ledger)."""
-        self.store = store
+        self.saver = saver
         self._secret = secret
         self._serial = last_serial
-        self._unsaved: list[RoomInput] = []
         self._checkpoint_hand = room.hand_number
         self._checkpoints = True
         """False once the room could not be pickled: it is then replayed from the start."""
@@ -96,22 +97,6 @@ class SavedRoom:
             RoomInput(0, "resume", now, data={"shift": shift}),
         )
 
-    def flush(self) -> bool:
-        """Save what waits to be saved; True when nothing waits any more."""
-        if not self._unsaved:
-            return True
-        checkpoint = self._due_checkpoint()
-        try:
-            self.store.append(self.id, self._unsaved, checkpoint)
-        except StorageError as error:
-            waiting = len(self._unsaved)
-            log.error("table %s: %d inputs wait to be saved: %s", self.id, waiting, error)
-            return False
-        self._unsaved.clear()
-        if checkpoint is not None:
-            self._checkpoint_hand = self.room.hand_number
-        return True
-
     # ------------------------------------------------------------ saving
 
     def _saving(self, call: Callable[[], T], changed: Callable[[T], bool], item: RoomInput) -> T:
@@ -126,8 +111,12 @@ class SavedRoom:
 
     def _keep(self, item: RoomInput) -> None:
         self._serial += 1
-        self._unsaved.append(RoomInput(self._serial, item.kind, item.at, item.user, item.data))
-        self.flush()
+        checkpoint = self._due_checkpoint()
+        self.saver.put(
+            self.id, RoomInput(self._serial, item.kind, item.at, item.user, item.data), checkpoint
+        )
+        if checkpoint is not None:
+            self._checkpoint_hand = self.room.hand_number
 
     def _due_checkpoint(self) -> Checkpoint | None:
         room = self.room

@@ -22,6 +22,7 @@ import secrets
 from typing import Any
 
 from pokerroom.storage.room_store import RoomStore, StoredRoom
+from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.registry import LobbyEntry, Registry, RoomError, RoomKind
@@ -47,8 +48,9 @@ def open_room(cardroom: Cardroom, room: LiveRoom, entry: LobbyEntry) -> SavedRoo
     seed = secrets.randbits(SEED_BITS) if given is None else given  # C-3: from the secure source
     if room.id in cardroom.registry:
         raise RoomError(f"a room {room.id!r} is already open")
-    cardroom.tables.create(room.id, kind, entry=entry_to_json(entry), settings=settings, seed=seed)
-    saved = SavedRoom(build_room(kind, room.id, settings, seed), cardroom.tables, cardroom.secret)
+    saver = cardroom.tables
+    saver.store.create(room.id, kind, entry=entry_to_json(entry), settings=settings, seed=seed)
+    saved = SavedRoom(build_room(kind, room.id, settings, seed), saver, cardroom.secret)
     cardroom.registry.add(saved, entry)
     return saved
 
@@ -57,7 +59,7 @@ def restore_rooms(cardroom: Cardroom, now: float) -> list[str]:
     """List every open saved table again, resumed at ``now``; the ids of those resumed.
     A table that cannot be resumed is logged and left closed to players, not lost."""
     resumed = []
-    for stored in cardroom.tables.open_rooms():
+    for stored in cardroom.tables.store.open_rooms():
         if stored.id in cardroom.registry:
             continue
         try:
@@ -71,21 +73,24 @@ def restore_rooms(cardroom: Cardroom, now: float) -> list[str]:
     return resumed
 
 
-def stop_rooms(registry: Registry, now: float) -> None:
-    """The server stops at ``now``: each saved table notes it and saves what waits."""
+def stop_rooms(cardroom: Cardroom, now: float) -> bool:
+    """The server stops at ``now``: each saved table notes it, and everything queued is
+    written; False if the database would not take it all."""
+    registry = cardroom.registry
     for room_id in registry:
         room = registry.get(room_id).room
         if isinstance(room, SavedRoom):
             room.stop(now)
+    return cardroom.tables.close()
 
 
-def _resume(stored: StoredRoom, store: RoomStore, secret: bytes, now: float) -> SavedRoom:
+def _resume(stored: StoredRoom, saver: RoomWriter, secret: bytes, now: float) -> SavedRoom:
     room = None if stored.checkpoint is None else unseal(stored.checkpoint, secret, stored.id)
     after = 0 if room is None or stored.checkpoint is None else stored.checkpoint.serial
     if room is None:
         room = build_room(stored.kind, stored.id, stored.settings, stored.seed)
-    replay(room, store.inputs(stored.id, after))
-    saved = SavedRoom(room, store, secret, last_serial=stored.last_serial)
+    replay(room, saver.store.inputs(stored.id, after))
+    saved = SavedRoom(room, saver, secret, last_serial=stored.last_serial)
     if stored.last_at is not None:
         saved.resume(now, now + RESUME_GRACE - stored.last_at)
     for occupant in list(room.occupants.values()):
