@@ -39,7 +39,7 @@ def fingerprint() -> str:
 
 def seal(room: LiveRoom, serial: int, secret: bytes) -> Checkpoint:
     """The room as it is after input ``serial``, signed with ``secret``."""
-    state = zlib.compress(pickle.dumps(room, protocol=pickle.HIGHEST_PROTOCOL), 6)
+    state = zlib.compress(pickle.dumps(room, protocol=pickle.HIGHEST_PROTOCOL), 1)
     return Checkpoint(serial, fingerprint(), state, _signature(secret, serial, state))
 
 
