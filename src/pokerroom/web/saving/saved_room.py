@@ -1,4 +1,5 @@
-"""A live room whose every input is saved before its answer goes out, and its replay.
+"""A live room whose every input is queued for saving before its answer goes out, and its
+replay.
 
 :class:`SavedRoom` is a :class:`~pokerroom.web.seam.Room` around a live room: the hub, the
 pages and the clock drive it as they drive any room, and each input that changed the table
