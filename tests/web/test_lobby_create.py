@@ -17,6 +17,7 @@ from pokerroom.web.access import may_enter
 from pokerroom.web.lobby.creating import GUEST
 from pokerroom.web.registry import RoomKind
 from pokerroom.web.room import CashRoom, HomeRoom
+from pokerroom.web.saving.saved_room import live_room
 from pokerroom.web.seam import User
 from tests.web.helpers import cardroom, csrf_of, sign_up
 
@@ -54,7 +55,7 @@ def test_a_host_creates_the_001_home_game_by_default(client: TestClient) -> None
     form = client.get("/new/home").text
     assert 'value="1/2"' in form and 'value="200"' in form
     room_id = created_id(post(client, "/new/home"))
-    room = cardroom(client).registry.get(room_id).room
+    room = live_room(cardroom(client).registry.get(room_id).room)
     assert isinstance(room, HomeRoom)
     assert room.settings == SeriesSettings()  # H-1: NLHE, 200 chips, 1/2, never rising
     assert room.table_size == 6 and room.host == user(client, "Ann").id
@@ -86,7 +87,7 @@ def test_an_omaha_hi_lo_pot_limit_game_with_a_bot(client: TestClient) -> None:
         seats="4",
         bot_2="equity",
     )
-    room = cardroom(client).registry.get(created_id(response)).room
+    room = live_room(cardroom(client).registry.get(created_id(response)).room)
     assert isinstance(room, HomeRoom)
     assert room.settings.variant is VARIANTS["omaha-hilo"]
     assert room.settings.limit is Limit.POT_LIMIT
@@ -150,7 +151,7 @@ def test_a_host_opens_a_cash_table_with_a_rake(client: TestClient) -> None:
         rake_percent="4.5",
         rake_cap="3",
     )
-    room = cardroom(client).registry.get(created_id(response)).room
+    room = live_room(cardroom(client).registry.get(created_id(response)).room)
     assert isinstance(room, CashRoom)
     settings = room.settings
     assert settings.variant is HOLDEM and settings.limit is Limit.NO_LIMIT
@@ -164,7 +165,7 @@ def test_a_host_opens_a_cash_table_with_a_rake(client: TestClient) -> None:
 
 def test_a_cash_table_takes_no_rake_by_default(client: TestClient) -> None:
     sign_up(client, "Ann")
-    room = cardroom(client).registry.get(created_id(post(client, "/new/cash"))).room
+    room = live_room(cardroom(client).registry.get(created_id(post(client, "/new/cash"))).room)
     assert isinstance(room, CashRoom)
     assert room.settings.rake is None
     assert (room.settings.min_buy_in, room.settings.max_buy_in) == (80, 200)

@@ -47,6 +47,12 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
   card: never shown as it is, X-4) and the chips raked (P-9).
 * ``web_hand_seats`` — who sat at each engine position of an archived hand: seat, account
   (none for a bot), name, and his result in chips net of the rake.
+* ``web_rooms`` — each live web table: its kind, lobby line, constructor settings and secret
+  seed (C-3, X-4: never shown), and when it was closed.
+* ``web_room_inputs`` — everything that changed a web table, in order (a message and its
+  sender, a tick of the clock, a connection, a stop, a restart), replayed on a restart.
+* ``web_room_checkpoints`` — at most one per web table: its whole state after one input,
+  signed with the server's secret, so a long-played table resumes quickly.
 """
 
 from __future__ import annotations
@@ -64,6 +70,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -465,3 +472,56 @@ class WebHandSeatRow(Base):
     """Chips won or lost in the hand, net of the rake."""
 
     hand: Mapped[WebHandRow] = relationship(back_populates="seats")
+
+
+class WebRoomRow(Base):
+    """A live table of the web cardroom (migration 0009): all it takes to build it again."""
+
+    __tablename__ = "web_rooms"
+
+    id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    """``home`` or ``cash``: which room class the settings build."""
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    entry: Mapped[dict[str, Any]]
+    """The lobby line (:class:`pokerroom.web.registry.LobbyEntry`) as JSON."""
+    settings: Mapped[dict[str, Any]]
+    """The room's constructor arguments as JSON, the seed apart."""
+    seed: Mapped[int] = mapped_column(Seed)
+    """The secret seed of every deck and bot of the table (C-3, X-4): never shown."""
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
+    """When the table was closed; a closed table is not resumed."""
+
+
+class WebRoomInputRow(Base):
+    """One thing that changed a live table, in the order they came (``serial`` from 1)."""
+
+    __tablename__ = "web_room_inputs"
+
+    room_id: Mapped[str] = mapped_column(
+        ForeignKey("web_rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    serial: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    """``handle``, ``tick``, ``presence``, ``stop`` or ``resume``."""
+    at: Mapped[float] = mapped_column(Float)
+    """The server clock's reading given to the room (exact: a replay compares deadlines)."""
+    user: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+
+
+class WebRoomCheckpointRow(Base):
+    """At most one per table: the table as it was after input ``serial``, signed with the
+    server's secret, so a long-played table resumes without replaying every hand."""
+
+    __tablename__ = "web_room_checkpoints"
+
+    room_id: Mapped[str] = mapped_column(
+        ForeignKey("web_rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    serial: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, onupdate=utcnow)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    """The code that wrote it: another pokerroom replays from the seed instead."""
+    state: Mapped[bytes] = mapped_column(LargeBinary)
+    signature: Mapped[str] = mapped_column(String(64))

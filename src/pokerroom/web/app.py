@@ -10,7 +10,9 @@ in the app's lifespan), the director's console and clock pages
 every room added to the registry saves its finished hands), ``/static``, and the ``routes``
 the caller adds.
 ``app.state.cardroom`` holds the stores, the registry of live rooms and the settings
-(:class:`~pokerroom.web.cardroom.Cardroom`); ``app.state.hub`` the hub.
+(:class:`~pokerroom.web.cardroom.Cardroom`); ``app.state.hub`` the hub. The lifespan
+resumes every saved table before the first request and notes when the clock stopped at
+shutdown (:mod:`pokerroom.web.saving`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from starlette.websockets import WebSocket
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.hand_archive import HandArchive
+from pokerroom.storage.room_store import RoomStore
+from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.web.access import may_enter
 from pokerroom.web.archive.listener import archive_listener
@@ -49,7 +53,8 @@ from pokerroom.web.hub import Hub
 from pokerroom.web.lobby import lobby_routes
 from pokerroom.web.pages import page_routes
 from pokerroom.web.pages.table import table_routes
-from pokerroom.web.registry import LiveRooms, Registry
+from pokerroom.web.registry import LiveRooms
+from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_rooms
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
@@ -68,12 +73,14 @@ def create_app(
     opened = database if isinstance(database, Database) else open_database(database)
     archive = HandArchive(opened)
     tournaments = TournamentStore(opened)
+    tables = RoomStore(opened)
     cardroom = Cardroom(
         accounts=AccountStore(opened),
-        registry=Registry(on_add=archive_listener(archive)),
+        registry=SavingRegistry(tables, on_add=archive_listener(archive)),
         settings=settings,
         secret=settings.secret_key or load_secret(),
         limiter=LoginLimiter(settings.login_failures, settings.login_window, settings.clock),
+        tables=RoomWriter(tables),
     )
 
     hub = Hub(LiveRooms(cardroom.registry))
@@ -81,8 +88,10 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         cardroom.accounts.close_expired_sessions()
+        restore_rooms(cardroom, hub.clock())
         async with hub.running():
             yield
+        stop_rooms(cardroom, hub.clock())
         if owned:
             opened.close()
 

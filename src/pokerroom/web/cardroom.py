@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from starlette.requests import HTTPConnection
 
 from pokerroom.storage.accounts import AccountStore
+from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.web.auth.rate_limit import LoginLimiter
 from pokerroom.web.registry import Registry
 from pokerroom.web.settings import ServerSettings
@@ -20,6 +21,9 @@ class Cardroom:
     secret: bytes
     """Signs the visitors' form tokens (CSRF)."""
     limiter: LoginLimiter
+    tables: RoomWriter
+    """Saves the live tables as they are played (:mod:`pokerroom.web.saving`); its
+    ``store`` reads them back."""
 
 
 def cardroom_of(connection: HTTPConnection) -> Cardroom:

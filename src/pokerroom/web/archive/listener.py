@@ -18,6 +18,7 @@ from pokerroom.storage.hand_archive import HandArchive, HandSeat, WebHand
 from pokerroom.storage.models import utcnow
 from pokerroom.web.registry import LobbyEntry
 from pokerroom.web.room.live import FinishedHand, LiveRoom
+from pokerroom.web.saving.saved_room import live_room
 from pokerroom.web.seam import Room
 
 LOG = logging.getLogger("pokerroom.web")
@@ -51,7 +52,8 @@ def archive_listener(
 ) -> Callable[[Room, LobbyEntry], None]:
     """The registry's ``on_add``: a live room saves each hand it finishes in ``archive``."""
 
-    def attach(room: Room, entry: LobbyEntry) -> None:
+    def attach(listed: Room, entry: LobbyEntry) -> None:
+        room = live_room(listed)
         if not isinstance(room, LiveRoom):
             return
 

@@ -31,7 +31,9 @@ from pokerroom.web.lobby.state import game_words, stakes_words
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id, table_path
 from pokerroom.web.room import CashRoom, HomeRoom
-from pokerroom.web.seam import PROTOCOL_VERSION, Room, User
+from pokerroom.web.room.live import LiveRoom
+from pokerroom.web.saving.tables import open_room
+from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
 
 LIMIT_MENU = (("", "the game's usual one"), *((limit.value, limit.value) for limit in Limit))
@@ -47,7 +49,7 @@ class Kind:
     defaults: Mapping[str, str]
     may_create: Callable[[User | None], bool]
     not_allowed: str
-    build: Callable[[Mapping[str, str], str, User], tuple[Room, LobbyEntry]]
+    build: Callable[[Mapping[str, str], str, User], tuple[LiveRoom, LobbyEntry]]
     limits: tuple[tuple[str, str], ...]
     """The limit menu: value, words."""
 
@@ -63,7 +65,7 @@ class Kind:
         }
 
 
-def _home(form: Mapping[str, str], room_id: str, host: User) -> tuple[Room, LobbyEntry]:
+def _home(form: Mapping[str, str], room_id: str, host: User) -> tuple[LiveRoom, LobbyEntry]:
     game = read_home_form(form)
     settings = game.settings
     room = HomeRoom(room_id, settings=settings, seats=game.seats, host=host.id, bots=game.bots)
@@ -83,7 +85,7 @@ def _home(form: Mapping[str, str], room_id: str, host: User) -> tuple[Room, Lobb
     return room, entry
 
 
-def _cash(form: Mapping[str, str], room_id: str, host: User) -> tuple[Room, LobbyEntry]:
+def _cash(form: Mapping[str, str], room_id: str, host: User) -> tuple[LiveRoom, LobbyEntry]:
     table = read_cash_form(form)
     settings = table.settings
     stakes = stakes_words(
@@ -156,7 +158,7 @@ def _create(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
             if wants_json(request.scope):
                 return error_response(request.scope, 400, str(error))
             return page(request, kind.template, kind.context(form, str(error)), 400)
-        cardroom.registry.add(room, entry)
+        open_room(cardroom, room, entry)  # saved as it is played: a restart resumes it
         if wants_json(request.scope):
             listing = entry.listing(room_id)
             return JSONResponse({"type": "room", "v": PROTOCOL_VERSION, **listing}, 201)

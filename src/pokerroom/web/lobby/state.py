@@ -20,6 +20,7 @@ from dataclasses import replace
 from pokerroom.engine import Limit, Variant
 from pokerroom.web.registry import Listed, LobbyEntry, Registry, RoomKind
 from pokerroom.web.room.live import LiveRoom
+from pokerroom.web.saving.saved_room import live_room
 from pokerroom.web.seam import User
 
 LOBBY_STATUS = {
@@ -35,7 +36,7 @@ LIVE_KINDS = (RoomKind.HOME, RoomKind.CASH)
 
 def current_entry(listed: Listed) -> LobbyEntry:
     """The room's lobby entry with its seats taken and status as they are now."""
-    room, entry = listed.room, listed.entry
+    room, entry = live_room(listed.room), listed.entry
     if not isinstance(room, LiveRoom) or entry.kind not in LIVE_KINDS:
         return entry
     status = LOBBY_STATUS.get(room.status, room.status)
@@ -54,7 +55,7 @@ def own_entries(registry: Registry, user: User) -> list[tuple[str, LobbyEntry]]:
 
 def hand_in_play(listed: Listed) -> bool:
     """Whether a hand is being dealt or played at the room now (a closing must wait)."""
-    room = listed.room
+    room = live_room(listed.room)
     return isinstance(room, LiveRoom) and room.status == "playing"
 
 

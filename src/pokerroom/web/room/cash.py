@@ -78,6 +78,7 @@ class CashRoom(LiveRoom):
         super().__init__(
             room_id, table_size=self.settings.seats, clock=clock, grace=grace, pause=pause
         )
+        self.seed = seed
         self.table = CashTable(self.settings, seed=seed)
         self.hands: list[FinishedHand[CashHandRecord]] = []
         self.ledger = CashLedger()

@@ -106,6 +106,11 @@ class LiveRoom(ABC):
         self.on_hand_finished: Callable[[FinishedHand[Any]], None] | None = None
         """Told of each finished hand (the server saves it there)."""
 
+    def __getstate__(self) -> dict[str, object]:
+        """A copy (a saved table's checkpoint) keeps the table, not who listens to it: the
+        server attaches its hand archive again when it lists the table."""
+        return {**self.__dict__, "on_hand_finished": None}
+
     # ------------------------------------------------------------ the Room API
 
     @property
@@ -158,6 +163,21 @@ class LiveRoom(ABC):
         if connected:
             self._resume_if_held(now)
         return True
+
+    def shift_clock(self, seconds: float) -> None:
+        """Move every time the room keeps ``seconds`` later: the shot clock and time banks
+        (A-18), the pause before the next hand and the grace of a dropped connection (H-11),
+        so that a restarted server's downtime is charged to nobody."""
+        turn = self.turn
+        if turn is not None and turn.deadline is not None:
+            turn.deadline += seconds
+        if turn is not None and turn.countdown_from is not None:
+            turn.countdown_from += seconds
+        if self.next_hand_at is not None:
+            self.next_hand_at += seconds
+        for occupant in self.occupants.values():
+            if occupant.gone_at is not None:
+                occupant.gone_at += seconds
 
     # ------------------------------------------------------------- lookups
 

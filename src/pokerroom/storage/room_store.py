@@ -1,0 +1,203 @@
+"""The web cardroom's live tables as they are played: what builds each again, and its inputs.
+
+A live table is pure and deterministic: built from its settings and its seed, told who sent
+what, when the clock ticked and who came or went, it is always in the same state. So a table
+is saved as that recipe (``web_rooms``) and the list of its inputs in order
+(``web_room_inputs``); a restarted server builds it again and replays them. The seed is
+secret (C-3, X-4): it is read back here only to deal again, never shown. A checkpoint
+(``web_room_checkpoints``, one per table) keeps the whole table as it was after one input,
+so a table played for thousands of hands replays only what came after it.
+
+This module stores what the web layer gives it and knows nothing of rooms: kinds, settings,
+entries and inputs are plain JSON, a checkpoint plain bytes.
+
+>>> from pokerroom.storage.database import open_database
+>>> store = RoomStore(open_database("sqlite://"))
+>>> store.create("t1", "home", entry={"name": "Friday"}, settings={"seats": 6}, seed=7)
+>>> store.append("t1", [RoomInput(1, "tick", 12.5), RoomInput(2, "stop", 13.0)])
+>>> [(room.id, room.seed, room.last_serial, room.last_at) for room in store.open_rooms()]
+[('t1', 7, 2, 13.0)]
+>>> [(item.serial, item.kind, item.at) for item in store.inputs("t1", after=1)]
+[(2, 'stop', 13.0)]
+>>> store.close_room("t1")
+>>> store.open_rooms()
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, insert, select, update
+
+from pokerroom.storage.codec import StorageError
+from pokerroom.storage.database import DatabaseStore
+from pokerroom.storage.models import (
+    WebRoomCheckpointRow,
+    WebRoomInputRow,
+    WebRoomRow,
+    utcnow,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomInput:
+    """One thing that changed a table: its ``serial`` (1, 2, …), ``kind``, the clock's
+    reading ``at``, the sender (or whose connection) and what was sent or done."""
+
+    serial: int
+    kind: str
+    at: float
+    user: dict[str, Any] | None = None
+    data: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A whole table after input ``serial``, as the web layer wrote and signed it."""
+
+    serial: int
+    fingerprint: str
+    state: bytes
+    signature: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoomWrite:
+    """What one table has to save: an input, a checkpoint, or both."""
+
+    room_id: str
+    input: RoomInput | None
+    checkpoint: Checkpoint | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRoom:
+    """An open table: its recipe, the serial and the clock of its last input (0 and None:
+    none yet), its checkpoint."""
+
+    id: str
+    kind: str
+    entry: dict[str, Any]
+    settings: dict[str, Any]
+    seed: int
+    last_serial: int
+    last_at: float | None
+    checkpoint: Checkpoint | None
+
+
+class RoomStore(DatabaseStore):
+    """The live tables on one database (SQLite or PostgreSQL)."""
+
+    def create(
+        self,
+        room_id: str,
+        kind: str,
+        *,
+        entry: dict[str, Any],
+        settings: dict[str, Any],
+        seed: int,
+    ) -> None:
+        """Save a new table before anyone plays at it."""
+        with self.database.session() as session:
+            if session.get(WebRoomRow, room_id) is not None:
+                raise StorageError(f"a table {room_id!r} is already saved")
+            row = WebRoomRow(id=room_id, kind=kind, entry=entry, settings=settings, seed=seed)
+            session.add(row)
+
+    def append(
+        self, room_id: str, inputs: Sequence[RoomInput], checkpoint: Checkpoint | None = None
+    ) -> None:
+        """Add one table's inputs (and replace its checkpoint) in one transaction."""
+        self.write(
+            [RoomWrite(room_id, item) for item in inputs] + [RoomWrite(room_id, None, checkpoint)]
+        )
+
+    def write(self, batch: Sequence[RoomWrite]) -> None:
+        """Save the inputs and checkpoints of any tables in one transaction: all or nothing."""
+        rows = [
+            {
+                "room_id": write.room_id,
+                "serial": write.input.serial,
+                "kind": write.input.kind,
+                "at": write.input.at,
+                "user": write.input.user,
+                "data": write.input.data,
+            }
+            for write in batch
+            if write.input is not None
+        ]
+        with self.database.session() as session:
+            if rows:
+                session.execute(insert(WebRoomInputRow), rows)
+            for write in batch:
+                point = write.checkpoint
+                if point is not None:
+                    session.merge(
+                        WebRoomCheckpointRow(
+                            room_id=write.room_id,
+                            serial=point.serial,
+                            fingerprint=point.fingerprint,
+                            state=point.state,
+                            signature=point.signature,
+                        )
+                    )
+
+    def update_entry(self, room_id: str, entry: dict[str, Any]) -> None:
+        """The table's lobby line changed (seats taken, status)."""
+        with self.database.session() as session:
+            session.execute(update(WebRoomRow).where(WebRoomRow.id == room_id).values(entry=entry))
+
+    def close_room(self, room_id: str) -> None:
+        """The table is closed: it is kept, but a restarted server no longer opens it."""
+        with self.database.session() as session:
+            session.execute(
+                update(WebRoomRow).where(WebRoomRow.id == room_id).values(closed_at=utcnow())
+            )
+
+    def open_rooms(self) -> list[StoredRoom]:
+        """Every table not closed, oldest first."""
+        last = (
+            select(WebRoomInputRow.room_id, func.max(WebRoomInputRow.serial).label("serial"))
+            .group_by(WebRoomInputRow.room_id)
+            .subquery()
+        )
+        latest = WebRoomInputRow
+        with self.database.session() as session:
+            rows = session.execute(
+                select(WebRoomRow, latest.serial, latest.at, WebRoomCheckpointRow)
+                .outerjoin(last, last.c.room_id == WebRoomRow.id)
+                .outerjoin(
+                    latest, (latest.room_id == WebRoomRow.id) & (latest.serial == last.c.serial)
+                )
+                .outerjoin(WebRoomCheckpointRow, WebRoomCheckpointRow.room_id == WebRoomRow.id)
+                .where(WebRoomRow.closed_at.is_(None))
+                .order_by(WebRoomRow.created_at, WebRoomRow.id)
+            ).all()
+            return [
+                StoredRoom(
+                    id=row.id,
+                    kind=row.kind,
+                    entry=dict(row.entry),
+                    settings=dict(row.settings),
+                    seed=row.seed,
+                    last_serial=serial or 0,
+                    last_at=at,
+                    checkpoint=None
+                    if point is None
+                    else Checkpoint(point.serial, point.fingerprint, point.state, point.signature),
+                )
+                for row, serial, at, point in rows
+            ]
+
+    def inputs(self, room_id: str, after: int = 0) -> list[RoomInput]:
+        """The table's inputs with a serial above ``after``, in order."""
+        with self.database.session() as session:
+            rows = session.scalars(
+                select(WebRoomInputRow)
+                .where(WebRoomInputRow.room_id == room_id, WebRoomInputRow.serial > after)
+                .order_by(WebRoomInputRow.serial)
+            ).all()
+            return [RoomInput(row.serial, row.kind, row.at, row.user, row.data) for row in rows]

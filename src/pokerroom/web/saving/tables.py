@@ -1,0 +1,131 @@
+"""Saved tables: open a new room saved from its first moment, and resume every open one.
+
+``open_room(cardroom, room, entry)`` is how a page opens a table: it gives the room a
+secret seed if it has none, saves its recipe, lists it in the lobby and gives back the
+:class:`~pokerroom.web.saving.saved_room.SavedRoom` to use from then on. At start-up,
+:func:`restore_rooms` builds every open table again (from its checkpoint, or from its
+recipe and seed), replays its inputs, makes the clock fair and lists it again; at shutdown
+:func:`stop_rooms` notes when the clock stopped.
+
+The clock made fair: every time a table keeps (the shot clock and time banks, the pause
+before the next hand, a dropped connection's grace) moves by the downtime plus
+:data:`RESUME_GRACE`, so the player to act has the time he had left when the server stopped
+(at its last input, after a crash) plus that grace, and every seated player counts as
+disconnected from the restart: H-11's grace runs from then for whoever does not come back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from pokerroom.storage.room_store import RoomStore, StoredRoom
+from pokerroom.storage.room_writer import RoomWriter
+from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.failures import describe_failure
+from pokerroom.web.registry import LobbyEntry, Registry, RoomError, RoomKind
+from pokerroom.web.room.live import LiveRoom
+from pokerroom.web.saving.checkpoint import unseal
+from pokerroom.web.saving.recipes import build_room, recipe_of
+from pokerroom.web.saving.saved_room import SavedRoom, replay
+from pokerroom.web.seam import Room, User
+
+log = logging.getLogger(__name__)
+
+RESUME_GRACE = 15.0
+"""Seconds a restarted server adds to every clock of a table, for the players to reconnect."""
+SEED_BITS = 64
+
+
+def open_room(cardroom: Cardroom, room: LiveRoom, entry: LobbyEntry) -> SavedRoom:
+    """List a new ``room`` (a :class:`~pokerroom.web.room.HomeRoom` or
+    :class:`~pokerroom.web.room.CashRoom` nobody has used yet) with its lobby ``entry``,
+    saved from now on; use the room given back, which is built again from the same
+    settings (with a secret seed when ``room`` has none)."""
+    kind, settings, given = recipe_of(room)
+    seed = secrets.randbits(SEED_BITS) if given is None else given  # C-3: from the secure source
+    if room.id in cardroom.registry:
+        raise RoomError(f"a room {room.id!r} is already open")
+    saver = cardroom.tables
+    saver.store.create(room.id, kind, entry=entry_to_json(entry), settings=settings, seed=seed)
+    saved = SavedRoom(build_room(kind, room.id, settings, seed), saver, cardroom.secret)
+    cardroom.registry.add(saved, entry)
+    return saved
+
+
+def restore_rooms(cardroom: Cardroom, now: float) -> list[str]:
+    """List every open saved table again, resumed at ``now``; the ids of those resumed.
+    A table that cannot be resumed is logged and left closed to players, not lost."""
+    resumed = []
+    for stored in cardroom.tables.store.open_rooms():
+        if stored.id in cardroom.registry:
+            continue
+        try:
+            saved = _resume(stored, cardroom.tables, cardroom.secret, now)
+            entry = entry_from_json(stored.entry)
+        except Exception as exc:
+            log.error("table %s cannot be resumed: %s", stored.id, describe_failure(exc))
+            continue
+        cardroom.registry.add(saved, entry)
+        resumed.append(stored.id)
+    return resumed
+
+
+def stop_rooms(cardroom: Cardroom, now: float) -> bool:
+    """The server stops at ``now``: each saved table notes it, and everything queued is
+    written; False if the database would not take it all."""
+    registry = cardroom.registry
+    for room_id in registry:
+        room = registry.get(room_id).room
+        if isinstance(room, SavedRoom):
+            room.stop(now)
+    return cardroom.tables.close()
+
+
+def _resume(stored: StoredRoom, saver: RoomWriter, secret: bytes, now: float) -> SavedRoom:
+    room = None if stored.checkpoint is None else unseal(stored.checkpoint, secret, stored.id)
+    after = 0 if room is None or stored.checkpoint is None else stored.checkpoint.serial
+    if room is None:
+        room = build_room(stored.kind, stored.id, stored.settings, stored.seed)
+    replay(room, saver.store.inputs(stored.id, after))
+    saved = SavedRoom(room, saver, secret, last_serial=stored.last_serial)
+    if stored.last_at is not None:
+        saved.resume(now, now + RESUME_GRACE - stored.last_at)
+    for occupant in list(room.occupants.values()):
+        if occupant.user is not None and occupant.connected:
+            saved.presence(User(occupant.user, occupant.name), False, now)
+    return saved
+
+
+class SavingRegistry(Registry):
+    """The registry of a server that saves its tables: a saved room's lobby line is saved
+    when it changes, and removing a saved room closes it for good."""
+
+    def __init__(
+        self, store: RoomStore, on_add: Callable[[Room, LobbyEntry], None] | None = None
+    ) -> None:
+        super().__init__(on_add)
+        self._store = store
+
+    def update(self, room_id: str, **changes: Any) -> None:
+        super().update(room_id, **changes)
+        listed = self.get(room_id)
+        if isinstance(listed.room, SavedRoom):
+            self._store.update_entry(room_id, entry_to_json(listed.entry))
+
+    def remove(self, room_id: str) -> Room:
+        room = super().remove(room_id)
+        if isinstance(room, SavedRoom):
+            self._store.close_room(room_id)
+        return room
+
+
+def entry_to_json(entry: LobbyEntry) -> dict[str, Any]:
+    return {**dataclasses.asdict(entry), "kind": entry.kind.value}
+
+
+def entry_from_json(data: dict[str, Any]) -> LobbyEntry:
+    return LobbyEntry(**{**data, "kind": RoomKind(data["kind"])})
