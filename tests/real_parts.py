@@ -255,7 +255,7 @@ class LiveServer:
         port = self.socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
         config = uvicorn.Config(
-            app, log_level="warning", lifespan="off", ws="websockets-sansio", access_log=False
+            app, log_level="warning", lifespan="auto", ws="websockets-sansio", access_log=False
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
