@@ -27,29 +27,25 @@ from dataclasses import dataclass, field
 import httpx2
 import pytest
 import websockets
-from starlette.applications import Starlette
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from pokerroom.engine import VARIANTS
-from pokerroom.storage.database import open_database
 from pokerroom.table.cash import CashSettings, Rake
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.app import create_app
 from pokerroom.web.registry import RoomKind
 from pokerroom.web.room import CashRoom, HomeRoom, ShotClock
 from pokerroom.web.room.live import LiveRoom
-from tests.real_parts import LiveServer
-from tests.web.conftest import settings
 from tests.web.table_driver import random_act
 from tests.web.wire import (
     Account,
     DealtHands,
     Frame,
+    Server,
     Watch,
     named_cards,
     open_room,
-    sign_up_players,
+    served_cardroom,
 )
 
 GAMES = ("holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "bomb-pot-omaha", "stud", "draw")
@@ -64,25 +60,11 @@ ROOM_NUMBERS = itertools.count(1)
 PAGES = ("/", "/api/lobby", "/?kind=home", "/?kind=cash")
 
 
-@dataclass
-class Server:
-    app: Starlette
-    url: str
-    accounts: list[Account]
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
     """One cardroom served by uvicorn for the module; each case opens its own room."""
-    with open_database("sqlite://") as database:
-        app = create_app(database, settings())
-        accounts = sign_up_players(app, NAMES)
-        live = LiveServer(app)
-        live.start()
-        try:
-            yield Server(app, live.url, accounts)
-        finally:
-            live.stop()
+    with served_cardroom(NAMES) as served:
+        yield served
 
 
 @dataclass
@@ -337,7 +319,7 @@ async def play(
     up to three times that, on a slow machine, until ``MIN_HANDS`` hands were dealt)."""
     rng = random.Random(seed)
     cash = isinstance(room, CashRoom)
-    ws_url = server.url.replace("http://", "ws://") + f"/ws/tables/{room.id}"
+    ws_url = server.socket_url(room.id)
     accounts = server.accounts[: players + (2 if cash else 0)]  # cash: two come later
     clients = [Client(a.name, a, ws_url, watch) for a in accounts]
     clients.append(Client("observer", None, ws_url, watch))
@@ -412,7 +394,7 @@ def test_the_wire_matrix_catches_a_room_that_shows_every_hand(
 
 
 async def play_briefly(server: Server, room: LiveRoom, watch: Watch) -> None:
-    ws_url = server.url.replace("http://", "ws://") + f"/ws/tables/{room.id}"
+    ws_url = server.socket_url(room.id)
     clients = [Client(a.name, a, ws_url, watch) for a in server.accounts[:3]]
     clients.append(Client("observer", None, ws_url, watch))
     for client in clients:

@@ -10,7 +10,8 @@ and what :func:`tests.web.leaks.known_to` allows him to know of it now.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,9 +21,13 @@ from starlette.testclient import TestClient
 
 from pokerroom.cards import Card
 from pokerroom.engine import Hand
+from pokerroom.storage.database import open_database
+from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room.live import LiveRoom
+from tests.real_parts import LiveServer
+from tests.web.conftest import settings
 from tests.web.helpers import cardroom, sign_up
 from tests.web.leaks import cards_in, find_leaks, known_to
 
@@ -56,6 +61,32 @@ def sign_up_players(app: Starlette, names: Iterable[str]) -> list[Account]:
         assert found is not None
         accounts.append(Account(name, found.id, cookie))
     return accounts
+
+
+@dataclass
+class Server:
+    """The cardroom served by uvicorn (its lifespan too: the hub's clock) and its players."""
+
+    app: Starlette
+    url: str
+    accounts: list[Account]
+
+    def socket_url(self, room_id: str) -> str:
+        return self.url.replace("http://", "ws://") + f"/ws/tables/{room_id}"
+
+
+@contextmanager
+def served_cardroom(names: Iterable[str]) -> Iterator[Server]:
+    """``create_app`` on an in-memory database, ``names`` signed up, served on 127.0.0.1."""
+    with open_database("sqlite://") as database:
+        app = create_app(database, settings())
+        accounts = sign_up_players(app, names)
+        live = LiveServer(app)
+        live.start()
+        try:
+            yield Server(app, live.url, accounts)
+        finally:
+            live.stop()
 
 
 def open_room(app: Starlette, room: LiveRoom, kind: RoomKind, seats: int) -> None:
