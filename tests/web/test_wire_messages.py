@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -289,6 +290,17 @@ def test_the_handshake_names_the_versions_and_refuses_anything_else_first(
             socket.recv(timeout=WAIT)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4004
     assert room.occupants == {}
+
+
+def test_the_documented_hello_opens_a_table(server: Server) -> None:
+    """docs/protocol.md's hello example is what the server's handshake takes."""
+    docs = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    hello = next(line for line in docs.splitlines() if line.startswith('{"type": "hello"'))
+    room = home_room(server)
+    open_room(server.app, room, RoomKind.HOME, room.table_size)
+    with connect(server.socket_url(room.id), open_timeout=WAIT) as socket:
+        socket.send(hello)
+        assert json.loads(socket.recv(timeout=WAIT))["type"] == "table"
 
 
 # ------------------------------------------------------------- every message, accepted
