@@ -51,7 +51,7 @@ from tests.web.wire import (
 GAMES = ("holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "bomb-pot-omaha", "stud", "draw")
 NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve")
 BUDGET = 1.5
-"""Seconds of play per case: 16 cases, about 30 s in all."""
+"""Seconds of play per case (16 cases)."""
 MIN_HANDS = 3
 CLOCK = ShotClock(seconds=0.3, countdown=0.1, banks=1, bank_seconds=1, showdown=0.3)
 """A fast shot clock, so that timeouts and time banks happen within the budget (A-18)."""
