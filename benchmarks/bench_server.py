@@ -46,7 +46,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
-from load_server import LoadConfig
+from load_config import LoadConfig
 from pokerroom.table.cash import CashSettings
 from pokerroom.web.outbox import encode
 from pokerroom.web.room.cash import CashRoom
@@ -284,6 +284,9 @@ class Result:
     lost: int
     errors: Counter[str]
     server_cpu: float | None
+    """The server's share of one core while measuring."""
+    server_wait: float | None
+    """The share of the time the server was ready to run but waited for a core."""
     client_cpu: float
 
     @property
@@ -291,29 +294,36 @@ class Result:
         return self.actions / self.seconds
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU of a process (Linux ``/proc``), or None elsewhere."""
+def cpu_seconds(pid: int) -> tuple[float, float] | None:
+    """The CPU seconds a process's main thread ran, and waited to run while ready
+    (Linux ``/proc/<pid>/schedstat``: on a shared machine the second one says how much
+    of the latency is other people's work); None elsewhere."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
+        ran, waited, _ = Path(f"/proc/{pid}/schedstat").read_text().split()
+    except (OSError, ValueError):
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return int(ran) / 1e9, int(waited) / 1e9
 
 
-def start_server(config: LoadConfig) -> tuple[subprocess.Popen[str], dict[str, Any]]:
-    """The server process and what it announced (port, tables, players)."""
-    server = subprocess.Popen(
+def launch(config: LoadConfig) -> subprocess.Popen[str]:
+    """Start the server process (it announces itself on its stdout when ready)."""
+    return subprocess.Popen(
         [sys.executable, str(SERVER), config.to_json()],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
+
+
+def announced(server: subprocess.Popen[str]) -> dict[str, Any]:
+    """What the server built: its port, table ids and players."""
     assert server.stdout is not None
     line = server.stdout.readline()
     if not line:
         server.wait(10)
         raise SystemExit(f"the server process failed to start (exit code {server.returncode})")
-    return server, json.loads(line)
+    info: dict[str, Any] = json.loads(line)
+    return info
 
 
 def stop_server(server: subprocess.Popen[str]) -> None:
@@ -373,9 +383,10 @@ async def drive(
         type(o).__name__ for o in outcomes if isinstance(o, BaseException) and not _cancel(o)
     )
     stats.errors.update({f"client {name}": count for name, count in failures.items()})
-    server_cpu = None
+    server_cpu = server_wait = None
     if server_before is not None and server_after is not None:
-        server_cpu = (server_after - server_before) / took
+        server_cpu = (server_after[0] - server_before[0]) / took
+        server_wait = (server_after[1] - server_before[1]) / took
     return Result(
         mode=mode,
         players=len(players),
@@ -391,6 +402,7 @@ async def drive(
         lost=stats.lost,
         errors=stats.errors,
         server_cpu=server_cpu,
+        server_wait=server_wait,
         client_cpu=(client_after - client_before) / took,
     )
 
@@ -399,15 +411,23 @@ def _cancel(outcome: BaseException) -> bool:
     return isinstance(outcome, asyncio.CancelledError)
 
 
+def server_config(args: argparse.Namespace, think: tuple[float, float]) -> LoadConfig:
+    """No think time: no pause between hands and a flood limit that lets bots act at once."""
+    limit = args.seconds + CONNECT_SECONDS + 60
+    if think[1] > 0:
+        return LoadConfig(args.players, args.tables, args.pause, limit, profile=args.profile)
+    return LoadConfig(
+        args.players, args.tables, 0.0, limit, NO_THINK_FLOOD_RATE, profile=args.profile
+    )
+
+
 def run_mode(
-    mode: str, players: int, tables: int, seconds: float, think: tuple[float, float], **server: Any
+    server: subprocess.Popen[str], mode: str, seconds: float, think: tuple[float, float]
 ) -> Result:
-    config = LoadConfig(players=players, tables=tables, limit=seconds + 120, **server)
-    process, info = start_server(config)
     try:
-        return _event_loop_run(drive(info, mode, seconds, think, process.pid))
+        return _event_loop_run(drive(announced(server), mode, seconds, think, server.pid))
     finally:
-        stop_server(process)
+        stop_server(server)
 
 
 def _event_loop_run(work: Any) -> Result:
@@ -430,8 +450,8 @@ def in_process_rate(seats: int, seconds: float) -> float:
     for seat, user in enumerate(users, 1):
         room.handle(user, {"type": "sit", "id": "s", "seat": seat, "buy_in": BUY_IN}, now)
     rng, actions, serial = random.Random(1), 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         now += 0.001
         room.tick(now)
         frames: dict[int, dict[str, Any]] = {user.id: dict(room.snapshot(user)) for user in users}
@@ -449,7 +469,7 @@ def in_process_rate(seats: int, seconds: float) -> float:
                 actions += 1
             elif you["cash"]["top_up"] > 0 and frames[user.id]["seats"][user.id - 1]["stack"] < 100:
                 room.handle(user, {"type": "top_up", "id": f"a{serial}", "amount": 100}, now)
-    return actions / (time.perf_counter() - start)
+    return actions / (time.process_time() - start)
 
 
 # ---------------------------------------------------------------------- the report
@@ -483,8 +503,14 @@ def report(result: Result, ceiling: float) -> None:
     )
     print(f"  action → every seat:  {milliseconds(result.table_latency)}")
     print(f"  action → each seat:   {milliseconds(result.seat_latency)}")
-    cpu = "?" if result.server_cpu is None else f"{100 * result.server_cpu:.0f} %"
-    print(f"  CPU: server {cpu} of one core, players {100 * result.client_cpu:.0f} %")
+    if result.server_cpu is not None and result.server_wait is not None:
+        per_action = result.server_cpu / result.rate if result.actions else 0.0
+        print(
+            f"  server: ran {100 * result.server_cpu:.0f} % of the time "
+            f"({1000 * per_action:.1f} ms of CPU an action; in-process "
+            f"{1000 / ceiling:.1f} ms), waited for a core {100 * result.server_wait:.0f} %"
+        )
+    print(f"  players' process: {100 * result.client_cpu:.0f} % of one core")
     if result.lost or result.errors:
         print(f"  lost updates: {result.lost}; refusals and failures: {dict(result.errors)}")
 
@@ -575,19 +601,18 @@ def main(argv: Sequence[str] | None = None) -> list[Result]:
     args = parse(sys.argv[1:] if argv is None else argv)
     thinking = (0.1, 0.4) if args.quick else (0.5, 2.0)
     modes = [args.think] if args.think is not None else [thinking, (0.0, 0.0)]
+    server = launch(server_config(args, modes[0]))  # it starts while the anchor runs
     seats = max(2, -(-args.players // args.tables))
     ceiling = in_process_rate(seats, 0.3 if args.quick else 2.0)
     results = []
-    for think in modes:
+    for number, think in enumerate(modes):
+        if number:
+            server = launch(server_config(args, think))
         if think[1] > 0:
             mode = f"think {think[0]:g}-{think[1]:g} s, {args.pause:g} s between hands"
-            server: dict[str, Any] = {"pause": args.pause}
         else:
             mode = "no think time, no pause between hands"
-            server = {"pause": 0.0, "flood_rate": NO_THINK_FLOOD_RATE}
-        result = run_mode(
-            mode, args.players, args.tables, args.seconds, think, profile=args.profile, **server
-        )
+        result = run_mode(server, mode, args.seconds, think)
         report(result, ceiling)
         if think[1] > 0:
             report_targets(result)

@@ -21,13 +21,13 @@ import socket
 import sys
 import tempfile
 import threading
-from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import uvicorn
 
+from load_config import LoadConfig
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import open_database
 from pokerroom.table.cash import CashSettings
@@ -40,30 +40,6 @@ from pokerroom.web.room.cash import CashRoom
 from pokerroom.web.settings import ServerSettings
 
 SESSION_LIFETIME = timedelta(hours=1)
-
-
-@dataclass(frozen=True, slots=True)
-class LoadConfig:
-    """What the server process builds; ``flood_rate`` None keeps the default flood limit."""
-
-    players: int
-    tables: int
-    pause: float
-    limit: float
-    flood_rate: float | None = None
-    profile: str | None = None
-
-    @property
-    def seats(self) -> int:
-        """Seats per table: enough for every player (``bench_server`` checks the range)."""
-        return max(2, -(-self.players // self.tables))
-
-    def to_json(self) -> str:
-        return json.dumps({name: getattr(self, name) for name in self.__slots__})
-
-    @classmethod
-    def from_json(cls, text: str) -> LoadConfig:
-        return cls(**json.loads(text))
 
 
 def seat_players(accounts: AccountStore, config: LoadConfig) -> list[dict[str, Any]]:
