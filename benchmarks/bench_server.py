@@ -104,6 +104,8 @@ class Pending:
 class Stats:
     """What the players measured during the window."""
 
+    playing: bool = False
+    """Players decide only once everyone is seated, so the load is whole from the start."""
     measuring: bool = False
     actions: int = 0
     seat_latency: list[float] = field(default_factory=list)
@@ -162,6 +164,8 @@ class Player:
     """The latest frame's turn token."""
     decided: str = ""
     """The turn token of the last decision taken (so one decision is sent once)."""
+    you: dict[str, Any] | None = None
+    """The latest frame's ``you``."""
     asked_at: tuple[int, str] = (-1, "")
     """The hand number and request of the last top-up or sit-in (sent once a hand)."""
     sent: int = 0
@@ -213,15 +217,23 @@ async def on_frame(player: Player, frame: dict[str, Any], now: float) -> None:
         table.connected.add(player.number)
     table.seen(player.number, key, now)
     await look_after_seat(player, frame, key[0])
-    decision = you["decision"]
-    if decision in ("act", "show") and player.turn != player.decided:
-        player.decided = player.turn
-        low, high = player.think
-        if high <= 0:
-            await decide(player, you, player.turn)
-        else:
-            pause = player.rng.uniform(low, high)
-            asyncio.get_running_loop().call_later(pause, _decide_later, player, you, player.turn)
+    player.you = you
+    if stats.playing:
+        await take_turn(player)
+
+
+async def take_turn(player: Player) -> None:
+    """Decide (now, or after thinking) if the latest frame asks us to and we have not yet."""
+    you = player.you
+    if you is None or you["decision"] not in ("act", "show") or player.turn == player.decided:
+        return
+    player.decided = player.turn
+    low, high = player.think
+    if high <= 0:
+        await decide(player, you, player.turn)
+    else:
+        pause = player.rng.uniform(low, high)
+        asyncio.get_running_loop().call_later(pause, _decide_later, player, you, player.turn)
 
 
 def _decide_later(player: Player, you: dict[str, Any], turn: str) -> None:
@@ -356,14 +368,8 @@ async def drive(
             if all(task.done() for task in tasks):
                 break
             await asyncio.sleep(0.1)
-            if os.environ.get("BENCH_DEBUG"):
-                print(
-                    time.monotonic() - deadline,
-                    sum(p.socket is not None for p in players),
-                    sum(p.seated for p in players),
-                    stats.frames,
-                    stats.errors,
-                )
+        stats.playing = True
+        await asyncio.gather(*(take_turn(player) for player in players))
         await asyncio.sleep(min(2.0, seconds / 2))  # warm up: the first hands are dealt
         hands_before = [table.hands for table in tables]
         server_before, client_before = cpu_seconds(pid), time.process_time()
