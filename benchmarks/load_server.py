@@ -40,6 +40,8 @@ from pokerroom.web.room.cash import CashRoom
 from pokerroom.web.settings import ServerSettings
 
 SESSION_LIFETIME = timedelta(hours=1)
+SHUTDOWN_SECONDS = 5
+"""How long stopping waits for open sockets' handlers (uvicorn's default waits for ever)."""
 
 
 def seat_players(accounts: AccountStore, config: LoadConfig) -> list[dict[str, Any]]:
@@ -87,7 +89,13 @@ def serve(config: LoadConfig) -> None:
         listener.listen(2048)
         port = listener.getsockname()[1]
         server = uvicorn.Server(
-            uvicorn.Config(app, log_level="warning", lifespan="on", backlog=2048)
+            uvicorn.Config(
+                app,
+                log_level="warning",
+                lifespan="on",
+                backlog=2048,
+                timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+            )
         )
         stopped = threading.Event()
 
