@@ -37,7 +37,13 @@ class HandView:
     """The smallest bet of the hand (the big blind in blind games)."""
 
 
+_MAY_HIDE = (ev.DealHole, ev.Burn, ev.Discard)
+"""The only events that may carry a card the viewer must not see."""
+
+
 def _visible(event: ev.Event, viewer: int | None) -> ev.Event:
+    if not isinstance(event, _MAY_HIDE):  # most events: quick, as a table re-views its hand
+        return event
     match event:
         case ev.DealHole(player, cards, face_up) if player != viewer and not face_up:
             return ev.DealHole(player, (None,) * len(cards))

@@ -15,6 +15,7 @@ players state them (A-7): "raises to 131", "calls 70", "all-in 57".
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -79,13 +80,54 @@ def tell(
     the shown hands ("pair of aces") once they are complete; ``winning`` names the hand
     that won each award, by (player, pot, share, board)
     (:func:`pokerroom.table.showdown.winning_hands`)."""
-    story = Story()
-    teller = _Teller(story, words, list(stacks), boards > 1, hand_names or {}, winning or {})
-    for index, event in enumerate(events):
-        teller.event(event, timed_out=index in timeouts)
-    teller.flush_antes()
-    teller.flush_up_cards()
-    return story
+    teller = StoryTeller(words, stacks, boards=boards, hand_names=hand_names, winning=winning)
+    teller.tell(events, timeouts)
+    return teller.story()
+
+
+class StoryTeller:
+    """:func:`tell` for a hand that is still growing: each event is told once, when it is
+    new, instead of the whole hand again for every update. ``hand_names`` and ``winning``
+    are read as each event is told: a teller made before they changed tells the old words
+    (make a new one then).
+
+    >>> teller = StoryTeller(Words(["Ann", "Bob"]), [50, 50])
+    >>> teller.tell([ev.PostBlind(0, 1), ev.PostBlind(1, 2)])
+    >>> teller.tell([ev.PostBlind(0, 1), ev.PostBlind(1, 2), ev.Fold(0)])
+    >>> teller.story().lines
+    ['Ann posts 1', 'Bob posts 2', 'Ann folds']
+    """
+
+    def __init__(
+        self,
+        words: Words,
+        stacks: Sequence[int],
+        *,
+        boards: int = 1,
+        hand_names: Mapping[int, str] | None = None,
+        winning: Mapping[tuple[int, int, str, int], str] | None = None,
+    ) -> None:
+        self._teller = _Teller(
+            Story(), words, list(stacks), boards > 1, hand_names or {}, winning or {}
+        )
+        self.told = 0
+        """How many events of the hand have been told."""
+
+    def tell(self, events: Sequence[ev.Event], timeouts: Collection[int] = ()) -> None:
+        """Tell the events past the first :attr:`told` of ``events`` (the hand so far)."""
+        for index in range(self.told, len(events)):
+            self._teller.event(events[index], timed_out=index in timeouts)
+        self.told = max(self.told, len(events))
+
+    def story(self) -> Story:
+        """The story so far, antes and up cards not yet told included: a copy, which
+        telling more events later leaves as it is."""
+        teller = copy.copy(self._teller)
+        told = teller.story
+        teller.story = Story(list(told.lines), dict(told.last_action), dict(told.drew))
+        teller.flush_antes()
+        teller.flush_up_cards()
+        return teller.story
 
 
 class _Teller:

@@ -49,7 +49,7 @@ from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal, server_error
 from pokerroom.web.headers import SecurityHeadersMiddleware
-from pokerroom.web.hub import Hub
+from pokerroom.web.hub import Hub, SocketSettings
 from pokerroom.web.lobby import lobby_routes
 from pokerroom.web.pages import page_routes
 from pokerroom.web.pages.table import table_routes
@@ -65,9 +65,12 @@ def create_app(
     database: Database | str | os.PathLike[str] | None = None,
     settings: ServerSettings | None = None,
     routes: Sequence[BaseRoute] = (),
+    sockets: SocketSettings | None = None,
 ) -> Starlette:
     """The cardroom's ASGI app on ``database`` (an open one, a URL, a path, or the default
-    file; one given as URL or path is opened here and closed when the server stops)."""
+    file; one given as URL or path is opened here and closed when the server stops).
+    ``sockets`` are the table connections' limits (the defaults when None; the load
+    benchmark raises the flood limit for its players that act with no think time)."""
     settings = settings or ServerSettings()
     owned = not isinstance(database, Database)
     opened = database if isinstance(database, Database) else open_database(database)
@@ -83,7 +86,7 @@ def create_app(
         tables=RoomWriter(tables),
     )
 
-    hub = Hub(LiveRooms(cardroom.registry))
+    hub = Hub(LiveRooms(cardroom.registry), settings=sockets)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:

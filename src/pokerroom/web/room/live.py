@@ -33,6 +33,7 @@ from pokerroom.web.room.betting import action_for, sized_word, timeout_action
 from pokerroom.web.room.clock import ShotClock, Turn, bank_allowed, new_turn
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.snapshot import build
+from pokerroom.web.room.stories import Stories
 from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
 
 REMEMBERED_IDS = 256
@@ -100,6 +101,8 @@ class LiveRoom(ABC):
         self.notices: dict[int, str] = {}
         self.result_frames: list[ResultFrame] = []
         """The last hands' results, newest first."""
+        self.stories = Stories()
+        """Each viewer's log of the hand, told as it grows (for the snapshots)."""
         self._seen_ids: dict[int, deque[str]] = {}
         self.hands: list[FinishedHand[Any]] = []
         """Every hand finished here, oldest first."""

@@ -14,8 +14,8 @@ from pokerroom.cards import Card
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.engine.views import HandView, view_of
 from pokerroom.table.presets import presets
-from pokerroom.table.showdown import may_muck, shown_hand_names, winning_hands
-from pokerroom.table.story import Story, Words, tell
+from pokerroom.table.showdown import may_muck
+from pokerroom.table.story import Story
 from pokerroom.web.protocol.frames import (
     ActionsFrame,
     ClockFrame,
@@ -40,7 +40,8 @@ def build(room: LiveRoom, viewer: User | None) -> TableFrame:
     my_seat = None if viewer is None else room.seat_of_user(viewer.id)
     position = None if my_seat is None else room.position_of(my_seat)
     view = None if hand is None else view_of(hand, position)  # the only source of cards
-    story = None if hand is None or view is None else _story(room, hand, view, position)
+    story = None if hand is None or view is None else _story(room, hand, view)
+    marks = room.marks()
     return {
         "type": "table",
         "v": PROTOCOL_VERSION,
@@ -50,7 +51,8 @@ def build(room: LiveRoom, viewer: User | None) -> TableFrame:
         "host": room.host,
         "game": room.game_frame(),
         "seats": [
-            _seat(room, seat, my_seat, hand, view, story) for seat in range(1, room.table_size + 1)
+            _seat(room, seat, my_seat, marks, hand, view, story)
+            for seat in range(1, room.table_size + 1)
         ],
         "hand": None
         if hand is None or view is None or story is None
@@ -102,29 +104,22 @@ def game_frame(
     }
 
 
-def _story(room: LiveRoom, hand: Hand, view: HandView, position: int | None) -> Story:
+def _story(room: LiveRoom, hand: Hand, view: HandView) -> Story:
     names = [occupant.name for occupant in room.hand_occupants]
-    return tell(
-        view.events,
-        Words(names, you=position),
-        hand.config.stacks,
-        room.timeouts,
-        boards=len(hand.boards),
-        hand_names=shown_hand_names(hand),
-        winning=winning_hands(hand),
-    )
+    return room.stories.story(hand, view, names, room.timeouts)
 
 
 def _seat(
     room: LiveRoom,
     seat: int,
     my_seat: int | None,
+    marks: tuple[int | None, int | None, int | None],
     hand: Hand | None,
     view: HandView | None,
     story: Story | None,
 ) -> SeatFrame:
     occupant = room.occupants.get(seat)
-    button, small, big = room.marks()
+    button, small, big = marks
     position = room.position_of(seat)
     frame: SeatFrame = {
         "seat": seat,

@@ -1,0 +1,83 @@
+"""Each viewer's hand log, told once event by event instead of again for every frame.
+
+A table sends every seat a fresh snapshot after every change; retelling the whole hand
+for each of them was the largest part of building one. A room keeps one
+:class:`~pokerroom.table.story.StoryTeller` per engine position (and one for those who
+see no hole cards: observers and players not dealt in), each fed only the events of that
+viewer's own view (X-4: a teller never sees another viewer's events), and tells it the
+new events when asked. A teller is made anew with each hand, and whenever the shown
+hands' names or the winning hands changed (a retelling would word its old lines
+differently: a hand shown all-in before the board is out is named once it is), so the
+story is always what :func:`~pokerroom.table.story.tell` would say from the start. The
+clock's timeouts (A-18) need no such care: an event is marked timed out as it is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from pokerroom.engine import Hand
+from pokerroom.engine.views import HandView
+from pokerroom.table.showdown import shown_hand_names, winning_hands
+from pokerroom.table.story import Story, StoryTeller, Words
+
+HandNames = Mapping[int, str]
+Winning = Mapping[tuple[int, int, str, int], str]
+
+
+@dataclass(slots=True)
+class _Told:
+    teller: StoryTeller
+    hand_names: HandNames
+    winning: Winning
+
+
+class Stories:
+    """The stories of the hand being played, one per viewer position."""
+
+    def __init__(self) -> None:
+        self._hand: Hand | None = None
+        self._tellers: dict[int | None, _Told] = {}
+        self._names_at: tuple[int, str] | None = None
+        self._hand_names: HandNames = {}
+        self._winning: Winning = {}
+
+    def story(
+        self, hand: Hand, view: HandView, names: Sequence[str], timeouts: Collection[int]
+    ) -> Story:
+        """The story of ``hand`` as ``view`` shows it; ``names`` by position, ``timeouts``
+        the indices of the events the clock made (A-18)."""
+        if hand is not self._hand:
+            self._hand, self._tellers, self._names_at = hand, {}, None
+        hand_names, winning = self._showdown_words(hand)
+        told = self._tellers.get(view.viewer)
+        if told is None or not self._still_true(told, hand_names, winning, view):
+            teller = StoryTeller(
+                Words(names, you=view.viewer),
+                hand.config.stacks,
+                boards=len(hand.boards),
+                hand_names=hand_names,
+                winning=winning,
+            )
+            told = _Told(teller, hand_names, winning)
+            self._tellers[view.viewer] = told
+        told.teller.tell(view.events, timeouts)
+        return told.teller.story()
+
+    def _showdown_words(self, hand: Hand) -> tuple[HandNames, Winning]:
+        """The shown and winning hands in words: public, so worked out once per change."""
+        moment = (len(hand.events), hand.phase)
+        if moment != self._names_at:
+            self._names_at = moment
+            self._hand_names, self._winning = shown_hand_names(hand), winning_hands(hand)
+        return self._hand_names, self._winning
+
+    @staticmethod
+    def _still_true(told: _Told, hand_names: HandNames, winning: Winning, view: HandView) -> bool:
+        """Whether what the teller has told would be told the same way now."""
+        return (
+            told.teller.told <= len(view.events)
+            and told.hand_names == hand_names
+            and told.winning == winning
+        )
