@@ -27,9 +27,11 @@ from pokerroom.engine import VARIANTS
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
+from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.home import HomeRoom
+from pokerroom.web.seam import User
 from tests.web.conftest import settings
 from tests.web.helpers import PASSWORD
 from tests.web.leaks import find_leaks, known_to
@@ -46,6 +48,7 @@ CLOCK = ShotClock(seconds=60, countdown=10, banks=2, bank_seconds=30, showdown=6
 """Long enough that the clock never acts for a player in these tests."""
 PAUSE = 0.4
 """Seconds between hands: the tests are quick."""
+ENTRY = LobbyEntry("Friday game", "NLHE", "1/2", 0, 6, RoomKind.HOME)
 
 DOM_TEXT = """() => {
   const parts = [];
@@ -128,8 +131,7 @@ def cardroom(
     app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
     url = live_server(app)
     room = HomeRoom("g1", seats=6, clock=CLOCK, pause=PAUSE, seed=11)
-    entry = LobbyEntry("Friday game", "NLHE", "1/2", 0, 6, RoomKind.HOME)
-    app.state.cardroom.registry.add(room, entry)
+    app.state.cardroom.registry.add(room, ENTRY)
     yield Cardroom(url, app, room, new_context)
 
 
@@ -464,3 +466,30 @@ def test_a_draw_player_clicks_the_cards_to_throw_away_and_draws(
     drawer_seat = room.seat_of_user(drawer.user or -1)
     expect(other.page.locator(f'.seat[data-seat="{drawer_seat}"] .notes')).to_contain_text("drew 2")
     no_leaks(cardroom, ann, bob)
+
+
+class MovedAway(HomeRoom):
+    """A table that tells every viewer he was moved to room ``g2``, as a tournament's
+    balancing does (``you.moved_to``)."""
+
+    def snapshot(self, viewer: User | None) -> TableFrame:
+        frame = super().snapshot(viewer)
+        frame["you"]["moved_to"] = "g2"
+        return frame
+
+
+def test_a_moved_player_follows_his_new_table_without_a_reload(cardroom: Cardroom) -> None:
+    from playwright.sync_api import expect
+
+    registry = cardroom.app.state.cardroom.registry
+    registry.add(MovedAway("g0", seats=6, clock=CLOCK, pause=PAUSE, seed=3), ENTRY)
+    registry.add(HomeRoom("g2", seats=6, clock=CLOCK, pause=PAUSE, seed=4), ENTRY)
+    page = cardroom.new_context().new_page()
+    page.goto(f"{cardroom.url}/tables/g0")
+    page.evaluate("window.notReloaded = true")
+    expect(page.locator("#table")).to_have_attribute("data-room", "g2")
+    assert page.url.endswith("/tables/g2")
+    assert page.evaluate("window.notReloaded") is True
+    expect(page.locator("#table")).not_to_have_attribute("data-status", "connecting")
+    assert cardroom.app.state.hub.watchers("g2") == 1
+    assert cardroom.app.state.hub.watchers("g0") == 0

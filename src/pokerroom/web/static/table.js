@@ -9,7 +9,7 @@
 (() => {
   const root = document.getElementById("table");
   if (!root) return;
-  const roomId = root.dataset.room;
+  let roomId = root.dataset.room;
   const byId = (id) => document.getElementById(id);
   const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const PRESET_KEYS = { m: "min", h: "½ pot", t: "⅔ pot", p: "pot", a: "all-in" };
@@ -117,7 +117,9 @@
       } catch {
         return;
       }
-      if (frame.type === "table") {
+      if (frame.type === "table" && frame.you.moved_to && frame.you.moved_to !== roomId) {
+        follow(frame.you.moved_to);
+      } else if (frame.type === "table") {
         retries = 0;
         banner("");
         table = frame;
@@ -138,6 +140,18 @@
       }
       scheduleReconnect();
     });
+  }
+
+  // A tournament moved you (balancing, a table broken): the old table's frame names the new
+  // one; the page follows it without a reload and its address becomes the new table's.
+  function follow(movedTo) {
+    const old = socket;
+    socket = null;
+    if (old) old.close();
+    roomId = movedTo;
+    root.dataset.room = movedTo;
+    history.replaceState(null, "", `/tables/${encodeURIComponent(movedTo)}`);
+    connect();
   }
 
   function scheduleReconnect() {
