@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
+from pokerroom.tournament.live import level_words
 from pokerroom.tournament.live.desk import LiveDesk, what_done
 from pokerroom.tournament.money.deal import Deal, DealMethod
 from pokerroom.tournament.penalties.log import PenaltyGiven, Ruling
@@ -71,22 +72,18 @@ def _level(text: str) -> Level:
     return Level(number, minutes, small, big, ante=ante)
 
 
-def _blinds(level: Level) -> str:
-    return f"{level.small_blind}/{level.big_blind}, ante {level.ante}, {level.minutes:g} min"
-
-
 def edit_level(desk: LiveDesk, text: str) -> str:
     """``NUMBER SMALL BIG ANTE MINUTES``: a level not yet played (T-20)."""
     level = _level(text)
     desk.edit_level(level)
-    return f"level {level.number} is now {_blinds(level)}"
+    return level_words.edited(level)
 
 
 def insert_level(desk: LiveDesk, text: str) -> str:
     """``NUMBER SMALL BIG ANTE MINUTES``: a new level there, not yet played (T-20)."""
     level = _level(text)
     desk.insert_level(level)
-    return f"level {level.number} inserted: {_blinds(level)}; later levels move up one"
+    return level_words.inserted(level)
 
 
 def remove_level(desk: LiveDesk, text: str) -> str:

@@ -15,6 +15,7 @@ from starlette.datastructures import FormData
 
 from pokerroom.errors import UsageError
 from pokerroom.tournament.events import TournamentEvent
+from pokerroom.tournament.live import level_words
 from pokerroom.tournament.live.desk import LiveDesk, what_done
 from pokerroom.tournament.money.deal import DealMethod
 from pokerroom.tournament.penalties.log import PenaltyGiven, Ruling
@@ -116,20 +117,16 @@ def _level(form: FormData) -> Level:
     )
 
 
-def _blinds(level: Level) -> str:
-    return f"{level.small_blind:,}/{level.big_blind:,}, ante {level.ante:,}, {level.minutes:g} min"
-
-
 def edit_level(desk: LiveDesk, form: FormData) -> str:
     level = _level(form)
     desk.edit_level(level)
-    return f"level {level.number} is now {_blinds(level)}"
+    return level_words.edited(level)
 
 
 def insert_level(desk: LiveDesk, form: FormData) -> str:
     level = _level(form)
     desk.insert_level(level)
-    return f"level {level.number} inserted: {_blinds(level)}; later levels move up one"
+    return level_words.inserted(level)
 
 
 def remove_level(desk: LiveDesk, form: FormData) -> str:
