@@ -187,9 +187,10 @@ def chromium_path() -> str | None:
     return shutil.which("chromium")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
-    """Playwright's sync API, one driver per test process (each pytest-xdist worker)."""
+    """Playwright's sync API, one driver per test module: while it runs, it keeps an event
+    loop running in this thread, and a later test's ``asyncio.run`` would be refused."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -199,7 +200,7 @@ def playwright() -> Iterator[Playwright]:
     driver.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     """The system's Chromium, headless; without its sandbox when run as root (CI)."""
     path = chromium_path()
