@@ -8,6 +8,7 @@ words those of :mod:`pokerroom.tournament.clockface.lines`, so the TV in the bro
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from pokerroom.tournament.clockface.lines import (
@@ -27,17 +28,7 @@ PRIZE_ROWS = 10
 
 
 def _level(level: Level | None) -> dict[str, Any] | None:
-    if level is None:
-        return None
-    return {
-        "number": level.number,
-        "minutes": level.minutes,
-        "small_blind": level.small_blind,
-        "big_blind": level.big_blind,
-        "ante": level.ante,
-        "big_blind_ante": level.big_blind_ante,
-        "bring_in": level.bring_in,
-    }
+    return None if level is None else asdict(level)
 
 
 def _field(field: FieldFigures | None) -> dict[str, Any] | None:
