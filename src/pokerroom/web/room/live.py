@@ -191,6 +191,17 @@ class LiveRoom(ABC):
         seat = self.seat_of_user(user)
         return None if seat is None else self.occupants[seat]
 
+    def _away_change(self, sender: User, *, out: bool) -> Occupant | Outcome:
+        """The sender's seat, when sitting out (``out``) or back in would change it; else
+        the refusal (no seat here, or already so)."""
+        occupant = self._occupant_of(sender.id)
+        if occupant is None:
+            return no("you have no seat at this table", "not_seated")
+        if occupant.sitting_out == out:
+            already = "sitting out; sit_in to play" if out else "playing; sit_out to be away"
+            return no(f"you are already {already}", "sitting_out" if out else "sitting_in")
+        return occupant
+
     def seat_at(self, position: int) -> int:
         """The room seat of an engine position in the hand being played (or the last)."""
         return self.hand_seats[position]

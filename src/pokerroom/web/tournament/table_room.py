@@ -117,12 +117,9 @@ class TournamentTableRoom(LiveRoom):
         )
 
     def _sit_out(self, sender: User, *, out: bool) -> Outcome:
-        occupant = self._occupant_of(sender.id)
-        if occupant is None:
-            return no("you have no seat at this table", "not_seated")
-        if occupant.sitting_out == out:
-            already = "sitting out; sit_in to play" if out else "playing; sit_out to be away"
-            return no(f"you are already {already}", "sitting_out" if out else "sitting_in")
+        occupant = self._away_change(sender, out=out)
+        if isinstance(occupant, Outcome):
+            return occupant
         occupant.sitting_out = out  # H-9: away from the next deal, his hand dealt and killed
         return Outcome(True)
 
