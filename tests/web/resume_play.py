@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from pokerroom.web.protocol.frames import TableFrame
+from pokerroom.protocol.frames import TableFrame
 from pokerroom.web.seam import Outcome, Room, User
 from tests.web.table_driver import random_act
 

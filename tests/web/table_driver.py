@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from pokerroom.engine import VARIANTS
+from pokerroom.protocol.frames import TableFrame
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.room import HomeRoom, ShotClock
 from pokerroom.web.room.live import LiveRoom
 from pokerroom.web.seam import Outcome, User

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pokerroom.web.protocol import ProtocolError, parse_client
-from pokerroom.web.protocol.client import MAX_MESSAGE_BYTES, Act, Draw, Preaction, Sit
-from pokerroom.web.protocol.frames import error_frame
+from pokerroom.protocol import ProtocolError, parse_client
+from pokerroom.protocol.client import MAX_MESSAGE_BYTES, Act, Draw, Preaction, Sit
+from pokerroom.protocol.frames import error_frame
 
 
 def test_every_message_type_parses() -> None:

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 from pokerroom.cards import Card
 from pokerroom.engine import Hand
+from pokerroom.protocol.frames import TableFrame
 from pokerroom.table.cash import Rake
-from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.room import CashRoom, HomeRoom, ShotClock
 from pokerroom.web.seam import User
 from tests.web.cash_driver import CashTableDriver, cash_step, cash_table

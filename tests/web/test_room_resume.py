@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from pokerroom.protocol.frames import TableFrame
 from pokerroom.storage import room_writer as room_writer_module
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import Database, open_database
@@ -29,7 +30,6 @@ from pokerroom.table.cash import CashSettings
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.app import create_app
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id
 from pokerroom.web.room import CashRoom, HomeRoom
 from pokerroom.web.saving import RESUME_GRACE, SavedRoom, open_room

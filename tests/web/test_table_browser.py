@@ -24,10 +24,10 @@ from starlette.applications import Starlette
 from starlette.types import ASGIApp
 
 from pokerroom.engine import VARIANTS
+from pokerroom.protocol.frames import TableFrame
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.home import HomeRoom

@@ -10,10 +10,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from pokerroom.errors import UsageError
+from pokerroom.protocol.frames import TableFrame
 from pokerroom.tournament.header import header_lines
 from pokerroom.tournament.lobby import lobby_of
 from pokerroom.tournament.regulation.load import parse_regulation
-from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import lobby_entry, publisher

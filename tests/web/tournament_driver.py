@@ -8,9 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pokerroom.cards import Card
+from pokerroom.protocol.frames import TableFrame
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.regulation.model import Regulation
-from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.seam import Room, User
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.table_room import TournamentTableRoom

@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from pokerroom.protocol.version import PROTOCOL_VERSION
+
+__all__ = ["PROTOCOL_VERSION", "USER_SCOPE_KEY", "Frame", "Outcome", "Room", "User"]
+
 USER_SCOPE_KEY = "pokerroom.user"
 """Where the server's authentication puts the signed-in :class:`User` in an ASGI scope."""
-
-PROTOCOL_VERSION = 1
-"""The version of the WebSocket messages; a client speaking another one is told so."""
 
 Frame = Mapping[str, object]
 """A JSON-ready message for one recipient: ``{"type": ..., "v": PROTOCOL_VERSION, ...}``."""

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 
 from pokerroom.engine import Action, Hand
 from pokerroom.errors import UsageError
+from pokerroom.protocol import client as msg
+from pokerroom.protocol.frames import CashFrame, CashYouFrame, GameFrame, TableFrame
 from pokerroom.table.cash import CashHandRecord, CashSettings, CashTable
-from pokerroom.web.protocol import client as msg
-from pokerroom.web.protocol.frames import CashFrame, CashYouFrame, GameFrame, TableFrame
 from pokerroom.web.room.betting import timeout_action
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.live import FinishedHand, LiveRoom, Seating, no

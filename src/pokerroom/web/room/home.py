@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pokerroom.bots import BOTS
+from pokerroom.protocol import client as msg
+from pokerroom.protocol.frames import GameFrame, StandingFrame
 from pokerroom.table.away import kill_dead_hands
 from pokerroom.table.series import Series, SeriesSettings
-from pokerroom.web.protocol import client as msg
-from pokerroom.web.protocol.frames import GameFrame, StandingFrame
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.live import LiveRoom, Seating, no
 from pokerroom.web.room.occupants import Occupant

@@ -24,10 +24,10 @@ from pokerroom.cards import Card
 from pokerroom.engine import Hand, IllegalAction
 from pokerroom.engine.views import view_of
 from pokerroom.history.phh_write import write_phh
+from pokerroom.protocol import client as msg
+from pokerroom.protocol.frames import GameFrame, ResultFrame, StandingFrame, TableFrame
 from pokerroom.table.showdown import may_muck, room_choice, settle_showdown
 from pokerroom.table.wording import refusal
-from pokerroom.web.protocol import client as msg
-from pokerroom.web.protocol.frames import GameFrame, ResultFrame, StandingFrame, TableFrame
 from pokerroom.web.room import preactions
 from pokerroom.web.room.betting import action_for, sized_word, timeout_action
 from pokerroom.web.room.clock import ShotClock, Turn, bank_allowed, new_turn
@@ -124,7 +124,7 @@ class LiveRoom(ABC):
         return build(self, viewer)
 
     def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
-        """Apply one client message (see :mod:`pokerroom.web.protocol.client`)."""
+        """Apply one client message (see :mod:`pokerroom.protocol.client`)."""
         try:
             parsed = msg.parse_message(message)
         except msg.ProtocolError as error:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pokerroom.engine import Hand
-from pokerroom.web.protocol.frames import ResultFrame
+from pokerroom.protocol.frames import ResultFrame
 
 if TYPE_CHECKING:
     from pokerroom.web.room.live import LiveRoom

@@ -13,10 +13,7 @@ from typing import TYPE_CHECKING
 from pokerroom.cards import Card
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.engine.views import HandView, view_of
-from pokerroom.table.presets import presets
-from pokerroom.table.showdown import may_muck
-from pokerroom.table.story import Story
-from pokerroom.web.protocol.frames import (
+from pokerroom.protocol.frames import (
     ActionsFrame,
     ClockFrame,
     GameFrame,
@@ -27,6 +24,9 @@ from pokerroom.web.protocol.frames import (
     TableFrame,
     YouFrame,
 )
+from pokerroom.table.presets import presets
+from pokerroom.table.showdown import may_muck
+from pokerroom.table.story import Story
 from pokerroom.web.room import preactions
 from pokerroom.web.room.betting import sized_word
 from pokerroom.web.seam import PROTOCOL_VERSION, User

@@ -22,11 +22,11 @@ import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
+from pokerroom.protocol.frames import TableFrame
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.room_store import Checkpoint, RoomInput
 from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.web.failures import describe_failure
-from pokerroom.web.protocol.frames import TableFrame
 from pokerroom.web.room.live import LiveRoom
 from pokerroom.web.saving.checkpoint import seal
 from pokerroom.web.seam import Outcome, Room, User

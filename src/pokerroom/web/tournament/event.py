@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.errors import UsageError
+from pokerroom.protocol.frames import TournamentHeaderFrame
 from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
@@ -47,7 +48,6 @@ from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.tournament.standing import Standing
 from pokerroom.tournament.structure import Level
 from pokerroom.tournament.timed_run import DealtHand, TimedRun
-from pokerroom.web.protocol.frames import TournamentHeaderFrame
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.seam import Outcome, User

@@ -7,16 +7,16 @@ so both headers say the same. Only public numbers and the viewer's own place (X-
 
 from __future__ import annotations
 
-from pokerroom.tournament.clock.render import forced_bets
-from pokerroom.tournament.header import header_lines
-from pokerroom.tournament.lobby import Lobby
-from pokerroom.tournament.structure import Level
-from pokerroom.web.protocol.frames import (
+from pokerroom.protocol.frames import (
     FinishFrame,
     LevelFrame,
     PayJumpFrame,
     TournamentHeaderFrame,
 )
+from pokerroom.tournament.clock.render import forced_bets
+from pokerroom.tournament.header import header_lines
+from pokerroom.tournament.lobby import Lobby
+from pokerroom.tournament.structure import Level
 
 
 def level_frame(level: Level) -> LevelFrame:

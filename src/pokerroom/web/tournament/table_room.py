@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerroom.protocol import client as msg
+from pokerroom.protocol.frames import GameFrame, TableFrame
 from pokerroom.table.away import kill_dead_hands
 from pokerroom.tournament.timed_run import DealtHand
-from pokerroom.web.protocol import client as msg
-from pokerroom.web.protocol.frames import GameFrame, TableFrame
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.live import LiveRoom, Seating, no
 from pokerroom.web.room.results import hand_result

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerroom.protocol.frames import FinishFrame, TournamentHeaderFrame
 from pokerroom.tournament.lobby import lobby_of, prize_now
-from pokerroom.web.protocol.frames import FinishFrame, TournamentHeaderFrame
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.tournament.header import header_frame
 from pokerroom.web.tournament.roles import may_direct

@@ -1,15 +1,16 @@
 """The table protocol: what clients send (:mod:`.client`), what the server sends (:mod:`.frames`).
 
-Versioned by :data:`pokerroom.web.seam.PROTOCOL_VERSION`; ``docs/protocol.md`` is its reference.
+Versioned by :data:`.version.PROTOCOL_VERSION`; ``docs/protocol.md`` is its reference.
+Below the interfaces, so the server and its clients (browser page aside) share one schema.
 """
 
-from pokerroom.web.protocol.client import (
+from pokerroom.protocol.client import (
     ClientMessage,
     ProtocolError,
     parse_client,
     parse_message,
 )
-from pokerroom.web.protocol.frames import ErrorFrame, TableFrame, error_frame
+from pokerroom.protocol.frames import ErrorFrame, TableFrame, error_frame
 
 __all__ = [
     "ClientMessage",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from pokerroom.web.seam import PROTOCOL_VERSION
+from pokerroom.protocol.version import PROTOCOL_VERSION
 
 
 class ErrorFrame(TypedDict):
