@@ -76,6 +76,7 @@ def test_the_lobby_lists_public_rooms_with_game_stakes_seats_and_status(
         "status": "playing",
         "kind": "cash",
         "private": False,
+        "observers": True,
         "url": "/tables/t1",
     }
 

@@ -69,6 +69,7 @@ def test_a_host_creates_the_001_home_game_by_default(client: TestClient) -> None
             "status": "waiting",
             "kind": "home",
             "private": False,
+            "observers": True,
             "url": f"/tables/{room_id}",
         }
     ]

@@ -232,6 +232,33 @@ class TableFrame(TypedDict):
     cash: NotRequired[CashFrame]
     tournament: NotRequired[TournamentHeaderFrame]
     """Tournament tables only: the tournament header as this viewer sees it."""
+    broadcast: NotRequired[BroadcastFrame]
+    """A tournament's broadcast table only (T-23): its hole cards shown hands behind."""
+
+
+class BroadcastSeatFrame(TypedDict):
+    seat: int
+    name: str
+    cards: list[str]
+    """Every card dealt to the seat in that hand (Draw: the replacements too)."""
+
+
+class BroadcastHandFrame(TypedDict):
+    number: int
+    seats: list[BroadcastSeatFrame]
+    boards: list[list[str]]
+    result: ResultFrame | None
+
+
+class BroadcastFrame(TypedDict):
+    """T-23: the broadcast ("TV") table's delayed cards."""
+
+    delay_hands: int
+    notice: str
+    """For a player at the table: that his cards are shown later; else what the panel is."""
+    hand: BroadcastHandFrame | None
+    """For a spectator (not an entrant still in): the finished hand ``delay_hands`` behind,
+    every card dealt in it; None to a player, or before that many hands have ended."""
 
 
 class LevelFrame(TypedDict):

@@ -51,7 +51,9 @@ from pokerroom.web.errors import http_error, refusal, server_error
 from pokerroom.web.headers import SecurityHeadersMiddleware
 from pokerroom.web.hub import Hub, SocketSettings
 from pokerroom.web.lobby import lobby_routes
+from pokerroom.web.observers import watch_refusal
 from pokerroom.web.pages import page_routes
+from pokerroom.web.pages.observers import observer_routes
 from pokerroom.web.pages.table import table_routes
 from pokerroom.web.registry import LiveRooms
 from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_rooms
@@ -86,7 +88,11 @@ def create_app(
         tables=RoomWriter(tables),
     )
 
-    hub = Hub(LiveRooms(cardroom.registry), settings=sockets)
+    hub = Hub(
+        LiveRooms(cardroom.registry),
+        settings=sockets,
+        refuse_watch=partial(watch_refusal, cardroom),
+    )
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -104,6 +110,7 @@ def create_app(
             *page_routes(),
             table_route(hub, admit=partial(_admitted, cardroom)),
             *table_routes(),
+            *observer_routes(),
             *director_routes(tournaments, csrf_token=_form_token, check_csrf=_form_is_ours),
             *hand_routes(archive, cardroom.accounts, tournaments),
             *tournament_routes(),

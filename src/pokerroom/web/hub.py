@@ -17,7 +17,7 @@ import contextlib
 import itertools
 import logging
 import time
-from collections.abc import AsyncIterator, Hashable, Iterable
+from collections.abc import AsyncIterator, Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -68,6 +68,8 @@ class Connection:
     outbox: Outbox
     flood: FloodGuard
     serial: int
+    on_dismiss: Callable[[], None] | None = None
+    """Set by the socket: ends the connection once the hub has dismissed it."""
 
     @property
     def sender(self) -> Hashable:
@@ -75,6 +77,14 @@ class Connection:
         if self.viewer is None:
             return (self.room.id, "observer", self.serial)
         return (self.room.id, self.viewer.id)
+
+
+WatchRefusal = Callable[[str, User | None], str | None]
+"""Why this viewer may not watch the room with this id now (observers off), or None."""
+
+
+def _welcome(_room_id: str, _viewer: User | None) -> str | None:
+    return None
 
 
 class Hub:
@@ -86,8 +96,12 @@ class Hub:
         *,
         clock: Clock = time.monotonic,
         settings: SocketSettings | None = None,
+        refuse_watch: WatchRefusal = _welcome,
     ) -> None:
         self.rooms = rooms
+        self.refuse_watch = refuse_watch
+        """Asked at every connection and every change of its room: a viewer refused is told
+        why and dismissed (:mod:`pokerroom.web.observers`)."""
         self.clock = clock
         self.settings = settings or SocketSettings()
         self._connections: dict[str, set[Connection]] = {}
@@ -195,9 +209,21 @@ class Hub:
         if self._loop is not None and not _on_loop(self._loop):
             self._loop.call_soon_threadsafe(self.room_changed, room_id)
             return
-        for connection in self._connections.get(room_id, ()):
-            connection.outbox.refresh()
+        for connection in list(self._connections.get(room_id, ())):
+            why = self.refuse_watch(room_id, connection.viewer)
+            if why is None:
+                connection.outbox.refresh()
+            else:
+                self.dismiss(connection, Refusal("observers_off", why))
         self.ticker.wake()
+
+    def dismiss(self, connection: Connection, refusal: Refusal) -> None:
+        """Tell one connection why it ends, then end it (its socket closes)."""
+        self.disconnect(connection)
+        connection.outbox.post(refusal.frame())
+        connection.outbox.finish()
+        if connection.on_dismiss is not None:
+            connection.on_dismiss()
 
     def _presence(self, room: Room, user: User, *, connected: bool) -> None:
         try:

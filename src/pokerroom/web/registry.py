@@ -72,6 +72,8 @@ class LobbyEntry:
     """The account that created it (a home game's host), if any."""
     tournament: str | None = None
     """A tournament's table: the tournament's id. Its page lists it; the lobby does not."""
+    observers: bool = True
+    """Whether people without a seat may watch (:mod:`pokerroom.web.observers`)."""
 
     def listing(self, room_id: str) -> dict[str, Any]:
         """The entry as ``/api/lobby`` gives it."""
@@ -84,6 +86,7 @@ class LobbyEntry:
             "status": self.status,
             "kind": self.kind.value,
             "private": self.private,
+            "observers": self.observers,
             "url": f"/tournaments/{room_id}"
             if self.kind is RoomKind.TOURNAMENT and self.tournament is None
             else table_path(room_id),

@@ -2,7 +2,9 @@
 
 1. The room must exist (else close 4004) and a browser's ``Origin`` must be this server's
    own host or an allowed one (else close 4003): a cookie alone must not let another site
-   act for a signed-in player (A-2).
+   act for a signed-in player (A-2). A table that takes no observers refuses anyone who
+   does not play there with one ``observers_off`` frame and closes (4005); the hub does the
+   same to a watcher when observers are switched off (:mod:`pokerroom.web.observers`).
 2. The first message is ``{"type": "hello", "v": 1}``; another version is told both versions
    and the socket closes (4001); anything else first closes it (4002).
 3. Then the current snapshot, and each message checked (:mod:`pokerroom.web.inbound`),
@@ -44,6 +46,7 @@ class CloseCode(IntEnum):
     HELLO = 4002
     ORIGIN = 4003
     UNKNOWN_ROOM = 4004
+    NO_OBSERVERS = 4005
     FLOOD = 4029
 
 
@@ -92,13 +95,31 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket, admit: Admit = _any
         unknown = Refusal("unknown_room", f"there is no table {room_id[:40]!r}")
         await _refuse(websocket, unknown, Close(CloseCode.UNKNOWN_ROOM, "unknown table"))
         return
+    why = hub.refuse_watch(room_id, viewer_of(websocket))
+    if why is not None:
+        refused = Refusal("observers_off", why)
+        await _refuse(websocket, refused, Close(CloseCode.NO_OBSERVERS, "no observers"))
+        return
     if not await _handshake(hub, websocket):
         return
     connection = hub.connect(room, viewer_of(websocket), websocket.send_text)
-    writer = asyncio.get_running_loop().create_task(connection.outbox.run())
+    loop = asyncio.get_running_loop()
+    writer = loop.create_task(connection.outbox.run())
+    reader = loop.create_task(_read(hub, connection, websocket))
+    dismissed: list[Close] = []
+
+    def dismiss() -> None:
+        dismissed.append(Close(CloseCode.NO_OBSERVERS, "no observers"))
+        reader.cancel()
+
+    connection.on_dismiss = dismiss
     close: Close | None = None
     try:
-        close = await _read(hub, connection, websocket)
+        close = await reader
+    except asyncio.CancelledError:
+        if not dismissed:
+            raise
+        close = dismissed[0]
     finally:
         hub.disconnect(connection)
         if close is None:

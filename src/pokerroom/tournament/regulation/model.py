@@ -183,6 +183,17 @@ class ShotClock:
 
 
 @dataclass(frozen=True, slots=True)
+class Broadcast:
+    """T-23, 002 7.5.1/7.5.3: a broadcast ("TV") table whose spectators see every hole card
+    ``delay_hands`` hands behind: a hand's cards once that many hands have ended since it
+    was dealt (1: as soon as it ends)."""
+
+    delay_hands: int = 1
+    table: int | None = None
+    """The table broadcast (its number); None: the final table."""
+
+
+@dataclass(frozen=True, slots=True)
 class Regulation:
     """Everything 002 1.6 and T-3 say a tournament's regulation fixes."""
 
@@ -213,6 +224,10 @@ class Regulation:
     stage_stack: int | None = None
     """Olympic: the equal stack every player restarts each stage with (None: the starting
     stack, T-9)."""
+    observers: bool = True
+    """Whether people outside the tournament may watch its tables (T-23)."""
+    broadcast: Broadcast | None = None
+    """T-23: the broadcast table, when the regulation asks for one."""
 
     @property
     def restart_stack(self) -> int:

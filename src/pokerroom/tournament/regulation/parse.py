@@ -22,6 +22,7 @@ from pokerroom.tournament.regulation.levels import (
 )
 from pokerroom.tournament.regulation.model import (
     AddOn,
+    Broadcast,
     Game,
     GameSpec,
     LateRegistration,
@@ -42,6 +43,8 @@ from pokerroom.tournament.structure import Break
 
 TOURNAMENT_VARIANTS = {code: v for code, v in VARIANTS.items() if v is not BOMB_POT}
 """Every engine game but the bomb pot, which is a table's occasional hand, not a game."""
+MAX_BROADCAST_DELAY = 20
+"""T-23: the longest delay in hands a broadcast may set (the hands kept to show)."""
 MAX_FEE_PERCENT = 17  # T-2, 002 1.7: the pool is at least 83 % of what players pay
 _LIMITS = {limit.value: limit for limit in Limit}
 _FORMATS = {f.value: f for f in TournamentFormat}
@@ -95,6 +98,8 @@ def regulation_from_document(document: Mapping[str, object]) -> Regulation:
     payouts = _payouts(payout_fields)
     shot_clock = _shot_clock(top.table("shot_clock", "[shot_clock]"), last)
     stage_stack = in_play.stack(top, "stage_stack", 1) if top.has("stage_stack") else None
+    observers = top.boolean("observers", default=True)
+    broadcast = _broadcast(top.table("broadcast", "[broadcast]"), observers)
     top.finish()
     if stage_stack is not None and tournament_format is not TournamentFormat.OLYMPIC:
         raise top.error("stage_stack", "is for olympic tournaments: each stage restarts (T-9)")
@@ -129,6 +134,8 @@ def regulation_from_document(document: Mapping[str, object]) -> Regulation:
         chips=chips,
         shot_clock=shot_clock,
         stage_stack=stage_stack,
+        observers=observers,
+        broadcast=broadcast,
     )
 
 
@@ -311,6 +318,21 @@ def _shot_clock(fields: Fields | None, last: int) -> ShotClock | None:
         bank_fields.finish()
         banks = TimeBanks(count, bank_seconds, tuple(added))
     return ShotClock(from_level, seconds, countdown, banks)
+
+
+def _broadcast(fields: Fields | None, observers: bool) -> Broadcast | None:
+    """T-23: the broadcast table and its delay in hands (at least 1: never the hand in play)."""
+    if fields is None:
+        return None
+    if not observers:
+        raise RegulationError(
+            "broadcast: a broadcast table needs spectators; "
+            "set observers = true or drop [broadcast]"
+        )
+    delay = fields.integer("delay_hands", default=1, minimum=1, maximum=MAX_BROADCAST_DELAY)
+    table = fields.integer("table", default=0, minimum=1) or None
+    fields.finish()
+    return Broadcast(delay, table)
 
 
 __all__ = ["TOURNAMENT_VARIANTS", "RegulationError", "regulation_from_document"]

@@ -15,6 +15,7 @@ from pokerroom.table.cash import CashSettings, Rake
 from pokerroom.table.series import usual_limit
 from pokerroom.web.lobby import fields
 from pokerroom.web.lobby.fields import FieldError
+from pokerroom.web.lobby.observers_field import observers_choice
 
 CASH_FIELDS = (
     "name",
@@ -28,6 +29,7 @@ CASH_FIELDS = (
     "rake_percent",
     "rake_cap",
     "profile",
+    "observers",
 )
 CASH_DEFAULTS: Mapping[str, str] = {
     "name": "",
@@ -50,6 +52,7 @@ class CashTableAsked:
 
     name: str
     settings: CashSettings
+    observers: bool = True
 
 
 def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
@@ -79,7 +82,8 @@ def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
     except UsageError as error:  # the buy-in range against the blinds
         raise FieldError(f"buy-in: {error}") from None
     name = fields.table_name(form.get("name", ""), f"{variant.name} {small}/{big}")
-    return CashTableAsked(name, settings)
+    observers = observers_choice(form.get("observers", ""), private=False)
+    return CashTableAsked(name, settings, observers)
 
 
 def _rake(form: Mapping[str, str]) -> Rake | None:

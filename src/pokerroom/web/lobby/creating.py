@@ -81,6 +81,7 @@ def _home(form: Mapping[str, str], room_id: str, host: User) -> tuple[LiveRoom, 
         kind=RoomKind.HOME,
         private=game.private,
         host_id=host.id,
+        observers=game.observers,
     )
     return room, entry
 
@@ -100,6 +101,7 @@ def _cash(form: Mapping[str, str], room_id: str, host: User) -> tuple[LiveRoom, 
         settings.seats,
         kind=RoomKind.CASH,
         host_id=host.id,
+        observers=table.observers,
     )
     return CashRoom(room_id, settings=settings), entry
 

@@ -15,6 +15,7 @@ from pokerroom.table.seating import MAX_SEATS
 from pokerroom.table.series import SeriesSettings, usual_limit
 from pokerroom.web.lobby import fields
 from pokerroom.web.lobby.fields import FieldError
+from pokerroom.web.lobby.observers_field import observers_choice
 
 HOME_FIELDS = (
     "name",
@@ -26,6 +27,7 @@ HOME_FIELDS = (
     "seats",
     "profile",
     "private",
+    "observers",
     *(f"bot_{seat}" for seat in range(1, MAX_SEATS + 1)),
 )
 HOME_DEFAULTS: Mapping[str, str] = {
@@ -50,6 +52,7 @@ class HomeGame:
     seats: int
     bots: dict[int, str] = field(default_factory=dict)
     private: bool = False
+    observers: bool = True
 
 
 def read_home_form(form: Mapping[str, str]) -> HomeGame:
@@ -73,7 +76,9 @@ def read_home_form(form: Mapping[str, str]) -> HomeGame:
     seats = fields.seats(form.get("seats") or HOME_DEFAULTS["seats"], variant)
     bots = _bots(form, seats)
     name = fields.table_name(form.get("name", ""), f"{variant.name} home game")
-    return HomeGame(name, settings, seats, bots, private=bool(form.get("private")))
+    private = bool(form.get("private"))
+    observers = observers_choice(form.get("observers", ""), private=private)
+    return HomeGame(name, settings, seats, bots, private=private, observers=observers)
 
 
 def _bots(form: Mapping[str, str], seats: int) -> dict[int, str]:

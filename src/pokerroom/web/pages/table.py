@@ -18,6 +18,7 @@ from starlette.routing import BaseRoute, Route
 from pokerroom.web.access import may_enter
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.observers import observer_context
 from pokerroom.web.templating import page
 
 
@@ -34,7 +35,12 @@ async def table_page(request: Request) -> Response:
             "this is a private game: open it through the invite link its host gave you"
             + ("" if user is not None else ", or log in first"),
         )
-    context = {"room_id": room_id, "entry": listed.entry, "kind": listed.entry.kind.value}
+    context = {
+        "room_id": room_id,
+        "entry": listed.entry,
+        "kind": listed.entry.kind.value,
+        **observer_context(cardroom, room_id, listed, user),
+    }
     return page(request, "table.html", context)
 
 

@@ -23,6 +23,7 @@
     4001: "This page speaks another protocol version: reload the page.",
     4003: "This page may not open the table.",
     4004: "This table has closed.",
+    4005: "This table takes no observers: take a seat to play.",
   };
 
   let socket = null;
@@ -190,6 +191,8 @@
     renderActions(t);
     renderSeatControls(t);
     renderHistory(t);
+    if (window.drawTournamentHeader) window.drawTournamentHeader(t.tournament, serverNow());
+    if (window.drawBroadcast) window.drawBroadcast(t.broadcast);
     tick();
   }
 
@@ -521,6 +524,7 @@
   // The clock: seconds left = deadline - the server's now, counted down between frames.
   function tick() {
     if (!table) return;
+    if (window.tickTournamentHeader) window.tickTournamentHeader(serverNow());
     byId("status").textContent = statusText(table);
     const hand = table.hand;
     const turn = byId("turn");

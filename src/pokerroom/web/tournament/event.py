@@ -52,6 +52,7 @@ from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.seam import Outcome, User
 from pokerroom.web.tournament import views
+from pokerroom.web.tournament.broadcast import Broadcasting
 from pokerroom.web.tournament.roles import may_direct
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
@@ -113,6 +114,8 @@ class WebTournament:
         self.grace = grace
         self.pause = pause
         self.clock = shot_clock_of(regulation)
+        self.broadcasting = Broadcasting(regulation.broadcast)
+        """T-23: the broadcast table and its delayed hands."""
         self.registration = Tournament(regulation)
         """The entries before the start, taken and checked by the director library."""
         self.users: dict[str, int] = {}
@@ -383,6 +386,7 @@ class WebTournament:
         seconds, a bots' table takes the run's simulated time."""
         run = self.run
         assert run is not None
+        self.broadcasting.taped(room, hand)
         if any(occupant.user is not None for occupant in room.hand_occupants):
             at = self.clock_time(max(now, self.now)) + self.pause
         else:

@@ -58,6 +58,9 @@ class TournamentTableRoom(LiveRoom):
     def snapshot(self, viewer: User | None) -> TableFrame:
         frame = super().snapshot(viewer)
         frame["tournament"] = self.owner.header(viewer)
+        broadcast = self.owner.broadcasting.frame(self.owner, self, viewer)  # T-23
+        if broadcast is not None:
+            frame["broadcast"] = broadcast
         if viewer is not None and viewer.id in self.moved_away:
             frame["you"]["moved_to"] = self.moved_away[viewer.id]
         return frame

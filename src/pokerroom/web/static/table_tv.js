@@ -1,0 +1,50 @@
+// The broadcast ("TV") table's panel (T-23, web/tournament/broadcast.py): the line that
+// says the table is broadcast, and for a spectator the finished hand shown hands behind,
+// every card dealt in it. table.js calls drawBroadcast on every snapshot. textContent only.
+"use strict";
+
+(() => {
+  const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+
+  function card(token) {
+    const node = document.createElement("span");
+    const rank = token.slice(0, -1);
+    const suit = token.slice(-1);
+    node.className = `card suit-${suit}`;
+    node.textContent = (rank === "T" ? "10" : rank) + (SUITS[suit] || suit);
+    node.dataset.card = token;
+    return node;
+  }
+
+  function row(label, tokens) {
+    const item = document.createElement("li");
+    item.append(`${label}: `);
+    for (const token of tokens) item.append(card(token), " ");
+    return item;
+  }
+
+  window.drawBroadcast = (broadcast) => {
+    const box = document.getElementById("broadcast");
+    if (!box) return;
+    box.hidden = !broadcast;
+    if (!broadcast) return;
+    document.getElementById("broadcast-notice").textContent = broadcast.notice;
+    const title = document.getElementById("broadcast-hand");
+    const list = document.getElementById("broadcast-cards");
+    list.replaceChildren();
+    const hand = broadcast.hand;
+    title.hidden = !hand;
+    if (!hand) return;
+    title.textContent = `Hand #${hand.number}, every card dealt:`;
+    for (const seat of hand.seats) list.append(row(`Seat ${seat.seat} ${seat.name}`, seat.cards));
+    hand.boards.forEach((board, index) => {
+      list.append(row(hand.boards.length > 1 ? `Board ${index + 1}` : "Board", board));
+    });
+    for (const winner of hand.result ? hand.result.winners : []) {
+      const won = winner.hand ? ` with ${winner.hand}` : "";
+      const item = document.createElement("li");
+      item.textContent = `${winner.name} won ${winner.amount}${won}`;
+      list.append(item);
+    }
+  };
+})();
