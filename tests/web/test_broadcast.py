@@ -4,6 +4,7 @@ only there: the regulation's setting, its checks, and what every viewer receives
 from __future__ import annotations
 
 import pytest
+from starlette.testclient import TestClient
 
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
@@ -13,6 +14,7 @@ from pokerroom.tournament.regulation.model import Broadcast
 from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.table_room import TournamentTableRoom
+from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.leaks import find_leaks
 from tests.web.tournament_driver import ANN, BOB, DIRECTOR, TWELVE, TournamentDriver
 
@@ -128,7 +130,7 @@ def test_t23_no_broadcast_before_the_final_table_and_none_without_the_setting() 
         tournament.register(ANN, 0.0)
         tournament.start(DIRECTOR, 0.0)
         driver = TournamentDriver(tournament, [ANN])
-        for _ in range(300):
+        for _ in range(150):
             driver.step()
         assert len(tournament.rooms) == 2
         for seen in driver.seen:
@@ -149,3 +151,32 @@ def test_t23_the_director_marks_a_table_and_every_other_table_shows_no_cards() -
     assert "broadcast" not in one.snapshot(None)
     frame = two.snapshot(None)["broadcast"]
     assert frame["hand"] is not None and frame["hand"]["number"] < two.hand_number + 1
+
+
+def test_t23_only_a_director_marks_the_broadcast_table_from_the_page(client: TestClient) -> None:
+    sign_up(client, "Dana")
+    cardroom(client).accounts.grant("Dana", "director")
+    made = client.post(
+        "/tournaments",
+        data={"csrf": csrf_of(client, "/"), "example": "home-sit-and-go", "bots": "6"},
+        follow_redirects=True,
+    )
+    tid = str(made.url).rsplit("/", 1)[1]
+    client.post(f"/tournaments/{tid}/start", data={"csrf": csrf_of(client, "/")})
+    tournament = cardroom(client).registry.get(tid).room
+    assert isinstance(tournament, WebTournament)
+    path = f"/tournaments/{tid}/broadcast"
+    assert f'action="{path}"' in client.get(f"/tournaments/{tid}").text
+    json = {"Accept": "application/json"}
+    bad = client.post(path, data={"csrf": csrf_of(client, "/"), "table": "9"}, headers=json)
+    assert bad.status_code == 400
+    assert bad.json()["message"] == "table: one of the tables in play (1), or blank; got '9'"
+    done = client.post(path, data={"csrf": csrf_of(client, "/"), "table": "1"}, headers=json)
+    assert done.json()["message"] == "table 1 is broadcast"
+    room = tournament.rooms[1]
+    assert room.snapshot(None)["broadcast"]["notice"].startswith("broadcast table")
+    bob = TestClient(client.app)
+    sign_up(bob, "Bob")
+    refused = bob.post(path, data={"csrf": csrf_of(bob, "/"), "table": ""}, headers=json)
+    assert refused.status_code == 403 and "only a tournament director" in refused.json()["message"]
+    assert tournament.broadcasting.table(tournament) == 1

@@ -1,0 +1,54 @@
+"""T-23: the director marks a web tournament's broadcast table.
+
+``POST /tournaments/<id>/broadcast`` with ``table`` (a table's number; blank: back to the
+regulation's choice, the final table). Directors only (T-16); the form's CSRF token as on
+every POST. Every table's viewers get a fresh snapshot: the new broadcast table's players
+are told, and its spectators get the delayed hands from then on.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from pokerroom.web.auth.visitor import user_of
+from pokerroom.web.errors import error_response, wants_json
+from pokerroom.web.pages.forms import form_fields
+from pokerroom.web.seam import PROTOCOL_VERSION
+from pokerroom.web.tournament.roles import may_direct
+from pokerroom.web.tournament.routes import tournament_of
+
+
+async def mark_broadcast(request: Request) -> Response:
+    tournament = tournament_of(request)
+    if not may_direct(user_of(request)):
+        return error_response(
+            request.scope, 403, "only a tournament director marks the broadcast table (T-16)"
+        )
+    text = (await form_fields(request, "table"))["table"].strip()
+    tables = sorted(n for n, room in tournament.rooms.items() if room.occupants)
+    if text and not (text.isdigit() and int(text) in tables):
+        listed = ", ".join(map(str, tables)) or "none yet"
+        return error_response(
+            request.scope,
+            400,
+            f"table: one of the tables in play ({listed}), or blank; got {text[:20]!r}",
+        )
+    if text and not tournament.regulation.observers:
+        return error_response(
+            request.scope, 400, "this tournament takes no observers: nothing to broadcast"
+        )
+    tournament.broadcasting.mark(int(text) if text else None)
+    hub = request.app.state.hub
+    for room in tournament.rooms.values():
+        hub.room_changed(room.id)
+    table = tournament.broadcasting.table(tournament)
+    done = "no table is broadcast now" if table is None else f"table {table} is broadcast"
+    if wants_json(request.scope):
+        return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": done})
+    return RedirectResponse(tournament.url, status_code=303)
+
+
+def broadcast_routes() -> list[BaseRoute]:
+    return [Route("/tournaments/{tid}/broadcast", mark_broadcast, methods=["POST"])]
