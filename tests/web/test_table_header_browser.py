@@ -111,3 +111,10 @@ def test_the_header_shows_the_header_frames_numbers_and_counts_down_until_paused
         time.sleep(1.2)
         assert page.evaluate(READ_HEADER)["clock"] == frozen  # the clock stands still
         assert page.evaluate(READ_HEADER)["state"] == "Clock paused by the director"
+
+        watcher = new_context().new_page()  # signed out: a spectator is not "out"
+        watcher.goto(f"{url}/tables/{tid}.t1")
+        watcher.wait_for_selector("#tournament-header:not([hidden])")
+        field = watcher.evaluate(READ_HEADER)["field"]
+        assert field.startswith(f"{header['players_left']} of {header['entries']} left · average")
+        assert "you" not in field

@@ -31,7 +31,6 @@ NO_OBSERVERS = (
     "this table takes no observers: only its players, its host and admins may open it; "
     "take a seat to play"
 )
-SWITCHED_OFF = "the host switched observers off at this table: only its players may watch"
 
 
 def welcome(listed: Listed) -> bool:

@@ -32,6 +32,12 @@
     return line;
   }
 
+  // The terminal's second line; a spectator who never entered is not "out".
+  function fieldLine(header) {
+    const spectator = header.place === null && !header.finished;
+    return spectator ? header.lines[1].replace(" · you are out", "") : header.lines[1];
+  }
+
   function stateWords(header) {
     if (header.status === "paused") return "Clock paused by the director";
     if (header.status === "break" || header.on_break) return "On a break";
@@ -71,7 +77,7 @@
     link.textContent = shown.name;
     link.href = shown.url;
     line("th-state", stateWords(shown));
-    line("th-field", shown.lines[1]);
+    line("th-field", fieldLine(shown));
     line("th-money", shown.lines[2]);
     line("th-finished", finishWords(shown.finished));
     window.tickTournamentHeader(serverNow);
