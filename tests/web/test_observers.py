@@ -209,8 +209,13 @@ def test_switched_off_the_watchers_are_told_and_closed_the_players_stay(server: 
         assert seat.status_code == 303 and room.seat_of_user(cyd.user) == 3
         with socket_of(server, "off2", cyd) as seated:
             assert next_table(seated)["you"]["seat"] == 3
-        refused = page.post(
+            seated.send(json.dumps({"type": "leave", "id": "cyd-leaves"}))
+            frames, code = frames_until_closed(seated)  # no seat now: an observer
+            assert code == 4005 and frames[-1]["code"] == "observers_off"
+            assert room.seat_of_user(cyd.user) is None
+        refused = page.post(  # Ann's seat: the room's own one-line refusal
             "/tables/off2/sit",
-            data={"csrf": csrf_of(page, "/tables/off2"), "seat": "3", "buy_in": "150"},
+            data={"csrf": csrf_of(page, "/tables/off2"), "seat": "1", "buy_in": "150"},
         )
         assert refused.status_code == 400 and "No seat taken" in refused.text
+        assert room.seat_of_user(cyd.user) is None
