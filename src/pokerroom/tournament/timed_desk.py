@@ -73,15 +73,15 @@ class TimedDesk:
 
     def add_time(self, minutes: int) -> str:
         self.run.act_on_clock(AddTime(self.at, minutes * MINUTE))
-        return self._done(f"{minutes} min added to the {self._running()}")
+        return self._done(f"{minutes} min added to {self._running()}")
 
     def remove_time(self, minutes: int) -> str:
         self.run.act_on_clock(RemoveTime(self.at, minutes * MINUTE))
-        return self._done(f"{minutes} min removed from the {self._running()}")
+        return self._done(f"{minutes} min removed from {self._running()}")
 
     def next_level(self) -> str:
         """The level (or break) running ends now; what the schedule has next begins."""
-        state = self.run.clock_state()
+        state = self.run.clock_state(self.at)
         if state.time_left is None:
             raise UsageError(
                 f"level {state.level.number} is the last level; insert a level after it first"
@@ -89,7 +89,7 @@ class TimedDesk:
         ended = self._running()
         if state.time_left > 0:
             self.run.act_on_clock(RemoveTime(self.at, state.time_left))
-        return self._done(f"the {ended} ended now; {self._running()} runs")
+        return self._done(f"{ended} ended now; {self._running()} runs")
 
     def call_break(self, minutes: int) -> str:
         self.run.act_on_clock(CallBreak(self.at, minutes))
@@ -101,7 +101,7 @@ class TimedDesk:
 
     def edit_level(self, number: int, changes: Mapping[str, int]) -> str:
         """T-20 a level to come, or T-16 the one in progress (from the next hand dealt)."""
-        state = self.run.clock_state()
+        state = self.run.clock_state(self.at)
         level = _changed(_level(state.schedule.levels, number), changes)
         current = state.level.number == number and state.on_break is None
         self.run.act_on_clock((ReviseLevel if current else EditLevel)(self.at, level))
@@ -110,7 +110,7 @@ class TimedDesk:
 
     def insert_level(self, number: int, changes: Mapping[str, int]) -> str:
         """T-20: a new level ``number`` (a copy of the one now there, with ``changes``)."""
-        levels = self.run.clock_state().schedule.levels
+        levels = self.run.clock_state(self.at).schedule.levels
         if not 1 <= number <= len(levels) + 1:
             raise UsageError(f"a new level goes in places 1 to {len(levels) + 1}, not {number}")
         base = _level(levels, min(number, len(levels)))
@@ -119,10 +119,8 @@ class TimedDesk:
         return self._done(level_words.inserted(level))
 
     def _running(self) -> str:
-        state = self.run.clock_state()
-        if state.on_break is not None:
-            return "break"
-        return f"level {state.level.number}"
+        state = self.run.clock_state(self.at)
+        return "the break" if state.on_break is not None else f"level {state.level.number}"
 
     # ----- the floor (T-6, T-7)
 

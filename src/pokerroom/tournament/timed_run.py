@@ -161,8 +161,9 @@ class TimedRun(AmericanRun):
         """The director's clock actions so far (the header's clock reads them)."""
         return self._clock.log
 
-    def clock_state(self) -> ClockState:
-        return self._clock.state(self.now)
+    def clock_state(self, at: float | None = None) -> ClockState:
+        """The clock at ``at`` (by default the run's now)."""
+        return self._clock.state(self.now if at is None else at)
 
     def log(self, event: TournamentEvent) -> None:
         """Record one event the tournament checks (a refusal raises and changes nothing)."""

@@ -58,6 +58,7 @@ from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_room
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
+from pokerroom.web.tournament.director_page import director_page_routes
 from pokerroom.web.tournament.routes import tournament_routes
 
 
@@ -107,6 +108,7 @@ def create_app(
             *director_routes(tournaments, csrf_token=_form_token, check_csrf=_form_is_ours),
             *hand_routes(archive, cardroom.accounts, tournaments),
             *tournament_routes(),
+            *director_page_routes(),
             *routes,
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
