@@ -35,6 +35,26 @@ ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
 AMOUNT_ACTIONS = frozenset({"bet", "raise", "complete"})
 PREACTIONS = ("check_fold", "check", "call_any", "fold_any", "clear")
 
+DIRECTOR_ACTIONS = (
+    "pause",
+    "resume",
+    "add_time",
+    "remove_time",
+    "next_level",
+    "break_now",
+    "add_break",
+    "edit_level",
+    "insert_level",
+    "move",
+    "break_table",
+    "penalty",
+    "chips",
+    "end_late_registration",
+    "announce",
+)
+"""A web tournament director's actions (T-16), each with its own fields (:class:`Director`)."""
+PENALTIES = ("warning", "hands", "disqualification")
+
 ActionName = Literal["fold", "check", "call", "bet", "raise", "bring_in", "complete"]
 PreactionName = Literal["check_fold", "check", "call_any", "fold_any", "clear"]
 
@@ -170,6 +190,96 @@ class Post(_Message):
     post: bool = True
 
 
+DirectorActionName = Literal[
+    "pause",
+    "resume",
+    "add_time",
+    "remove_time",
+    "next_level",
+    "break_now",
+    "add_break",
+    "edit_level",
+    "insert_level",
+    "move",
+    "break_table",
+    "penalty",
+    "chips",
+    "end_late_registration",
+    "announce",
+]
+LEVEL_AMOUNTS = ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet")
+_DIRECTOR_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "pause": ((), ()),
+    "resume": ((), ()),
+    "next_level": ((), ()),
+    "end_late_registration": ((), ()),
+    "add_time": (("minutes",), ()),
+    "remove_time": (("minutes",), ()),
+    "break_now": (("minutes",), ()),
+    "add_break": (("level", "minutes"), ()),
+    "edit_level": (("level",), ("minutes", *LEVEL_AMOUNTS)),
+    "insert_level": (("level",), ("minutes", *LEVEL_AMOUNTS)),
+    "move": (("player", "table"), ("seat",)),
+    "break_table": (("table",), ()),
+    "penalty": (("player", "penalty", "reason"), ("hands", "offence")),
+    "chips": (("player", "chips", "reason"), ()),
+    "announce": (("text",), ()),
+}
+"""Each action's required and optional fields."""
+_AMOUNT = Field(default=None, ge=0, le=10**12)
+
+
+class Director(_Message):
+    """A tournament director's action (T-16), sent to the tournament (its socket, or the
+    forms of ``/tournaments/<id>/director``): ``action`` and that action's own fields —
+    ``minutes`` (time added or removed, a break's length, a level's), ``level`` (a level's
+    number; for ``add_break``, the level the break follows), a level's amounts,
+    ``player``, ``table`` and ``seat``, a ``penalty`` (``hands`` for a sit-out) with its
+    ``reason`` and optional 002 ``offence`` clause, ``chips`` (the corrected count) and
+    an announcement's ``text``."""
+
+    type: Literal["director"]
+    action: DirectorActionName
+    minutes: int | None = Field(default=None, ge=1, le=24 * 60)
+    level: int | None = Field(default=None, ge=1, le=1000)
+    small_blind: int | None = _AMOUNT
+    big_blind: int | None = _AMOUNT
+    ante: int | None = _AMOUNT
+    bring_in: int | None = _AMOUNT
+    small_bet: int | None = _AMOUNT
+    big_bet: int | None = _AMOUNT
+    player: str | None = Field(default=None, min_length=1, max_length=64)
+    table: int | None = Field(default=None, ge=1, le=100_000)
+    seat: int | None = Field(default=None, ge=1, le=10)
+    penalty: Literal["warning", "hands", "disqualification"] | None = None
+    hands: int | None = Field(default=None, ge=1, le=100)
+    offence: str | None = Field(default=None, max_length=20)
+    reason: str | None = Field(default=None, max_length=200)
+    chips: int | None = Field(default=None, ge=1, le=10**12)
+    text: str | None = Field(default=None, max_length=200)
+
+    @model_validator(mode="after")
+    def _fields_of_the_action(self) -> Director:
+        needed, optional = _DIRECTOR_FIELDS[self.action]
+        given = [name for name in self.model_fields_set if name not in ("type", "id", "action")]
+        for name in needed:
+            if getattr(self, name) is None:
+                raise ValueError(f"{self.action} needs '{name}'{_takes(needed, optional)}")
+        for name in given:
+            if name not in needed and name not in optional:
+                raise ValueError(f"{self.action} takes no '{name}'{_takes(needed, optional)}")
+        if self.action == "penalty" and (self.penalty == "hands") != (self.hands is not None):
+            raise ValueError("a penalty of 'hands' (a sit-out), and only that, takes 'hands'")
+        if self.action == "edit_level" and not any(getattr(self, n) is not None for n in optional):
+            raise ValueError(f"edit_level changes at least one of {', '.join(optional)}")
+        return self
+
+
+def _takes(needed: tuple[str, ...], optional: tuple[str, ...]) -> str:
+    fields = [*needed, *(f"{name} (optional)" for name in optional)]
+    return f"; it takes {', '.join(fields)}" if fields else "; it takes no fields"
+
+
 ClientMessage = Annotated[
     Hello
     | Sit
@@ -183,7 +293,8 @@ ClientMessage = Annotated[
     | SitOut
     | SitIn
     | TopUp
-    | Post,
+    | Post
+    | Director,
     Field(discriminator="type"),
 ]
 _MODELS: dict[str, type[_Message]] = {
@@ -202,6 +313,7 @@ _MODELS: dict[str, type[_Message]] = {
         SitIn,
         TopUp,
         Post,
+        Director,
     )
 }
 MESSAGE_TYPES = tuple(_MODELS)
@@ -261,7 +373,11 @@ def _first_problem(kind: str, error: ValidationError) -> tuple[str, str]:
         case "extra_forbidden":
             return "extra_field", f"{kind} has no field '{field}'; its fields: {fields}"
         case "literal_error":
-            allowed = {"action": ACTIONS, "kind": PREACTIONS}.get(field, ())
+            allowed = {
+                "action": DIRECTOR_ACTIONS if kind == "director" else ACTIONS,
+                "kind": PREACTIONS,
+                "penalty": PENALTIES,
+            }.get(field, ())
             return (
                 "bad_value",
                 f"{kind}: '{field}' must be one of {', '.join(allowed)}, got {problem['input']!r}",
@@ -269,7 +385,10 @@ def _first_problem(kind: str, error: ValidationError) -> tuple[str, str]:
         case "value_error":
             message = str(problem["msg"]).removeprefix("Value error, ")
             code = "bad_card" if "not a card" in message or "named twice" in message else "amount"
-            return code, f"{kind}: {message}"
+            return "bad_value" if kind == "director" else code, f"{kind}: {message}"
+        case "greater_than_equal" | "less_than_equal" if kind == "director":
+            bound = problem["msg"].lower().removeprefix("input should be ")
+            return "bad_value", f"{kind}: '{field}' must be {bound}, got {problem['input']!r}"
         case "greater_than_equal" | "less_than_equal":
             return "bad_value", f"{kind}: '{field}' is a seat number 1-10, got {problem['input']!r}"
         case "string_too_short" | "string_too_long" | "too_long":

@@ -316,3 +316,5 @@ class TournamentHeaderFrame(TypedDict):
     """Your place and prize once you are out (or have won)."""
     lines: list[str]
     """The header as the terminal table prints it."""
+    announcement: NotRequired[str | None]
+    """Web tournaments: the director's last announcement, for every table (T-16)."""

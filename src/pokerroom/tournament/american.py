@@ -505,7 +505,7 @@ class AmericanRun:
         """T-11, 5.19.3: a busted player buys in again while the regulation allows it."""
         terms = self._regulation.re_entry
         record = self.tournament.players[player]
-        if terms is None or self.tournament.level > terms.until_level:
+        if terms is None or self.tournament.late_ended or self.tournament.level > terms.until_level:
             return False
         if record.entries > terms.per_player:
             return False
@@ -551,7 +551,8 @@ class AmericanRun:
                 bubble.stop()
                 self._wake(bubble.waiting)
             return
-        if not entries_closed(self._regulation, self.tournament.level):
+        tournament = self.tournament
+        if not entries_closed(self._regulation, tournament.level, late_ended=tournament.late_ended):
             return
         paid = self._tally.places_paid()
         tables = len(self.floor.counts())

@@ -30,10 +30,11 @@ from pokerroom.tournament.money.payouts import Entries, payout
 from pokerroom.tournament.regulation.model import Regulation
 
 
-def entries_closed(regulation: Regulation, level: int) -> bool:
-    """T-19, T-11: after ``level`` (the last one started) nobody can buy in or re-buy."""
-    last = regulation.late_registration.until_level
-    for terms in (regulation.re_entry, regulation.rebuy):
+def entries_closed(regulation: Regulation, level: int, *, late_ended: bool = False) -> bool:
+    """T-19, T-11: after ``level`` (the last one started) nobody can buy in or re-buy;
+    ``late_ended``: the director closed late registration and re-entry early (T-16)."""
+    last = 0 if late_ended else regulation.late_registration.until_level
+    for terms in (None if late_ended else regulation.re_entry, regulation.rebuy):
         if terms is not None:
             last = max(last, terms.until_level)
     return level > last

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pokerroom.errors import UsageError
 from pokerroom.table.seating import Blinds
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
+from pokerroom.tournament.desk_events import Announced, ChipsCorrected, LateRegistrationEnded
 from pokerroom.tournament.events import (
     DISCIPLINE,
     BustOut,
@@ -102,6 +103,8 @@ class TournamentState:
     chips_raced: int = 0
     hand_for_hand: bool = False
     discipline: tuple[PenaltyEvent, ...] = ()
+    chips_corrected: int = 0
+    late_ended: bool = False
 
 
 class Tournament:
@@ -137,6 +140,10 @@ class Tournament:
         """Where each player who last lost all his chips sat: a re-buy keeps that seat (T-11)."""
         self.penalty_log = PenaltyLog()
         """Penalties, sit-outs, protests, soft-play flags (T-14 … T-22): from this same log."""
+        self.chips_corrected = 0
+        """T-16: chips the director's corrections added (or, if negative, took out of play)."""
+        self.late_ended = False
+        """T-16, T-19: the director closed late registration and re-entry early."""
 
     @classmethod
     def from_events(cls, regulation: Regulation, events: Iterable[TournamentEvent]) -> Tournament:
@@ -201,6 +208,8 @@ class Tournament:
             self.chips_raced,
             self.hand_for_hand,
             discipline=self.penalty_log.events,
+            chips_corrected=self.chips_corrected,
+            late_ended=self.late_ended,
         )
 
     # ----- the director's actions
@@ -310,7 +319,7 @@ class Tournament:
     def chips_accounted(self) -> int:
         """The chips that must be in play: issued by the desk, less those removed, with the
         colour-up races' difference (T-13); equal to :attr:`chips_in_play` at every boundary."""
-        return self.chips_issued - self.chips_removed + self.chips_raced
+        return self.chips_issued - self.chips_removed + self.chips_raced + self.chips_corrected
 
     def floor(self, rules: FloorRules, rng: random.Random) -> Floor:
         """The floor the log leaves: every seat, each table's last markers, the H-12 history."""
@@ -392,6 +401,10 @@ class Tournament:
                 raise UsageError(f"hand-for-hand is {state} being played")
         elif isinstance(event, ChipsRaced):
             self._check_race(event)
+        elif isinstance(event, ChipsCorrected):
+            self._check_correction(event)
+        elif isinstance(event, LateRegistrationEnded):
+            self._check_open("late registration", self.regulation.late_registration.until_level)
 
     def _check_after_winner(self, event: TournamentEvent) -> None:
         """After the winner only the payouts and protests' rulings (T-22: decided until the
@@ -429,8 +442,11 @@ class Tournament:
         self._check_terms(event, record)
 
     def _check_open(self, what: str, until_level: int) -> None:
-        """T-19: taken until the end of ``until_level`` (its break included); the field
-        entered before the first hand is never late."""
+        """T-19: taken until the end of ``until_level`` (its break included), unless the
+        director ended it early (T-16); the field entered before the first hand is never
+        late."""
+        if self.late_ended and what in ("late registration", "re-entry"):
+            raise UsageError(f"{what} was ended early by the director (T-16, T-19)")
         if (self.hands or self.level > 1) and self.level > until_level:
             raise UsageError(f"{what} closed at the end of level {until_level} (T-19)")
 
@@ -499,6 +515,21 @@ class Tournament:
                 f"a bust-out takes a place from 2 to {self.players_left} not yet given"
             )
 
+    def _check_correction(self, event: ChipsCorrected) -> None:
+        """T-16: his own count corrected to a stack he keeps playing; a reason is given."""
+        record = self.record_in(event.player)
+        if record.chips != event.before:
+            raise UsageError(f"{event.player} has {record.chips:,} chips, not {event.before:,}")
+        if event.after <= 0:
+            raise UsageError(
+                f"a corrected count is 1 chip or more, got {event.after:,}; "
+                "a player is put out by disqualification (T-12)"
+            )
+        if event.after == event.before:
+            raise UsageError(f"{event.player} has {event.before:,} chips already")
+        if not event.reason.strip():
+            raise UsageError("a chip count correction needs its reason")
+
     def _check_race(self, event: ChipsRaced) -> None:
         """T-13, T-18: each stack raced is his own, and ends a positive multiple of the new
         smallest chip less than one new chip away from where it was."""
@@ -562,6 +593,13 @@ class Tournament:
             pass  # a marker for the reader: which hands were dealt together
         elif isinstance(event, DISCIPLINE):
             rulings.apply(self, event)
+        elif isinstance(event, ChipsCorrected):
+            self.players[event.player].chips = event.after
+            self.chips_corrected += event.after - event.before
+        elif isinstance(event, LateRegistrationEnded):
+            self.late_ended = True
+        elif isinstance(event, Announced):
+            pass  # the director's words for every table: read from the log
         elif isinstance(event, LIVE_EVENTS):
             pass  # the live desk's own (pokerroom.tournament.live): read from the log
         else:
@@ -616,4 +654,6 @@ _STATE = (
     "hand_for_hand",
     "bust_seats",
     "penalty_log",
+    "chips_corrected",
+    "late_ended",
 )

@@ -13,6 +13,7 @@ import enum
 from dataclasses import dataclass
 
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
+from pokerroom.tournament.desk_events import Announced, ChipsCorrected, LateRegistrationEnded
 from pokerroom.tournament.live.events import (
     ButtonAt,
     ClockAction,
@@ -234,6 +235,9 @@ TournamentEvent = (
     | ClockAction
     | ButtonAt
     | DealAgreed
+    | ChipsCorrected
+    | LateRegistrationEnded
+    | Announced
 )
 """Everything the tournament log holds; the discipline events (T-14 … T-22, H-10) are
 :mod:`pokerroom.tournament.penalties.log`'s."""
@@ -254,7 +258,10 @@ def is_director_action(event: TournamentEvent) -> bool:
         | ClockStarted
         | ClockAction
         | ButtonAt
-        | DealAgreed,
+        | DealAgreed
+        | ChipsCorrected
+        | LateRegistrationEnded
+        | Announced,
     ) or (isinstance(event, BustOut) and event.by_director)
 
 

@@ -19,9 +19,11 @@ player's own place, which is his; no cards (X-4).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerroom.tournament.clock import Schedule, clock_state
+from pokerroom.tournament.clock.events import ClockEvent
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.money.payouts import payout
 from pokerroom.tournament.places import place_prize
@@ -63,11 +65,14 @@ class Lobby:
         return self.average / big
 
 
-def lobby_of(tournament: Tournament, player: str, *, now: float) -> Lobby:
-    """The lobby ``player`` sees at ``now`` on a clock that started at 0 and never paused
-    (the simulated run's clock, T-10)."""
+def lobby_of(
+    tournament: Tournament, player: str, *, now: float, clock: Sequence[ClockEvent] = ()
+) -> Lobby:
+    """The lobby ``player`` sees at ``now`` on a clock that started at 0 (the run's clock,
+    T-10), with the director's actions on it (T-20) so far."""
     regulation = tournament.regulation
-    clock = clock_state(Schedule(regulation.levels, regulation.breaks, start_at=0.0), (), now)
+    schedule = Schedule(regulation.levels, regulation.breaks, start_at=0.0)
+    clock_now = clock_state(schedule, clock, now)
     left = 1 if tournament.winner is not None else tournament.players_left
     alive = [r for r in tournament.players.values() if r.place is None]
     record = tournament.players.get(player)
@@ -77,10 +82,10 @@ def lobby_of(tournament: Tournament, player: str, *, now: float) -> Lobby:
     entries = tournament.entries()
     money = payout(regulation, entries)
     return Lobby(
-        clock.level,
-        clock.on_break,
-        clock.time_left,
-        clock.next_level,
+        clock_now.level,
+        clock_now.on_break,
+        clock_now.time_left,
+        clock_now.next_level,
         left,
         entries.entries,
         place,

@@ -17,20 +17,28 @@ Decisions where the seed is silent (README "Tournaments on the web"):
   (:meth:`TimedRun.enter`), as a late registration may (T-19): the log decides.
 - The clock's levels and breaks are logged as the caller's time reaches them, so a late
   entry is checked against the level in force.
+- The director's hand (T-16, T-20): a clock action (time added or removed, a level or a
+  break changed) replans the levels and breaks still to come and wakes every table waiting
+  for a break's end; a move or a chip count of a player in a hand, or a table playing one,
+  waits for that hand's end (:meth:`TimedRun.between_hands`), checked again then.
 """
 
 from __future__ import annotations
 
+import heapq
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from pokerroom.engine import Hand
-from pokerroom.errors import UsageError
+from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.table.seating import Blinds
-from pokerroom.tournament.american import AmericanRun, Listener
-from pokerroom.tournament.events import EntryKind
+from pokerroom.tournament.american import _START, AmericanRun, Listener
+from pokerroom.tournament.clock import ClockState, clock_changes
+from pokerroom.tournament.clock.events import BreakStarted, ClockEvent, LevelStarted
+from pokerroom.tournament.events import EntryKind, TournamentEvent
+from pokerroom.tournament.live.events import ClockAction, DirectorAction
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tournament.standing import Standing
 from pokerroom.tournament.structure import Level
@@ -88,6 +96,8 @@ class TimedRun(AmericanRun):
         self._tables = tables
         self._settles = _each_table_settles  # P-5: each table shows or mucks itself
         self._see_standing = tables.see_standing
+        self._between: dict[int, list[tuple[str, Callable[[], None]]]] = {}
+        """Per table playing a hand: the director's actions waiting for its end."""
 
     @property
     def over(self) -> bool:
@@ -143,6 +153,78 @@ class TimedRun(AmericanRun):
             raise UsageError(f"a {kind.value} is taken at the table, not by registration")
         chips = self.tournament._chips_for(kind)
         self._take_entry(player, kind, chips)
+
+    # ----- the director's hand (T-16, T-20)
+
+    @property
+    def clock_log(self) -> tuple[ClockEvent, ...]:
+        """The director's clock actions so far (the header's clock reads them)."""
+        return self._clock.log
+
+    def clock_state(self, at: float | None = None) -> ClockState:
+        """The clock at ``at`` (by default the run's now)."""
+        return self._clock.state(self.now if at is None else at)
+
+    def log(self, event: TournamentEvent) -> None:
+        """Record one event the tournament checks (a refusal raises and changes nothing)."""
+        self._log(event)
+
+    def act_on_clock(self, event: ClockEvent) -> None:
+        """T-20: a clock action stamped at most at the run's now; a refused one raises the
+        clock's one-line error and changes nothing. The levels and breaks to come are
+        replanned; a level or break ended by it is logged at once."""
+        self._clock.record(event)
+        self._log(ClockAction(self.now, event))
+        state = self._clock.state(self.now)
+        schedule = state.schedule
+        ahead = sum(level.minutes for level in schedule.levels)
+        ahead += sum(pause.minutes for pause in schedule.breaks)
+        horizon = self.now + (state.time_left or 0.0) + ahead * 60 + 1
+        changes = clock_changes(self._clock.schedule, self._clock.log, horizon)
+        logged = sum(isinstance(e, LevelStarted | BreakStarted) for e in self.tournament.events)
+        self._changes = list(reversed(changes[logged:]))
+        self._clock_changes()
+        self._heap = [  # a table waiting for a break's end asks the clock again now
+            (min(at, self.now) if kind == _START else at, seq, kind, table)
+            for at, seq, kind, table in self._heap
+        ]
+        heapq.heapify(self._heap)
+
+    def between_hands(self, table: int, what: str, action: Callable[[], None]) -> bool:
+        """Do ``action`` now if ``table`` is between hands (True), else when its hand ends;
+        then a refusal is logged as a :class:`DirectorAction` saying it was not done."""
+        if table not in self._playing:
+            action()
+            return True
+        self._between.setdefault(table, []).append((what, action))
+        return False
+
+    def waiting(self, table: int) -> tuple[str, ...]:
+        """The director's actions waiting for the hand at ``table`` to end."""
+        return tuple(what for what, _action in self._between.get(table, ()))
+
+    def move_by_hand(self, player: str, table: int, seat: int | None) -> None:
+        """T-16, T-6: the floor's move by the director's hand, logged; short tables wake."""
+        move = self.floor.move_by_hand(player, table, seat, level=self.tournament.level)
+        self._log_moves([move])
+        self._wake(self._short)
+
+    def break_by_hand(self, table: int) -> None:
+        """T-16, T-7: the floor breaks ``table`` by the director's hand; its players move."""
+        self._log_moves(self.floor.break_by_hand(table))
+        self._wake(self._short)
+
+    def late_registration_ended(self) -> None:
+        """T-19: entries closed early; hand-for-hand may be due now (T-12)."""
+        self._check_bubble()
+
+    def _end(self, table: int) -> None:
+        super()._end(table)
+        for what, action in self._between.pop(table, []):
+            try:
+                action()
+            except PokerroomError as error:
+                self._log(DirectorAction(self.now, f"not done: {what}: {error}"))
 
     def _play_out(self, table: int, hand: Hand, players: tuple[str, ...]) -> None:
         done = self._playing[table]

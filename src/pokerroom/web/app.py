@@ -61,6 +61,7 @@ from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
 from pokerroom.web.tournament.broadcast_routes import broadcast_routes
+from pokerroom.web.tournament.director_page import director_page_routes
 from pokerroom.web.tournament.routes import tournament_routes
 
 
@@ -116,6 +117,7 @@ def create_app(
             *hand_routes(archive, cardroom.accounts, tournaments),
             *tournament_routes(),
             *broadcast_routes(),
+            *director_page_routes(),
             *routes,
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

@@ -114,6 +114,29 @@ class RemoveLevel:
         return f"level {self.number} removed"
 
 
+@dataclass(frozen=True, slots=True)
+class ReviseLevel:
+    """T-16: correct the level in progress (a blind typed wrong): its blinds and antes from
+    the next hand dealt at each table, its length changed by the difference in minutes."""
+
+    at: float
+    level: Level
+
+    def describe(self) -> str:
+        return f"level {self.level.number} in progress changed"
+
+
+@dataclass(frozen=True, slots=True)
+class AddBreak:
+    """Schedule a break after a level not yet over (T-10, T-20)."""
+
+    at: float
+    pause: Break
+
+    def describe(self) -> str:
+        return f"break of {_duration(self.pause.minutes * 60)} after level {self.pause.after_level}"
+
+
 ClockEvent = (
     DelayStart
     | Pause
@@ -124,6 +147,8 @@ ClockEvent = (
     | EditLevel
     | InsertLevel
     | RemoveLevel
+    | ReviseLevel
+    | AddBreak
 )
 """Every director action the clock logs (T-20)."""
 

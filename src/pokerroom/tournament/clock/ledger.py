@@ -27,6 +27,7 @@ from pokerroom.tournament.clock.errors import (
     UnknownLevelError,
 )
 from pokerroom.tournament.clock.events import (
+    AddBreak,
     AddTime,
     CallBreak,
     ClockEvent,
@@ -37,8 +38,10 @@ from pokerroom.tournament.clock.events import (
     RemoveLevel,
     RemoveTime,
     Resume,
+    ReviseLevel,
 )
 from pokerroom.tournament.clock.schedule import Schedule
+from pokerroom.tournament.structure import Level
 
 MICROS = 1_000_000
 
@@ -251,6 +254,45 @@ def _act(ledger: Ledger, event: ClockEvent) -> Ledger:
                     "insert another level first"
                 )
             return replace(ledger, schedule=schedule.with_level_removed(number))
+        case ReviseLevel(level=level):
+            return _revised(ledger, level)
+        case AddBreak(pause=pause):
+            _require_break_ahead(ledger, pause.after_level)
+            return replace(ledger, schedule=schedule.with_break_added(pause))
+
+
+def _revised(ledger: Ledger, level: Level) -> Ledger:
+    """T-16: the level in progress corrected; its time left moves by the change in length."""
+    _require_started(ledger, "change the level in progress")
+    segment, number = ledger.segment, ledger.segment.level
+    if segment.kind is Kind.BREAK or level.number != number:
+        now = "the break is" if segment.kind is Kind.BREAK else f"level {number} is"
+        raise LevelFixedError(
+            f"level {level.number} is not in progress ({now}); change levels to come "
+            f"({ledger.played + 1} and later) with an edit instead (T-20)"
+        )
+    schedule = ledger.schedule.with_level_edited(level)
+    change = micros((level.minutes - ledger.schedule.level(number).minutes) * 60)
+    left = segment.resume_left if segment.kind is Kind.CALLED_BREAK else ledger.left
+    if left + change < 0:
+        shortest = math.ceil(ledger.schedule.level(number).minutes - left / MICROS / 60)
+        raise TimeRemovalError(
+            f"level {number} has {mm_ss(left)} left, so it can be that much shorter at most: "
+            f"give it {shortest} min or more"
+        )
+    if segment.kind is Kind.CALLED_BREAK:
+        called = replace(segment, resume_left=left + change)
+        return replace(ledger, schedule=schedule, segment=called)
+    return replace(ledger, schedule=schedule, left=left + change)
+
+
+def _require_break_ahead(ledger: Ledger, after: int) -> None:
+    """A new break follows a level not yet over (T-20)."""
+    on_break = ledger.segment.kind is Kind.BREAK
+    if not ledger.started or after > ledger.played or (after == ledger.played and not on_break):
+        return
+    first = ledger.played + 1 if on_break else ledger.played
+    raise LevelFixedError(f"level {after} is over; a new break goes after level {first} or later")
 
 
 def apply(ledger: Ledger, event: ClockEvent, entered: Entered | None = None) -> Ledger:

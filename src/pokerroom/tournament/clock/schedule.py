@@ -100,6 +100,10 @@ class Schedule:
         levels[level.number - 1] = level
         return replace(self, levels=tuple(levels))
 
+    def with_break_added(self, pause: Break) -> Schedule:
+        """A break after level ``pause.after_level``; one break at most after a level."""
+        return Schedule(self.levels, (*self.breaks, pause), self.start_at)
+
     def with_level_inserted(self, level: Level) -> Schedule:
         place = level.number
         if not 1 <= place <= len(self.levels) + 1:

@@ -340,6 +340,69 @@ class Floor:
             player, Seat(new.number, self._rng.choice(self._free(new))), None, reason
         )
 
+    # ----- the director's hand (T-16, within T-6 and T-7)
+
+    def move_by_hand(self, player: str, table: int, seat: int | None, *, level: int) -> Move:
+        """T-16: the director moves ``player`` (not in a hand) to :meth:`hand_move_seat`."""
+        here = self._get(self.seat_of(player).table)
+        if player in here.in_hand:
+            raise UsageError(f"{player} is in a hand at table {here.number}; move him after it")
+        target = self.hand_move_seat(player, table, seat, level=level)
+        self._move(player, target, MoveReason.DIRECTOR)
+        return self.moves[-1]
+
+    def hand_move_seat(self, player: str, table: int, seat: int | None, *, level: int) -> Seat:
+        """Where a hand move of ``player`` to ``table`` goes — ``seat``, else the free seat a
+        balance move takes (T-6) — if the tables stay within the floor's tolerance for
+        ``level`` or come closer to it; one line naming what is allowed if not."""
+        here, there = self._get(self.seat_of(player).table), self._get(table)
+        if there is here:
+            raise UsageError(f"{player} sits at table {table} already; name another table")
+        if self.breaking == table:
+            raise UsageError(f"table {table} breaks at its next hand; it takes no players (T-7)")
+        self._check_balance_after(here, there, level)
+        if seat is None:
+            target = self._balance_seat(there, 0)
+            if target is None:
+                raise UsageError(f"table {table} has no free seat")
+            return target
+        if not 1 <= seat <= there.size or seat in there.seats:
+            free = ", ".join(map(str, self._free(there))) or "none"
+            raise UsageError(f"seat {seat} of table {table} is not free; free seats: {free}")
+        return Seat(table, seat)
+
+    def break_by_hand(self, table: int) -> tuple[Move, ...]:
+        """T-16, T-7: the director breaks ``table`` (between its hands) when its players fit
+        in the free seats of the others; they are seated as a broken table's are."""
+        broken = self._get(table)
+        if broken.playing:
+            raise UsageError(f"table {table} is playing a hand; break it after the hand")
+        free = self._capacity - broken.size - (self.players_left - len(broken.seats))
+        if len(self._tables) < 2 or free < len(broken.seats):
+            raise UsageError(
+                f"the other tables have {max(free, 0)} free seats for table {table}'s "
+                f"{len(broken.seats)} players; a table breaks when its players fit elsewhere (T-7)"
+            )
+        mark = len(self.moves)
+        self._break(broken)
+        return tuple(self.moves[mark:])
+
+    def _check_balance_after(self, here: _Table, there: _Table, level: int) -> None:
+        """T-6: a hand move leaves the counts within tolerance, or closer to it than before."""
+        tolerance = self.rules.first_level_tolerance if level == 1 else self.rules.tolerance
+        counts = self.counts()
+        before = max(counts.values()) - min(counts.values())
+        counts[here.number] -= 1
+        counts[there.number] += 1
+        kept = [count for number, count in counts.items() if count or number == there.number]
+        after = max(kept) - min(kept)
+        if after > tolerance and after >= before:
+            raise UsageError(
+                f"that leaves tables of {min(kept)} to {max(kept)} players; the floor allows a "
+                f"difference of {tolerance} now (T-6): move a player from a fuller table to a "
+                "shorter one"
+            )
+
     # ----- balancing (T-6)
 
     def _balance(self, starting: _Table, level: int) -> bool:
@@ -420,11 +483,12 @@ class Floor:
     def _shortest(self) -> int:
         return min(self._counts())
 
-    def _shortest_tables(self) -> list[_Table]:
-        """The tables with the fewest players and a free seat (not the one about to break)."""
+    def _shortest_tables(self, *, but: int | None = None) -> list[_Table]:
+        """The tables with the fewest players and a free seat (not the one about to break,
+        nor ``but``: the one breaking now)."""
         breaking = self.breaking
         for count in sorted(c for c, tables in self._by_count.items() if tables):
-            found = [self._tables[n] for n in self._by_count[count] if n != breaking]
+            found = [self._tables[n] for n in self._by_count[count] if n not in (breaking, but)]
             found = [t for t in found if len(t.seats) < t.size]
             if found:
                 return sorted(found, key=lambda t: t.number)
@@ -444,7 +508,8 @@ class Floor:
         self._rng.shuffle(players)
         players.sort(key=lambda p: self.posted_big_blind.get(p, False))  # H-12: the last BB last
         for player in players:
-            self._move(player, self._random_seat(player, self._shortest_tables()), MoveReason.BREAK)
+            seat = self._random_seat(player, self._shortest_tables(but=table.number))
+            self._move(player, seat, MoveReason.BREAK)
 
     def _draw_final_table(self) -> None:
         final = self.rules.final_size

@@ -37,6 +37,8 @@ class MoveReason(Enum):
     """T-11, T-19, 5.19.3: bought in again after busting; a new seat."""
     STAGE = "stage"
     """T-9: drawn onto a table of the next Olympic stage."""
+    DIRECTOR = "director"
+    """T-16: moved by the director's hand, within the floor's rules."""
 
 
 @dataclass(frozen=True, slots=True, order=True)

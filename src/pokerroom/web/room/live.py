@@ -299,6 +299,8 @@ class LiveRoom(ABC):
                 return self._showdown(sender, show=False, now=now)
             case msg.Draw(cards=cards):
                 return self._draw(sender, cards, now)
+            case msg.Director():
+                return no("a director's message goes to the tournament, not to a table", "lobby")
         return self._seating(sender, message, now)
 
     @abstractmethod

@@ -358,6 +358,10 @@
     const notice = byId("notice");
     notice.textContent = you.notice || "";
     notice.hidden = !you.notice;
+    const announced = t.tournament ? t.tournament.announcement : null;
+    const announcement = byId("announcement");
+    announcement.textContent = announced ? "Director: " + announced : "";
+    announcement.hidden = !announced;
 
     const actions = you.decision === "act" ? you.actions : null;
     show("actions", actions !== null);

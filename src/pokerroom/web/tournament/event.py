@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.errors import UsageError
+from pokerroom.protocol.client import Director, ProtocolError, parse_message
 from pokerroom.protocol.frames import TournamentHeaderFrame
 from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
@@ -51,9 +52,9 @@ from pokerroom.tournament.timed_run import DealtHand, TimedRun
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.seam import Outcome, User
-from pokerroom.web.tournament import views
+from pokerroom.web.tournament import directing, views
 from pokerroom.web.tournament.broadcast import Broadcasting
-from pokerroom.web.tournament.roles import may_direct
+from pokerroom.web.tournament.roles import may_direct, may_direct_event
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
 BOT_KIND = "tournament"
@@ -63,6 +64,7 @@ MOVE_WORDS = {
     MoveReason.BALANCE: "to balance the tables",
     MoveReason.BREAK: "because your table broke",
     MoveReason.FINAL_TABLE: "to the final table",
+    MoveReason.DIRECTOR: "by the director",
 }
 
 
@@ -131,6 +133,8 @@ class WebTournament:
         """The latest server time the tournament was told."""
         self.notice: str | None = None
         """Why the set start did not happen, for the page."""
+        self.announcement: str | None = None
+        """The director's last announcement, on every table (:mod:`.directing`)."""
         self.dirty = False
         self.on_change: Callable[[WebTournament], None] | None = None
         """Told after every change (the server lists new tables and the lobby line)."""
@@ -145,6 +149,14 @@ class WebTournament:
         return self.lobby(viewer)
 
     def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
+        """A ``director`` message (T-16, :mod:`.directing`); the lobby takes no other."""
+        if message.get("type") == "director":
+            try:
+                parsed = parse_message(message)
+            except ProtocolError as error:
+                return Outcome(False, error.message, error.code)
+            assert isinstance(parsed, Director)
+            return directing.direct(self, sender, parsed, now)
         return Outcome(
             False,
             f"the tournament's lobby takes no table messages: register at {self.url}, "
@@ -341,7 +353,7 @@ class WebTournament:
         return "the clock runs again"
 
     def _check_director(self, user: User | None) -> None:
-        if not may_direct(user):
+        if not may_direct_event(user, self.creator):
             raise UsageError("only a tournament director pauses or resumes the clock (T-16)")
 
     def advance(self, now: float) -> None:
@@ -489,6 +501,12 @@ class WebTournament:
             self.rooms[number] = room
         room.table_size = max(size, room.table_size) if room.hand is not None else size
         return room
+
+    def directed(self) -> None:
+        """A director acted (:mod:`.directing`): the tables seated as the floor left them,
+        every table's header fresh."""
+        self._sync()
+        self._changed(every_table=True)
 
     def _changed(self, *, every_table: bool = False) -> None:
         self.dirty = True

@@ -8,3 +8,8 @@ from pokerroom.web.seam import User
 def may_direct(user: User | None) -> bool:
     """T-16: the tournament director's controls are for directors and admins."""
     return user is not None and (user.has("director") or user.has("admin"))
+
+
+def may_direct_event(user: User | None, creator: int) -> bool:
+    """T-16: one web tournament's director: its creator, any director or an admin."""
+    return user is not None and (user.id == creator or may_direct(user))

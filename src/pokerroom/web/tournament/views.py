@@ -12,7 +12,7 @@ from pokerroom.protocol.frames import FinishFrame, TournamentHeaderFrame
 from pokerroom.tournament.lobby import lobby_of, prize_now
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.tournament.header import header_frame
-from pokerroom.web.tournament.roles import may_direct
+from pokerroom.web.tournament.roles import may_direct_event
 
 if TYPE_CHECKING:
     from pokerroom.web.tournament.event import WebTournament
@@ -23,13 +23,15 @@ def header(tournament: WebTournament, viewer: User | None) -> TournamentHeaderFr
     time the tournament was told."""
     name = None if viewer is None else tournament.name_of(viewer)
     log = tournament.log()
-    lobby = lobby_of(log, name or "", now=tournament.clock_time(tournament.now))
+    run = tournament.run
+    clock = () if run is None else run.clock_log
+    lobby = lobby_of(log, name or "", now=tournament.clock_time(tournament.now), clock=clock)
     record = None if name is None else log.players.get(name)
     finished: FinishFrame | None = None
     if record is not None and record.place is not None:
         prize = prize_now(log, record.place, tied_from=record.tied_from, tied=record.tied)
         finished = {"place": record.place, "prize": prize}
-    return header_frame(
+    frame = header_frame(
         lobby,
         tournament_id=tournament.id,
         name=tournament.name,
@@ -38,6 +40,8 @@ def header(tournament: WebTournament, viewer: User | None) -> TournamentHeaderFr
         paused=tournament.paused or tournament.run is None,
         finished=finished,
     )
+    frame["announcement"] = tournament.announcement
+    return frame
 
 
 def lobby(tournament: WebTournament, viewer: User | None) -> dict[str, object]:
@@ -101,7 +105,7 @@ def lobby(tournament: WebTournament, viewer: User | None) -> dict[str, object]:
             "table": tournament.table_of(viewer),
             "may": offered(tournament, viewer, record is not None, out),
             "start": tournament.run is None and tournament.may_start(viewer),
-            "director": may_direct(viewer),
+            "director": may_direct_event(viewer, tournament.creator),
         },
     }
 

@@ -1,0 +1,144 @@
+"""A web tournament's director at work: each ``director`` message carried out (T-16).
+
+:meth:`WebTournament.handle <pokerroom.web.tournament.event.WebTournament.handle>` hands
+every ``director`` message (:class:`~pokerroom.protocol.client.Director`: from the
+tournament's socket, or the forms of ``/tournaments/<id>/director``) to :func:`direct`:
+only the tournament's creator, a director or an admin may act (T-16); the action is the
+tournament layer's (:class:`~pokerroom.tournament.timed_desk.TimedDesk`), which refuses
+in one line and changes nothing, or logs what it did (a ``DirectorAction`` naming it,
+:func:`last_said`). Then every table is told: its header (the level, the clock, the
+announcement) is fresh, and a penalised player gets the penalty and its reason as his
+table's notice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.protocol.client import LEVEL_AMOUNTS, Director
+from pokerroom.tournament.live.events import DirectorAction
+from pokerroom.tournament.penalties.table import Penalty
+from pokerroom.tournament.timed_desk import TimedDesk
+from pokerroom.tournament.timed_run import TimedRun
+from pokerroom.web.seam import Outcome, User
+from pokerroom.web.tournament.roles import may_direct_event
+
+if TYPE_CHECKING:
+    from pokerroom.web.tournament.event import WebTournament
+
+T = TypeVar("T")
+
+
+def direct(
+    tournament: WebTournament, sender: User | None, message: Director, now: float
+) -> Outcome:
+    """Carry out one director's action; a refusal is one line and nothing changes."""
+    if not may_direct_event(sender, tournament.creator):
+        return Outcome(
+            False,
+            "only the tournament's creator, a director or an admin directs it (T-16)",
+            "not_director",
+        )
+    try:
+        said = _act(tournament, sender, message, now)
+    except PokerroomError as error:
+        return Outcome(False, str(error), "refused")
+    if message.action == "announce":
+        tournament.announcement = message.text and " ".join(message.text.split())
+    if message.action == "penalty" and message.player is not None:
+        _tell(tournament, message.player, f"the director's penalty: {said.split(': ', 1)[1]}")
+    tournament.directed()
+    return Outcome(True)
+
+
+def last_said(tournament: WebTournament) -> str | None:
+    """What the director's last action did, in his words (the log's last marker)."""
+    events = tournament.log().events
+    return next((e.what for e in reversed(events) if isinstance(e, DirectorAction)), None)
+
+
+def _act(tournament: WebTournament, sender: User | None, message: Director, now: float) -> str:
+    tournament.advance(now)
+    run = tournament.run
+    if run is None:
+        raise UsageError(
+            "the tournament has not started; a director acts on it once it runs (start it)"
+        )
+    if run.over:
+        raise UsageError("the tournament is finished; nothing more can be directed")
+    if message.action in ("pause", "resume"):
+        pause = message.action == "pause"
+        said = (tournament.pause_clock if pause else tournament.resume_clock)(sender, now)
+        return _logged(run, said)
+    return _desk_action(TimedDesk(run, tournament.clock_time(now)), message)
+
+
+def _desk_action(desk: TimedDesk, message: Director) -> str:
+    match message.action:
+        case "add_time":
+            return desk.add_time(_given(message.minutes))
+        case "remove_time":
+            return desk.remove_time(_given(message.minutes))
+        case "next_level":
+            return desk.next_level()
+        case "break_now":
+            return desk.call_break(_given(message.minutes))
+        case "add_break":
+            return desk.add_break(_given(message.level), _given(message.minutes))
+        case "edit_level":
+            return desk.edit_level(_given(message.level), _level_changes(message))
+        case "insert_level":
+            return desk.insert_level(_given(message.level), _level_changes(message))
+        case "move":
+            return desk.move(_given(message.player), _given(message.table), message.seat)
+        case "break_table":
+            return desk.break_table(_given(message.table))
+        case "penalty":
+            return desk.penalize(
+                _given(message.player), _penalty(message), _given(message.reason), message.offence
+            )
+        case "chips":
+            return desk.correct_chips(
+                _given(message.player), _given(message.chips), _given(message.reason)
+            )
+        case "end_late_registration":
+            return desk.end_late_registration()
+        case _:
+            return desk.announce(_given(message.text))
+
+
+def _given(value: T | None) -> T:
+    """A field the message's own check made sure of."""
+    assert value is not None
+    return value
+
+
+def _level_changes(message: Director) -> dict[str, int]:
+    fields = ("minutes", *LEVEL_AMOUNTS)
+    return {name: getattr(message, name) for name in fields if getattr(message, name) is not None}
+
+
+def _penalty(message: Director) -> Penalty:
+    if message.penalty == "warning":
+        return Penalty.warning()
+    if message.penalty == "disqualification":
+        return Penalty.disqualification()
+    return Penalty.hands(_given(message.hands))
+
+
+def _logged(run: TimedRun, said: str) -> str:
+    run.log(DirectorAction(run.now, said))
+    return said
+
+
+def _tell(tournament: WebTournament, player: str, words: str) -> None:
+    """The player's own notice at the table he sits at, or sat at (a disqualification)."""
+    user = tournament.users.get(player)
+    if user is None:
+        return
+    for room in tournament.rooms.values():
+        seated = any(o.user == user for o in (*room.occupants.values(), *room.hand_occupants))
+        if seated:
+            room.notices[user] = words
+            room.dirty = True

@@ -1,0 +1,163 @@
+"""The director's console of a web tournament: ``/tournaments/<id>/director`` (T-16).
+
+``GET`` shows the clock, the levels and breaks, the tables and their players, the
+penalties, the announcement and the director's last actions, with a form for each
+action; ``POST`` (CSRF-checked by the app) turns the form into one ``director`` message
+(:class:`~pokerroom.protocol.client.Director`) and hands it to
+:meth:`WebTournament.handle <pokerroom.web.tournament.event.WebTournament.handle>` — the
+same way in as the tournament's socket, so every action is one message. A refusal is
+the page again with one line (409) and nothing changed; anyone but the creator, a
+director or an admin gets 403. A script asking for JSON gets ``{"type": "done", ...}``
+or the error frame.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from pokerroom.protocol.client import Director
+from pokerroom.tournament.clock.render import countdown
+from pokerroom.tournament.live.events import DirectorAction
+from pokerroom.tournament.penalties.table import Offence
+from pokerroom.web.auth.visitor import user_of
+from pokerroom.web.errors import error_response, wants_json
+from pokerroom.web.pages.forms import form_fields
+from pokerroom.web.seam import PROTOCOL_VERSION
+from pokerroom.web.templating import page
+from pokerroom.web.tournament.directing import last_said
+from pokerroom.web.tournament.event import WebTournament
+from pokerroom.web.tournament.roles import may_direct_event
+from pokerroom.web.tournament.routes import tournament_of
+
+FIELDS = tuple(name for name in Director.model_fields if name not in ("type", "id"))
+NUMBERS = frozenset(
+    name for name, info in Director.model_fields.items() if "int" in str(info.annotation)
+)
+RECENT = 12
+
+
+def director_page_routes() -> list[BaseRoute]:
+    return [
+        Route("/tournaments/{tid}/director", console, methods=["GET"]),
+        Route("/tournaments/{tid}/director", act, methods=["POST"]),
+    ]
+
+
+def _now(request: Request) -> float:
+    clock: Callable[[], float] = request.app.state.hub.clock
+    return clock()
+
+
+def _turned_away(request: Request, tournament: WebTournament) -> Response | None:
+    user = user_of(request)
+    if user is None:
+        if wants_json(request.scope):
+            return error_response(request.scope, 403, "sign in first")
+        return RedirectResponse(f"/login?next={tournament.url}/director", status_code=303)
+    if not may_direct_event(user, tournament.creator):
+        return error_response(
+            request.scope,
+            403,
+            f"only the tournament's creator, a director or an admin directs it (T-16); "
+            f"{user.name} is none of these",
+        )
+    return None
+
+
+async def console(request: Request) -> Response:
+    tournament = tournament_of(request)
+    refused = _turned_away(request, tournament)
+    if refused is not None:
+        return refused
+    tournament.advance(_now(request))
+    return _console(request, tournament, None)
+
+
+async def act(request: Request) -> Response:
+    tournament = tournament_of(request)
+    refused = _turned_away(request, tournament)
+    if refused is not None:
+        return refused
+    fields = await form_fields(request, *FIELDS)
+    message = {"type": "director", "id": f"page-{secrets.token_hex(6)}"}
+    message.update({name: value.strip() for name, value in fields.items() if value.strip()})
+    typed: dict[str, object] = dict(message)
+    for name in NUMBERS & set(message):
+        if message[name].isdigit():
+            typed[name] = int(message[name])
+    outcome = tournament.handle(user_of(request), typed, _now(request))
+    if outcome.error is not None:
+        if wants_json(request.scope):
+            frame = {"type": "error", "v": PROTOCOL_VERSION, "code": outcome.code}
+            return JSONResponse({**frame, "message": outcome.error}, status_code=409)
+        return _console(request, tournament, outcome.error, 409)
+    hub = request.app.state.hub
+    for room_id in (tournament.id, *(room.id for room in tournament.rooms.values())):
+        hub.room_changed(room_id)
+    said = last_said(tournament)
+    if wants_json(request.scope):
+        return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": said})
+    return _console(request, tournament, said)
+
+
+def _console(
+    request: Request, tournament: WebTournament, message: str | None, status: int = 200
+) -> Response:
+    return page(
+        request,
+        "tournament_director.html",
+        {"t": tournament.lobby(user_of(request)), "d": desk_view(tournament), "message": message},
+        status_code=status,
+    )
+
+
+def desk_view(tournament: WebTournament) -> dict[str, object]:
+    """What the console shows besides the tournament's own frame."""
+    run = tournament.run
+    log = tournament.log()
+    actions = [e.what for e in log.events if isinstance(e, DirectorAction)]
+    view: dict[str, object] = {
+        "started": run is not None and not run.over,
+        "paused": tournament.paused,
+        "announcement": tournament.announcement,
+        "recent": actions[::-1][:RECENT],
+        "offences": [(o.value, o.name.lower().replace("_", " ")) for o in Offence],
+        "late_ended": log.late_ended,
+        "penalties": [
+            {"number": g.number, "player": g.player, "penalty": str(g.penalty), "note": g.note}
+            for g in log.penalty_log.penalties()
+        ],
+    }
+    if run is None:
+        return view
+    state = run.clock_state(tournament.clock_time(tournament.now))
+    view["clock"] = {
+        "level": state.level.number,
+        "on_break": state.on_break is not None,
+        "left": None if state.time_left is None else countdown(state.time_left),
+    }
+    view["levels"] = [
+        {
+            "level": level,
+            "break": state.schedule.break_after(level.number),
+            "when": "played"
+            if level.number < state.level.number
+            else ("now" if level.number == state.level.number else "to come"),
+        }
+        for level in state.schedule.levels
+    ]
+    view["tables"] = [
+        {
+            "number": table.number,
+            "playing": table.playing,
+            "waiting": run.waiting(table.number),
+            "seats": [(seat, name, log.players[name].chips) for seat, name in table.seats],
+        }
+        for table in run.floor.tables()
+    ]
+    return view
