@@ -170,6 +170,32 @@ class Post(_Message):
     post: bool = True
 
 
+OfcRowName = Literal["top", "middle", "bottom"]
+OFC_ROWS = ("top", "middle", "bottom")
+
+
+class Place(_Message):
+    """OFC tables: your whole part of one deal (O-2, O-4) — each dealt card to a row in
+    ``cards`` (``{"As": "bottom", "Kd": "top"}``) and, in every deal but the first five,
+    the one card thrown away face down as ``discard``. ``turn`` (from the snapshot)
+    guards against a placement meant for an earlier deal."""
+
+    type: Literal["place"]
+    cards: dict[str, OfcRowName] = Field(max_length=13)
+    discard: str | None = None
+    turn: str | None = Field(default=None, max_length=32)
+
+    @model_validator(mode="after")
+    def _card_tokens(self) -> Place:
+        named = [*self.cards, *([] if self.discard is None else [self.discard])]
+        for token in named:
+            if not CARD_TOKEN.fullmatch(token):
+                raise ValueError(f"{token!r} is not a card: write rank then suit, e.g. 'As', 'Td'")
+        if self.discard is not None and self.discard in self.cards:
+            raise ValueError(f"{self.discard} is named twice: set on a row and discarded")
+        return self
+
+
 ClientMessage = Annotated[
     Hello
     | Sit
@@ -183,7 +209,8 @@ ClientMessage = Annotated[
     | SitOut
     | SitIn
     | TopUp
-    | Post,
+    | Post
+    | Place,
     Field(discriminator="type"),
 ]
 _MODELS: dict[str, type[_Message]] = {
@@ -202,6 +229,7 @@ _MODELS: dict[str, type[_Message]] = {
         SitIn,
         TopUp,
         Post,
+        Place,
     )
 }
 MESSAGE_TYPES = tuple(_MODELS)
@@ -261,7 +289,7 @@ def _first_problem(kind: str, error: ValidationError) -> tuple[str, str]:
         case "extra_forbidden":
             return "extra_field", f"{kind} has no field '{field}'; its fields: {fields}"
         case "literal_error":
-            allowed = {"action": ACTIONS, "kind": PREACTIONS}.get(field, ())
+            allowed = {"action": ACTIONS, "kind": PREACTIONS, "cards": OFC_ROWS}.get(field, ())
             return (
                 "bad_value",
                 f"{kind}: '{field}' must be one of {', '.join(allowed)}, got {problem['input']!r}",

@@ -299,6 +299,8 @@ class LiveRoom(ABC):
                 return self._showdown(sender, show=False, now=now)
             case msg.Draw(cards=cards):
                 return self._draw(sender, cards, now)
+            case msg.Place():
+                return no("place sets OFC cards: this table deals poker hands", "not_ofc")
         return self._seating(sender, message, now)
 
     @abstractmethod
