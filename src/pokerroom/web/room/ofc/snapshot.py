@@ -52,7 +52,7 @@ def build(room: OfcRoom, viewer: User | None) -> OfcTableFrame:
         "kind": "ofc",
         "status": room.status,
         "host": room.host,
-        "game": {"variant": "ofc-pineapple", "name": GAME_NAME, "stakes": stakes_words(room)},
+        "game": {"variant": "ofc-pineapple", "name": GAME_NAME, "stakes": ofc_stakes(room)},
         "seats": [_seat(room, s, viewer, boards, events) for s in range(1, room.table_size + 1)],
         "hand": None if hand is None else _hand(room, hand, events),
         "you": _you(room, viewer, seat, position),
@@ -63,7 +63,7 @@ def build(room: OfcRoom, viewer: User | None) -> OfcTableFrame:
     }
 
 
-def stakes_words(room: OfcRoom) -> str:
+def ofc_stakes(room: OfcRoom) -> str:
     hands = "" if room.max_hands is None else f", {room.max_hands} hands"
     return f"{room.table_size} players, {STAKES}{hands}"
 
