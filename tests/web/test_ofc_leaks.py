@@ -62,7 +62,7 @@ def check(room: OfcRoom, finished: dict[int, set[Card]], viewers: list[User | No
 
 
 @settings(
-    max_examples=6,
+    max_examples=4,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a failing seed is enough
@@ -93,13 +93,9 @@ def test_no_snapshot_names_a_card_its_viewer_may_not_know(seed: int, seats: int,
         assert send(people[0], "start")
     for _ in range(STEPS):
         check(room, finished, viewers)
-        hand = room.hand
-        if room.hand_done and hand is not None and room.hand_number not in finished:
-            finished[room.hand_number] = {
-                c for q in range(hand.players) for c in hand.board(q).cards()
-            }
-            if rng.random() < 0.4:
-                give_fantasy(room, {rng.choice(room.seat_order)})  # O-4
+        if room.hand_done and room.hand_number not in dealt_fantasy and rng.random() < 0.4:
+            dealt_fantasy.add(room.hand_number)
+            give_fantasy(room, {rng.choice(room.seat_order)})  # O-4
         roll = rng.random()
         decider = next((u for u in people if room.snapshot(u)["you"]["decision"]), None)
         if roll < 0.08:
@@ -124,7 +120,7 @@ def test_no_snapshot_names_a_card_its_viewer_may_not_know(seed: int, seats: int,
                 now = max(now, deadline)
                 room.tick(now)
     check(room, finished, viewers)
-    assert room.hands_played >= 1 or room.hand_number >= 1
+    assert room.hands_played >= 2
 
 
 def test_the_matrix_catches_a_planted_leak() -> None:
