@@ -32,7 +32,13 @@ class Table:
         return self.room.handle(user, {"type": kind, "id": f"m{self.sent}", **fields}, self.now)
 
     def snap(self, user: User | None) -> dict[str, Any]:
-        return json.loads(json.dumps(self.room.snapshot(user)))
+        frame: dict[str, Any] = json.loads(json.dumps(self.room.snapshot(user)))
+        return frame
+
+    def seat(self, user: User) -> int:
+        seat = self.room.seat_of_user(user.id)
+        assert seat is not None
+        return seat
 
     def decider(self, *users: User) -> User | None:
         return next((u for u in users if self.snap(u)["you"]["decision"] == "place"), None)
@@ -85,7 +91,7 @@ def test_a_placement_is_set_face_up_for_everyone_and_never_moves() -> None:
     cards = table.snap(user)["you"]["cards"]
     rows = dict(zip(cards, ["bottom", "bottom", "middle", "top", "middle"], strict=True))
     assert table.send(user, "place", cards=rows).changed
-    seat = table.room.seat_of_user(user.id)
+    seat = table.seat(user)
     for viewer in (ANN, BOB, None):  # O-2: set face up
         board = table.snap(viewer)["seats"][seat - 1]["board"]
         assert board == {"top": [cards[3]], "middle": [cards[2], cards[4]], "bottom": cards[:2]}
@@ -138,7 +144,7 @@ def test_a_later_deal_needs_its_discard_and_the_discard_stays_the_players_own() 
     refused = table.send(user, "place", cards=rows)
     assert refused.code == "missing_discard" and c in (refused.error or "")
     assert table.send(user, "place", cards=rows, discard=c).changed
-    seat = table.room.seat_of_user(user.id)
+    seat = table.seat(user)
     assert table.snap(user)["you"]["discards"] == [c]
     for viewer in (BOB if user is ANN else ANN, None):  # O-2: face down, only counted
         frame = table.snap(viewer)
@@ -235,7 +241,7 @@ def test_a_clock_that_runs_out_uses_the_time_bank_then_places_by_the_bots_choice
     table.now = turn.deadline
     assert room.tick(table.now)
     frame = table.snap(user)
-    seat = room.seat_of_user(user.id)
+    seat = table.seat(user)
     assert frame["seats"][seat - 1]["away"]
     assert sum(len(r) for r in frame["seats"][seat - 1]["board"].values()) == 5
     log = " ".join(table.snap(None)["hand"]["log"])
