@@ -178,6 +178,10 @@
 
   function render() {
     const t = table;
+    if (t.kind === "ofc") {
+      renderOfc(t);
+      return;
+    }
     const hand = t.hand;
     const you = t.you;
     root.dataset.hand = hand ? String(hand.number) : "";
@@ -191,6 +195,32 @@
     renderSeatControls(t);
     renderHistory(t);
     tick();
+  }
+
+  // OFC tables: static/ofc.js draws the rows and the cards to set; the seat controls
+  // (start, sit out, sit in, leave) are the same as a home game's.
+  const ofcPage = {
+    byId, el, cardNode, send, showError, secondsUntil, serverNow,
+  };
+
+  function renderOfc(t) {
+    root.dataset.hand = t.hand ? String(t.hand.number) : "";
+    root.dataset.turn = t.hand ? t.hand.turn : "";
+    root.dataset.status = t.status;
+    root.dataset.seated = t.you.seat === null ? "no" : "yes";
+    byId("stakes").textContent = t.game.stakes;
+    show("watching", t.you.seat === null);
+    renderSeatControls(t);
+    window.pokerroomOfc.render(t, ofcPage);
+  }
+
+  function ofcKey(event) {
+    if (!table || table.kind !== "ofc") return false;
+    if (window.pokerroomOfc.key(event.key, ofcPage)) {
+      event.preventDefault();
+      return true;
+    }
+    return false;
   }
 
   function statusText(t) {
@@ -521,6 +551,10 @@
   // The clock: seconds left = deadline - the server's now, counted down between frames.
   function tick() {
     if (!table) return;
+    if (table.kind === "ofc") {
+      window.pokerroomOfc.tick(table, ofcPage);
+      return;
+    }
     byId("status").textContent = statusText(table);
     const hand = table.hand;
     const turn = byId("turn");
@@ -706,10 +740,11 @@
       }
       return;
     }
-    if (target instanceof HTMLElement && target.classList.contains("pick") && event.key === "Enter") {
+    if (target instanceof HTMLElement && target.classList.contains("pick") && event.key === "Enter" && !(table && table.kind === "ofc")) {
       target.click();
       return;
     }
+    if (ofcKey(event)) return;
     const key = event.key;
     if (KEYS[key]) {
       event.preventDefault();
