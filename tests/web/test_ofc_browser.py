@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 ENTRY = LobbyEntry("OFC night", "OFC Pineapple", "points", 1, 2, RoomKind.HOME)
-PHONE = {"width": 390, "height": 844}
+PHONE_WIDTH, PHONE_HEIGHT = 390, 844
 
 
 def placed(room: OfcRoom, seat: int) -> int:
@@ -73,7 +73,7 @@ def test_a_player_sets_his_cards_through_the_page(
     context = new_context()
     context.add_cookies([{"name": SESSION_COOKIE, "value": token, "url": url}])
     page = context.new_page()
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size({"width": PHONE_WIDTH, "height": PHONE_HEIGHT})
     page.on("pageerror", lambda error: pytest.fail(f"the page's script failed: {error}"))
     page.goto(f"{url}/tables/{room.id}")
     page.click(".ofc-player[data-seat='1'] button.sit")  # the bot fills the table: it starts
@@ -99,5 +99,5 @@ def test_a_player_sets_his_cards_through_the_page(
     expect(page.locator(".ofc-discards .card[data-card]")).to_have_count(1)
     expect(page.locator("#log li").first).to_be_visible()
     no_leaks(page, room)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     context.close()
