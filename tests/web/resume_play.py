@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -73,7 +74,7 @@ class Play:
         return False
 
 
-def without_clocks(frame: TableFrame) -> tuple[dict[str, Any], list[float]]:
+def without_clocks(frame: Mapping[str, Any]) -> tuple[dict[str, Any], list[float]]:
     """The snapshot with its clock readings taken out, and those readings in order."""
     copy: dict[str, Any] = json.loads(json.dumps(frame))
     clocks: list[float] = []

@@ -269,7 +269,7 @@ def test_a_room_already_played_at_cannot_be_saved_and_a_room_without_a_seed_gets
         fresh = open_room(room_store, HomeRoom(new_room_id()), HOME)
         assert room_store.registry.find(used.id) is None
         seed = stored(room_store).seed
-        assert seed.bit_length() > 32 and fresh.room.seed == seed  # type: ignore[attr-defined]
+        assert seed.bit_length() > 32 and fresh.room.seed == seed  # type: ignore[union-attr]
 
 
 @pytest.fixture

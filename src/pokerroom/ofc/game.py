@@ -296,6 +296,20 @@ class OfcHand:
             result=self._result,
         )
 
+    def public_boards(self) -> tuple[Board | None, ...]:
+        """The boards as someone not in the hand (an observer) may see them: a fantasy
+        board stays hidden (None) until the round ends (O-4)."""
+        over = self._result is not None
+        return tuple(
+            board if over or not self._fantasy[q] else None for q, board in enumerate(self._boards)
+        )
+
+    def public_events(self) -> tuple[Event, ...]:
+        """The events as someone not in the hand may see them: nobody's dealt or discarded
+        cards, no fantasy card before the round ends (O-2, O-4)."""
+        over = self._result is not None
+        return tuple(self._hide(event, -1, over) for event in self._events)
+
     def _hide(self, event: Event, player: int, over: bool) -> Event:
         if isinstance(event, Surrender) or event.player == player:
             return event

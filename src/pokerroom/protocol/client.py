@@ -280,6 +280,32 @@ def _takes(needed: tuple[str, ...], optional: tuple[str, ...]) -> str:
     return f"; it takes {', '.join(fields)}" if fields else "; it takes no fields"
 
 
+OfcRowName = Literal["top", "middle", "bottom"]
+OFC_ROWS = ("top", "middle", "bottom")
+
+
+class Place(_Message):
+    """OFC tables: your whole part of one deal (O-2, O-4) — each dealt card to a row in
+    ``cards`` (``{"As": "bottom", "Kd": "top"}``) and, in every deal but the first five,
+    the one card thrown away face down as ``discard``. ``turn`` (from the snapshot)
+    guards against a placement meant for an earlier deal."""
+
+    type: Literal["place"]
+    cards: dict[str, OfcRowName] = Field(max_length=13)
+    discard: str | None = None
+    turn: str | None = Field(default=None, max_length=32)
+
+    @model_validator(mode="after")
+    def _card_tokens(self) -> Place:
+        named = [*self.cards, *([] if self.discard is None else [self.discard])]
+        for token in named:
+            if not CARD_TOKEN.fullmatch(token):
+                raise ValueError(f"{token!r} is not a card: write rank then suit, e.g. 'As', 'Td'")
+        if self.discard is not None and self.discard in self.cards:
+            raise ValueError(f"{self.discard} is named twice: set on a row and discarded")
+        return self
+
+
 ClientMessage = Annotated[
     Hello
     | Sit
@@ -294,7 +320,8 @@ ClientMessage = Annotated[
     | SitIn
     | TopUp
     | Post
-    | Director,
+    | Director
+    | Place,
     Field(discriminator="type"),
 ]
 _MODELS: dict[str, type[_Message]] = {
@@ -314,6 +341,7 @@ _MODELS: dict[str, type[_Message]] = {
         TopUp,
         Post,
         Director,
+        Place,
     )
 }
 MESSAGE_TYPES = tuple(_MODELS)
@@ -373,10 +401,11 @@ def _first_problem(kind: str, error: ValidationError) -> tuple[str, str]:
         case "extra_forbidden":
             return "extra_field", f"{kind} has no field '{field}'; its fields: {fields}"
         case "literal_error":
-            allowed = {
+            allowed: tuple[str, ...] = {
                 "action": DIRECTOR_ACTIONS if kind == "director" else ACTIONS,
                 "kind": PREACTIONS,
                 "penalty": PENALTIES,
+                "cards": OFC_ROWS,
             }.get(field, ())
             return (
                 "bad_value",

@@ -318,3 +318,145 @@ class TournamentHeaderFrame(TypedDict):
     """The header as the terminal table prints it."""
     announcement: NotRequired[str | None]
     """Web tournaments: the director's last announcement, for every table (T-16)."""
+
+
+class OfcGameFrame(TypedDict):
+    variant: Literal["ofc-pineapple"]
+    name: str
+    stakes: str
+    """One line: "points: 1 a row, 6 a scoop, royalties (O-5, O-6)"."""
+
+
+class OfcRowsFrame(TypedDict):
+    """One OFC board (O-1): the cards set on each row, in the order they were set."""
+
+    top: list[str]
+    middle: list[str]
+    bottom: list[str]
+
+
+class OfcSeatFrame(TypedDict):
+    seat: int
+    name: str | None
+    """None: the seat is free."""
+    user: int | None
+    bot: str | None
+    """The OFC bot's style (``sensible``, ``random``) when a bot sits here."""
+    you: bool
+    total: int
+    """Points over the session so far (they sum to zero)."""
+    in_hand: bool
+    board: OfcRowsFrame | None
+    """The rows as set so far; None while a Fantasyland hand is hidden (O-4) or out of the
+    hand."""
+    fantasy: bool
+    """Plays this hand (or the next, between hands) in Fantasyland (O-4)."""
+    surrendered: bool
+    discarded: int
+    """Cards thrown away face down this hand (O-2): only how many, never which."""
+    button: bool
+    away: bool
+    """Sitting out, or gone past the grace: the room sets his cards (the bot's choice)."""
+    out: bool
+    connected: bool
+    banks: int
+
+
+class OfcClockFrame(TypedDict):
+    seat: int
+    deadline: float
+    """When the room sets the cards by the bot's choice (A-18)."""
+    countdown_from: float
+    banks: int
+    bank_seconds: int
+
+
+class OfcHandFrame(TypedDict):
+    number: int
+    to_act: int | None
+    """The seat that sets cards now; None once the hand is over."""
+    deal: int | None
+    """0: the first five; 1-4: the threes (O-2); -1: Fantasyland's 14 (O-4); None: over."""
+    turn: str
+    """Names this moment; a ``place`` may echo it (a stale one is refused)."""
+    clock: OfcClockFrame | None
+    log: list[str]
+    """What happened as this viewer saw it: deals, rows, discards (counted), fouls,
+    royalties and points."""
+
+
+class OfcYouFrame(TypedDict):
+    user: int | None
+    seat: int | None
+    host: bool
+    decision: str | None
+    """``place`` when the table waits for your cards; else None."""
+    cards: list[str]
+    """Your dealt cards still to set (O-2; 14 in Fantasyland, O-4); empty otherwise."""
+    to_place: int
+    to_discard: int
+    free: dict[str, int]
+    """Places still open on each row of your board (``top``, ``middle``, ``bottom``)."""
+    discards: list[str]
+    """Your own discards this hand; nobody else ever sees them (O-2)."""
+    notice: str | None
+
+
+class OfcPlayerResultFrame(TypedDict):
+    seat: int
+    name: str
+    points: int
+    fouled: bool
+    royalties: int
+    surrendered: bool
+    fantasy_next: bool
+    board: OfcRowsFrame | None
+
+
+class OfcPairFrame(TypedDict):
+    """One pair's settlement (O-5 … O-7); ``points`` go to ``first``."""
+
+    first: int
+    second: int
+    rows: int
+    scoop: int
+    royalties: int
+    surrender: int
+    points: int
+
+
+class OfcResultFrame(TypedDict):
+    number: int
+    players: list[OfcPlayerResultFrame]
+    pairs: list[OfcPairFrame]
+    lines: list[str]
+    """The settlement in words, as the terminal table prints it."""
+
+
+class OfcStandingFrame(TypedDict):
+    place: int
+    seat: int
+    name: str
+    total: int
+
+
+class OfcTableFrame(TypedDict):
+    """An OFC Pineapple table (``kind: "ofc"``) as one viewer may see it (X-4, O-2, O-4)."""
+
+    type: Literal["table"]
+    v: int
+    room: str
+    kind: Literal["ofc"]
+    status: str
+    """``waiting``, ``playing``, ``pause`` (between hands), ``held`` (nobody here) or
+    ``over``."""
+    host: int | None
+    game: OfcGameFrame
+    seats: list[OfcSeatFrame]
+    hand: OfcHandFrame | None
+    you: OfcYouFrame
+    results: list[OfcResultFrame]
+    """The last hands, newest first."""
+    standings: list[OfcStandingFrame]
+    hands_played: int
+    next_hand_at: float | None

@@ -25,8 +25,9 @@ from pokerroom.bots.ofc import OfcBot, apply_decision
 from pokerroom.cards import Card
 from pokerroom.errors import PokerroomError
 from pokerroom.ofc import OfcError, OfcHand, Row, Session
+from pokerroom.ofc.words import result_lines
 from pokerroom.table.wording import counted, plain
-from pokerroom.tui.ofc_render import cards_line, result_lines, table_lines, task_line
+from pokerroom.tui.ofc_render import cards_line, table_lines, task_line
 
 HandListener = Callable[[OfcHand, tuple[int, ...]], object]
 """Called after every change with the hand and the session seat of each position: a hand

@@ -1,7 +1,7 @@
 """The lobby: the list of rooms, creating home games and cash tables, closing them.
 
 :func:`lobby_routes` gives the pages: ``/`` and ``/api/lobby`` (:mod:`.listing`),
-``/new/home`` and ``/new/cash`` (:mod:`.creating`), ``/rooms/<id>/close``
+``/new/home``, ``/new/ofc`` and ``/new/cash`` (:mod:`.creating`), ``/rooms/<id>/close``
 (:mod:`.closing`). Seats taken and status are read from each room when it is listed
 (:mod:`.state`).
 """
@@ -19,6 +19,8 @@ def lobby_routes() -> list[BaseRoute]:
         Route("/api/lobby", listing.lobby_json, methods=["GET"]),
         Route("/new/home", creating.home_form_page, methods=["GET"]),
         Route("/new/home", creating.create_home, methods=["POST"]),
+        Route("/new/ofc", creating.ofc_form_page, methods=["GET"]),
+        Route("/new/ofc", creating.create_ofc, methods=["POST"]),
         Route("/new/cash", creating.cash_form_page, methods=["GET"]),
         Route("/new/cash", creating.create_cash, methods=["POST"]),
         Route("/rooms/{room_id}/close", closing.close_room, methods=["POST"]),

@@ -1,8 +1,9 @@
-"""Creating a home game (``/new/home``) or a cash table (``/new/cash``) from the lobby.
+"""Creating a home game (``/new/home``), an OFC home game (``/new/ofc``) or a cash table
+(``/new/cash``) from the lobby.
 
 GET shows the form filled with the defaults; POST reads it (:mod:`~pokerroom.web.lobby.
-home_form`, :mod:`~pokerroom.web.lobby.cash_form`), makes the room under a fresh
-:func:`~pokerroom.web.registry.new_room_id`, lists it with its
+home_form`, :mod:`~pokerroom.web.lobby.ofc_form`, :mod:`~pokerroom.web.lobby.cash_form`),
+makes the room under a fresh :func:`~pokerroom.web.registry.new_room_id`, lists it with its
 :class:`~pokerroom.web.registry.LobbyEntry` (private: by invite link only) and sends the
 creator to its table page, ``/tables/<id>`` (303). A bad field shows the form again with
 one line naming what the field may be (400) and nothing is created. A script that asks
@@ -19,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from pokerroom.bots import BOTS
+from pokerroom.bots.ofc import OFC_BOTS
 from pokerroom.engine import PROFILES, VARIANTS, Limit
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
@@ -27,11 +29,14 @@ from pokerroom.web.lobby.cash_form import CASH_DEFAULTS, CASH_FIELDS, read_cash_
 from pokerroom.web.lobby.fields import FieldError
 from pokerroom.web.lobby.home_form import HOME_DEFAULTS, HOME_FIELDS, read_home_form
 from pokerroom.web.lobby.listing import may_create_cash, may_create_home
+from pokerroom.web.lobby.ofc_form import OFC_DEFAULTS, OFC_FIELDS, read_ofc_form
 from pokerroom.web.lobby.state import game_words, stakes_words
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id, table_path
 from pokerroom.web.room import CashRoom, HomeRoom
-from pokerroom.web.room.live import LiveRoom
+from pokerroom.web.room.kinds import TableRoom
+from pokerroom.web.room.ofc import OfcRoom
+from pokerroom.web.room.ofc.snapshot import GAME_NAME, ofc_stakes
 from pokerroom.web.saving.tables import open_room
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
@@ -49,7 +54,7 @@ class Kind:
     defaults: Mapping[str, str]
     may_create: Callable[[User | None], bool]
     not_allowed: str
-    build: Callable[[Mapping[str, str], str, User], tuple[LiveRoom, LobbyEntry]]
+    build: Callable[[Mapping[str, str], str, User], tuple[TableRoom, LobbyEntry]]
     limits: tuple[tuple[str, str], ...]
     """The limit menu: value, words."""
 
@@ -62,10 +67,11 @@ class Kind:
             "limits": self.limits,
             "profiles": list(PROFILES),
             "bots": list(BOTS),
+            "ofc_bots": list(OFC_BOTS),
         }
 
 
-def _home(form: Mapping[str, str], room_id: str, host: User) -> tuple[LiveRoom, LobbyEntry]:
+def _home(form: Mapping[str, str], room_id: str, host: User) -> tuple[TableRoom, LobbyEntry]:
     game = read_home_form(form)
     settings = game.settings
     room = HomeRoom(room_id, settings=settings, seats=game.seats, host=host.id, bots=game.bots)
@@ -86,7 +92,23 @@ def _home(form: Mapping[str, str], room_id: str, host: User) -> tuple[LiveRoom, 
     return room, entry
 
 
-def _cash(form: Mapping[str, str], room_id: str, host: User) -> tuple[LiveRoom, LobbyEntry]:
+def _ofc(form: Mapping[str, str], room_id: str, host: User) -> tuple[TableRoom, LobbyEntry]:
+    game = read_ofc_form(form)
+    room = OfcRoom(room_id, seats=game.seats, host=host.id, bots=game.bots, max_hands=game.hands)
+    entry = LobbyEntry(
+        game.name,
+        GAME_NAME,
+        ofc_stakes(room),
+        len(game.bots),
+        game.seats,
+        kind=RoomKind.HOME,
+        private=game.private,
+        host_id=host.id,
+    )
+    return room, entry
+
+
+def _cash(form: Mapping[str, str], room_id: str, host: User) -> tuple[TableRoom, LobbyEntry]:
     table = read_cash_form(form)
     settings = table.settings
     stakes = stakes_words(
@@ -114,6 +136,15 @@ HOME = Kind(
     "creating a home game needs the host role (pokerroom accounts grant NAME host)",
     _home,
     (*LIMIT_MENU, ("mixed", "mixed fixed-limit / pot-limit (B-6)")),
+)
+OFC = Kind(
+    "new_ofc.html",
+    OFC_FIELDS,
+    OFC_DEFAULTS,
+    may_create_home,
+    "creating a home game needs the host role (pokerroom accounts grant NAME host)",
+    _ofc,
+    (),
 )
 CASH = Kind(
     "new_cash.html",
@@ -171,5 +202,7 @@ def _create(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
 
 home_form_page = _form_page(HOME)
 create_home = _create(HOME)
+ofc_form_page = _form_page(OFC)
+create_ofc = _create(OFC)
 cash_form_page = _form_page(CASH)
 create_cash = _create(CASH)

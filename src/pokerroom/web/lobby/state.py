@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from pokerroom.engine import Limit, Variant
 from pokerroom.web.registry import Listed, LobbyEntry, Registry, RoomKind
-from pokerroom.web.room.live import LiveRoom
+from pokerroom.web.room.kinds import TABLE_ROOMS
 from pokerroom.web.saving.saved_room import live_room
 from pokerroom.web.seam import User
 
@@ -37,7 +37,7 @@ LIVE_KINDS = (RoomKind.HOME, RoomKind.CASH)
 def current_entry(listed: Listed) -> LobbyEntry:
     """The room's lobby entry with its seats taken and status as they are now."""
     room, entry = live_room(listed.room), listed.entry
-    if not isinstance(room, LiveRoom) or entry.kind not in LIVE_KINDS:
+    if not isinstance(room, TABLE_ROOMS) or entry.kind not in LIVE_KINDS:
         return entry
     status = LOBBY_STATUS.get(room.status, room.status)
     return replace(entry, seats_taken=len(room.occupants), status=status)
@@ -56,7 +56,7 @@ def own_entries(registry: Registry, user: User) -> list[tuple[str, LobbyEntry]]:
 def hand_in_play(listed: Listed) -> bool:
     """Whether a hand is being dealt or played at the room now (a closing must wait)."""
     room = live_room(listed.room)
-    return isinstance(room, LiveRoom) and room.status == "playing"
+    return isinstance(room, TABLE_ROOMS) and room.status == "playing"
 
 
 def game_words(variant: Variant, limit: Limit, *, mixed: bool = False) -> str:

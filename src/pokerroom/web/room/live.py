@@ -301,6 +301,8 @@ class LiveRoom(ABC):
                 return self._draw(sender, cards, now)
             case msg.Director():
                 return no("a director's message goes to the tournament, not to a table", "lobby")
+            case msg.Place():
+                return no("place sets OFC cards: this table deals poker hands", "not_ofc")
         return self._seating(sender, message, now)
 
     @abstractmethod

@@ -20,7 +20,7 @@ from pathlib import Path
 import pokerroom
 from pokerroom.storage.room_store import Checkpoint
 from pokerroom.web.failures import describe_failure
-from pokerroom.web.room.live import LiveRoom
+from pokerroom.web.room.kinds import TABLE_ROOMS, TableRoom
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +37,13 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
-def seal(room: LiveRoom, serial: int, secret: bytes) -> Checkpoint:
+def seal(room: TableRoom, serial: int, secret: bytes) -> Checkpoint:
     """The room as it is after input ``serial``, signed with ``secret``."""
     state = zlib.compress(pickle.dumps(room, protocol=pickle.HIGHEST_PROTOCOL), 1)
     return Checkpoint(serial, fingerprint(), state, _signature(secret, serial, state))
 
 
-def unseal(checkpoint: Checkpoint, secret: bytes, room_id: str) -> LiveRoom | None:
+def unseal(checkpoint: Checkpoint, secret: bytes, room_id: str) -> TableRoom | None:
     """The room kept in ``checkpoint``, or None when it is not this server's and this
     code's own (it is then replayed from the start)."""
     if checkpoint.fingerprint != fingerprint():
@@ -58,7 +58,7 @@ def unseal(checkpoint: Checkpoint, secret: bytes, room_id: str) -> LiveRoom | No
     except Exception as exc:
         log.warning("table %s: its checkpoint cannot be read (%s)", room_id, describe_failure(exc))
         return None
-    if not isinstance(room, LiveRoom) or room.id != room_id:
+    if not isinstance(room, TABLE_ROOMS) or room.id != room_id:
         log.warning("table %s: its checkpoint holds another table; ignored", room_id)
         return None
     return room

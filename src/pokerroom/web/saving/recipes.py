@@ -23,14 +23,15 @@ from pokerroom.storage.codec import StorageError, settings_from_json, settings_t
 from pokerroom.table.cash import CashSettings
 from pokerroom.table.cash.rake import Rake
 from pokerroom.web.room import CashRoom, HomeRoom, ShotClock
-from pokerroom.web.room.live import LiveRoom
+from pokerroom.web.room.kinds import TableRoom
+from pokerroom.web.room.ofc import OfcRoom
 
 
 class NotFreshError(ValueError):
     """A room that was already played at: its recipe would not say what happened since."""
 
 
-def recipe_of(room: LiveRoom) -> tuple[str, dict[str, Any], int | None]:
+def recipe_of(room: TableRoom) -> tuple[str, dict[str, Any], int | None]:
     """The kind, the settings and the seed (None: none given) of a room nobody has used
     yet (else :class:`NotFreshError`)."""
     people = [o.name for o in room.occupants.values() if o.user is not None]
@@ -53,10 +54,14 @@ def recipe_of(room: LiveRoom) -> tuple[str, dict[str, Any], int | None]:
         return "home", settings, room.seed
     if isinstance(room, CashRoom):
         return "cash", {**common, "cash": cash_settings_to_json(room.settings)}, room.seed
-    raise TypeError(f"a {type(room).__name__} cannot be saved: only home and cash rooms")
+    if isinstance(room, OfcRoom):
+        bots = {str(s): o.style for s, o in room.occupants.items() if o.style is not None}
+        ofc = {"seats": room.table_size, "host": room.host, "bots": bots}
+        return "ofc", {**common, **ofc, "max_hands": room.max_hands}, room.seed
+    raise TypeError(f"a {type(room).__name__} cannot be saved: only home, cash and OFC rooms")
 
 
-def build_room(kind: str, room_id: str, settings: Mapping[str, Any], seed: int) -> LiveRoom:
+def build_room(kind: str, room_id: str, settings: Mapping[str, Any], seed: int) -> TableRoom:
     """The room a recipe describes, dealing from ``seed``."""
     try:
         clock = ShotClock(**settings["clock"])
@@ -65,6 +70,16 @@ def build_room(kind: str, room_id: str, settings: Mapping[str, Any], seed: int) 
             return HomeRoom(
                 room_id,
                 settings=settings_from_json(settings["series"]),
+                seats=int(settings["seats"]),
+                host=settings["host"],
+                bots={int(seat): str(style) for seat, style in settings["bots"].items()},
+                max_hands=settings["max_hands"],
+                seed=seed,
+                **timing,
+            )
+        if kind == "ofc":
+            return OfcRoom(
+                room_id,
                 seats=int(settings["seats"]),
                 host=settings["host"],
                 bots={int(seat): str(style) for seat, style in settings["bots"].items()},

@@ -22,12 +22,12 @@ import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from pokerroom.protocol.frames import TableFrame
+from pokerroom.protocol.frames import OfcTableFrame, TableFrame
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.room_store import Checkpoint, RoomInput
 from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.web.failures import describe_failure
-from pokerroom.web.room.live import LiveRoom
+from pokerroom.web.room.kinds import TableRoom
 from pokerroom.web.saving.checkpoint import seal
 from pokerroom.web.seam import Outcome, Room, User
 
@@ -43,7 +43,7 @@ class SavedRoom:
     """``room`` saved by ``saver`` as it is played; ``last_serial`` is its last saved input."""
 
     def __init__(
-        self, room: LiveRoom, saver: RoomWriter, secret: bytes, *, last_serial: int = 0
+        self, room: TableRoom, saver: RoomWriter, secret: bytes, *, last_serial: int = 0
     ) -> None:
         self.room = room
         """The live room itself, for what only its kind has (a cash table's ledger)."""
@@ -60,7 +60,7 @@ class SavedRoom:
     def id(self) -> str:
         return self.room.id
 
-    def snapshot(self, viewer: User | None) -> TableFrame:
+    def snapshot(self, viewer: User | None) -> TableFrame | OfcTableFrame:
         return self.room.snapshot(viewer)
 
     def deadline(self) -> float | None:
@@ -147,7 +147,7 @@ def user_from_json(data: Mapping[str, Any] | None) -> User | None:
     return User(int(data["id"]), str(data["name"]), frozenset(str(r) for r in data["roles"]))
 
 
-def replay(room: LiveRoom, inputs: Iterable[RoomInput]) -> None:
+def replay(room: TableRoom, inputs: Iterable[RoomInput]) -> None:
     """Give ``room`` its saved inputs again, in order; one it failed on fails again."""
     for item in inputs:
         try:
@@ -162,7 +162,7 @@ def replay(room: LiveRoom, inputs: Iterable[RoomInput]) -> None:
             )
 
 
-def _apply(room: LiveRoom, item: RoomInput) -> None:
+def _apply(room: TableRoom, item: RoomInput) -> None:
     data = item.data or {}
     match item.kind:
         case "handle":

@@ -27,7 +27,7 @@ from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.registry import LobbyEntry, Registry, RoomError, RoomKind
-from pokerroom.web.room.live import LiveRoom
+from pokerroom.web.room.kinds import TableRoom
 from pokerroom.web.saving.checkpoint import unseal
 from pokerroom.web.saving.recipes import build_room, recipe_of
 from pokerroom.web.saving.saved_room import SavedRoom, replay
@@ -40,9 +40,10 @@ RESUME_GRACE = 15.0
 SEED_BITS = 64
 
 
-def open_room(cardroom: Cardroom, room: LiveRoom, entry: LobbyEntry) -> SavedRoom:
+def open_room(cardroom: Cardroom, room: TableRoom, entry: LobbyEntry) -> SavedRoom:
     """List a new ``room`` (a :class:`~pokerroom.web.room.HomeRoom` or
-    :class:`~pokerroom.web.room.CashRoom` nobody has used yet) with its lobby ``entry``,
+    :class:`~pokerroom.web.room.CashRoom`, an :class:`~pokerroom.web.room.ofc.OfcRoom`
+    nobody has used yet) with its lobby ``entry``,
     saved from now on; use the room given back, which is built again from the same
     settings (with a secret seed when ``room`` has none)."""
     kind, settings, given = recipe_of(room)

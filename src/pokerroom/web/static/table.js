@@ -179,6 +179,10 @@
 
   function render() {
     const t = table;
+    if (t.kind === "ofc") {
+      renderOfc(t);
+      return;
+    }
     const hand = t.hand;
     const you = t.you;
     root.dataset.hand = hand ? String(hand.number) : "";
@@ -194,6 +198,32 @@
     if (window.drawTournamentHeader) window.drawTournamentHeader(t.tournament, serverNow());
     if (window.drawBroadcast) window.drawBroadcast(t.broadcast);
     tick();
+  }
+
+  // OFC tables: static/ofc.js draws the rows and the cards to set; the seat controls
+  // (start, sit out, sit in, leave) are the same as a home game's.
+  const ofcPage = {
+    byId, el, cardNode, send, showError, secondsUntil, serverNow,
+  };
+
+  function renderOfc(t) {
+    root.dataset.hand = t.hand ? String(t.hand.number) : "";
+    root.dataset.turn = t.hand ? t.hand.turn : "";
+    root.dataset.status = t.status;
+    root.dataset.seated = t.you.seat === null ? "no" : "yes";
+    byId("stakes").textContent = t.game.stakes;
+    show("watching", t.you.seat === null);
+    renderSeatControls(t);
+    window.pokerroomOfc.render(t, ofcPage);
+  }
+
+  function ofcKey(event) {
+    if (!table || table.kind !== "ofc") return false;
+    if (window.pokerroomOfc.key(event.key, ofcPage)) {
+      event.preventDefault();
+      return true;
+    }
+    return false;
   }
 
   function statusText(t) {
@@ -529,6 +559,10 @@
   function tick() {
     if (!table) return;
     if (window.tickTournamentHeader) window.tickTournamentHeader(serverNow());
+    if (table.kind === "ofc") {
+      window.pokerroomOfc.tick(table, ofcPage);
+      return;
+    }
     byId("status").textContent = statusText(table);
     const hand = table.hand;
     const turn = byId("turn");
@@ -714,10 +748,11 @@
       }
       return;
     }
-    if (target instanceof HTMLElement && target.classList.contains("pick") && event.key === "Enter") {
+    if (target instanceof HTMLElement && target.classList.contains("pick") && event.key === "Enter" && !(table && table.kind === "ofc")) {
       target.click();
       return;
     }
+    if (ofcKey(event)) return;
     const key = event.key;
     if (KEYS[key]) {
       event.preventDefault();

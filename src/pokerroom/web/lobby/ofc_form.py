@@ -1,0 +1,64 @@
+"""The form that creates an OFC Pineapple home game (``/new/ofc``, O-1 … O-7).
+
+Two or three seats (O-2); ``bot_<seat>`` puts an OFC bot of a
+:data:`pokerroom.bots.ofc.OFC_BOTS` style there (the terminal table's bots), and at least
+one seat stays open for a player. ``hands`` ends the session after that many hands;
+blank plays on until the host closes the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pokerroom.bots.ofc import OFC_BOTS
+from pokerroom.ofc.game import MAX_HANDS
+from pokerroom.web.lobby import fields
+from pokerroom.web.lobby.fields import FieldError
+from pokerroom.web.room.ofc.room import MAX_SEATS, MIN_SEATS
+
+OFC_FIELDS = ("name", "seats", "hands", "private", *(f"bot_{s}" for s in range(1, MAX_SEATS + 1)))
+OFC_DEFAULTS: Mapping[str, str] = {"name": "", "seats": "2", "hands": "", "bot_2": "sensible"}
+"""What the empty form shows: you against the sensible bot, heads-up."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfcGame:
+    name: str
+    seats: int
+    bots: dict[int, str] = field(default_factory=dict)
+    hands: int | None = None
+    private: bool = False
+
+
+def read_ofc_form(form: Mapping[str, str]) -> OfcGame:
+    """The OFC game the form asks for, or :class:`FieldError` for its first bad field."""
+    text = (form.get("seats") or OFC_DEFAULTS["seats"]).strip()
+    if text not in {str(n) for n in range(MIN_SEATS, MAX_SEATS + 1)}:
+        raise FieldError(f"seats: OFC Pineapple is for 2 or 3 players (O-2); got {text[:20]!r}")
+    seats = int(text)
+    bots: dict[int, str] = {}
+    for seat in range(1, MAX_SEATS + 1):
+        style = form.get(f"bot_{seat}", "").strip()
+        if not style:
+            continue
+        if style not in OFC_BOTS:
+            raise FieldError(
+                f"bot in seat {seat}: one of {', '.join(OFC_BOTS)}, or blank for a player; "
+                f"got {style[:40]!r}"
+            )
+        if seat <= seats:
+            bots[seat] = style
+    if len(bots) == seats:
+        raise FieldError("bots: leave at least one seat open for a player")
+    hands_text = form.get("hands", "").strip()
+    hands = None
+    if hands_text:
+        if not hands_text.isdigit() or not 1 <= int(hands_text) <= MAX_HANDS:
+            raise FieldError(
+                f"hands: a whole number from 1 to {MAX_HANDS:,}, or blank to play on; "
+                f"got {hands_text[:20]!r}"
+            )
+        hands = int(hands_text)
+    name = fields.table_name(form.get("name", ""), "OFC Pineapple home game")
+    return OfcGame(name, seats, bots, hands, private=bool(form.get("private")))
