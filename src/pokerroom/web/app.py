@@ -58,6 +58,7 @@ from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_room
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
+from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
 from pokerroom.web.tournament.routes import tournament_routes
 
 
@@ -92,8 +93,10 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         cardroom.accounts.close_expired_sessions()
         restore_rooms(cardroom, hub.clock())
+        restore_tournaments(cardroom, hub.clock())
         async with hub.running():
             yield
+        stop_tournaments(cardroom, hub.clock())
         stop_rooms(cardroom, hub.clock())
         if owned:
             opened.close()

@@ -52,6 +52,7 @@ from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.seam import Outcome, User
 from pokerroom.web.tournament import views
+from pokerroom.web.tournament.journal import Journal, journaled
 from pokerroom.web.tournament.roles import may_direct
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
@@ -131,6 +132,8 @@ class WebTournament:
         self.dirty = False
         self.on_change: Callable[[WebTournament], None] | None = None
         """Told after every change (the server lists new tables and the lobby line)."""
+        self.journal: Journal | None = None
+        """Sees every call that may change the tournament (:mod:`.saving`)."""
 
     # ----------------------------------------------------------- the Room API
 
@@ -141,6 +144,7 @@ class WebTournament:
     def snapshot(self, viewer: User | None) -> Mapping[str, object]:
         return self.lobby(viewer)
 
+    @journaled
     def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
         return Outcome(
             False,
@@ -149,6 +153,7 @@ class WebTournament:
             "tournament_lobby",
         )
 
+    @journaled
     def tick(self, now: float) -> bool:
         self.advance(now)
         changed, self.dirty = self.dirty, False
@@ -221,6 +226,7 @@ class WebTournament:
 
     # ---------------------------------------------------- registration (T-3)
 
+    @journaled
     def register(self, user: User, now: float) -> str:
         """Register, late-register or re-enter ``user``; what was done, in words. A refusal
         is the director library's one line (:class:`UsageError`) and changes nothing."""
@@ -251,6 +257,7 @@ class WebTournament:
         self._after_run(before)
         return "you re-entered" if kind is EntryKind.RE_ENTRY else "you are registered late"
 
+    @journaled
     def unregister(self, user: User, now: float) -> str:
         self.advance(now)
         name = self.name_of(user)
@@ -274,6 +281,7 @@ class WebTournament:
     def may_start(self, user: User | None) -> bool:
         return user is not None and (user.id == self.creator or may_direct(user))
 
+    @journaled
     def start(self, user: User | None, now: float) -> str:
         """The creator or a director starts it (None: its set time came)."""
         if user is not None and not self.may_start(user):
@@ -315,6 +323,7 @@ class WebTournament:
                 self.registration.enter(name, at=0)
                 wanted -= 1
 
+    @journaled
     def pause_clock(self, user: User | None, now: float) -> str:
         """T-16: the director stops the clock; no hand is dealt until he resumes it."""
         self._check_director(user)
@@ -327,6 +336,7 @@ class WebTournament:
         self._changed(every_table=True)
         return "the clock is paused"
 
+    @journaled
     def resume_clock(self, user: User | None, now: float) -> str:
         self._check_director(user)
         if self.paused_at is None:
@@ -341,6 +351,7 @@ class WebTournament:
         if not may_direct(user):
             raise UsageError("only a tournament director pauses or resumes the clock (T-16)")
 
+    @journaled
     def advance(self, now: float) -> None:
         """Let the tournament's time act up to server time ``now``."""
         self.now = max(self.now, now)
