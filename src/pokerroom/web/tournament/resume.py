@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from pokerroom.storage.codec import StorageError
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.saving.tables import TOURNAMENT_KIND
@@ -25,6 +26,9 @@ def restore_tournaments(cardroom: Cardroom, now: float) -> list[str]:
             continue
         try:
             tournament = resume_tournament(stored, cardroom.tables, now)
+        except StorageError as error:
+            log.error("tournament %s cannot be resumed: %s", stored.id, error)
+            continue
         except Exception as exc:
             log.error("tournament %s cannot be resumed: %s", stored.id, describe_failure(exc))
             continue

@@ -195,7 +195,7 @@ def build_tournament(tournament_id: str, settings: Mapping[str, Any], seed: int)
         )
     except (KeyError, TypeError, ValueError, PokerroomError) as error:
         raise StorageError(
-            f"the saved tournament {tournament_id!r} cannot be built: {describe_failure(error)}"
+            f"the saved tournament {tournament_id!r} cannot be built: {error!r}"
         ) from None
 
 
