@@ -50,7 +50,7 @@ def begun(cardroom: Cardroom | None) -> TournamentDriver:
     when ``cardroom`` is given."""
     tournament = WebTournament("T1", twelve(), creator=DIRECTOR, fill_to=8, seed=SEED, pause=2)
     if cardroom is not None:
-        tournament = save_tournament(cardroom.tables, tournament, TWELVE, {"host_id": 90})
+        tournament = save_tournament(cardroom, tournament, TWELVE, {"host_id": 90})
     for user in PEOPLE:
         tournament.register(user, 0.0)
     tournament.start(DIRECTOR, 0.0)
@@ -155,6 +155,8 @@ def test_a_tournament_restarted_mid_hand_ends_as_if_never_stopped(database_url: 
     later = restart + 5000
     with open_database(database_url) as database:  # a finished one keeps its results
         third = cardroom_on(database)
+        (kept,) = third.tables.store.open_rooms()
+        assert kept.checkpoint is not None  # taken as it ended: no replay for the results
         assert restore_tournaments(third, later) == ["T1"]
         again = third.registry.get("T1").room
         assert isinstance(again, WebTournament)
@@ -209,7 +211,7 @@ def test_a_damaged_or_unknown_saved_tournament_is_one_log_line_and_the_rest_resu
     with open_database("sqlite://") as database:
         room = cardroom_on(database)
         store = room.tables.store
-        good = save_tournament(room.tables, fresh("good"), TWELVE, {})
+        good = save_tournament(room, fresh("good"), TWELVE, {})
         good.register(ANN, 1.0)
         recipe = recipe_of(fresh("x"), TWELVE)
         store.create("torn", TOURNAMENT_KIND, entry={}, settings={"name": "x"}, seed=1)

@@ -25,7 +25,7 @@ def restore_tournaments(cardroom: Cardroom, now: float) -> list[str]:
         if stored.kind != TOURNAMENT_KIND or stored.id in registry:
             continue
         try:
-            tournament = resume_tournament(stored, cardroom.tables, now)
+            tournament = resume_tournament(stored, cardroom, now)
         except StorageError as error:
             log.error("tournament %s cannot be resumed: %s", stored.id, error)
             continue

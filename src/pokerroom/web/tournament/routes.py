@@ -136,7 +136,7 @@ async def create(request: Request) -> Response:
     cardroom = cardroom_of(request)
     registry, entry = cardroom.registry, lobby_entry(tournament, user.id)
     text = fields["regulation"].strip() or example_text(fields["example"].strip())
-    tournament = save_tournament(cardroom.tables, tournament, text, entry_to_json(entry))
+    tournament = save_tournament(cardroom, tournament, text, entry_to_json(entry))
     registry.add(tournament, entry)
     tournament.on_change = publisher(registry)
     _changed(request, tournament)

@@ -23,15 +23,18 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.storage.codec import StorageError
-from pokerroom.storage.room_store import RoomInput, StoredRoom
+from pokerroom.storage.room_store import Checkpoint, RoomInput, StoredRoom
 from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.tournament.regulation.load import parse_regulation
+from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.failures import describe_failure
+from pokerroom.web.saving.checkpoint import seal_state, unseal_state
 from pokerroom.web.saving.saved_room import user_from_json, user_to_json
 from pokerroom.web.saving.tables import RESUME_GRACE, TOURNAMENT_KIND
 from pokerroom.web.seam import User
@@ -57,6 +60,9 @@ KINDS = {
 METHODS = {kind: method for method, kind in KINDS.items()}
 QUIET = frozenset({"tick", "advance", "presence"})
 """Calls left out when they changed nothing at a time already kept."""
+CHECKPOINT_HANDS = 100
+"""Hands (over all its tables) between two checkpoints of a tournament; one more when it
+ends, so a finished tournament's results come back without a replay."""
 
 
 class TournamentJournal:
@@ -67,15 +73,21 @@ class TournamentJournal:
         self,
         tournament: WebTournament,
         saver: RoomWriter,
+        secret: bytes,
         *,
         last_serial: int = 0,
         last_at: float | None = None,
     ) -> None:
         self.tournament = tournament
         self.saver = saver
+        self._secret = secret
         self._serial = last_serial
         self._last_at = last_at
         self._inside = False
+        self._checkpoint_hands = tournament.log().hands
+        self._checkpoints = True
+        """False once the tournament could not be pickled: it is then replayed in full."""
+        self._finish_kept = False
 
     def enter(
         self, target: object, method: str, call: Callable[[], R], args: tuple[object, ...]
@@ -129,7 +141,43 @@ class TournamentJournal:
         self.saver.put(
             self.tournament.id,
             RoomInput(self._serial, item.kind, item.at, item.user, item.data),
+            self._due_checkpoint(),
         )
+
+    def _due_checkpoint(self) -> Checkpoint | None:
+        tournament = self.tournament
+        hands, over = tournament.log().hands, tournament.status == "finished"
+        due = hands >= self._checkpoint_hands + CHECKPOINT_HANDS or (over and not self._finish_kept)
+        if not (self._checkpoints and due):
+            return None
+        try:
+            with detached(tournament):
+                checkpoint = seal_state(tournament, self._serial, self._secret)
+        except Exception as exc:
+            self._checkpoints = False
+            log.error(
+                "tournament %s cannot be checkpointed: %s", tournament.id, describe_failure(exc)
+            )
+            return None
+        self._checkpoint_hands, self._finish_kept = hands, over
+        return checkpoint
+
+
+@contextmanager
+def detached(tournament: WebTournament) -> Iterator[None]:
+    """The tournament without what ties it to this server (its journal, the lobby's and the
+    hand archive's listeners), for a checkpoint; a restart ties them again."""
+    journal, on_change = tournament.journal, tournament.on_change
+    listeners = {number: room.on_hand_finished for number, room in tournament.rooms.items()}
+    tournament.journal = tournament.on_change = None
+    for room in tournament.rooms.values():
+        room.on_hand_finished = None
+    try:
+        yield
+    finally:
+        tournament.journal, tournament.on_change = journal, on_change
+        for number, listener in listeners.items():
+            tournament.rooms[number].on_hand_finished = listener
 
 
 def _now_of(args: tuple[object, ...]) -> float:
@@ -200,28 +248,37 @@ def build_tournament(tournament_id: str, settings: Mapping[str, Any], seed: int)
 
 
 def save_tournament(
-    saver: RoomWriter, tournament: WebTournament, regulation_text: str, entry: dict[str, Any]
+    cardroom: Cardroom, tournament: WebTournament, regulation_text: str, entry: dict[str, Any]
 ) -> WebTournament:
     """Save a new ``tournament`` with its lobby line ``entry``; use the one given back (built
     again from what was saved, and journaled from now on)."""
     settings = recipe_of(tournament, regulation_text)
+    saver = cardroom.tables
     saver.store.create(
         tournament.id, TOURNAMENT_KIND, entry=entry, settings=settings, seed=tournament.seed
     )
     saved = build_tournament(tournament.id, settings, tournament.seed)
-    saved.journal = TournamentJournal(saved, saver)
+    saved.journal = TournamentJournal(saved, saver, cardroom.secret)
     return saved
 
 
 # ------------------------------------------------------------------ restarts
 
 
-def resume_tournament(stored: StoredRoom, saver: RoomWriter, now: float) -> WebTournament:
-    """``stored`` built again, replayed, and resumed at ``now`` with its clocks made fair."""
-    tournament = build_tournament(stored.id, stored.settings, stored.seed)
-    replay(tournament, saver.store.inputs(stored.id))
+def resume_tournament(stored: StoredRoom, cardroom: Cardroom, now: float) -> WebTournament:
+    """``stored`` built again (from its checkpoint, else its recipe), replayed, and resumed
+    at ``now`` with its clocks made fair."""
+    saver, checkpoint = cardroom.tables, stored.checkpoint
+    kept = None
+    if checkpoint is not None:
+        kept = unseal_state(checkpoint, cardroom.secret, f"tournament {stored.id}")
+    if isinstance(kept, WebTournament) and kept.id == stored.id and checkpoint is not None:
+        tournament, after = kept, checkpoint.serial
+    else:
+        tournament, after = build_tournament(stored.id, stored.settings, stored.seed), 0
+    replay(tournament, saver.store.inputs(stored.id, after))
     journal = TournamentJournal(
-        tournament, saver, last_serial=stored.last_serial, last_at=stored.last_at
+        tournament, saver, cardroom.secret, last_serial=stored.last_serial, last_at=stored.last_at
     )
     tournament.journal = journal
     if stored.last_at is not None:
