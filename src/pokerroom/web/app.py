@@ -62,6 +62,7 @@ from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
 from pokerroom.web.tournament.broadcast_routes import broadcast_routes
 from pokerroom.web.tournament.director_page import director_page_routes
+from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
 from pokerroom.web.tournament.routes import tournament_routes
 
 
@@ -100,8 +101,10 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         cardroom.accounts.close_expired_sessions()
         restore_rooms(cardroom, hub.clock())
+        restore_tournaments(cardroom, hub.clock())
         async with hub.running():
             yield
+        stop_tournaments(cardroom, hub.clock())
         stop_rooms(cardroom, hub.clock())
         if owned:
             opened.close()

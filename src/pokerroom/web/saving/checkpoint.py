@@ -39,29 +39,41 @@ def fingerprint() -> str:
 
 def seal(room: TableRoom, serial: int, secret: bytes) -> Checkpoint:
     """The room as it is after input ``serial``, signed with ``secret``."""
-    state = zlib.compress(pickle.dumps(room, protocol=pickle.HIGHEST_PROTOCOL), 1)
-    return Checkpoint(serial, fingerprint(), state, _signature(secret, serial, state))
+    return seal_state(room, serial, secret)
 
 
 def unseal(checkpoint: Checkpoint, secret: bytes, room_id: str) -> TableRoom | None:
     """The room kept in ``checkpoint``, or None when it is not this server's and this
     code's own (it is then replayed from the start)."""
-    if checkpoint.fingerprint != fingerprint():
-        log.info("table %s: its checkpoint is another pokerroom's; replaying it all", room_id)
-        return None
-    expected = _signature(secret, checkpoint.serial, checkpoint.state)
-    if not hmac.compare_digest(expected, checkpoint.signature):
-        log.warning("table %s: its checkpoint is not signed by this server; ignored", room_id)
-        return None
-    try:
-        room = pickle.loads(zlib.decompress(checkpoint.state))  # signed: ours (see above)
-    except Exception as exc:
-        log.warning("table %s: its checkpoint cannot be read (%s)", room_id, describe_failure(exc))
-        return None
-    if not isinstance(room, TABLE_ROOMS) or room.id != room_id:
+    room = unseal_state(checkpoint, secret, f"table {room_id}")
+    if room is not None and (not isinstance(room, TABLE_ROOMS) or room.id != room_id):
         log.warning("table %s: its checkpoint holds another table; ignored", room_id)
         return None
     return room
+
+
+def seal_state(state: object, serial: int, secret: bytes) -> Checkpoint:
+    """Anything of the server's own (a room, a tournament) as a signed checkpoint."""
+    kept = zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 1)
+    return Checkpoint(serial, fingerprint(), kept, _signature(secret, serial, kept))
+
+
+def unseal_state(checkpoint: Checkpoint, secret: bytes, what: str) -> object | None:
+    """What ``checkpoint`` holds, or None (logged, naming ``what``) when it is not this
+    server's and this code's own."""
+    if checkpoint.fingerprint != fingerprint():
+        log.info("%s: its checkpoint is another pokerroom's; replaying it all", what)
+        return None
+    expected = _signature(secret, checkpoint.serial, checkpoint.state)
+    if not hmac.compare_digest(expected, checkpoint.signature):
+        log.warning("%s: its checkpoint is not signed by this server; ignored", what)
+        return None
+    try:
+        kept: object = pickle.loads(zlib.decompress(checkpoint.state))  # signed: ours (above)
+    except Exception as exc:
+        log.warning("%s: its checkpoint cannot be read (%s)", what, describe_failure(exc))
+        return None
+    return kept
 
 
 def _signature(secret: bytes, serial: int, state: bytes) -> str:

@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 RESUME_GRACE = 15.0
 """Seconds a restarted server adds to every clock of a table, for the players to reconnect."""
 SEED_BITS = 64
+TOURNAMENT_KIND = "tournament"
+"""The saved rooms that are web tournaments: :mod:`pokerroom.web.tournament.saving`'s."""
 
 
 def open_room(cardroom: Cardroom, room: TableRoom, entry: LobbyEntry) -> SavedRoom:
@@ -62,7 +64,7 @@ def restore_rooms(cardroom: Cardroom, now: float) -> list[str]:
     A table that cannot be resumed is logged and left closed to players, not lost."""
     resumed = []
     for stored in cardroom.tables.store.open_rooms():
-        if stored.id in cardroom.registry:
+        if stored.id in cardroom.registry or stored.kind == TOURNAMENT_KIND:
             continue
         try:
             saved = _resume(stored, cardroom.tables, cardroom.secret, now)

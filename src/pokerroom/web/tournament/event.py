@@ -54,6 +54,7 @@ from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.seam import Outcome, User
 from pokerroom.web.tournament import directing, views
 from pokerroom.web.tournament.broadcast import Broadcasting
+from pokerroom.web.tournament.journal import Journal, journaled
 from pokerroom.web.tournament.roles import may_direct, may_direct_event
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
@@ -138,6 +139,8 @@ class WebTournament:
         self.dirty = False
         self.on_change: Callable[[WebTournament], None] | None = None
         """Told after every change (the server lists new tables and the lobby line)."""
+        self.journal: Journal | None = None
+        """Sees every call that may change the tournament (:mod:`.saving`)."""
 
     # ----------------------------------------------------------- the Room API
 
@@ -148,6 +151,7 @@ class WebTournament:
     def snapshot(self, viewer: User | None) -> Mapping[str, object]:
         return self.lobby(viewer)
 
+    @journaled
     def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
         """A ``director`` message (T-16, :mod:`.directing`); the lobby takes no other."""
         if message.get("type") == "director":
@@ -164,6 +168,7 @@ class WebTournament:
             "tournament_lobby",
         )
 
+    @journaled
     def tick(self, now: float) -> bool:
         self.advance(now)
         changed, self.dirty = self.dirty, False
@@ -236,6 +241,7 @@ class WebTournament:
 
     # ---------------------------------------------------- registration (T-3)
 
+    @journaled
     def register(self, user: User, now: float) -> str:
         """Register, late-register or re-enter ``user``; what was done, in words. A refusal
         is the director library's one line (:class:`UsageError`) and changes nothing."""
@@ -266,6 +272,7 @@ class WebTournament:
         self._after_run(before)
         return "you re-entered" if kind is EntryKind.RE_ENTRY else "you are registered late"
 
+    @journaled
     def unregister(self, user: User, now: float) -> str:
         self.advance(now)
         name = self.name_of(user)
@@ -289,6 +296,7 @@ class WebTournament:
     def may_start(self, user: User | None) -> bool:
         return user is not None and (user.id == self.creator or may_direct(user))
 
+    @journaled
     def start(self, user: User | None, now: float) -> str:
         """The creator or a director starts it (None: its set time came)."""
         if user is not None and not self.may_start(user):
@@ -330,6 +338,7 @@ class WebTournament:
                 self.registration.enter(name, at=0)
                 wanted -= 1
 
+    @journaled
     def pause_clock(self, user: User | None, now: float) -> str:
         """T-16: the director stops the clock; no hand is dealt until he resumes it."""
         self._check_director(user)
@@ -342,6 +351,7 @@ class WebTournament:
         self._changed(every_table=True)
         return "the clock is paused"
 
+    @journaled
     def resume_clock(self, user: User | None, now: float) -> str:
         self._check_director(user)
         if self.paused_at is None:
@@ -356,6 +366,7 @@ class WebTournament:
         if not may_direct_event(user, self.creator):
             raise UsageError("only a tournament director pauses or resumes the clock (T-16)")
 
+    @journaled
     def advance(self, now: float) -> None:
         """Let the tournament's time act up to server time ``now``."""
         self.now = max(self.now, now)

@@ -28,7 +28,7 @@ from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import PokerroomError
 from pokerroom.tournament.header import ordinal
-from pokerroom.tournament.regulation import example_names, load_example
+from pokerroom.tournament.regulation import example_names, example_text, load_example
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.web.auth.visitor import user_of
@@ -36,9 +36,11 @@ from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.registry import LobbyEntry, Registry, RoomKind, new_room_id
+from pokerroom.web.saving.tables import entry_to_json
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.event import WebTournament
+from pokerroom.web.tournament.saving import save_tournament
 
 CREATORS = ("host", "director", "admin")
 MAX_REGULATION_CHARS = 20_000
@@ -131,8 +133,11 @@ async def create(request: Request) -> Response:
         )
     except PokerroomError as error:
         return error_response(request.scope, 400, str(error))
-    registry = cardroom_of(request).registry
-    registry.add(tournament, lobby_entry(tournament, user.id))
+    cardroom = cardroom_of(request)
+    registry, entry = cardroom.registry, lobby_entry(tournament, user.id)
+    text = fields["regulation"].strip() or example_text(fields["example"].strip())
+    tournament = save_tournament(cardroom, tournament, text, entry_to_json(entry))
+    registry.add(tournament, entry)
     tournament.on_change = publisher(registry)
     _changed(request, tournament)
     if wants_json(request.scope):

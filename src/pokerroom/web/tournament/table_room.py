@@ -12,6 +12,7 @@ floor moved to another table, ``you.moved_to``: the room he now sits in.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pokerroom.protocol import client as msg
@@ -23,6 +24,7 @@ from pokerroom.web.room.live import LiveRoom, Seating, no
 from pokerroom.web.room.results import hand_result
 from pokerroom.web.room.snapshot import game_frame
 from pokerroom.web.seam import Outcome, User
+from pokerroom.web.tournament.journal import Journal, journaled
 
 if TYPE_CHECKING:
     from pokerroom.web.tournament.event import WebTournament
@@ -55,6 +57,19 @@ class TournamentTableRoom(LiveRoom):
 
     # ------------------------------------------------------------ the Room API
 
+    @property
+    def journal(self) -> Journal | None:
+        """The tournament's: a table's calls are kept with the tournament's, in one order."""
+        return self.owner.journal
+
+    @journaled
+    def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
+        return super().handle(sender, message, now)
+
+    @journaled
+    def presence(self, user: User, connected: bool, now: float) -> bool:
+        return super().presence(user, connected, now)
+
     def snapshot(self, viewer: User | None) -> TableFrame:
         frame = super().snapshot(viewer)
         frame["tournament"] = self.owner.header(viewer)
@@ -65,6 +80,7 @@ class TournamentTableRoom(LiveRoom):
             frame["you"]["moved_to"] = self.moved_away[viewer.id]
         return frame
 
+    @journaled
     def tick(self, now: float) -> bool:
         self.owner.advance(now)
         changed = super().tick(now)

@@ -1,0 +1,49 @@
+"""A restarted server's web tournaments: each saved one listed again with its tables, and
+each told when the server stops (see :mod:`pokerroom.web.tournament.saving`)."""
+
+from __future__ import annotations
+
+import logging
+
+from pokerroom.storage.codec import StorageError
+from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.failures import describe_failure
+from pokerroom.web.saving.tables import TOURNAMENT_KIND
+from pokerroom.web.tournament.event import WebTournament
+from pokerroom.web.tournament.routes import lobby_entry, publisher
+from pokerroom.web.tournament.saving import TournamentJournal, resume_tournament
+
+log = logging.getLogger(__name__)
+
+
+def restore_tournaments(cardroom: Cardroom, now: float) -> list[str]:
+    """List every saved tournament again (finished ones too: their results stay shown),
+    resumed at ``now``; the ids of those resumed. One that cannot be is one log line."""
+    registry = cardroom.registry
+    resumed = []
+    for stored in cardroom.tables.store.open_rooms():
+        if stored.kind != TOURNAMENT_KIND or stored.id in registry:
+            continue
+        try:
+            tournament = resume_tournament(stored, cardroom, now)
+        except StorageError as error:
+            log.error("tournament %s cannot be resumed: %s", stored.id, error)
+            continue
+        except Exception as exc:
+            log.error("tournament %s cannot be resumed: %s", stored.id, describe_failure(exc))
+            continue
+        host = stored.entry.get("host_id")
+        registry.add(tournament, lobby_entry(tournament, host if isinstance(host, int) else None))
+        tournament.on_change = publisher(registry)
+        tournament.on_change(tournament)
+        resumed.append(stored.id)
+    return resumed
+
+
+def stop_tournaments(cardroom: Cardroom, now: float) -> None:
+    """The server stops at ``now``: each saved tournament notes it (written by
+    :func:`~pokerroom.web.saving.tables.stop_rooms`, which closes the writer)."""
+    for room_id in cardroom.registry:
+        room = cardroom.registry.get(room_id).room
+        if isinstance(room, WebTournament) and isinstance(room.journal, TournamentJournal):
+            room.journal.stop(now)
