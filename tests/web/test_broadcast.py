@@ -171,7 +171,7 @@ def test_t23_only_a_director_marks_the_broadcast_table_from_the_page(client: Tes
     json = {"Accept": "application/json"}
     bad = client.post(path, data={"csrf": csrf_of(client, "/"), "table": "9"}, headers=json)
     assert bad.status_code == 400
-    assert bad.json()["message"] == "table: one of the tables in play (1), or blank; got '9'"
+    assert bad.json()["message"] == "table: one of the tables in play (1), or blank; got 9"
     done = client.post(path, data={"csrf": csrf_of(client, "/"), "table": "1"}, headers=json)
     assert done.json()["message"] == "table 1 is broadcast"
     room = tournament.rooms[1]

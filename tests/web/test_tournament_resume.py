@@ -201,8 +201,17 @@ def test_a_restarted_app_serves_its_saved_tournament_and_its_tables(tmp_path: Pa
             headers={"Accept": "application/json"},
         )
         assert paused.json()["message"] == "the clock is paused"
+        marked = client.post(
+            f"/tournaments/{tid}/broadcast",
+            data={"csrf": csrf_of(client, "/"), "table": "1"},
+            headers={"Accept": "application/json"},
+        )
+        assert marked.json()["message"] == "table 1 is broadcast"
     with TestClient(create_app(url, settings())) as client:  # the pause was saved too
         assert client.get(f"/api/tournaments/{tid}").json()["status"] == "paused"
+        tournament = cardroom(client).registry.get(tid).room
+        assert isinstance(tournament, WebTournament)
+        assert tournament.broadcasting.table(tournament) == 1  # T-23: the mark was saved
 
 
 def test_a_damaged_or_unknown_saved_tournament_is_one_log_line_and_the_rest_resume(

@@ -8,10 +8,13 @@ are told, and its spectators get the delayed hands from then on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from pokerroom.errors import UsageError
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
@@ -27,24 +30,18 @@ async def mark_broadcast(request: Request) -> Response:
             request.scope, 403, "only a tournament director marks the broadcast table (T-16)"
         )
     text = (await form_fields(request, "table"))["table"].strip()
-    tables = sorted(n for n, room in tournament.rooms.items() if room.occupants)
-    if text and not (text.isdigit() and int(text) in tables):
-        listed = ", ".join(map(str, tables)) or "none yet"
+    if text and not text.isdigit():
         return error_response(
-            request.scope,
-            400,
-            f"table: one of the tables in play ({listed}), or blank; got {text[:20]!r}",
+            request.scope, 400, f"table: a table's number, or blank; got {text[:20]!r}"
         )
-    if text and not tournament.regulation.observers:
-        return error_response(
-            request.scope, 400, "this tournament takes no observers: nothing to broadcast"
-        )
-    tournament.broadcasting.mark(int(text) if text else None)
+    clock: Callable[[], float] = request.app.state.hub.clock
+    try:
+        done = tournament.mark_broadcast(user_of(request), int(text) if text else None, clock())
+    except UsageError as error:
+        return error_response(request.scope, 400, str(error))
     hub = request.app.state.hub
     for room in tournament.rooms.values():
         hub.room_changed(room.id)
-    table = tournament.broadcasting.table(tournament)
-    done = "no table is broadcast now" if table is None else f"table {table} is broadcast"
     if wants_json(request.scope):
         return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": done})
     return RedirectResponse(tournament.url, status_code=303)

@@ -339,6 +339,22 @@ class WebTournament:
                 wanted -= 1
 
     @journaled
+    def mark_broadcast(self, user: User | None, table: int | None, now: float) -> str:
+        """T-23: a director marks the broadcast table (None: back to the regulation's)."""
+        self._check_director(user)
+        self.advance(now)
+        tables = sorted(n for n, room in self.rooms.items() if room.occupants)
+        if table is not None and table not in tables:
+            listed = ", ".join(map(str, tables)) or "none yet"
+            raise UsageError(f"table: one of the tables in play ({listed}), or blank; got {table}")
+        if table is not None and not self.regulation.observers:
+            raise UsageError("this tournament takes no observers: nothing to broadcast")
+        self.broadcasting.mark(table)
+        self._changed(every_table=True)
+        shown = self.broadcasting.table(self)
+        return "no table is broadcast now" if shown is None else f"table {shown} is broadcast"
+
+    @journaled
     def pause_clock(self, user: User | None, now: float) -> str:
         """T-16: the director stops the clock; no hand is dealt until he resumes it."""
         self._check_director(user)

@@ -55,6 +55,7 @@ KINDS = {
     "start": "start",
     "pause_clock": "pause",
     "resume_clock": "unpause",
+    "mark_broadcast": "broadcast",
 }
 """Each journaled method and the kind its calls are saved as."""
 METHODS = {kind: method for method, kind in KINDS.items()}
