@@ -309,12 +309,12 @@ class Game:
 
 _SHORT = {Limit.NO_LIMIT: "nl", Limit.POT_LIMIT: "pl", Limit.FIXED_LIMIT: "fl"}
 GAMES = (
-    Game("fl-stud", 2500, partial(stud_config, hi_lo=False), stud_state, passive_share=0.2),
-    Game("fl-stud-hilo", 2500, partial(stud_config, hi_lo=True), stud_state, passive_share=0.2),
+    Game("fl-stud", 1200, partial(stud_config, hi_lo=False), stud_state, passive_share=0.2),
+    Game("fl-stud-hilo", 1200, partial(stud_config, hi_lo=True), stud_state, passive_share=0.2),
     *(
         Game(
             f"{_SHORT[limit]}-draw",
-            1500,
+            800,
             partial(draw_config, limit=limit),
             draw_state,
             passive_share=0.2,
@@ -330,9 +330,9 @@ GAMES = (
             bomb_pot_state,
         )
         for limit, hands in (
-            (Limit.POT_LIMIT, 900),
-            (Limit.NO_LIMIT, 300),
-            (Limit.FIXED_LIMIT, 300),
+            (Limit.POT_LIMIT, 450),
+            (Limit.NO_LIMIT, 200),
+            (Limit.FIXED_LIMIT, 200),
         )
     ),
 )

@@ -295,12 +295,12 @@ class Game:
 
 
 GAMES = (
-    Game("nl-holdem", HOLDEM, Limit.NO_LIMIT, 3000, nl_holdem_state),
-    Game("pl-holdem", HOLDEM, Limit.POT_LIMIT, 2000, generic_state),
-    Game("fl-holdem", HOLDEM, Limit.FIXED_LIMIT, 3000, fl_holdem_state),
-    Game("pl-omaha", omaha(4), Limit.POT_LIMIT, 1500, pl_omaha_state),
-    Game("pl-omaha-hilo", omaha(4, hi_lo=True), Limit.POT_LIMIT, 1200, pl_omaha_hilo_state),
-    Game("fl-omaha-hilo", omaha(4, hi_lo=True), Limit.FIXED_LIMIT, 1200, generic_state),
+    Game("nl-holdem", HOLDEM, Limit.NO_LIMIT, 1600, nl_holdem_state),
+    Game("pl-holdem", HOLDEM, Limit.POT_LIMIT, 1000, generic_state),
+    Game("fl-holdem", HOLDEM, Limit.FIXED_LIMIT, 1500, fl_holdem_state),
+    Game("pl-omaha", omaha(4), Limit.POT_LIMIT, 800, pl_omaha_state),
+    Game("pl-omaha-hilo", omaha(4, hi_lo=True), Limit.POT_LIMIT, 600, pl_omaha_hilo_state),
+    Game("fl-omaha-hilo", omaha(4, hi_lo=True), Limit.FIXED_LIMIT, 600, generic_state),
     Game("nl-omaha", omaha(4), Limit.NO_LIMIT, 400, generic_state),
     Game("fl-omaha", omaha(4), Limit.FIXED_LIMIT, 400, generic_state),
     Game("pl-omaha5", omaha(5), Limit.POT_LIMIT, 400, generic_state),

@@ -24,7 +24,7 @@ runner = CliRunner()
 PHH = Path(__file__).resolve().parents[2] / "shared" / "phh"
 SECONDS = 2.0
 """The longest a single file may take, report or error."""
-MUTANTS = 300
+MUTANTS = 150
 
 GOOD = """variant = "NT"
 antes = [0, 0, 0]
