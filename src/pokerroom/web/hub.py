@@ -68,6 +68,9 @@ class Connection:
     outbox: Outbox
     flood: FloodGuard
     serial: int
+    ended: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when the server ends this connection (its room closed): the socket closes
+    once the frames posted before it are sent."""
 
     @property
     def sender(self) -> Hashable:
@@ -198,6 +201,19 @@ class Hub:
         for connection in self._connections.get(room_id, ()):
             connection.outbox.refresh()
         self.ticker.wake()
+
+    def close_room(self, room_id: str, last: Frame) -> None:
+        """The room closed: each of its sockets gets ``last`` as its final frame and is
+        ended; nobody is told of presence any more (the room is gone from the registry)."""
+        if self._loop is not None and not _on_loop(self._loop):
+            self._loop.call_soon_threadsafe(self.close_room, room_id, last)
+            return
+        for key in [key for key in self._present if key[0] == room_id]:
+            del self._present[key]
+        for connection in self._connections.pop(room_id, set()):
+            self._replays.forget(connection.sender)
+            connection.outbox.post(last)
+            connection.ended.set()
 
     def _presence(self, room: Room, user: User, *, connected: bool) -> None:
         try:

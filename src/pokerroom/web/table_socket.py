@@ -8,6 +8,8 @@
 3. Then the current snapshot, and each message checked (:mod:`pokerroom.web.inbound`),
    rate-limited (:mod:`pokerroom.web.flood`, close 4029) and given to the hub. A message
    dropped by the rate limit was not handled: it may be sent again with the same id.
+4. A room closed by its host (:meth:`~pokerroom.web.hub.Hub.close_room`) sends each of its
+   sockets a last ``closed`` frame, then closes them (4010): the page stops reconnecting.
 
 The viewer is whoever the server's authentication put in the scope (None: an observer).
 """
@@ -35,6 +37,7 @@ log = logging.getLogger(__name__)
 
 FLUSH_SECONDS = 1.0
 """How long the last frames (the reason for a close) may take to leave before the close."""
+ROOM_CLOSED = "the table was closed by its host"
 
 
 class CloseCode(IntEnum):
@@ -44,6 +47,7 @@ class CloseCode(IntEnum):
     HELLO = 4002
     ORIGIN = 4003
     UNKNOWN_ROOM = 4004
+    ROOM_CLOSED = 4010
     FLOOD = 4029
 
 
@@ -95,11 +99,14 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket, admit: Admit = _any
     if not await _handshake(hub, websocket):
         return
     connection = hub.connect(room, viewer_of(websocket), websocket.send_text)
-    writer = asyncio.get_running_loop().create_task(connection.outbox.run())
+    loop = asyncio.get_running_loop()
+    writer = loop.create_task(connection.outbox.run())
+    ender = loop.create_task(_close_when_ended(connection, writer, websocket))
     close: Close | None = None
     try:
         close = await _read(hub, connection, websocket)
     finally:
+        ender.cancel()
         hub.disconnect(connection)
         if close is None:
             writer.cancel()
@@ -111,6 +118,19 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket, admit: Admit = _any
     if close is not None:
         with contextlib.suppress(Exception):
             await websocket.close(close.code, close.reason)
+
+
+async def _close_when_ended(
+    connection: Connection, writer: asyncio.Task[None], websocket: WebSocket
+) -> None:
+    """The server ended the connection (its room closed): send what is queued, the
+    ``closed`` frame last, then close; the reader then sees the client's goodbye."""
+    await connection.ended.wait()
+    connection.outbox.finish()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(writer), FLUSH_SECONDS)
+    with contextlib.suppress(Exception):
+        await websocket.close(CloseCode.ROOM_CLOSED, ROOM_CLOSED)
 
 
 async def _handshake(hub: Hub, websocket: WebSocket) -> bool:
@@ -152,6 +172,8 @@ async def _read(hub: Hub, connection: Connection, websocket: WebSocket) -> Close
         event = await websocket.receive()
         if event["type"] == "websocket.disconnect":
             return None
+        if connection.ended.is_set():
+            continue  # the room is closed: nothing more reaches it
         message = parse_object(event.get("text"), settings.max_message_chars)
         ref = None if isinstance(message, Refusal) else _ref(message)
         if not connection.flood.allow(hub.clock()):
