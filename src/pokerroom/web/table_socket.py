@@ -28,7 +28,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from pokerroom.web.failures import describe_failure
-from pokerroom.web.hub import Connection, Hub
+from pokerroom.web.hub import Connection, Hub, SocketSettings
 from pokerroom.web.inbound import Refusal, message_id, parse_object
 from pokerroom.web.outbox import encode
 from pokerroom.web.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, User
@@ -38,6 +38,10 @@ log = logging.getLogger(__name__)
 FLUSH_SECONDS = 1.0
 """How long the last frames (the reason for a close) may take to leave before the close."""
 ROOM_CLOSED = "the table was closed by its host"
+MAX_FRAME_BYTES = 4 * SocketSettings().max_message_chars
+"""The largest WebSocket message the server reads at all (``pokerroom serve`` tells uvicorn):
+the longest message the tables take, in UTF-8's widest characters. A longer one closes the
+socket (1009) before it is buffered; one a little over the limit gets ``too_large``."""
 
 
 class CloseCode(IntEnum):

@@ -14,7 +14,12 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from pokerroom.storage.account_names import AccountNameError, checked_name, name_key
-from pokerroom.web.auth.passwords import PasswordRuleError, check_password, verify
+from pokerroom.web.auth.passwords import (
+    MAX_PASSWORD,
+    PasswordRuleError,
+    check_password,
+    verify,
+)
 from pokerroom.web.auth.rate_limit import in_words
 from pokerroom.web.auth.visitor import visitor_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
@@ -94,6 +99,8 @@ async def login(request: Request) -> Response:
 def _check(cardroom: Cardroom, name: str, password: str) -> int | None:
     """The account's id if the password is its own; its hash renewed if argon2's
     parameters changed since it was made."""
+    if len(password) > MAX_PASSWORD:  # no account has one: not worth hashing a megabyte
+        return None
     hasher = cardroom.settings.password_hasher
     account = cardroom.accounts.find_account(name) if name else None
     password_hash = None if account is None else account.password_hash
