@@ -49,11 +49,17 @@ def browser_of(server: Server, account: Account) -> TestClient:
     return browser
 
 
+def hosted_room(server: Server, room_id: str, host: Account) -> HomeRoom:
+    """A home game of ``host``'s, listed in the lobby: he may close it."""
+    room = HomeRoom(room_id, seats=3)
+    entry = LobbyEntry("Ann's", "NLHE", "1/2", 0, 3, RoomKind.HOME, host_id=host.user)
+    server.app.state.cardroom.registry.add(room, entry)
+    return room
+
+
 def test_closing_a_room_sends_each_socket_a_last_frame_and_closes_it(server: Server) -> None:
     ann, bob = server.accounts
-    room = HomeRoom("closing1", seats=3)
-    entry = LobbyEntry("Ann's", "NLHE", "1/2", 0, 3, RoomKind.HOME, host_id=ann.user)
-    server.app.state.cardroom.registry.add(room, entry)
+    room = hosted_room(server, "closing1", ann)
     with ExitStack() as stack:
         sockets = [opened(stack, server, room.id, viewer) for viewer in (ann, bob, None)]
         host = browser_of(server, ann)
@@ -83,9 +89,7 @@ def last_frames(socket: ClientConnection, room_id: str) -> None:
 
 def test_a_refused_close_leaves_the_sockets_open(server: Server) -> None:
     ann, bob = server.accounts
-    room = HomeRoom("closing2", seats=3)
-    entry = LobbyEntry("Ann's", "NLHE", "1/2", 0, 3, RoomKind.HOME, host_id=ann.user)
-    server.app.state.cardroom.registry.add(room, entry)
+    room = hosted_room(server, "closing2", ann)
     with ExitStack() as stack:
         socket = opened(stack, server, room.id, ann)
         guest = browser_of(server, bob)
