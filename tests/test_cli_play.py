@@ -78,8 +78,8 @@ def test_h1_any_engine_variant_can_be_played_as_a_series(game: str, limit: str) 
 
 def test_bad_options_are_one_line_errors() -> None:
     for args, words in (
-        (["--game", "razz"], "unknown game 'razz'"),
-        (["--blinds", "2-4"], "--blinds must look like 1/2"),
+        (["--game", "razz"], "game: one of holdem, omaha"),
+        (["--blinds", "2-4"], "blinds: small/big with 0 < small <= big, like 1/2"),
         (["--bots", "shark"], "unknown bot style shark"),
     ):
         result = runner.invoke(app, ["play", "--all-bots", *args])

@@ -31,11 +31,13 @@ def clock() -> Clock:
 
 
 def settings(clock: Clock | None = None, **changes: Any) -> ServerSettings:
-    """Test settings: a fixed secret, cheap argon2, ``clock``; ``changes`` override them."""
+    """Test settings: a fixed secret, cheap argon2, ``clock``, room for every test's sign-ups
+    from the test client's one address; ``changes`` override them."""
     given: dict[str, Any] = {
         "secret_key": b"k" * 32,
         "password_hasher": CHEAP_HASHER,
         "clock": clock or Clock(),
+        "signups": 1000,
     }
     return ServerSettings(**{**given, **changes})
 

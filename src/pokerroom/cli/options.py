@@ -1,8 +1,8 @@
 """Options as a user reads them: flags without a type, numbers with their range.
 
 The range is checked here rather than by the library, so ``--help`` shows
-``--seats 2-10`` (not ``<int range> [2<=x<=10]``) and a value outside it is
-one line: ``error: --seats must be from 2 to 10, got 11``.
+``--humans 1-10`` (not ``<int range> [1<=x<=10]``) and a value outside it is
+one line: ``error: --humans must be from 1 to 10, got 11``.
 
 >>> within(2, 10)(7)
 7

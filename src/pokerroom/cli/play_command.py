@@ -21,16 +21,14 @@ from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.engine import PROFILES, VARIANTS, Hand, Limit
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.storage import SeriesLog, SeriesStore, StorageError, resume_series
+from pokerroom.table import settings_check
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.table.series import HandRecord, Series, SeriesSettings, usual_limit
+from pokerroom.table.settings_check import MAX_AMOUNT
 from pokerroom.tui.app import HandListener, TableApp
 
 BOT_CYCLE = ("equity", "station", "random")
 MAX_HANDS = 100_000
-MAX_TABLE_CHIPS = 10**12
-"""Chips a table may hold in all: far beyond any real game, well inside SQLite's integers."""
-MAX_STACK = MAX_TABLE_CHIPS // MAX_SEATS
-AMOUNT_CAP = "a table holds at most 10^12 chips"
 MAX_MINUTES = 7 * 24 * 60
 MAX_CLOCK = 3600
 TABLE_ONLY = ("humans", "name", "clock", "auto_muck")
@@ -132,41 +130,30 @@ def _bots_for(styles: dict[int, str], seed: int | None) -> dict[int, Bot]:
     }
 
 
-def _blinds(text: str) -> tuple[int, int]:
-    small, _, big = text.partition("/")
-    if not (small.isdigit() and big.isdigit()) or int(big) <= 0 or int(small) > int(big):
-        raise UsageError(f"--blinds must look like 1/2 (small/big, small <= big), got {text!r}")
-    if int(big) > MAX_STACK:
-        raise UsageError(f"--blinds may be at most {MAX_STACK:,} ({AMOUNT_CAP}), got {text}")
-    return int(small), int(big)
-
-
 def _settings(
     game: str,
     limit: Limit | None,
     blinds: str,
     stack: int,
     *,
+    seats: int = 6,
     ante: int | None = None,
     profile: str = "home",
     smallest_chip: int = 1,
 ) -> SeriesSettings:
-    """H-1 defaults with the variant, structure, stakes, stacks and rules the user chose.
+    """H-1 defaults with the variant, structure, stakes, stacks and rules the user chose,
+    each checked as the web lobby checks it (:mod:`pokerroom.table.settings_check`).
 
     Without ``--limit`` a game is dealt in its usual structure (Stud fixed-limit,
     V-5); every amount at the table is made of the smallest chip (P-3).
     """
-    variant = VARIANTS.get(game)
-    if variant is None:
-        raise UsageError(f"unknown game {game!r}; choose from {', '.join(VARIANTS)}")
-    if profile not in PROFILES:
-        raise UsageError(f"unknown --profile {profile!r}; choose from {', '.join(PROFILES)}")
-    small, big = _blinds(blinds)
-    antes_always = variant.stud or variant.boards > 1
-    if ante == 0 and antes_always:
-        rule = "V-5" if variant.stud else "V-4"
-        raise UsageError(f"{variant.name} is dealt with antes ({rule}): --ante must be 1 or more")
-    amounts = (("--stack", stack), ("--blinds", small), ("--blinds", big), ("--ante", ante or 0))
+    variant = settings_check.game(game)
+    settings_check.seats(seats, variant)
+    small, big = settings_check.blinds(blinds)
+    settings_check.chips("stack", stack, low=1)
+    ante = settings_check.ante(ante, variant)
+    profile = settings_check.profile(profile)
+    amounts = (("--stack", stack), ("--blinds", small), ("--blinds", big), ("--ante", ante))
     uneven = list(dict.fromkeys(option for option, amount in amounts if amount % smallest_chip))
     if uneven:
         raise UsageError(
@@ -178,7 +165,7 @@ def _settings(
         stack=stack,
         small_blind=small,
         big_blind=big,
-        ante=ante or 0,
+        ante=ante,
         profile=profile,
         smallest_chip=smallest_chip,
     )
@@ -210,21 +197,13 @@ def play(
     all_bots: Annotated[
         bool, flag("--all-bots", help="Bots in every seat: the series plays itself.")
     ] = False,
-    seats: Annotated[int, number("--seats", low=2, high=MAX_SEATS, help="Players.")] = 6,
+    seats: Annotated[
+        int, typer.Option("--seats", metavar=f"2-{MAX_SEATS}", help="Players (Stud 8, Draw 6).")
+    ] = 6,
     seed: Annotated[
         int | None, typer.Option("--seed", metavar="SEED", help="Seed for a reproducible series.")
     ] = None,
-    stack: Annotated[
-        int,
-        number(
-            "--stack",
-            low=1,
-            high=MAX_STACK,
-            metavar="CHIPS",
-            why=AMOUNT_CAP,
-            help="Starting chips.",
-        ),
-    ] = 200,
+    stack: Annotated[int, typer.Option("--stack", metavar="CHIPS", help="Starting chips.")] = 200,
     max_hands: Annotated[
         int,
         number(
@@ -317,12 +296,9 @@ def play(
     ] = "home",
     ante: Annotated[
         int | None,
-        number(
+        typer.Option(
             "--ante",
-            low=0,
-            high=MAX_STACK,
             metavar="CHIPS",
-            why=AMOUNT_CAP,
             help="Ante of every player, in any game (B-7); Stud antes the small blind and "
             "the bomb pot the big blind unless given.",
         ),
@@ -332,7 +308,7 @@ def play(
         number(
             "--smallest-chip",
             low=1,
-            high=MAX_STACK,
+            high=MAX_AMOUNT,
             metavar="CHIPS",
             help="Pots split down to this chip (P-3); stack, blinds and ante are made of it.",
         ),
@@ -382,6 +358,16 @@ def play(
                 raise UsageError(NO_TERMINAL)
         else:
             people = 0 if all_bots else humans
+            settings = _settings(
+                game,
+                limit,
+                blinds,
+                stack,
+                seats=seats,
+                ante=ante,
+                profile=profile,
+                smallest_chip=smallest_chip,
+            )
             if people > seats:
                 raise UsageError(f"--humans {people} needs at least as many --seats, got {seats}")
             if as_json and not all_bots:
@@ -399,15 +385,6 @@ def play(
                 else f"{cycle[(i - people) % len(cycle)]}-{i + 1}"
                 for i in range(seats)
             }
-            settings = _settings(
-                game,
-                limit,
-                blinds,
-                stack,
-                ante=ante,
-                profile=profile,
-                smallest_chip=smallest_chip,
-            )
             seconds = None if minutes is None else 60 * minutes
             series = Series(
                 list(names.values()),

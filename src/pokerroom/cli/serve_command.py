@@ -18,6 +18,7 @@ from pokerroom.cli.options import flag, number
 from pokerroom.errors import UsageError
 
 if TYPE_CHECKING:
+    import uvicorn
     from starlette.applications import Starlette
 
 DEFAULT_HOST = "127.0.0.1"
@@ -43,13 +44,22 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return listener
 
 
+def server_config(app: Starlette, listener: socket.socket) -> uvicorn.Config:
+    """uvicorn's settings for ``app`` on ``listener``: a WebSocket message larger than any
+    the tables take is refused by uvicorn (close 1009) before it is buffered whole."""
+    import uvicorn
+
+    from pokerroom.web.table_socket import MAX_FRAME_BYTES
+
+    host, port = listener.getsockname()[:2]
+    return uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=MAX_FRAME_BYTES)
+
+
 def run_server(app: Starlette, listener: socket.socket) -> None:
     """Serve ``app`` on ``listener`` until Ctrl+C."""
     import uvicorn
 
-    host, port = listener.getsockname()[:2]
-    config = uvicorn.Config(app, host=host, port=port, log_level="info")
-    uvicorn.Server(config).run(sockets=[listener])
+    uvicorn.Server(server_config(app, listener)).run(sockets=[listener])
 
 
 def serve(

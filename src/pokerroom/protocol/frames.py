@@ -27,6 +27,20 @@ def error_frame(code: str, message: str, ref: str | None = None) -> ErrorFrame:
     return {"type": "error", "v": PROTOCOL_VERSION, "code": code, "message": message, "ref": ref}
 
 
+class ClosedFrame(TypedDict):
+    """The last frame of every socket of a room its host closed; the socket then closes
+    (code 4010) and a client does not reconnect."""
+
+    type: Literal["closed"]
+    v: int
+    room: str
+    message: str
+
+
+def closed_frame(room: str, message: str) -> ClosedFrame:
+    return {"type": "closed", "v": PROTOCOL_VERSION, "room": room, "message": message}
+
+
 class GameFrame(TypedDict):
     variant: str
     """The engine's code: ``holdem``, ``omaha5``, ``bomb-pot-omaha``, ``stud``, ``draw`` ..."""

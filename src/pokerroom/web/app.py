@@ -42,7 +42,7 @@ from pokerroom.web.archive.listener import archive_listener
 from pokerroom.web.archive.pages import hand_routes
 from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
 from pokerroom.web.auth.middleware import AuthenticationMiddleware
-from pokerroom.web.auth.rate_limit import LoginLimiter
+from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
 from pokerroom.web.auth.tokens import same_token
 from pokerroom.web.auth.visitor import user_of, visitor_of
 from pokerroom.web.cardroom import Cardroom
@@ -88,6 +88,7 @@ def create_app(
         settings=settings,
         secret=settings.secret_key or load_secret(),
         limiter=LoginLimiter(settings.login_failures, settings.login_window, settings.clock),
+        signups=SignupLimiter(settings.signups, settings.signup_window, settings.clock),
         tables=RoomWriter(tables),
     )
 

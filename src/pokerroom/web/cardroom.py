@@ -8,7 +8,7 @@ from starlette.requests import HTTPConnection
 
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.room_writer import RoomWriter
-from pokerroom.web.auth.rate_limit import LoginLimiter
+from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
 from pokerroom.web.registry import Registry
 from pokerroom.web.settings import ServerSettings
 
@@ -21,6 +21,7 @@ class Cardroom:
     secret: bytes
     """Signs the visitors' form tokens (CSRF)."""
     limiter: LoginLimiter
+    signups: SignupLimiter
     tables: RoomWriter
     """Saves the live tables as they are played (:mod:`pokerroom.web.saving`); its
     ``store`` reads them back."""

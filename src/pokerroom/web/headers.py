@@ -2,6 +2,11 @@
 
 No framing by other sites (clickjacking), no content sniffing, and no ``Referer`` to
 other sites: an invite link's token in the address must not travel to whatever a page links.
+The Content-Security-Policy lets a page load scripts, styles and images only from this
+server and run no inline script or style (so text that slipped through escaping still
+cannot run), post forms only here, and open sockets only to this server (``'self'``
+covers its own ws/wss address). Every page's scripts and styles are files under
+``/static``; the replayer's ``<script type="application/json">`` is data, never run.
 """
 
 from __future__ import annotations
@@ -9,7 +14,18 @@ from __future__ import annotations
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+    )
+)
 SECURITY_HEADERS = {
+    "content-security-policy": CONTENT_SECURITY_POLICY,
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
     "referrer-policy": "same-origin",

@@ -68,8 +68,11 @@ class Connection:
     outbox: Outbox
     flood: FloodGuard
     serial: int
-    on_dismiss: Callable[[], None] | None = None
-    """Set by the socket: ends the connection once the hub has dismissed it."""
+    ended: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when the server ends this connection (its room closed, or observers were switched
+    off): the socket closes once the frames posted before it are sent."""
+    end_reason: str = "room_closed"
+    """Why it was ended: ``room_closed`` or the refusal's code (``observers_off``)."""
 
     @property
     def sender(self) -> Hashable:
@@ -221,9 +224,21 @@ class Hub:
         """Tell one connection why it ends, then end it (its socket closes)."""
         self.disconnect(connection)
         connection.outbox.post(refusal.frame())
-        connection.outbox.finish()
-        if connection.on_dismiss is not None:
-            connection.on_dismiss()
+        connection.end_reason = refusal.code
+        connection.ended.set()
+
+    def close_room(self, room_id: str, last: Frame) -> None:
+        """The room closed: each of its sockets gets ``last`` as its final frame and is
+        ended; nobody is told of presence any more (the room is gone from the registry)."""
+        if self._loop is not None and not _on_loop(self._loop):
+            self._loop.call_soon_threadsafe(self.close_room, room_id, last)
+            return
+        for key in [key for key in self._present if key[0] == room_id]:
+            del self._present[key]
+        for connection in self._connections.pop(room_id, set()):
+            self._replays.forget(connection.sender)
+            connection.outbox.post(last)
+            connection.ended.set()
 
     def _presence(self, room: Room, user: User, *, connected: bool) -> None:
         try:

@@ -39,8 +39,12 @@ class ServerSettings:
     """Failed log-ins allowed per name and per address within :attr:`login_window`."""
     login_window: float = 300.0
     """Seconds a failed log-in counts against the name and the address."""
+    signups: int = 10
+    """New accounts allowed per address within :attr:`signup_window` (guests by invite aside)."""
+    signup_window: float = 3600.0
+    """Seconds a new account counts against the address it was made from."""
     clock: Callable[[], float] = time.monotonic
-    """The rate limiter's clock (tests move it by hand)."""
+    """The rate limiters' clock (tests move it by hand)."""
 
 
 def load_secret(folder: Path | None = None) -> bytes:

@@ -10,6 +10,8 @@
 3. Then the current snapshot, and each message checked (:mod:`pokerroom.web.inbound`),
    rate-limited (:mod:`pokerroom.web.flood`, close 4029) and given to the hub. A message
    dropped by the rate limit was not handled: it may be sent again with the same id.
+4. A room closed by its host (:meth:`~pokerroom.web.hub.Hub.close_room`) sends each of its
+   sockets a last ``closed`` frame, then closes them (4010): the page stops reconnecting.
 
 The viewer is whoever the server's authentication put in the scope (None: an observer).
 """
@@ -28,7 +30,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from pokerroom.web.failures import describe_failure
-from pokerroom.web.hub import Connection, Hub
+from pokerroom.web.hub import Connection, Hub, SocketSettings
 from pokerroom.web.inbound import Refusal, message_id, parse_object
 from pokerroom.web.outbox import encode
 from pokerroom.web.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, User
@@ -37,6 +39,11 @@ log = logging.getLogger(__name__)
 
 FLUSH_SECONDS = 1.0
 """How long the last frames (the reason for a close) may take to leave before the close."""
+ROOM_CLOSED = "the table was closed by its host"
+MAX_FRAME_BYTES = 4 * SocketSettings().max_message_chars
+"""The largest WebSocket message the server reads at all (``pokerroom serve`` tells uvicorn):
+the longest message the tables take, in UTF-8's widest characters. A longer one closes the
+socket (1009) before it is buffered; one a little over the limit gets ``too_large``."""
 
 
 class CloseCode(IntEnum):
@@ -47,6 +54,7 @@ class CloseCode(IntEnum):
     ORIGIN = 4003
     UNKNOWN_ROOM = 4004
     NO_OBSERVERS = 4005
+    ROOM_CLOSED = 4010
     FLOOD = 4029
 
 
@@ -54,6 +62,13 @@ class CloseCode(IntEnum):
 class Close:
     code: CloseCode
     reason: str
+
+
+ENDINGS = {
+    "room_closed": Close(CloseCode.ROOM_CLOSED, ROOM_CLOSED),
+    "observers_off": Close(CloseCode.NO_OBSERVERS, "no observers"),
+}
+"""The close for each reason the server ends a connection (:attr:`Connection.end_reason`)."""
 
 
 Admit = Callable[[WebSocket, str], bool]
@@ -105,22 +120,12 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket, admit: Admit = _any
     connection = hub.connect(room, viewer_of(websocket), websocket.send_text)
     loop = asyncio.get_running_loop()
     writer = loop.create_task(connection.outbox.run())
-    reader = loop.create_task(_read(hub, connection, websocket))
-    dismissed: list[Close] = []
-
-    def dismiss() -> None:
-        dismissed.append(Close(CloseCode.NO_OBSERVERS, "no observers"))
-        reader.cancel()
-
-    connection.on_dismiss = dismiss
+    ender = loop.create_task(_close_when_ended(connection, writer, websocket))
     close: Close | None = None
     try:
-        close = await reader
-    except asyncio.CancelledError:
-        if not dismissed:
-            raise
-        close = dismissed[0]
+        close = await _read(hub, connection, websocket)
     finally:
+        ender.cancel()
         hub.disconnect(connection)
         if close is None:
             writer.cancel()
@@ -132,6 +137,21 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket, admit: Admit = _any
     if close is not None:
         with contextlib.suppress(Exception):
             await websocket.close(close.code, close.reason)
+
+
+async def _close_when_ended(
+    connection: Connection, writer: asyncio.Task[None], websocket: WebSocket
+) -> None:
+    """The server ended the connection (its room closed, or it may no longer watch): send
+    what is queued, the last frame saying why, then close; the reader then sees the
+    client's goodbye."""
+    await connection.ended.wait()
+    connection.outbox.finish()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(writer), FLUSH_SECONDS)
+    close = ENDINGS.get(connection.end_reason, ENDINGS["room_closed"])
+    with contextlib.suppress(Exception):
+        await websocket.close(close.code, close.reason)
 
 
 async def _handshake(hub: Hub, websocket: WebSocket) -> bool:
@@ -173,6 +193,8 @@ async def _read(hub: Hub, connection: Connection, websocket: WebSocket) -> Close
         event = await websocket.receive()
         if event["type"] == "websocket.disconnect":
             return None
+        if connection.ended.is_set():
+            continue  # the room is closed: nothing more reaches it
         message = parse_object(event.get("text"), settings.max_message_chars)
         ref = None if isinstance(message, Refusal) else _ref(message)
         if not connection.flood.allow(hub.clock()):

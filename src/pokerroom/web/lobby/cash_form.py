@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pokerroom.errors import UsageError
 from pokerroom.table.cash import CashSettings, Rake
 from pokerroom.table.series import usual_limit
+from pokerroom.table.settings_check import SettingError
 from pokerroom.web.lobby import fields
-from pokerroom.web.lobby.fields import FieldError
 from pokerroom.web.lobby.observers_field import observers_choice
 
 CASH_FIELDS = (
@@ -56,7 +56,7 @@ class CashTableAsked:
 
 
 def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
-    """The table the form asks for, or :class:`FieldError` for its first bad field."""
+    """The table the form asks for, or :class:`SettingError` for its first bad field."""
     variant = fields.game(form.get("game") or CASH_DEFAULTS["game"])
     chosen = fields.limit(form.get("limit", ""))
     small, big = fields.blinds(form.get("blinds") or CASH_DEFAULTS["blinds"])
@@ -65,7 +65,9 @@ def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
     low = fields.amount("min_buy_in", form.get("min_buy_in", ""), low=1, default=0)
     high = fields.amount("max_buy_in", form.get("max_buy_in", ""), low=1, default=0)
     if low and high and low > high:
-        raise FieldError(f"buy-in: the minimum ({low}) must not be above the maximum ({high})")
+        raise SettingError(f"buy-in: the minimum ({low}) must not be above the maximum ({high})")
+    rake = _rake(form)
+    profile = fields.profile(form.get("profile", ""))
     try:
         settings = CashSettings(
             variant=variant,
@@ -76,11 +78,11 @@ def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
             seats=seats,
             min_buy_in=low,
             max_buy_in=high,
-            rake=_rake(form),
-            profile=fields.profile(form.get("profile", "")),
+            rake=rake,
+            profile=profile,
         )
     except UsageError as error:  # the buy-in range against the blinds
-        raise FieldError(f"buy-in: {error}") from None
+        raise SettingError(f"buy-in: {error}") from None
     name = fields.table_name(form.get("name", ""), f"{variant.name} {small}/{big}")
     observers = observers_choice(form.get("observers", ""), private=False)
     return CashTableAsked(name, settings, observers)
@@ -92,10 +94,10 @@ def _rake(form: Mapping[str, str]) -> Rake | None:
     cap = form.get("rake_cap", "").strip()
     if not percent:
         if cap:
-            raise FieldError("rake_cap: give a rake percentage with it, or leave both blank")
+            raise SettingError("rake_cap: give a rake percentage with it, or leave both blank")
         return None
     chips = fields.amount("rake_cap", cap, low=1)
     try:
         return Rake(percent, chips)
     except UsageError as error:
-        raise FieldError(f"rake_percent: {error}") from None
+        raise SettingError(f"rake_percent: {error}") from None

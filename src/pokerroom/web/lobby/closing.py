@@ -1,7 +1,9 @@
 """Closing a room: ``POST /rooms/<id>/close`` by its host or an admin, between hands.
 
 The room leaves the lobby and the registry (a new socket to it is told there is no such
-table); a hand being played is never cut off: the close is refused until it ends.
+table), and every socket open on it gets a last ``closed`` frame and is closed, so its
+page says so and stops reconnecting; a hand being played is never cut off: the close is
+refused until it ends.
 """
 
 from __future__ import annotations
@@ -10,11 +12,13 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
+from pokerroom.protocol.frames import closed_frame
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.errors import wants_json
 from pokerroom.web.lobby.state import hand_in_play
 from pokerroom.web.seam import PROTOCOL_VERSION
+from pokerroom.web.table_socket import ROOM_CLOSED
 
 IN_PLAY = "a hand is being played at this table: close it when the hand is over"
 
@@ -31,6 +35,7 @@ async def close_room(request: Request) -> Response:
     if hand_in_play(listed):
         raise HTTPException(409, IN_PLAY)
     cardroom.registry.remove(room_id)
+    request.app.state.hub.close_room(room_id, closed_frame(room_id, ROOM_CLOSED))
     if wants_json(request.scope):
         return JSONResponse({"type": "closed", "v": PROTOCOL_VERSION, "id": room_id})
     return RedirectResponse("/", status_code=303)

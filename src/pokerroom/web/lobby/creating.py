@@ -22,11 +22,11 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from pokerroom.bots import BOTS
 from pokerroom.bots.ofc import OFC_BOTS
 from pokerroom.engine import PROFILES, VARIANTS, Limit
+from pokerroom.table.settings_check import SettingError
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.lobby.cash_form import CASH_DEFAULTS, CASH_FIELDS, read_cash_form
-from pokerroom.web.lobby.fields import FieldError
 from pokerroom.web.lobby.home_form import HOME_DEFAULTS, HOME_FIELDS, read_home_form
 from pokerroom.web.lobby.listing import may_create_cash, may_create_home
 from pokerroom.web.lobby.ofc_form import OFC_DEFAULTS, OFC_FIELDS, read_ofc_form
@@ -187,7 +187,7 @@ def _create(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
         room_id = new_room_id()
         try:
             room, entry = kind.build(form, room_id, user)
-        except FieldError as error:
+        except SettingError as error:
             if wants_json(request.scope):
                 return error_response(request.scope, 400, str(error))
             return page(request, kind.template, kind.context(form, str(error)), 400)

@@ -1,34 +1,38 @@
 """Reading the fields of a new table's form: each bad field is one line naming what is allowed.
 
 The forms post text; these turn it into the game, the limit, the blinds, the seats and
-the amounts, or raise :class:`FieldError` for the first field that is wrong, so the page
-says that one line and creates nothing.
+the amounts, or raise :class:`~pokerroom.table.settings_check.SettingError` for the first
+field that is wrong, so the page says that one line and creates nothing. What a setting
+may be is :mod:`pokerroom.table.settings_check`'s, the same as ``pokerroom play``'s; here
+is only what a form adds: text to read, blanks that mean a default, the table's name.
 
 >>> blinds("1/2")
 (1, 2)
->>> blinds("2/1")
+>>> seats("six", game("holdem"))
 Traceback (most recent call last):
-pokerroom.web.lobby.fields.FieldError: blinds: small/big with 0 < small <= big, like 1/2; got '2/1'
+pokerroom.table.settings_check.SettingError: seats: a whole number; got 'six'
 """
 
 from __future__ import annotations
 
-from pokerroom.engine import PROFILES, VARIANTS, Limit, Variant
-from pokerroom.errors import PokerroomError
-from pokerroom.table.seating import MAX_SEATS
+from pokerroom.engine import Limit, Variant
+from pokerroom.table import settings_check
+from pokerroom.table.settings_check import SettingError, blinds, chips_allowed, game, shown
 
-MAX_AMOUNT = 10**12 // MAX_SEATS
-"""The largest stack, blind or buy-in: a table holds at most 10^12 chips, as at the terminal."""
+__all__ = [
+    "amount",
+    "ante",
+    "blinds",
+    "game",
+    "is_mixed",
+    "limit",
+    "profile",
+    "seats",
+    "table_name",
+]
+
 MAX_NAME = 40
 LIMITS = ", ".join(limit.value for limit in Limit)
-
-
-class FieldError(PokerroomError, ValueError):
-    """One field of a form is wrong; the message names it and what it may be."""
-
-
-def _shown(text: str) -> str:
-    return repr(text[:40])
 
 
 def table_name(text: str, default: str) -> str:
@@ -37,15 +41,8 @@ def table_name(text: str, default: str) -> str:
     if not name:
         return default
     if len(name) > MAX_NAME or not name.isprintable():
-        raise FieldError(f"name: 1 to {MAX_NAME} printable characters; got {_shown(name)}")
+        raise SettingError(f"name: 1 to {MAX_NAME} printable characters; got {shown(name)}")
     return name
-
-
-def game(text: str) -> Variant:
-    variant = VARIANTS.get(text.strip())
-    if variant is None:
-        raise FieldError(f"game: one of {', '.join(VARIANTS)}; got {_shown(text)}")
-    return variant
 
 
 def limit(text: str, *, mixed: bool = False) -> Limit | None:
@@ -58,8 +55,8 @@ def limit(text: str, *, mixed: bool = False) -> Limit | None:
         return Limit(word)
     except ValueError:
         allowed = f"{LIMITS}, mixed" if mixed else LIMITS
-        raise FieldError(
-            f"limit: one of {allowed}, or blank for the game's usual one; got {_shown(text)}"
+        raise SettingError(
+            f"limit: one of {allowed}, or blank for the game's usual one; got {shown(text)}"
         ) from None
 
 
@@ -67,55 +64,29 @@ def is_mixed(text: str) -> bool:
     return text.strip() == "mixed"
 
 
-def blinds(text: str) -> tuple[int, int]:
-    small, slash, big = text.strip().partition("/")
-    if not (slash and small.isdigit() and big.isdigit()) or not 0 < int(small) <= int(big):
-        raise FieldError(
-            f"blinds: small/big with 0 < small <= big, like 1/2; got {_shown(text.strip())}"
-        )
-    if int(big) > MAX_AMOUNT:
-        raise FieldError(f"blinds: at most {MAX_AMOUNT:,} (a table holds at most 10^12 chips)")
-    return int(small), int(big)
+def _number(field: str, text: str, what: str) -> int:
+    digits = text.strip()
+    if not digits.isdigit():
+        raise SettingError(f"{field}: {what}; got {shown(digits)}")
+    return int(digits)
 
 
 def amount(field: str, text: str, *, low: int, default: int | None = None) -> int:
-    """A whole number of chips from ``low`` to :data:`MAX_AMOUNT`; blank is ``default``
-    (a required field when None)."""
-    digits = text.strip()
-    if not digits and default is not None:
+    """A whole number of chips from ``low`` up; blank is ``default`` (required when None)."""
+    if not text.strip() and default is not None:
         return default
-    if not digits.isdigit() or not low <= int(digits) <= MAX_AMOUNT:
-        raise FieldError(
-            f"{field}: a whole number of chips from {low} to {MAX_AMOUNT:,}; got {_shown(digits)}"
-        )
-    return int(digits)
+    return settings_check.chips(field, _number(field, text, chips_allowed(low)), low=low)
 
 
 def seats(text: str, variant: Variant) -> int:
-    """V-0: 2 to 10 seats, fewer where the game deals fewer (Stud: 8)."""
-    most = min(MAX_SEATS, variant.max_players)
-    digits = text.strip()
-    if not digits.isdigit() or not 2 <= int(digits) <= most:
-        raise FieldError(
-            f"seats: a {variant.name} table has 2 to {most} seats (V-0); got {_shown(digits)}"
-        )
-    return int(digits)
+    return settings_check.seats(_number("seats", text, "a whole number"), variant)
 
 
 def profile(text: str) -> str:
-    word = text.strip() or "home"
-    if word not in PROFILES:
-        raise FieldError(f"profile: one of {', '.join(PROFILES)}; got {_shown(text)}")
-    return word
+    return settings_check.profile(text.strip() or "home")
 
 
 def ante(text: str, variant: Variant) -> int:
-    """B-7: blank is none (Stud and the bomb pot then ante as they always do, V-4, V-5);
-    an explicit 0 there is refused, as at the terminal."""
-    if not text.strip():
-        return 0
-    chips = amount("ante", text, low=0)
-    if chips == 0 and (variant.stud or variant.boards > 1):
-        rule = "V-5" if variant.stud else "V-4"
-        raise FieldError(f"ante: {variant.name} is dealt with antes ({rule}): 1 or more, or blank")
-    return chips
+    """B-7: blank is none (Stud and the bomb pot then ante as they always do)."""
+    given = _number("ante", text, chips_allowed(0)) if text.strip() else None
+    return settings_check.ante(given, variant)

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pokerroom.bots import BOTS
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.table.series import SeriesSettings, usual_limit
+from pokerroom.table.settings_check import SettingError
 from pokerroom.web.lobby import fields
-from pokerroom.web.lobby.fields import FieldError
 from pokerroom.web.lobby.observers_field import observers_choice
 
 HOME_FIELDS = (
@@ -56,7 +56,7 @@ class HomeGame:
 
 
 def read_home_form(form: Mapping[str, str]) -> HomeGame:
-    """The game the form asks for, or :class:`FieldError` for its first bad field."""
+    """The game the form asks for, or :class:`SettingError` for its first bad field."""
     variant = fields.game(form.get("game") or HOME_DEFAULTS["game"])
     mixed = fields.is_mixed(form.get("limit", ""))  # B-6
     chosen = fields.limit(form.get("limit", ""), mixed=True)
@@ -88,13 +88,13 @@ def _bots(form: Mapping[str, str], seats: int) -> dict[int, str]:
         if not style:
             continue
         if style not in BOTS:
-            raise FieldError(
+            raise SettingError(
                 f"bot in seat {seat}: one of {', '.join(BOTS)}, or blank for a player; "
                 f"got {style[:40]!r}"
             )
         if seat > seats:
-            raise FieldError(f"bot in seat {seat}: this table has seats 1-{seats}")
+            raise SettingError(f"bot in seat {seat}: this table has seats 1-{seats}")
         bots[seat] = style
     if len(bots) == seats:
-        raise FieldError("bots: leave at least one seat open for a player")
+        raise SettingError("bots: leave at least one seat open for a player")
     return bots

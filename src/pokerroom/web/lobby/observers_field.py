@@ -8,7 +8,7 @@ False
 
 from __future__ import annotations
 
-from pokerroom.web.lobby.fields import FieldError
+from pokerroom.table.settings_check import SettingError
 
 CHOICES = {"": None, "yes": True, "no": False}
 """Blank for the default, ``yes`` or ``no``."""
@@ -18,6 +18,6 @@ def observers_choice(text: str, *, private: bool) -> bool:
     """The form's choice; blank: on for a public table, off for a private one (README)."""
     value = text.strip().lower()
     if value not in CHOICES:
-        raise FieldError(f"observers: yes, no, or blank for the default; got {text[:40]!r}")
+        raise SettingError(f"observers: yes, no, or blank for the default; got {text[:40]!r}")
     chosen = CHOICES[value]
     return (not private) if chosen is None else chosen

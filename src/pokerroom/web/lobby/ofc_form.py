@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from pokerroom.bots.ofc import OFC_BOTS
 from pokerroom.ofc.game import MAX_HANDS
+from pokerroom.table.settings_check import SettingError
 from pokerroom.web.lobby import fields
-from pokerroom.web.lobby.fields import FieldError
 from pokerroom.web.room.ofc.room import MAX_SEATS, MIN_SEATS
 
 OFC_FIELDS = ("name", "seats", "hands", "private", *(f"bot_{s}" for s in range(1, MAX_SEATS + 1)))
@@ -32,10 +32,10 @@ class OfcGame:
 
 
 def read_ofc_form(form: Mapping[str, str]) -> OfcGame:
-    """The OFC game the form asks for, or :class:`FieldError` for its first bad field."""
+    """The OFC game the form asks for, or :class:`SettingError` for its first bad field."""
     text = (form.get("seats") or OFC_DEFAULTS["seats"]).strip()
     if text not in {str(n) for n in range(MIN_SEATS, MAX_SEATS + 1)}:
-        raise FieldError(f"seats: OFC Pineapple is for 2 or 3 players (O-2); got {text[:20]!r}")
+        raise SettingError(f"seats: OFC Pineapple is for 2 or 3 players (O-2); got {text[:20]!r}")
     seats = int(text)
     bots: dict[int, str] = {}
     for seat in range(1, MAX_SEATS + 1):
@@ -43,19 +43,19 @@ def read_ofc_form(form: Mapping[str, str]) -> OfcGame:
         if not style:
             continue
         if style not in OFC_BOTS:
-            raise FieldError(
+            raise SettingError(
                 f"bot in seat {seat}: one of {', '.join(OFC_BOTS)}, or blank for a player; "
                 f"got {style[:40]!r}"
             )
         if seat <= seats:
             bots[seat] = style
     if len(bots) == seats:
-        raise FieldError("bots: leave at least one seat open for a player")
+        raise SettingError("bots: leave at least one seat open for a player")
     hands_text = form.get("hands", "").strip()
     hands = None
     if hands_text:
         if not hands_text.isdigit() or not 1 <= int(hands_text) <= MAX_HANDS:
-            raise FieldError(
+            raise SettingError(
                 f"hands: a whole number from 1 to {MAX_HANDS:,}, or blank to play on; "
                 f"got {hands_text[:20]!r}"
             )

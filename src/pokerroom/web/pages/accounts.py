@@ -2,7 +2,8 @@
 
 A new account holds the roles ``player`` and ``host`` (anyone may start a home game);
 ``director`` and ``admin`` are given with ``pokerroom accounts grant``. Failed log-ins are
-rate-limited by name and by address (:mod:`pokerroom.web.auth.rate_limit`).
+rate-limited by name and by address, new accounts by address
+(:mod:`pokerroom.web.auth.rate_limit`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,13 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from pokerroom.storage.account_names import AccountNameError, checked_name, name_key
-from pokerroom.web.auth.passwords import PasswordRuleError, check_password, verify
+from pokerroom.web.auth.passwords import (
+    MAX_PASSWORD,
+    PasswordRuleError,
+    check_password,
+    verify,
+)
+from pokerroom.web.auth.rate_limit import in_words
 from pokerroom.web.auth.visitor import visitor_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
 from pokerroom.web.pages.forms import form_fields, safe_next
@@ -32,6 +39,11 @@ async def signup(request: Request) -> Response:
     cardroom = cardroom_of(request)
     fields = await form_fields(request, "name", "password", "password2")
     name, password = fields["name"], fields["password"]
+    address = address_of(request)
+    wait = cardroom.signups.wait(address)
+    if wait:
+        error = f"too many new accounts from this address; try again in {in_words(wait)}"
+        return page(request, "signup.html", {"name": name, "error": error}, 429)
     try:
         checked_name(name)  # the name's error first: it is the field at the top
         if password != fields["password2"]:
@@ -40,9 +52,15 @@ async def signup(request: Request) -> Response:
         account_id = await run_in_threadpool(_create, cardroom, name, password)
     except (AccountNameError, PasswordRuleError) as error:
         return page(request, "signup.html", {"name": name, "error": str(error)}, 400)
+    cardroom.signups.signed_up(address)
     response = RedirectResponse("/", status_code=303)
     await sign_in(cardroom, account_id, response, visitor_of(request).session_token)
     return response
+
+
+def address_of(request: Request) -> str:
+    """The address a request came from, as the rate limits count it."""
+    return request.client.host if request.client else "unknown"
 
 
 def _create(cardroom: Cardroom, name: str, password: str) -> int:
@@ -64,7 +82,7 @@ async def login(request: Request) -> Response:
         return page(request, "login.html", {"name": name, "next": target, "error": error}, status)
 
     key = name_key(name)
-    address = request.client.host if request.client else "unknown"
+    address = address_of(request)
     wait = cardroom.limiter.wait(key, address)
     if wait:
         return again(f"too many failed log-ins; try again in {wait} s", 429)
@@ -81,6 +99,8 @@ async def login(request: Request) -> Response:
 def _check(cardroom: Cardroom, name: str, password: str) -> int | None:
     """The account's id if the password is its own; its hash renewed if argon2's
     parameters changed since it was made."""
+    if len(password) > MAX_PASSWORD:  # no account has one: not worth hashing a megabyte
+        return None
     hasher = cardroom.settings.password_hasher
     account = cardroom.accounts.find_account(name) if name else None
     password_hash = None if account is None else account.password_hash

@@ -24,6 +24,7 @@
     4003: "This page may not open the table.",
     4004: "This table has closed.",
     4005: "This table takes no observers: take a seat to play.",
+    4010: "This table was closed by its host.",
   };
 
   let socket = null;
@@ -128,6 +129,8 @@
         render();
       } else if (frame.type === "error") {
         showError(frame.message);
+      } else if (frame.type === "closed") {
+        closedByHost();
       }
     });
     opened.addEventListener("close", (event) => {
@@ -153,6 +156,18 @@
     root.dataset.room = movedTo;
     history.replaceState(null, "", `/tables/${encodeURIComponent(movedTo)}`);
     connect();
+  }
+
+  // The host closed the table: its last frame says so; nothing more to play or reconnect to.
+  function closedByHost() {
+    const old = socket;
+    socket = null;
+    clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+    root.dataset.status = "closed";
+    banner(FINAL_CLOSES[4010]);
+    show("controls", false);
+    if (old) old.close();
   }
 
   function scheduleReconnect() {

@@ -1,0 +1,103 @@
+"""The settings of a new table, checked once for every way of asking for one.
+
+``pokerroom play`` and the web lobby's forms (a home game, a cash table) take the same
+settings — the game, the seats, the blinds, the stack, the ante, the rules profile — and
+refuse a bad one with the same line: the setting's name, what it may be, and what was
+given. Each interface first turns its own input into these values (an option's number, a
+form's text); what is allowed is decided here alone.
+
+>>> blinds("1/2")
+(1, 2)
+>>> for bad in (lambda: blinds("2/1"), lambda: seats(9, game("stud"))):
+...     try:
+...         bad()
+...     except SettingError as error:
+...         print(error)
+blinds: small/big with 0 < small <= big, like 1/2; got '2/1'
+seats: a Seven-card Stud table has 2 to 8 seats (V-0); got 9
+"""
+
+from __future__ import annotations
+
+from pokerroom.engine import PROFILES, VARIANTS, Variant
+from pokerroom.errors import UsageError
+from pokerroom.table.seating import MAX_SEATS
+
+MAX_TABLE_CHIPS = 10**12
+"""Chips a table may hold in all: far beyond any real game, well inside SQLite's integers."""
+MAX_AMOUNT = MAX_TABLE_CHIPS // MAX_SEATS
+"""The largest stack, blind, ante or buy-in, so that a full table stays within the cap."""
+AMOUNT_CAP = "a table holds at most 10^12 chips"
+
+
+class SettingError(UsageError):
+    """One setting of a new table is wrong; the message names it and what it may be."""
+
+
+def shown(text: str) -> str:
+    """What was given, quoted and cut short, for the end of a refusal."""
+    return repr(text[:40])
+
+
+def game(name: str) -> Variant:
+    """One of the engine's games by its code (``holdem``, ``stud``, ...)."""
+    variant = VARIANTS.get(name.strip())
+    if variant is None:
+        raise SettingError(f"game: one of {', '.join(VARIANTS)}; got {shown(name)}")
+    return variant
+
+
+def profile(name: str) -> str:
+    """The rules where the sources differ (A-12, P-4, V-1, A-18, H-4)."""
+    word = name.strip()
+    if word not in PROFILES:
+        raise SettingError(f"profile: one of {', '.join(PROFILES)}; got {shown(name)}")
+    return word
+
+
+def blinds(text: str) -> tuple[int, int]:
+    """``small/big`` with 0 < small <= big (in Stud the bring-in and small bet)."""
+    small, slash, big = text.strip().partition("/")
+    if not (slash and small.isdigit() and big.isdigit()) or not 0 < int(small) <= int(big):
+        raise SettingError(
+            f"blinds: small/big with 0 < small <= big, like 1/2; got {shown(text.strip())}"
+        )
+    if int(big) > MAX_AMOUNT:
+        raise SettingError(f"blinds: at most {MAX_AMOUNT:,} ({AMOUNT_CAP}); got {shown(text)}")
+    return int(small), int(big)
+
+
+def chips_allowed(low: int) -> str:
+    """What an amount of chips may be, in words."""
+    return f"a whole number of chips from {low} to {MAX_AMOUNT:,} ({AMOUNT_CAP})"
+
+
+def chips(setting: str, amount: int, *, low: int) -> int:
+    """A whole number of chips from ``low`` to :data:`MAX_AMOUNT` (a stack, a buy-in)."""
+    if not low <= amount <= MAX_AMOUNT:
+        raise SettingError(f"{setting}: {chips_allowed(low)}; got {amount}")
+    return amount
+
+
+def seats(count: int, variant: Variant) -> int:
+    """V-0: 2 to 10 seats, fewer where the game deals fewer (Stud 8, Draw 6)."""
+    most = min(MAX_SEATS, variant.max_players)
+    if not 2 <= count <= most:
+        raise SettingError(
+            f"seats: a {variant.name} table has 2 to {most} seats (V-0); got {count}"
+        )
+    return count
+
+
+def ante(amount: int | None, variant: Variant) -> int:
+    """B-7: None is no ante (Stud and the bomb pot then ante as they always do, V-5, V-4);
+    an explicit 0 there is refused."""
+    if amount is None:
+        return 0
+    chips("ante", amount, low=0)
+    if amount == 0 and (variant.stud or variant.boards > 1):
+        rule = "V-5" if variant.stud else "V-4"
+        raise SettingError(
+            f"ante: {variant.name} is dealt with antes ({rule}): 1 or more, or leave it out"
+        )
+    return amount
