@@ -126,7 +126,9 @@ def winners_seen(hub: Hub, app: RemoteTableApp) -> None:
             verb = "win" if name == "You" else "wins"
             assert f"{name} {verb} {winner['amount']}" in text
         names = {seat["seat"]: seat["name"] for seat in frame["seats"]}
-        names[frame["you"]["seat"]] = "You"
+        mine = frame["you"]["seat"]
+        assert mine is not None
+        names[mine] = "You"
         changes = ", ".join(
             f"{names[c['seat']]} {c['change']:+d}" for c in result["changes"] if c["change"]
         )
