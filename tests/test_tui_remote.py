@@ -143,7 +143,7 @@ def test_two_remote_tables_play_hands_to_the_end(game: str) -> None:
     boards: list[str] = []
 
     async def scenario(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
-        await play_hands(hub, apps, pilots, 2, calling)
+        await play_hands(hub, apps, pilots, 1, calling)
         for app in apps:
             winners_seen(hub, app)
             boards.append(app.screen_text())
@@ -194,16 +194,14 @@ def randomly(rng: random.Random) -> Callable[[RemoteTableApp], list[str]]:
     return keys
 
 
-@pytest.mark.parametrize(
-    ("game", "seed"), [("holdem", 3), ("omaha-hilo", 4), ("stud", 6), ("draw", 7)]
-)
+@pytest.mark.parametrize(("game", "seed"), [("holdem", 3), ("stud", 6)])
 def test_x4_random_play_leaks_no_card_to_any_screen_or_frame(game: str, seed: int) -> None:
     """X-4: two people and a bot playing any key the footer offers (folds, raises, mucks):
     no frame an app got and no screen it drew names a card its player may not know."""
     driver = table(game, 2, seed=seed, bots={3: "station"})
 
     async def scenario(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
-        await play_hands(hub, apps, pilots, 3, randomly(random.Random(seed)))
+        await play_hands(hub, apps, pilots, 2, randomly(random.Random(seed)))
         for app, link in zip(apps, hub.links, strict=True):
             assert len(app.frames) == link.count_pushed
 

@@ -244,7 +244,7 @@ class RemoteTableApp(App[None]):
         frame = self.frame
         if frame is None:
             if self.message:
-                self.widgets.status.update(self.message)
+                self._put(self.widgets.status, self.message)
             return
         hand = frame["hand"]
         header = frame.get("tournament")
@@ -252,8 +252,8 @@ class RemoteTableApp(App[None]):
         lines = view.header_lines(frame, level_left)
         box = self.widgets.header
         box.display = bool(lines)
-        box.update("\n".join(lines))
-        self.widgets.info.update(view.info_line(frame))
+        self._put(box, "\n".join(lines))
+        self._put(self.widgets.info, view.info_line(frame))
         clock = None if hand is None else hand["clock"]
         left = None if clock is None else self.clock.left(clock["deadline"])
         labels = view.seat_labels(frame)
@@ -261,16 +261,23 @@ class RemoteTableApp(App[None]):
         width, height = self.size.width, self.size.height
         rows = max(MIN_HEIGHT, min(18, height - RESERVED_ROWS - len(lines)))
         table = draw_table(labels, centre, len(frame["seats"]), width, rows)
-        self.widgets.table.update(table)
+        self._put(self.widgets.table, table)
         if keys:
             self._show_buttons(frame)
         pause_left = self.clock.left(frame["next_hand_at"])
         status = view.status_line(frame, self.marked, pause_left)
         if self.message:
             status = f"{status}\n{self.message}"
-        self.widgets.status.update(status)
+        self._put(self.widgets.status, status)
         if keys:
             self.refresh_bindings()
+
+    def _put(self, box: Static, text: str) -> None:
+        """Write ``text`` into ``box``; the layout is redone only when its height changes
+        (the clock ticking rewrites the table twice a second)."""
+        before = str(box.content)
+        if text != before:
+            box.update(text, layout=text.count("\n") != before.count("\n"))
 
     def _show_buttons(self, frame: TableFrame) -> None:
         row = self.widgets.buttons

@@ -233,6 +233,7 @@ def raise_refusal(actions: ActionsFrame, amount: int) -> str | None:
     low, high, sizes = sized["min"], sized["max"], sized["sizes"]
     if (amount in sizes) if sizes else low <= amount <= high:
         return None
-    word = "bet" if sized["word"] == "bet" else "raise"  # the engine's word
+    options = actions["options"]
+    word = "bet" if any(o.startswith("bet ") for o in options) else "raise"  # as it offers
     reason = f"{word} to {amount} is outside the legal range {low}-{high}"
-    return refusal(IllegalAction(reason, "A-8", actions["options"]), 0)
+    return refusal(IllegalAction(reason, "A-8", options), 0)
