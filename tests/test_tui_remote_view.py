@@ -1,6 +1,6 @@
 """The remote table's words and numbers, worked out from real snapshots without a terminal:
 a typed bet refused in the server's own words (A-8), the preset keys equal to the server's
-presets, the server's clock read here (A-18)."""
+presets, and the server's clock read here (A-18)."""
 
 from __future__ import annotations
 
