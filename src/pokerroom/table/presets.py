@@ -7,6 +7,8 @@ after the player's call, as card rooms do; every preset is clamped into the lega
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
 
@@ -27,21 +29,37 @@ def preset_amounts(view: HandView) -> dict[str, int]:
         return {}
     me = view.viewer
     assert me is not None
-    owed = (legal.call or view.committed[me]) - view.committed[me]
-    base = max(view.committed) if owed else 0
-    after_call = view.pot + owed
-    wanted = (
-        legal.raise_min,
-        base + after_call // 2,
-        base + 2 * after_call // 3,
-        base + after_call,
-        legal.raise_max,
+    return preset_totals(
+        view.pot,
+        view.committed,
+        view.committed[me],
+        legal.call,
+        (legal.raise_min, legal.raise_max),
+        legal.raise_sizes,
     )
+
+
+def preset_totals(
+    pot: int,
+    committed: Sequence[int],
+    mine: int,
+    call: int | None,
+    legal_range: tuple[int, int],
+    sizes: Sequence[int] = (),
+) -> dict[str, int]:
+    """:func:`preset_amounts` from the plain numbers a table snapshot carries: the pot
+    (bets included), every bet in front this round, the player's own, the total a call
+    reaches and the legal range (with its only ``sizes``, V-6)."""
+    low, high = legal_range
+    owed = (call or mine) - mine
+    base = max(committed) if owed else 0
+    after_call = pot + owed
+    wanted = (low, base + after_call // 2, base + 2 * after_call // 3, base + after_call, high)
     amounts = {}
     for name, amount in zip(PRESETS, wanted, strict=True):
-        clamped = max(legal.raise_min, min(amount, legal.raise_max))
-        if legal.raise_sizes:
-            clamped = max([s for s in legal.raise_sizes if s <= clamped] or [legal.raise_min])
+        clamped = max(low, min(amount, high))
+        if sizes:
+            clamped = max([s for s in sizes if s <= clamped] or [low])
         amounts[name] = clamped
     return amounts
 

@@ -26,7 +26,7 @@ from pokerroom.table.seating import Blinds
 from pokerroom.table.series import HandRecord, Series
 from pokerroom.table.wording import counted
 from pokerroom.tui.hand_table import HandTableApp
-from pokerroom.tui.render import stakes_line
+from pokerroom.tui.render import result_line, stakes_line
 
 HandListener = Callable[[Series, Hand, HandRecord | None], None]
 RESUME_HINT = "Saved. Resume with: pokerroom play --resume"
@@ -110,11 +110,11 @@ class TableApp(HandTableApp):
         words = self._words()
         seats = [self.series.seat_of(p) for p in range(len(words.names))]
         changes = [
-            f"{words.subject(seats.index(seat))} {after - record.stacks_before[seat]:+d}"
+            (words.subject(seats.index(seat)), after - record.stacks_before[seat])
             for seat, after in record.stacks_after.items()
             if after != record.stacks_before[seat]
         ]
-        log.write(f"hand {record.number}: " + ", ".join(changes))
+        log.write(result_line(record.number, changes))
         for seat in record.eliminated:
             log.write(words.says(seats.index(seat), "are eliminated"))
         if self.series.is_over:

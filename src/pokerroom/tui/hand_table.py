@@ -33,47 +33,36 @@ from pokerroom.table.showdown import must_ask, settle_showdown, shown_hand_names
 from pokerroom.table.story import Story, Words, tell
 from pokerroom.table.wording import refusal
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
-from pokerroom.tui.render import board_lines, options_line
-from pokerroom.tui.seats import seat_labels
-
-RESERVED_ROWS = 10
-"""Rows kept for the game line, buttons, status, footer and at least five lines of log."""
-KEYS_HELP = (
-    "keys: f fold · c check/call · r bet or raise (type the total) · m min · h ½ pot · "
-    "t ⅔ pot · p pot · a all-in (the largest bet allowed) · b bring in · 1-5 mark, d draw · "
-    "s show · x muck · n next hand · space show my cards (hot seat) · ? keys · q quit"
+from pokerroom.tui.render import (
+    SHOWDOWN_PROMPT,
+    board_lines,
+    clock_line,
+    draw_line,
+    options_line,
 )
+from pokerroom.tui.seats import seat_labels
+from pokerroom.tui.table_screen import (
+    BET_BINDINGS,
+    BET_KEYS_HELP,
+    RESERVED_ROWS,
+    TABLE_CSS,
+    bet_buttons,
+    table_widgets,
+)
+
+KEYS_HELP = f"{BET_KEYS_HELP} · n next hand · space show my cards (hot seat) · ? keys · q quit"
 
 
 class HandTableApp(App[None]):
     """One table's hands; humans sit in ``humans`` (seat numbers), bots in the others."""
 
-    CSS = (
-        "#table { height: auto; } #log { height: 1fr; min-height: 3; } "
-        "#raise { display: none; } #buttons { height: 1; } "
-        "Button { min-width: 4; margin: 0 1 0 0; }"
-    )
+    CSS = TABLE_CSS
     AUTO_FOCUS = None  # keys go to the table; the amount box takes focus only for a raise
     reserved_rows = RESERVED_ROWS
     """Rows kept off the table drawing (more with a header above it)."""
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
-        Binding("f", "fold", "Fold"),
-        Binding("c", "check_call('check')", "Check"),
-        Binding("c", "check_call('call')", "Call"),
-        Binding("b", "bring_in", "Bring in"),
-        Binding("r", "raise('bet')", "Bet"),
-        Binding("r", "raise('raise')", "Raise"),
-        Binding("m", "preset('min')", "Min"),
-        Binding("h", "preset('½ pot')", "½pot"),
-        Binding("t", "preset('⅔ pot')", "⅔pot"),
-        Binding("p", "preset('pot')", "Pot"),
-        Binding("a", "preset('all-in')", "All-in"),
-        Binding("1", "mark(1)", "Mark", key_display="1-5"),
-        *[Binding(str(i), f"mark({i})", show=False) for i in range(2, 6)],
-        Binding("d", "draw", "Draw"),
-        Binding("s", "show", "Show"),
-        Binding("x", "muck", "Muck"),
+        *BET_BINDINGS,
         Binding("space", "reveal", "Show my cards"),
         Binding("n", "next_hand", "Next hand"),
         Binding("question_mark", "keys", "Keys", key_display="?"),
@@ -113,12 +102,7 @@ class HandTableApp(App[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield from self._above_table()
-            yield Static(id="info", markup=False)
-            yield Static(id="table", markup=False)
-            yield Horizontal(id="buttons")
-            yield Input(placeholder="bet or raise to …", id="raise")
-            yield Static(id="status", markup=False)
-            yield RichLog(id="log", wrap=True)
+            yield from table_widgets()
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -283,7 +267,7 @@ class HandTableApp(App[None]):
         labels = seat_labels(view, seats, names, story, marks, blinds=blinds, hide_own=hide)
         centre = board_lines(view, has_board=any(s.board for s in variant.streets))
         if self.seconds_left is not None and self._human_to_act() is not None:
-            centre.append(f"time {self.seconds_left}s")
+            centre.append(clock_line(self.seconds_left))
         width, height = self.size.width, self.size.height
         rows = max(MIN_HEIGHT, min(18, height - self.reserved_rows))
         table = draw_table(labels, centre, self._table_size(), width, rows)
@@ -301,15 +285,11 @@ class HandTableApp(App[None]):
         elif hand.phase == "done":
             status = self._done_status()
         elif hand.phase == "draw" and self._human_to_act() is not None:
-            mine = view.hole[viewer] if viewer is not None else ()
-            cards = "  ".join(
-                f"{i}:{card}{'*' if i in self.marked else ''}" for i, card in enumerate(mine, 1)
-            )
-            status = f"{cards}   1-5 mark (*) cards to discard, d to draw them"
+            status = draw_line(view.hole[viewer] if viewer is not None else (), self.marked)
         elif hand.phase == "showdown" and self._human_to_act() is not None:
-            status = "showdown: s to show your hand, x to muck it and give up the pot"
+            status = SHOWDOWN_PROMPT
         else:
-            status = options_line(view)
+            status = options_line(view.legal.describe() if view.legal is not None else ())
         return f"{status}\n{self.message}" if self.message else status
 
     def _show_buttons(self, view: HandView | None) -> None:
@@ -319,17 +299,13 @@ class HandTableApp(App[None]):
         if view is None or view.legal is None:
             return
         legal = view.legal
-        buttons = []
-        if legal.fold:
-            buttons.append(Button("Fold", name="do-fold", compact=True))
-        if legal.check:
-            buttons.append(Button("Check", name="do-check", compact=True))
-        if legal.call is not None:
-            buttons.append(Button(f"Call {legal.call}", name="do-call", compact=True))
-        if legal.bring_in is not None:
-            buttons.append(Button(f"Bring in {legal.bring_in}", name="do-bring", compact=True))
-        for name, amount in presets(view):
-            buttons.append(Button(f"{name} {amount}", name=f"do-raise-{amount}", compact=True))
+        buttons = bet_buttons(
+            fold=legal.fold,
+            check=legal.check,
+            call=legal.call,
+            bring_in=legal.bring_in,
+            presets=presets(view),
+        )
         row.mount(*buttons)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -7,9 +7,13 @@ and its forced bets, the board, the pot and the legal options. The bet presets a
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
+from pokerroom.cards import Card
 from pokerroom.engine import HandConfig, Limit
 from pokerroom.engine.views import HandView
 from pokerroom.table.story import cards_text
+from pokerroom.tournament.clock.render import countdown
 
 
 def stakes_line(config: HandConfig, small_blind: int, big_blind: int) -> str:
@@ -35,26 +39,56 @@ def board_lines(view: HandView, *, has_board: bool = True) -> list[str]:
     Games without community cards (Stud, Draw) show none; Stud's rare shared card
     (C-6) is shown when it is dealt.
     """
+    all_in = any(not out and not chips for out, chips in zip(view.folded, view.stacks, strict=True))
+    split = view.pots if len(view.pots) > 1 and all_in else ()
+    return centre_lines(view.boards, view.pot, split, has_board=has_board)
+
+
+def centre_lines(
+    boards: Sequence[Sequence[Card | None]],
+    pot: int,
+    split: Sequence[int] = (),
+    *,
+    has_board: bool = True,
+) -> list[str]:
+    """The middle of the table: each board, then the pot and, once someone is all-in,
+    its ``split`` into the main and side pots (P-1)."""
     names = ("upper", "lower")
-    boards = [
-        (f"{names[i]}: " if len(view.boards) > 1 else "board: ") + (cards_text(board) or "—")
-        for i, board in enumerate(view.boards)
+    lines = [
+        (f"{names[i]}: " if len(boards) > 1 else "board: ") + (cards_text(board) or "—")
+        for i, board in enumerate(boards)
         if has_board or board
     ]
-    pot = f"pot {view.pot}"
-    all_in = any(not out and not chips for out, chips in zip(view.folded, view.stacks, strict=True))
-    if len(view.pots) > 1 and all_in:  # P-1: main and side pots once someone is all-in
-        pot += (
-            " ("
-            + ", ".join(
-                f"{'main' if i == 0 else f'side {i}'} {amount}"
-                for i, amount in enumerate(view.pots)
-            )
-            + ")"
-        )
-    return [*boards, pot]
+    total = f"pot {pot}"
+    if split:
+        parts = (f"{'main' if i == 0 else f'side {i}'} {amount}" for i, amount in enumerate(split))
+        total += " (" + ", ".join(parts) + ")"
+    return [*lines, total]
 
 
-def options_line(view: HandView) -> str:
+def options_line(options: Sequence[str]) -> str:
     """What the player may do now, with the legal amounts (the keys are in the footer)."""
-    return "   |   ".join(view.legal.describe()) if view.legal is not None else ""
+    return "   |   ".join(options)
+
+
+def clock_line(seconds: float, who: str = "time") -> str:
+    """The shot clock (A-18) as ``time 0:25``: minutes and seconds, as the tournament clock
+    writes them ("10s" would read as the ten of spades at a card table)."""
+    return f"{who} {countdown(max(0.0, seconds))}"
+
+
+DRAW_PROMPT = "1-5 mark (*) cards to discard, d to draw them"
+SHOWDOWN_PROMPT = "showdown: s to show your hand, x to muck it and give up the pot"
+
+
+def draw_line(cards: Sequence[Card | None], marked: Collection[int]) -> str:
+    """Draw games (V-8): your cards numbered for the keys, the marked ones starred."""
+    numbered = "  ".join(
+        f"{i}:{cards_text([card])}{'*' if i in marked else ''}" for i, card in enumerate(cards, 1)
+    )
+    return f"{numbered}   {DRAW_PROMPT}"
+
+
+def result_line(number: int, changes: Sequence[tuple[str, int]]) -> str:
+    """A finished hand's stack changes in the log: ``hand 3: Ann +12, Bob -12``."""
+    return f"hand {number}: " + ", ".join(f"{who} {change:+d}" for who, change in changes)

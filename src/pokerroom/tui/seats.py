@@ -63,10 +63,7 @@ def seat_labels(
         cards = view.hole[position]
         if position == view.viewer and hide_own:
             cards = (None,) * len(cards)
-        text = "" if out else _hand_text(cards, up[position])
-        drew = story.drew.get(position)
-        if drew is not None and not out:
-            text += f"  drew {drew}" if drew else "  stood pat"
+        text = seat_cards_text(cards, up[position], story.drew.get(position), out=out)
         labels.append(
             SeatLabel(
                 seat,
@@ -84,10 +81,17 @@ def seat_labels(
 def _roles(seat: int, marks: Blinds | None, blinds: bool) -> str:
     if marks is None:
         return ""
-    tags = [("BTN", marks.button)]
-    if blinds:
-        tags += [("SB", marks.small_blind), ("BB", marks.big_blind)]
-    return " ".join(tag for tag, at in tags if seat == at)
+    return roles_text(
+        seat == marks.button,
+        blinds and seat == marks.small_blind,
+        blinds and seat == marks.big_blind,
+    )
+
+
+def roles_text(button: bool, small_blind: bool, big_blind: bool) -> str:
+    """The seat's markers: ``BTN``, ``SB``, ``BB`` (a heads-up button is also the SB)."""
+    tags = (("BTN", button), ("SB", small_blind), ("BB", big_blind))
+    return " ".join(tag for tag, at in tags if at)
 
 
 def _face_up_flags(events: Sequence[ev.Event], players: int) -> list[list[bool]]:
@@ -97,6 +101,19 @@ def _face_up_flags(events: Sequence[ev.Event], players: int) -> list[list[bool]]
         if isinstance(event, ev.DealHole):
             flags[event.player] += [event.face_up] * len(event.cards)
     return flags
+
+
+def seat_cards_text(
+    cards: Sequence[Card | None], up: Sequence[bool], drew: int | None, *, out: bool
+) -> str:
+    """A seat's cards line: none once out of the hand, Stud's up cards marked, and in
+    Draw how many he exchanged (V-8)."""
+    if out:
+        return ""
+    text = _hand_text(cards, up)
+    if drew is not None:
+        text += f"  drew {drew}" if drew else "  stood pat"
+    return text
 
 
 def _hand_text(cards: Sequence[Card | None], up: Sequence[bool]) -> str:

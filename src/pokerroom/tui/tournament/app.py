@@ -34,8 +34,9 @@ from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.header import HEADER_ROWS, header_lines, ordinal
 from pokerroom.tournament.lobby import Lobby
 from pokerroom.tournament.regulation.model import Regulation
-from pokerroom.tui.hand_table import RESERVED_ROWS, HandTableApp
+from pokerroom.tui.hand_table import HandTableApp
 from pokerroom.tui.render import stakes_line
+from pokerroom.tui.table_screen import RESERVED_ROWS
 from pokerroom.tui.tournament.seat import (
     Busted,
     Deal,

@@ -1,0 +1,474 @@
+"""The terminal table as a client of a server: one server table, played through a link.
+
+Same screen and keys as ``pokerroom play`` (:mod:`pokerroom.tui.table_screen`): ``f``
+fold, ``c`` check or call, ``r`` bet or raise (type the total, Enter), ``m``/``h``/``t``/
+``p``/``a`` presets, ``b`` bring in, ``1``-``5`` mark cards and ``d`` draw, ``s``/``x`` show
+or muck (P-5), ``?`` keys, ``q`` quit. Not your turn, a betting round on: pre-actions (X-3)
+``k`` check/fold, ``j`` check, ``l`` call any, ``o`` fold to any bet (the same key again
+clears it). ``z`` sits out or back in (H-9); ``n`` deals the first hand of a home game
+you host. The footer lists the keys that work now; the legal actions are buttons too.
+
+Everything drawn comes from the frames the server built for this viewer (X-4); a typed
+bet is checked against the frame's legal range first and refused in the server's words.
+A tournament move (``you.moved_to``) asks ``open_table`` for the new table's link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import cast
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, RichLog, Static
+
+from pokerroom.client.link import TableLink
+from pokerroom.protocol.frames import TableFrame
+from pokerroom.table.wording import counted
+from pokerroom.tui.layout import MIN_HEIGHT, draw_table
+from pokerroom.tui.remote import view
+from pokerroom.tui.remote.clock import ServerClock
+from pokerroom.tui.render import result_line
+from pokerroom.tui.table_screen import (
+    BET_BINDINGS,
+    BET_KEYS_HELP,
+    RESERVED_ROWS,
+    TABLE_CSS,
+    bet_buttons,
+    table_widgets,
+)
+
+OpenTable = Callable[[str], Awaitable[TableLink]]
+"""The link to another table of the same server, by its room id (a tournament move)."""
+KEYS_HELP = (
+    f"{BET_KEYS_HELP} · not your turn: k check/fold · j check · l call any · "
+    "o fold to any bet (again: clear) · z sit out / sit in · n deal (host) · ? keys · q quit"
+)
+PREACTION_KEYS = {"check_fold": "k", "check": "j", "call_any": "l", "fold_any": "o"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Widgets:
+    """The screen's parts, kept from mounting on (a redraw never looks them up)."""
+
+    header: Static
+    info: Static
+    table: Static
+    buttons: Horizontal
+    amount: Input
+    status: Static
+    log: RichLog
+
+
+class RemoteTableApp(App[None]):
+    """One table of a server, as its frames show it to this viewer."""
+
+    CSS = TABLE_CSS + " #header { height: auto; }"
+    AUTO_FOCUS = None  # keys go to the table; the amount box takes focus only for a raise
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
+        *BET_BINDINGS,
+        *[
+            Binding(key, f"preaction('{kind}')", view.PREACTION_WORDS[kind].capitalize())
+            for kind, key in PREACTION_KEYS.items()
+        ],
+        Binding("z", "away('sit_out')", "Sit out"),
+        Binding("z", "away('sit_in')", "Sit in"),
+        Binding("n", "start", "Deal"),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        link: TableLink,
+        *,
+        open_table: OpenTable | None = None,
+        title: str = "pokerroom — online",
+        clock: ServerClock | None = None,
+    ) -> None:
+        super().__init__()
+        self.link = link
+        self.open_table = open_table
+        self.table_title = title
+        self.clock = clock or ServerClock()
+        self.frame: TableFrame | None = None
+        self.frames: list[Mapping[str, object]] = []
+        """Every frame received, in order (the leak check reads them)."""
+        self.message = ""
+        """The status line's second line: a refusal, the link's state, a notice."""
+        self.marked: set[int] = set()
+        self.logged: tuple[int, int] = (0, 0)
+        """The hand whose log is written, and how many of its lines."""
+        self.results_logged: int | None = None
+        """The newest finished hand in the log (None: no frame of this table yet)."""
+        self.notice: str | None = None
+        self.over_logged = False
+        self.moves: list[str] = []
+        """The rooms a tournament moved you to, in order."""
+
+    def compose(self) -> ComposeResult:
+        yield Vertical(Static(id="header", markup=False), *table_widgets())
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.widgets = _Widgets(
+            self.query_one("#header", Static),
+            self.query_one("#info", Static),
+            self.query_one("#table", Static),
+            self.query_one("#buttons", Horizontal),
+            self.query_one("#raise", Input),
+            self.query_one("#status", Static),
+            self.query_one("#log", RichLog),
+        )
+        self.title = self.table_title
+        self.widgets.status.update("connecting …")
+        self.widgets.header.display = False
+        self.set_interval(0.5, self._tick)
+        self.run_worker(self._follow(), name="link")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._redraw()
+
+    # ------------------------------------------------------------ the link
+
+    async def _follow(self) -> None:
+        """Read frames until the link ends; a move opens the new table's link."""
+        while True:
+            target = None
+            async for frame in self.link.frames():
+                self._receive(frame)
+                target = self._move_target()
+                if target is not None:
+                    break
+            if target is None or self.open_table is None:
+                self.message = "the connection to the table has closed — q to quit"
+                self._redraw()
+                return
+            await self.link.close()
+            self.moves.append(target)
+            self.widgets.log.write(f"— you move to table {target} —")
+            self.link = await self.open_table(target)
+            self.frame = None
+            self.logged = (0, 0)
+            self.results_logged = None
+
+    def _move_target(self) -> str | None:
+        frame = self.frame
+        if frame is None or self.open_table is None:
+            return None
+        return frame["you"].get("moved_to")
+
+    def _receive(self, frame: Mapping[str, object]) -> None:
+        self.frames.append(frame)
+        kind = frame.get("type")
+        if kind == "table":
+            table = cast(TableFrame, frame)
+            now = frame.get("now")
+            if isinstance(now, int | float):
+                self.clock.sync(float(now))
+            if table["you"]["decision"] != "draw":
+                self.marked = set()
+            self.frame = table
+            self._write_log(table)
+        elif kind in ("error", "link"):
+            self.message = str(frame.get("message", ""))
+        self._redraw()
+
+    async def _send(self, message: dict[str, object]) -> None:
+        self.message = ""
+        await self.link.send(message)
+
+    # ------------------------------------------------------------------- log
+
+    def _write_log(self, frame: TableFrame) -> None:
+        """The hand as this viewer saw it, each finished hand's changes, notices (X-3)."""
+        log = self.widgets.log
+        hand = frame["hand"]
+        if hand is not None:
+            number, written = self.logged
+            lines = hand["log"]
+            if number != hand["number"] or len(lines) < written:
+                log.write(f"— hand {hand['number']} —")
+                written = 0
+            for line in lines[written:]:
+                log.write(line)
+            self.logged = (hand["number"], len(lines))
+        results = frame["results"]
+        newest = results[0]["number"] if results else 0
+        if self.results_logged is not None:  # the hands before you came are not news
+            for result in reversed(results):
+                if result["number"] > self.results_logged:
+                    log.write(result_line(result["number"], self._changes(frame, result)))
+        self.results_logged = max(newest, self.results_logged or 0)
+        notice = frame["you"]["notice"]
+        if notice and notice != self.notice:
+            log.write(notice)
+            self.message = notice
+        self.notice = notice
+        if frame["status"] == "over" and frame["standings"] and not self.over_logged:
+            self.over_logged = True
+            log.write(f"series over after {counted(frame['hands_played'], 'hand')}:")
+            for standing in frame["standings"]:
+                log.write(f"  {standing['place']}. {standing['name']} ({standing['chips']} chips)")
+
+    @staticmethod
+    def _changes(frame: TableFrame, result: Mapping[str, object]) -> list[tuple[str, int]]:
+        names = {seat["seat"]: seat["name"] or f"seat {seat['seat']}" for seat in frame["seats"]}
+        if frame["you"]["seat"] is not None:
+            names[frame["you"]["seat"]] = "You"  # as the hand log addresses you
+        changes = cast(list[dict[str, int]], result["changes"])
+        return [(names[c["seat"]], c["change"]) for c in changes if c["change"]]
+
+    # ---------------------------------------------------------------- screen
+
+    def _tick(self) -> None:
+        """A-18: the shot clock, the pause and the level count down between frames."""
+        frame = self.frame
+        if frame is None:
+            return
+        hand, header = frame["hand"], frame.get("tournament")
+        if (
+            (hand is not None and hand["clock"] is not None)
+            or frame["next_hand_at"] is not None
+            or (header is not None and header["deadline"] is not None)
+        ):
+            self._redraw(keys=False)
+
+    def _redraw(self, *, keys: bool = True) -> None:
+        """The whole screen from the last frame; ``keys`` also the buttons and the footer
+        (a countdown between frames changes neither)."""
+        frame = self.frame
+        if frame is None:
+            if self.message:
+                self._put(self.widgets.status, self.message)
+            return
+        hand = frame["hand"]
+        header = frame.get("tournament")
+        level_left = None if header is None else self.clock.left(header["deadline"])
+        lines = view.header_lines(frame, level_left)
+        box = self.widgets.header
+        box.display = bool(lines)
+        self._put(box, "\n".join(lines))
+        self._put(self.widgets.info, view.info_line(frame))
+        clock = None if hand is None else hand["clock"]
+        left = None if clock is None else self.clock.left(clock["deadline"])
+        labels = view.seat_labels(frame)
+        centre = view.centre(frame, left)
+        width, height = self.size.width, self.size.height
+        rows = max(MIN_HEIGHT, min(18, height - RESERVED_ROWS - len(lines)))
+        table = draw_table(labels, centre, len(frame["seats"]), width, rows)
+        self._put(self.widgets.table, table)
+        if keys:
+            self._show_buttons(frame)
+        pause_left = self.clock.left(frame["next_hand_at"])
+        status = view.status_line(frame, self.marked, pause_left)
+        if self.message:
+            status = f"{status}\n{self.message}"
+        self._put(self.widgets.status, status)
+        if keys:
+            self.refresh_bindings()
+
+    def _put(self, box: Static, text: str) -> None:
+        """Write ``text`` into ``box``; the layout is redone only when its height changes
+        (the clock ticking rewrites the table twice a second)."""
+        before = str(box.content)
+        if text != before:
+            box.update(text, layout=text.count("\n") != before.count("\n"))
+
+    def _show_buttons(self, frame: TableFrame) -> None:
+        row = self.widgets.buttons
+        actions = frame["you"]["actions"] if frame["you"]["decision"] == "act" else None
+        wanted = []
+        if actions is not None:
+            presets = [(p["name"], p["amount"]) for p in actions["presets"]]
+            wanted = bet_buttons(
+                fold=actions["fold"],
+                check=actions["check"],
+                call=actions["call"],
+                bring_in=actions["bring_in"],
+                presets=presets,
+            )
+        shown = [str(button.label) for button in row.query(Button)]
+        if shown != [str(button.label) for button in wanted]:
+            row.remove_children()
+            row.mount(*wanted)
+
+    def screen_text(self) -> str:
+        """Everything the screen says now: header, table, buttons, status, log, footer keys."""
+        boxes = self.widgets
+        parts = [str(box.content) for box in (boxes.header, boxes.info, boxes.table, boxes.status)]
+        parts += [str(button.label) for button in self.query(Button)]
+        parts += [strip.text for strip in self.widgets.log.lines]
+        return "\n".join(parts)
+
+    # ------------------------------------------------------------- the keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that work now are active, and only they are in the footer."""
+        if action in ("quit", "keys"):
+            return True
+        frame = self.frame
+        if frame is None:
+            return False
+        you = frame["you"]
+        decision = you["decision"]
+        if action in ("mark", "draw"):
+            return decision == "draw"
+        if action == "show":
+            return decision == "show"
+        if action == "muck":
+            return decision == "show" and you["may_muck"]
+        if action == "preaction":
+            kind = parameters[0]
+            return kind in you["preactions"] or you["preaction"] == kind
+        if action == "away":
+            return self._away_key_works(frame, parameters[0])
+        if action == "start":
+            seated = sum(seat["name"] is not None for seat in frame["seats"])
+            return frame["status"] == "waiting" and you["host"] and seated >= 2
+        actions = you["actions"]
+        if decision != "act" or actions is None:
+            return False
+        return _bet_key_works(frame, action, parameters)
+
+    @staticmethod
+    def _away_key_works(frame: TableFrame, wanted: object) -> bool:
+        seat = frame["you"]["seat"]
+        if seat is None or frame["status"] == "over":
+            return False
+        away = frame["seats"][seat - 1]["away"]
+        return wanted == ("sit_in" if away else "sit_out")
+
+    async def _act(self, action: str, amount: int | None = None) -> None:
+        frame = self.frame
+        if frame is None or frame["hand"] is None or frame["you"]["decision"] != "act":
+            return
+        message: dict[str, object] = {"type": "act", "action": action}
+        if amount is not None:
+            message["amount"] = amount
+        message["turn"] = frame["hand"]["turn"]
+        await self._send(message)
+
+    async def _bet(self, amount: int) -> None:
+        """Bet, raise or complete to ``amount``, checked against the frame's range first."""
+        frame = self.frame
+        actions = None if frame is None else frame["you"]["actions"]
+        if actions is None:
+            return
+        refused = view.raise_refusal(actions, amount)
+        if refused is not None:
+            self.message = refused
+            self._redraw()
+            return
+        sized = actions["raise_to"]
+        assert sized is not None
+        await self._act(sized["word"], amount)
+
+    async def action_fold(self) -> None:
+        await self._act("fold")
+
+    async def action_check_call(self, _: str = "") -> None:
+        """Check when nothing is owed, else call (the footer names which)."""
+        actions = None if self.frame is None else self.frame["you"]["actions"]
+        if actions is not None:
+            await self._act("check" if actions["check"] else "call")
+
+    async def action_bring_in(self) -> None:
+        await self._act("bring_in")
+
+    async def action_preset(self, name: str) -> None:
+        """Bet or raise by a preset: min, ½ pot, ⅔ pot, pot, all-in (the largest allowed)."""
+        amount = None if self.frame is None else view.key_presets(self.frame).get(name)
+        if amount is not None:
+            await self._bet(amount)
+
+    def action_raise(self, _: str = "") -> None:
+        """Open the amount box: type the total to bet or raise to (A-7)."""
+        box = self.widgets.amount
+        box.styles.display = "block"
+        box.value = ""
+        box.focus()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        box = self.widgets.amount
+        box.styles.display = "none"
+        self.set_focus(None)
+        try:
+            amount = int(event.value.strip())
+        except ValueError:
+            self.message = f"{event.value!r} is not a whole number of chips"
+            self._redraw()
+            return
+        await self._bet(amount)
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.name or ""
+        if button == "do-fold":
+            await self.action_fold()
+        elif button in ("do-check", "do-call"):
+            await self.action_check_call()
+        elif button == "do-bring":
+            await self.action_bring_in()
+        elif button.startswith("do-raise-"):
+            await self._bet(int(button.removeprefix("do-raise-")))
+
+    def action_mark(self, index: int) -> None:
+        if self.frame is not None and index <= len(view.my_cards(self.frame)):
+            self.marked ^= {index}
+            self._redraw()
+
+    async def action_draw(self) -> None:
+        """Throw away the marked cards (none: stand pat), V-8."""
+        if self.frame is None or self.frame["you"]["decision"] != "draw":
+            return
+        cards = view.my_cards(self.frame)
+        chosen = [str(cards[i - 1]) for i in sorted(self.marked) if cards[i - 1] is not None]
+        self.marked = set()
+        await self._send({"type": "draw", "cards": chosen})
+
+    async def action_show(self) -> None:
+        await self._send({"type": "show"})
+
+    async def action_muck(self) -> None:
+        await self._send({"type": "muck"})
+
+    async def action_preaction(self, kind: str) -> None:
+        """X-3: choose a pre-action, or clear the one chosen."""
+        chosen = None if self.frame is None else self.frame["you"]["preaction"]
+        await self._send({"type": "preaction", "kind": "clear" if chosen == kind else kind})
+
+    async def action_away(self, which: str) -> None:
+        """H-9: sit out from the next deal, or come back."""
+        await self._send({"type": which})
+
+    async def action_start(self) -> None:
+        await self._send({"type": "start"})
+
+    def action_keys(self) -> None:
+        self.widgets.log.write(KEYS_HELP)
+
+    async def action_quit(self) -> None:
+        """Leave the table: the link closes; the seat stays until the server says otherwise."""
+        await self.link.close()
+        self.exit()
+
+
+def _bet_key_works(frame: TableFrame, action: str, parameters: tuple[object, ...]) -> bool:
+    actions = frame["you"]["actions"]
+    assert actions is not None
+    sized = actions["raise_to"]
+    if action == "fold":
+        return actions["fold"]
+    if action == "check_call":
+        return actions["check"] if parameters == ("check",) else actions["call"] is not None
+    if action == "bring_in":
+        return actions["bring_in"] is not None
+    if action == "raise":
+        return sized is not None and (sized["word"] == "bet") == (parameters == ("bet",))
+    if action == "preset":
+        return str(parameters[0]) in view.key_presets(frame)
+    return False

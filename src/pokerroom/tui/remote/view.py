@@ -1,0 +1,239 @@
+"""The terminal table drawn from a server's snapshot instead of an engine hand.
+
+Pure functions of one ``table`` frame (``docs/protocol.md``), so what the screen says is
+testable without a terminal. The server built the frame for this viewer alone (X-4): the
+screen shows nothing but what the frame holds. The drawing itself is the local table's
+(:mod:`pokerroom.tui.seats`, :mod:`pokerroom.tui.render`, :mod:`pokerroom.tui.layout`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from pokerroom.cards import Card
+from pokerroom.engine import VARIANTS, IllegalAction
+from pokerroom.engine.variants import Variant
+from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame
+from pokerroom.table.presets import preset_totals
+from pokerroom.table.wording import refusal
+from pokerroom.tournament.clock.render import countdown
+from pokerroom.tui.render import (
+    SHOWDOWN_PROMPT,
+    centre_lines,
+    clock_line,
+    draw_line,
+    options_line,
+)
+from pokerroom.tui.seats import SeatLabel, roles_text, seat_cards_text
+
+PREACTION_WORDS = {
+    "check_fold": "check/fold",
+    "check": "check",
+    "call_any": "call any",
+    "fold_any": "fold to any bet",
+}
+"""The pre-actions (X-3) as the table names them."""
+
+
+def variant_of(frame: TableFrame) -> Variant | None:
+    """The engine's game for the frame's ``game.variant`` (None: one this client lacks)."""
+    return VARIANTS.get(frame["game"]["variant"])
+
+
+def cards_of(tokens: list[str | None]) -> list[Card | None]:
+    return [None if token is None else Card.parse(token) for token in tokens]
+
+
+def _up_flags(variant: Variant | None, count: int) -> list[bool]:
+    """Stud: which cards, in deal order, are dealt face up (V-5); a frame says so only for
+    other players' cards (theirs face down are null), so one's own are read off the game."""
+    if variant is None:
+        return []
+    flags: list[bool] = []
+    for street in variant.streets:
+        flags += [False] * street.hole + [True] * street.up
+    return flags[:count] if len(flags) >= count else []
+
+
+def to_act(frame: TableFrame) -> int | None:
+    """The seat whose decision the table waits for, if any."""
+    hand = frame["hand"]
+    if hand is None or hand["phase"] == "done" or frame["status"] != "playing":
+        return None
+    return hand["to_act"]
+
+
+def seat_labels(frame: TableFrame) -> list[SeatLabel]:
+    """Every occupied seat as this viewer sees it, in seat order."""
+    variant = variant_of(frame)
+    acting = to_act(frame)
+    return [
+        SeatLabel(
+            seat["seat"],
+            seat["name"],
+            roles_text(seat["button"], seat["small_blind"], seat["big_blind"]),
+            seat["stack"],
+            _seat_action(seat),
+            seat_cards_text(
+                cards_of(seat["cards"]),
+                _up_flags(variant, len(seat["cards"])),
+                seat["drew"],
+                out=seat["folded"] or seat["mucked"],
+            ),
+            seat["seat"] == acting,
+        )
+        for seat in frame["seats"]
+        if seat["name"] is not None
+    ]
+
+
+def _seat_action(seat: SeatFrame) -> str:
+    """The latest action, else why the seat is not playing (H-9, H-11, H-2)."""
+    words = seat["last_action"] or ""
+    if seat["out"]:
+        words = "out"
+    elif seat["away"] and not seat["in_hand"]:
+        words = "sitting out"
+    state = seat.get("state")
+    if state in ("waiting", "posting", "no_chips", "leaving") and not seat["in_hand"]:
+        words = {"waiting": "waits for the BB", "no_chips": "no chips"}.get(state, state)
+    if seat["bot"] is None and not seat["connected"]:
+        words = f"{words} (offline)".strip()
+    return words
+
+
+def centre(frame: TableFrame, seconds_left: float | None) -> list[str]:
+    """The boards and pots (P-1), and the shot clock of whoever is to act (A-18)."""
+    hand = frame["hand"]
+    if hand is None:
+        return ["waiting for the first hand"]
+    variant = variant_of(frame)
+    has_board = variant is None or any(street.board for street in variant.streets)
+    pots = hand["pots"]
+    split = [pot["amount"] for pot in pots] if len(pots) > 1 else []
+    boards = [cards_of(list(board)) for board in hand["boards"]]
+    lines = centre_lines(boards, hand["pot"], split, has_board=has_board)
+    clock = hand["clock"]
+    if clock is not None and seconds_left is not None and to_act(frame) is not None:
+        lines.append(clock_text(frame, clock["seat"], seconds_left, clock["banks"]))
+    return lines
+
+
+def clock_text(frame: TableFrame, seat: int, seconds_left: float, banks: int) -> str:
+    """``time 0:23`` on your own decision (with your time banks), ``Bob 0:23`` on another's."""
+    if seat == frame["you"]["seat"]:
+        bank = f" · {banks} time bank{'s' if banks != 1 else ''}" if banks else ""
+        return clock_line(seconds_left) + bank
+    return clock_line(seconds_left, frame["seats"][seat - 1]["name"] or f"seat {seat}")
+
+
+def info_line(frame: TableFrame) -> str:
+    """The game line above the table: hand number and stakes."""
+    hand = frame["hand"]
+    number = f"hand {hand['number']} · " if hand is not None else ""
+    return number + frame["game"]["stakes"]
+
+
+def my_cards(frame: TableFrame) -> list[Card | None]:
+    seat = frame["you"]["seat"]
+    return [] if seat is None else cards_of(frame["seats"][seat - 1]["cards"])
+
+
+def status_line(frame: TableFrame, marked: Collection[int], pause_left: float | None) -> str:
+    """What you may do now (the keys are in the footer), or what the table waits for."""
+    you = frame["you"]
+    decision = you["decision"]
+    if decision == "act" and you["actions"] is not None:
+        return options_line(you["actions"]["options"])
+    if decision == "draw":
+        return draw_line(my_cards(frame), marked)
+    if decision == "show":
+        return SHOWDOWN_PROMPT if you["may_muck"] else "showdown: s to show your hand"
+    return _waiting_line(frame, pause_left)
+
+
+def _waiting_line(frame: TableFrame, pause_left: float | None) -> str:
+    you = frame["you"]
+    status = frame["status"]
+    words = {
+        "waiting": "waiting for players",
+        "held": "fewer than two players here: the next hand waits",
+        "over": "the series is over — q to quit",
+        "closed": "this table has closed",
+    }.get(status, "")
+    if status == "waiting" and you["host"] and frame["kind"] == "home":
+        words += " — n: deal the first hand"
+    if status == "pause":
+        words = clock_line(pause_left, "next hand in") if pause_left else "next hand soon"
+    acting = to_act(frame)
+    if acting is not None:
+        name = frame["seats"][acting - 1]["name"]
+        words = f"{name} to act"
+        if you["preaction"] is not None:
+            words += f" · pre-action: {PREACTION_WORDS.get(you['preaction'], you['preaction'])}"
+    if you["seat"] is None:
+        words = f"watching · {words}" if words else "watching"
+    seat = None if you["seat"] is None else frame["seats"][you["seat"] - 1]
+    if seat is not None and seat["away"]:
+        words += " · you sit out (z: sit in)"
+    return words
+
+
+def header_lines(frame: TableFrame, level_left: float | None) -> list[str]:
+    """The tournament header (its ``lines``), its level time counting down."""
+    header = frame.get("tournament")
+    if header is None:
+        return []
+    lines = list(header["lines"])
+    built = header["seconds_left"]
+    if lines and built is not None and level_left is not None:
+        lines[0] = lines[0].replace(
+            f"{countdown(built)} left", f"{countdown(max(0.0, level_left))} left"
+        )
+    if header["finished"] is not None:
+        place, prize = header["finished"]["place"], header["finished"]["prize"]
+        lines.append(f"you finished {place}" + (f", prize {prize:,}" if prize else ""))
+    return lines
+
+
+def key_presets(frame: TableFrame) -> dict[str, int]:
+    """The totals the keys m, h, t, p, a bet: the local table's presets, worked out from
+    the snapshot's numbers; in fixed-limit only the one size (and all-in when it is that)."""
+    you = frame["you"]
+    actions = you["actions"]
+    hand = frame["hand"]
+    if actions is None or hand is None or you["seat"] is None:
+        return {}
+    sized = actions["raise_to"]
+    if sized is None:
+        return {}
+    mine = frame["seats"][you["seat"] - 1]
+    totals = preset_totals(
+        hand["pot"],
+        [seat["bet"] for seat in frame["seats"]],
+        mine["bet"],
+        actions["call"],
+        (sized["min"], sized["max"]),
+        sized["sizes"],
+    )
+    if frame["game"]["limit"] != "fixed-limit":
+        return totals
+    keep = {"min": totals["min"]}
+    if sized["max"] == mine["stack"] + mine["bet"]:
+        keep["all-in"] = totals["all-in"]
+    return keep
+
+
+def raise_refusal(actions: ActionsFrame, amount: int) -> str | None:
+    """Why the server would refuse a bet to ``amount``, in its own words (A-8), or None."""
+    sized = actions["raise_to"]
+    if sized is None:
+        reason = "you may not raise now"
+        return refusal(IllegalAction(reason, "A-8", actions["options"]), 0)
+    low, high, sizes = sized["min"], sized["max"], sized["sizes"]
+    if (amount in sizes) if sizes else low <= amount <= high:
+        return None
+    options = actions["options"]
+    word = "bet" if any(o.startswith("bet ") for o in options) else "raise"  # as it offers
+    reason = f"{word} to {amount} is outside the legal range {low}-{high}"
+    return refusal(IllegalAction(reason, "A-8", options), 0)

@@ -1,0 +1,96 @@
+"""Remote terminal tables at one in-process server table (:mod:`tests.remote_link`): run
+apps side by side, let every frame arrive, leak-check every screen (X-4), press keys."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
+
+from textual.pilot import Pilot
+from textual.widgets import RichLog
+from textual.widgets._footer import FooterKey
+
+from pokerroom.tui.remote import RemoteTableApp
+from pokerroom.tui.remote.clock import ServerClock
+from tests.remote_link import FakeLink, Hub
+from tests.web.leaks import find_leaks
+from tests.web.table_driver import Table
+
+Played = Callable[[Hub, list[RemoteTableApp], list[Pilot[None]]], Awaitable[None]]
+
+
+def footer(app: RemoteTableApp) -> set[str]:
+    return {f"{key.key_display} {key.description}" for key in app.query(FooterKey)}
+
+
+def log(app: RemoteTableApp) -> str:
+    return "\n".join(strip.text for strip in app.query_one("#log", RichLog).lines)
+
+
+def run(
+    driver: Table,
+    scenario: Played,
+    *,
+    size: tuple[int, int] = (100, 30),
+    clocks: list[ServerClock] | None = None,
+) -> Hub:
+    """Every seated user of ``driver`` gets a remote app over one in-process hub."""
+    hub = Hub(driver.room, now=driver.now)
+
+    async def go() -> None:
+        apps = [
+            RemoteTableApp(hub.link(user), clock=None if clocks is None else clocks[i])
+            for i, user in enumerate(driver.users)
+        ]
+        async with AsyncExitStack() as stack:
+            pilots = [await stack.enter_async_context(app.run_test(size=size)) for app in apps]
+            await settle(hub, apps, pilots)
+            await scenario(hub, apps, pilots)
+
+    asyncio.run(go())
+    assert hub.leaks == []
+    return hub
+
+
+async def settle(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
+    """Until every app has read every frame sent to it; then its screen is leak-checked."""
+    for _ in range(100):
+        await asyncio.sleep(0)
+        if all(link.queue.empty() for link in hub.links):
+            break
+    for pilot in pilots:
+        await pilot.pause(0)
+    for app in apps:
+        link = app.link
+        assert isinstance(link, FakeLink)
+        leaks = find_leaks(app.screen_text(), hub.known.get(link.name, set()))
+        assert leaks == [], f"{link.name} sees {leaks} in {app.screen_text()}"
+
+
+def deciding(apps: list[RemoteTableApp]) -> int | None:
+    for index, app in enumerate(apps):
+        if app.frame is not None and app.frame["you"]["decision"] is not None:
+            return index
+    return None
+
+
+async def play_hands(
+    hub: Hub,
+    apps: list[RemoteTableApp],
+    pilots: list[Pilot[None]],
+    hands: int,
+    keys: Callable[[RemoteTableApp], list[str]],
+) -> None:
+    """The player each table waits for presses ``keys``; time runs when nobody is to act."""
+    for _ in range(400):
+        if hub.room.hands_played >= hands or hub.room.status == "over":
+            return
+        index = deciding(apps)
+        if index is None:
+            assert hub.wait(), "the table waits for nobody and has no deadline"
+        else:
+            for key in keys(apps[index]):
+                await pilots[index].press(key)
+        await settle(hub, apps, pilots)
+    raise AssertionError(f"fewer than {hands} hands after 400 steps")
