@@ -46,7 +46,7 @@ PLAIN: dict[str, dict[str, Any]] = {
 
 def _whole(word: str, what: str) -> int:
     if not word.isdigit():
-        raise UsageError(f"{what} is a whole number of chips, not {word!r}")
+        raise UsageError(f"{what} must be a whole number, not {word!r}")
     return int(word)
 
 
