@@ -192,6 +192,8 @@ class ServerLink:
             self._note(first)
             yield notice("connected", f"connected to table {self.room_id}")
             yield first
+            if self._follow_needed(first):
+                return
             async with self._writing:
                 self._socket = socket
                 for message in self._unanswered.unwritten(self._serial):
