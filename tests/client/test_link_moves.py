@@ -55,10 +55,11 @@ def test_a_move_is_followed_to_the_new_table_without_a_wait() -> None:
 def test_the_text_mode_shows_the_table_as_the_viewer_sees_it() -> None:
     t = table("holdem", 2, seed=1)
     ann = User(1, "Ann")
-    frame = {**t.snap(ann), "now": 0.0}
+    snap = t.snap(ann)
+    frame = {**snap, "now": 0.0}
     lines = View().lines(frame)
     text = "\n".join(lines)
-    mine = " ".join(c for c in frame["seats"][0]["cards"] if c is not None)
+    mine = " ".join(c for c in snap["seats"][0]["cards"] if c is not None)
     assert f"[{mine}]" in text and "[?? ??]" in text
     assert lines[:2] == ["  · Bob posts 2", "  · You post 1"]
     assert (
