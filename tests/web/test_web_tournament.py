@@ -3,6 +3,7 @@ its table rooms with a move between tables, the header, the pages — and no lea
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -11,6 +12,7 @@ from starlette.testclient import TestClient
 
 from pokerroom.errors import UsageError
 from pokerroom.protocol.frames import TableFrame
+from pokerroom.protocol.server import parse_frame
 from pokerroom.tournament.header import header_lines
 from pokerroom.tournament.lobby import lobby_of
 from pokerroom.tournament.regulation.load import parse_regulation
@@ -153,6 +155,18 @@ def played() -> Played:
     return result
 
 
+def test_every_frame_of_the_run_fits_the_protocol_schema_exactly(played: Played) -> None:
+    """What a terminal client validates (``pokerroom.protocol.server``): every table frame
+    each person and observer got, the move included, and the tournament's lobby."""
+    seen = played.driver.seen
+    moves = [s.frame for s in seen if "moved_to" in s.frame["you"]]
+    assert moves, "no move was seen"
+    sample = [s.frame for s in seen[::10]]  # and a sample of the rest: one schema for all
+    for frame in [*moves, *sample]:
+        parse_frame(json.dumps({**frame, "now": 0.0}), exact=True)
+    parse_frame(json.dumps(played.driver.tournament.lobby(ANN)), exact=True)
+
+
 def test_t6_a_move_names_the_new_room_in_the_old_tables_snapshot(played: Played) -> None:
     old, new = played.old_frame, played.new_frame
     assert old["you"].get("moved_to") == played.new_room
@@ -173,7 +187,7 @@ def test_t12_the_tournament_ends_with_every_place_given_and_the_pool_paid(
     frame = tournament.lobby(None)
     results = frame["results"]
     assert isinstance(results, list)
-    assert sorted(r["place"] for r in results) == list(range(1, 13))
+    assert sorted(r["place"] or 0 for r in results) == list(range(1, 13))
     header = frame["header"]
     assert isinstance(header, dict)
     assert sum(r["prize"] for r in results) == header["pool"] == 120  # T-2

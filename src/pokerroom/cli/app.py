@@ -12,6 +12,7 @@ import typer
 from pokerroom.cli import (
     accounts_command,
     clock_command,
+    connect_command,
     director_command,
     equity_command,
     eval_command,
@@ -43,5 +44,6 @@ app.command("history", cls=PlainHelp)(history_command.history)
 app.command("clock", cls=PlainHelp)(clock_command.clock)
 app.command("director", cls=PlainHelp)(director_command.director)
 app.command("serve", cls=PlainHelp)(serve_command.serve)
+app.command("connect", cls=PlainHelp)(connect_command.connect)
 app.add_typer(tournament_command.app, name="tournament")
 app.add_typer(accounts_command.app, name="accounts")

@@ -1,13 +1,18 @@
 """What the server sends: the table as one viewer may see it, and refusals.
 
 Typed dictionaries, so the room builds exactly the documented shape (``docs/protocol.md``)
-and the hub can send it as JSON without another copy. Cards are tokens like ``"As"``;
-``None`` is a card face down. Times are on the room's clock (the ``now`` the hub passes).
+and the hub can send it as JSON without another copy. They are the one schema of the
+server's frames: a client validates what it receives against these same classes with
+pydantic (:mod:`pokerroom.protocol.server`), hence ``typing_extensions.TypedDict``, which
+pydantic reads on Python 3.11. Cards are tokens like ``"As"``; ``None`` is a card face
+down. Times are on the room's clock (the ``now`` the hub passes).
 """
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired
+
+from typing_extensions import TypedDict
 
 from pokerroom.protocol.version import PROTOCOL_VERSION
 
@@ -474,3 +479,115 @@ class OfcTableFrame(TypedDict):
     standings: list[OfcStandingFrame]
     hands_played: int
     next_hand_at: float | None
+
+
+class SentTableFrame(TableFrame):
+    """A ``table`` frame as it leaves the server: the hub stamps each with its clock."""
+
+    now: float
+    """The server's clock when the frame was built: ``deadline - now`` is the time left."""
+
+
+class SentOfcTableFrame(OfcTableFrame):
+    """An OFC ``table`` frame as it leaves the server, stamped with the hub's clock."""
+
+    now: float
+
+
+class TournamentPlayerFrame(TypedDict):
+    name: str
+    bot: bool
+    chips: int
+    table: int | None
+    seat: int | None
+    place: int | None
+    entries: int
+
+
+class TournamentTableFrame(TypedDict):
+    number: int
+    room: str
+    """The table's room id: ``/ws/tables/<room>``."""
+    url: str
+    players: int
+
+
+class TournamentResultFrame(TypedDict):
+    place: int | None
+    name: str
+    prize: int
+
+
+class TournamentYouFrame(TypedDict):
+    registered: bool
+    table: str | None
+    """The room id of your table while you play."""
+    may: list[str]
+    """What the registration button offers: ``register``, ``unregister``, ``register late``
+    or ``re-enter``."""
+    start: bool
+    director: bool
+
+
+class TournamentFrame(TypedDict):
+    """A tournament's own lobby (its socket and ``GET /api/tournaments/<id>``)."""
+
+    type: Literal["tournament"]
+    v: int
+    id: str
+    name: str
+    game: str
+    buy_in: int
+    fee: int
+    starting_stack: int
+    status: str
+    start_at: float | None
+    registered: int
+    max_entries: int | None
+    fill_to: int
+    """Bots fill the field up to this many entrants (0: none)."""
+    notice: str | None
+    players: list[TournamentPlayerFrame]
+    tables: list[TournamentTableFrame]
+    results: list[TournamentResultFrame]
+    header: TournamentHeaderFrame | None
+    you: TournamentYouFrame
+    now: NotRequired[float]
+    """On the socket only: the server's clock (the hub stamps every frame it sends)."""
+
+
+class LobbySeatsFrame(TypedDict):
+    taken: int
+    total: int
+
+
+class LobbyRoomFrame(TypedDict):
+    id: str
+    """The room's id for ``/ws/tables/<id>``."""
+    name: str
+    game: str
+    stakes: str
+    seats: LobbySeatsFrame
+    status: str
+    kind: str
+    """``home``, ``cash`` or ``tournament``."""
+    private: bool
+    url: str
+
+
+class LobbyFrame(TypedDict):
+    """``GET /api/lobby``: every public room, and the signed-in user's own."""
+
+    type: Literal["lobby"]
+    v: int
+    rooms: list[LobbyRoomFrame]
+    mine: list[LobbyRoomFrame]
+
+
+class HttpErrorFrame(TypedDict):
+    """A refusal of an HTTP request made with ``Accept: application/json`` (or ``/api/``)."""
+
+    type: Literal["error"]
+    v: int
+    code: str
+    message: str

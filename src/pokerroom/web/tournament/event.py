@@ -37,7 +37,7 @@ from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.errors import UsageError
 from pokerroom.protocol.client import Director, ProtocolError, parse_message
-from pokerroom.protocol.frames import TournamentHeaderFrame
+from pokerroom.protocol.frames import TournamentFrame, TournamentHeaderFrame
 from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
@@ -549,7 +549,7 @@ class WebTournament:
         """The tournament header of a table for ``viewer`` (his place; public numbers)."""
         return views.header(self, viewer)
 
-    def lobby(self, viewer: User | None) -> dict[str, object]:
+    def lobby(self, viewer: User | None) -> TournamentFrame:
         """The ``tournament`` frame: the page's and ``/api/tournaments/<id>``'s."""
         return views.lobby(self, viewer)
 

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pokerroom.protocol.frames import FinishFrame, TournamentHeaderFrame
+from pokerroom.protocol.frames import (
+    FinishFrame,
+    TournamentFrame,
+    TournamentHeaderFrame,
+    TournamentPlayerFrame,
+    TournamentResultFrame,
+    TournamentTableFrame,
+)
 from pokerroom.tournament.lobby import lobby_of, prize_now
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.tournament.header import header_frame
@@ -44,7 +51,7 @@ def header(tournament: WebTournament, viewer: User | None) -> TournamentHeaderFr
     return frame
 
 
-def lobby(tournament: WebTournament, viewer: User | None) -> dict[str, object]:
+def lobby(tournament: WebTournament, viewer: User | None) -> TournamentFrame:
     """The ``tournament`` frame (docs/protocol.md): the field, the tables, the results,
     and what ``viewer`` may do."""
     log = tournament.log()
@@ -52,7 +59,7 @@ def lobby(tournament: WebTournament, viewer: User | None) -> dict[str, object]:
     record = None if name is None else log.players.get(name)
     out = record is not None and record.place is not None
     finished = tournament.status == "finished"
-    players = [
+    players: list[TournamentPlayerFrame] = [
         {
             "name": r.player,
             "bot": r.player not in tournament.users,
@@ -64,12 +71,12 @@ def lobby(tournament: WebTournament, viewer: User | None) -> dict[str, object]:
         }
         for r in sorted(log.players.values(), key=lambda r: (r.place or 0, -r.chips))
     ]
-    results = [
+    results: list[TournamentResultFrame] = [
         {"place": r.place, "name": r.player, "prize": r.prize}
         for r in sorted(log.players.values(), key=lambda r: r.place or 0)
         if finished
     ]
-    tables = [
+    tables: list[TournamentTableFrame] = [
         {
             "number": number,
             "room": room.id,
