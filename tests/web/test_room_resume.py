@@ -32,6 +32,8 @@ from pokerroom.web.app import create_app
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id
 from pokerroom.web.room import CashRoom, HomeRoom
+from pokerroom.web.room import cash as cash_module
+from pokerroom.web.room import live as live_module
 from pokerroom.web.saving import RESUME_GRACE, SavedRoom, open_room
 from pokerroom.web.saving import saved_room as saved_room_module
 from pokerroom.web.saving import tables as tables_module
@@ -198,7 +200,7 @@ def lockstep_hands(resumed: Play, uninterrupted: Play, first: int, hands: int) -
     room = resumed.room
     assert isinstance(room, SavedRoom) and isinstance(room.room, CashRoom)
     step = first
-    while len(room.room.hands) < hands:
+    while room.room.table.hands_played < hands:
         step = lockstep_once(resumed, uninterrupted, step)
     reference = uninterrupted.room
     assert isinstance(reference, CashRoom)
@@ -389,3 +391,44 @@ def test_another_process_with_another_string_hash_resumes_the_same_table(tmp_pat
     resumed, before = json.loads(elsewhere.stdout), json.loads(hand)
     assert resumed.pop("clock")["deadline"] != before.pop("clock")["deadline"]  # shifted
     assert resumed == before
+
+
+@pytest.fixture
+def few_kept_hands(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
+    monkeypatch.setattr(live_module, "KEPT_HANDS", 2)
+    monkeypatch.setattr(cash_module, "KEPT_HANDS", 2)
+    yield 2
+
+
+def test_a_table_played_past_its_kept_hands_resumes_as_if_never_stopped(
+    database_url: str, few_hands_a_checkpoint: int, few_kept_hands: int
+) -> None:
+    """A room keeps only its last hands (and so do its checkpoints): resumed from a
+    checkpoint taken past them, it keeps the same last hands as the table never stopped
+    and plays on in lockstep with it."""
+    cash = CashSettings(seats=6, small_blind=1, big_blind=2)
+    with open_database(database_url) as database:
+        first = cardroom_on(database)
+        play = Play(open_room(first, CashRoom(new_room_id(), settings=cash), CASH), USERS, seed=9)
+        for seat, user in enumerate(USERS, 1):
+            assert play.send(user, "sit", seat=seat, buy_in=cash.max_buy_in).changed
+        steps = mid_hand(play, few_kept_hands + few_hands_a_checkpoint + 1)
+        room = play.room
+        assert isinstance(room, SavedRoom) and len(room.room.hands) == few_kept_hands
+        before = play.views()
+        recipe = stored(first)
+    assert recipe.checkpoint is not None and recipe.checkpoint.serial > 0
+    with open_database(database_url) as database:
+        resumed = cardroom_on(database)
+        restore_rooms(resumed, play.now)
+        play.room = saved(resumed, room.id)
+        check_resumed(before, play, RESUME_GRACE)
+        for user in USERS:
+            play.room.presence(user, True, play.now)
+        reference = Play(build_room("cash", room.id, recipe.settings, recipe.seed), USERS, seed=9)
+        for seat, user in enumerate(USERS, 1):
+            reference.send(user, "sit", seat=seat, buy_in=cash.max_buy_in)
+        for step in range(steps):
+            reference.step(step)
+        lockstep_hands(play, reference, steps, hands=few_kept_hands + few_hands_a_checkpoint + 2)
+        assert resumed.tables.close()

@@ -3,7 +3,7 @@
 :func:`archive_listener` is given to :class:`~pokerroom.web.registry.Registry` as its
 ``on_add``: each live room gets an ``on_hand_finished`` callback that saves the hand
 (:class:`~pokerroom.storage.hand_archive.HandArchive`). A database that fails is one line
-in the server's log; the table plays on (its hands stay in ``room.hands``).
+in the server's log; the table plays on (its last hands stay in ``room.hands``).
 """
 
 from __future__ import annotations

@@ -17,13 +17,15 @@ draw. What is the cash table's own:
   folded when his turn comes and the seat is freed when the hand ends.
 
 The table deals while two players are ready, with a ``pause`` between hands, and waits
-(status ``waiting``) while fewer are. Each finished hand is kept in :attr:`CashRoom.hands`
-with its complete PHH document (``_rake`` when raked) for storage and downloads, and the
-chips that came and went in :attr:`CashRoom.ledger`.
+(status ``waiting``) while fewer are. The last finished hands are kept in
+:attr:`CashRoom.hands` with their complete PHH documents (``_rake`` when raked; the archive
+keeps every hand for the downloads), and the chips that came and went in
+:attr:`CashRoom.ledger`.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 
 from pokerroom.engine import Action, Hand
@@ -33,7 +35,7 @@ from pokerroom.protocol.frames import CashFrame, CashYouFrame, GameFrame, TableF
 from pokerroom.table.cash import CashHandRecord, CashSettings, CashTable
 from pokerroom.web.room.betting import timeout_action
 from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.live import FinishedHand, LiveRoom, Seating, no
+from pokerroom.web.room.live import KEPT_HANDS, FinishedHand, LiveRoom, Seating, no
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.results import hand_result
 from pokerroom.web.room.snapshot import game_frame
@@ -80,7 +82,7 @@ class CashRoom(LiveRoom):
         )
         self.seed = seed
         self.table = CashTable(self.settings, seed=seed)
-        self.hands: list[FinishedHand[CashHandRecord]] = []
+        self.hands: deque[FinishedHand[CashHandRecord]] = deque(maxlen=KEPT_HANDS)
         self.ledger = CashLedger()
         self.leaving: set[int] = set()
         """Users who left during a hand they are in: the room folds for them."""

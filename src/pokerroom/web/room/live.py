@@ -7,9 +7,12 @@ cash table): it seats players (``_seating``), deals (``_next_hand``, which calls
 :meth:`LiveRoom._dealt`), settles each finished hand (``_end_hand``) and says what the
 snapshot shows of its seats between hands. Everything a hand needs in between lives here.
 
-Each finished hand is kept in :attr:`LiveRoom.hands` (a :class:`FinishedHand`, with its
-complete PHH document) and told to :attr:`LiveRoom.on_hand_finished` when it is set: the
-server's hand archive listens there (:mod:`pokerroom.web.archive`).
+Each finished hand is told to :attr:`LiveRoom.on_hand_finished` when it is set (a
+:class:`FinishedHand`, with its complete PHH document): the server's hand archive listens
+there (:mod:`pokerroom.web.archive`) and keeps every hand. The room itself keeps only the
+last :data:`KEPT_HANDS` in :attr:`LiveRoom.hands`, so neither a long-played table's memory
+nor its checkpoints grow with the hands played: the table page shows the last
+:data:`KEPT_RESULTS` results, the replayer reads the archive, and a resume replays inputs.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
 REMEMBERED_IDS = 256
 """Message ids kept per user to refuse a replayed message."""
 KEPT_RESULTS = 5
+KEPT_HANDS = 20
+"""Finished hands a room keeps in memory (and in its checkpoints); the archive has all."""
 
 Seating = msg.Sit | msg.Leave | msg.Start | msg.SitOut | msg.SitIn | msg.TopUp | msg.Post
 """The messages about seats rather than hands: each kind of room answers them its own way."""
@@ -104,8 +109,8 @@ class LiveRoom(ABC):
         self.stories = Stories()
         """Each viewer's log of the hand, told as it grows (for the snapshots)."""
         self._seen_ids: dict[int, deque[str]] = {}
-        self.hands: list[FinishedHand[Any]] = []
-        """Every hand finished here, oldest first."""
+        self.hands: deque[FinishedHand[Any]] = deque(maxlen=KEPT_HANDS)
+        """The last hands finished here, oldest first."""
         self.on_hand_finished: Callable[[FinishedHand[Any]], None] | None = None
         """Told of each finished hand (the server saves it there)."""
 
