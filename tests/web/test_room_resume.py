@@ -414,7 +414,8 @@ def test_a_table_played_past_its_kept_hands_resumes_as_if_never_stopped(
             assert play.send(user, "sit", seat=seat, buy_in=cash.max_buy_in).changed
         steps = mid_hand(play, few_kept_hands + few_hands_a_checkpoint + 1)
         room = play.room
-        assert isinstance(room, SavedRoom) and len(room.room.hands) == few_kept_hands
+        assert isinstance(room, SavedRoom) and isinstance(room.room, CashRoom)
+        assert len(room.room.hands) == few_kept_hands
         before = play.views()
         recipe = stored(first)
     assert recipe.checkpoint is not None and recipe.checkpoint.serial > 0
