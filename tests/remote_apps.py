@@ -15,7 +15,7 @@ from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote.clock import ServerClock
 from tests.remote_link import FakeLink, Hub
 from tests.web.leaks import find_leaks
-from tests.web.table_driver import Table
+from tests.web.table_driver import Driver, R
 
 Played = Callable[[Hub, list[RemoteTableApp], list[Pilot[None]]], Awaitable[None]]
 
@@ -29,7 +29,7 @@ def log(app: RemoteTableApp) -> str:
 
 
 def run(
-    driver: Table,
+    driver: Driver[R],
     scenario: Played,
     *,
     size: tuple[int, int] = (100, 30),
@@ -81,10 +81,12 @@ async def play_hands(
     pilots: list[Pilot[None]],
     hands: int,
     keys: Callable[[RemoteTableApp], list[str]],
+    played: Callable[[Hub], int] = lambda hub: hub.room.hands_played,
 ) -> None:
-    """The player each table waits for presses ``keys``; time runs when nobody is to act."""
+    """The player each table waits for presses ``keys``; time runs when nobody is to act
+    (``played``: the hands the table has finished; a cash table counts its own)."""
     for _ in range(400):
-        if hub.room.hands_played >= hands or hub.room.status == "over":
+        if played(hub) >= hands or hub.room.status == "over":
             return
         index = deciding(apps)
         if index is None:
