@@ -13,7 +13,7 @@ from textual.widgets._footer import FooterKey
 
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote.clock import ServerClock
-from tests.remote_link import FakeLink, Hub
+from tests.remote_link import BaseHub, FakeLink, Hub
 from tests.web.leaks import find_leaks
 from tests.web.table_driver import Driver, R
 
@@ -53,7 +53,7 @@ def run(
     return hub
 
 
-async def settle(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
+async def settle(hub: BaseHub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
     """Until every app has read every frame sent to it; then its screen is leak-checked."""
     for _ in range(100):
         await asyncio.sleep(0)

@@ -121,7 +121,9 @@ class FakeLink:
     def push(self, frame: Mapping[str, object]) -> None:
         known = self.hub.knows_now(self.user)
         self.hub.known.setdefault(self.name, set()).update(known)
-        self.hub.leaks += [(str(self.name), leak) for leak in self.hub.frame_leaks(frame, self.user)]
+        self.hub.leaks += [
+            (str(self.name), leak) for leak in self.hub.frame_leaks(frame, self.user)
+        ]
         self.count_pushed += 1
         self.queue.put_nowait(frame)
 
