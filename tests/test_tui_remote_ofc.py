@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from contextlib import AsyncExitStack
 
+from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from pokerroom.ofc import Board, settle
@@ -23,8 +24,15 @@ ANN, BOB = User(1, "Ann"), User(2, "Bob")
 CLOCK = ShotClock(seconds=20, countdown=5, banks=1, bank_seconds=15)
 
 
-def footer(app: RemoteTableApp) -> set[str]:
-    return {f"{key.key_display} {key.description}" for key in app.screen.query(FooterKey)}
+async def footer(app: RemoteTableApp, pilot: Pilot[None], wanted: str) -> set[str]:
+    """The footer's keys, once it shows ``wanted`` (a pushed screen's footer is drawn a
+    little after its bindings change); as it is after a second if it never does."""
+    for _ in range(20):
+        keys = {f"{key.key_display} {key.description}" for key in app.screen.query(FooterKey)}
+        if wanted in keys:
+            break
+        await pilot.pause(0.05)
+    return keys
 
 
 def placing(apps: list[RemoteTableApp]) -> int:
@@ -51,13 +59,14 @@ def test_two_terminals_play_an_ofc_hand_to_the_end_and_score_what_they_set() -> 
             await settle_frames(hub, apps, pilots)
             bob = ofc_screen(apps[1])
             assert "watching" in bob.screen_text() and "e: take a seat" in bob.screen_text()
-            assert "e Take a seat" in footer(apps[1])
+            assert "e Take a seat" in await footer(apps[1], pilots[1], "e Take a seat")
             await pilots[1].press("e")
             await settle_frames(hub, apps, pilots)
             assert room.status == "playing" and room.hand_number == 1
             first = placing(apps)
             screen = ofc_screen(apps[first])
-            assert "t Top" in footer(apps[first]) and "Enter Send" not in footer(apps[first])
+            keys = await footer(apps[first], pilots[first], "t Top")
+            assert "t Top" in keys and "Enter Send" not in keys and "e Take a seat" not in keys
             dealt = screen.pending()
             await pilots[first].press("2", "t", "u")  # set the second card, then undo it
             assert screen.plan == [] and screen.pending() == dealt
@@ -69,8 +78,8 @@ def test_two_terminals_play_an_ofc_hand_to_the_end_and_score_what_they_set() -> 
                     break
                 index = placing(apps)
                 name = ("Ann", "Bob")[index]
-                keys = deal_keys(ofc_screen(apps[index]), rows[name])
-                await pilots[index].press(*keys)
+                presses = deal_keys(ofc_screen(apps[index]), rows[name])
+                await pilots[index].press(*presses)
                 await settle_frames(hub, apps, pilots)
             assert room.hand_done
             order = [("Ann", "Bob")[seat - 1] for seat in room.hand_seats]
