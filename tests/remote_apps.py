@@ -13,9 +13,9 @@ from textual.widgets._footer import FooterKey
 
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote.clock import ServerClock
-from tests.remote_link import FakeLink, Hub
+from tests.remote_link import BaseHub, FakeLink, Hub
 from tests.web.leaks import find_leaks
-from tests.web.table_driver import Table
+from tests.web.table_driver import Driver, R
 
 Played = Callable[[Hub, list[RemoteTableApp], list[Pilot[None]]], Awaitable[None]]
 
@@ -29,7 +29,7 @@ def log(app: RemoteTableApp) -> str:
 
 
 def run(
-    driver: Table,
+    driver: Driver[R],
     scenario: Played,
     *,
     size: tuple[int, int] = (100, 30),
@@ -53,7 +53,7 @@ def run(
     return hub
 
 
-async def settle(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
+async def settle(hub: BaseHub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
     """Until every app has read every frame sent to it; then its screen is leak-checked."""
     for _ in range(100):
         await asyncio.sleep(0)
@@ -81,10 +81,12 @@ async def play_hands(
     pilots: list[Pilot[None]],
     hands: int,
     keys: Callable[[RemoteTableApp], list[str]],
+    played: Callable[[Hub], int] = lambda hub: hub.room.hands_played,
 ) -> None:
-    """The player each table waits for presses ``keys``; time runs when nobody is to act."""
+    """The player each table waits for presses ``keys``; time runs when nobody is to act
+    (``played``: the hands the table has finished; a cash table counts its own)."""
     for _ in range(400):
-        if hub.room.hands_played >= hands or hub.room.status == "over":
+        if played(hub) >= hands or hub.room.status == "over":
             return
         index = deciding(apps)
         if index is None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pokerroom.cards import Card
 from pokerroom.protocol.frames import error_frame
 from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.seam import User
+from pokerroom.web.seam import Room, User
 from tests.web.leaks import Leak, find_leaks, known_to
 
 Position = Callable[[LiveRoom, User | None], int | None]
@@ -32,10 +32,11 @@ def room_position(room: LiveRoom, user: User | None) -> int | None:
 
 
 @dataclass
-class Hub:
-    room: LiveRoom
+class BaseHub:
+    """What every in-process server does; what a user may know is the table kind's."""
+
+    room: Room
     now: float = 0.0
-    position: Position = room_position
     links: list[FakeLink] = field(default_factory=list)
     leaks: list[tuple[str, Leak]] = field(default_factory=list)
     """(user name, leak) for every frame that named a card its user may not know."""
@@ -80,6 +81,22 @@ class Hub:
         return True
 
     def knows_now(self, user: User | None) -> set[Card]:
+        """The cards of the hand being played that ``user`` may know now."""
+        raise NotImplementedError
+
+    def frame_leaks(self, frame: Mapping[str, object], user: User | None) -> list[Leak]:
+        """The cards in ``frame`` that ``user`` may not know now."""
+        return find_leaks(dict(frame), self.knows_now(user))
+
+
+@dataclass
+class Hub(BaseHub):
+    """A poker room (home, cash, tournament table): the engine hand's knowledge model."""
+
+    room: LiveRoom
+    position: Position = room_position
+
+    def knows_now(self, user: User | None) -> set[Card]:
         hand = self.room.hand
         return set() if hand is None else known_to(hand, self.position(self.room, user))
 
@@ -87,7 +104,7 @@ class Hub:
 class FakeLink:
     """One user's connection: every frame for him in order, until closed."""
 
-    def __init__(self, hub: Hub, user: User | None) -> None:
+    def __init__(self, hub: BaseHub, user: User | None) -> None:
         self.hub = hub
         self.user = user
         self.queue: asyncio.Queue[Mapping[str, object] | None] = asyncio.Queue()
@@ -104,7 +121,9 @@ class FakeLink:
     def push(self, frame: Mapping[str, object]) -> None:
         known = self.hub.knows_now(self.user)
         self.hub.known.setdefault(self.name, set()).update(known)
-        self.hub.leaks += [(str(self.name), leak) for leak in find_leaks(dict(frame), known)]
+        self.hub.leaks += [
+            (str(self.name), leak) for leak in self.hub.frame_leaks(frame, self.user)
+        ]
         self.count_pushed += 1
         self.queue.put_nowait(frame)
 

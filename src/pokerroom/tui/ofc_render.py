@@ -16,7 +16,8 @@ discards but the viewer's own are ever drawn (O-2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from pokerroom.cards import Card
 from pokerroom.ofc import ROW_SIZES, Board, DiscardCard, Row
@@ -32,35 +33,76 @@ def row_text(cards: Sequence[Card], size: int) -> str:
     return " ".join([*(str(card) for card in cards), *[FREE] * (size - len(cards))])
 
 
-def board_lines(board: Board) -> list[str]:
-    return [f"    {row.value:<7} {row_text(board.row(row), ROW_SIZES[row])}" for row in SHOWN_ROWS]
+def board_lines(rows: Mapping[Row, Sequence[Card]]) -> list[str]:
+    """The three rows, top first, free places as ``__``."""
+    return [f"    {row.value:<7} {row_text(rows[row], ROW_SIZES[row])}" for row in SHOWN_ROWS]
+
+
+def rows_of(board: Board) -> dict[Row, tuple[Card, ...]]:
+    return {row: board.row(row) for row in SHOWN_ROWS}
+
+
+@dataclass(frozen=True, slots=True)
+class OfcSeat:
+    """One player's block as its viewer may see it, from an engine view or a server frame."""
+
+    name: str
+    total: int
+    rows: Mapping[Row, Sequence[Card]] | None
+    """None while a Fantasyland board is hidden (O-4)."""
+    acting: bool = False
+    button: bool = False
+    fantasy: bool = False
+    surrendered: bool = False
+    thrown: int = 0
+    """Another player's face-down discards: only how many (O-2)."""
+    discards: Sequence[Card] = ()
+    """The viewer's own discards."""
+
+
+def seat_lines(seat: OfcSeat) -> list[str]:
+    """One player's name, marks and rows."""
+    marks = [seat.name]
+    if seat.button:
+        marks.append("button")
+    if seat.fantasy:
+        marks.append("FANTASYLAND")
+    marker = ">" if seat.acting else " "
+    lines = [f"{marker} {' · '.join(marks)}   total {seat.total:+d}"]
+    if seat.surrendered:
+        lines.append("    surrendered")  # O-5
+    elif seat.rows is None:  # O-4: a fantasy hand stays hidden until the round ends
+        lines.append("    sets 13 of 14 cards after the others, hidden until the round ends")  # O-4
+    else:
+        lines += board_lines(seat.rows)
+    if seat.thrown:  # O-2: discards are face down; only how many is known
+        lines.append(f"    {seat.thrown} discarded face down")
+    elif seat.discards:
+        lines.append(f"    your discards: {' '.join(str(card) for card in seat.discards)}")
+    return lines
 
 
 def player_lines(
     view: PlayerView, position: int, name: str, *, total: int, button: bool = False
 ) -> list[str]:
-    """One player's name, marks and rows, as ``view.player`` may see them."""
-    marks = [name]
-    if button:
-        marks.append("button")
-    if view.fantasy[position]:
-        marks.append("FANTASYLAND")
-    marker = ">" if view.to_act == position else " "
-    lines = [f"{marker} {' · '.join(marks)}   total {total:+d}"]
+    """One player's name, marks and rows, as ``view.player`` may see it."""
     board = view.boards[position]
-    if view.surrendered[position]:
-        lines.append("    surrendered")  # O-5
-    elif board is None:  # O-4: a fantasy hand stays hidden until the round ends
-        lines.append("    sets 13 of 14 cards after the others, hidden until the round ends")  # O-4
-    else:
-        lines += board_lines(board)
-    if position != view.player and view.result is None:
+    mine = position == view.player
+    thrown = 0
+    if not mine and view.result is None:
         thrown = sum(isinstance(e, DiscardCard) and e.player == position for e in view.events)
-        if thrown:  # O-2: discards are face down; only how many is known
-            lines.append(f"    {thrown} discarded face down")
-    elif position == view.player and view.discards:
-        lines.append(f"    your discards: {' '.join(str(card) for card in view.discards)}")
-    return lines
+    seat = OfcSeat(
+        name,
+        total,
+        None if board is None else rows_of(board),
+        acting=view.to_act == position,
+        button=button,
+        fantasy=view.fantasy[position],
+        surrendered=view.surrendered[position],
+        thrown=thrown,
+        discards=view.discards if mine else (),
+    )
+    return seat_lines(seat)
 
 
 def table_lines(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pokerroom.engine import HOLDEM, Limit, Options, Variant
 from pokerroom.errors import UsageError
 from pokerroom.table.cash.rake import Rake
+from pokerroom.table.cash.wording import buy_in_range
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.table.series import usual_limit
 
@@ -79,4 +80,4 @@ class CashSettings:
         return not self.variant.stud and self.variant.boards == 1
 
     def buy_in_range(self) -> str:
-        return f"{self.min_buy_in} to {self.max_buy_in} chips"
+        return buy_in_range(self.min_buy_in, self.max_buy_in)

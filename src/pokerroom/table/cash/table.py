@@ -44,6 +44,7 @@ from pokerroom.errors import UsageError
 from pokerroom.table.cash.markers import Plan, SeatState, plan_hand
 from pokerroom.table.cash.rake import RakeTaken, take_rake
 from pokerroom.table.cash.settings import CashSettings
+from pokerroom.table.cash.wording import buy_in_refusal, top_up_refusal
 from pokerroom.table.seating import Blinds, positions
 
 
@@ -135,8 +136,9 @@ class CashTable:
             raise UsageError(f"seat {seat} is taken; free seats: {self._free_seats()}")
         if not name or any(player.name == name for player in self.seats.values()):
             raise UsageError(f"{name!r} cannot sit: a player sits at one seat of a table")
-        if type(buy_in) is not int or not settings.min_buy_in <= buy_in <= settings.max_buy_in:
-            raise UsageError(f"a buy-in at this table is {settings.buy_in_range()}, got {buy_in!r}")
+        refused = buy_in_refusal(settings.min_buy_in, settings.max_buy_in, buy_in)
+        if refused is not None:
+            raise UsageError(refused)
         waiting = settings.blinds_game and self.markers is not None
         self.seats[seat] = CashSeat(name, buy_in, waiting=waiting, posts=post)
 
@@ -161,12 +163,9 @@ class CashTable:
             raise UsageError(
                 f"{player.name} is in a hand: chips can be added only between hands (H-2)"
             )
-        room = self.settings.max_buy_in - player.chips
-        if type(chips) is not int or not 1 <= chips <= room:
-            raise UsageError(
-                f"{player.name} can add 1 to {room} chips (the maximum buy-in is "
-                f"{self.settings.max_buy_in}, he has {player.chips}), got {chips!r}"
-            )
+        refused = top_up_refusal(self.settings.max_buy_in, player.chips, chips, player.name)
+        if refused is not None:
+            raise UsageError(refused)
         player.chips += chips
 
     def leave(self, seat: int) -> int | None:

@@ -6,10 +6,16 @@ fold, ``c`` check or call, ``r`` bet or raise (type the total, Enter), ``m``/``h
 or muck (P-5), ``?`` keys, ``q`` quit. Not your turn, a betting round on: pre-actions (X-3)
 ``k`` check/fold, ``j`` check, ``l`` call any, ``o`` fold to any bet (the same key again
 clears it). ``z`` sits out or back in (H-9); ``n`` deals the first hand of a home game
-you host. The footer lists the keys that work now; the legal actions are buttons too.
+you host. Seats: ``e`` takes one (type the seat, or Enter for the first free one; at a
+cash table the buy-in first, then the seat: ``150`` or ``150 4``), ``g`` gets up and
+leaves, and at a cash table ``u`` tops up between hands and ``w`` posts a big blind
+instead of waiting for one (again: wait). The footer lists the keys that work now; the
+legal actions are buttons too. An OFC table (``kind: "ofc"``) is played on its own screen
+(:mod:`pokerroom.tui.remote.ofc`).
 
 Everything drawn comes from the frames the server built for this viewer (X-4); a typed
-bet is checked against the frame's legal range first and refused in the server's words.
+bet, buy-in or top-up is checked against the frame's range first and refused in the
+server's words, nothing sent.
 A tournament move (``you.moved_to``) asks ``open_table`` for the new table's link.
 """
 
@@ -26,11 +32,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
 from pokerroom.client.link import TableLink
-from pokerroom.protocol.frames import TableFrame
+from pokerroom.protocol.frames import OfcTableFrame, TableFrame
 from pokerroom.table.wording import counted
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
-from pokerroom.tui.remote import view
+from pokerroom.tui.remote import seating, view
 from pokerroom.tui.remote.clock import ServerClock
+from pokerroom.tui.remote.ofc import RemoteOfcScreen
 from pokerroom.tui.render import result_line
 from pokerroom.tui.table_screen import (
     BET_BINDINGS,
@@ -45,7 +52,8 @@ OpenTable = Callable[[str], Awaitable[TableLink]]
 """The link to another table of the same server, by its room id (a tournament move)."""
 KEYS_HELP = (
     f"{BET_KEYS_HELP} · not your turn: k check/fold · j check · l call any · "
-    "o fold to any bet (again: clear) · z sit out / sit in · n deal (host) · ? keys · q quit"
+    "o fold to any bet (again: clear) · z sit out / sit in · n deal (host) · "
+    "e take a seat · g leave · u top up · w post the big blind / wait · ? keys · q quit"
 )
 PREACTION_KEYS = {"check_fold": "k", "check": "j", "call_any": "l", "fold_any": "o"}
 
@@ -78,6 +86,11 @@ class RemoteTableApp(App[None]):
         Binding("z", "away('sit_out')", "Sit out"),
         Binding("z", "away('sit_in')", "Sit in"),
         Binding("n", "start", "Deal"),
+        Binding("e", "seat_box('sit')", "Take a seat"),
+        Binding("g", "leave", "Leave"),
+        Binding("u", "seat_box('top_up')", "Top up"),
+        Binding("w", "post(True)", "Post BB"),
+        Binding("w", "post(False)", "Wait for BB"),
         Binding("question_mark", "keys", "Keys", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
@@ -109,6 +122,10 @@ class RemoteTableApp(App[None]):
         self.over_logged = False
         self.moves: list[str] = []
         """The rooms a tournament moved you to, in order."""
+        self.typing = "raise"
+        """What the amount box is asking for: ``raise``, ``sit`` or ``top_up``."""
+        self.ofc: RemoteOfcScreen | None = None
+        """The OFC screen, once the table's first frame said it is an OFC table."""
 
     def compose(self) -> ComposeResult:
         yield Vertical(Static(id="header", markup=False), *table_widgets())
@@ -165,6 +182,9 @@ class RemoteTableApp(App[None]):
     def _receive(self, frame: Mapping[str, object]) -> None:
         self.frames.append(frame)
         kind = frame.get("type")
+        if kind == "table" and frame.get("kind") == "ofc":
+            self._receive_ofc(cast(OfcTableFrame, frame))
+            return
         if kind == "table":
             table = cast(TableFrame, frame)
             now = frame.get("now")
@@ -176,7 +196,19 @@ class RemoteTableApp(App[None]):
             self._write_log(table)
         elif kind in ("error", "link"):
             self.message = str(frame.get("message", ""))
+            if self.ofc is not None:
+                self.ofc.say(self.message)
+                return
         self._redraw()
+
+    def _receive_ofc(self, frame: OfcTableFrame) -> None:
+        now = frame.get("now")
+        if isinstance(now, int | float):
+            self.clock.sync(float(now))
+        if self.ofc is None:
+            self.ofc = RemoteOfcScreen(self._send, self.clock)
+            self.push_screen(self.ofc)
+        self.ofc.receive(frame)
 
     async def _send(self, message: dict[str, object]) -> None:
         self.message = ""
@@ -299,6 +331,8 @@ class RemoteTableApp(App[None]):
 
     def screen_text(self) -> str:
         """Everything the screen says now: header, table, buttons, status, log, footer keys."""
+        if self.ofc is not None:
+            return self.ofc.screen_text()
         boxes = self.widgets
         parts = [str(box.content) for box in (boxes.header, boxes.info, boxes.table, boxes.status)]
         parts += [str(button.label) for button in self.query(Button)]
@@ -327,6 +361,8 @@ class RemoteTableApp(App[None]):
             return kind in you["preactions"] or you["preaction"] == kind
         if action == "away":
             return self._away_key_works(frame, parameters[0])
+        if action in ("seat_box", "leave", "post"):
+            return seating.key_works(frame, action, parameters)
         if action == "start":
             seated = sum(seat["name"] is not None for seat in frame["seats"])
             return frame["status"] == "waiting" and you["host"] and seated >= 2
@@ -393,10 +429,26 @@ class RemoteTableApp(App[None]):
         box.value = ""
         box.focus()
 
+    def action_seat_box(self, typing: str) -> None:
+        """Open the box for a seat (and a buy-in) or a top-up; it says what to type."""
+        if self.frame is None:
+            return
+        box = self.widgets.amount
+        self.typing = typing
+        box.placeholder = seating.prompt(self.frame, typing)
+        box.styles.display = "block"
+        box.value = ""
+        box.focus()
+
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         box = self.widgets.amount
         box.styles.display = "none"
+        box.placeholder = "bet or raise to …"
         self.set_focus(None)
+        typing, self.typing = self.typing, "raise"
+        if typing != "raise":
+            await self._seat_request(typing, event.value)
+            return
         try:
             amount = int(event.value.strip())
         except ValueError:
@@ -404,6 +456,26 @@ class RemoteTableApp(App[None]):
             self._redraw()
             return
         await self._bet(amount)
+
+    async def _seat_request(self, typing: str, typed: str) -> None:
+        """A typed seat, buy-in or top-up: refused here in the server's words, or sent."""
+        frame = self.frame
+        if frame is None:
+            return
+        read = seating.message(frame, typing, typed)
+        if isinstance(read, str):
+            self.message = read
+            self._redraw()
+            return
+        await self._send(read)
+
+    async def action_leave(self) -> None:
+        """Get up: at once between hands, or (a cash table) when your hand ends."""
+        await self._send({"type": "leave"})
+
+    async def action_post(self, post: bool) -> None:
+        """Cash: post a big blind to play the next hand, or wait for it again."""
+        await self._send({"type": "post", "post": post})
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button.name or ""

@@ -17,6 +17,7 @@ from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame
 from pokerroom.table.presets import preset_totals
 from pokerroom.table.wording import refusal
 from pokerroom.tournament.clock.render import countdown
+from pokerroom.tui.remote.seating import may_sit
 from pokerroom.tui.render import (
     SHOWDOWN_PROMPT,
     centre_lines,
@@ -173,10 +174,24 @@ def _waiting_line(frame: TableFrame, pause_left: float | None) -> str:
             words += f" · pre-action: {PREACTION_WORDS.get(you['preaction'], you['preaction'])}"
     if you["seat"] is None:
         words = f"watching · {words}" if words else "watching"
+        if may_sit(frame):
+            words += " · e: take a seat"
     seat = None if you["seat"] is None else frame["seats"][you["seat"] - 1]
     if seat is not None and seat["away"]:
         words += " · you sit out (z: sit in)"
+    cash = you.get("cash")
+    if cash is not None and cash["state"] in CASH_STATE_WORDS:
+        words += f" · {CASH_STATE_WORDS[cash['state']]}"
     return words
+
+
+CASH_STATE_WORDS = {
+    "waiting": "you wait for the big blind (w: post one now)",
+    "posting": "you post a big blind to come in (w: wait instead)",
+    "no_chips": "you have no chips: u tops up",
+    "leaving": "you leave when this hand ends",
+}
+"""A cash seat's state (``you.cash.state``) as the status line says it, with its key."""
 
 
 def header_lines(frame: TableFrame, level_left: float | None) -> list[str]:

@@ -33,6 +33,7 @@ from pokerroom.errors import UsageError
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import CashFrame, CashYouFrame, GameFrame, TableFrame
 from pokerroom.table.cash import CashHandRecord, CashSettings, CashTable
+from pokerroom.table.cash.wording import top_up_refusal
 from pokerroom.web.room.betting import timeout_action
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.live import KEPT_HANDS, FinishedHand, LiveRoom, Seating, no
@@ -252,12 +253,9 @@ class CashRoom(LiveRoom):
                 f"you have the maximum buy-in ({self.settings.max_buy_in}): nothing to add",
                 "top_up",
             )
-        if not 1 <= amount <= room:
-            return no(
-                f"you may add 1 to {room} chips (the maximum buy-in is "
-                f"{self.settings.max_buy_in}, you have {player.chips}), got {amount}",
-                "top_up",
-            )
+        refused = top_up_refusal(self.settings.max_buy_in, player.chips, amount)
+        if refused is not None:
+            return no(refused, "top_up")
         self.table.top_up(seat, amount)
         self.ledger.add(self.ledger.bought_in, sender.id, amount)
         self._resume_if_held(now)
