@@ -89,9 +89,9 @@ def test_two_terminals_and_a_browser_play_hands_to_the_end(
     assert first is not None and second is not None
     assert sum(seat["stack"] for seat in first["seats"]) == 3 * STACK
     assert first["results"][:HANDS] == second["results"][:HANDS]
-    for app, name in zip(terminals.apps, ("Ann", "Bob"), strict=True):
-        text = app.screen_text()
+    for terminal in terminals.apps:
+        text = terminal.screen_text()
         assert "hand 1" in text and f"hand {HANDS}" in text, text
-        assert any(s["name"] == "Cyd" for s in app.frame["seats"])  # type: ignore[index]
-        assert users[name].name in {s["name"] for s in app.frame["seats"]}  # type: ignore[index]
+        assert terminal.frame is not None
+        assert {s["name"] for s in terminal.frame["seats"]} == set(users)
     expect(page.locator("#table")).to_have_attribute("data-hand", str(room.hand_number))

@@ -73,8 +73,11 @@ async def _tournament_frames(
     """Print each changed lobby until ``done`` holds for one (it is returned); None if the
     link ends first (``link.failure`` says why)."""
     printed: list[str] = []
+    found: Mapping[str, Any] | None = None
     try:
-        async for frame in link.frames():
+        async for frame in link.frames():  # read to its end: the socket closes in order
+            if found is not None:
+                continue
             if frame["type"] == "link" and frame["state"] == "reconnecting":
                 echo(f"* {frame['message']}")
             if frame["type"] != "tournament":
@@ -85,10 +88,11 @@ async def _tournament_frames(
                 for line in lines:
                     echo(line)
             if done(frame):
-                return frame
+                found = frame
+                await link.close()
     finally:
         await link.close()
-    return None
+    return found
 
 
 def _offered(frame: Mapping[str, Any]) -> list[str]:
