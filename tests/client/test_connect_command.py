@@ -177,5 +177,5 @@ def test_run_table_plays_the_textual_table_with_a_move_opener_and_the_seat_messa
     first = connect_command.seat_message(3, 150)
     assert connect_command.run_table(link, watch=False, first=first) is None
     assert made[0]["first"] == [{"type": "sit", "seat": 3, "buy_in": 150}]
-    with pytest.raises(UsageError, match="^--buy-in goes with --seat"):
+    with pytest.raises(UsageError, match=r"^--buy-in goes with --seat"):
         connect_command.seat_message(None, 150)
