@@ -18,6 +18,7 @@ from pokerroom.cli.app import app
 from pokerroom.client import server_link
 from pokerroom.client.http import Server
 from pokerroom.client.signing_in import sign_up
+from pokerroom.errors import UsageError
 from tests.client.served import ServerOnPort, cardroom_app, heads_up_table
 from tests.web.helpers import PASSWORD
 
@@ -147,3 +148,34 @@ def test_a_protocol_version_mismatch_is_one_line(
         "error: protocol version mismatch: the server does not speak version 2 of the "
         "table protocol; update pokerroom to play there\n"
     )
+
+
+def test_run_table_plays_the_textual_table_with_a_move_opener_and_the_seat_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``run_table`` starts ``RemoteTableApp(link, open_table=..., first=...)``; a move's
+    opener makes a new link to the named room for the same account; the link the app
+    plays at last is the one whose failure is reported."""
+    import asyncio
+
+    from pokerroom.tui import remote
+
+    made: list[dict[str, object]] = []
+
+    class Recorded:
+        def __init__(self, link: server_link.ServerLink, **options: object) -> None:
+            made.append(options)
+            self.link = link
+
+        def run(self) -> None:
+            opener = made[0]["open_table"]
+            self.link = asyncio.run(opener("T.t2"))  # type: ignore[operator]
+
+    monkeypatch.setattr(remote, "RemoteTableApp", Recorded)
+    server = Server.parse("http://127.0.0.1:9")
+    link = server_link.ServerLink(server, "T.t1", None)
+    first = connect_command.seat_message(3, 150)
+    assert connect_command.run_table(link, watch=False, first=first) is None
+    assert made[0]["first"] == [{"type": "sit", "seat": 3, "buy_in": 150}]
+    with pytest.raises(UsageError, match=r"^--buy-in goes with --seat"):
+        connect_command.seat_message(None, 150)

@@ -1,15 +1,15 @@
 """``pokerroom connect URL``: play at a web cardroom's tables from a terminal.
 
-Signs in (a saved session when there is one, else a log-in with the password asked
-without echo; ``--signup`` makes the account; ``--invite LINK`` joins a private home
-game, as a guest when not signed in), prints the lobby and asks which table (``--table
-ID`` skips the question), then opens the table over the same WebSocket protocol as the
-browser (:class:`~pokerroom.client.server_link.ServerLink`). The session token, never the
-password, is saved owner-only in the user's config directory
-(:mod:`pokerroom.client.saved_sessions`). A server that cannot be reached, a refused
-log-in, a bad address, a private or unknown table, another protocol version: one line on
-stderr, exit 2.
-"""
+Signs in (a saved session when there is one, else a log-in with the password asked without
+echo; ``--signup`` makes the account; ``--invite LINK`` joins a private home game, as a
+guest when not signed in), prints the lobby and asks which table (``--table ID`` skips the
+question; a tournament shows its lobby, takes a registration and waits for the player's
+table, :mod:`pokerroom.cli.connect_tournament`), then opens the table over the same
+WebSocket protocol as the browser (:class:`~pokerroom.client.server_link.ServerLink`). The
+session token, never the password, is saved owner-only in the user's config directory
+(:mod:`pokerroom.client.saved_sessions`). A server that cannot be reached, a refused log-in,
+a bad address, a private or unknown table, another protocol version: one line on stderr,
+exit 2."""
 
 from __future__ import annotations
 
@@ -17,11 +17,13 @@ import asyncio
 import getpass
 import importlib
 import importlib.util
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Annotated
 
 import typer
 
 from pokerroom.cli.connect_lobby import lobby_lines, picked
+from pokerroom.cli.connect_tournament import tournament_table
 from pokerroom.cli.connect_watch import stdin_lines, watch_table
 from pokerroom.cli.errors import USER_ERROR_EXIT, user_errors
 from pokerroom.cli.options import flag
@@ -36,6 +38,7 @@ from pokerroom.client.saved_sessions import (
 from pokerroom.client.server_link import ServerLink
 from pokerroom.client.signing_in import fetch_lobby, join_by_invite, log_in, session_alive, sign_up
 from pokerroom.errors import UsageError
+from pokerroom.protocol.frames import LobbyFrame
 
 REMOTE_TABLE = "pokerroom.tui.remote"
 """The Textual table for a server's tables (``RemoteTableApp(link)``), when installed."""
@@ -95,9 +98,9 @@ def signed_in(
     return _keep(log_in(server, name, ask_password("Password: "))), None
 
 
-def choose_table(server: Server, session: Session) -> str:
+def choose_table(server: Server, session: Session, lobby: LobbyFrame) -> str:
     """Print the lobby and ask for a table (or tournament) by number or id."""
-    lines, choices = lobby_lines(fetch_lobby(server, session))
+    lines, choices = lobby_lines(lobby)
     if not choices:
         raise UsageError(f"no table is open on {server.origin}: create one at {server.origin}/")
     typer.echo(f"the lobby of {server.origin}:")
@@ -106,21 +109,56 @@ def choose_table(server: Server, session: Session) -> str:
     return picked(typer.prompt("Table (number or id)"), choices)
 
 
-def run_table(link: ServerLink, *, watch: bool) -> ClientError | None:
+def is_tournament(lobby: LobbyFrame, room_id: str) -> bool:
+    """Whether ``room_id`` is a tournament's lobby (its lobby row links its page)."""
+    rows = [*lobby["rooms"], *lobby["mine"]]
+    return any(r["id"] == room_id and r["url"].startswith("/tournaments/") for r in rows)
+
+
+def table_opener(server: Server, session: Session | None) -> Callable[[str], Awaitable[ServerLink]]:
+    """The Textual table's ``open_table``: a new link to the room a move names."""
+
+    async def open_table(room_id: str) -> ServerLink:
+        return ServerLink(server, room_id, session)
+
+    return open_table
+
+
+def run_table(
+    link: ServerLink, *, watch: bool, first: Sequence[Mapping[str, object]] = ()
+) -> ClientError | None:
     """The terminal table at ``link``: THE place the Textual remote table plugs in.
 
-    Unless ``watch``, the full-screen table of ``pokerroom.tui.remote``
-    (``RemoteTableApp(link).run()``) plays when it is installed; otherwise, and with
-    ``--watch``, the text mode prints the frames and reads typed commands.
+    Unless ``watch``, the full-screen table of ``pokerroom.tui.remote`` plays when it is
+    installed (``RemoteTableApp(link, open_table=...)``: a move opens the new table's
+    link; the app's end closes the link); otherwise, and with ``--watch``, the text mode
+    prints the frames and reads typed commands. ``first`` is sent as the table opens.
+    Why the link ended for good (None: the player left).
     """
     if not watch and importlib.util.find_spec(REMOTE_TABLE) is not None:
-        importlib.import_module(REMOTE_TABLE).RemoteTableApp(link).run()
-        return link.failure
+        remote = importlib.import_module(REMOTE_TABLE)
+        opener = table_opener(link.server, link.session)
+        app = remote.RemoteTableApp(link, open_table=opener, first=first)
+        app.run()
+        playing: ServerLink = app.link
+        return playing.failure
 
     def warn(line: str) -> None:
         typer.echo(line, err=True)
 
-    return asyncio.run(watch_table(link, stdin_lines(), typer.echo, warn))
+    return asyncio.run(watch_table(link, stdin_lines(), typer.echo, warn, first))
+
+
+def seat_message(seat: int | None, buy_in: int | None) -> list[dict[str, object]]:
+    """``--seat N [--buy-in N]``: the ``sit`` message sent as the table opens."""
+    if seat is None:
+        if buy_in is not None:
+            raise UsageError("--buy-in goes with --seat: say which seat to buy in at")
+        return []
+    message: dict[str, object] = {"type": "sit", "seat": seat}
+    if buy_in is not None:
+        message["buy_in"] = buy_in
+    return [message]
 
 
 def connect(
@@ -140,6 +178,14 @@ def connect(
     watch: Annotated[
         bool, flag("--watch", help="Plain text: each frame as lines, commands typed.")
     ] = False,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", metavar="N", min=1, help="Take this seat as the table opens."),
+    ] = None,
+    buy_in: Annotated[
+        int | None,
+        typer.Option("--buy-in", metavar="N", min=1, help="A cash table's buy-in (--seat)."),
+    ] = None,
 ) -> None:
     """Play at a web cardroom's tables from this terminal.
 
@@ -149,11 +195,20 @@ def connect(
     """
     with user_errors():
         server = Server.parse(url)
+        first = seat_message(seat, buy_in)
         fetch_lobby(server, None)  # a server that is down or no cardroom: before any question
         session, invited = signed_in(server, user, invite, signup)
-        room = invited or table or choose_table(server, session)
+        lobby = fetch_lobby(server, session)
+        room: str | None = invited or table or choose_table(server, session, lobby)
+        if room is not None and is_tournament(lobby, room):
+            tid = room
+            room = tournament_table(
+                lambda: ServerLink(server, tid, session), session, typer.prompt, typer.echo
+            )
+    if room is None:
+        return
     try:
-        failure = run_table(ServerLink(server, room, session), watch=watch)
+        failure = run_table(ServerLink(server, room, session), watch=watch, first=first)
     except KeyboardInterrupt:
         failure = None
     if failure is not None:

@@ -61,6 +61,10 @@ def table_lines(frame: Frame) -> list[str]:
     tournament = frame.get("tournament")
     if tournament is not None:
         lines += [f"  {line}" for line in tournament["lines"]]
+        finished = tournament["finished"]
+        if finished is not None:
+            prize = f", prize {finished['prize']:,}" if finished["prize"] else ""
+            lines.append(f"  you finished {finished['place']}{prize}")
     lines += [seat_line(seat) for seat in frame["seats"]]
     if hand is not None:
         lines += [f"  board: {' '.join(board) or '-'}" for board in hand["boards"] if board]

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import sys
 import threading
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 from pokerroom.cli.connect_typed import QUIT, typed
@@ -44,9 +44,16 @@ async def stdin_lines() -> AsyncIterator[str]:
 
 
 async def watch_table(
-    link: ServerLink, lines: AsyncIterator[str], echo: Echo, warn: Echo
+    link: ServerLink,
+    lines: AsyncIterator[str],
+    echo: Echo,
+    warn: Echo,
+    first: Sequence[Mapping[str, Any]] = (),
 ) -> ClientError | None:
-    """Print the table until the player quits or the link ends; why it ended for good."""
+    """Print the table until the player quits or the link ends; why it ended for good.
+    ``first`` is sent as the table opens (``--seat``)."""
+    for message in first:
+        await link.send(message)
     view = View()
     ready = asyncio.Event()
     last: dict[str, Mapping[str, Any]] = {}

@@ -119,8 +119,9 @@ class Visit:
         accept = "application/json" if json_answer else "text/html"
         return self._request("GET", path, None, accept)
 
-    def post(self, path: str, fields: dict[str, str]) -> Answer:
-        return self._request("POST", path, urlencode(fields).encode(), "text/html")
+    def post(self, path: str, fields: dict[str, str], *, json_answer: bool = False) -> Answer:
+        accept = "application/json" if json_answer else "text/html"
+        return self._request("POST", path, urlencode(fields).encode(), accept)
 
     def _request(self, method: str, path: str, body: bytes | None, accept: str) -> Answer:
         server = self.server

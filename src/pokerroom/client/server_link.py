@@ -193,8 +193,8 @@ class ServerLink:
             self._note(first)
             yield notice("connected", f"connected to table {self.room_id}")
             yield first
-            if self._follow_needed(first):
-                return
+            if self._closed.is_set() or self._follow_needed(first):
+                return  # closed while the first frame was read: the socket was not kept yet
             async with self._writing:
                 self._socket = socket
                 for message in self._unanswered.unwritten(self._serial):

@@ -1,16 +1,16 @@
 """The terminal table as a client of a server: one server table, played through a link.
 
-Same screen and keys as ``pokerroom play`` (:mod:`pokerroom.tui.table_screen`): ``f``
-fold, ``c`` check or call, ``r`` bet or raise (type the total, Enter), ``m``/``h``/``t``/
+Same screen and keys as ``pokerroom play`` (:mod:`pokerroom.tui.table_screen`): ``f`` fold,
+``c`` check or call, ``r`` bet or raise (type the total, Enter), ``m``/``h``/``t``/
 ``p``/``a`` presets, ``b`` bring in, ``1``-``5`` mark cards and ``d`` draw, ``s``/``x`` show
-or muck (P-5), ``?`` keys, ``q`` quit. Not your turn, a betting round on: pre-actions (X-3)
-``k`` check/fold, ``j`` check, ``l`` call any, ``o`` fold to any bet (the same key again
-clears it). ``z`` sits out or back in (H-9); ``n`` deals the first hand of a home game
-you host. Seats: ``e`` takes one (type the seat, or Enter for the first free one; at a
-cash table the buy-in first, then the seat: ``150`` or ``150 4``), ``g`` gets up and
-leaves, and at a cash table ``u`` tops up between hands and ``w`` posts a big blind
-instead of waiting for one (again: wait). The footer lists the keys that work now; the
-legal actions are buttons too. An OFC table (``kind: "ofc"``) is played on its own screen
+or muck (P-5), ``?`` keys, ``q`` (or Ctrl+C) quit. Not your turn, a betting round on:
+pre-actions (X-3) ``k`` check/fold, ``j`` check, ``l`` call any, ``o`` fold to any bet (the
+same key again clears it). ``z`` sits out or back in (H-9); ``n`` deals the first hand of a
+home game you host. Seats: ``e`` takes one (type the seat, or Enter for the first free one;
+at a cash table the buy-in first, then the seat: ``150`` or ``150 4``), ``g`` gets up and
+leaves, and at a cash table ``u`` tops up between hands and ``w`` posts a big blind instead
+of waiting for one (again: wait). The footer lists the keys that work now; the legal actions
+are buttons too. An OFC table (``kind: "ofc"``) is played on its own screen
 (:mod:`pokerroom.tui.remote.ofc`).
 
 Everything drawn comes from the frames the server built for this viewer (X-4); a typed
@@ -21,7 +21,7 @@ A tournament move (``you.moved_to``) asks ``open_table`` for the new table's lin
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -93,6 +93,7 @@ class RemoteTableApp(App[None]):
         Binding("w", "post(False)", "Wait for BB"),
         Binding("question_mark", "keys", "Keys", key_display="?"),
         Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -102,12 +103,15 @@ class RemoteTableApp(App[None]):
         open_table: OpenTable | None = None,
         title: str = "pokerroom — online",
         clock: ServerClock | None = None,
+        first: Sequence[Mapping[str, object]] = (),
     ) -> None:
         super().__init__()
         self.link = link
         self.open_table = open_table
         self.table_title = title
         self.clock = clock or ServerClock()
+        self.first = list(first)
+        """Messages sent as soon as the table opens (``pokerroom connect --seat``)."""
         self.frame: TableFrame | None = None
         self.frames: list[Mapping[str, object]] = []
         """Every frame received, in order (the leak check reads them)."""
@@ -120,6 +124,8 @@ class RemoteTableApp(App[None]):
         """The newest finished hand in the log (None: no frame of this table yet)."""
         self.notice: str | None = None
         self.over_logged = False
+        self.ended = ""
+        """Why the link ended (its ``closed`` notice: "the table was closed by its host")."""
         self.moves: list[str] = []
         """The rooms a tournament moved you to, in order."""
         self.typing = "raise"
@@ -154,6 +160,8 @@ class RemoteTableApp(App[None]):
 
     async def _follow(self) -> None:
         """Read frames until the link ends; a move opens the new table's link."""
+        for message in self.first:
+            await self.link.send(message)
         while True:
             target = None
             async for frame in self.link.frames():
@@ -162,7 +170,8 @@ class RemoteTableApp(App[None]):
                 if target is not None:
                     break
             if target is None or self.open_table is None:
-                self.message = "the connection to the table has closed — q to quit"
+                why = self.ended or "the connection to the table has closed"
+                self.message = f"{why} — q to quit"
                 self._redraw()
                 return
             await self.link.close()
@@ -196,6 +205,8 @@ class RemoteTableApp(App[None]):
             self._write_log(table)
         elif kind in ("error", "link"):
             self.message = str(frame.get("message", ""))
+            if kind == "link" and frame.get("state") == "closed":
+                self.ended = self.message
             if self.ofc is not None:
                 self.ofc.say(self.message)
                 return
@@ -522,6 +533,10 @@ class RemoteTableApp(App[None]):
 
     def action_keys(self) -> None:
         self.widgets.log.write(KEYS_HELP)
+
+    async def on_unmount(self) -> None:
+        """However the app ends (``q``, Ctrl+C, Ctrl+Q), the link closes with it."""
+        await self.link.close()
 
     async def action_quit(self) -> None:
         """Leave the table: the link closes; the seat stays until the server says otherwise."""
