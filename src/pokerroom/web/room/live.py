@@ -17,9 +17,9 @@ nor its checkpoints grow with the hands played: the table page shows the last
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -35,6 +35,7 @@ from pokerroom.web.room import preactions
 from pokerroom.web.room.betting import action_for, sized_word, timeout_action
 from pokerroom.web.room.clock import ShotClock, Turn, bank_allowed, new_turn
 from pokerroom.web.room.occupants import Occupant
+from pokerroom.web.room.seated import SeatedRoom
 from pokerroom.web.room.snapshot import build
 from pokerroom.web.room.stories import Stories
 from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
@@ -71,7 +72,7 @@ class FinishedHand(Generic[RecordT]):
     """The complete PHH document, every card in it: never for one player's eyes (X-4)."""
 
 
-class LiveRoom(ABC):
+class LiveRoom(SeatedRoom[Turn]):
     """A live table of ``table_size`` seats; see the module docstring."""
 
     kind: str
@@ -121,56 +122,8 @@ class LiveRoom(ABC):
 
     # ------------------------------------------------------------ the Room API
 
-    @property
-    def id(self) -> str:
-        return self._id
-
     def snapshot(self, viewer: User | None) -> TableFrame:
         return build(self, viewer)
-
-    def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
-        """Apply one client message (see :mod:`pokerroom.protocol.client`)."""
-        try:
-            parsed = msg.parse_message(message)
-        except msg.ProtocolError as error:
-            return Outcome(False, error.message, error.code)
-        timed = self.tick(now)  # what the clock did before this message arrived
-        outcome = self._dispatch(sender, parsed, now)
-        if outcome.changed and sender is not None:
-            self.notices.pop(sender.id, None)  # he has acted since he was told
-        if timed and not outcome.changed:
-            return Outcome(True, outcome.error, outcome.code)
-        return outcome
-
-    def tick(self, now: float) -> bool:
-        changed = False
-        for _ in range(1000):  # bounded: each pass acts once or stops
-            turn = self.turn
-            if turn is not None and turn.deadline is not None and now >= turn.deadline:
-                self._time_out(turn, now)
-            elif self.next_hand_at is not None and now >= self.next_hand_at:
-                self._next_hand(now)
-            else:
-                break
-            changed = True
-        return changed
-
-    def deadline(self) -> float | None:
-        times = [self.next_hand_at]
-        if self.turn is not None:
-            times.append(self.turn.deadline)
-        known = [t for t in times if t is not None]
-        return min(known) if known else None
-
-    def presence(self, user: User, connected: bool, now: float) -> bool:
-        occupant = self._occupant_of(user.id)
-        if occupant is None or occupant.connected == connected:
-            return False
-        occupant.connected = connected
-        occupant.gone_at = None if connected else now
-        if connected:
-            self._resume_if_held(now)
-        return True
 
     def shift_clock(self, seconds: float) -> None:
         """Move every time the room keeps ``seconds`` later: the shot clock and time banks
@@ -188,13 +141,6 @@ class LiveRoom(ABC):
                 occupant.gone_at += seconds
 
     # ------------------------------------------------------------- lookups
-
-    def seat_of_user(self, user: int) -> int | None:
-        return next((s for s, o in self.occupants.items() if o.user == user), None)
-
-    def _occupant_of(self, user: int) -> Occupant | None:
-        seat = self.seat_of_user(user)
-        return None if seat is None else self.occupants[seat]
 
     def _away_change(self, sender: User, *, out: bool) -> Occupant | Outcome:
         """The sender's seat, when sitting out (``out``) or back in would change it; else
@@ -429,20 +375,12 @@ class LiveRoom(ABC):
     # -------------------------------------------------------------- the hands
 
     @abstractmethod
-    def _next_hand(self, now: float) -> None:
-        """Deal the next hand (through :meth:`_dealt`), or wait for players."""
-
-    @abstractmethod
     def _end_hand(self, now: float) -> None:
         """Settle the finished hand with the table model and plan the next."""
 
     @abstractmethod
     def _timed_out(self, position: int) -> None:
         """A-18: the clock acted for ``position``; as online rooms do, he sits out."""
-
-    @abstractmethod
-    def _resume_if_held(self, now: float) -> None:
-        """A player came back (sat in, reconnected): deal again if the table was waiting."""
 
     def _acts_itself(self, occupant: Occupant) -> bool:
         """Whether the room decides for this seat at once (a bot; a cash player who left)."""

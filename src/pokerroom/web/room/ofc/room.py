@@ -36,6 +36,7 @@ from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.ofc.placing import Refused, decision_for
 from pokerroom.web.room.ofc.results import result_frame
 from pokerroom.web.room.ofc.snapshot import build
+from pokerroom.web.room.seated import SeatedRoom
 from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
 
 MIN_SEATS, MAX_SEATS = 2, 3  # O-2: OFC Pineapple is for two or three players
@@ -62,7 +63,7 @@ def _no(message: str, code: str) -> Outcome:
     return Outcome(False, message, code)
 
 
-class OfcRoom:
+class OfcRoom(SeatedRoom[OfcTurn]):
     """One OFC table; see the module docstring. ``bots`` puts an OFC bot of a style of
     :data:`~pokerroom.bots.ofc.OFC_BOTS` in a seat (1-``seats``)."""
 
@@ -120,57 +121,11 @@ class OfcRoom:
     # ------------------------------------------------------------ the Room API
 
     @property
-    def id(self) -> str:
-        return self._id
-
-    @property
     def hands_played(self) -> int:
         return 0 if self.session is None else self.session.hands_played
 
     def snapshot(self, viewer: User | None) -> OfcTableFrame:
         return build(self, viewer)
-
-    def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
-        """Apply one client message (see :mod:`pokerroom.protocol.client`)."""
-        try:
-            parsed = msg.parse_message(message)
-        except msg.ProtocolError as error:
-            return Outcome(False, error.message, error.code)
-        timed = self.tick(now)  # what the clock did before this message arrived
-        outcome = self._dispatch(sender, parsed, now)
-        if outcome.changed and sender is not None:
-            self.notices.pop(sender.id, None)
-        if timed and not outcome.changed:
-            return Outcome(True, outcome.error, outcome.code)
-        return outcome
-
-    def tick(self, now: float) -> bool:
-        changed = False
-        for _ in range(1000):  # bounded: each pass acts once or stops
-            turn = self.turn
-            if turn is not None and now >= turn.deadline:
-                self._time_out(turn, now)
-            elif self.next_hand_at is not None and now >= self.next_hand_at:
-                self._next_hand(now)
-            else:
-                break
-            changed = True
-        return changed
-
-    def deadline(self) -> float | None:
-        times = [self.next_hand_at, None if self.turn is None else self.turn.deadline]
-        known = [t for t in times if t is not None]
-        return min(known) if known else None
-
-    def presence(self, user: User, connected: bool, now: float) -> bool:
-        occupant = self._occupant_of(user.id)
-        if occupant is None or occupant.connected == connected:
-            return False
-        occupant.connected = connected
-        occupant.gone_at = None if connected else now
-        if connected:
-            self._resume_if_held(now)
-        return True
 
     def shift_clock(self, seconds: float) -> None:
         """Move every time the room keeps ``seconds`` later (a restarted server's downtime
@@ -185,13 +140,6 @@ class OfcRoom:
                 occupant.gone_at += seconds
 
     # ------------------------------------------------------------- lookups
-
-    def seat_of_user(self, user: int) -> int | None:
-        return next((s for s, o in self.occupants.items() if o.user == user), None)
-
-    def _occupant_of(self, user: int) -> Occupant | None:
-        seat = self.seat_of_user(user)
-        return None if seat is None else self.occupants[seat]
 
     def position_of(self, seat: int) -> int | None:
         """The position of a room seat in the current (or last) hand, or None."""
