@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
@@ -35,24 +35,6 @@ ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
 AMOUNT_ACTIONS = frozenset({"bet", "raise", "complete"})
 PREACTIONS = ("check_fold", "check", "call_any", "fold_any", "clear")
 
-DIRECTOR_ACTIONS = (
-    "pause",
-    "resume",
-    "add_time",
-    "remove_time",
-    "next_level",
-    "break_now",
-    "add_break",
-    "edit_level",
-    "insert_level",
-    "move",
-    "break_table",
-    "penalty",
-    "chips",
-    "end_late_registration",
-    "announce",
-)
-"""A web tournament director's actions (T-16), each with its own fields (:class:`Director`)."""
 PENALTIES = ("warning", "hands", "disqualification")
 
 ActionName = Literal["fold", "check", "call", "bet", "raise", "bring_in", "complete"]
@@ -207,6 +189,8 @@ DirectorActionName = Literal[
     "end_late_registration",
     "announce",
 ]
+DIRECTOR_ACTIONS: tuple[str, ...] = get_args(DirectorActionName)
+"""A web tournament director's actions (T-16), each with its own fields (:class:`Director`)."""
 LEVEL_AMOUNTS = ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet")
 _DIRECTOR_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "pause": ((), ()),
