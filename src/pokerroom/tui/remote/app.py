@@ -37,6 +37,7 @@ from pokerroom.table.wording import counted
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
 from pokerroom.tui.remote import seating, view
 from pokerroom.tui.remote.clock import ServerClock
+from pokerroom.tui.remote.hand_log import Logged, unwritten
 from pokerroom.tui.remote.ofc import RemoteOfcScreen
 from pokerroom.tui.render import result_line
 from pokerroom.tui.table_screen import (
@@ -118,7 +119,7 @@ class RemoteTableApp(App[None]):
         self.message = ""
         """The status line's second line: a refusal, the link's state, a notice."""
         self.marked: set[int] = set()
-        self.logged: tuple[int, int] = (0, 0)
+        self.logged: Logged = (0, 0)
         """The hand whose log is written, and how many of its lines."""
         self.results_logged: int | None = None
         """The newest finished hand in the log (None: no frame of this table yet)."""
@@ -232,14 +233,9 @@ class RemoteTableApp(App[None]):
         log = self.widgets.log
         hand = frame["hand"]
         if hand is not None:
-            number, written = self.logged
-            lines = hand["log"]
-            if number != hand["number"] or len(lines) < written:
-                log.write(f"— hand {hand['number']} —")
-                written = 0
-            for line in lines[written:]:
+            fresh, self.logged = unwritten(self.logged, hand["number"], hand["log"])
+            for line in fresh:
                 log.write(line)
-            self.logged = (hand["number"], len(lines))
         results = frame["results"]
         newest = results[0]["number"] if results else 0
         if self.results_logged is not None:  # the hands before you came are not news

@@ -26,6 +26,7 @@ from pokerroom.ofc import Row
 from pokerroom.protocol.frames import OfcSeatFrame, OfcTableFrame
 from pokerroom.tui.ofc_render import OfcSeat, cards_line, seat_lines, task_line
 from pokerroom.tui.remote.clock import ServerClock
+from pokerroom.tui.remote.hand_log import Logged, unwritten
 from pokerroom.tui.remote.seating import free_seats
 from pokerroom.tui.render import clock_line
 
@@ -72,7 +73,7 @@ class RemoteOfcScreen(Screen[None]):
         self.plan_turn: str | None = None
         self.selected = 0
         self.message = ""
-        self.logged: tuple[int, int] = (0, 0)
+        self.logged: Logged = (0, 0)
         self.results_logged: set[int] = set()
         self.first_result: int | None = None
         self.ready = False
@@ -115,16 +116,11 @@ class RemoteOfcScreen(Screen[None]):
         log = self.query_one("#ofc-log", RichLog)
         hand = frame["hand"]
         if hand is not None:
-            number, written = self.logged
-            lines = hand["log"]
-            if number != hand["number"] or len(lines) < written:
-                log.write(f"— hand {hand['number']} —")
-                written = 0
-            for line in lines[written:]:
+            fresh, self.logged = unwritten(self.logged, hand["number"], hand["log"])
+            for line in fresh:
                 log.write(line)
                 if line == f"hand {hand['number']} over:":
                     self.results_logged.add(hand["number"])
-            self.logged = (hand["number"], len(lines))
         results = frame["results"]
         if self.first_result is None:  # the hands before you came are not news
             self.first_result = results[0]["number"] if results else 0
