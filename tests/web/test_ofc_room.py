@@ -269,8 +269,10 @@ def test_an_away_player_has_every_deal_set_for_him_and_a_session_of_hands_ends()
 def test_seating_refusals_and_a_host_start_with_two_of_three() -> None:
     table = Table(OfcRoom("o3", seats=3, host=ANN.id, seed=1))
     assert table.send(ANN, "sit", seat=1).changed
-    assert table.send(BOB, "sit", seat=1).code == "seat"
-    assert table.send(BOB, "sit", seat=4).code == "seat"
+    taken = table.send(BOB, "sit", seat=1)
+    assert (taken.code, taken.error) == ("seat_taken", "seat 1 is taken; free: 2, 3")
+    missing = table.send(BOB, "sit", seat=4)
+    assert (missing.code, missing.error) == ("seat", "this table has seats 1-3; free: 2, 3")
     assert table.send(BOB, "sit", seat=2, buy_in=100).code == "buy_in"
     assert table.send(ANN, "start").code == "players"
     assert table.send(BOB, "sit", seat=2).changed

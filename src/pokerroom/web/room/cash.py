@@ -194,16 +194,10 @@ class CashRoom(LiveRoom):
         raise AssertionError(message)  # pragma: no cover - every seating message is matched
 
     def _sit(self, sender: User, message: msg.Sit, now: float) -> Outcome:
-        mine = self.seat_of_user(sender.id)
-        if mine is not None:
-            return no(f"you already sit in seat {mine}; leave it first", "seated")
         seat, buy_in = message.seat, message.buy_in
-        if seat > self.table_size:
-            return no(
-                f"this table has seats 1-{self.table_size}; free: {self._free_seats()}", "seat"
-            )
-        if seat in self.occupants:
-            return no(f"seat {seat} is taken; free: {self._free_seats()}", "seat_taken")
+        refused = self._seat_refused(sender, seat)
+        if refused is not None:
+            return refused
         if buy_in is None:
             return no(
                 f"sit needs a 'buy_in': at this table {self.settings.buy_in_range()}", "buy_in"

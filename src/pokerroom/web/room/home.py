@@ -167,15 +167,9 @@ class HomeRoom(LiveRoom):
             return no(  # H-2: nobody joins a series once it is dealt
                 "the series has started: its players were seated at the start", "started"
             )
-        mine = self.seat_of_user(sender.id)
-        if mine is not None:
-            return no(f"you already sit in seat {mine}; leave it first", "seated")
-        if seat > self.table_size:
-            return no(
-                f"this table has seats 1-{self.table_size}; free: {self._free_seats()}", "seat"
-            )
-        if seat in self.occupants:
-            return no(f"seat {seat} is taken; free: {self._free_seats()}", "seat_taken")
+        refused = self._seat_refused(sender, seat)
+        if refused is not None:
+            return refused
         self.occupants[seat] = Occupant(sender.name, sender.id, banks=self.clock.banks)
         if len(self.occupants) == self.table_size:
             self._begin(now)

@@ -267,10 +267,6 @@ class LiveRoom(SeatedRoom[Turn]):
         seen.append(message_id)
         return False
 
-    def _free_seats(self) -> str:
-        free = [str(s) for s in range(1, self.table_size + 1) if s not in self.occupants]
-        return ", ".join(free) if free else "none"
-
     def _mine(self, sender: User, kind: str) -> tuple[Hand, int] | Outcome:
         """The hand and position when the table waits on ``sender`` for ``kind``; else why not."""
         seat = self.seat_of_user(sender.id)

@@ -34,6 +34,7 @@ class SeatedRoom(ABC, Generic[TurnT]):
     its constructor and says what a message, a timeout and the next hand do."""
 
     _id: str
+    table_size: int
     occupants: dict[int, Occupant]
     """Seat number → who sits there."""
     notices: dict[int, str]
@@ -93,6 +94,23 @@ class SeatedRoom(ABC, Generic[TurnT]):
     def _occupant_of(self, user: int) -> Occupant | None:
         seat = self.seat_of_user(user)
         return None if seat is None else self.occupants[seat]
+
+    def _free_seats(self) -> str:
+        free = [str(s) for s in range(1, self.table_size + 1) if s not in self.occupants]
+        return ", ".join(free) if free else "none"
+
+    def _seat_refused(self, sender: User, seat: int) -> Outcome | None:
+        """Why ``sender`` may not sit in ``seat`` (he sits already, no such seat, taken)."""
+        mine = self.seat_of_user(sender.id)
+        if mine is not None:
+            return Outcome(False, f"you already sit in seat {mine}; leave it first", "seated")
+        if seat > self.table_size:
+            free = self._free_seats()
+            return Outcome(False, f"this table has seats 1-{self.table_size}; free: {free}", "seat")
+        if seat in self.occupants:
+            free = self._free_seats()
+            return Outcome(False, f"seat {seat} is taken; free: {free}", "seat_taken")
+        return None
 
     @abstractmethod
     def _dispatch(self, sender: User | None, message: msg.ClientMessage, now: float) -> Outcome:

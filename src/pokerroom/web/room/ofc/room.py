@@ -239,13 +239,9 @@ class OfcRoom(SeatedRoom[OfcTurn]):
     def _sit(self, sender: User, seat: int, now: float) -> Outcome:
         if self.status != "waiting":
             return _no("the table has started: its players were seated at the start", "started")
-        mine = self.seat_of_user(sender.id)
-        if mine is not None:
-            return _no(f"you already sit in seat {mine}; leave it first", "seated")
-        free = [str(s) for s in range(1, self.table_size + 1) if s not in self.occupants]
-        if seat > self.table_size or seat in self.occupants:
-            taken = "is taken" if seat in self.occupants else "is not at this table"
-            return _no(f"seat {seat} {taken}; free: {', '.join(free) or 'none'}", "seat")
+        refused = self._seat_refused(sender, seat)
+        if refused is not None:
+            return refused
         self.occupants[seat] = Occupant(sender.name, sender.id, banks=self.clock.banks)
         if len(self.occupants) == self.table_size:
             self._begin(now)
