@@ -36,9 +36,10 @@ from pokerroom.table.cash import CashHandRecord, CashSettings, CashTable
 from pokerroom.table.cash.wording import top_up_refusal
 from pokerroom.web.room.betting import timeout_action
 from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.live import KEPT_HANDS, FinishedHand, LiveRoom, Seating, no
+from pokerroom.web.room.live import KEPT_HANDS, FinishedHand, LiveRoom, Seating
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.results import hand_result
+from pokerroom.web.room.seated import no
 from pokerroom.web.room.snapshot import game_frame
 from pokerroom.web.seam import Outcome, User
 

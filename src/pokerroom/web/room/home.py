@@ -21,9 +21,10 @@ from pokerroom.protocol.frames import GameFrame, StandingFrame
 from pokerroom.table.away import kill_dead_hands
 from pokerroom.table.series import Series, SeriesSettings
 from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.live import LiveRoom, Seating, no
+from pokerroom.web.room.live import LiveRoom, Seating
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.results import hand_result
+from pokerroom.web.room.seated import no
 from pokerroom.web.room.snapshot import game_frame
 from pokerroom.web.seam import Outcome, User
 
@@ -163,31 +164,21 @@ class HomeRoom(LiveRoom):
         )
 
     def _sit(self, sender: User, seat: int, now: float) -> Outcome:
-        if self.status != "waiting":
-            return no(  # H-2: nobody joins a series once it is dealt
-                "the series has started: its players were seated at the start", "started"
-            )
-        refused = self._seat_refused(sender, seat)
-        if refused is not None:
-            return refused
-        self.occupants[seat] = Occupant(sender.name, sender.id, banks=self.clock.banks)
-        if len(self.occupants) == self.table_size:
+        started = "the series has started: its players were seated at the start"  # H-2
+        outcome = self._seat_before_start(sender, seat, started)
+        if outcome.changed and len(self.occupants) == self.table_size:
             self._begin(now)
-        return Outcome(True)
+        return outcome
 
     def _leave(self, sender: User) -> Outcome:
-        seat = self.seat_of_user(sender.id)
-        if seat is None:
-            return no("you have no seat at this table", "not_seated")
-        if self.status != "waiting":
-            return no(  # H-2; H-9: an away seat is dealt and killed
-                "the series has started and you play it to the end; "
-                "sit_out to be away from the next hand",
-                "started",
-            )
-        del self.occupants[seat]
-        self.pending.pop(sender.id, None)
-        return Outcome(True)
+        started = (  # H-2; H-9: an away seat is dealt and killed
+            "the series has started and you play it to the end; "
+            "sit_out to be away from the next hand"
+        )
+        outcome = self._unseat_before_start(sender, started)
+        if outcome.changed:
+            self.pending.pop(sender.id, None)
+        return outcome
 
     def _start(self, sender: User, now: float) -> Outcome:
         if self.status != "waiting":

@@ -35,7 +35,7 @@ from pokerroom.web.room import preactions
 from pokerroom.web.room.betting import action_for, sized_word, timeout_action
 from pokerroom.web.room.clock import ShotClock, Turn, bank_allowed, new_turn
 from pokerroom.web.room.occupants import Occupant
-from pokerroom.web.room.seated import SeatedRoom
+from pokerroom.web.room.seated import SeatedRoom, no
 from pokerroom.web.room.snapshot import build
 from pokerroom.web.room.stories import Stories
 from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
@@ -528,8 +528,3 @@ class LiveRoom(SeatedRoom[Turn]):
     def _keep_result(self, result: ResultFrame) -> None:
         self.result_frames.insert(0, result)
         del self.result_frames[KEPT_RESULTS:]
-
-
-def no(message: str, code: str) -> Outcome:
-    """A refusal: one line that says what was wrong and what is allowed; nothing changed."""
-    return Outcome(False, message, code)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Generic, Protocol, TypeVar
 
 from pokerroom.protocol import client as msg
+from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.seam import Outcome, User
 
@@ -25,6 +26,11 @@ class Timed(Protocol):
 
 
 TurnT = TypeVar("TurnT", bound=Timed)
+
+
+def no(message: str, code: str) -> Outcome:
+    """A refusal: one line that says what was wrong and what is allowed; nothing changed."""
+    return Outcome(False, message, code)
 
 
 class SeatedRoom(ABC, Generic[TurnT]):
@@ -41,6 +47,9 @@ class SeatedRoom(ABC, Generic[TurnT]):
     """User id → a line he is told until he acts (a cancelled pre-action, a timeout)."""
     turn: TurnT | None
     next_hand_at: float | None
+    status: str
+    """``waiting`` until the first deal, then what the table is doing."""
+    clock: ShotClock
 
     @property
     def id(self) -> str:
@@ -99,17 +108,37 @@ class SeatedRoom(ABC, Generic[TurnT]):
         free = [str(s) for s in range(1, self.table_size + 1) if s not in self.occupants]
         return ", ".join(free) if free else "none"
 
+    def _seat_before_start(self, sender: User, seat: int, started: str) -> Outcome:
+        """H-2: a table seated before its first deal, and not after (``started`` says so)."""
+        if self.status != "waiting":
+            return no(started, "started")
+        refused = self._seat_refused(sender, seat)
+        if refused is not None:
+            return refused
+        self.occupants[seat] = Occupant(sender.name, sender.id, banks=self.clock.banks)
+        return Outcome(True)
+
+    def _unseat_before_start(self, sender: User, started: str) -> Outcome:
+        """Leave a seat before the first deal; afterwards ``started`` says what to do."""
+        seat = self.seat_of_user(sender.id)
+        if seat is None:
+            return no("you have no seat at this table", "not_seated")
+        if self.status != "waiting":
+            return no(started, "started")
+        del self.occupants[seat]
+        return Outcome(True)
+
     def _seat_refused(self, sender: User, seat: int) -> Outcome | None:
         """Why ``sender`` may not sit in ``seat`` (he sits already, no such seat, taken)."""
         mine = self.seat_of_user(sender.id)
         if mine is not None:
-            return Outcome(False, f"you already sit in seat {mine}; leave it first", "seated")
+            return no(f"you already sit in seat {mine}; leave it first", "seated")
         if seat > self.table_size:
             free = self._free_seats()
-            return Outcome(False, f"this table has seats 1-{self.table_size}; free: {free}", "seat")
+            return no(f"this table has seats 1-{self.table_size}; free: {free}", "seat")
         if seat in self.occupants:
             free = self._free_seats()
-            return Outcome(False, f"seat {seat} is taken; free: {free}", "seat_taken")
+            return no(f"seat {seat} is taken; free: {free}", "seat_taken")
         return None
 
     @abstractmethod

@@ -20,8 +20,9 @@ from pokerroom.protocol.frames import GameFrame, TableFrame
 from pokerroom.table.away import kill_dead_hands
 from pokerroom.tournament.timed_run import DealtHand
 from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.live import LiveRoom, Seating, no
+from pokerroom.web.room.live import LiveRoom, Seating
 from pokerroom.web.room.results import hand_result
+from pokerroom.web.room.seated import no
 from pokerroom.web.room.snapshot import game_frame
 from pokerroom.web.seam import Outcome, User
 from pokerroom.web.tournament.journal import Journal, journaled

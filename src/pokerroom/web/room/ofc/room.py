@@ -36,7 +36,7 @@ from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.ofc.placing import Refused, decision_for
 from pokerroom.web.room.ofc.results import result_frame
 from pokerroom.web.room.ofc.snapshot import build
-from pokerroom.web.room.seated import SeatedRoom
+from pokerroom.web.room.seated import SeatedRoom, no
 from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
 
 MIN_SEATS, MAX_SEATS = 2, 3  # O-2: OFC Pineapple is for two or three players
@@ -57,10 +57,6 @@ class OfcTurn:
         self.position = key[2]
         self.deadline = deadline
         self.countdown_from = countdown_from
-
-
-def _no(message: str, code: str) -> Outcome:
-    return Outcome(False, message, code)
 
 
 class OfcRoom(SeatedRoom[OfcTurn]):
@@ -175,15 +171,15 @@ class OfcRoom(SeatedRoom[OfcTurn]):
     def _dispatch(self, sender: User | None, message: msg.ClientMessage, now: float) -> Outcome:
         if isinstance(message, msg.Hello):
             if message.v != PROTOCOL_VERSION:
-                return _no(
+                return no(
                     f"this table speaks protocol {PROTOCOL_VERSION}, not {message.v}", "version"
                 )
             return Outcome(False)
         if sender is None:
-            return _no("observers only watch: sign in and take a seat to play", "not_seated")
+            return no("observers only watch: sign in and take a seat to play", "not_seated")
         seen = self._seen_ids.setdefault(sender.id, deque(maxlen=REMEMBERED_IDS))
         if message.id in seen:
-            return _no(
+            return no(
                 f"message {message.id!r} was already received; every message needs a new id",
                 "replayed",
             )
@@ -194,7 +190,7 @@ class OfcRoom(SeatedRoom[OfcTurn]):
             case msg.Sit(seat=seat, buy_in=None, post=False):
                 return self._sit(sender, seat, now)
             case msg.Sit():
-                return _no("an OFC table plays for points: sit names a seat only", "buy_in")
+                return no("an OFC table plays for points: sit names a seat only", "buy_in")
             case msg.Leave():
                 return self._leave(sender)
             case msg.Start():
@@ -203,7 +199,7 @@ class OfcRoom(SeatedRoom[OfcTurn]):
                 return self._sit_out(sender, out=True, now=now)
             case msg.SitIn():
                 return self._sit_out(sender, out=False, now=now)
-        return _no(
+        return no(
             f"{message.type} is not played at an OFC table; send place with your cards "
             "(each to top, middle or bottom) and your discard",
             "not_ofc",
@@ -212,71 +208,61 @@ class OfcRoom(SeatedRoom[OfcTurn]):
     def _place(self, sender: User, message: msg.Place, now: float) -> Outcome:
         seat = self.seat_of_user(sender.id)
         if seat is None:
-            return _no("you have no seat at this table; observers only watch", "not_seated")
+            return no("you have no seat at this table; observers only watch", "not_seated")
         hand = self.hand
         if hand is None or hand.to_act is None:
-            return _no("no hand is being played now", "no_hand")
+            return no("no hand is being played now", "no_hand")
         position = self.position_of(seat)
         if position != hand.to_act:
             who = self.occupants[self.hand_seats[hand.to_act]].name
-            return _no(f"it is {who}'s turn to set cards, not yours (O-2, O-3)", "out_of_turn")
+            return no(f"it is {who}'s turn to set cards, not yours (O-2, O-3)", "out_of_turn")
         if message.turn is not None and message.turn != self.turn_token():
-            return _no(
+            return no(
                 f"that placement was for an earlier moment ({message.turn}); the table has "
                 f"moved on to {self.turn_token()}: place again",
                 "stale",
             )
         decision = decision_for(hand, position, message.cards, message.discard)
         if isinstance(decision, Refused):
-            return _no(decision.message, decision.code)
+            return no(decision.message, decision.code)
         try:
             apply_decision(hand, position, decision)  # checked whole: all or nothing
         except OfcError as error:
-            return _no(str(error), "placement")
+            return no(str(error), "placement")
         self._drive(now)
         return Outcome(True)
 
     def _sit(self, sender: User, seat: int, now: float) -> Outcome:
-        if self.status != "waiting":
-            return _no("the table has started: its players were seated at the start", "started")
-        refused = self._seat_refused(sender, seat)
-        if refused is not None:
-            return refused
-        self.occupants[seat] = Occupant(sender.name, sender.id, banks=self.clock.banks)
-        if len(self.occupants) == self.table_size:
+        started = "the table has started: its players were seated at the start"
+        outcome = self._seat_before_start(sender, seat, started)
+        if outcome.changed and len(self.occupants) == self.table_size:
             self._begin(now)
-        return Outcome(True)
+        return outcome
 
     def _leave(self, sender: User) -> Outcome:
-        seat = self.seat_of_user(sender.id)
-        if seat is None:
-            return _no("you have no seat at this table", "not_seated")
-        if self.status != "waiting":
-            return _no(
-                "the table has started and you play on; sit_out to have your cards set for "
-                "you (the bot's choice)",
-                "started",
-            )
-        del self.occupants[seat]
-        return Outcome(True)
+        started = (
+            "the table has started and you play on; sit_out to have your cards set for "
+            "you (the bot's choice)"
+        )
+        return self._unseat_before_start(sender, started)
 
     def _start(self, sender: User, now: float) -> Outcome:
         if self.status != "waiting":
-            return _no("the table has already started", "started")
+            return no("the table has already started", "started")
         if not self.hosts(sender.id):
-            return _no("only the host starts the table", "not_host")
+            return no("only the host starts the table", "not_host")
         if len(self.occupants) < MIN_SEATS:
-            return _no(f"OFC needs 2 or 3 players; {len(self.occupants)} seated", "players")
+            return no(f"OFC needs 2 or 3 players; {len(self.occupants)} seated", "players")
         self._begin(now)
         return Outcome(True)
 
     def _sit_out(self, sender: User, *, out: bool, now: float) -> Outcome:
         occupant = self._occupant_of(sender.id)
         if occupant is None:
-            return _no("you have no seat at this table", "not_seated")
+            return no("you have no seat at this table", "not_seated")
         if occupant.sitting_out == out:
             already = "sitting out; sit_in to play" if out else "playing; sit_out to be away"
-            return _no(f"you are already {already}", "sitting_out" if out else "sitting_in")
+            return no(f"you are already {already}", "sitting_out" if out else "sitting_in")
         occupant.sitting_out = out
         if out and self.hand is not None and not self.hand_done:
             self._drive(now)  # his deal, if it is his turn, is set for him now
