@@ -100,7 +100,7 @@ def randomly(rng: random.Random) -> Callable[[RemoteTableApp], list[str]]:
     with a typed raise now and then, in range or not."""
 
     def keys(app: RemoteTableApp) -> list[str]:
-        offered = sorted(footer(app) - {"? Keys", "q Quit", "z Sit out", "n Deal"})
+        offered = sorted(footer(app) - {"? Keys", "q Quit", "z Away", "n Deal"})
         key = rng.choice(offered).split()[0]
         if key == "1-5":
             return [str(rng.randint(1, 3)), "d"]

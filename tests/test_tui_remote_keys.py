@@ -90,15 +90,15 @@ def test_x3_a_check_pre_action_is_cancelled_by_a_bet_and_call_any_calls() -> Non
 def test_h9_z_sits_out_and_back_in() -> None:
     async def scenario(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
         ann = apps[0]
-        assert "z Sit out" in footer(ann)
+        assert "z Away" in footer(ann)
         await pilots[0].press("z")
         await settle(hub, apps, pilots)
         assert "you sit out (z: sit in)" in status(ann)
-        assert "z Sit in" in footer(ann) and "z Sit out" not in footer(ann)
+        assert "z Back in" in footer(ann) and "z Away" not in footer(ann)
         assert frame_of(apps[1])["seats"][0]["away"]  # the table sees it too
         await pilots[0].press("z")
         await settle(hub, apps, pilots)
-        assert "z Sit out" in footer(ann)
+        assert "z Away" in footer(ann)
 
     run(table("holdem", 2, seed=5), scenario)
 

@@ -1,5 +1,5 @@
 """An OFC table of a server at two terminals (O-1 … O-7): Bob takes the free seat with
-``e``, the table starts, both set every deal with keys (a card set and undone, a full row
+``e`` and Enter, the table starts, both set every deal with keys (a card set and undone, a full row
 refused here), the hand is settled and the points on the screens are the ones the boards
 set by those keys score; every frame and every drawn screen is leak-checked with the OFC
 knowledge model (X-4, O-2, O-4), at 80×24."""
@@ -7,17 +7,20 @@ knowledge model (X-4, O-2, O-4), at 80×24."""
 from __future__ import annotations
 
 import asyncio
+import re
 from contextlib import AsyncExitStack
 
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
+from pokerroom.cli.connect_command import seat_message
 from pokerroom.ofc import Board, settle
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.ofc import OfcRoom
 from pokerroom.web.seam import User
 from tests.remote_apps import settle as settle_frames
+from tests.remote_link import FakeLink
 from tests.remote_ofc import OfcHub, deal_keys, ofc_screen
 
 ANN, BOB = User(1, "Ann"), User(2, "Bob")
@@ -60,7 +63,7 @@ def test_two_terminals_play_an_ofc_hand_to_the_end_and_score_what_they_set() -> 
             bob = ofc_screen(apps[1])
             assert "watching" in bob.screen_text() and "e: take a seat" in bob.screen_text()
             assert "e Take a seat" in await footer(apps[1], pilots[1], "e Take a seat")
-            await pilots[1].press("e")
+            await pilots[1].press("e", "enter")  # Enter: the first free seat
             await settle_frames(hub, apps, pilots)
             assert room.status == "playing" and room.hand_number == 1
             first = placing(apps)
@@ -93,12 +96,72 @@ def test_two_terminals_play_an_ofc_hand_to_the_end_and_score_what_they_set() -> 
                 assert "hand 1 over:" in text
                 for name, won in zip(order, points, strict=True):
                     assert f"  {name}: {won:+d}," in text
-                    assert any(
-                        line.startswith(f"{marker} {name}") and line.endswith(f"total {won:+d}")
-                        for line in text.splitlines()
-                        for marker in "> "
-                    )
+                    points_text = re.escape(f"{won:+d}")  # then the discards, if any
+                    total = rf"(?m)^[> ] {name}\b.*   total {points_text}( · .*)?$"
+                    assert re.search(total, text), (name, won)
             assert room.session is not None and sorted(room.session.totals) == sorted(points)
 
     asyncio.run(go())
     assert hub.leaks == []
+
+
+CY = User(3, "Cy")
+
+
+def seat_room() -> OfcRoom:
+    """Three seats, Cy in seat 3: seats 1 and 2 free, the table waits for players."""
+    room = OfcRoom("o2", seats=3, clock=CLOCK, seed=7)
+    assert room.handle(CY, {"type": "sit", "id": "c1", "seat": 3}, 0.0).changed
+    return room
+
+
+def test_e_takes_the_seat_typed_and_refuses_a_taken_or_missing_one_naming_the_free() -> None:
+    """H-2: Bob chooses seat 2 while seat 1 is free; seat 3 (Cy's) and seat 4 (none) are
+    refused here in the server's words, nothing sent."""
+    room = seat_room()
+    hub = OfcHub(room)
+
+    async def go() -> None:
+        app = RemoteTableApp(hub.link(BOB))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle_frames(hub, [app], [pilot])
+            screen = ofc_screen(app)
+            link = app.link
+            assert isinstance(link, FakeLink)
+            for typed, refusal in (
+                ("3", "seat 3 is taken; free: 1, 2"),
+                ("4", "this table has seats 1-3; free: 1, 2"),
+            ):
+                await pilot.press("e", *typed, "enter")
+                await settle_frames(hub, [app], [pilot])
+                status = screen.screen_text().splitlines()
+                assert refusal in status and link.sent == [], (typed, status)
+                assert room.seat_of_user(BOB.id) is None
+            await pilot.press("e", "2", "enter")
+            await settle_frames(hub, [app], [pilot])
+            assert [m["type"] for m in link.sent] == ["sit"] and room.seat_of_user(BOB.id) == 2
+            assert "e Take a seat" not in await footer(app, pilot, "g Leave")
+
+    asyncio.run(go())
+    assert hub.leaks == []
+
+
+def test_connect_seat_takes_the_ofc_seat_named_or_says_which_are_free() -> None:
+    """``pokerroom connect --table ID --seat N`` at an OFC table: the ``sit`` it sends as
+    the table opens seats Bob at 2; a taken seat is refused in one line naming the free
+    ones, and nothing changes."""
+    for seat, seated, said in ((2, 2, None), (3, None, "seat 3 is taken; free: 1, 2")):
+        room = seat_room()
+        hub = OfcHub(room)
+
+        async def go(hub: OfcHub = hub, seat: int = seat) -> str:
+            app = RemoteTableApp(hub.link(BOB), first=seat_message(seat, None))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await settle_frames(hub, [app], [pilot])
+                return ofc_screen(app).screen_text()
+
+        text = asyncio.run(go())
+        assert room.seat_of_user(BOB.id) == seated and room.seat_of_user(CY.id) == 3
+        if said is not None:
+            assert said in text.splitlines()
+        assert hub.leaks == []

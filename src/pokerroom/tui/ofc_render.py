@@ -61,24 +61,25 @@ class OfcSeat:
 
 
 def seat_lines(seat: OfcSeat) -> list[str]:
-    """One player's name, marks and rows."""
+    """One player's name, marks and discards, then his rows."""
     marks = [seat.name]
     if seat.button:
         marks.append("button")
     if seat.fantasy:
         marks.append("FANTASYLAND")
     marker = ">" if seat.acting else " "
-    lines = [f"{marker} {' · '.join(marks)}   total {seat.total:+d}"]
+    head = f"{marker} {' · '.join(marks)}   total {seat.total:+d}"
+    if seat.thrown:  # O-2: discards are face down; only how many is known
+        head += f" · {seat.thrown} discarded face down"
+    elif seat.discards:
+        head += f" · your discards: {' '.join(str(card) for card in seat.discards)}"
+    lines = [head]  # the discards on the name line: three players' blocks fit 80×24
     if seat.surrendered:
         lines.append("    surrendered")  # O-5
     elif seat.rows is None:  # O-4: a fantasy hand stays hidden until the round ends
         lines.append("    sets 13 of 14 cards after the others, hidden until the round ends")  # O-4
     else:
         lines += board_lines(seat.rows)
-    if seat.thrown:  # O-2: discards are face down; only how many is known
-        lines.append(f"    {seat.thrown} discarded face down")
-    elif seat.discards:
-        lines.append(f"    your discards: {' '.join(str(card) for card in seat.discards)}")
     return lines
 
 

@@ -84,8 +84,8 @@ class RemoteTableApp(App[None]):
             Binding(key, f"preaction('{kind}')", view.PREACTION_WORDS[kind].capitalize())
             for kind, key in PREACTION_KEYS.items()
         ],
-        Binding("z", "away('sit_out')", "Sit out"),
-        Binding("z", "away('sit_in')", "Sit in"),
+        Binding("z", "away('sit_out')", "Away"),
+        Binding("z", "away('sit_in')", "Back in"),
         Binding("n", "start", "Deal"),
         Binding("e", "seat_box('sit')", "Take a seat"),
         Binding("g", "leave", "Leave"),
@@ -136,7 +136,7 @@ class RemoteTableApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Vertical(Static(id="header", markup=False), *table_widgets())
-        yield Footer()
+        yield Footer(compact=True)  # every key of a cash decision in 80 columns
 
     def on_mount(self) -> None:
         self.widgets = _Widgets(

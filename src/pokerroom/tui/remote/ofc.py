@@ -4,10 +4,13 @@ Drawn with the local OFC table's drawing (:mod:`pokerroom.tui.ofc_render`): ever
 three rows, your cards still to set, the task. The server takes a whole deal in one
 ``place`` (O-2, O-4), so the cards are set here first and sent together: ``1``-``9`` or
 ``←``/``→`` choose a card, ``t``/``m``/``b`` set it on the top, middle or bottom row, ``x``
-discards it, ``u`` undoes the last, Enter sends the deal. ``e`` takes the first free seat
-and ``g`` leaves (before the first deal), ``n`` deals (the host), ``z`` sits out or back in,
-``?`` keys, ``q`` quits. Only what the frame holds is drawn (X-4): another player's
-discards are counted, a Fantasyland board stays hidden until the round ends (O-4).
+discards it, ``u`` undoes the last, Enter sends the deal. ``e`` takes a seat (type its
+number, or Enter for the first free one: the poker table's seat box and its refusals,
+:mod:`pokerroom.tui.remote.seating`) and ``g`` leaves (before the first deal), ``n``
+deals (the host), ``z`` sits out or back in, ``?`` keys, ``q`` quits. Only what the
+frame holds is drawn (X-4): another player's discards are counted, a Fantasyland board
+stays hidden until the round ends (O-4). At 80×24 three players' rows, your cards, the
+task and every key fit (the footer compact, each player's discards on his name line).
 Each settled hand's points, fouls and royalties (O-5 … O-7) end the hand's log.
 """
 
@@ -19,15 +22,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Input, RichLog, Static
 
 from pokerroom.cards import Card
 from pokerroom.ofc import Row
 from pokerroom.protocol.frames import OfcSeatFrame, OfcTableFrame
 from pokerroom.tui.ofc_render import OfcSeat, cards_line, seat_lines, task_line
+from pokerroom.tui.remote import seating
 from pokerroom.tui.remote.clock import ServerClock
 from pokerroom.tui.remote.hand_log import Logged, unwritten
-from pokerroom.tui.remote.seating import free_seats
 from pokerroom.tui.render import clock_line
 
 Send = Callable[[dict[str, object]], Awaitable[None]]
@@ -43,7 +46,10 @@ KEYS_HELP = (
 class RemoteOfcScreen(Screen[None]):
     """One OFC table as its frames show it to this viewer."""
 
-    CSS = "#ofc-table { height: auto; } #ofc-log { height: 1fr; min-height: 3; }"
+    CSS = (
+        "#ofc-table { height: auto; } #ofc-log { height: 1fr; min-height: 1; } "
+        "#ofc-seat { display: none; }"
+    )
     AUTO_FOCUS = None
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
         Binding("t", "set_row('top')", "Top"),
@@ -58,8 +64,8 @@ class RemoteOfcScreen(Screen[None]):
         Binding("e", "sit", "Take a seat"),
         Binding("g", "leave", "Leave"),
         Binding("n", "start", "Deal"),
-        Binding("z", "away('sit_out')", "Sit out"),
-        Binding("z", "away('sit_in')", "Sit in"),
+        Binding("z", "away('sit_out')", "Away"),
+        Binding("z", "away('sit_in')", "Back in"),
         Binding("question_mark", "keys", "Keys", key_display="?"),
     ]
 
@@ -82,9 +88,10 @@ class RemoteOfcScreen(Screen[None]):
         with Vertical():
             yield Static(id="ofc-table", markup=False)
             yield Static(id="ofc-cards", markup=False)
+            yield Input(id="ofc-seat")
             yield Static(id="ofc-status", markup=False)
             yield RichLog(id="ofc-log", wrap=True)
-        yield Footer()
+        yield Footer(compact=True)  # every key of a cash decision in 80 columns
 
     def on_mount(self) -> None:
         self.ready = True
@@ -159,10 +166,10 @@ class RemoteOfcScreen(Screen[None]):
         head = frame["game"]["stakes"]
         if hand is not None:
             head = f"hand {hand['number']} · {head}"
-        lines = [head, ""]
-        for seat in frame["seats"]:
-            if seat["name"] is not None:
-                lines += [*seat_lines(self._seat(frame, seat)), ""]
+        blocks = [seat_lines(self._seat(frame, s)) for s in frame["seats"] if s["name"] is not None]
+        lines = [head]  # one blank line between blocks: three players fit 80×24
+        for block in blocks:
+            lines += ["", *block]
         clock = None if hand is None else hand["clock"]
         left = None if clock is None else self.clock.left(clock["deadline"])
         if clock is not None and left is not None:
@@ -277,7 +284,7 @@ class RemoteOfcScreen(Screen[None]):
         if action == "confirm":
             return placing and self._left(frame) == (0, 0)
         if action == "sit":
-            return you["seat"] is None and frame["status"] == "waiting" and bool(free_seats(frame))
+            return seating.may_sit(frame)
         if action == "leave":
             return you["seat"] is not None and frame["status"] == "waiting"
         if action == "start":
@@ -345,10 +352,29 @@ class RemoteOfcScreen(Screen[None]):
         self.message = ""
         await self.send(message)
 
-    async def action_sit(self) -> None:
-        free = [] if self.frame is None else free_seats(self.frame)
-        if free:
-            await self.send({"type": "sit", "seat": free[0]})
+    def action_sit(self) -> None:
+        """Open the seat box; it names the free seats (Enter: the first of them)."""
+        if self.frame is None:
+            return
+        box = self.query_one("#ofc-seat", Input)
+        box.placeholder = seating.prompt(self.frame, "sit")
+        box.display = True
+        box.value = ""
+        box.focus()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        """The typed seat: refused here in the server's words (nothing sent), or sent."""
+        event.stop()  # the app's own box (a bet) is not asked
+        event.input.display = False
+        self.set_focus(None)
+        if self.frame is None:
+            return
+        read = seating.message(self.frame, "sit", event.value)
+        if isinstance(read, str):
+            self.say(read)
+            return
+        self.message = ""
+        await self.send(read)
 
     async def action_leave(self) -> None:
         await self.send({"type": "leave"})
