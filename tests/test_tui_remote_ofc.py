@@ -126,6 +126,7 @@ def test_e_takes_the_seat_typed_and_refuses_a_taken_or_missing_one_naming_the_fr
         async with app.run_test(size=(80, 24)) as pilot:
             await settle_frames(hub, [app], [pilot])
             screen = ofc_screen(app)
+            assert "hidden until the round ends" not in screen.screen_text(), "no hand yet"
             link = app.link
             assert isinstance(link, FakeLink)
             for typed, refusal in (

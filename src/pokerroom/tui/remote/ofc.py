@@ -197,6 +197,8 @@ class RemoteOfcScreen(Screen[None]):
         rows = None
         if board is not None:
             rows = {Row(row): [Card.parse(token) for token in board[row]] for row in ROWS}  # type: ignore[literal-required]
+        elif not seat["in_hand"]:  # waiting for a deal: empty rows, not O-4's hidden hand
+            rows = {Row(row): [] for row in ROWS}
         discards: list[str] = []
         if seat["you"]:
             discards = list(frame["you"]["discards"])
