@@ -162,9 +162,9 @@ class Terminals:
         self.thread.start()
         return self
 
-    def join(self) -> None:
+    def join(self, wait: float = WAIT + 10) -> None:
         assert self.thread is not None
-        self.thread.join(WAIT + 10)
+        self.thread.join(wait)
         assert not self.thread.is_alive(), "the terminals' thread did not end"
         if self.error is not None:
             raise self.error

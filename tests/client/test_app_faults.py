@@ -47,6 +47,8 @@ CUT_RETRY = 1.5
 """A cut link's wait: long enough to press a key and see the screen redrawn (its clock
 ticks every half second) before the link is back."""
 REDRAW = 0.6
+THREAD_WAIT = 90.0
+"""The longest the terminals' thread may run: two server starts on a busy machine."""
 
 
 def free_port() -> int:
@@ -98,7 +100,7 @@ class Cardroom:
                 time.sleep(0.05)
         raise AssertionError(f"the server did not answer in {START_WAIT} s: {self.log.read_text()}")
 
-    def stop(self, how: signal.Signals = signal.SIGTERM) -> None:
+    def stop(self, how: signal.Signals) -> None:
         process = self.process
         if process is None or process.poll() is not None:
             return
@@ -157,8 +159,20 @@ class QuickLink(CheckedLink):
 
 
 @dataclass
+class FaultTerminals(Terminals):
+    """The terminals of :mod:`tests.client.terminals` over quick links."""
+
+    retry: float = RETRY
+
+    def link(self, session: Session) -> QuickLink:
+        quick = QuickLink(self.known, session.name, self.server, self.room, session)
+        quick.retry = self.retry
+        return quick
+
+
+@dataclass
 class Table:
-    """The server's table and the two terminals at it."""
+    """The server's table and what the players may know of it."""
 
     served: Open
     room: str
@@ -168,23 +182,11 @@ class Table:
         self,
         scenario: Callable[[list[RemoteTableApp], list[Pilot[None]]], Any],
         retry: float = RETRY,
-    ) -> Terminals:
-        made = Terminals(
-            self.served.server,
-            self.room,
-            [self.served.ann, self.served.bob],
-            [1, 2],
-            self.known,
-            scenario,
+    ) -> FaultTerminals:
+        players = [self.served.ann, self.served.bob]
+        return FaultTerminals(
+            self.served.server, self.room, players, [1, 2], self.known, scenario, retry=retry
         )
-
-        def link(session: Session) -> QuickLink:
-            quick = QuickLink(self.known, session.name, made.server, made.room, session)
-            quick.retry = retry
-            return quick
-
-        made.link = link  # type: ignore[method-assign]
-        return made
 
 
 @pytest.fixture
@@ -359,7 +361,7 @@ def test_a_cut_mid_hand_reconnects_and_the_key_pressed_meanwhile_acts_once(
         seen["back"] = actor.table_text()
         seen["cards"] = hole_cards(actor)
 
-    table.terminals(scenario, CUT_RETRY).start().join()
+    table.terminals(scenario, CUT_RETRY).start().join(THREAD_WAIT)
     assert "connection lost" in seen["while cut"] and "trying again" in seen["while cut"]
     assert "trying again" not in seen["back"] and "connected to table" in seen["back"]
     assert all(card is not None and card in seen["back"] for card in seen["cards"])
@@ -413,7 +415,7 @@ def test_a_server_killed_mid_hand_and_started_again_resumes_the_hand(table: Tabl
         await play_passively(apps, pilots, table.known, finished(hand["number"], apps))
         assert_chips_add_up(apps, hand["number"])
 
-    table.terminals(scenario).start().join()
+    table.terminals(scenario).start().join(THREAD_WAIT)
     assert all("connection lost" in text for text in seen["lost"]), seen["lost"]
     assert all("still unreachable" in text for text in seen["down"])
     assert_clean(table.known)

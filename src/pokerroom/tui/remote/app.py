@@ -349,7 +349,7 @@ class RemoteTableApp(App[None]):
 
     def table_text(self) -> str:
         """What the screen says of the hand in play: header, game line, table, buttons,
-        status (the leak check holds it to this hand alone, X-4)."""
+        status; the log, which keeps the hands before, is apart (X-4 is checked per hand)."""
         boxes = self.widgets
         parts = [str(box.content) for box in (boxes.header, boxes.info, boxes.table, boxes.status)]
         parts += [str(button.label) for button in self.query(Button)]
