@@ -43,10 +43,11 @@ WAIT = 10.0
 """The longest a test waits for any one thing at the tables."""
 RETRY = 0.5
 """The links' waits before reconnecting, capped here: the tests are quick."""
-CUT_RETRY = 1.5
-"""A cut link's wait: long enough to press a key and see the screen redrawn (its clock
-ticks every half second) before the link is back."""
+CUT_RETRY = 2.0
+"""A cut link's wait: long enough to press a key and see the screen redrawn before the
+link is back."""
 REDRAW = 0.6
+"""Seconds for the screen to be redrawn after a key (its clock ticks every half second)."""
 THREAD_WAIT = 90.0
 """The longest the terminals' thread may run: two server starts on a busy machine."""
 
