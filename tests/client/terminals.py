@@ -63,10 +63,18 @@ class Known:
         self.leaks += [(name, leak) for leak in find_leaks(present, now)]
         self.leaks += [(name, leak) for leak in find_leaks(frame["results"], self.ever(name))]
 
-    def check_screen(self, name: str, text: str) -> None:
+    def check_screen(self, name: str, app: RemoteTableApp) -> None:
+        """The table (the hand in play) against what he may know of that hand; the log,
+        which keeps the hands before it, against all he has known."""
         self.sample()
         self.checked += 1
-        self.leaks += [(name, leak) for leak in find_leaks(text, self.ever(name))]
+        hand = None if app.frame is None else app.frame["hand"]
+        now = self.ever(name) if hand is None else self.cards.get((name, hand["number"]), set())
+        for where, text, known in (
+            ("screen.table", app.table_text(), now),
+            ("screen.log", app.log_text(), self.ever(name)),
+        ):
+            self.leaks += [(name, Leak(where, leak.card)) for leak in find_leaks(text, known)]
 
 
 class CheckedLink(ServerLink):
@@ -111,7 +119,7 @@ async def play_passively(
                         break
                     await asyncio.sleep(0.01)
             await pilot.pause(0)
-            known.check_screen(str(getattr(app.link, "name", "")), app.screen_text())
+            known.check_screen(str(getattr(app.link, "name", "")), app)
         await asyncio.sleep(0.02)
 
 
@@ -154,9 +162,9 @@ class Terminals:
         self.thread.start()
         return self
 
-    def join(self) -> None:
+    def join(self, wait: float = WAIT + 10) -> None:
         assert self.thread is not None
-        self.thread.join(WAIT + 10)
+        self.thread.join(wait)
         assert not self.thread.is_alive(), "the terminals' thread did not end"
         if self.error is not None:
             raise self.error

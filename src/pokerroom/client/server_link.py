@@ -91,8 +91,10 @@ class ServerLink:
         delays = self._fresh_delays()
         attempt_failed = False
         while not self._closed.is_set():
+            reached = False
             try:
                 async for frame in self._one_connection():
+                    reached = True
                     if attempt_failed or frame["type"] == "link":
                         attempt_failed = False
                         delays = self._fresh_delays()
@@ -112,7 +114,8 @@ class ServerLink:
             if self._follow():
                 continue
             wait = next(delays)
-            word = "still unreachable" if attempt_failed else "connection lost"
+            lost = reached or not attempt_failed  # a drop, or an attempt that failed again
+            word = "connection lost" if lost else "still unreachable"
             yield notice("reconnecting", f"{word} ({reason}): trying again in {wait:.1f} s")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._closed.wait(), wait)

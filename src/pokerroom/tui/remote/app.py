@@ -118,6 +118,8 @@ class RemoteTableApp(App[None]):
         """Every frame received, in order (the leak check reads them)."""
         self.message = ""
         """The status line's second line: a refusal, the link's state, a notice."""
+        self.link_down = False
+        """The link is reconnecting: its line stays up, whatever is typed, until it is back."""
         self.marked: set[int] = set()
         self.logged: Logged = (0, 0)
         """The hand whose log is written, and how many of its lines."""
@@ -206,6 +208,8 @@ class RemoteTableApp(App[None]):
             self._write_log(table)
         elif kind in ("error", "link"):
             self.message = str(frame.get("message", ""))
+            if kind == "link":
+                self.link_down = frame.get("state") == "reconnecting"
             if kind == "link" and frame.get("state") == "closed":
                 self.ended = self.message
             if self.ofc is not None:
@@ -223,7 +227,8 @@ class RemoteTableApp(App[None]):
         self.ofc.receive(frame)
 
     async def _send(self, message: dict[str, object]) -> None:
-        self.message = ""
+        if not self.link_down:  # a key pressed while cut off is sent once the link is back
+            self.message = ""
         await self.link.send(message)
 
     # ------------------------------------------------------------------- log
@@ -337,14 +342,22 @@ class RemoteTableApp(App[None]):
             row.mount(*wanted)
 
     def screen_text(self) -> str:
-        """Everything the screen says now: header, table, buttons, status, log, footer keys."""
+        """Everything the screen says now: the hand in play, then the log."""
         if self.ofc is not None:
             return self.ofc.screen_text()
+        return f"{self.table_text()}\n{self.log_text()}"
+
+    def table_text(self) -> str:
+        """What the screen says of the hand in play: header, game line, table, buttons,
+        status; the log, which keeps the hands before, is apart (X-4 is checked per hand)."""
         boxes = self.widgets
         parts = [str(box.content) for box in (boxes.header, boxes.info, boxes.table, boxes.status)]
         parts += [str(button.label) for button in self.query(Button)]
-        parts += [strip.text for strip in self.widgets.log.lines]
         return "\n".join(parts)
+
+    def log_text(self) -> str:
+        """The log: this hand's lines and the results of the hands before it."""
+        return "\n".join(strip.text for strip in self.widgets.log.lines)
 
     # ------------------------------------------------------------- the keys
 
