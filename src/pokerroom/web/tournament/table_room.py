@@ -73,7 +73,9 @@ class TournamentTableRoom(LiveRoom):
 
     def snapshot(self, viewer: User | None) -> TableFrame:
         frame = super().snapshot(viewer)
-        frame["tournament"] = self.owner.header(viewer)
+        header = self.owner.header(viewer)
+        header["table"] = self.number
+        frame["tournament"] = header
         broadcast = self.owner.broadcasting.frame(self.owner, self, viewer)  # T-23
         if broadcast is not None:
             frame["broadcast"] = broadcast
