@@ -9,6 +9,7 @@ of the table it comes from, at that moment."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -20,12 +21,14 @@ from textual.pilot import Pilot
 
 from pokerroom.cards import Card
 from pokerroom.cli.connect_command import table_opener
+from pokerroom.cli.connect_tournament import tournament_table
 from pokerroom.client.http import Server, Visit
 from pokerroom.client.saved_sessions import Session
 from pokerroom.client.server_link import ServerLink
 from pokerroom.client.signing_in import SESSION_COOKIE
 from pokerroom.client.tournaments import tournament_deed
 from pokerroom.tui.remote import RemoteTableApp
+from pokerroom.tui.remote.app import OpenTable
 from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from tests.client.served import Player, ServerOnPort, cardroom_app, signed_up
@@ -59,6 +62,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         yield Served(app, Server.parse(live.url), sessions)
     finally:
         live.stop()
+
+
+def account_id(served: Served, name: str) -> int:
+    account = served.app.state.cardroom.accounts.find_account(name)
+    return int(account.id)
 
 
 def visit(served: Served, name: str) -> Visit:
@@ -155,7 +163,7 @@ class CheckedLink(ServerLink):
             yield frame
 
 
-def checked_opener(known: TableKnown, server: Server, session: Session) -> Callable[[str], Any]:
+def checked_opener(known: TableKnown, server: Server, session: Session) -> OpenTable:
     """``pokerroom connect``'s ``open_table`` (:func:`table_opener`), the link checked."""
     plain = table_opener(server, session)
 
@@ -269,8 +277,7 @@ def test_t16_the_directors_move_takes_the_terminal_to_the_new_table_at_once(
     :class:`ServerLink` follows the move by itself, and the screen is the same."""
     tournament, ann_room, bob_room = started(served)
     ann = served.sessions["Ann"]
-    account = served.app.state.cardroom.accounts.find_account("Ann")
-    known = TableKnown(tournament, User(account.id, "Ann"))
+    known = TableKnown(tournament, User(account_id(served, "Ann"), "Ann"))
     link = CheckedLink(known, served.server, ann_room, ann)
     connect_like = opened.startswith("as")
     opener = checked_opener(known, served.server, ann) if connect_like else None
@@ -282,7 +289,7 @@ def test_t16_the_directors_move_takes_the_terminal_to_the_new_table_at_once(
     )
     move = {"action": "move", "player": "Ann", "table": str(new_table)}
 
-    async def main() -> tuple[str, list[str], list[str]]:
+    async def main() -> tuple[str, list[str], int]:
         stop = asyncio.Event()
         bob.start()
         bobs_play = asyncio.get_running_loop().create_task(plays(bob, stop))
@@ -295,18 +302,18 @@ def test_t16_the_directors_move_takes_the_terminal_to_the_new_table_at_once(
             await until(app, pilot, known, acting, "Ann's turn at the new table")
             screen = app.screen_text()
             assert app.frame is not None and app.frame["hand"] is not None
-            before = list(app.frame["hand"]["log"])
+            number = app.frame["hand"]["number"]
             await press_when_asked(app, pilot, known)
-            assert app.frame is not None and app.frame["hand"] is not None
-            after = list(app.frame["hand"]["log"])
             stop.set()
             await bobs_play
             await bob.stop()
             await app.link.close()
-        return screen, [strip.text for strip in app.widgets.log.lines], after[len(before) :]
+        return screen, [strip.text for strip in app.widgets.log.lines], number
 
-    screen, log, acted = asyncio.run(main())
-    assert {"You check", "You fold"} & set(acted), f"a key press acts at the new table: {acted}"
+    screen, log, number = asyncio.run(main())
+    there = [f for _t, f in known.arrived if f.get("room") == bob_room and f["hand"]]
+    acted = {line for f in there if f["hand"]["number"] == number for line in f["hand"]["log"]}
+    assert {"You check", "You fold"} & acted, f"a key press acts at the new table: {acted}"
     assert app.moves == [bob_room]
     assert known.leaks == [] and known.checked > 10, known.leaks[:3]
     arrived = [(t, f) for t, f in known.arrived if f["type"] == "table"]
@@ -335,3 +342,58 @@ def test_t16_the_directors_move_takes_the_terminal_to_the_new_table_at_once(
     assert log[result].startswith(f"hand {last_there}: "), log[result : marker + 1]
     assert log[result + 1 : marker] == [left["you"]["notice"]], log[result : marker + 1]
     assert log[marker + 1].startswith("— hand ")
+
+
+def test_from_registering_to_the_drawn_table_as_pokerroom_connect_goes(served: Served) -> None:
+    """``pokerroom connect URL --table <tournament>``'s steps in process: the lobby over the
+    tournament's socket, ``register`` typed, the wait for the draw, then the Textual table
+    at the drawn table with its number, his seat and the tournament header."""
+    tournament = new_tournament(served)
+    ann = served.sessions["Ann"]
+    asked: list[str] = []
+    printed: list[str] = []
+    drawn: list[str | None] = []
+
+    def answer(question: str) -> str:
+        asked.append(question)
+        return "register"
+
+    def flow() -> None:
+        link = lambda: ServerLink(served.server, tournament.id, ann)  # noqa: E731
+        drawn.append(tournament_table(link, ann, answer, printed.append))
+
+    thread = threading.Thread(target=flow, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + WAIT
+    while not (printed and printed[-1].startswith("waiting for your table")):
+        assert time.monotonic() < deadline and thread.is_alive(), printed
+        time.sleep(0.02)
+    tournament_deed(served.server, served.sessions["Dana"], tournament.id, "start")
+    thread.join(WAIT)
+    assert asked == ["register / wait / quit"]
+    assert "you are registered in Web twelve" in printed
+    room = drawn[0]
+    assert room is not None and room == tournament.table_of(User(account_id(served, "Ann"), "A"))
+    number = next(r.number for r in tournament.rooms.values() if r.id == room)
+    known = TableKnown(tournament, User(account_id(served, "Ann"), "Ann"))
+    app = RemoteTableApp(
+        CheckedLink(known, served.server, room, ann),
+        open_table=checked_opener(known, served.server, ann),
+    )
+
+    async def main() -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            seated = lambda: at(app, room, lambda f: seat_of(f) is not None)  # noqa: E731
+            await until(app, pilot, known, seated, "Ann at the drawn table")
+            await pilot.pause(0)
+            screen = app.screen_text()
+            known.check_screen(screen)
+            await app.link.close()
+        return screen
+
+    screen = asyncio.run(main())
+    assert known.leaks == [], known.leaks[:3]
+    assert app.frame is not None and app.moves == []
+    assert f"\ntable {number} · " in screen
+    assert f">{app.frame['you']['seat']} Ann" in screen
+    assert "Level 1 · blinds 10/20" in screen and "8 of 8 left" in screen
