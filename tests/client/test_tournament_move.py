@@ -365,7 +365,7 @@ def test_from_registering_to_the_drawn_table_as_pokerroom_connect_goes(served: S
     thread = threading.Thread(target=flow, daemon=True)
     thread.start()
     deadline = time.monotonic() + WAIT
-    while not (printed and printed[-1].startswith("waiting for your table")):
+    while not any(line.startswith("waiting for your table") for line in printed):
         assert time.monotonic() < deadline and thread.is_alive(), printed
         time.sleep(0.02)
     tournament_deed(served.server, served.sessions["Dana"], tournament.id, "start")
