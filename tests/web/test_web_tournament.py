@@ -295,6 +295,24 @@ def test_a_tournament_table_refuses_seat_messages_and_takes_sit_out() -> None:
     assert frame["kind"] == "tournament"
 
 
+def test_the_pause_after_a_hand_shows_the_stacks_the_hand_left() -> None:
+    """The shown hand's results are in the stacks at once, not only once the tournament
+    takes the hand ``pause`` seconds later (else a player moved after it saw one stack
+    at the old table and another at the new)."""
+    driver = started(2)
+    tournament = driver.tournament
+    run = tournament.run
+    assert run is not None
+    room = driver.room_of(ANN)
+    assert room is not None
+    driver.run_until(lambda: room.hand is not None and room.hand_done)
+    hand, dealt = room.hand, room.dealt
+    assert hand is not None and dealt is not None and run.playing(room.number)  # the pause
+    assert hand.stacks != hand.config.stacks
+    shown = {seat["seat"]: seat["stack"] for seat in room.snapshot(ANN)["seats"]}
+    assert [shown[seat] for seat in dealt.seats] == list(hand.stacks)
+
+
 # ----------------------------------------------------------------- the pages
 
 

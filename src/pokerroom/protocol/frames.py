@@ -337,6 +337,8 @@ class TournamentHeaderFrame(TypedDict):
     """The header as the terminal table prints it."""
     announcement: NotRequired[str | None]
     """Web tournaments: the director's last announcement, for every table (T-16)."""
+    table: NotRequired[int]
+    """A tournament table's own number (the floor's, as the move notices name it)."""
 
 
 class OfcGameFrame(TypedDict):

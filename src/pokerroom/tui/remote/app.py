@@ -16,7 +16,8 @@ are buttons too. An OFC table (``kind: "ofc"``) is played on its own screen
 Everything drawn comes from the frames the server built for this viewer (X-4); a typed
 bet, buy-in or top-up is checked against the frame's range first and refused in the
 server's words, nothing sent.
-A tournament move (``you.moved_to``) asks ``open_table`` for the new table's link.
+A tournament move (``you.moved_to``) asks ``open_table`` for the new table's link (without
+one, the link follows the move itself); nothing of the table left is drawn after it.
 """
 
 from __future__ import annotations
@@ -162,15 +163,21 @@ class RemoteTableApp(App[None]):
     # ------------------------------------------------------------ the link
 
     async def _follow(self) -> None:
-        """Read frames until the link ends; a move opens the new table's link."""
+        """Read frames until the link ends. A move (``you.moved_to``) leaves the table: its
+        frame's notice is all that is shown of it (the old table's next hand is not his),
+        then the new table's frames come over the link ``open_table`` opens, or over the
+        same link when it follows the move itself."""
         for message in self.first:
             await self.link.send(message)
         while True:
             target = None
             async for frame in self.link.frames():
-                self._receive(frame)
-                target = self._move_target()
-                if target is not None:
+                target = _moved_to(frame)
+                if target is None:
+                    self._receive(frame)
+                    continue
+                self._leave_for(target, cast(TableFrame, frame))
+                if self.open_table is not None:
                     break
             if target is None or self.open_table is None:
                 why = self.ended or "the connection to the table has closed"
@@ -178,18 +185,21 @@ class RemoteTableApp(App[None]):
                 self._redraw()
                 return
             await self.link.close()
-            self.moves.append(target)
-            self.widgets.log.write(f"— you move to table {target} —")
             self.link = await self.open_table(target)
-            self.frame = None
-            self.logged = (0, 0)
-            self.results_logged = None
 
-    def _move_target(self) -> str | None:
-        frame = self.frame
-        if frame is None or self.open_table is None:
-            return None
-        return frame["you"].get("moved_to")
+    def _leave_for(self, target: str, frame: TableFrame) -> None:
+        """The floor moved him to ``target``: say so; the new table starts a fresh log."""
+        notice = frame["you"]["notice"]
+        if notice and notice != self.notice:
+            self.widgets.log.write(notice)
+        self.message = notice or ""
+        self.moves.append(target)
+        self.widgets.log.write(f"— you move to table {target} —")
+        self.frame = None
+        self.notice = None
+        self.logged = (0, 0)
+        self.results_logged = None
+        self._redraw()
 
     def _receive(self, frame: Mapping[str, object]) -> None:
         self.frames.append(frame)
@@ -551,6 +561,14 @@ class RemoteTableApp(App[None]):
         """Leave the table: the link closes; the seat stays until the server says otherwise."""
         await self.link.close()
         self.exit()
+
+
+def _moved_to(frame: Mapping[str, object]) -> str | None:
+    """The room a table frame sends this viewer to (T-6 … T-8), if another."""
+    if frame.get("type") != "table":
+        return None
+    moved = cast(TableFrame, frame)["you"].get("moved_to")
+    return moved if moved is not None and moved != frame.get("room") else None
 
 
 def _bet_key_works(frame: TableFrame, action: str, parameters: tuple[object, ...]) -> bool:

@@ -129,10 +129,12 @@ def clock_text(frame: TableFrame, seat: int, seconds_left: float, banks: int) ->
 
 
 def info_line(frame: TableFrame) -> str:
-    """The game line above the table: hand number and stakes."""
-    hand = frame["hand"]
+    """The game line above the table: a tournament's table number (as the local
+    tournament table says it), hand number and stakes."""
+    hand, header = frame["hand"], frame.get("tournament")
+    table = "" if header is None or "table" not in header else f"table {header['table']} · "
     number = f"hand {hand['number']} · " if hand is not None else ""
-    return number + frame["game"]["stakes"]
+    return table + number + frame["game"]["stakes"]
 
 
 def my_cards(frame: TableFrame) -> list[Card | None]:

@@ -73,7 +73,9 @@ class TournamentTableRoom(LiveRoom):
 
     def snapshot(self, viewer: User | None) -> TableFrame:
         frame = super().snapshot(viewer)
-        frame["tournament"] = self.owner.header(viewer)
+        header = self.owner.header(viewer)
+        header["table"] = self.number
+        frame["tournament"] = header
         broadcast = self.owner.broadcasting.frame(self.owner, self, viewer)  # T-23
         if broadcast is not None:
             frame["broadcast"] = broadcast
@@ -117,6 +119,12 @@ class TournamentTableRoom(LiveRoom):
         return blinds.button, blinds.small_blind, blinds.big_blind
 
     def stack_of(self, seat: int) -> int:
+        """The tournament's count; in the pause after a hand, before the run takes the
+        hand into the count, what the hand left (its result is on the table already)."""
+        hand, dealt, run = self.hand, self.dealt, self.owner.run
+        pausing = self.hand_done and run is not None and run.playing(self.number)
+        if pausing and hand is not None and dealt is not None and seat in dealt.seats:
+            return hand.stacks[dealt.seats.index(seat)]
         return self.owner.chips_of(self.occupants[seat].name)
 
     def is_away(self, seat: int) -> bool:
