@@ -54,6 +54,10 @@ def test_169_classes_hold_all_1326_hands() -> None:
     assert np.bincount(classes, minlength=CLASSES).tolist() == COMBOS.astype(int).tolist()
     assert pair_counts().sum() == 1326 * 1225  # every ordered pair of disjoint hands
     assert pair_counts()[class_index("AA"), class_index("AA")] == 6  # only the other two aces
+    assert pair_counts()[class_index("AKs"), class_index("AKs")] == 4 * 3  # another suit
+    assert pair_counts()[class_index("AKo"), class_index("AA")] == 12 * 3  # aces left: 3
+    assert pair_counts()[class_index("AA"), class_index("KK")] == 6 * 6
+    assert pair_counts().dtype == np.int64 and (pair_counts() == pair_counts().T).all()
     assert class_of_cards(Card.parse("7c"), Card.parse("2d")) == class_index("72o")
     assert cards.shape == (1326, 2)
 

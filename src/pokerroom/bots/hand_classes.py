@@ -100,8 +100,11 @@ def pair_counts() -> npt.NDArray[np.int64]:
     cards, classes = combo_table()
     masks = (np.int64(1) << cards[:, 0]) | (np.int64(1) << cards[:, 1])
     disjoint = (masks[:, None] & masks[None, :]) == 0
-    one_hot = np.zeros((COMBOS, CLASSES), dtype=np.int64)
-    one_hot[np.arange(COMBOS), classes] = 1
-    counts: npt.NDArray[np.int64] = one_hot.T @ disjoint.astype(np.int64) @ one_hot
+    one_hot = np.zeros((COMBOS, CLASSES))
+    one_hot[np.arange(COMBOS), classes] = 1.0
+    # In floats, so BLAS multiplies (integer matmul takes seconds); every sum is a whole
+    # number of at most 1326, exact in a double.
+    product = one_hot.T @ disjoint.astype(np.float64) @ one_hot
+    counts: npt.NDArray[np.int64] = np.rint(product).astype(np.int64)
     counts.setflags(write=False)
     return counts
