@@ -90,5 +90,11 @@ def draw_line(cards: Sequence[Card | None], marked: Collection[int]) -> str:
 
 
 def result_line(number: int, changes: Sequence[tuple[str, int]]) -> str:
-    """A finished hand's stack changes in the log: ``hand 3: Ann +12, Bob -12``."""
+    """A finished hand's stack changes in the log: ``hand 3: Ann +12, Bob -12``.
+
+    >>> result_line(4, [])
+    'hand 4: no chips changed hands'
+    """
+    if not changes:  # a split pot that gave everyone back what he put in
+        return f"hand {number}: no chips changed hands"
     return f"hand {number}: " + ", ".join(f"{who} {change:+d}" for who, change in changes)
