@@ -11,7 +11,7 @@ was ever allowed to know, for checking the screens drawn from those frames.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncGenerator, Callable, Mapping
 from dataclasses import dataclass, field
 
 from pokerroom.cards import Card
@@ -127,7 +127,7 @@ class FakeLink:
         self.count_pushed += 1
         self.queue.put_nowait(frame)
 
-    async def frames(self) -> AsyncIterator[Mapping[str, object]]:
+    async def frames(self) -> AsyncGenerator[Mapping[str, object], None]:
         while (frame := await self.queue.get()) is not None:
             yield frame
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncGenerator, Callable, Mapping
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,7 +85,7 @@ class CheckedLink(ServerLink):
         self.known = known
         self.name = name
 
-    async def frames(self) -> AsyncIterator[Mapping[str, object]]:
+    async def frames(self) -> AsyncGenerator[Mapping[str, object], None]:
         async for frame in super().frames():
             self.known.check_frame(self.name, frame)
             yield frame

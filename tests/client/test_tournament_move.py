@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncGenerator, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,7 +157,7 @@ class CheckedLink(ServerLink):
         super().__init__(*args)
         self.known = known
 
-    async def frames(self) -> AsyncIterator[Mapping[str, object]]:
+    async def frames(self) -> AsyncGenerator[Mapping[str, object], None]:
         async for frame in super().frames():
             self.known.check_frame(frame)
             yield frame

@@ -9,7 +9,7 @@ can say "reconnecting" without knowing how.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncGenerator, Mapping
 from typing import Literal, Protocol, TypedDict
 
 LinkState = Literal["connected", "reconnecting", "closed"]
@@ -26,7 +26,7 @@ class LinkFrame(TypedDict):
 class TableLink(Protocol):
     """One table on a server, as the terminal table plays it."""
 
-    def frames(self) -> AsyncIterator[Mapping[str, object]]:
+    def frames(self) -> AsyncGenerator[Mapping[str, object], None]:
         """Every frame for this viewer in order, across reconnects; ends when the link closes."""
         ...
 

@@ -23,7 +23,7 @@ import itertools
 import json
 import random
 import secrets
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Iterator, Mapping
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -86,7 +86,7 @@ class ServerLink:
 
     # ------------------------------------------------------------ TableLink
 
-    async def frames(self) -> AsyncIterator[Mapping[str, object]]:
+    async def frames(self) -> AsyncGenerator[Mapping[str, object], None]:
         """Every frame of the table, across reconnects, then one ``closed`` notice."""
         delays = self._fresh_delays()
         attempt_failed = False

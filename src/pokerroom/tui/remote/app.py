@@ -22,6 +22,7 @@ one, the link follows the move itself); nothing of the table left is drawn after
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -171,14 +172,15 @@ class RemoteTableApp(App[None]):
             await self.link.send(message)
         while True:
             target = None
-            async for frame in self.link.frames():
-                target = _moved_to(frame)
-                if target is None:
-                    self._receive(frame)
-                    continue
-                self._leave_for(target, cast(TableFrame, frame))
-                if self.open_table is not None:
-                    break
+            async with contextlib.aclosing(self.link.frames()) as frames:  # ended on a move
+                async for frame in frames:
+                    target = _moved_to(frame)
+                    if target is None:
+                        self._receive(frame)
+                        continue
+                    self._leave_for(target, cast(TableFrame, frame))
+                    if self.open_table is not None:
+                        break
             if target is None or self.open_table is None:
                 why = self.ended or "the connection to the table has closed"
                 self.message = f"{why} — q to quit"
