@@ -144,10 +144,18 @@ class TableKnown:
         self.leaks += find_leaks(present, now)
         self.leaks += find_leaks(frame["results"], self.ever())
 
-    def check_screen(self, text: str) -> None:
+    def check_screen(self, app: RemoteTableApp) -> None:
+        """The table against what she may know of the hand on it; the log, which keeps
+        the hands before (and the table she left), against all she has known."""
         self.sample()
         self.checked += 1
-        self.leaks += find_leaks(text, self.ever())
+        frame = app.frame
+        hand = None if frame is None else frame["hand"]
+        now = self.ever()
+        if frame is not None and hand is not None:
+            now = self.cards.get((frame["room"], hand["number"]), set())
+        self.leaks += [Leak("screen.table", x.card) for x in find_leaks(app.table_text(), now)]
+        self.leaks += [Leak("screen.log", x.card) for x in find_leaks(app.log_text(), self.ever())]
 
 
 class CheckedLink(ServerLink):
@@ -227,7 +235,7 @@ async def press_when_asked(app: RemoteTableApp, pilot: Pilot[None], known: Table
                 break
             await asyncio.sleep(0.01)
     await pilot.pause(0)
-    known.check_screen(app.screen_text())
+    known.check_screen(app)
 
 
 async def until(
@@ -387,7 +395,7 @@ def test_from_registering_to_the_drawn_table_as_pokerroom_connect_goes(served: S
             await until(app, pilot, known, seated, "Ann at the drawn table")
             await pilot.pause(0)
             screen = app.screen_text()
-            known.check_screen(screen)
+            known.check_screen(app)
             await app.link.close()
         return screen
 
