@@ -17,6 +17,7 @@ from pokerroom.protocol.frames import closed_frame, error_frame
 from pokerroom.protocol.server import FrameError, parse_frame, parse_http
 from pokerroom.table.cash import Rake
 from pokerroom.web.inbound import Refusal
+from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room.live import LiveRoom
 from pokerroom.web.seam import Outcome, User
 from tests.web.cash_driver import cash_step, cash_table
@@ -133,21 +134,14 @@ def test_the_hubs_own_refusals_fit_the_schema() -> None:
 
 
 def test_a_lobby_answer_fits_the_schema() -> None:
-    room = {
-        "id": "q3Y",
-        "name": "Main",
-        "game": "NLHE",
-        "stakes": "1/2",
-        "seats": {"taken": 1, "total": 6},
-        "status": "waiting",
-        "kind": "cash",
-        "private": False,
-        "url": "/tables/q3Y",
-    }
+    """The registry's own listing of a room, as ``/api/lobby`` sends it."""
+    room = LobbyEntry("Main", "NLHE", "1/2", 1, 6, RoomKind.CASH).listing("q3Y")
     lobby = parse_http({"type": "lobby", "v": 1, "rooms": [room], "mine": []}, exact=True)
     assert lobby["type"] == "lobby" and lobby["rooms"][0]["seats"]["total"] == 6
     with pytest.raises(FrameError, match=r"'rooms\.0\.seats\.taken' must be a whole number"):
         parse_http({**lobby, "rooms": [{**room, "seats": {"taken": "1", "total": 6}}]})
+    with pytest.raises(FrameError, match=r"'rooms\.0\.observers' must be"):
+        parse_http({**lobby, "rooms": [{**room, "observers": "yes"}]})
 
 
 # ------------------------------------------------------------------ refusing a wrong frame

@@ -574,6 +574,8 @@ class LobbyRoomFrame(TypedDict):
     kind: str
     """``home``, ``cash`` or ``tournament``."""
     private: bool
+    observers: bool
+    """Whether people who do not play there may watch (the host's choice)."""
     url: str
 
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pokerroom.errors import PokerroomError
+from pokerroom.protocol.frames import LobbyRoomFrame
 from pokerroom.web.seam import Room, User
 
 
@@ -75,7 +76,7 @@ class LobbyEntry:
     observers: bool = True
     """Whether people without a seat may watch (:mod:`pokerroom.web.observers`)."""
 
-    def listing(self, room_id: str) -> dict[str, Any]:
+    def listing(self, room_id: str) -> LobbyRoomFrame:
         """The entry as ``/api/lobby`` gives it."""
         return {
             "id": room_id,

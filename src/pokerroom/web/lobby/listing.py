@@ -10,12 +10,11 @@ they are "Your games", each with its invite link's button and a close button.
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from pokerroom.protocol.frames import LobbyRoomFrame
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.lobby.state import own_entries, public_entries
@@ -46,12 +45,13 @@ def may_create_cash(user: User | None) -> bool:
     return user is not None and (user.has("host") or user.has("admin")) and not user.has("guest")
 
 
-def _listings(request: Request) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _listings(request: Request) -> tuple[list[LobbyRoomFrame], list[LobbyRoomFrame]]:
     """The public rooms asked for, and the signed-in user's own rooms."""
     registry = cardroom_of(request).registry
     user = user_of(request)
     rooms = [entry.listing(i) for i, entry in public_entries(registry, kind_asked(request))]
-    mine = [] if user is None else [entry.listing(i) for i, entry in own_entries(registry, user)]
+    own = [] if user is None else own_entries(registry, user)
+    mine = [entry.listing(i) for i, entry in own]
     return rooms, mine
 
 
