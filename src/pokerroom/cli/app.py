@@ -2,32 +2,93 @@
 
 Errors a user can cause print one line on stderr and exit with code 2 — never
 a traceback; the library's own (a bad number, an unknown option) too
-(:mod:`pokerroom.cli.option_errors`).
+(:mod:`pokerroom.cli.option_errors`). A command's module is imported only when
+that command runs (:mod:`pokerroom.cli.lazy_commands`), so ``pokerroom --help``
+starts at once.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import typer
 
-from pokerroom.cli import (
-    accounts_command,
-    clock_command,
-    connect_command,
-    director_command,
-    equity_command,
-    eval_command,
-    history_command,
-    ofc_command,
-    play_command,
-    replay_command,
-    serve_command,
-    tournament_command,
-)
-from pokerroom.cli.option_errors import OneLineErrors, PlainHelp
+from pokerroom.cli.lazy_commands import LazyCommands, Listed
+
+
+class PokerroomCommands(LazyCommands):
+    """The commands of ``pokerroom``, in the order its ``--help`` lists them."""
+
+    listed: ClassVar[dict[str, Listed]] = {
+        "equity": Listed(
+            "pokerroom.cli.equity_command",
+            "equity",
+            "Each hand's win, tie and equity: exact when feasible, otherwise Monte Carlo.",
+        ),
+        "eval": Listed(
+            "pokerroom.cli.eval_command",
+            "evaluate",
+            "Print the best hand the cards make and its description.",
+        ),
+        "replay": Listed(
+            "pokerroom.cli.replay_command",
+            "replay",
+            "Replay hand histories through the rules engine; exit 1 if any action is illegal.",
+        ),
+        "play": Listed(
+            "pokerroom.cli.play_command",
+            "play",
+            "Play a series at the terminal table, against bots or in hot seat.",
+        ),
+        "ofc": Listed(
+            "pokerroom.cli.ofc_command",
+            "ofc",
+            "Play Open-Face Chinese Pineapple against bots; all is saved as you go "
+            "(pokerroom history).",
+        ),
+        "history": Listed(
+            "pokerroom.cli.history_command",
+            "history",
+            "List the hands of a saved series or OFC session, show a tournament's results, "
+            "or export.",
+        ),
+        "clock": Listed(
+            "pokerroom.cli.clock_command",
+            "clock",
+            "Show a tournament's clock full-screen, for a TV or a projector.",
+        ),
+        "director": Listed(
+            "pokerroom.cli.director_command",
+            "director",
+            "Run a live tournament dealt with real cards, saved as it happens.",
+        ),
+        "serve": Listed(
+            "pokerroom.cli.serve_command",
+            "serve",
+            "Run the web cardroom: the lobby, sign-up and log-in, the tables.",
+        ),
+        "connect": Listed(
+            "pokerroom.cli.connect_command",
+            "connect",
+            "Play at a web cardroom's tables from this terminal.",
+        ),
+        "tournament": Listed(
+            "pokerroom.cli.tournament_command",
+            "app",
+            "Tournaments: check a regulation (T-3), list the examples, run one with bots, "
+            "play one at the terminal table, export a saved one.",
+        ),
+        "accounts": Listed(
+            "pokerroom.cli.accounts_command",
+            "app",
+            "The web cardroom's accounts: list them, grant or revoke a role.",
+        ),
+    }
+
 
 app = typer.Typer(
     name="pokerroom",
-    cls=OneLineErrors,
+    cls=PokerroomCommands,
     help="A poker room: play a series, OFC or a tournament at the terminal table, run "
     "tournaments of bots, direct a live one with its clock screen, serve the web cardroom, "
     "replay hand histories, value hands and compute equity.",
@@ -35,15 +96,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-app.command("equity", cls=PlainHelp)(equity_command.equity)
-app.command("eval", cls=PlainHelp)(eval_command.evaluate)
-app.command("replay", cls=PlainHelp)(replay_command.replay)
-app.command("play", cls=PlainHelp)(play_command.play)
-app.command("ofc", cls=PlainHelp)(ofc_command.ofc)
-app.command("history", cls=PlainHelp)(history_command.history)
-app.command("clock", cls=PlainHelp)(clock_command.clock)
-app.command("director", cls=PlainHelp)(director_command.director)
-app.command("serve", cls=PlainHelp)(serve_command.serve)
-app.command("connect", cls=PlainHelp)(connect_command.connect)
-app.add_typer(tournament_command.app, name="tournament")
-app.add_typer(accounts_command.app, name="accounts")
+
+
+@app.callback()
+def _room() -> None:
+    """The group's own step before any command: none (Typer needs one for a group)."""

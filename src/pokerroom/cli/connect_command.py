@@ -18,13 +18,10 @@ import getpass
 import importlib
 import importlib.util
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokerroom.cli.connect_lobby import lobby_lines, picked
-from pokerroom.cli.connect_tournament import tournament_table
-from pokerroom.cli.connect_watch import stdin_lines, watch_table
 from pokerroom.cli.errors import USER_ERROR_EXIT, user_errors
 from pokerroom.cli.options import flag
 from pokerroom.client.errors import ClientError
@@ -35,10 +32,11 @@ from pokerroom.client.saved_sessions import (
     load_session,
     save_session,
 )
-from pokerroom.client.server_link import ServerLink
-from pokerroom.client.signing_in import fetch_lobby, join_by_invite, log_in, session_alive, sign_up
 from pokerroom.errors import UsageError
-from pokerroom.protocol.frames import LobbyFrame
+
+if TYPE_CHECKING:  # the protocol's models and the WebSocket link load when the command runs
+    from pokerroom.client.server_link import ServerLink
+    from pokerroom.protocol.frames import LobbyFrame
 
 REMOTE_TABLE = "pokerroom.tui.remote"
 """The Textual table for a server's tables (``RemoteTableApp(link)``), when installed."""
@@ -65,6 +63,8 @@ def _new_password() -> str:
 
 def _saved(server: Server, user: str | None) -> Session | None:
     """The saved session for this server (and ``user``), if the server still knows it."""
+    from pokerroom.client.signing_in import session_alive
+
     saved = load_session(server.origin, user)
     if saved is None:
         return None
@@ -85,6 +85,8 @@ def signed_in(
     server: Server, user: str | None, invite: str | None, signup: bool
 ) -> tuple[Session, str | None]:
     """A session on ``server``, and the room an invite led to (None without one)."""
+    from pokerroom.client.signing_in import join_by_invite, log_in, sign_up
+
     saved = None if signup else _saved(server, user)
     if invite is not None:
         name = saved.name if saved is not None else _name(user, "Your name at the table")
@@ -100,6 +102,8 @@ def signed_in(
 
 def choose_table(server: Server, session: Session, lobby: LobbyFrame) -> str:
     """Print the lobby and ask for a table (or tournament) by number or id."""
+    from pokerroom.cli.connect_lobby import lobby_lines, picked
+
     lines, choices = lobby_lines(lobby)
     if not choices:
         raise UsageError(f"no table is open on {server.origin}: create one at {server.origin}/")
@@ -117,6 +121,7 @@ def is_tournament(lobby: LobbyFrame, room_id: str) -> bool:
 
 def table_opener(server: Server, session: Session | None) -> Callable[[str], Awaitable[ServerLink]]:
     """The Textual table's ``open_table``: a new link to the room a move names."""
+    from pokerroom.client.server_link import ServerLink
 
     async def open_table(room_id: str) -> ServerLink:
         return ServerLink(server, room_id, session)
@@ -135,6 +140,8 @@ def run_table(
     prints the frames and reads typed commands. ``first`` is sent as the table opens.
     Why the link ended for good (None: the player left).
     """
+    from pokerroom.cli.connect_watch import stdin_lines, watch_table
+
     if not watch and importlib.util.find_spec(REMOTE_TABLE) is not None:
         remote = importlib.import_module(REMOTE_TABLE)
         opener = table_opener(link.server, link.session)
@@ -193,6 +200,10 @@ def connect(
     your config directory), pick a table from the lobby, play. In the text mode type
     fold, check, call, raise N, show, sit SEAT ... or quit.
     """
+    from pokerroom.cli.connect_tournament import tournament_table
+    from pokerroom.client.server_link import ServerLink
+    from pokerroom.client.signing_in import fetch_lobby
+
     with user_errors():
         server = Server.parse(url)
         first = seat_message(seat, buy_in)

@@ -1,7 +1,8 @@
-"""The console script ``pokerroom``: loads the commands, so Ctrl-C while they load is one line too.
+"""The console script ``pokerroom``: loads the app, so Ctrl-C while it loads is one line too.
 
-The command modules import SQLAlchemy, Alembic and Textual, which takes a few seconds; an
-interrupt then would otherwise end in a traceback before any command could catch it.
+A command's own module (SQLAlchemy, Alembic, Textual: a few seconds) loads when that command
+runs, and an interrupt then is one line as well (:mod:`pokerroom.cli.lazy_commands`); without
+these an interrupt would end in a traceback before any command could catch it.
 """
 
 from __future__ import annotations

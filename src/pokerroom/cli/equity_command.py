@@ -6,7 +6,7 @@ import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -16,15 +16,11 @@ from rich.table import Table
 from pokerroom.cardset import CardSet
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
-from pokerroom.equity.calculator import (
-    MAX_TRIALS,
-    EquityResult,
-    Game,
-    calculate_equity,
-)
-from pokerroom.equity.calculator import (
-    Progress as ProgressCallback,
-)
+from pokerroom.equity.choices import MAX_TRIALS, Game
+
+if TYPE_CHECKING:
+    from pokerroom.equity.calculator import EquityResult
+    from pokerroom.equity.calculator import Progress as ProgressCallback
 
 UNKNOWN_HAND = ("??", "random")
 PROGRESS_AFTER_SECONDS = 1.0
@@ -150,6 +146,8 @@ def equity(
     Ctrl-C stops a long run at once (exit code 130).
     """
     try:
+        from pokerroom.equity.calculator import calculate_equity  # compiles the kernels
+
         with user_errors(), _progress_bar(enabled=True) as progress:
             result = calculate_equity(
                 [_hand(text) for text in hands],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -13,15 +13,9 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.games import EvalGame
 from pokerroom.cli.options import flag
 from pokerroom.errors import CardCountError
-from pokerroom.evaluate import (
-    best_five,
-    evaluate_low,
-    evaluate_omaha_high,
-    evaluate_omaha_low,
-    evaluate_showing,
-    evaluate_top_row,
-)
-from pokerroom.evaluate.low import LowHand
+
+if TYPE_CHECKING:
+    from pokerroom.evaluate.low import LowHand
 
 
 def _low_json(low: LowHand | None) -> dict[str, Any] | None:
@@ -35,6 +29,15 @@ def _low_json(low: LowHand | None) -> dict[str, Any] | None:
 
 
 def _values(game: EvalGame, cards: str, board: str) -> dict[str, Any]:
+    from pokerroom.evaluate import (  # builds the lookup tables: only when cards are valued
+        best_five,
+        evaluate_low,
+        evaluate_omaha_high,
+        evaluate_omaha_low,
+        evaluate_showing,
+        evaluate_top_row,
+    )
+
     hole = CardSet.parse(cards)
     table = CardSet.parse(board)
     if not hole.isdisjoint(table):

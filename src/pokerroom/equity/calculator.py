@@ -13,7 +13,6 @@ its sample size and each share's standard error.
 
 from __future__ import annotations
 
-import enum
 import math
 import secrets
 from collections.abc import Callable, Sequence
@@ -24,6 +23,8 @@ import numpy.typing as npt
 
 from pokerroom.cards import ensure_distinct
 from pokerroom.cardset import CardSet
+from pokerroom.equity.choices import MAX_TRIALS as MAX_TRIALS  # noqa: PLC0414 (re-exported)
+from pokerroom.equity.choices import Game as Game  # noqa: PLC0414 (re-exported)
 from pokerroom.equity.holdem_exact import holdem_exact
 from pokerroom.equity.kernels import HOLDEM, OMAHA, OMAHA_HILO, enumerate_boards, sample_boards
 from pokerroom.errors import CardCountError, CardError, UsageError
@@ -31,8 +32,6 @@ from pokerroom.evaluate.kernels import kernel_tables
 
 EXACT_BUDGET = 400_000_000  # hand evaluations an exact run may take (about 2–4 s)
 DEFAULT_TRIALS = 1_000_000
-MAX_TRIALS = 100_000_000
-"""About 20 s heads-up; the standard error is then below 0.01 %."""
 CHUNK_EVALUATIONS = 2_000_000
 """Work of one compiled call (a tenth of a second or so): Ctrl-C is seen between calls."""
 BOARD_SIZES = (0, 3, 4, 5)
@@ -42,20 +41,8 @@ MAX_PLAYERS = {2: 10, 4: 10, 5: 8, 6: 7}  # V-0: seats the deck allows for each 
 Progress = Callable[[int, int], None]
 
 
-class Game(enum.StrEnum):
-    """Games the equity calculator plays out: one board, high or hi-lo."""
-
-    HOLDEM = "holdem"
-    OMAHA = "omaha"
-    OMAHA_HILO = "omaha-hilo"
-
-    @property
-    def code(self) -> int:
-        return {Game.HOLDEM: HOLDEM, Game.OMAHA: OMAHA, Game.OMAHA_HILO: OMAHA_HILO}[self]
-
-    @property
-    def hole_sizes(self) -> tuple[int, ...]:
-        return (2,) if self is Game.HOLDEM else (4, 5, 6)
+KERNEL_GAME = {Game.HOLDEM: HOLDEM, Game.OMAHA: OMAHA, Game.OMAHA_HILO: OMAHA_HILO}
+"""Each game's code in the compiled kernels."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +139,7 @@ def calculate_equity(
         np.zeros(len(hands), dtype=dtype) for dtype in (np.int64, np.int64, float, float)
     )
     tables = kernel_tables()
+    code = KERNEL_GAME[game]
     chunk = max(1, CHUNK_EVALUATIONS // per_board)
     if exact and game is Game.HOLDEM:
         wins, splits = _holdem_exact(holes, board_cards, len(board), rest, boards, chunk, progress)
@@ -164,7 +152,7 @@ def calculate_equity(
         done = 0
         while done < boards:
             done += enumerate_boards(
-                game.code, holes, board_cards, len(board), rest, comb, chunk, tables, accumulators
+                code, holes, board_cards, len(board), rest, comb, chunk, tables, accumulators
             )
             if progress:
                 progress(done, boards)
@@ -176,7 +164,7 @@ def calculate_equity(
         while done < total:
             step = min(chunk, total - done)
             sample_boards(
-                game.code, holes, board_cards, len(board), rest, step, state, tables, accumulators
+                code, holes, board_cards, len(board), rest, step, state, tables, accumulators
             )
             done += step
             if progress:
