@@ -20,11 +20,13 @@ Oracles:
   PokerKit's ``OmahaHoldemHand`` cross-checks 5- and 6-card holes directly on
   2,000 hands each.
 * E-6/E-7 eight-or-better lows: PokerKit. Its ``from_game`` costs ~0.45 ms per
-  Omaha hand (≈45 s per 100,000), so the 100,000-hand Omaha comparison ranks
-  every two-hole-plus-three-board combination with PokerKit's own
-  eight-or-better lookup (the table behind ``OmahaEightOrBetterLowHand``) and
-  keeps the best, ~0.16 ms per hand; ``OmahaEightOrBetterLowHand.from_game``
-  itself is compared on 20,000 hands, and 5- and 6-card holes on 10,000 each.
+  Omaha hand, so the 30,000-hand Omaha comparison ranks every
+  two-hole-plus-three-board combination with PokerKit's own eight-or-better lookup
+  (the table behind ``OmahaEightOrBetterLowHand``) and keeps the best, ~0.16 ms per
+  hand. There are only 56 eight-or-better lows: 30,000 Omaha-4 hands meet each of
+  them (and "no low") many times, and every low comparison insists on all 57
+  (:data:`EVERY_LOW`). ``OmahaEightOrBetterLowHand.from_game`` itself is compared on
+  6,000 hands, and 5- and 6-card holes on 4,000 each.
   The any-five low :func:`~pokerroom.evaluate.low.evaluate_low` is compared with
   ``EightOrBetterLowHand.from_game`` on 20,000 seven-card and 5,000 five- and
   six-card hands.
@@ -319,14 +321,20 @@ def test_e5_big_hole_omaha_high_matches_pokerkit(hole_size: int) -> None:
 # ---------------------------------------------------------------- E-6, E-7 lows
 
 
+EVERY_LOW = 56 + 1
+"""The eight-or-better lows (five of the eight ranks A-8, C(8, 5) = 56) and "no low"."""
+
+
 def test_e7_omaha_low_batch_matches_pokerkit_lookup() -> None:
-    """E-6, E-7: 100,000 Omaha-4 lows against PokerKit's eight-or-better ranking of all 60
-    two-hole + three-board combinations (no-low hands tie below every low)."""
-    dealt = omaha_deal(4, 100_000, 7_000)
+    """E-6, E-7: 30,000 Omaha-4 lows against PokerKit's eight-or-better ranking of all 60
+    two-hole + three-board combinations (no-low hands tie below every low); every one of the
+    56 lows is met."""
+    dealt = omaha_deal(4, 30_000, 7_000)
     holes, boards = dealt[:, :4], dealt[:, 4:]
     ours = evaluate_omaha_low_batch(holes, boards)
     oracle = pokerkit_omaha_low_by_lookup(holes, boards)
     assert 0.25 < np.mean(oracle != NO_LOW) < 0.75, "sample should mix lows and no-lows"
+    assert len(set(oracle.tolist())) == EVERY_LOW, "sample should meet every low"
     assert_same_order(ours, oracle, omaha_rows(holes, boards), "Omaha-4 low")
     assert np.array_equal(ours == 0, oracle == NO_LOW)
     single = [
@@ -337,12 +345,14 @@ def test_e7_omaha_low_batch_matches_pokerkit_lookup() -> None:
 
 
 def test_e7_omaha_low_batch_matches_pokerkit_from_game() -> None:
-    """E-6, E-7: 20,000 Omaha-4 lows against ``OmahaEightOrBetterLowHand.from_game`` itself."""
-    dealt = omaha_deal(4, 20_000, 7_100)
+    """E-6, E-7: 6,000 Omaha-4 lows against ``OmahaEightOrBetterLowHand.from_game`` itself."""
+    dealt = omaha_deal(4, 6_000, 7_100)
     holes, boards = dealt[:, :4], dealt[:, 4:]
+    oracle = pokerkit_omaha_low_from_game(holes, boards)
+    assert len(set(oracle.tolist())) == EVERY_LOW, "sample should meet every low"
     assert_same_order(
         evaluate_omaha_low_batch(holes, boards),
-        pokerkit_omaha_low_from_game(holes, boards),
+        oracle,
         omaha_rows(holes, boards),
         "Omaha-4 low vs from_game",
     )
@@ -350,12 +360,14 @@ def test_e7_omaha_low_batch_matches_pokerkit_from_game() -> None:
 
 @pytest.mark.parametrize("hole_size", [5, 6])
 def test_e7_big_hole_omaha_low_matches_pokerkit(hole_size: int) -> None:
-    """E-6, E-7: 5- and 6-card holes, 10,000 hands each, PokerKit lookup over 2 + 3 choices."""
-    dealt = omaha_deal(hole_size, 10_000, 7_200 + hole_size)
+    """E-6, E-7: 5- and 6-card holes, 4,000 hands each, PokerKit lookup over 2 + 3 choices."""
+    dealt = omaha_deal(hole_size, 4_000, 7_200 + hole_size)
     holes, boards = dealt[:, :hole_size], dealt[:, hole_size:]
+    oracle = pokerkit_omaha_low_by_lookup(holes, boards)
+    assert len(set(oracle.tolist())) == EVERY_LOW, "sample should meet every low"
     assert_same_order(
         evaluate_omaha_low_batch(holes, boards),
-        pokerkit_omaha_low_by_lookup(holes, boards),
+        oracle,
         omaha_rows(holes, boards),
         f"Omaha-{hole_size} low",
     )
