@@ -26,7 +26,7 @@ from tests.remote_link import room_position
 from tests.web.leaks import Leak, find_leaks, known_to
 
 SIZE = (100, 30)
-WAIT = 30.0
+WAIT = 90.0
 """The longest the terminals play before their thread gives up."""
 
 
