@@ -1,7 +1,7 @@
 """Start-up: how long ``pokerroom --help`` and a command's ``--help`` take, each in a new process.
 
 A command's help is what a user waits for most often, and nothing in it needs the evaluator's
-tables, numba, the storage or the web app (see :mod:`pokerroom.cli.commands`). Every row is the
+tables, numba, the storage or the web app (see :mod:`pokerroom.cli.lazy_commands`). Every row is the
 median wall time of ``--runs`` fresh interpreters, after one untimed run that warms the disk
 cache; the anchors, measured in the same run, are the bare interpreter (``python -c pass``)
 and one that imports Typer, the floor a Typer command line cannot go below.
@@ -28,6 +28,7 @@ ROWS: tuple[tuple[str, Sequence[str], bool], ...] = (
     ("pokerroom --help", (POKERROOM, "--help"), True),
     ("pokerroom connect --help", (POKERROOM, "connect", "--help"), True),
     ("pokerroom eval --help", (POKERROOM, "eval", "--help"), True),
+    ("pokerroom tournament --help", (POKERROOM, "tournament", "--help"), True),
 )
 ANCHORS = ("python -c pass", "python -c 'import typer'")
 

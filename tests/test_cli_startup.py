@@ -1,4 +1,4 @@
-"""Start-up: ``pokerroom --help`` and a command's help load none of the heavy parts.
+"""Start-up: ``pokerroom --help``, every command's help and its usage errors load nothing heavy.
 
 The evaluator's lookup tables, numba, SQLAlchemy, the web app and the OFC bot's tables take
 seconds to load; a command loads them when it runs (:mod:`pokerroom.cli.lazy_commands`).
@@ -6,6 +6,7 @@ seconds to load; a command loads them when it runs (:mod:`pokerroom.cli.lazy_com
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -83,6 +84,63 @@ def test_a_commands_help_and_its_errors_import_nothing_heavy() -> None:
             assert "Usage: pokerroom " + argv[0] in run.stdout
         else:
             assert run.stderr == "error: missing argument 'cards'; see pokerroom eval --help\n"
+
+
+EVERY_COMMAND = """
+import contextlib, io, json, sys
+from pokerroom.cli.app import app
+from typer.main import get_command
+
+heavy = {heavy}
+def loaded():
+    return {{name for name in heavy if name in sys.modules}}
+
+def paths(command, path):
+    yield path, command
+    for name, sub in getattr(command, "commands", {{}}).items():
+        yield from paths(sub, [*path, name])
+
+group = get_command(app)
+report = {{}}
+for name in list(group.commands):
+    ctx = group.make_context("pokerroom", [name, "--help"], resilient_parsing=True)
+    command = group.resolve_command(ctx, [name])[1]  # its module imported, as --help does
+    for path, each in paths(command, [name]):
+        tries = [["--help"], ["--no-such-option"]]
+        if any(param.required for param in each.params):
+            tries.append([])  # a missing argument: an error before anything runs
+        for extra in tries:
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = group.main([*path, *extra], "pokerroom", standalone_mode=False)
+            shown = out.getvalue() if extra == ["--help"] else err.getvalue()
+            report[" ".join([*path, *extra])] = [code, sorted(loaded()), shown]
+print(json.dumps(report))
+"""
+
+
+def test_every_commands_help_and_usage_errors_import_nothing_heavy() -> None:
+    """Every command and subcommand: ``--help``, an unknown option and a missing argument show
+    their text and load none of the heavy parts; they load when the command runs."""
+    run = subprocess.run(
+        [sys.executable, "-c", EVERY_COMMAND.format(heavy=HEAVY)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (run.returncode, run.stderr) == (0, "")
+    report = json.loads(run.stdout)
+    for argv, (code, heavy, shown) in report.items():
+        assert heavy == [], argv
+        if argv.endswith("--help"):
+            assert (code, "Usage: pokerroom " + argv.removesuffix(" --help") in shown) == (0, True)
+        else:
+            assert (code, shown.count("\n"), shown.startswith("error: ")) == (2, 1, True), argv
+    subcommands = {argv.rsplit(" ", 1)[0] for argv in report if argv.count(" ") == 2}
+    assert {"tournament play", "tournament export", "accounts grant"} <= subcommands
+    assert "accounts revoke" in report  # a missing NAME and ROLE
+    assert set(PokerroomCommands.listed) <= {argv.split(" ")[0] for argv in report}
 
 
 def test_the_listed_summaries_read_as_the_commands_own_help() -> None:

@@ -242,7 +242,7 @@ def test_at_a_terminal_the_clock_starts_now_or_at_the_regulations_time(
 ) -> None:
     evening = datetime(2024, 6, 7, 18, 48).timestamp()  # the club starts at 19:00 local
     monkeypatch.setattr(clock_command, "at_a_terminal", lambda: True)
-    monkeypatch.setattr(clock_command, "ClockApp", Opened)
+    monkeypatch.setattr("pokerroom.tui.clock.app.ClockApp", Opened)
     monkeypatch.setattr(SystemTime, "now", lambda self: evening)
     Opened.feeds.clear()
     args = ["clock", "--example", "club-freezeout", "--entrants", "30"]

@@ -7,13 +7,16 @@ web, T-16), ``admin`` (every room, every invite) or ``host`` back; ``revoke`` ta
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.option_errors import PlainHelp
-from pokerroom.storage.accounts import GRANTABLE, Account, AccountStore, checked_role
+from pokerroom.roles import GRANTABLE
+
+if TYPE_CHECKING:
+    from pokerroom.storage.accounts import Account
 
 app = typer.Typer(
     name="accounts",
@@ -44,6 +47,8 @@ def _line(account: Account) -> str:
 @app.command("list", cls=PlainHelp)
 def list_accounts(database: Database = None) -> None:
     """List every account with its roles, oldest first."""
+    from pokerroom.storage.accounts import AccountStore
+
     with user_errors(), AccountStore.open(database) as store:
         accounts = store.accounts()
         if not accounts:
@@ -55,6 +60,8 @@ def list_accounts(database: Database = None) -> None:
 @app.command("grant", cls=PlainHelp)
 def grant(name: Name, role: Role, database: Database = None) -> None:
     """Give the account NAME the role ROLE."""
+    from pokerroom.storage.accounts import AccountStore, checked_role
+
     with user_errors():
         checked_role(role, GRANTABLE)  # before the database is opened (or made)
         with AccountStore.open(database) as store:
@@ -64,6 +71,8 @@ def grant(name: Name, role: Role, database: Database = None) -> None:
 @app.command("revoke", cls=PlainHelp)
 def revoke(name: Name, role: Role, database: Database = None) -> None:
     """Take the role ROLE from the account NAME."""
+    from pokerroom.storage.accounts import AccountStore, checked_role
+
     with user_errors():
         checked_role(role, GRANTABLE)  # before the database is opened (or made)
         with AccountStore.open(database) as store:

@@ -21,15 +21,7 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.errors import PokerroomError, UsageError
-from pokerroom.storage.clock_feed import StoredFeed
-from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock import SystemTime
-from pokerroom.tournament.clockface.feed import StandaloneFeed
-from pokerroom.tournament.clockface.field import field_of_entrants
-from pokerroom.tournament.clockface.snapshot import snapshot
-from pokerroom.tournament.clockface.start import start_moment
-from pokerroom.tournament.regulation import load_example, load_regulation
-from pokerroom.tui.clock.app import ClockApp
 
 MAX_ENTRANTS = 100_000
 NO_TERMINAL = "no terminal: the clock screen draws on one; run it in a terminal window"
@@ -70,6 +62,13 @@ def clock(
     b a 10-minute break, + / - a minute more or less, n next level now,
     u undo, ? the keys, q quit.
     """
+    from pokerroom.tournament.clockface.feed import StandaloneFeed
+    from pokerroom.tournament.clockface.field import field_of_entrants
+    from pokerroom.tournament.clockface.snapshot import snapshot
+    from pokerroom.tournament.clockface.start import start_moment
+    from pokerroom.tournament.regulation import load_example, load_regulation
+    from pokerroom.tui.clock.app import ClockApp
+
     followed = None if file is None else _tournament_id(file)
     if followed is not None:
         follow(followed, given=example is not None or entrants is not None)
@@ -104,6 +103,11 @@ def _tournament_id(file: Path) -> int | None:
 
 def follow(tournament_id: int, *, given: bool) -> None:
     """Show the live tournament ``tournament_id`` as the director's console saves it."""
+    from pokerroom.storage.clock_feed import StoredFeed
+    from pokerroom.storage.tournament_store import TournamentStore
+    from pokerroom.tournament.clockface.snapshot import snapshot
+    from pokerroom.tui.clock.app import ClockApp
+
     with user_errors():
         if given:
             raise UsageError("a tournament id shows that tournament: drop --example and --entrants")

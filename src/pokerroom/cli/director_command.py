@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,13 +18,11 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import number
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.errors import UsageError
-from pokerroom.storage import StorageError
-from pokerroom.storage.live_saving import LiveSaver, create_live
-from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock import SystemTime
-from pokerroom.tournament.live.desk import LiveDesk
-from pokerroom.tournament.regulation import example_text, load_example, load_regulation
-from pokerroom.tui.director.app import DirectorApp
+
+if TYPE_CHECKING:
+    from pokerroom.storage.tournament_store import TournamentStore
+    from pokerroom.tournament.live.desk import LiveDesk
 
 MAX_ID = 2**31 - 1
 NO_TERMINAL = "no terminal: the director's console draws on one; run it in a terminal window"
@@ -58,6 +56,10 @@ def director(
 
     The desk, the seat draw, the clock, bust-outs and moves, penalties, the deal and payouts.
     """
+    from pokerroom.storage import StorageError
+    from pokerroom.storage.tournament_store import TournamentStore
+    from pokerroom.tui.director.app import DirectorApp
+
     with user_errors():
         if resume is not None:
             if file is not None or example is not None:
@@ -84,6 +86,10 @@ def open_desk(
     store: TournamentStore, file: Path | None, example: str | None, resume: int | None
 ) -> tuple[LiveDesk, int]:
     """A new live tournament saved in ``store``, or the saved one ``resume``, at the desk."""
+    from pokerroom.storage.live_saving import LiveSaver, create_live
+    from pokerroom.tournament.live.desk import LiveDesk
+    from pokerroom.tournament.regulation import example_text, load_example, load_regulation
+
     time = SystemTime()
     if resume is not None:
         saved = store.get_tournament(resume)

@@ -7,11 +7,11 @@ chips; the stakes of the table are given apart from who posted them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pokerroom.engine import Hand
-from pokerroom.engine import events as ev
-from pokerroom.table.series import HandRecord, SeriesSettings
+if TYPE_CHECKING:  # the engine loads the evaluator; history --help imports this module
+    from pokerroom.engine import Hand
+    from pokerroom.table.series import HandRecord, SeriesSettings
 
 
 def stakes_json(settings: SeriesSettings) -> dict[str, int]:
@@ -48,6 +48,8 @@ def pots_json(hand: Hand, seat_of: Callable[[int], int]) -> list[dict[str, Any]]
     A split pot names every winner with his part; ``share`` is ``all``, ``high`` or
     ``low`` (P-7) and ``board`` the board of a double-board game (P-8, 1 or 2).
     """
+    from pokerroom.engine import events as ev
+
     pots: dict[int, dict[str, Any]] = {}
     for event in hand.events:
         if isinstance(event, ev.Award):

@@ -24,7 +24,6 @@ import typer
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.hand_json import markers_json, stakes_json
 from pokerroom.cli.options import MAX_ID, flag, number
-from pokerroom.cli.tournament_history import show_tournament
 from pokerroom.errors import UsageError
 
 if TYPE_CHECKING:
@@ -402,6 +401,7 @@ def history(
 
     A series' hands with number, button, pot and winners; a tournament's results table.
     """
+    from pokerroom.cli.tournament_history import show_tournament
     from pokerroom.storage import OfcStore, SavedOfcSession, SeriesStore  # SQLAlchemy when needed
     from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
 

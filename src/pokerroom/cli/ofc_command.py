@@ -15,28 +15,24 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokerroom.bots.ofc import OFC_BOTS, OfcBot, OfcDecision, play_ofc_hand
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.history_command import ofc_hand_json, ofc_players_json
 from pokerroom.cli.names import player_name
 from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.errors import PokerroomError, UsageError
-from pokerroom.ofc import OfcHand, Session
-from pokerroom.ofc.game import MAX_HANDS, PlayerView
-from pokerroom.storage import (
-    OfcLog,
-    OfcStore,
-    SavedOfcHand,
-    StorageError,
-    positions,
-    resume_ofc_session,
-)
-from pokerroom.tui.ofc_app import OfcApp
+from pokerroom.ofc_choices import MAX_HANDS
+
+if TYPE_CHECKING:  # the bots, the storage and Textual load when the command runs
+    from pokerroom.bots.ofc import OfcBot, OfcDecision
+    from pokerroom.ofc import OfcHand, Session
+    from pokerroom.ofc.game import PlayerView
+    from pokerroom.storage import OfcLog, OfcStore, SavedOfcHand
+    from pokerroom.tui.ofc_app import OfcApp
 
 DEFAULT_BOTS = "sensible"
 BOT_HANDS = 10
@@ -48,6 +44,8 @@ SESSION_OPTIONS = ("players", "bots_option", "name", "hands", "seed", "all_bots"
 
 def _kinds(players: int, bots_option: str, humans: int) -> list[str | None]:
     """The bot kind in each seat, cycled from ``--bots``; ``None`` for the human seats."""
+    from pokerroom.bots.ofc import OFC_BOTS
+
     cycle = [kind.strip() for kind in bots_option.split(",") if kind.strip()]
     unknown = [kind for kind in cycle if kind not in OFC_BOTS]
     if unknown or not cycle:
@@ -74,6 +72,8 @@ class TurnSeededBot:
         self._seat = seat
 
     def decide(self, view: PlayerView) -> OfcDecision:
+        from pokerroom.bots.ofc import OFC_BOTS
+
         if self._session.seed is None:
             return OFC_BOTS[self.name](None).decide(view)
         board = view.boards[view.player]
@@ -108,6 +108,8 @@ class OfcTable:
 
     def app(self) -> OfcApp:
         """The terminal table for the human in seat 0, saved after every action."""
+        from pokerroom.tui.ofc_app import OfcApp
+
         return OfcApp(
             self.session,
             self.names,
@@ -129,6 +131,9 @@ class OfcTable:
         A hand in progress (a resumed session) is played on first; the last hand
         finishes the session.
         """
+        from pokerroom.bots.ofc import play_ofc_hand
+        from pokerroom.storage import positions
+
         if self.log.hands is None:
             raise UsageError("an unattended session needs a number of --hands")
         while not self.log.over:
@@ -159,6 +164,9 @@ def open_table(
     or :data:`BOT_HANDS` hands with ``all_bots``. ``at_the_terminal``: the session is
     to be played now, so without a terminal it is refused before anything is saved.
     """
+    from pokerroom.ofc import Session
+    from pokerroom.storage import OfcLog, OfcStore
+
     if players not in PLAYERS:
         raise UsageError(f"--players must be 2 or 3 for OFC Pineapple (O-2), got {players}")
     name = player_name(name)
@@ -180,6 +188,9 @@ def open_table(
 def resume_table(session_id: int | None = None) -> OfcTable:
     """An unfinished session (the latest by default) where it was left, its hand in
     progress dealt again."""
+    from pokerroom.bots.ofc import OFC_BOTS
+    from pokerroom.storage import OfcStore, StorageError, resume_ofc_session
+
     store = OfcStore.open()
     try:
         resumed = resume_ofc_session(store, session_id)
@@ -247,6 +258,8 @@ def ofc(
     ] = None,
 ) -> None:
     """Play Open-Face Chinese Pineapple against bots; all is saved as you go (pokerroom history)."""
+    from pokerroom.storage import OfcStore
+
     with user_errors():
         if abandon is not None:
             if resume or session_id is not None or as_json or _session_options_given(ctx):

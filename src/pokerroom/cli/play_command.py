@@ -8,24 +8,26 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokerroom.bots import BOTS, Bot, play_hand
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.hand_json import markers_json, pots_json, stakes_json
 from pokerroom.cli.names import player_name
 from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
-from pokerroom.engine import PROFILES, VARIANTS, Hand, Limit
 from pokerroom.errors import PokerroomError, UsageError
-from pokerroom.storage import SeriesLog, SeriesStore, StorageError, resume_series
-from pokerroom.table import settings_check
+from pokerroom.game_choices import PROFILE_NAMES, VARIANT_CODES, Limit
+from pokerroom.table.chip_caps import MAX_AMOUNT
 from pokerroom.table.seating import MAX_SEATS
-from pokerroom.table.series import HandRecord, Series, SeriesSettings, usual_limit
-from pokerroom.table.settings_check import MAX_AMOUNT
-from pokerroom.tui.app import HandListener, TableApp
+
+if TYPE_CHECKING:  # the engine, the storage and Textual load when the command runs
+    from pokerroom.bots import Bot
+    from pokerroom.engine import Hand
+    from pokerroom.storage import SeriesLog
+    from pokerroom.table.series import HandRecord, Series, SeriesSettings
+    from pokerroom.tui.app import HandListener, TableApp
 
 BOT_CYCLE = ("equity", "station", "random")
 MAX_HANDS = 100_000
@@ -117,6 +119,8 @@ def _abandon(ctx: typer.Context, series_id: int, extra: int | None, *, resume: b
     given = _series_options_given(ctx)
     if resume or extra is not None or given:
         raise UsageError("--abandon takes a series id and nothing else")
+    from pokerroom.storage import SeriesStore
+
     with SeriesStore.open() as store:
         saved = store.abandon_series(series_id)
     plural = "" if saved.hands_played == 1 else "s"
@@ -125,6 +129,8 @@ def _abandon(ctx: typer.Context, series_id: int, extra: int | None, *, resume: b
 
 def _bots_for(styles: dict[int, str], seed: int | None) -> dict[int, Bot]:
     """A bot of the given style in each of those seats."""
+    from pokerroom.bots import BOTS
+
     return {
         seat: BOTS[style](None if seed is None else seed + seat) for seat, style in styles.items()
     }
@@ -147,6 +153,9 @@ def _settings(
     Without ``--limit`` a game is dealt in its usual structure (Stud fixed-limit,
     V-5); every amount at the table is made of the smallest chip (P-3).
     """
+    from pokerroom.table import settings_check
+    from pokerroom.table.series import SeriesSettings, usual_limit
+
     variant = settings_check.game(game)
     settings_check.seats(seats, variant)
     small, big = settings_check.blinds(blinds)
@@ -253,7 +262,7 @@ def play(
         ),
     ] = ",".join(BOT_CYCLE),
     game: Annotated[
-        str, typer.Option("--game", metavar="GAME", help=f"The game: {', '.join(VARIANTS)}.")
+        str, typer.Option("--game", metavar="GAME", help=f"The game: {', '.join(VARIANT_CODES)}.")
     ] = "holdem",
     limit: Annotated[
         Limit | None,
@@ -289,7 +298,7 @@ def play(
         str,
         typer.Option(
             "--profile",
-            metavar="|".join(PROFILES),
+            metavar="|".join(PROFILE_NAMES),
             help="Rules where the sources differ: short all-in re-raise (A-12), who shows "
             "first (P-4), where the deal starts (V-1), time out (A-18), first button (H-4).",
         ),
@@ -330,6 +339,11 @@ def play(
     d draw (Draw), s show or x muck at showdown, n next hand,
     space show your cards (hot seat), ? list the keys, q quit.
     """
+    from pokerroom.bots import BOTS, play_hand
+    from pokerroom.storage import SeriesLog, SeriesStore, StorageError, resume_series
+    from pokerroom.table.series import Series
+    from pokerroom.tui.app import TableApp
+
     with user_errors():
         _conflicts(ctx, all_bots=all_bots, humans=humans, mixed=mixed)
         # only a lone human plays under --name; it is checked before anything is created

@@ -21,23 +21,13 @@ from typing import Annotated
 
 import typer
 
-from pokerroom.bots.tournament_players import check_kinds
-from pokerroom.cli import tournament_export, tournament_play, tournament_saving
+from pokerroom.cli import tournament_export, tournament_play_command
 from pokerroom.cli.entry import INTERRUPTED_EXIT
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.option_errors import PlainHelp
 from pokerroom.cli.options import MAX_ID, flag, number, tournament_id, typed_options
-from pokerroom.cli.tournament_run_view import JsonLines, progress_bar, results_text
-from pokerroom.cli.tournament_view import check_json, check_text, default_fields, payouts_for
 from pokerroom.errors import UsageError
-from pokerroom.tournament.american import entrant_names
 from pokerroom.tournament.events import BustOut, TournamentEvent
-from pokerroom.tournament.regulation import (
-    example_names,
-    example_text,
-    load_example,
-    load_regulation,
-)
 
 app = typer.Typer(
     name="tournament",
@@ -70,6 +60,9 @@ def check(
     as_json: Annotated[bool, flag("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Validate a regulation and print its levels, duration and payouts."""
+    from pokerroom.cli.tournament_view import check_json, check_text, default_fields, payouts_for
+    from pokerroom.tournament.regulation import load_example, load_regulation
+
     with user_errors():
         if (file is None) == (example is None):
             raise UsageError("give a regulation FILE or --example NAME (one of them)")
@@ -92,6 +85,8 @@ def examples(
     ] = None,
 ) -> None:
     """List the example regulations shipped with pokerroom, or print one."""
+    from pokerroom.tournament.regulation import example_names, example_text, load_example
+
     with user_errors():
         if name is not None:
             typer.echo(example_text(name), nl=False)
@@ -160,6 +155,12 @@ def run(
     It is saved as it goes (pokerroom history); a run stopped or killed goes on with
     --resume, from its last saved hand.
     """
+    from pokerroom.bots.tournament_players import check_kinds
+    from pokerroom.cli import tournament_saving
+    from pokerroom.cli.tournament_run_view import JsonLines, progress_bar, results_text
+    from pokerroom.tournament.american import entrant_names
+    from pokerroom.tournament.regulation import example_text, load_example, load_regulation
+
     with user_errors():
         given = typed_options(ctx, TOURNAMENT_OPTIONS)
         if abandon is not None:
@@ -226,7 +227,7 @@ def run(
 
 
 app.command("export", cls=PlainHelp)(tournament_export.export)
-app.command("play", cls=PlainHelp)(tournament_play.play)
+app.command("play", cls=PlainHelp)(tournament_play_command.play)
 
 TOURNAMENT_OPTIONS = ("example", "entrants", "bots", "seed")
 """Options that define a new tournament; a resumed one takes them from the store."""

@@ -37,22 +37,10 @@ import typer
 
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import MAX_ID, flag
-from pokerroom.cli.tournament_export_rows import (
-    EVENT_COLUMNS,
-    MOVE_COLUMNS,
-    PENALTY_COLUMNS,
-    Row,
-    event_rows,
-    move_rows,
-    penalty_rows,
-    result_columns,
-    result_rows,
-)
-from pokerroom.cli.tournament_history import _kind_of
-from pokerroom.cli.tournament_run_view import results_json
 from pokerroom.errors import UsageError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the tournament's rows and the storage load when the command runs
+    from pokerroom.cli.tournament_export_rows import Row
     from pokerroom.storage.tournament_hands import KeptHand
 
 
@@ -101,6 +89,18 @@ def export_files(
     director: bool,
 ) -> tuple[dict[str, str], str]:
     """Every file of the export by name, and whose copy it is; nothing is written."""
+    from pokerroom.cli.tournament_export_rows import (
+        EVENT_COLUMNS,
+        MOVE_COLUMNS,
+        PENALTY_COLUMNS,
+        event_rows,
+        move_rows,
+        penalty_rows,
+        result_columns,
+        result_rows,
+    )
+    from pokerroom.cli.tournament_history import _kind_of
+    from pokerroom.cli.tournament_run_view import results_json
     from pokerroom.storage.tournament_store import TournamentStore
     from pokerroom.tournament.director import Tournament
 

@@ -14,15 +14,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated
-
-import typer
 
 from pokerroom.bots.tournament_players import check_kinds
 from pokerroom.cli import tournament_saving
-from pokerroom.cli.errors import user_errors
 from pokerroom.cli.names import player_name
-from pokerroom.cli.options import flag, number, typed_options
 from pokerroom.cli.options import tournament_id as resumed_id
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.cli.tournament_saving import SavedRun
@@ -43,9 +38,7 @@ from pokerroom.tui.tournament.app import TournamentTableApp
 from pokerroom.tui.tournament.seat import YourSeat
 
 DEFAULT_EXAMPLE = "home-sit-and-go"
-MAX_CLOCK = 3600
 NO_TERMINAL = "no terminal: use pokerroom tournament run for a tournament of bots only"
-NEW_OPTIONS = ("example", "entrants", "name", "bots", "seed")
 
 
 class StoreKeeper:
@@ -108,80 +101,6 @@ class StoreKeeper:
             save()
         except StorageError as error:
             self.failure = str(error)
-
-
-def play(
-    ctx: typer.Context,
-    file: Annotated[
-        Path | None,
-        typer.Argument(
-            metavar="FILE",
-            help="A regulation TOML file (default: the home sit-and-go); with --resume, "
-            "the id of the tournament to go on with.",
-        ),
-    ] = None,
-    example: Annotated[
-        str | None,
-        typer.Option("--example", metavar="NAME", help="Play a shipped example instead."),
-    ] = None,
-    entrants: Annotated[
-        int, typer.Option("--entrants", metavar="N", help="Entrants, you included.")
-    ] = 6,
-    name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name.")] = "You",
-    bots: Annotated[
-        str,
-        typer.Option(
-            "--bots",
-            metavar="KINDS",
-            help="Bot kinds, comma-separated, dealt to the bots in turn: "
-            "tournament (push/fold when short), equity, station, random.",
-        ),
-    ] = "tournament",
-    seed: Annotated[
-        int | None, typer.Option("--seed", metavar="SEED", help="Seed for a repeatable deal.")
-    ] = None,
-    clock: Annotated[
-        int,
-        number(
-            "--clock",
-            low=0,
-            high=MAX_CLOCK,
-            metavar="SECONDS",
-            help="Seconds per decision before the countdown (A-18) where the regulation has "
-            f"no shot clock, 0-{MAX_CLOCK}; 0: none.",
-        ),
-    ] = 30,
-    auto_muck: Annotated[
-        bool, flag("--auto-muck", help="Muck your losing hands at showdown unasked (P-5).")
-    ] = False,
-    resume: Annotated[
-        bool,
-        flag(
-            "--resume",
-            help="Sit down again in a tournament you left (the latest, or the id given as FILE).",
-        ),
-    ] = False,
-) -> None:
-    """Play a tournament at the terminal table: you and bots; the other tables play on.
-
-    Saved as it goes; a tournament you leave goes on with --resume.
-    """
-    with user_errors():
-        if resume:
-            given = typed_options(ctx, NEW_OPTIONS)
-            if given:
-                raise UsageError(f"--resume goes on with the tournament as saved: drop {given}")
-            saved, human = resumed_seat(file)
-        else:
-            saved, human = new_seat(file, example, entrants, name, bots, seed)
-    table, keeper = open_table(saved, human, clock=clock or None, auto_muck=auto_muck)
-    with saved.store:
-        table.run()
-    if keeper.failure is not None:
-        with user_errors():
-            raise StorageError(keeper.failure)
-    if table.finished is None and not table.seat.out:
-        typer.echo(f"Saved. Sit down again with: pokerroom tournament play --resume {saved.id}")
 
 
 def open_table(

@@ -16,6 +16,7 @@ import enum
 from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
+from pokerroom.game_choices import PROFILE_NAMES
 
 
 class ReraiseSize(enum.StrEnum):
@@ -98,13 +99,19 @@ _ENUMS: dict[str, type[enum.Enum]] = {
 }
 """The option enums by name (annotations are strings under ``from __future__``)."""
 
-PROFILES: dict[str, Options] = {
-    "home": Options(),
-    "club": Options(
-        reraise_after_short_all_in=ReraiseSize.ALL_IN_PLUS_BIG_BLIND,  # A-12, 002 4.9.8
-        showdown_order=ShowdownOrder.LAST_AGGRESSOR_ANY_ROUND,  # P-4
-        deal_start=DealStart.SMALL_BLIND,  # V-1, 002 5.6.1
-        timeout_action=TimeoutAction.FOLD,  # A-18, 002 7.1.7
-    ),
-    "sport": Options(),
-}
+PROFILES: dict[str, Options] = dict(
+    zip(
+        PROFILE_NAMES,  # home, club, sport
+        (
+            Options(),
+            Options(
+                reraise_after_short_all_in=ReraiseSize.ALL_IN_PLUS_BIG_BLIND,  # A-12, 002 4.9.8
+                showdown_order=ShowdownOrder.LAST_AGGRESSOR_ANY_ROUND,  # P-4
+                deal_start=DealStart.SMALL_BLIND,  # V-1, 002 5.6.1
+                timeout_action=TimeoutAction.FOLD,  # A-18, 002 7.1.7
+            ),
+            Options(),
+        ),
+        strict=True,
+    )
+)

@@ -11,7 +11,6 @@ says what each street deals and how hands are valued (V-0 … V-3).
 
 from __future__ import annotations
 
-import enum
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,14 +21,8 @@ from pokerroom.cardset import CardSet
 from pokerroom.evaluate.high import high_strength
 from pokerroom.evaluate.low import low_set, omaha_low_set
 from pokerroom.evaluate.omaha import omaha_high_strength
-
-
-class Limit(enum.StrEnum):
-    """Betting structures B-1 … B-3."""
-
-    NO_LIMIT = "no-limit"
-    POT_LIMIT = "pot-limit"
-    FIXED_LIMIT = "fixed-limit"
+from pokerroom.game_choices import VARIANT_CODES
+from pokerroom.game_choices import Limit as Limit  # noqa: PLC0414 (re-exported; B-1 … B-3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,3 +179,5 @@ VARIANTS: dict[str, Variant] = {
         FIVE_CARD_DRAW,
     )
 }
+if tuple(VARIANTS) != VARIANT_CODES:  # the light list help texts name must be the engine's
+    raise ImportError(f"pokerroom.game_choices.VARIANT_CODES should be {tuple(VARIANTS)}")

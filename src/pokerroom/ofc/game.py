@@ -30,10 +30,9 @@ from pokerroom.ofc.fantasy import earns_fantasy
 from pokerroom.ofc.rows import Board, Row, is_fouled, row_named
 from pokerroom.ofc.royalties import board_royalties
 from pokerroom.ofc.scoring import PairSettlement, settle
+from pokerroom.ofc_choices import MAX_HANDS as MAX_HANDS  # noqa: PLC0414 (re-exported)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 3
-MAX_HANDS = 100_000
-"""The most hands a session plays: resuming one skips a draw per hand played."""
 FIRST_DEAL = 5  # O-2: five cards, all set
 LATER_DEALS = 4  # O-2: four deals of three cards, two set and one discarded
 LATER_DEAL = 3

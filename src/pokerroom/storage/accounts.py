@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
 from pokerroom.errors import PokerroomError
+from pokerroom.roles import GRANTABLE, ROLES
 from pokerroom.storage.account_names import AccountNameError, checked_name, name_key
 from pokerroom.storage.database import DatabaseStore
 from pokerroom.storage.models import (
@@ -27,11 +28,6 @@ from pokerroom.storage.models import (
     WebSessionRow,
     utcnow,
 )
-
-ROLES = ("player", "guest", "host", "director", "admin")
-"""Every role an account may hold."""
-GRANTABLE = ("host", "director", "admin")
-"""The roles given by ``pokerroom accounts grant``; ``player`` and ``guest`` come with sign-up."""
 
 
 class AccountError(PokerroomError, ValueError):

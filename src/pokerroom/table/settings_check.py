@@ -21,12 +21,9 @@ from __future__ import annotations
 
 from pokerroom.engine import PROFILES, VARIANTS, Variant
 from pokerroom.errors import UsageError
+from pokerroom.table.chip_caps import MAX_AMOUNT
 from pokerroom.table.seating import MAX_SEATS
 
-MAX_TABLE_CHIPS = 10**12
-"""Chips a table may hold in all: far beyond any real game, well inside SQLite's integers."""
-MAX_AMOUNT = MAX_TABLE_CHIPS // MAX_SEATS
-"""The largest stack, blind, ante or buy-in, so that a full table stays within the cap."""
 AMOUNT_CAP = "a table holds at most 10^12 chips"
 
 

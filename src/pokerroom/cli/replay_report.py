@@ -1,0 +1,354 @@
+"""What ``pokerroom replay`` does: read each file, replay its hands, report each and sum up.
+
+Apart from the command's signature (:mod:`pokerroom.cli.replay_command`), because it loads
+the rules engine and the evaluator, which ``pokerroom replay --help`` does not need.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from pokerroom.cards import format_cards
+from pokerroom.cli.errors import USER_ERROR_EXIT
+from pokerroom.engine.options import Options
+from pokerroom.errors import PokerroomError
+from pokerroom.history.ofc_record import (
+    VARIANT,
+    VARIANT_NAME,
+    OfcRecord,
+    OfcReplay,
+    is_ofc_text,
+    read_records,
+    replay_record,
+)
+from pokerroom.history.phh import PhhHand, read_hands
+from pokerroom.history.replay import PotShare, ReplayResult, replay_hand
+from pokerroom.ofc.rows import Board, Row
+
+ILLEGAL_ACTION_EXIT = 1
+
+
+def _number(amount: Decimal) -> int | float:
+    """A JSON number: whole amounts as integers, cents as the shortest exact decimal."""
+    return int(amount) if amount == amount.to_integral_value() else float(amount)
+
+
+def _numbers(amounts: tuple[Decimal, ...] | None) -> list[int | float] | None:
+    return None if amounts is None else [_number(a) for a in amounts]
+
+
+def _label(player: int) -> str:
+    return f"p{player + 1}"
+
+
+_BOARD_NAMES = ("upper board", "lower board")
+"""Double-board games (V-4): board 0 is dealt first."""
+
+
+def _boards(result: ReplayResult) -> int:
+    game = result.phh.game
+    return game.variant.boards if game.variant is not None else 1
+
+
+def _winner(share: PotShare, boards: int) -> dict[str, Any]:
+    """One share of a pot; ``board`` (0 upper, 1 lower) only in double-board games (P-8)."""
+    winner: dict[str, Any] = {
+        "player": _label(share.player),
+        "amount": _number(share.amount),
+        "share": share.share,
+    }
+    if boards > 1:
+        winner["board"] = share.board
+    return winner
+
+
+def _share_text(share: PotShare, boards: int) -> str:
+    """``p2 50``, ``p2 25 (low)``, ``p2 25 (lower board, low)``."""
+    words = [] if boards == 1 else [_BOARD_NAMES[share.board]]
+    if share.share != "all":
+        words.append(share.share)
+    return f"{_label(share.player)} {share.amount:,}" + (f" ({', '.join(words)})" if words else "")
+
+
+def _as_json(path: Path, hand_number: int, result: ReplayResult) -> dict[str, Any]:
+    phh = result.phh
+    error = result.error
+    boards = _boards(result)
+    return {
+        "file": str(path),
+        "hand": hand_number,
+        "variant": phh.variant,
+        "unsupported": result.unsupported,
+        "players": list(phh.players) if phh.players is not None else None,
+        "complete": result.complete,
+        "finishing_stacks": _numbers(result.finishing_stacks),
+        "winnings": _numbers(result.winnings),
+        "pots": [
+            {
+                "amount": _number(pot.amount),
+                "eligible": [_label(p) for p in pot.eligible],
+                "winners": [_winner(w, boards) for w in pot.winners],
+                "settled": pot.settled,
+            }
+            for pot in result.pots
+        ],
+        "recorded_finishing_stacks": _numbers(phh.finishing_stacks),
+        "matches_recorded": result.matches_recorded,
+        "error": None
+        if error is None
+        else {
+            "action_index": error.action_index,
+            "action": error.action,
+            "rule": error.rule,
+            "message": error.message,
+            "legal": list(error.legal),
+        },
+        "notes": list(result.notes),
+    }
+
+
+def _name(phh: PhhHand, player: int) -> str:
+    names = phh.players
+    return f"{_label(player)} {names[player]}" if names and names[player] else _label(player)
+
+
+def _report(path: Path, hand_number: int, result: ReplayResult) -> list[str]:
+    phh = result.phh
+    game = phh.game
+    lines = [f"{path} hand {hand_number}: {game.code} ({game.name}), {phh.player_count} players"]
+    if result.unsupported:
+        return [*lines, "  not replayed: pokerroom does not play this game yet"]
+    error = result.error
+    for number, pot in enumerate(result.pots if error is None else (), start=1):
+        eligible = " ".join(_label(p) for p in pot.eligible)
+        if pot.settled:
+            won = ", ".join(_share_text(w, _boards(result)) for w in pot.winners)
+            lines.append(f"  pot {number}: {pot.amount:,} won by {won} (eligible {eligible})")
+        else:
+            lines.append(f"  pot {number}: {pot.amount:,} not settled (eligible {eligible})")
+    if result.unsettled:
+        lines.append("  unsettled: a contender's cards are unknown (????), so no winner is named")
+    stacks = result.finishing_stacks
+    if stacks is not None:
+        shown = ", ".join(f"{_name(phh, p)} {s:,}" for p, s in enumerate(stacks))
+        where = "finishing stacks" if error is None else "stacks where the replay stopped"
+        lines.append(f"  {where}: {shown}")
+    differences = result.differences
+    if differences is not None and error is None:
+        if differences:
+            lines += [
+                f"  differs from the record: {_name(phh, d.player)} recorded {d.recorded:,}, "
+                f"replayed {d.replayed:,}"
+                for d in differences
+            ]
+        else:
+            lines.append("  matches the recorded finishing stacks")
+    lines += [f"  note: {note}" for note in result.notes]
+    if error is not None:
+        where = (
+            f"action {error.action_index + 1} '{error.action}'"
+            if error.action_index is not None
+            else "set-up"
+        )
+        rule = f" [{error.rule}]" if error.rule else ""
+        lines.append(f"  ILLEGAL {where}: {error.message}{rule}")
+        if error.legal:
+            lines.append(f"    legal: {', '.join(error.legal)}")
+    elif not result.complete:
+        lines.append("  the history stops before the hand is over")
+    return lines
+
+
+def _is_ofc_file(path: Path) -> bool:
+    """An OFC record by its name (``.ofc.toml``) or by its variant code; PHH otherwise."""
+    if path.name.endswith(".ofc.toml"):
+        return True
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False  # read_hands reports it
+    return VARIANT in text and is_ofc_text(text)  # a cheap look before parsing
+
+
+def _read(path: Path) -> Sequence[PhhHand | OfcRecord]:
+    return read_records(path) if _is_ofc_file(path) else read_hands(path)
+
+
+# --------------------------------------------------------------------- OFC records
+
+
+def _ofc_name(record: OfcRecord, player: int) -> str:
+    names = record.players
+    return f"{_label(player)} {names[player]}" if names and names[player] else _label(player)
+
+
+def _rows_text(board: Board) -> str:
+    return " / ".join(f"{row.value} {format_cards(board.row(row)) or '-'}" for row in Row)
+
+
+def _ofc_player_line(replay: OfcReplay, player: int) -> str:
+    hand, result = replay.hand, replay.result
+    name = _ofc_name(replay.record, player)
+    if replay.record.fantasy[player]:
+        name += " (Fantasyland)"
+    if hand.surrendered(player):
+        return f"  {name}: surrendered"
+    line = f"  {name}: {_rows_text(hand.board(player))}"
+    if result is None:
+        return line
+    if result.fouled[player]:
+        return f"{line}; fouled (dead hand, O-1)"
+    words = [f"royalties {result.royalties[player]}"]
+    if result.fantasy_next[player]:
+        words.append("Fantasyland next hand (O-4)")
+    return f"{line}; {', '.join(words)}"
+
+
+def _ofc_report(path: Path, hand_number: int, replay: OfcReplay) -> list[str]:
+    record = replay.record
+    title = f"{path} hand {hand_number}: {VARIANT} ({VARIANT_NAME}), {record.player_count} players"
+    if record.table is not None:
+        title += f", table {record.table}"
+    if record.hand is not None:
+        title += f", hand #{record.hand}"
+    lines = [title]
+    lines += [_ofc_player_line(replay, p) for p in range(record.player_count)]
+    points, recorded, error = replay.points, record.points, replay.error
+    if points is not None:
+        shown = ", ".join(f"{_ofc_name(record, p)} {n:+}" for p, n in enumerate(points))
+        lines.append(f"  points: {shown}")
+    if replay.matches_recorded is True:
+        lines.append("  matches the recorded points")
+    elif points is not None and recorded is not None:
+        lines += [
+            f"  differs from the record: {_ofc_name(record, p)} recorded {want:+}, "
+            f"re-scored {got:+}"
+            for p, (want, got) in enumerate(zip(recorded, points, strict=True))
+            if want != got
+        ]
+    if error is not None:
+        lines.append(
+            f"  ILLEGAL action {error.action_index + 1} '{error.action}': {error.message} "
+            f"[{error.rule}]"
+        )
+    elif not replay.complete:
+        lines.append("  the record stops before the hand is over")
+    return lines
+
+
+def _ofc_json(path: Path, hand_number: int, replay: OfcReplay) -> dict[str, Any]:
+    record, hand, result, error = replay.record, replay.hand, replay.result, replay.error
+    return {
+        "file": str(path),
+        "hand": hand_number,
+        "variant": VARIANT,
+        "hand_number": record.hand,
+        "table": record.table,
+        "players": list(record.players) if record.players is not None else None,
+        "fantasy": list(record.fantasy),
+        "complete": replay.complete,
+        "rows": [
+            None
+            if hand.surrendered(p)
+            else {row.value: [str(c) for c in hand.board(p).row(row)] for row in Row}
+            for p in range(record.player_count)
+        ],
+        "fouled": None if result is None else list(result.fouled),
+        "royalties": None if result is None else list(result.royalties),
+        "fantasy_next": None if result is None else list(result.fantasy_next),
+        "points": None if replay.points is None else list(replay.points),
+        "recorded_points": None if record.points is None else list(record.points),
+        "matches_recorded": replay.matches_recorded,
+        "error": None
+        if error is None
+        else {
+            "action_index": error.action_index,
+            "action": error.action,
+            "rule": error.rule,
+            "message": error.message,
+        },
+    }
+
+
+def _summary(counts: dict[str, int]) -> str:
+    """The last line; the finishing-stacks clause for PHH hands, the points one for OFC."""
+    replayed = counts["hands"] - counts["unsupported"]
+    clauses = []
+    if counts["hands"] > counts["ofc"] or not counts["ofc"]:
+        clauses.append(
+            f"{counts['matched']} of {counts['recorded']} recorded finishing stacks matched"
+            if counts["recorded"]
+            else "no finishing stacks recorded"
+        )
+    if counts["ofc"]:
+        clauses.append(
+            f"{counts['ofc_matched']} of {counts['ofc_recorded']} recorded OFC points matched"
+            if counts["ofc_recorded"]
+            else "no OFC points recorded"
+        )
+    return (
+        f"{counts['hands']} hands: {replayed} replayed, {counts['unsupported']} unsupported, "
+        f"{counts['illegal']} with an illegal action; {'; '.join(clauses)}"
+    )
+
+
+def replay_files(files: Sequence[Path], profile: str, *, as_json: bool) -> None:
+    """Replay ``files`` under the rule profile ``profile``: a report per hand, then the summary."""
+    loaded: list[tuple[Path, Sequence[PhhHand | OfcRecord]]] = []
+    unreadable: list[str] = []
+    for path in files:
+        try:
+            loaded.append((path, _read(path)))
+        except PokerroomError as error:
+            unreadable.append(str(error))
+    options = Options.profile(profile)
+    counts = dict.fromkeys(
+        (
+            "hands",
+            "unsupported",
+            "illegal",
+            "recorded",
+            "matched",
+            "ofc",
+            "ofc_recorded",
+            "ofc_matched",
+        ),
+        0,
+    )
+    for path, hands in loaded:
+        for hand_number, hand in enumerate(hands, start=1):
+            counts["hands"] += 1
+            if isinstance(hand, OfcRecord):
+                ofc = replay_record(hand)
+                counts["ofc"] += 1
+                counts["illegal"] += ofc.error is not None
+                counts["ofc_recorded"] += ofc.matches_recorded is not None and ofc.error is None
+                counts["ofc_matched"] += ofc.matches_recorded is True and ofc.error is None
+                if as_json:
+                    typer.echo(json.dumps(_ofc_json(path, hand_number, ofc), ensure_ascii=False))
+                else:
+                    typer.echo("\n".join(_ofc_report(path, hand_number, ofc)))
+                continue
+            result = replay_hand(hand, options)
+            counts["unsupported"] += result.unsupported
+            counts["illegal"] += result.error is not None
+            counts["recorded"] += result.matches_recorded is not None and result.error is None
+            counts["matched"] += result.matches_recorded is True and result.error is None
+            if as_json:
+                typer.echo(json.dumps(_as_json(path, hand_number, result), ensure_ascii=False))
+            else:
+                typer.echo("\n".join(_report(path, hand_number, result)))
+    if not as_json and loaded:
+        typer.echo(_summary(counts))
+    for problem in unreadable:
+        typer.echo(f"error: {problem}", err=True)
+    if unreadable:
+        raise typer.Exit(USER_ERROR_EXIT)
+    if counts["illegal"]:
+        raise typer.Exit(ILLEGAL_ACTION_EXIT)
