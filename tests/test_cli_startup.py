@@ -152,3 +152,13 @@ def test_the_listed_summaries_read_as_the_commands_own_help() -> None:
         assert " ".join(real.help.split("\n\n")[0].split()) == listed.summary, name
     assert lazy.exit_code == 0
     assert "eval        Print the best hand the cards make and its description." in lazy.stdout
+
+
+def test_the_games_the_help_names_are_the_engines() -> None:
+    """The games ``--help`` names without loading the engine are its own, in its order
+    (the engine builds each variant with its evaluator; the profiles it keys by
+    ``PROFILE_NAMES`` itself)."""
+    from pokerroom.engine import VARIANTS
+    from pokerroom.game_choices import VARIANT_CODES
+
+    assert tuple(VARIANTS) == VARIANT_CODES

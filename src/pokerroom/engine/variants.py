@@ -21,7 +21,6 @@ from pokerroom.cardset import CardSet
 from pokerroom.evaluate.high import high_strength
 from pokerroom.evaluate.low import low_set, omaha_low_set
 from pokerroom.evaluate.omaha import omaha_high_strength
-from pokerroom.game_choices import VARIANT_CODES
 from pokerroom.game_choices import Limit as Limit  # noqa: PLC0414 (re-exported; B-1 … B-3)
 
 
@@ -179,5 +178,3 @@ VARIANTS: dict[str, Variant] = {
         FIVE_CARD_DRAW,
     )
 }
-if tuple(VARIANTS) != VARIANT_CODES:  # the light list help texts name must be the engine's
-    raise ImportError(f"pokerroom.game_choices.VARIANT_CODES should be {tuple(VARIANTS)}")
