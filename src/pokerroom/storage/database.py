@@ -179,6 +179,7 @@ class Database(Closing):
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self.closed = False
 
     @property
     def url(self) -> str:
@@ -199,6 +200,8 @@ class Database(Closing):
         A failing database (read-only, full, locked, a table gone) is one line naming
         it and why; the statement is not shown, its values may hold a secret deck (X-4).
         """
+        if self.closed:  # the engine would quietly open a new pool nobody ever closes
+            raise StorageError(f"cannot use the database {self.location}: it is closed")
         try:
             with self.sessions.begin() as session:
                 yield session
@@ -217,6 +220,7 @@ class Database(Closing):
             return MigrationContext.configure(connection).get_current_revision()
 
     def close(self) -> None:
+        self.closed = True
         self.engine.dispose()
 
 

@@ -93,6 +93,12 @@ class RoomWriter:
                         self._thread = None
                         return
                     continue
+                if self.store.database.closed:  # closed under us (a crash): nothing to write to
+                    log.error(
+                        "%d table inputs were not saved: the database is closed", len(self._queue)
+                    )
+                    self._thread = None
+                    return
                 batch = list(self._queue)
                 self._changed.release()
                 try:
