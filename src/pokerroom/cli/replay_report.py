@@ -21,6 +21,7 @@ from pokerroom.errors import PokerroomError
 from pokerroom.history.ofc_record import (
     VARIANT,
     VARIANT_NAME,
+    OfcIllegal,
     OfcRecord,
     OfcReplay,
     is_ofc_text,
@@ -28,7 +29,7 @@ from pokerroom.history.ofc_record import (
     replay_record,
 )
 from pokerroom.history.phh import PhhHand, read_hands
-from pokerroom.history.replay import PotShare, ReplayResult, replay_hand
+from pokerroom.history.replay import PotShare, ReplayError, ReplayResult, replay_hand
 from pokerroom.ofc.rows import Board, Row
 
 ILLEGAL_ACTION_EXIT = 1
@@ -76,6 +77,21 @@ def _share_text(share: PotShare, boards: int) -> str:
     return f"{_label(share.player)} {share.amount:,}" + (f" ({', '.join(words)})" if words else "")
 
 
+def _error_json(error: ReplayError | OfcIllegal | None) -> dict[str, Any] | None:
+    """The first illegal action of a hand, as ``--json`` gives it (PHH ones list what was legal)."""
+    if error is None:
+        return None
+    found: dict[str, Any] = {
+        "action_index": error.action_index,
+        "action": error.action,
+        "rule": error.rule,
+        "message": error.message,
+    }
+    if isinstance(error, ReplayError):
+        found["legal"] = list(error.legal)
+    return found
+
+
 def _as_json(path: Path, hand_number: int, result: ReplayResult) -> dict[str, Any]:
     phh = result.phh
     error = result.error
@@ -100,15 +116,7 @@ def _as_json(path: Path, hand_number: int, result: ReplayResult) -> dict[str, An
         ],
         "recorded_finishing_stacks": _numbers(phh.finishing_stacks),
         "matches_recorded": result.matches_recorded,
-        "error": None
-        if error is None
-        else {
-            "action_index": error.action_index,
-            "action": error.action,
-            "rule": error.rule,
-            "message": error.message,
-            "legal": list(error.legal),
-        },
+        "error": _error_json(error),
         "notes": list(result.notes),
     }
 
@@ -265,14 +273,7 @@ def _ofc_json(path: Path, hand_number: int, replay: OfcReplay) -> dict[str, Any]
         "points": None if replay.points is None else list(replay.points),
         "recorded_points": None if record.points is None else list(record.points),
         "matches_recorded": replay.matches_recorded,
-        "error": None
-        if error is None
-        else {
-            "action_index": error.action_index,
-            "action": error.action,
-            "rule": error.rule,
-            "message": error.message,
-        },
+        "error": _error_json(error),
     }
 
 
