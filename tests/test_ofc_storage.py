@@ -14,7 +14,7 @@ from pokerroom.bots.ofc import OFC_BOTS, RandomPlacer, apply_decision, play_ofc_
 from pokerroom.errors import UsageError
 from pokerroom.history.ofc_record import loads_many, replay_record
 from pokerroom.ofc import OfcHand, Session
-from pokerroom.ofc.game import MAX_HANDS
+from pokerroom.ofc_choices import MAX_HANDS
 from pokerroom.storage import (
     OfcLog,
     OfcStore,

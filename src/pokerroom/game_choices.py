@@ -34,5 +34,14 @@ VARIANT_CODES = (
 )
 """Every variant of the engine by its code, in the order help texts list them."""
 
-PROFILE_NAMES = ("home", "club", "sport")
-"""The rule profiles of RULES.md, where the sources disagree."""
+
+class Profile(enum.StrEnum):
+    """The rule profiles of RULES.md, where the sources disagree."""
+
+    HOME = "home"
+    CLUB = "club"
+    SPORT = "sport"
+
+
+PROFILE_NAMES = tuple(profile.value for profile in Profile)
+"""The profiles' names, in the order help texts list them."""

@@ -25,7 +25,7 @@ from pokerroom.cli.names import player_name
 from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.errors import PokerroomError, UsageError
-from pokerroom.ofc_choices import MAX_HANDS
+from pokerroom.ofc_choices import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
 
 if TYPE_CHECKING:  # the bots, the storage and Textual load when the command runs
     from pokerroom.bots.ofc import OfcBot, OfcDecision
@@ -37,7 +37,6 @@ if TYPE_CHECKING:  # the bots, the storage and Textual load when the command run
 DEFAULT_BOTS = "sensible"
 BOT_HANDS = 10
 """Hands an ``--all-bots`` session plays when ``--hands`` is not given."""
-PLAYERS = (2, 3)  # OFC Pineapple is for two or three players (O-2)
 SESSION_OPTIONS = ("players", "bots_option", "name", "hands", "seed", "all_bots")
 """Options a resumed session takes from the store, not from the command line."""
 
@@ -167,8 +166,11 @@ def open_table(
     from pokerroom.ofc import Session
     from pokerroom.storage import OfcLog, OfcStore
 
-    if players not in PLAYERS:
-        raise UsageError(f"--players must be 2 or 3 for OFC Pineapple (O-2), got {players}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # O-2
+        raise UsageError(
+            f"--players must be {MIN_PLAYERS} or {MAX_PLAYERS} for OFC Pineapple (O-2), "
+            f"got {players}"
+        )
     name = player_name(name)
     if hands is not None and hands < 1:
         raise UsageError(f"--hands must be at least 1, got {hands}")
@@ -216,7 +218,10 @@ def ofc(
         resume_id("session"),
     ] = None,
     players: Annotated[
-        int, typer.Option("--players", metavar="2|3", help="Players at the table.")
+        int,
+        typer.Option(
+            "--players", metavar=f"{MIN_PLAYERS}|{MAX_PLAYERS}", help="Players at the table."
+        ),
     ] = 2,
     bots_option: Annotated[
         str,

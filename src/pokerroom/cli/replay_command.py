@@ -17,21 +17,13 @@ own hand; the command still replays the rest and then exits with code 1.
 
 from __future__ import annotations
 
-import enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from pokerroom.cli.options import flag
-
-
-class Profile(enum.StrEnum):
-    """The rule profiles of RULES.md."""
-
-    HOME = "home"
-    CLUB = "club"
-    SPORT = "sport"
+from pokerroom.game_choices import PROFILE_NAMES, Profile
 
 
 def replay(
@@ -45,7 +37,9 @@ def replay(
     profile: Annotated[
         Profile,
         typer.Option(
-            "--profile", metavar="home|club|sport", help="Rule profile where the sources disagree."
+            "--profile",
+            metavar="|".join(PROFILE_NAMES),
+            help="Rule profile where the sources disagree.",
         ),
     ] = Profile.HOME,
     as_json: Annotated[

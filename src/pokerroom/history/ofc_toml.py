@@ -18,10 +18,7 @@ from pokerroom.history.ofc_record_model import (
     OfcRecordError,
     parse_action,
 )
-from pokerroom.ofc.game import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-)
+from pokerroom.ofc_choices import MAX_PLAYERS, MIN_PLAYERS
 
 # --------------------------------------------------------------------- reading
 

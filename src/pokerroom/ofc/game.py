@@ -30,9 +30,8 @@ from pokerroom.ofc.fantasy import earns_fantasy
 from pokerroom.ofc.rows import Board, Row, is_fouled, row_named
 from pokerroom.ofc.royalties import board_royalties
 from pokerroom.ofc.scoring import PairSettlement, settle
-from pokerroom.ofc_choices import MAX_HANDS as MAX_HANDS  # noqa: PLC0414 (re-exported)
+from pokerroom.ofc_choices import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 3
 FIRST_DEAL = 5  # O-2: five cards, all set
 LATER_DEALS = 4  # O-2: four deals of three cards, two set and one discarded
 LATER_DEAL = 3

@@ -12,7 +12,7 @@ from pokerroom.history.ofc_record import (
     OfcRecord,
     loads,
 )
-from pokerroom.ofc.game import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
+from pokerroom.ofc_choices import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
 from pokerroom.storage.damage import damaged as _damaged
 from pokerroom.storage.dealt import deck_from_json
 from pokerroom.storage.models import OfcHandRow, OfcSessionRow

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pokerroom.bots.ofc import OFC_BOTS
-from pokerroom.ofc.game import MAX_HANDS
+from pokerroom.ofc_choices import MAX_HANDS
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.lobby import fields
 from pokerroom.web.room.ofc.room import MAX_SEATS, MIN_SEATS
