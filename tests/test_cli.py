@@ -100,8 +100,11 @@ def test_equity_trials_are_capped_with_a_reason() -> None:
         calculate_equity([CardSet.parse("AhKh"), None], trials=MAX_TRIALS + 1)
 
 
+# The scripts below take Ctrl-C as any Python started from a terminal does (KeyboardInterrupt):
+# a suite started as a background job hands its children SIGINT ignored, and Python keeps that.
 RUN_EQUITY = """
-import sys
+import signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import pokerroom.cli.app
 from pokerroom.cli.entry import main
 sys.argv = ["pokerroom", "equity", "AsAd", "??", "--trials", "100000000", "--seed", "1"]
@@ -128,6 +131,7 @@ def test_ctrl_c_stops_a_long_equity_run_at_once() -> None:
         out, err = run.communicate(timeout=30)
     finally:
         run.kill()
+        run.communicate()
     assert time.monotonic() - sent < 2.5
     assert run.returncode == 130
     assert out == ""
@@ -136,6 +140,7 @@ def test_ctrl_c_stops_a_long_equity_run_at_once() -> None:
 
 INTERRUPT_WHILE_LOADING = """
 import builtins, os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
 real_import = builtins.__import__
 def interrupting(name, *args, **kwargs):
     if name == "pokerroom.cli.app":  # Ctrl-C arrives while the commands are still loading
