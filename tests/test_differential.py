@@ -12,7 +12,7 @@ Oracles:
 * E-4 high hands: eval7 (C) on 100,000 hands each of 5, 6 and 7 cards plus
   flush- and pair-rich decks; treys on 50,000; the single-hand
   :func:`~pokerroom.evaluate.high.high_strength` against eval7 on 20,000.
-* E-5 Omaha high: phevaluator's Omaha evaluator on 100,000 hands for each of 4, 5
+* E-5 Omaha high: phevaluator's Omaha evaluator on 40,000 hands for each of 4, 5
   and 6 hole cards. The installed phevaluator only ships the 4-card-hole
   evaluator (``evaluate_plo5_cards``/``evaluate_plo6_cards`` raise
   NotImplementedError), so 5- and 6-card holes take the best of its values over
@@ -279,8 +279,8 @@ def low_strength(low: LowHand | None) -> int:
 
 @pytest.mark.parametrize("hole_size", [4, 5, 6])
 def test_e5_omaha_high_batch_matches_phevaluator(hole_size: int) -> None:
-    """E-5: 100,000 Omaha hands (exactly two hole + three board) against phevaluator."""
-    dealt = omaha_deal(hole_size, 100_000, 5_000 + hole_size)
+    """E-5: 40,000 Omaha hands (exactly two hole + three board) against phevaluator."""
+    dealt = omaha_deal(hole_size, 40_000, 5_000 + hole_size)
     holes, boards = dealt[:, :hole_size], dealt[:, hole_size:]
     oracle = phevaluator_omaha_values(holes, boards)
     rows = omaha_rows(holes, boards)
