@@ -42,20 +42,21 @@ def test_a_late_stud_level_names_the_next_bets_or_nothing() -> None:
 def test_the_header_still_fits_the_pay_jump_lines() -> None:
     lobby = Lobby(
         Level(25, 20, 25_000, 50_000, 50_000, big_blind_ante=True),
-        None,
-        59.0,
-        Level(26, 20, 30_000, 60_000, 60_000, big_blind_ante=True),
-        12,
-        180,
-        7,
-        9_000_000,
-        750_000,
-        15.0,
-        (1_800_000, 1_080_000),
-        PayJump(9, 45_000, 3),
+        on_break=None,
+        time_left=59.0,
+        next_level=Level(26, 20, 30_000, 60_000, 60_000, big_blind_ante=True),
+        players_left=112,
+        entries=1_180,
+        place=107,
+        chips=90_000,
+        average=1_053_571,
+        pool=1_180_000,
+        prizes=(295_000, 177_000),
+        next_jump=PayJump(100, 4_500, 12),
     )
     lines = header_lines(lobby)
     assert lines[0] == "Level 25 · blinds 25,000/50,000, big-blind ante 50,000 · 0:59 left"
+    assert lines[1] == "112 of 1,180 left · you 107th by chips · average 1,053,571 (21.1 bb)"
     assert all(len(line) <= HEADER_WIDTH for line in lines)
 
 

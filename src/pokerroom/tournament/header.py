@@ -63,7 +63,7 @@ def header_lines(lobby: Lobby) -> list[str]:
         clock = _with_next(clock, lobby.next_level)
     place = "you are out" if lobby.place is None else f"you {ordinal(lobby.place)} by chips"
     field = (
-        f"{lobby.players_left} of {lobby.entries} left · {place} · "
+        f"{lobby.players_left:,} of {lobby.entries:,} left · {place} · "
         f"average {lobby.average:,} ({lobby.average_big_blinds:.1f} bb)"
     )
     money = f"pool {lobby.pool:,}"
