@@ -14,17 +14,41 @@ pool 60 · next pay jump: 2nd 21, 3 more out
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pokerroom.tournament.clock.render import countdown, forced_bets
 from pokerroom.tournament.lobby import Lobby
+from pokerroom.tournament.structure import Level
 
 HEADER_ROWS = 3
 """The header's lines: the clock, the field, the money."""
+HEADER_WIDTH = 80
+"""A terminal's columns: a longer clock line says less of the next level rather than wrap."""
 
 
 def ordinal(number: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st."""
     last = 0 if 10 <= number % 100 <= 20 else number % 10
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th') }"
+
+
+def _with_next(clock: str, following: Level) -> str:
+    """The next level's forced bets after the clock; at late levels only its blinds (or its
+    bets where it has none: Stud), or nothing, so that the line fits 80 columns.
+
+    >>> line = "Level 14 · blinds 2,000/4,000, ante 500 · 14:20 left"
+    >>> _with_next(line, Level(15, 20, 3_000, 6_000, ante=1_000))
+    'Level 14 · blinds 2,000/4,000, ante 500 · 14:20 left · next: blinds 3,000/6,000'
+    """
+    if following.big_blind:
+        main = replace(following, ante=0, bring_in=0, small_bet=0, big_bet=0)
+    else:
+        main = replace(following, ante=0, bring_in=0)
+    for told in (forced_bets(following), forced_bets(main)):
+        longer = f"{clock} · next: {told}"
+        if len(longer) <= HEADER_WIDTH:
+            return longer
+    return clock
 
 
 def header_lines(lobby: Lobby) -> list[str]:
@@ -36,10 +60,10 @@ def header_lines(lobby: Lobby) -> list[str]:
     if lobby.time_left is not None:
         clock += f" · {countdown(lobby.time_left)} left"
     if lobby.next_level is not None:
-        clock += f" · next: {forced_bets(lobby.next_level)}"
+        clock = _with_next(clock, lobby.next_level)
     place = "you are out" if lobby.place is None else f"you {ordinal(lobby.place)} by chips"
     field = (
-        f"{lobby.players_left} of {lobby.entries} left · {place} · "
+        f"{lobby.players_left:,} of {lobby.entries:,} left · {place} · "
         f"average {lobby.average:,} ({lobby.average_big_blinds:.1f} bb)"
     )
     money = f"pool {lobby.pool:,}"
