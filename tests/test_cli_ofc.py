@@ -87,6 +87,20 @@ def test_all_bots_without_json_prints_hands_and_totals() -> None:
     assert lines[3].split()[:3] == ["seat", "1", "random-1"]
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_v9_o2_ofc_pineapple_is_a_game_for_two_or_three(players: int) -> None:
+    """V-9, O-2: a session of two or of three players deals and scores a hand (one or four
+    are refused below)."""
+    result = runner.invoke(
+        app, ["ofc", "--all-bots", "--players", str(players), "--hands", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    session = json.loads(result.stdout)
+    assert len(session["players"]) == players
+    (hand,) = session["hands"]
+    assert sum(hand["points"]) == 0  # O-5: every pair's points cancel
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
