@@ -12,12 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pokerroom.bots.ofc import OFC_BOTS
-from pokerroom.ofc_choices import MAX_HANDS
+from pokerroom.ofc_choices import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.lobby import fields
-from pokerroom.web.room.ofc.room import MAX_SEATS, MIN_SEATS
 
-OFC_FIELDS = ("name", "seats", "hands", "private", *(f"bot_{s}" for s in range(1, MAX_SEATS + 1)))
+OFC_FIELDS = ("name", "seats", "hands", "private", *(f"bot_{s}" for s in range(1, MAX_PLAYERS + 1)))
 OFC_DEFAULTS: Mapping[str, str] = {"name": "", "seats": "2", "hands": "", "bot_2": "sensible"}
 """What the empty form shows: you against the sensible bot, heads-up."""
 
@@ -34,11 +33,14 @@ class OfcGame:
 def read_ofc_form(form: Mapping[str, str]) -> OfcGame:
     """The OFC game the form asks for, or :class:`SettingError` for its first bad field."""
     text = (form.get("seats") or OFC_DEFAULTS["seats"]).strip()
-    if text not in {str(n) for n in range(MIN_SEATS, MAX_SEATS + 1)}:
-        raise SettingError(f"seats: OFC Pineapple is for 2 or 3 players (O-2); got {text[:20]!r}")
+    if text not in {str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}:
+        raise SettingError(
+            f"seats: OFC Pineapple is for {MIN_PLAYERS} or {MAX_PLAYERS} players (O-2); "
+            f"got {text[:20]!r}"
+        )
     seats = int(text)
     bots: dict[int, str] = {}
-    for seat in range(1, MAX_SEATS + 1):
+    for seat in range(1, MAX_PLAYERS + 1):
         style = form.get(f"bot_{seat}", "").strip()
         if not style:
             continue

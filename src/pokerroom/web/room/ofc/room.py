@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from pokerroom.bots.ofc import OFC_BOTS, OfcDecision, apply_decision
 from pokerroom.ofc import OfcError, OfcHand, Session
 from pokerroom.ofc.words import result_lines
+from pokerroom.ofc_choices import MAX_PLAYERS, MIN_PLAYERS
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import OfcResultFrame, OfcTableFrame
 from pokerroom.web.room.clock import ShotClock
@@ -39,7 +40,6 @@ from pokerroom.web.room.ofc.snapshot import build
 from pokerroom.web.room.seated import SeatedRoom, no
 from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
 
-MIN_SEATS, MAX_SEATS = 2, 3  # O-2: OFC Pineapple is for two or three players
 TIMEOUT_BOT = "sensible"
 """Whose choice sets the cards of a player whose time ran out."""
 REMEMBERED_IDS = 256
@@ -78,8 +78,8 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         seed: int | None = None,
         max_hands: int | None = None,
     ) -> None:
-        if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise ValueError(f"an OFC table has {MIN_SEATS} or {MAX_SEATS} seats, got {seats}")
+        if not MIN_PLAYERS <= seats <= MAX_PLAYERS:  # O-2
+            raise ValueError(f"an OFC table has {MIN_PLAYERS} or {MAX_PLAYERS} seats, got {seats}")
         self._id = room_id
         self.table_size = seats
         self.host = host
@@ -251,8 +251,11 @@ class OfcRoom(SeatedRoom[OfcTurn]):
             return no("the table has already started", "started")
         if not self.hosts(sender.id):
             return no("only the host starts the table", "not_host")
-        if len(self.occupants) < MIN_SEATS:
-            return no(f"OFC needs 2 or 3 players; {len(self.occupants)} seated", "players")
+        if len(self.occupants) < MIN_PLAYERS:
+            return no(
+                f"OFC needs {MIN_PLAYERS} or {MAX_PLAYERS} players; {len(self.occupants)} seated",
+                "players",
+            )
         self._begin(now)
         return Outcome(True)
 
