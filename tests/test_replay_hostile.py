@@ -1,7 +1,7 @@
 """``pokerroom replay`` of hostile files: every bad file is one named line, exit 2, at once.
 
-The fuzz test mutates the real hand histories of ``shared/phh`` (beside the
-checkout, as in :mod:`tests.test_replay_real_data`), a bounded and seeded number
+The fuzz test mutates the real hand histories of ``tests/data/phh`` (as
+:mod:`tests.test_replay_real_data` replays them), a bounded and seeded number
 of times; each outcome must be a replay report (exit 0 or 1) or one line naming
 the file and what is wrong (exit 2) — never a traceback, never a long run.
 """
@@ -18,10 +18,10 @@ from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
 from pokerroom.history import PhhError, parse_hands, read_hands
+from tests.real_hands import real_hand_files
 
 runner = CliRunner()
 
-PHH = Path(__file__).resolve().parents[2] / "shared" / "phh"
 SECONDS = 2.0
 """The longest a single file may take, report or error."""
 MUTANTS = 150
@@ -200,14 +200,9 @@ def _variant(rng: random.Random, text: str) -> str:
 MUTATIONS = (_replace_number, _edit_lines, _edit_action, _nest, _truncate, _flip, _variant)
 
 
-def _real_files() -> list[Path]:
-    return sorted(p for p in PHH.rglob("*.phh") if p.is_file())
-
-
-@pytest.mark.skipif(not PHH.is_dir(), reason=f"the real hand histories are not at {PHH}")
 def test_mutated_real_files_replay_or_fail_in_one_line(tmp_path: Path) -> None:
     rng = random.Random(10_19)
-    sources = _real_files()
+    sources = real_hand_files("*.phh")
     assert len(sources) > 100
     outcomes = {0: 0, 1: 0, 2: 0}
     for number in range(MUTANTS):

@@ -1,7 +1,7 @@
-"""Every real hand of ``shared/phh`` replayed through the engine (see its README.md).
+"""Every real hand of ``tests/data/phh`` replayed through the engine (see its README.md).
 
-The folder sits beside the checkout (``<repo>/../shared/phh``), locally and in
-CI. Each hand in a game the engine plays must replay with no illegal action and
+The data ships with the tests: a missing file fails them (:mod:`tests.real_hands`).
+Each hand in a game the engine plays must replay with no illegal action and
 end with the recorded ``finishing_stacks`` — except the cases listed below, each
 with its diagnosis. Settled hands are also checked against PokerKit's replay of
 the same file.
@@ -26,11 +26,8 @@ from pokerroom.history import (
     replay_hand,
     write_phh,
 )
+from tests.real_hands import PHH, real_hand_files
 
-PHH = Path(__file__).resolve().parents[2] / "shared" / "phh"
-pytestmark = pytest.mark.skipif(
-    not PHH.is_dir(), reason=f"the real hand histories are not at {PHH} (shared/ beside the repo)"
-)
 HANDHQ = "handhq/ps_NLH_handhq_1231-OBFUSCATED.phhs"
 
 FILE_ERRORS = {("famous/wsop-2019-42-3-00-01-07.phh", 0): (13, "p1 cc", "A-2")}
@@ -54,7 +51,7 @@ class Replayed:
 def replayed() -> list[Replayed]:
     return [
         Replayed(path.relative_to(PHH).as_posix(), index, phh, replay_hand(phh))
-        for path in sorted(PHH.rglob("*.phh*"))
+        for path in real_hand_files()
         for index, phh in enumerate(read_hands(path))
     ]
 

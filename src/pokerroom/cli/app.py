@@ -15,6 +15,10 @@ import typer
 
 from pokerroom.cli.lazy_commands import LazyCommands, Listed
 
+RULE_BOOK_HINT = (
+    "A rule ID in a message (A-8, T-6, ...) is explained in the rule book, docs/rules.md."
+)
+
 
 class PokerroomCommands(LazyCommands):
     """The commands of ``pokerroom``, in the order its ``--help`` lists them."""
@@ -92,6 +96,7 @@ app = typer.Typer(
     help="A poker room: play a series, OFC or a tournament at the terminal table, run "
     "tournaments of bots, direct a live one with its clock screen, serve the web cardroom, "
     "replay hand histories, value hands and compute equity.",
+    epilog=RULE_BOOK_HINT,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -46,7 +46,10 @@ def replay(
         bool, flag("--json", help="One JSON object per hand, one per line.")
     ] = False,
 ) -> None:
-    """Replay hand histories through the rules engine; exit 1 if any action is illegal."""
+    """Replay hand histories through the rules engine; exit 1 if any action is illegal.
+
+    An illegal action names the rule it breaks (A-2, A-8, ...): docs/rules.md explains each.
+    """
     from pokerroom.cli.replay_report import replay_files
 
     replay_files(files, profile, as_json=as_json)
