@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from starlette.applications import Starlette
 
 from pokerroom.client.http import Server
 from pokerroom.client.server_link import ServerLink
@@ -19,19 +20,24 @@ from tests.client.served import Player, ServerOnPort, cardroom_app, heads_up_tab
 
 
 @pytest.fixture
-def live(tmp_path: Path) -> Iterator[ServerOnPort]:
-    server = ServerOnPort(cardroom_app(tmp_path / "room.db"))
+def app(tmp_path: Path) -> Starlette:
+    return cardroom_app(tmp_path / "room.db")
+
+
+@pytest.fixture
+def live(app: Starlette) -> Iterator[ServerOnPort]:
+    server = ServerOnPort(app)
     server.start()
     yield server
     server.stop()
 
 
 def test_a_link_refused_for_want_of_the_database_says_so_and_joins_when_it_is_back(
-    live: ServerOnPort, monkeypatch: pytest.MonkeyPatch
+    app: Starlette, live: ServerOnPort, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    room = heads_up_table(live.server.config.app)  # type: ignore[arg-type]
+    room = heads_up_table(app)
     (session,) = signed_up(live.url, "Ann")
-    cardroom: Cardroom = live.server.config.app.state.cardroom  # type: ignore[attr-defined]
+    cardroom: Cardroom = app.state.cardroom
     looked_up = cardroom.accounts.session_account
     out = threading.Event()
     out.set()
