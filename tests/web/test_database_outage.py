@@ -114,21 +114,24 @@ def test_while_the_database_is_out_pages_and_sockets_say_so_and_recover(
     assert len(after) == 1 and after[0].startswith(f"{where} is back")
 
 
-def test_a_sqlite_file_gone_is_an_outage_logged_once_and_over_when_it_is_back(
+def test_a_sqlite_file_gone_is_503_logged_once_and_over_when_it_is_back(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     file = tmp_path / "club.db"
-    with open_database(file) as database, caplog.at_level(logging.INFO):
-        database.engine.dispose()  # the pool's connections end (recycled, or the server restarted)
-        file.rename(tmp_path / "elsewhere.db")
-        file.mkdir()  # the path is now a folder: not a database SQLite can open
-        for _ in range(3):
-            with pytest.raises(DatabaseUnavailableError), database.session() as session:
-                session.execute(text("SELECT 1"))
-        file.rmdir()
-        shutil.move(tmp_path / "elsewhere.db", file)
-        with database.session() as session:
-            session.execute(text("SELECT 1"))
+    database = open_database(file)
+    with database, TestClient(create_app(database, settings())) as client:
+        sign_up(client, "Ann")
+        with caplog.at_level(logging.INFO):
+            database.engine.dispose()  # its connections end (recycled, or a restart)
+            file.rename(tmp_path / "elsewhere.db")
+            file.mkdir()  # the path is now a folder: not a database SQLite can open
+            pages = [client.get("/hands") for _ in range(3)]
+            file.rmdir()
+            shutil.move(tmp_path / "elsewhere.db", file)
+            back = client.get("/hands")
+    assert [page.status_code for page in pages] == [503] * 3
+    assert all(UNAVAILABLE in page.text for page in pages)
+    assert back.status_code == 200
     began, ended = server_lines(caplog)
     assert began == f"the database {file} is unavailable: unable to open database file"
     assert ended.startswith(f"the database {file} is back after ")
