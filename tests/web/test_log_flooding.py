@@ -72,15 +72,21 @@ def test_an_unexpected_error_is_one_line_with_an_id_and_its_stack_once_a_minute(
     with TestClient(app) as client, caplog.at_level(logging.DEBUG):
         first = client.get("/broken")
         second = client.get("/broken")
-    assert first.status_code == second.status_code == 500
+        clock.now += 61
+        third = client.get("/broken")
+    assert first.status_code == second.status_code == third.status_code == 500
     assert "Traceback" not in first.text and "secret" not in first.text
-    ids = [answer.text.split("(error ")[1][:8] for answer in (first, second)]
+    ids = [answer.text.split("(error ")[1][:8] for answer in (first, second, third)]
     server = [r.getMessage() for r in caplog.records if r.name.startswith("pokerroom")]
     one_line = [line for line in server if "\n" not in line]
     assert [line.split(" broken")[0] for line in one_line] == [
         f"error {ids[0]} on GET /broken: RuntimeError at test_log_flooding.py:{raised}",
         f"error {ids[1]} on GET /broken: RuntimeError at test_log_flooding.py:{raised}",
+        f"error {ids[2]} on GET /broken: RuntimeError at test_log_flooding.py:{raised}",
     ]
     stacks = [line for line in server if "\n" in line]
-    assert len(stacks) == 1 and stacks[0].startswith(f"error {ids[0]}, where (RuntimeError):")
+    assert [stack.split(":")[0] for stack in stacks] == [  # not the second: within a minute
+        f"error {ids[0]}, where (RuntimeError)",
+        f"error {ids[2]}, where (RuntimeError)",
+    ]
     assert "As Kd" not in caplog.text  # frames only, never the exception's text

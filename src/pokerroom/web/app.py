@@ -130,7 +130,7 @@ def create_app(
         ],
         middleware=[
             Middleware(SecurityHeadersMiddleware),
-            Middleware(LastResortMiddleware),
+            Middleware(LastResortMiddleware, clock=settings.clock),
             Middleware(AuthenticationMiddleware, cardroom=cardroom),
             Middleware(CsrfMiddleware, refuse=refusal),
         ],

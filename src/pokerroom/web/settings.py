@@ -44,7 +44,8 @@ class ServerSettings:
     signup_window: float = 3600.0
     """Seconds a new account counts against the address it was made from."""
     clock: Callable[[], float] = time.monotonic
-    """The rate limiters' clock (tests move it by hand)."""
+    """The rate limiters' clock, and the log's for how often a stack is shown (tests move it
+    by hand)."""
 
 
 def load_secret(folder: Path | None = None) -> bytes:
