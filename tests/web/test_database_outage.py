@@ -67,7 +67,7 @@ def test_connections_killed_by_the_server_are_replaced_unseen(
                     "WHERE application_name = :name"
                 ),
                 {"name": name},
-            ).scalar()
+            ).scalar_one()
         assert killed >= 5  # the five pooled, and any other the server holds
         assert [c.get("/hands").status_code for _ in range(5)] == [200] * 5
 
