@@ -255,8 +255,9 @@ class ServerLink:
 
 
 def _reason(error: BaseException) -> str:
-    if isinstance(error, ConnectionClosed):
-        return "the connection dropped"
+    if isinstance(error, ConnectionClosed):  # the server's reason, when it gave one
+        said = "" if error.rcvd is None else error.rcvd.reason
+        return said or "the connection dropped"
     if isinstance(error, ConnectionRefusedError):
         return "connection refused"
     if isinstance(error, TimeoutError):

@@ -37,11 +37,20 @@ from alembic.util import CommandError
 from platformdirs import user_data_dir
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    InterfaceError,
+    OperationalError,
+    SQLAlchemyError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from pokerroom.storage.codec import StorageError
+from pokerroom.storage.outage import DatabaseUnavailableError, Outage
+from pokerroom.storage.private_files import private_directory, private_file
 
 DATA_DIR_ENV = "POKERROOM_DATA_DIR"
 """Environment variable naming the directory that holds the database."""
@@ -49,6 +58,13 @@ DATABASE_ENV = "POKERROOM_DATABASE"
 """Environment variable holding the URL of the database to use instead of the file."""
 DATABASE_FILE = "pokerroom.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
+UNAVAILABLE = (OperationalError, InterfaceError, PoolTimeoutError)
+"""Errors of a database that cannot be reached or used just now, rather than of a statement:
+the server is down or restarting, a connection died, the file is locked or gone, every
+pooled connection is busy."""
+POOL_RECYCLE_SECONDS = 1800
+"""A server's connection is replaced after half an hour, before idle-connection timeouts
+(of the server, a proxy, a firewall) end it unseen."""
 
 
 def data_dir() -> Path:
@@ -82,14 +98,15 @@ def database_url(url_or_path: str | os.PathLike[str] | None = None) -> str:
     return f"sqlite:///{path}"
 
 
-def _ensure_parent(url: str) -> None:
+def _private_file(url: str) -> None:
+    """A SQLite file and pokerroom's data directory are their owner's alone
+    (:mod:`pokerroom.storage.private_files`)."""
     parsed = make_url(url)
     database = parsed.database
     if parsed.get_backend_name() == "sqlite" and database and database != ":memory:":
-        try:
-            Path(database).parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StorageError(f"cannot create the directory for {database}: {error}") from None
+        path = Path(database)
+        private_directory(path.parent, tighten=path.parent == data_dir().absolute())
+        private_file(path)
 
 
 def _in_memory(url: str) -> bool:
@@ -98,10 +115,17 @@ def _in_memory(url: str) -> bool:
 
 
 def create_database_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets foreign keys on, and one shared in-memory database."""
+    """An engine for ``url``; SQLite gets foreign keys on, and one shared in-memory database.
+
+    A server's pooled connection may have died since it was last used (the server restarted,
+    an administrator ended it, a firewall forgot it): each is pinged as it leaves the pool and
+    replaced if dead, and none is kept longer than :data:`POOL_RECYCLE_SECONDS`.
+    """
     options: dict[str, Any] = {}
     if _in_memory(url):
         options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+    elif make_url(url).get_backend_name() != "sqlite":
+        options = {"pool_pre_ping": True, "pool_recycle": POOL_RECYCLE_SECONDS}
     engine = create_engine(url, **options)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -180,6 +204,7 @@ class Database(Closing):
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.closed = False
+        self.outage = Outage(self.location)
 
     @property
     def url(self) -> str:
@@ -199,6 +224,8 @@ class Database(Closing):
 
         A failing database (read-only, full, locked, a table gone) is one line naming
         it and why; the statement is not shown, its values may hold a secret deck (X-4).
+        One that cannot be reached or used just now is a :class:`DatabaseUnavailableError`,
+        and its outage is logged once (:class:`~pokerroom.storage.outage.Outage`).
         """
         if self.closed:  # the engine would quietly open a new pool nobody ever closes
             raise StorageError(f"cannot use the database {self.location}: it is closed")
@@ -206,13 +233,20 @@ class Database(Closing):
             with self.sessions.begin() as session:
                 yield session
         except DBAPIError as error:
-            raise StorageError(
-                f"cannot use the database {self.location}: {driver_message(error)}"
-            ) from None
+            reason = driver_message(error)
+            message = f"cannot use the database {self.location}: {reason}"
+            if isinstance(error, UNAVAILABLE) or error.connection_invalidated:
+                self.outage.failed(reason)
+                disconnected = error.connection_invalidated
+                raise DatabaseUnavailableError(message, disconnected=disconnected) from None
+            raise StorageError(message) from None
         except SQLAlchemyError as error:
-            raise StorageError(
-                f"cannot use the database {self.location}: {type(error).__name__}"
-            ) from None
+            message = f"cannot use the database {self.location}: {type(error).__name__}"
+            if isinstance(error, UNAVAILABLE):  # every pooled connection busy
+                self.outage.failed(type(error).__name__)
+                raise DatabaseUnavailableError(message, disconnected=False) from None
+            raise StorageError(message) from None
+        self.outage.succeeded()
 
     def revision(self) -> str | None:
         """The schema revision the database is at."""
@@ -227,7 +261,7 @@ class Database(Closing):
 def open_database(url_or_path: str | os.PathLike[str] | None = None) -> Database:
     """Open (creating or upgrading) the store; see :func:`database_url` for the argument."""
     url = database_url(url_or_path)
-    _ensure_parent(url)
+    _private_file(url)
     try:
         database = Database(create_database_engine(url))
     except ArgumentError as error:  # no such dialect: "nope://…"

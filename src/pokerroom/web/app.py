@@ -1,8 +1,10 @@
 """The server: :func:`create_app` makes the Starlette (ASGI) application ``serve`` runs.
 
 Requests pass, outermost first: the security headers (:mod:`pokerroom.web.headers`), the
-authentication that puts the signed-in :class:`~pokerroom.web.seam.User` in every HTTP and
-WebSocket scope (:mod:`pokerroom.web.auth.middleware`), the CSRF check of every POST
+last resort of a request that failed (:mod:`pokerroom.web.last_resort`: 503 while the
+database is unavailable, one log line per failure), the authentication that puts the
+signed-in :class:`~pokerroom.web.seam.User` in every HTTP and WebSocket scope
+(:mod:`pokerroom.web.auth.middleware`), the CSRF check of every POST
 (:mod:`pokerroom.web.auth.csrf`), then the routes: the lobby, accounts and invite pages
 (:mod:`pokerroom.web.pages`), the table sockets (:mod:`pokerroom.web.hub`, whose clock runs
 in the app's lifespan), the director's console and clock pages
@@ -47,9 +49,10 @@ from pokerroom.web.auth.tokens import same_token
 from pokerroom.web.auth.visitor import user_of, visitor_of
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.director import director_routes
-from pokerroom.web.errors import http_error, refusal, server_error
+from pokerroom.web.errors import http_error, refusal
 from pokerroom.web.headers import SecurityHeadersMiddleware
 from pokerroom.web.hub import Hub, SocketSettings
+from pokerroom.web.last_resort import LastResortMiddleware
 from pokerroom.web.lobby import lobby_routes
 from pokerroom.web.observers import watch_refusal
 from pokerroom.web.pages import page_routes
@@ -127,10 +130,11 @@ def create_app(
         ],
         middleware=[
             Middleware(SecurityHeadersMiddleware),
+            Middleware(LastResortMiddleware, clock=settings.clock),
             Middleware(AuthenticationMiddleware, cardroom=cardroom),
             Middleware(CsrfMiddleware, refuse=refusal),
         ],
-        exception_handlers={HTTPException: http_error, 500: server_error},
+        exception_handlers={HTTPException: http_error},
         lifespan=lifespan,
     )
     app.state.cardroom = cardroom

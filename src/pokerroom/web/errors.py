@@ -1,12 +1,11 @@
 """Refusals and errors as one line: a page for a browser, JSON for a script.
 
 Nobody ever sees a traceback: an unexpected error is logged on the server and the visitor
-reads that something went wrong on our side.
+reads that something went wrong on our side (:mod:`pokerroom.web.last_resort`).
 """
 
 from __future__ import annotations
 
-import logging
 from http import HTTPStatus
 
 from starlette.datastructures import Headers
@@ -18,7 +17,6 @@ from starlette.types import Scope
 from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.templating import page
 
-LOG = logging.getLogger("pokerroom.web")
 TITLES = {
     400: "Not understood",
     403: "Refused",
@@ -27,13 +25,26 @@ TITLES = {
     413: "Too large",
     429: "Too many attempts",
     500: "Something went wrong",
+    503: "Database unavailable",
 }
 MESSAGES = {
     404: "there is no page at this address",
     405: "this address does not take that kind of request",
     500: "something went wrong on our side; the server's log says what",
 }
-CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "method", 413: "too_large"}
+CODES = {
+    400: "bad_request",
+    403: "forbidden",
+    404: "not_found",
+    405: "method",
+    413: "too_large",
+    503: "unavailable",
+}
+UNAVAILABLE = "the database is unavailable, retrying"
+"""What a page (which reloads itself) or a table socket (which reconnects) says meanwhile."""
+UNAVAILABLE_SENT = "the database is unavailable: send it again in a moment"
+"""What a form says: it is not sent again by itself."""
+RETRY_SECONDS = 5
 
 
 def wants_json(scope: Scope) -> bool:
@@ -44,7 +55,9 @@ def wants_json(scope: Scope) -> bool:
     )
 
 
-def error_response(scope: Scope, status: int, message: str) -> Response:
+def error_response(
+    scope: Scope, status: int, message: str, context: dict[str, object] | None = None
+) -> Response:
     if wants_json(scope):
         return JSONResponse(
             {
@@ -58,9 +71,19 @@ def error_response(scope: Scope, status: int, message: str) -> Response:
     return page(
         Request(scope),
         "message.html",
-        {"title": TITLES.get(status, "Refused"), "message": message},
+        {"title": TITLES.get(status, "Refused"), "message": message, **(context or {})},
         status_code=status,
     )
+
+
+def unavailable_response(scope: Scope) -> Response:
+    """503 while the database is out: a page read again by itself, or JSON; with ``Retry-After``."""
+    reading = scope.get("method") in ("GET", "HEAD")
+    message = UNAVAILABLE if reading else UNAVAILABLE_SENT
+    context: dict[str, object] | None = {"refresh": RETRY_SECONDS} if reading else None
+    response = error_response(scope, 503, message, context)
+    response.headers["Retry-After"] = str(RETRY_SECONDS)
+    return response
 
 
 async def refusal(scope: Scope, status: int, message: str) -> Response:
@@ -69,8 +92,8 @@ async def refusal(scope: Scope, status: int, message: str) -> Response:
 
 
 async def http_error(request: Request, error: Exception) -> Response:
-    if not isinstance(error, HTTPException):
-        return await server_error(request, error)
+    if not isinstance(error, HTTPException):  # registered for HTTPException alone
+        raise error
     detail = error.detail
     if detail == HTTPStatus(error.status_code).phrase:  # the router's own "Not Found"
         detail = MESSAGES.get(error.status_code, detail.lower())
@@ -78,8 +101,3 @@ async def http_error(request: Request, error: Exception) -> Response:
     if error.headers:
         response.headers.update(error.headers)
     return response
-
-
-async def server_error(request: Request, error: Exception) -> Response:
-    LOG.error("error serving %s", request.url.path, exc_info=error)
-    return error_response(request.scope, 500, MESSAGES[500])

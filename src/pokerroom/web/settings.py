@@ -44,7 +44,8 @@ class ServerSettings:
     signup_window: float = 3600.0
     """Seconds a new account counts against the address it was made from."""
     clock: Callable[[], float] = time.monotonic
-    """The rate limiters' clock (tests move it by hand)."""
+    """The rate limiters' clock, and the log's for how often a stack is shown (tests move it
+    by hand)."""
 
 
 def load_secret(folder: Path | None = None) -> bytes:
@@ -56,7 +57,7 @@ def load_secret(folder: Path | None = None) -> bytes:
             if len(secret) < SECRET_BYTES:
                 raise ValueError(f"it holds {len(secret)} bytes, not {SECRET_BYTES}")
             return secret
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         secret = secrets.token_bytes(SECRET_BYTES)
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w") as file:

@@ -22,6 +22,7 @@ from pokerroom.tournament.regulation.parse import regulation_from_document
 
 _EXAMPLES = resources.files("pokerroom.tournament.regulation") / "examples"
 _SUFFIX = ".toml"
+TOO_DEEP = "arrays or tables nested too deeply; a regulation nests them a few levels at most"
 
 
 def parse_regulation(text: str, *, source: str = "regulation") -> Regulation:
@@ -30,6 +31,8 @@ def parse_regulation(text: str, *, source: str = "regulation") -> Regulation:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RegulationError(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise RegulationError(f"{source}: {TOO_DEEP}") from None
     try:
         return regulation_from_document(document)
     except RegulationError as error:

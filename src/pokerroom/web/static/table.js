@@ -26,6 +26,7 @@
     4005: "This table takes no observers: take a seat to play.",
     4010: "This table was closed by its host.",
   };
+  const TRY_AGAIN_LATER = 1013; // the server cannot serve the table just now: retried
 
   let socket = null;
   let table = null; // the last snapshot
@@ -142,7 +143,7 @@
         banner(final);
         return;
       }
-      scheduleReconnect();
+      scheduleReconnect(event.code === TRY_AGAIN_LATER ? event.reason : "");
     });
   }
 
@@ -170,9 +171,10 @@
     if (old) old.close();
   }
 
-  function scheduleReconnect() {
+  // why: the server's reason for a close it asks to be retried (the database is out).
+  function scheduleReconnect(why = "") {
     if (reconnectTimer !== null) return;
-    banner("Reconnecting…");
+    banner(why ? `${why[0].toUpperCase()}${why.slice(1)}…` : "Reconnecting…");
     const delay = Math.min(10000, 500 * 2 ** retries) * (0.75 + Math.random() / 2);
     retries += 1;
     reconnectTimer = setTimeout(connect, delay);
