@@ -166,7 +166,7 @@ def test_names_are_compared_as_the_web_compares_them_ann_is_ann() -> None:
     desk, _ = new_desk(players=0)
     desk.register("Ann")
     before = list(desk.events)
-    with pytest.raises(UsageError, match="^player 'Ann' is already registered$"):
+    with pytest.raises(UsageError, match=r"^player 'Ann' is already registered$"):
         desk.register("Ann")
     for same in ("ann", " ANN "):
         with pytest.raises(UsageError) as refused:
@@ -184,7 +184,7 @@ def test_a_bust_out_before_the_clock_starts_is_refused_with_why_t10() -> None:
     desk, time = new_desk(players=6)
     desk.draw()
     before = list(desk.events)
-    with pytest.raises(UsageError, match="^the clock has not started, so no hand") as refused:
+    with pytest.raises(UsageError, match=r"^the clock has not started, so no hand") as refused:
         desk.bust(1, [next(iter(desk.layout()[1]))])
     assert "\n" not in str(refused.value) and desk.events == before
     assert desk.tournament.players_left == 6
