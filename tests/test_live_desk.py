@@ -13,6 +13,7 @@ from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.live.events import DealAgreed
 from pokerroom.tournament.money.deal import DealMethod
 from pokerroom.tournament.money.payouts import prize_pool
+from pokerroom.tournament.penalties.log import PenaltyGiven
 from pokerroom.tournament.regulation import load_example
 
 START = 1_000_000.0
@@ -194,7 +195,7 @@ def test_a_bust_out_before_the_clock_starts_is_refused_with_why_t10() -> None:
     assert desk.tournament.players_left == 5
 
 
-def test_a_re_entry_typed_in_another_case_goes_to_the_registered_player_t11() -> None:
+def test_a_re_entry_or_penalty_typed_in_another_case_goes_to_the_registered_player_t11() -> None:
     desk, _ = new_desk(players=4)
     desk.draw()
     desk.start_clock()
@@ -203,4 +204,6 @@ def test_a_re_entry_typed_in_another_case_goes_to_the_registered_player_t11() ->
     desk.bust(table, [seat])
     desk.re_enter(busted.lower())
     assert desk.tournament.players[busted].entries == 2
+    given = desk.penalize(busted.lower(), "7.1.13")[-1]
+    assert isinstance(given, PenaltyGiven) and given.player == busted
     assert list(desk.tournament.players) == [f"P{n:02d}" for n in range(4)]

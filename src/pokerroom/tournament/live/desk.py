@@ -247,6 +247,7 @@ class LiveDesk:
         self, player: str, offence: Offence | str, penalty: Penalty | None = None
     ) -> list[TournamentEvent]:
         """T-21: the preset's penalty (or the one chosen) for ``player``'s offence."""
+        player = self.registered_as(player) or player
         record = self.tournament.players.get(player)
         seat = None if record is None else record.seat
         players = len(self.layout().get(seat.table, {})) if seat is not None else None
@@ -272,6 +273,7 @@ class LiveDesk:
         return self._act(f"hand served at table {table}: {', '.join(serving)}", do)
 
     def protest(self, penalty: int, player: str, text: str) -> list[TournamentEvent]:
+        player = self.registered_as(player) or player
         return self._act(
             f"protest by {player} against penalty {penalty}",
             lambda at: self.tournament.protest(penalty, player, text, at=at),
