@@ -373,3 +373,23 @@ def test_a_one_hand_session_reports_one_hand() -> None:
     result = runner.invoke(app, ["ofc", "--all-bots", "--bots", "random", "--hands", "1"])
     assert result.exit_code == 0
     assert result.output.splitlines()[-3].endswith(" after 1 hand:")
+
+
+def test_leaving_the_table_says_how_to_go_on_or_where_the_ended_session_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """q leaves the session open: the command to go on; e ends it: where its hands are."""
+    monkeypatch.setattr("pokerroom.cli.terminal.at_a_terminal", lambda: True)
+    monkeypatch.setattr("pokerroom.cli.ofc_command.at_a_terminal", lambda: True)
+    monkeypatch.setattr(OfcApp, "run", lambda self: None)  # q at once
+    left = runner.invoke(app, ["ofc", "--seed", "1"])
+    assert left.exit_code == 0 and left.output == "Saved. Go on with: pokerroom ofc --resume 1\n"
+
+    def end_session(self: OfcApp) -> None:  # e between hands
+        assert self.on_end is not None
+        self.on_end()
+
+    monkeypatch.setattr(OfcApp, "run", end_session)
+    ended = runner.invoke(app, ["ofc", "--resume", "1"])
+    assert ended.exit_code == 0, ended.output
+    assert ended.output == "OFC session 1 ended after 0 hands: pokerroom history --session 1\n"

@@ -373,3 +373,53 @@ def test_two_processes_racing_on_one_series_never_trace_back(
     played = hands_of(1)
     assert played == list(range(1, len(played) + 1))
     assert any(run.returncode == 0 for run in runs)
+
+
+def test_a18_the_decision_clock_is_saved_with_the_series_and_comes_back_on_resume(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 21 item 13: ``play --clock 300`` resumes at 300 s; a ``--clock`` typed on
+    resume that differs wins, is kept for the next resume, and the table says so."""
+    from pokerroom.tui.app import TableApp
+
+    monkeypatch.setattr("pokerroom.cli.play_command.at_a_terminal", lambda: True)
+    monkeypatch.setattr("pokerroom.cli.terminal.at_a_terminal", lambda: True)
+    opened: list[tuple[int | None, str]] = []
+    monkeypatch.setattr(TableApp, "run", lambda self: opened.append((self.clock, self.message)))
+    for args in (
+        ["--clock", "300", "--seats", "2", "--seed", "1"],
+        ["--resume"],
+        ["--resume", "1", "--clock", "300"],
+        ["--resume", "--clock", "60"],
+        ["--resume"],
+        ["--resume", "--clock", "0"],
+    ):
+        result = runner.invoke(app, ["play", *args])
+        assert result.exit_code == 0, result.output
+    changed = "--clock {}: {} from now on (series 1 was saved with {} s per decision)"
+    assert opened == [
+        (300, ""),
+        (300, ""),
+        (300, ""),
+        (60, changed.format(60, "60 s per decision", 300)),
+        (60, ""),
+        (None, changed.format(0, "no decision clock", 60)),
+    ]
+    with SeriesStore.open() as store:
+        assert store.get_series(1).clock == 0
+
+
+def test_a18_a_series_saved_without_its_clock_resumes_with_the_clock_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pokerroom.tui.app import TableApp
+
+    monkeypatch.setattr("pokerroom.cli.play_command.at_a_terminal", lambda: True)
+    monkeypatch.setattr("pokerroom.cli.terminal.at_a_terminal", lambda: True)
+    with SeriesStore.open() as store:  # as saved before the series kept its clock
+        SeriesLog.start(store, Series(["You", "random-2"], seed=1), bots={2: "random"})
+    opened: list[int | None] = []
+    monkeypatch.setattr(TableApp, "run", lambda self: opened.append(self.clock))
+    for args in (["--resume"], ["--resume", "--clock", "45"], ["--resume"]):
+        assert runner.invoke(app, ["play", *args]).exit_code == 0
+    assert opened == [30, 45, 45]

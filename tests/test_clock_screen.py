@@ -230,6 +230,37 @@ def test_t20_the_keys_call_a_break_change_its_time_skip_and_undo() -> None:
     assert kinds == [CallBreak, AddTime, RemoveTime, RemoveTime, RemoveTime]
 
 
+class Ticking(SimulatedTime):
+    """A clock that moves on by ``step`` seconds each time it is read, as a real one does
+    between the screen's reading and the director's key."""
+
+    def __init__(self, step: float) -> None:
+        super().__init__(0)
+        self.step = step
+
+    def now(self) -> float:
+        self.advance(self.step)
+        return super().now()
+
+
+def test_t20_n_ends_the_level_even_when_the_clock_moved_on_since_the_screen_read_it() -> None:
+    time = Ticking(step=0.37)
+    feed = StandaloneFeed.starting(CLUB, 0.0, time, field_of_entrants(CLUB, 10))
+    app = ClockApp(feed, feed.clock)
+    seen: list[tuple[str, str]] = []
+
+    async def scenario(app: ClockApp, pilot: Pilot[None]) -> None:
+        time.advance_to(7 * MINUTE + 13)
+        for _ in range(2):
+            await pilot.press("n")
+            seen.append((shown(app, "heading"), shown(app, "status")))
+
+    run(app, scenario)
+    assert [heading for heading, _ in seen] == ["Level 2", "Level 3"]
+    assert all(status.startswith("next now: ") for _, status in seen)
+    assert [type(event) for event in feed.clock.log] == [RemoveTime, RemoveTime]
+
+
 def test_t20_before_the_start_the_screen_counts_down_and_plus_delays_the_start() -> None:
     app, _, time = club_clock(start_at=12 * MINUTE)
     rings = Rings(app)
@@ -272,7 +303,8 @@ def test_the_last_level_runs_on_without_a_time_and_n_says_there_is_no_next() -> 
         f"Level {len(CLUB.levels)}",
         "--:--",
         "Last level: no time limit",
-        "the last level has no end to skip to; it runs on until the tournament ends",
+        "level 20 is the last level: it runs on until the tournament ends; "
+        "insert a level after it first",
     ]
     assert feed.clock.log == ()
 

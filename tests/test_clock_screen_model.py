@@ -153,7 +153,7 @@ def test_field_of_a_tournament_log_counts_re_entries_and_players_left() -> None:
     assert (field.entries, field.players_left, field.chips_in_play) == (
         Entries(3, re_entries=1),
         2,
-        20000,
+        40000,  # every chip issued: the busted players' chips went to the others
     )
 
 

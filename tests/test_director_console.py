@@ -413,3 +413,29 @@ def test_after_the_winner_a_director_marker_is_only_let_through_before_a_ruling_
     desk.tournament.record(DirectorAction(START, "a ruling"))
     with pytest.raises(UsageError, match="only a protest's ruling is left"):
         desk.tournament.record(DirectorAction(START, "another"))
+
+
+def test_leaving_the_console_says_how_to_reopen_it_or_where_the_results_are(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("pokerroom.cli.director_command.at_a_terminal", lambda: True)
+    monkeypatch.setattr(DirectorApp, "run", lambda self: None)  # q at once
+    for args in (["--example", "turbo-reentry"], ["--resume", "1"]):
+        left = CliRunner().invoke(cli, ["director", *args])
+        assert left.exit_code == 0, left.output
+        assert left.output == "Saved. Reopen it with: pokerroom director --resume 1\n"
+
+    def play_to_the_end(self: DirectorApp) -> None:
+        desk = self.desk
+        for name in ("Ann", "Bob"):
+            desk.register(name)
+        desk.draw()
+        desk.start_clock()
+        table, seats = next(iter(desk.layout().items()))
+        desk.bust(table, [next(iter(seats))])
+        desk.finish()
+
+    monkeypatch.setattr(DirectorApp, "run", play_to_the_end)
+    over = CliRunner().invoke(cli, ["director", "--example", "turbo-reentry"])
+    assert over.exit_code == 0, over.output
+    assert over.output == "Tournament 2 is over: pokerroom history --tournament 2\n"

@@ -13,6 +13,7 @@ from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.live.events import DealAgreed
 from pokerroom.tournament.money.deal import DealMethod
 from pokerroom.tournament.money.payouts import prize_pool
+from pokerroom.tournament.penalties.log import PenaltyGiven
 from pokerroom.tournament.regulation import load_example
 
 START = 1_000_000.0
@@ -160,3 +161,49 @@ def test_the_story_break_with_colour_up_penalty_undo_deal_and_payouts() -> None:
     assert desk.tournament.winner is not None
     bust_outs = [e for e in desk.events if isinstance(e, BustOut)]
     assert all(b.by_director for b in bust_outs)
+
+
+def test_names_are_compared_as_the_web_compares_them_ann_is_ann() -> None:
+    desk, _ = new_desk(players=0)
+    desk.register("Ann")
+    before = list(desk.events)
+    with pytest.raises(UsageError, match=r"^player 'Ann' is already registered$"):
+        desk.register("Ann")
+    for same in ("ann", " ANN "):
+        with pytest.raises(UsageError) as refused:
+            desk.register(same)
+        shown = same.strip()
+        assert str(refused.value) == (
+            f"player 'Ann' is already registered ({shown!r} is the same name: case does not count)"
+        )
+    assert desk.events == before and list(desk.tournament.players) == ["Ann"]
+    desk.register("Anne")  # a different name is a different player
+    assert desk.tournament.entries().entrants == 2
+
+
+def test_a_bust_out_before_the_clock_starts_is_refused_with_why_t10() -> None:
+    desk, time = new_desk(players=6)
+    desk.draw()
+    before = list(desk.events)
+    with pytest.raises(UsageError, match=r"^the clock has not started, so no hand") as refused:
+        desk.bust(1, [next(iter(desk.layout()[1]))])
+    assert "\n" not in str(refused.value) and desk.events == before
+    assert desk.tournament.players_left == 6
+    desk.start_clock()
+    time.advance(60)
+    desk.bust(1, [next(iter(desk.layout()[1]))])
+    assert desk.tournament.players_left == 5
+
+
+def test_a_re_entry_or_penalty_typed_in_another_case_goes_to_the_registered_player_t11() -> None:
+    desk, _ = new_desk(players=4)
+    desk.draw()
+    desk.start_clock()
+    table = next(iter(desk.layout()))
+    seat, busted = next(iter(desk.layout()[table].items()))
+    desk.bust(table, [seat])
+    desk.re_enter(busted.lower())
+    assert desk.tournament.players[busted].entries == 2
+    given = desk.penalize(busted.lower(), "7.1.13")[-1]
+    assert isinstance(given, PenaltyGiven) and given.player == busted
+    assert list(desk.tournament.players) == [f"P{n:02d}" for n in range(4)]

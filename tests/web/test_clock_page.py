@@ -68,6 +68,18 @@ def test_t10_the_clock_json_is_the_terminal_clock_model(web: Room) -> None:
     assert_same_numbers(web)
 
 
+def test_the_tv_page_counts_a_live_bust_outs_chips_still_in_play(web: Room) -> None:
+    """Issue 21 item 10: 2 of 14 out, their chips in the winners' stacks: 140,000 in play."""
+    opened(web, 14)
+    for _ in range(2):
+        bust_one(web)
+    field = web.client.get("/api/tournaments/1/clock").json()["field"]
+    assert (field["players_left"], field["entrants"]) == (12, 14)
+    assert (field["average_stack"], field["chips_in_play"]) == (11_667, 140_000)
+    page = html.unescape(web.client.get("/tournaments/1/clock").text)
+    assert "Players 12 of 14" in page and "Average 11,667" in page and "Chips 140,000" in page
+
+
 def test_t20_a_paused_clock_says_paused_and_stands_still(web: Room) -> None:
     opened(web, 6)
     web.time.advance(100)

@@ -270,3 +270,18 @@ def test_unknown_or_simulated_tournaments_are_a_404_with_one_line(web: Room) -> 
     page = web.client.get("/director/1/desk")
     assert page.status_code == 404 and "tournament 1 is a simulated run" in page.text
     assert web.client.get("/director/1/nowhere").status_code == 404
+
+
+def test_the_web_console_refuses_ann_twice_and_a_bust_out_before_the_start(web: Room) -> None:
+    """Issue 21 item 12: the console in the browser goes through the same desk."""
+    web.client.post("/director/new", data={CSRF_FIELD: TOKEN, "example": "turbo-reentry"})
+    for name in ("Ann", "Bob", "Cy"):
+        act(web, "register", player=name)
+    act(web, "draw")
+    before = web.store.events(1)
+    twice = act(web, "register", player="ann")
+    assert twice.status_code == 400
+    assert "player 'Ann' is already registered ('ann' is the same name" in html.unescape(twice.text)
+    early = act(web, "bust", table="1", seat=[str(next(iter(layout(stored(web))[1])))])
+    assert early.status_code == 400 and "the clock has not started" in early.text
+    assert web.store.events(1) == before

@@ -80,6 +80,14 @@ def director(
             raise
     with store:
         DirectorApp(desk, tournament_id=number_, print_dir=print_dir).run()
+    typer.echo(leaving_line(desk, number_))
+
+
+def leaving_line(desk: LiveDesk, tournament_id: int) -> str:
+    """What the director reads on leaving: how to come back, or where the results are."""
+    if desk.tournament.winner is not None:
+        return f"Tournament {tournament_id} is over: pokerroom history --tournament {tournament_id}"
+    return f"Saved. Reopen it with: pokerroom director --resume {tournament_id}"
 
 
 def open_desk(

@@ -4,7 +4,8 @@ Without ``--series``, ``--session`` or ``--tournament`` the series, Open-Face Ch
 Pineapple session or tournament played most recently is shown (a tournament as its
 results table, :mod:`pokerroom.cli.tournament_history`); ``--list`` names every one, with
 the command that resumes each unfinished one (``pokerroom play --resume ID``, ``pokerroom
-ofc --resume ID``, ``pokerroom tournament run --resume ID``). On a fresh install there is
+ofc --resume ID``, ``pokerroom tournament run --resume ID`` or ``play --resume ID`` for one
+with a person's seat, ``pokerroom director --resume ID``). On a fresh install there is
 nothing to show yet: one line, exit 0. A poker series exports as PHH (``.phhs``) as one
 player saw it (X-4; ``--as SEAT``, ``--complete`` for the host of a finished series), an
 OFC session as its complete TOML hand records (``.ofc.toml``, ``--complete`` only). The
@@ -287,13 +288,13 @@ def _show_ofc(
 # ------------------------------------------------------------------ every series and session
 
 
-def _listing(saved: Saved) -> dict[str, Any]:
+def _listing(saved: Saved, tournaments: TournamentStore) -> dict[str, Any]:
     from pokerroom.cli.tournament_history import tournament_listing
     from pokerroom.storage import SavedSeries
     from pokerroom.storage.tournament_store import SavedTournament
 
     if isinstance(saved, SavedTournament):
-        return tournament_listing(saved)
+        return tournament_listing(saved, tournaments)
     if isinstance(saved, SavedSeries):
         game = "poker"
         what = f"{saved.settings.limit.value} {saved.settings.variant.name}"
@@ -316,9 +317,9 @@ def _listing(saved: Saved) -> dict[str, Any]:
     }
 
 
-def _list(entries: list[Saved], *, as_json: bool) -> None:
+def _list(entries: list[Saved], tournaments: TournamentStore, *, as_json: bool) -> None:
     """Every series, OFC session and tournament, the most recently played first."""
-    listings = [_listing(saved) for saved in entries]
+    listings = [_listing(saved, tournaments) for saved in entries]
     if as_json:
         for listing in listings:
             typer.echo(json.dumps(listing, ensure_ascii=False))
@@ -426,7 +427,7 @@ def history(
                 ]
                 everything.sort(key=lambda entry: entry.updated_at, reverse=True)
                 if everything:
-                    _list(everything, as_json=as_json)
+                    _list(everything, tournaments, as_json=as_json)
                 elif not as_json:
                     typer.echo(_nothing_yet(store))
                 return

@@ -314,12 +314,25 @@ def ofc(
                 stopped = table.app().run()
                 if stopped is not None:  # a stale terminal, a failed save or bot: one line
                     raise PokerroomError(stopped)
+                typer.echo(_leaving_line(table))
                 return
             table.play_unattended()
             played = table.store.hands(table.log.session_id)
     finally:
         table.close()
     _report(table, played, as_json=as_json)
+
+
+def _leaving_line(table: OfcTable) -> str:
+    """On leaving the table: how to go on (q), or where an ended session is (e)."""
+    saved = table.store.get_session(table.log.session_id)
+    if saved.finished:
+        plural = "" if saved.hands_played == 1 else "s"
+        return (
+            f"OFC session {saved.id} ended after {saved.hands_played} hand{plural}: "
+            f"pokerroom history --session {saved.id}"
+        )
+    return f"Saved. Go on with: pokerroom ofc --resume {saved.id}"
 
 
 def _session_options_given(ctx: typer.Context) -> str:

@@ -25,7 +25,7 @@ from pokerroom.table.seating import MAX_SEATS
 if TYPE_CHECKING:  # the engine, the storage and Textual load when the command runs
     from pokerroom.bots import Bot
     from pokerroom.engine import Hand
-    from pokerroom.storage import SeriesLog
+    from pokerroom.storage import SavedSeries, SeriesLog, SeriesStore
     from pokerroom.table.series import HandRecord, Series, SeriesSettings
     from pokerroom.tui.app import HandListener, TableApp
 
@@ -112,6 +112,33 @@ def _series_options_given(ctx: typer.Context) -> str:
         if (source := ctx.get_parameter_source(option)) is not None and source.name == "COMMANDLINE"
     ]
     return ", ".join("--" + option.removesuffix("_option").replace("_", "-") for option in given)
+
+
+def _seconds(clock: int) -> str:
+    return f"{clock} s per decision" if clock else "no decision clock"
+
+
+def _resumed_clock(
+    ctx: typer.Context, store: SeriesStore, saved: SavedSeries, given: int
+) -> tuple[int, str]:
+    """A-18: the decision clock of a resumed series, and what the table says about it.
+
+    The clock saved with the series comes back; a ``--clock`` typed on resume that differs
+    wins, is saved for the next resume, and the table says so. A series saved before its
+    clock was kept takes the ``--clock`` given (30 s by default) and keeps it from now on.
+    """
+    typed = (source := ctx.get_parameter_source("clock")) is not None and (
+        source.name == "COMMANDLINE"
+    )
+    if saved.clock is not None and (not typed or given == saved.clock):
+        return saved.clock, ""
+    store.set_clock(saved.id, given)
+    if saved.clock is None:
+        return given, ""
+    return given, (
+        f"--clock {given}: {_seconds(given)} from now on "
+        f"(series {saved.id} was saved with {_seconds(saved.clock)})"
+    )
 
 
 def _abandon(ctx: typer.Context, series_id: int, extra: int | None, *, resume: bool) -> None:
@@ -354,6 +381,7 @@ def play(
         if series_id is not None and not resume:
             raise UsageError(f"a series id goes with --resume: pokerroom play --resume {series_id}")
         hand: Hand | None = None
+        clock_note = ""
         if resume:
             given = _series_options_given(ctx)
             if given:
@@ -370,6 +398,8 @@ def play(
             if people and not at_a_terminal():
                 store.close()
                 raise UsageError(NO_TERMINAL)
+            if people:
+                clock, clock_note = _resumed_clock(ctx, store, resumed.saved, clock)
         else:
             people = 0 if all_bots else humans
             settings = _settings(
@@ -411,7 +441,7 @@ def play(
             if people:
                 require_terminal()
             store = SeriesStore.open()  # every option checked: only now is anything saved
-            log = SeriesLog.start(store, series, bots=styles)
+            log = SeriesLog.start(store, series, bots=styles, clock=clock if people else None)
     bots = _bots_for(styles, seed)
     save = saving_listener(log)
     if people:
@@ -427,6 +457,7 @@ def play(
             clock=clock or None,
             auto_muck=auto_muck,
         )
+        guarded.table.message = clock_note
         guarded.table.run()
         store.close()
         if guarded.failure is not None:

@@ -9,14 +9,20 @@ the store holds; the bot of each entrant is the stored kinds dealt in entry orde
 from __future__ import annotations
 
 import json
+import time
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from pokerroom.cli.tournament_run_view import results_json, results_text
-from pokerroom.cli.tournament_saving import resumable_format
+from pokerroom.cli.tournament_saving import people_in, resumable_format
+from pokerroom.tournament.american import entrant_names
+from pokerroom.tournament.clock.render import clock_time
+from pokerroom.tournament.clock.timesource import utc_datetime
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import Entered, EntryKind, TournamentEvent
+from pokerroom.tournament.live.clock import live_clock_state, started_at
+from pokerroom.tournament.regulation.model import Regulation
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -24,15 +30,18 @@ if TYPE_CHECKING:
     from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
 
 
-def resume_command(saved: SavedTournament) -> str | None:
-    """The command that goes on with an unfinished tournament that can go on."""
+def resume_command(saved: SavedTournament, store: TournamentStore) -> str | None:
+    """The command that goes on with an unfinished tournament that can go on: a person's
+    seat in it (``tournament play``) is sat in again, a run of bots only is run on."""
     if saved.finished:
         return None
     if saved.live:
         return f"pokerroom director --resume {saved.id}"
     if not resumable_format(saved.format):
         return None
-    return f"pokerroom tournament run --resume {saved.id}"
+    field = entrant_names(saved.regulation(), saved.entrants)
+    seated = people_in(store.events(saved.id), field)
+    return f"pokerroom tournament {'play' if seated else 'run'} --resume {saved.id}"
 
 
 def _field(saved: SavedTournament) -> str:
@@ -42,7 +51,7 @@ def _field(saved: SavedTournament) -> str:
     return f"{saved.entrants:,} entrants ({bots}), {saved.players_left:,} left"
 
 
-def tournament_listing(saved: SavedTournament) -> dict[str, Any]:
+def tournament_listing(saved: SavedTournament, store: TournamentStore) -> dict[str, Any]:
     """One tournament for ``history --list``: the keys of a series' listing and its field."""
     return {
         "game": "tournament",
@@ -54,7 +63,7 @@ def tournament_listing(saved: SavedTournament) -> dict[str, Any]:
         "hands_played": saved.hands_played,
         "finished": saved.finished,
         "abandoned": saved.abandoned,
-        "resume": resume_command(saved),
+        "resume": resume_command(saved, store),
         "entrants": saved.entrants,
         "bots": list(saved.bots),
         "players_left": saved.players_left,
@@ -73,28 +82,57 @@ def _kind_of(saved: SavedTournament, events: Sequence[TournamentEvent]) -> Calla
     return lambda player: kinds[order.get(player, 0) % len(kinds)]
 
 
-def _header(saved: SavedTournament) -> str:
+def _header(saved: SavedTournament, store: TournamentStore) -> str:
     plural = "" if saved.hands_played == 1 else "s"
-    resume = resume_command(saved)
+    resume = resume_command(saved, store)
     status = saved.status + (f" ({resume})" if resume else "")
+    # X-4: the seed draws the seats (and deals a run's hands): shown once nothing is left
+    seed = f", seed {saved.seed}" if saved.finished and saved.seed is not None else ""
+    hands = "" if saved.live else f"{saved.hands_played:,} hand{plural}, "
     return (
         f"tournament {saved.id}, started {saved.created_at:%Y-%m-%d %H:%M} UTC: "
-        f"{saved.name} ({saved.format}), {_field(saved)}, seed {saved.seed}; "
-        f"{saved.hands_played:,} hand{plural}, {status}"
+        f"{saved.name} ({saved.format}), {_field(saved)}{seed}; {hands}{status}"
     )
 
 
-def show_tournament(store: TournamentStore, saved: SavedTournament, *, as_json: bool) -> None:
-    """The results table of a saved tournament (or one JSON object), rebuilt from its log."""
+def live_played(
+    saved: SavedTournament, regulation: Regulation, events: Sequence[TournamentEvent], now: float
+) -> str:
+    """A live tournament in real time: when its clock started, how long it ran (or has been
+    running, until ``now``) and the level it reached."""
+    start = started_at(events)
+    if start is None:
+        return "the clock has not started"
+    end = events[-1].at if saved.finished else now
+    state = live_clock_state(regulation, events, end)
+    assert state is not None
+    level = f"level {state.level.number}"
+    if state.on_break is not None:
+        level = f"the break after {level}"
+    ran = "ran" if saved.finished else "running for"
+    return (
+        f"clock started {utc_datetime(start):%Y-%m-%d %H:%M} UTC, {ran} "
+        f"{clock_time(end - start)}, {level} reached"
+    )
+
+
+def show_tournament(
+    store: TournamentStore, saved: SavedTournament, *, as_json: bool, now: float | None = None
+) -> None:
+    """The results table of a saved tournament (or one JSON object), rebuilt from its log;
+    ``now`` (POSIX seconds, the machine's time by default) for a live one still running."""
     events = store.events(saved.id)
-    tournament = Tournament.from_events(saved.regulation(), events)
+    regulation = saved.regulation()
+    tournament = Tournament.from_events(regulation, events)
     kind_of = _kind_of(saved, events)
     if as_json:
-        listing = tournament_listing(saved)
+        listing = tournament_listing(saved, store)
         del listing["game"], listing["id"], listing["field"]
         result = {**results_json(tournament, kind_of), "tournament_id": saved.id, **listing}
         typer.echo(json.dumps(result, ensure_ascii=False))
         return
     took = events[-1].at if events else 0.0
-    typer.echo(_header(saved))
-    typer.echo(results_text(tournament, kind_of, took))
+    moment = time.time() if now is None else now
+    played = live_played(saved, regulation, events, moment) if saved.live else ""
+    typer.echo(_header(saved, store))
+    typer.echo(results_text(tournament, kind_of, took, played))

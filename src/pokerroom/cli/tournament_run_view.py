@@ -348,9 +348,12 @@ def results_json(tournament: Tournament, kind_of: Callable[[str], str]) -> dict[
     }
 
 
-def results_text(tournament: Tournament, kind_of: Callable[[str], str], took: float) -> str:
+def results_text(
+    tournament: Tournament, kind_of: Callable[[str], str], took: float, played: str = ""
+) -> str:
     """The results table (place, player, prize, entries, bust hand and level, the stage
-    reached in an Olympic run) and the pool."""
+    reached in an Olympic run) and the pool; ``played`` says how it was played instead of
+    the hands in ``took`` simulated seconds (a live tournament deals no hands here)."""
     regulation = tournament.regulation
     staged = bool(tournament.stages)
     entries = tournament.entries()
@@ -358,7 +361,7 @@ def results_text(tournament: Tournament, kind_of: Callable[[str], str], took: fl
     currency = f" {regulation.money.currency}" if regulation.money.currency else ""
     lines = [
         f"{regulation.name}: {entries.entrants} players, {entries.entries} entries, "
-        f"{tournament.hands:,} hands in {took / 3600:.1f} simulated hours",
+        + (played or f"{tournament.hands:,} hands in {took / 3600:.1f} simulated hours"),
         f"Prize pool {pool.total:,}{currency}: {pool.collected:,} collected, "
         f"{pool.fees:,} fees, {pool.added:,} added, {pool.overlay:,} overlay",
         "",

@@ -146,6 +146,9 @@ class SeriesRow(Base):
     """``--max-hands`` (H-3); None: no limit."""
     seconds_left: Mapped[float | None] = mapped_column(Float, default=None)
     """``--minutes`` (H-3): the playing time left, saved with every decision."""
+    clock: Mapped[int | None] = mapped_column(Integer, default=None)
+    """``--clock``: seconds per decision at the terminal table (A-18), 0 none; None: not
+    saved (a series of bots only, or saved before revision 0010)."""
     hands_played: Mapped[int] = mapped_column(default=0)
     standings: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     """The final standings once the series is over: seat, name, place, chips."""

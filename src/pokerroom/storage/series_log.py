@@ -56,9 +56,15 @@ class SeriesLog:
 
     @classmethod
     def start(
-        cls, store: SeriesStore, series: Series, *, bots: Mapping[int, str] | None = None
+        cls,
+        store: SeriesStore,
+        series: Series,
+        *,
+        bots: Mapping[int, str] | None = None,
+        clock: int | None = None,
     ) -> SeriesLog:
-        """Save a new series; ``bots`` gives the style of each bot's seat, other seats are human."""
+        """Save a new series; ``bots`` gives the style of each bot's seat, other seats are
+        human; ``clock`` the seconds per decision at the terminal table (A-18), 0 none."""
         bots = bots or {}
         unknown = sorted(set(bots) - set(series.seats))
         if unknown:
@@ -75,6 +81,7 @@ class SeriesLog:
             series.seed,
             max_hands=series.max_hands,
             seconds_left=series.time_left(),
+            clock=clock,
         )
         return cls(store, series_id, series)
 

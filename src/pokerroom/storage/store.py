@@ -144,6 +144,8 @@ class SavedSeries:
     seconds_left: float | None = None
     """H-3: the playing time of ``--minutes`` left; None: no time limit."""
     abandoned_at: datetime | None = None
+    clock: int | None = None
+    """``--clock`` (A-18): seconds per decision, 0 none; None: not saved."""
 
     @property
     def finished(self) -> bool:
@@ -222,6 +224,18 @@ def _limits(row: SeriesRow) -> tuple[int | None, float | None]:
     return max_hands, None if seconds is None else float(seconds)
 
 
+MAX_CLOCK = 3600
+"""The longest decision clock ``play --clock`` takes."""
+
+
+def _clock(row: SeriesRow) -> int | None:
+    """``--clock``: whole seconds from 0 to :data:`MAX_CLOCK`, or None."""
+    clock = row.clock
+    if clock is not None and not (type(clock) is int and 0 <= clock <= MAX_CLOCK):
+        raise damaged(f"series {row.id}", "clock")
+    return clock
+
+
 def _series(row: SeriesRow) -> SavedSeries:
     max_hands, seconds_left = _limits(row)
     return SavedSeries(
@@ -243,6 +257,7 @@ def _series(row: SeriesRow) -> SavedSeries:
         max_hands=max_hands,
         seconds_left=seconds_left,
         abandoned_at=row.abandoned_at,
+        clock=_clock(row),
     )
 
 
@@ -282,8 +297,10 @@ class SeriesStore(DatabaseStore):
         *,
         max_hands: int | None = None,
         seconds_left: float | None = None,
+        clock: int | None = None,
     ) -> int:
-        """Save a new series, its players and its limits (H-3); returns its id."""
+        """Save a new series, its players, its limits (H-3) and its decision clock (A-18);
+        returns its id."""
         seats = [player.seat for player in players]
         if len(set(seats)) != len(seats):
             raise UsageError(f"each player needs a seat of his own, got seats {seats}")
@@ -293,6 +310,7 @@ class SeriesStore(DatabaseStore):
                 seed=seed,
                 max_hands=max_hands,
                 seconds_left=seconds_left,
+                clock=clock,
             )
             row.players = [
                 PlayerRow(seat=p.seat, name=p.name, kind=p.kind.value, bot=p.bot) for p in players
@@ -419,6 +437,13 @@ class SeriesStore(DatabaseStore):
             session.flush()
             with loading(f"series {series_id}"):
                 return _series(series)
+
+    def set_clock(self, series_id: int, clock: int) -> None:
+        """A resume given another ``--clock`` (A-18): the series keeps it from now on."""
+        if not 0 <= clock <= MAX_CLOCK:
+            raise UsageError(f"a decision clock is 0 to {MAX_CLOCK} seconds, got {clock}")
+        with self.database.session() as session:
+            self._locked(session, series_id).clock = clock
 
     # ------------------------------------------------------------------ reading
 

@@ -42,6 +42,7 @@ from pokerroom.tournament.clock.events import (
     RemoveTime,
     ReviseLevel,
 )
+from pokerroom.tournament.clock.next_level import next_level_now
 from pokerroom.tournament.desk_events import Announced, ChipsCorrected, LateRegistrationEnded
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.live import level_words
@@ -81,14 +82,8 @@ class TimedDesk:
 
     def next_level(self) -> str:
         """The level (or break) running ends now; what the schedule has next begins."""
-        state = self.run.clock_state(self.at)
-        if state.time_left is None:
-            raise UsageError(
-                f"level {state.level.number} is the last level; insert a level after it first"
-            )
         ended = self._running()
-        if state.time_left > 0:
-            self.run.act_on_clock(RemoveTime(self.at, state.time_left))
+        self.run.act_on_clock(next_level_now(self.run.clock_state(self.at)))
         return self._done(f"{ended} ended now; {self._running()} runs")
 
     def call_break(self, minutes: int) -> str:

@@ -63,6 +63,7 @@ from pokerroom.tournament.clock.ledger import (
     next_segment,
     replay,
 )
+from pokerroom.tournament.clock.next_level import next_level_now
 from pokerroom.tournament.clock.schedule import Schedule
 from pokerroom.tournament.clock.timesource import TimeSource
 from pokerroom.tournament.structure import Break, Level
@@ -284,6 +285,10 @@ class Clock:
 
     def remove_time(self, seconds: float) -> ClockEvent:
         return self.record(RemoveTime(self._time.now(), seconds))
+
+    def next_level_now(self) -> ClockEvent:
+        """The level (or break) running ends now: its time left, read at the same instant."""
+        return self.record(next_level_now(self.state()))
 
     def edit_level(self, level: Level) -> ClockEvent:
         return self.record(EditLevel(self._time.now(), level))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerroom.tournament.director import Tournament
+from pokerroom.tournament.live.chips import chips_in_play
 from pokerroom.tournament.money.payouts import Entries
 from pokerroom.tournament.regulation.model import Regulation
 
@@ -48,5 +49,6 @@ def field_of_entrants(regulation: Regulation, entrants: int) -> Field:
 
 
 def field_of(tournament: Tournament) -> Field:
-    """The field a tournament's log implies: for a clock that follows the director's console."""
-    return Field(tournament.entries(), tournament.players_left, tournament.chips_in_play)
+    """The field a tournament's log implies: for a clock that follows the director's console
+    (the chips in play from the chips issued: a live room reports no hands)."""
+    return Field(tournament.entries(), tournament.players_left, chips_in_play(tournament))

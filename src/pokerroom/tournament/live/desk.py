@@ -143,15 +143,30 @@ class LiveDesk:
         name = player.strip()
         if not name:
             raise UsageError("a player needs a name; type it and press enter")
+        taken = self.registered_as(name)
+        if taken is not None:
+            same = "" if taken == name else f" ({name!r} is the same name: case does not count)"
+            raise UsageError(f"player {taken!r} is already registered{same}")
         return self._sale(name, EntryKind.ENTRY, f"registered {name}")
 
+    def registered_as(self, player: str) -> str | None:
+        """The registered player ``player`` names, compared as the web compares names
+        (``ann`` is ``Ann``); None when nobody registered is called that."""
+        from pokerroom.storage.account_names import name_key  # here: storage loads SQLAlchemy
+
+        key = name_key(player.strip())
+        return next((name for name in self.tournament.players if name_key(name) == key), None)
+
     def re_enter(self, player: str) -> list[TournamentEvent]:
+        player = self.registered_as(player) or player
         return self._sale(player, EntryKind.RE_ENTRY, f"re-entry for {player}")
 
     def rebuy(self, player: str) -> list[TournamentEvent]:
+        player = self.registered_as(player) or player
         return self._sale(player, EntryKind.REBUY, f"re-buy for {player}")
 
     def add_on(self, player: str) -> list[TournamentEvent]:
+        player = self.registered_as(player) or player
         return self._sale(player, EntryKind.ADD_ON, f"add-on for {player}")
 
     def _sale(self, player: str, kind: EntryKind, what: str) -> list[TournamentEvent]:
@@ -215,6 +230,11 @@ class LiveDesk:
     ) -> list[TournamentEvent]:
         """T-12: the players at ``seats`` of ``table`` busted in one hand; with more than
         one, ``stacks`` (by seat) are the stacks they started the hand with."""
+        if started_at(self.events) is None:  # T-10: no hand is dealt before the start
+            raise UsageError(
+                "the clock has not started, so no hand has been dealt and nobody can bust; "
+                "start the clock first"
+            )
         busts = bust_events(
             self.tournament, table, seats, stacks, level=self.level() or 1, at=self.time.now()
         )
@@ -227,6 +247,7 @@ class LiveDesk:
         self, player: str, offence: Offence | str, penalty: Penalty | None = None
     ) -> list[TournamentEvent]:
         """T-21: the preset's penalty (or the one chosen) for ``player``'s offence."""
+        player = self.registered_as(player) or player
         record = self.tournament.players.get(player)
         seat = None if record is None else record.seat
         players = len(self.layout().get(seat.table, {})) if seat is not None else None
@@ -252,6 +273,7 @@ class LiveDesk:
         return self._act(f"hand served at table {table}: {', '.join(serving)}", do)
 
     def protest(self, penalty: int, player: str, text: str) -> list[TournamentEvent]:
+        player = self.registered_as(player) or player
         return self._act(
             f"protest by {player} against penalty {penalty}",
             lambda at: self.tournament.protest(penalty, player, text, at=at),

@@ -22,7 +22,6 @@ from textual.widgets import Footer, Static
 
 from pokerroom.errors import PokerroomError
 from pokerroom.tournament.clock import Clock, ClockState
-from pokerroom.tournament.clock.errors import ClockError, NotStartedError
 from pokerroom.tournament.clock.events import ClockEvent
 from pokerroom.tournament.clockface.feed import ClockFeed
 from pokerroom.tournament.clockface.lines import (
@@ -204,8 +203,8 @@ class ClockApp(App[None]):
         self._drive(lambda clock, _: clock.remove_time(MINUTE))
 
     def action_skip(self) -> None:
-        """The next level (or the end of the break) now: the time left is removed."""
-        self._drive(_skip, said="next now: ")
+        """The next level (or the end of the break) now: the time left then is removed."""
+        self._drive(lambda clock, _: clock.next_level_now(), said="next now: ")
 
     def action_undo(self) -> None:
         if self.clock is None:
@@ -220,13 +219,3 @@ class ClockApp(App[None]):
 
     def action_keys(self) -> None:
         self._say(KEYS_HELP if self.clock is not None else WATCH_KEYS_HELP)
-
-
-def _skip(clock: Clock, state: ClockState) -> ClockEvent:
-    if not state.started:
-        raise NotStartedError("cannot skip to the next level: the tournament has not started yet")
-    if state.time_left is None:
-        raise ClockError(
-            "the last level has no end to skip to; it runs on until the tournament ends"
-        )
-    return clock.remove_time(state.time_left)
