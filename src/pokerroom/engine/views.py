@@ -24,7 +24,8 @@ class HandView:
     committed: tuple[int, ...]
     pot: int
     pots: tuple[int, ...]
-    """Main pot then side pots (P-1), amounts only."""
+    """Main pot then side pots (P-1) as players read them, amounts only: the chips of the
+    finished betting rounds (bets in front are in none yet, see ``Hand.pots_in_middle``)."""
     boards: tuple[tuple[Card | None, ...], ...]
     hole: tuple[tuple[Card | None, ...], ...]
     """Each player's hole cards as this viewer sees them: unknown cards are None."""
@@ -80,7 +81,7 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         stacks=tuple(hand.stacks),
         committed=tuple(hand.committed),
         pot=hand.pot,
-        pots=tuple(pot.amount for pot in hand.pots),
+        pots=tuple(pot.amount for pot in hand.pots_in_middle),
         boards=tuple(tuple(board) for board in hand.boards),
         hole=hole,
         folded=tuple(hand.folded),
