@@ -445,7 +445,8 @@ def test_a_failing_save_or_bot_stops_the_table_with_one_plain_line() -> None:
         {1: BrokenBot()},
         on_change=lambda hand, seats: saved.append(len(hand.events)),
     )
-    assert asyncio.run(run(playing, ("b",) * 5 + ("enter",))) == "bot broken-2 failed (RuntimeError)"
+    keys = ("b",) * 5 + ("enter",)
+    assert asyncio.run(run(playing, keys)) == "bot broken-2 failed (RuntimeError)"
     hand = playing.hand
     assert hand is not None and len(hand.board(0)) == 5  # Ann's five cards, set by keys,
     assert saved[-1] == len(hand.events)  # are saved before the table stops
