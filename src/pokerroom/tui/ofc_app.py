@@ -251,7 +251,7 @@ class OfcApp(App[str | None]):
         of = f" of {self.hands}" if self.hands is not None else ""
         lines = [f"hand {number}{of}"]
         if hand.is_over:  # the boards a line each: the whole result fits 80×24
-            lines += [*settled_lines(view, names, order), *self._result_lines()]
+            lines += [*settled_lines(view, names, totals, order), *self._result_lines()]
         else:
             lines += ["", *table_lines(view, names, totals, order, self.plan)]
         self.query_one("#table", Static).update("\n".join(lines))

@@ -148,17 +148,25 @@ def table_lines(
     return lines
 
 
-def settled_lines(view: PlayerView, names: Sequence[str], order: Sequence[int]) -> list[str]:
-    """A finished hand's boards, one line a player (top / middle / bottom), so that three
-    players' boards and the whole result fit 80×24 together."""
+def settled_line(name: str, total: int, rows: Mapping[Row, Sequence[Card]] | None) -> str:
+    """A finished hand's board on one line (top / middle / bottom; None: surrendered, O-5),
+    so that three players' boards and the whole result fit 80×24 together."""
+    if rows is None:
+        cards = "surrendered"
+    else:
+        cards = " / ".join(" ".join(map(str, rows[row])) for row in SHOWN_ROWS)
+    return f"  {name}   total {total:+d} · {cards}"
+
+
+def settled_lines(
+    view: PlayerView, names: Sequence[str], totals: Sequence[int], order: Sequence[int]
+) -> list[str]:
+    """Every player's finished board, a line each, in ``order`` (positions)."""
     lines = []
     for position in order:
         board = view.boards[position]
-        if view.surrendered[position] or board is None:
-            rows = "surrendered"  # O-5
-        else:
-            rows = " / ".join(" ".join(map(str, board.row(row))) for row in SHOWN_ROWS)
-        lines.append(f"  {names[position]}: {rows}")
+        rows = None if view.surrendered[position] or board is None else rows_of(board)
+        lines.append(settled_line(names[position], totals[position], rows))
     return lines
 
 
