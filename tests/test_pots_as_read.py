@@ -4,15 +4,20 @@ snapshot and in the remote terminal (``connect``), which draws the snapshot."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from textual.widgets import Static
 
 from pokerroom.cli.connect_view import table_lines
 from pokerroom.deck import Deck
 from pokerroom.engine import HOLDEM, Action, Hand, HandConfig, Limit
 from pokerroom.engine.views import view_of
 from pokerroom.protocol.frames import TableFrame
+from pokerroom.table.series import Series
+from pokerroom.tui.app import TableApp
 from pokerroom.tui.remote import view as remote
 from pokerroom.tui.render import board_lines
 from tests.test_engine_properties import configs, contributions, offered
@@ -30,7 +35,7 @@ def limped_flop(players: int) -> Hand:
 
 def pot_line(hand: Hand) -> str:
     """The pot line of the terminal table, as the first player sees it."""
-    return board_lines(view_of(hand, 0))[-1]
+    return board_lines(view_of(hand, 0), [pot.amount for pot in hand.pots_in_middle])[-1]
 
 
 # ------------------------------------------------------------ the terminal table
@@ -77,6 +82,29 @@ def test_a16_when_the_others_fold_the_pot_is_one_and_the_excess_goes_back() -> N
     assert pot_line(short) == "pot 190 (main 150, side 1 40)"
     short.act(Action.raise_to(60))
     assert pot_line(short) == "pot 250 (main 150, side 1 40, bets 60)"
+
+
+def test_p1_the_terminal_table_draws_no_side_pot_for_a_shove_nobody_called() -> None:
+    """Ann and Bob at one keyboard limp, Ann shoves the flop: the table says pot 202 while
+    Bob decides, then 400 when he calls; never a side pot of Ann's own chips."""
+
+    async def scenario() -> list[str]:
+        app = TableApp(Series(["Ann", "Bob"], seed=3), {1, 2}, {}, clock=None)
+        drawn = []
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            for key in ("c", "c", "a", "c"):
+                await pilot.press(key)
+                await pilot.pause()
+                hand = app.hand
+                assert hand is not None
+                drawn.append(str(app.query_one("#table", Static).content))
+        return drawn
+
+    _, checked, shoved, called = asyncio.run(scenario())
+    assert "pot 4 " in checked
+    assert "pot 202 " in shoved and "side" not in shoved and "main" not in shoved
+    assert "pot 400" in called and "side" not in called
 
 
 # ------------------------------------------------------------ the web table and connect

@@ -24,8 +24,7 @@ class HandView:
     committed: tuple[int, ...]
     pot: int
     pots: tuple[int, ...]
-    """Main pot then side pots (P-1) as players read them, amounts only: the chips of the
-    finished betting rounds (bets in front are in none yet, see ``Hand.pots_in_middle``)."""
+    """Main pot then side pots (P-1), amounts only."""
     boards: tuple[tuple[Card | None, ...], ...]
     hole: tuple[tuple[Card | None, ...], ...]
     """Each player's hole cards as this viewer sees them: unknown cards are None."""
@@ -81,7 +80,7 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         stacks=tuple(hand.stacks),
         committed=tuple(hand.committed),
         pot=hand.pot,
-        pots=tuple(pot.amount for pot in hand.pots_in_middle),
+        pots=tuple(pot.amount for pot in hand.pots),
         boards=tuple(tuple(board) for board in hand.boards),
         hole=hole,
         folded=tuple(hand.folded),

@@ -33,13 +33,14 @@ def stakes_line(config: HandConfig, small_blind: int, big_blind: int) -> str:
     return " · ".join(parts)
 
 
-def board_lines(view: HandView, *, has_board: bool = True) -> list[str]:
-    """The board (both, labelled, in a double-board game, V-4) and the pots (P-1).
+def board_lines(view: HandView, pots: Sequence[int], *, has_board: bool = True) -> list[str]:
+    """The board (both, labelled, in a double-board game, V-4) and the pots (P-1), as
+    players read them: ``pots`` from ``Hand.pots_in_middle`` (no uncalled bet, A-16).
 
     Games without community cards (Stud, Draw) show none; Stud's rare shared card
     (C-6) is shown when it is dealt.
     """
-    split = view.pots if len(view.pots) > 1 else ()
+    split = pots if len(pots) > 1 else ()
     return centre_lines(view.boards, view.pot, split, has_board=has_board)
 
 
