@@ -13,14 +13,14 @@ from textual.widgets import Static
 
 from pokerroom.cli.connect_view import table_lines
 from pokerroom.deck import Deck
-from pokerroom.engine import HOLDEM, Action, Hand, HandConfig, Limit
+from pokerroom.engine import Action, Hand, HandConfig, Limit, Variant
 from pokerroom.engine.views import view_of
 from pokerroom.protocol.frames import TableFrame
 from pokerroom.table.series import Series
 from pokerroom.tui.app import TableApp
 from pokerroom.tui.remote import view as remote
 from pokerroom.tui.render import board_lines
-from tests.test_engine_properties import configs, contributions, offered
+from tests.test_engine_properties import GAMES, configs, contributions, offered
 from tests.web.table_driver import Table, table
 
 
@@ -175,16 +175,24 @@ def check_pots_shown(hand: Hand) -> None:
         assert len(pot.eligible) > 1 or dead, pots
 
 
-@pytest.mark.parametrize("limit", list(Limit))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize(
+    ("variant", "limit"), GAMES, ids=[f"{v.code}-{lim.value}" for v, lim in GAMES]
+)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_p1_the_pots_shown_are_the_pots_the_hand_pays(limit: Limit, data: st.DataObject) -> None:
-    """Over random hands: at every decision the shown pots hold the chips in the middle and
-    no pot of one player's own bet; at the end, they are the pots paid, amounts and players."""
-    config = data.draw(configs(HOLDEM, limit), label="config")
+def test_p1_the_pots_shown_are_the_pots_the_hand_pays(
+    variant: Variant, limit: Limit, data: st.DataObject
+) -> None:
+    """Over random hands of every game: at every decision the shown pots hold the chips in
+    the middle and no pot of one player's own bet; at the end, they are the pots paid."""
+    config = data.draw(configs(variant, limit), label="config")
     hand = Hand(config, Deck(seed=data.draw(st.integers(0, 2**32 - 1), label="seed")))
-    while hand.phase == "bet":
+    while hand.phase in ("bet", "draw"):
         check_pots_shown(hand)
+        if hand.phase == "draw":  # V-8: stand pat; the pots do not move
+            assert hand.to_draw is not None
+            hand.draw([])
+            continue
         between = data.draw(st.integers(0, 2**16))
         choices = offered(hand.legal_actions(), between)
         hand.act(data.draw(st.sampled_from(choices + [a for a in choices if a.amount])))
