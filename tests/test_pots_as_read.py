@@ -178,7 +178,7 @@ def check_pots_shown(hand: Hand) -> None:
 @pytest.mark.parametrize(
     ("variant", "limit"), GAMES, ids=[f"{v.code}-{lim.value}" for v, lim in GAMES]
 )
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_p1_the_pots_shown_are_the_pots_the_hand_pays(
     variant: Variant, limit: Limit, data: st.DataObject
