@@ -170,7 +170,7 @@ def check_pots_shown(hand: Hand) -> None:
     pots = hand.pots_in_middle
     in_front = sum(hand.committed)
     assert sum(pot.amount for pot in pots) == hand.pot - in_front
-    dead = any(hand.folded) or any(hand.config.antes)  # folded chips, antes (B-7, H-8)
+    dead = any(hand.folded) or any(hand.mucked) or any(hand.config.antes)  # B-7, H-8, P-5
     for pot in pots:  # a pot for one player alone holds dead chips, never his own bet
         assert len(pot.eligible) > 1 or dead, pots
 
