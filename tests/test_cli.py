@@ -45,6 +45,23 @@ def test_equity_monte_carlo_against_a_random_hand() -> None:
     assert data["hands"][0]["std_error"] > 0
 
 
+@pytest.mark.parametrize("unknown", ["xx", "XX", "*", "??"])
+def test_an_unknown_hand_is_xx_star_or_question_marks(unknown: str) -> None:
+    """``xx`` needs no quotes in a shell; ``*`` and ``??`` are accepted when quoted."""
+    result = runner.invoke(app, ["equity", "AsAd", unknown, "--trials", "2000", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Monte Carlo: 2,000 deals sampled" in result.output
+
+
+@pytest.mark.parametrize("token", ["x", "?", "**", "xxx", "Zz"])
+def test_a_bad_hand_names_the_token_and_the_unknown_hand_spellings(token: str) -> None:
+    result = runner.invoke(app, ["equity", "AsAd", token])
+    assert result.exit_code == 2
+    assert f"in '{token}'" in result.output and result.output.startswith("error: unknown card")
+    assert "an unknown hand is 'xx', '??' or '*'" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
 def test_bad_card_is_one_line_and_exit_code_2() -> None:
     result = runner.invoke(app, ["equity", "AhKh", "QxQd"])
     assert result.exit_code == 2

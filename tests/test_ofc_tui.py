@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
+from textual.widgets._footer import FooterKey
 from typer.testing import CliRunner
 
 from pokerroom.bots.ofc import OFC_BOTS, OfcDecision, play_ofc_hand
@@ -33,6 +34,11 @@ def screen(app: OfcApp) -> str:
     )
 
 
+def footer_keys(app: OfcApp) -> set[str]:
+    """The keys the footer offers now."""
+    return {key.key for key in app.query(FooterKey)}
+
+
 def cards_on(text: str) -> set[str]:
     return set(CARD.findall(text))
 
@@ -53,14 +59,20 @@ def hidden_from_me(app: OfcApp) -> set[str]:
 
 
 def my_key(app: OfcApp) -> str:
-    """A plain human: discard first, then set the selected card bottom, middle, then top."""
+    """A plain human: discard first, then set the selected card bottom, middle, then top;
+    Enter confirms the deal once every card has its place."""
     hand = app.hand
     assert hand is not None
-    me = app.seats.index(app.human)
-    if hand.to_discard and (hand.to_place == 0 or len(hand.pending(me)) % 2):
+    to_place, to_discard = app.left()
+    if (to_place, to_discard) == (0, 0):
+        return "enter"
+    if to_discard and (to_place == 0 or len(app.unplanned()) % 2):
         return "x"
-    board = hand.board(me)
-    return ROW_KEYS[next(r for r in (Row.BOTTOM, Row.MIDDLE, Row.TOP) if board.free(r))]
+    board = hand.board(app.seats.index(app.human))
+    planned = [row for _, row in app.plan]
+    return ROW_KEYS[
+        next(r for r in (Row.BOTTOM, Row.MIDDLE, Row.TOP) if board.free(r) > planned.count(r))
+    ]
 
 
 async def play(app: OfcApp, hands: int) -> tuple[list[str], list[str], int]:
@@ -97,7 +109,7 @@ async def play(app: OfcApp, hands: int) -> tuple[list[str], list[str], int]:
                 await press("n")
                 continue
             await press(my_key(app))
-        screens.append(await press("n"))  # every hand is played: n says so and does nothing
+        screens.append(await press("n"))  # every hand is played: n does nothing
         await pilot.press("q")
     return leaks, screens, checked
 
@@ -111,11 +123,11 @@ def test_x4_o2_a_whole_session_by_keys_is_saved_and_replays() -> None:
     table.close()
     assert leaks == [] and checked > 0
     illegal, first, second, last = screens
-    assert "the first deal has no discard" in illegal and "(O-2)" not in illegal
+    assert "your turn: set 5 —" in illegal
     assert "hand 1 over:" in first and "totals: " in first
     assert "Ann vs sensible-2: " in first or "sensible-2 vs Ann: " in first
     assert "hand 2 over:" in second
-    assert "session over after 2 hands" in last and "all 2 hands are played" in last
+    assert "session over after 2 hands — q: quit" in last  # n deals no third hand
     totals = app.session.totals
     assert sum(totals) == 0
     assert f"Ann {totals[0]:+d}" in second and f"sensible-2 {totals[1]:+d}" in second
@@ -136,10 +148,11 @@ def test_x4_o2_a_whole_session_by_keys_is_saved_and_replays() -> None:
 
 
 def test_o2_illegal_keys_say_why_and_change_nothing() -> None:
-    """O-2: no discard in the first five; O-1: a full row takes no card; a missing card
-    number, or the next hand before this one ends, is refused the same way."""
+    """O-2: no discard in the first five, and no next hand before this one ends: their keys
+    are not offered and do nothing; O-1: a full row takes no card; a missing card number is
+    refused in words."""
 
-    async def scenario() -> list[tuple[str, int, int]]:
+    async def scenario() -> list[tuple[str, int, int, set[str]]]:
         table = open_table(2, "random", "Ann", 3, all_bots=False)
         app = table.app()
         results = []
@@ -148,23 +161,22 @@ def test_o2_illegal_keys_say_why_and_change_nothing() -> None:
             hand = app.hand
             assert hand is not None
             me = app.seats.index(app.human)
-            for keys in (["x"], ["9"], ["n"], ["b", "b", "b", "b", "b", "b"]):
+            for keys in (["x"], ["9"], ["n"], ["b", "b", "b", "b", "b", "enter", "b"]):
                 before = len(hand.events)
                 await pilot.press(*keys)
                 await pilot.pause()
-                results.append((screen(app), before, len(hand.board(me))))
+                results.append((screen(app), before, len(hand.board(me)), footer_keys(app)))
             await pilot.press("q")
         table.close()
         return results
 
     discard, missing, early, full = asyncio.run(scenario())
-    assert "the first deal has no discard" in discard[0] and "(O-2)" not in discard[0]
+    assert "set 5" in discard[0] and "x" not in discard[3]
     assert discard[2] == 0  # nothing set, nothing thrown
     assert "no card 9: you hold 5 cards to set (1-5)" in missing[0]
-    assert "finish this hand first" in early[0]
-    assert "set 5" in discard[0]
+    assert "n" not in early[3] and early[2] == 0
     # five cards fill the bottom; the sixth b is refused once the next deal is dealt
-    assert "bottom row already holds 5 cards" in full[0]
+    assert "the bottom row is full; open places: top 3, middle 5, bottom 0" in full[0]
     assert full[2] == 5
 
 
@@ -343,7 +355,8 @@ def test_o3_o4_resume_between_hands_moves_the_button_and_keeps_fantasyland() -> 
         async with app.run_test(size=(120, 50)) as pilot:
             await pilot.pause()
             await pilot.press("e")
-            refused = screen(app)
+            await pilot.pause()
+            refused = screen(app) if app.is_running else "quit"
             await keys_until(app, pilot, lambda: app.hand is not None and app.hand.is_over)
             await pilot.press("e")
             return refused, screen(app)
@@ -354,7 +367,7 @@ def test_o3_o4_resume_between_hands_moves_the_button_and_keeps_fantasyland() -> 
     assert dealt is not None and app.session.hands_played == played + 1
     assert app.seats[-1] == button  # the last position is the button (O-3)
     assert {app.seats[p] for p in range(2) if dealt.fantasy[p]} == fantasy  # O-4
-    assert "finish this hand first; q quits and pokerroom ofc --resume goes on" in refused
+    assert "your turn" in refused  # e does nothing mid-hand: no hand is left unscored
     assert "e: end the session" in last
     with OfcStore.open() as store:
         saved = store.latest_session()
@@ -383,7 +396,7 @@ def test_x4_a_second_terminal_plays_on_and_the_first_stops_cleanly() -> None:
                     other, elsewhere, lambda: other.hand is not None and other.hand.deal == 1
                 )
                 await elsewhere.press("q")
-            await pilot.press("t")
+            await pilot.press("t", "t", "t", "m", "m", "enter")  # not B's deal: refused
             await pilot.pause()
 
     asyncio.run(scenario())
@@ -414,7 +427,7 @@ def test_a_failing_save_or_bot_stops_the_table_with_one_plain_line() -> None:
     def broken_save(hand: OfcHand, seats: tuple[int, ...]) -> None:
         raise RuntimeError(f"deck_seed = 7, actions {hand.events}")
 
-    async def run(app: OfcApp, keys: str) -> str | None:
+    async def run(app: OfcApp, keys: tuple[str, ...]) -> str | None:
         async with app.run_test(size=(120, 50)) as pilot:
             await pilot.pause()
             await pilot.press(*keys)
@@ -424,7 +437,7 @@ def test_a_failing_save_or_bot_stops_the_table_with_one_plain_line() -> None:
     saving = OfcApp(
         Session(2, seed=1), ["Ann", "random-2"], {1: OFC_BOTS["random"](1)}, on_change=broken_save
     )
-    assert asyncio.run(run(saving, "")) == "the OFC session could not be saved (RuntimeError)"
+    assert asyncio.run(run(saving, ())) == "the OFC session could not be saved (RuntimeError)"
     saved: list[int] = []
     playing = OfcApp(
         Session(2, seed=1, button=1),  # Ann acts first
@@ -432,7 +445,8 @@ def test_a_failing_save_or_bot_stops_the_table_with_one_plain_line() -> None:
         {1: BrokenBot()},
         on_change=lambda hand, seats: saved.append(len(hand.events)),
     )
-    assert asyncio.run(run(playing, "bbbbb")) == "bot broken-2 failed (RuntimeError)"
+    keys = ("b",) * 5 + ("enter",)
+    assert asyncio.run(run(playing, keys)) == "bot broken-2 failed (RuntimeError)"
     hand = playing.hand
     assert hand is not None and len(hand.board(0)) == 5  # Ann's five cards, set by keys,
     assert saved[-1] == len(hand.events)  # are saved before the table stops

@@ -11,6 +11,7 @@ import re
 from contextlib import AsyncExitStack
 
 from textual.pilot import Pilot
+from textual.widgets import RichLog, Static
 from textual.widgets._footer import FooterKey
 
 from pokerroom.cli.connect_command import seat_message
@@ -166,3 +167,37 @@ def test_connect_seat_takes_the_ofc_seat_named_or_says_which_are_free() -> None:
         if said is not None:
             assert said in text.splitlines()
         assert hub.leaks == []
+
+
+def test_o5_o7_a_three_player_result_is_whole_on_the_80x24_screen() -> None:
+    """Once a hand of three is over, the boards take a line each, so the log below shows
+    the whole result: every player's points, the three pairs and the totals."""
+    room = OfcRoom("o3", seats=3, host=1, bots={2: "sensible", 3: "sensible"}, clock=CLOCK, seed=7)
+    assert room.handle(ANN, {"type": "sit", "id": "a1", "seat": 1}, 0.0).changed
+    hub = OfcHub(room)
+
+    async def go() -> tuple[list[str], list[str]]:
+        app = RemoteTableApp(hub.link(ANN))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle_frames(hub, [app], [pilot])
+            rows: dict[str, list[str]] = {"top": [], "middle": [], "bottom": []}
+            for _ in range(12):
+                if room.hand_done:
+                    break
+                await pilot.press(*deal_keys(ofc_screen(app), rows))
+                await settle_frames(hub, [app], [pilot])
+            assert room.hand_done
+            await pilot.pause()
+            screen = ofc_screen(app)
+            log = screen.query_one("#ofc-log", RichLog)
+            assert log.region.bottom <= 23  # above the footer
+            top = round(log.scroll_y)
+            shown = [strip.text for strip in log.lines[top : top + log.region.height]]
+            return shown, str(screen.query_one("#ofc-table", Static).content).splitlines()
+
+    shown, table = asyncio.run(go())
+    assert hub.leaks == []
+    result = shown[shown.index("hand 1 over:") :]
+    assert len(result) >= 8 and sum(" vs " in line for line in result) == 3
+    assert result[-1].startswith("  totals: ")
+    assert sum(" / " in line for line in table) == 3  # each board on one line

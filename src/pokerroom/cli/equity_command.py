@@ -17,19 +17,27 @@ from pokerroom.cardset import CardSet
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
 from pokerroom.equity.choices import MAX_TRIALS, Game
+from pokerroom.errors import CardParseError
 
 if TYPE_CHECKING:
     from pokerroom.equity.calculator import EquityResult
     from pokerroom.equity.calculator import Progress as ProgressCallback
 
-UNKNOWN_HAND = ("??", "random")
+UNKNOWN_HAND = ("??", "xx", "*", "random")
+"""Ways to write a hand nobody knows; ``xx`` needs no quotes in a shell, ``??`` and ``*`` do."""
 PROGRESS_AFTER_SECONDS = 1.0
 INTERRUPTED_EXIT = 130
 """128 + SIGINT, as shells report a program stopped by Ctrl-C."""
 
 
 def _hand(text: str) -> CardSet | None:
-    return None if text.lower() in UNKNOWN_HAND else CardSet.parse(text)
+    """A hand's cards, or None for an unknown hand (``??``, ``xx``, ``*`` or ``random``)."""
+    if text.lower() in UNKNOWN_HAND:
+        return None
+    try:
+        return CardSet.parse(text)
+    except CardParseError as error:
+        raise CardParseError(f"{error}; an unknown hand is 'xx', '??' or '*'") from None
 
 
 @contextmanager
@@ -109,7 +117,10 @@ def _print_table(result: EquityResult, texts: list[str]) -> None:
 def equity(
     hands: Annotated[
         list[str],
-        typer.Argument(help="Two or more hands, e.g. AhKh QsQd; '??' is an unknown hand."),
+        typer.Argument(
+            help="Two or more hands, e.g. AhKh QsQd; xx (or '??', '*': quote them) is an"
+            " unknown hand."
+        ),
     ],
     board: Annotated[
         str,

@@ -74,6 +74,19 @@ class Settlement(HandState):
         return tuple(self._pots([self._folded[p] or self._mucked[p] for p in range(self.players)]))
 
     @property
+    def pots_in_middle(self) -> tuple[Pot, ...]:
+        """The pots as players read them (P-1): the chips of the finished betting rounds.
+
+        Bets still in front of the players are in no pot yet: an uncalled one goes back
+        (A-16), and side pots are made when the round ends, those with the same players
+        merged. So a shove nobody has called is never shown as a side pot, and at the
+        end of a round these are the pots the hand pays.
+        """
+        out = [self._folded[p] or self._mucked[p] for p in range(self.players)]
+        middle = tuple(t - c for t, c in zip(self._totals, self._committed, strict=True))
+        return tuple(self._pots(out, middle))
+
+    @property
     def result(self) -> tuple[PotResult, ...]:
         """Each pot of the finished hand with its winners and their hands (P-1, P-2).
 
@@ -110,15 +123,17 @@ class Settlement(HandState):
             hand = HighHand(value[0]).describe()
         return Winner(award.player, award.amount, award.share, award.board, hand, shown or ())
 
-    def _pots(self, out: list[bool]) -> list[Pot]:
-        """The pots for these players out, built once per state (showdown asks often)."""
-        key = (*self._totals, *out)
+    def _pots(self, out: list[bool], totals: Sequence[int] | None = None) -> list[Pot]:
+        """The pots for these players out, from each player's chips in (all of them unless
+        ``totals`` says otherwise), built once per state (showdown asks often)."""
+        chips = tuple(self._totals) if totals is None else tuple(totals)
+        key = (*chips, *out)
         known = self._pots_seen.get(key)
         if known is None:
-            known = self._pots_seen[key] = self._build_pots(out)
+            known = self._pots_seen[key] = self._build_pots(out, chips)
         return known
 
-    def _build_pots(self, out: list[bool]) -> list[Pot]:
+    def _build_pots(self, out: list[bool], totals: Sequence[int]) -> list[Pot]:
         """P-1 pots; antes are dead money in the main pot (B-7), not a level of their own.
 
         When every ante was posted in full, all antes go to the first pot and the
@@ -127,13 +142,13 @@ class Settlement(HandState):
         the antes only, so then every chip counts as a level.
         """
         config = self.config
-        live = [t - a for t, a in zip(self._totals, self._antes_paid, strict=True)]
+        live = [t - a for t, a in zip(totals, self._antes_paid, strict=True)]
         if (
             not config.antes
             or any(self._antes_paid[p] < config.ante(p) for p in range(self.players))
             or any(not out[p] and not live[p] for p in range(self.players))
         ):
-            return build_pots(self._totals, out)
+            return build_pots(totals, out)
         pots = build_pots(live, out)
         dead = sum(self._antes_paid)
         if not pots:

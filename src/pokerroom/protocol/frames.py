@@ -122,7 +122,8 @@ class HandFrame(TypedDict):
     """Community cards; two boards in the bomb pot (V-4)."""
     pot: int
     pots: list[PotFrame]
-    """Main pot first, then side pots (P-1)."""
+    """Main pot first, then side pots (P-1), once an all-in made them; bets in front are in
+    none yet (an uncalled one goes back, A-16). Else one pot, bets included."""
     to_act: int | None
     """The seat whose decision it is (a bet, a draw, or show or muck)."""
     turn: str

@@ -265,7 +265,8 @@ class HandTableApp(App[None]):
         story = self._story(view)
         blinds = bool(hand.config.blinds)
         labels = seat_labels(view, seats, names, story, marks, blinds=blinds, hide_own=hide)
-        centre = board_lines(view, has_board=any(s.board for s in variant.streets))
+        pots = [pot.amount for pot in hand.pots_in_middle]  # P-1, A-16: as players read them
+        centre = board_lines(view, pots, has_board=any(s.board for s in variant.streets))
         if self.seconds_left is not None and self._human_to_act() is not None:
             centre.append(clock_line(self.seconds_left))
         width, height = self.size.width, self.size.height

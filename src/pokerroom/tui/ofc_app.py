@@ -1,11 +1,13 @@
 """The OFC table: Open-Face Chinese Pineapple against bots in the terminal (O-1 … O-7).
 
 Keys: ``1``-``9`` or ``←``/``→`` choose one of your dealt cards, ``t``/``m``/``b``
-set it on the top, middle or bottom row, ``x`` discards it, ``s`` surrenders
-(only before your first card is set, O-5), ``n`` deals the next hand,
-``q`` quits — the session stays open and ``pokerroom ofc --resume`` goes on, in the
-middle of a hand too — and ``e`` ends the session between hands. Cards once set
-never move (O-2), so there is no undo. An illegal key shows why and changes nothing.
+set it on the top, middle or bottom row, ``x`` discards it, ``u`` undoes the last card
+set this deal and Enter confirms the deal, as at the web table: only then are the cards
+set, and once set they never move (O-2). ``s`` surrenders (only before your first card
+is set, O-5), ``n`` deals the next hand, ``q`` quits — the session stays open and
+``pokerroom ofc --resume`` goes on, in the middle of a hand too — and ``e`` ends the
+session between hands. The footer lists only the keys that act now; a key that cannot
+act as pressed shows why and changes nothing.
 The screen is built from the human's view only: bots' unset cards, discards and
 Fantasyland rows stay hidden until the round ends (X-4, O-2, O-4). A save that fails
 (the session played on in another terminal, say) or a bot that fails ends the app with
@@ -21,13 +23,19 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Header, RichLog, Static
 
-from pokerroom.bots.ofc import OfcBot, apply_decision
+from pokerroom.bots.ofc import OfcBot, OfcDecision, apply_decision
 from pokerroom.cards import Card
 from pokerroom.errors import PokerroomError
 from pokerroom.ofc import OfcError, OfcHand, Row, Session
 from pokerroom.ofc.words import result_lines
 from pokerroom.table.wording import counted, plain
-from pokerroom.tui.ofc_render import cards_line, table_lines, task_line
+from pokerroom.tui.ofc_render import (
+    SHOWN_ROWS,
+    cards_line,
+    settled_lines,
+    table_lines,
+    task_line,
+)
 
 HandListener = Callable[[OfcHand, tuple[int, ...]], object]
 """Called after every change with the hand and the session seat of each position: a hand
@@ -42,11 +50,14 @@ class OfcApp(App[str | None]):
 
     CSS = "#table { height: auto; } #log { height: 1fr; }"
     AUTO_FOCUS = None
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
         Binding("t", "set_row('top')", "Top"),
         Binding("m", "set_row('middle')", "Middle"),
         Binding("b", "set_row('bottom')", "Bottom"),
         Binding("x", "discard", "Discard"),
+        Binding("u", "undo", "Undo"),
+        Binding("enter", "confirm", "Confirm"),
         Binding("left", "move(-1)", "Previous card", show=False),
         Binding("right", "move(1)", "Next card", show=False),
         Binding("s", "surrender", "Surrender", show=False),
@@ -82,6 +93,9 @@ class OfcApp(App[str | None]):
         self.seats: tuple[int, ...] = ()
         """The session seat of each position in the current hand."""
         self.selected = 0
+        """Which of :meth:`unplanned` is chosen."""
+        self.plan: list[tuple[Card, Row | None]] = []
+        """This deal's cards set here (a row, or None: discarded), in order; sent on Enter."""
         self.message = ""
         self.stopped: str | None = None
         """Why the table stopped (a failed save or bot); no key acts any more."""
@@ -167,8 +181,43 @@ class OfcApp(App[str | None]):
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No key acts once the table has stopped."""
-        return self.stopped is None
+        """Only the keys that act now are active and in the footer; none once stopped."""
+        hand = self.hand
+        if self.stopped is not None or hand is None:
+            return False
+        placing = not hand.is_over and hand.to_act == self._me
+        to_place, to_discard = self.left()
+        if action in ("choose", "move"):
+            return placing and bool(self.unplanned())
+        if action == "set_row":
+            return placing and to_place > 0
+        if action == "discard":
+            return placing and to_discard > 0
+        if action == "undo":
+            return placing and bool(self.plan)
+        if action == "confirm":
+            return placing and (to_place, to_discard) == (0, 0)
+        if action == "next_hand":
+            return hand.is_over and not self.over
+        if action == "end_session":
+            return hand.is_over
+        return True
+
+    def unplanned(self) -> tuple[Card, ...]:
+        """The human's dealt cards not yet set or discarded here."""
+        hand = self.hand
+        if hand is None or hand.is_over:
+            return ()
+        planned = {card for card, _ in self.plan}
+        return tuple(card for card in hand.pending(self._me) if card not in planned)
+
+    def left(self) -> tuple[int, int]:
+        """Cards still to set on rows, and to discard, in this deal, after the plan."""
+        hand = self.hand
+        if hand is None or hand.is_over or hand.to_act != self._me:
+            return 0, 0
+        discarded = sum(row is None for _, row in self.plan)
+        return hand.to_place - (len(self.plan) - discarded), hand.to_discard - discarded
 
     def _stop(self, message: str) -> None:
         """Leave the table: :meth:`run` returns ``message`` and the command prints it."""
@@ -188,46 +237,53 @@ class OfcApp(App[str | None]):
         me = self._me
         view = hand.view(me)  # X-4: only what the human may see
         pending = view.pending
+        if not {card for card, _ in self.plan} <= set(pending):  # a new deal: nothing set
+            self.plan = []
         if not set(pending) <= set(self._dealt):  # a new deal: start at its first card
             self.selected = 0
         self._dealt = pending
-        self.selected = min(self.selected, max(len(pending) - 1, 0))
+        unplanned = self.unplanned()
+        self.selected = min(self.selected, max(len(unplanned) - 1, 0))
         names = [self.names[seat] for seat in self.seats]
         totals = [self.session.totals[seat] for seat in self.seats]
         order = sorted(range(hand.players), key=lambda p: self.seats[p])
         number = self.session.hands_played + (not hand.is_over)
         of = f" of {self.hands}" if self.hands is not None else ""
-        lines = [f"hand {number}{of}", "", *table_lines(view, names, totals, order)]
-        if hand.is_over:
-            lines += self._result_lines()
+        lines = [f"hand {number}{of}"]
+        if hand.is_over:  # the boards a line each: the whole result fits 80×24
+            lines += [*settled_lines(view, names, totals, order), *self._result_lines()]
+        else:
+            lines += ["", *table_lines(view, names, totals, order, self.plan)]
         self.query_one("#table", Static).update("\n".join(lines))
-        mine = hand.to_act == me
-        self.query_one("#cards", Static).update(cards_line(pending, self.selected) if mine else "")
+        mine = hand.to_act == me and not hand.is_over
+        self.query_one("#cards", Static).update(
+            cards_line(unplanned, self.selected) if mine else ""
+        )
+        self.query_one("#status", Static).update(self._status_text(mine, len(unplanned)))
+        self.refresh_bindings()
+
+    def _status_text(self, mine: bool, unplanned: int) -> str:
+        hand = self.hand
+        assert hand is not None
         if mine:
-            status = task_line(hand.to_place, hand.to_discard, len(pending))
+            to_place, to_discard = self.left()
+            if (to_place, to_discard) == (0, 0):
+                status = "your deal is set — Enter confirms it, u undoes the last card"
+            else:
+                undo = " · u undo" if self.plan else ""
+                status = task_line(to_place, to_discard, unplanned) + undo
+        elif not hand.is_over:
+            status = "the others set their cards"
         elif self.over:
             status = f"session over after {counted(self.session.hands_played, 'hand')} — q: quit"
         else:
             status = "hand over — n: next hand, q: quit (resume later), e: end the session"
-        text = f"{status}\n{self.message}" if self.message else status
-        self.query_one("#status", Static).update(text)
+        return f"{status}\n{self.message}" if self.message else status
 
     def _refuse(self, message: str) -> None:
         """Say why a key did nothing, in words (rule IDs are for developers); no change."""
         self.message = plain(message)
         self._redraw()
-
-    def _my_card(self) -> Card | None:
-        """The selected dealt card when it is the human's turn; else say why not."""
-        hand = self.hand
-        if hand is None or hand.is_over:
-            self._refuse("the hand is over: n deals the next one")
-            return None
-        pending = hand.pending(self._me)
-        if hand.to_act != self._me or not pending:
-            self._refuse("wait for your cards")
-            return None
-        return pending[self.selected]
 
     def _apply(self, act: Callable[[], None]) -> None:
         try:
@@ -236,15 +292,15 @@ class OfcApp(App[str | None]):
             self._refuse(str(error))
             return
         self.message = ""
+        self.plan = []
         self._advance()
 
     # --------------------------------------------------------------- actions
 
     def action_choose(self, number: int) -> None:
-        hand = self.hand
-        count = 0 if hand is None or hand.to_act != self._me else len(hand.pending(self._me))
+        count = len(self.unplanned())
         if not 1 <= number <= count:
-            choice = f"1-{count}" if count > 1 else "1" if count else "none now"
+            choice = f"1-{count}" if count > 1 else "1"
             self._refuse(f"no card {number}: you hold {count} cards to set ({choice})")
             return
         self.selected = number - 1
@@ -252,21 +308,47 @@ class OfcApp(App[str | None]):
         self._redraw()
 
     def action_move(self, step: int) -> None:
-        if self._dealt:
-            self.selected = (self.selected + step) % len(self._dealt)
+        count = len(self.unplanned())
+        if count:
+            self.selected = (self.selected + step) % count
             self._redraw()
 
     def action_set_row(self, row: str) -> None:
-        card = self._my_card()
+        """Set the chosen card on ``row`` here; nothing is final before Enter (O-1)."""
         hand = self.hand
-        if card is not None and hand is not None:
-            self._apply(lambda: hand.place(self._me, card, Row(row)))
+        assert hand is not None
+        board = hand.board(self._me)
+        free = {r: board.free(r) - sum(p == r for _, p in self.plan) for r in SHOWN_ROWS}
+        if free[Row(row)] <= 0:
+            room = ", ".join(f"{r.value} {count}" for r, count in free.items())
+            self._refuse(f"the {row} row is full; open places: {room}")
+            return
+        self._plan_card(Row(row))
 
     def action_discard(self) -> None:
-        card = self._my_card()
+        self._plan_card(None)
+
+    def _plan_card(self, row: Row | None) -> None:
+        unplanned = self.unplanned()
+        self.plan.append((unplanned[self.selected], row))
+        self.message = ""
+        self._redraw()
+
+    def action_undo(self) -> None:
+        """Take back the last card set this deal: it is chosen again."""
+        card, _ = self.plan.pop()
+        self.message = ""
+        self.selected = self.unplanned().index(card)
+        self._redraw()
+
+    def action_confirm(self) -> None:
+        """Send the whole deal, checked whole (O-1, O-2): only now are the cards set."""
         hand = self.hand
-        if card is not None and hand is not None:
-            self._apply(lambda: hand.discard(self._me, card))
+        assert hand is not None
+        placements = tuple((card, row) for card, row in self.plan if row is not None)
+        discards = [card for card, row in self.plan if row is None]
+        decision = OfcDecision(placements, discards[0] if discards else None)
+        self._apply(lambda: apply_decision(hand, self._me, decision))
 
     def action_surrender(self) -> None:
         hand = self.hand
@@ -274,22 +356,11 @@ class OfcApp(App[str | None]):
             self._apply(lambda: hand.surrender(self._me))
 
     def action_next_hand(self) -> None:
-        hand = self.hand
-        if hand is None or not hand.is_over:
-            self._refuse("finish this hand first")
-        elif self.over:
-            played = "the hand is" if self.hands == 1 else f"all {self.hands} hands are"
-            self._refuse(f"{played} played: q quits")
-        else:
-            self.message = ""
-            self._start_hand()
+        self.message = ""
+        self._start_hand()
 
     def action_end_session(self) -> None:
         """End the session for good; only between hands, so that no hand is left unscored."""
-        hand = self.hand
-        if hand is not None and not hand.is_over:
-            self._refuse("finish this hand first; q quits and pokerroom ofc --resume goes on")
-            return
         on_end = self.on_end  # a session of --hands that is over has ended itself
         if self.over or on_end is None or self._saved(on_end):
             self.exit()

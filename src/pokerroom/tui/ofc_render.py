@@ -83,25 +83,44 @@ def seat_lines(seat: OfcSeat) -> list[str]:
     return lines
 
 
+Plan = Sequence[tuple[Card, Row | None]]
+"""The viewer's cards of this deal set on a row (or discarded: None) but not sent yet."""
+
+
 def player_lines(
-    view: PlayerView, position: int, name: str, *, total: int, button: bool = False
+    view: PlayerView,
+    position: int,
+    name: str,
+    *,
+    total: int,
+    button: bool = False,
+    plan: Plan = (),
 ) -> list[str]:
-    """One player's name, marks and rows, as ``view.player`` may see it."""
+    """One player's name, marks and rows, as ``view.player`` may see it; the viewer's own
+    ``plan`` is drawn on his rows and discards."""
     board = view.boards[position]
     mine = position == view.player
     thrown = 0
     if not mine and view.result is None:
         thrown = sum(isinstance(e, DiscardCard) and e.player == position for e in view.events)
+    rows = None if board is None else rows_of(board)
+    discards = view.discards if mine else ()
+    if mine and rows is not None:
+        for card, row in plan:
+            if row is None:
+                discards = (*discards, card)
+            else:
+                rows[row] = (*rows[row], card)
     seat = OfcSeat(
         name,
         total,
-        None if board is None else rows_of(board),
+        rows,
         acting=view.to_act == position,
         button=button,
         fantasy=view.fantasy[position],
         surrendered=view.surrendered[position],
         thrown=thrown,
-        discards=view.discards if mine else (),
+        discards=discards,
     )
     return seat_lines(seat)
 
@@ -111,15 +130,43 @@ def table_lines(
     names: Sequence[str],
     totals: Sequence[int],
     order: Sequence[int],
+    plan: Plan = (),
 ) -> list[str]:
     """Every player's block in ``order`` (positions); names and totals are by position."""
     button = len(names) - 1  # O-3: the last position is the button
     lines: list[str] = []
     for position in order:
         lines += player_lines(
-            view, position, names[position], total=totals[position], button=position == button
+            view,
+            position,
+            names[position],
+            total=totals[position],
+            button=position == button,
+            plan=plan,
         )
         lines.append("")
+    return lines
+
+
+def settled_line(name: str, total: int, rows: Mapping[Row, Sequence[Card]] | None) -> str:
+    """A finished hand's board on one line (top / middle / bottom; None: surrendered, O-5),
+    so that three players' boards and the whole result fit 80×24 together."""
+    if rows is None:
+        cards = "surrendered"
+    else:
+        cards = " / ".join(" ".join(map(str, rows[row])) for row in SHOWN_ROWS)
+    return f"  {name}   total {total:+d} · {cards}"
+
+
+def settled_lines(
+    view: PlayerView, names: Sequence[str], totals: Sequence[int], order: Sequence[int]
+) -> list[str]:
+    """Every player's finished board, a line each, in ``order`` (positions)."""
+    lines = []
+    for position in order:
+        board = view.boards[position]
+        rows = None if view.surrendered[position] or board is None else rows_of(board)
+        lines.append(settled_line(names[position], totals[position], rows))
     return lines
 
 

@@ -33,14 +33,14 @@ def stakes_line(config: HandConfig, small_blind: int, big_blind: int) -> str:
     return " · ".join(parts)
 
 
-def board_lines(view: HandView, *, has_board: bool = True) -> list[str]:
-    """The board (both, labelled, in a double-board game, V-4) and the pots (P-1).
+def board_lines(view: HandView, pots: Sequence[int], *, has_board: bool = True) -> list[str]:
+    """The board (both, labelled, in a double-board game, V-4) and the pots (P-1), as
+    players read them: ``pots`` from ``Hand.pots_in_middle`` (no uncalled bet, A-16).
 
     Games without community cards (Stud, Draw) show none; Stud's rare shared card
     (C-6) is shown when it is dealt.
     """
-    all_in = any(not out and not chips for out, chips in zip(view.folded, view.stacks, strict=True))
-    split = view.pots if len(view.pots) > 1 and all_in else ()
+    split = pots if len(pots) > 1 else ()
     return centre_lines(view.boards, view.pot, split, has_board=has_board)
 
 
@@ -51,8 +51,8 @@ def centre_lines(
     *,
     has_board: bool = True,
 ) -> list[str]:
-    """The middle of the table: each board, then the pot and, once someone is all-in,
-    its ``split`` into the main and side pots (P-1)."""
+    """The middle of the table: each board, then the pot and, once an all-in made side
+    pots, its ``split`` into the main and side pots (P-1), with the bets not yet in them."""
     names = ("upper", "lower")
     lines = [
         (f"{names[i]}: " if len(boards) > 1 else "board: ") + (cards_text(board) or "—")
@@ -61,7 +61,9 @@ def centre_lines(
     ]
     total = f"pot {pot}"
     if split:
-        parts = (f"{'main' if i == 0 else f'side {i}'} {amount}" for i, amount in enumerate(split))
+        parts = [f"{'main' if i == 0 else f'side {i}'} {amount}" for i, amount in enumerate(split)]
+        if pot > sum(split):
+            parts.append(f"bets {pot - sum(split)}")
         total += " (" + ", ".join(parts) + ")"
     return [*lines, total]
 

@@ -16,7 +16,7 @@ Each settled hand's points, fouls and royalties (O-5 … O-7) end the hand's log
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,7 +27,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 from pokerroom.cards import Card
 from pokerroom.ofc import Row
 from pokerroom.protocol.frames import OfcSeatFrame, OfcTableFrame
-from pokerroom.tui.ofc_render import OfcSeat, cards_line, seat_lines, task_line
+from pokerroom.tui.ofc_render import OfcSeat, cards_line, seat_lines, settled_line, task_line
 from pokerroom.tui.remote import seating
 from pokerroom.tui.remote.clock import ServerClock
 from pokerroom.tui.remote.hand_log import Logged, unwritten
@@ -166,10 +166,12 @@ class RemoteOfcScreen(Screen[None]):
         head = frame["game"]["stakes"]
         if hand is not None:
             head = f"hand {hand['number']} · {head}"
-        blocks = [seat_lines(self._seat(frame, s)) for s in frame["seats"] if s["name"] is not None]
-        lines = [head]  # one blank line between blocks: three players fit 80×24
-        for block in blocks:
-            lines += ["", *block]
+        seats = [self._seat(frame, s) for s in frame["seats"] if s["name"] is not None]
+        lines = [head]
+        if hand is not None and hand["deal"] is None:  # over: its result in the log fits 80×24
+            lines += ["", *(settled_line(s.name, s.total, _shown(s)) for s in seats)]
+        for seat in seats if hand is None or hand["deal"] is not None else ():
+            lines += ["", *seat_lines(seat)]  # one blank line between: three fit 80×24
         clock = None if hand is None else hand["clock"]
         left = None if clock is None else self.clock.left(clock["deadline"])
         if clock is not None and left is not None:
@@ -389,3 +391,8 @@ class RemoteOfcScreen(Screen[None]):
 
     def action_keys(self) -> None:
         self.query_one("#ofc-log", RichLog).write(KEYS_HELP)
+
+
+def _shown(seat: OfcSeat) -> Mapping[Row, Sequence[Card]] | None:
+    """A finished board's rows; None for a player who surrendered (O-5)."""
+    return None if seat.surrendered else seat.rows

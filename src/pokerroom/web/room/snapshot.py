@@ -189,13 +189,14 @@ def _hand(room: LiveRoom, hand: Hand, view: HandView, story: Story) -> HandFrame
 
 
 def _pots(room: LiveRoom, hand: Hand, view: HandView) -> list[PotFrame]:
-    """P-1: the main and side pots once someone is all-in; else one pot, bets included."""
-    live = [p for p in range(hand.players) if not view.folded[p] and not hand.mucked[p]]
-    if not any(view.stacks[p] == 0 for p in live):
+    """P-1: the main and side pots once an all-in made them (bets in front are in none
+    yet, and an uncalled one goes back, A-16); else one pot, bets included."""
+    pots = hand.pots_in_middle
+    if len(pots) < 2:
+        live = [p for p in range(hand.players) if not view.folded[p] and not hand.mucked[p]]
         return [{"amount": view.pot, "seats": [room.seat_at(p) for p in live]}]
     return [
-        {"amount": amount, "seats": [room.seat_at(p) for p in pot.eligible]}
-        for amount, pot in zip(view.pots, hand.pots, strict=True)
+        {"amount": pot.amount, "seats": [room.seat_at(p) for p in pot.eligible]} for pot in pots
     ]
 
 

@@ -388,6 +388,8 @@
         const who = pot.seats.map((seat) => names.get(seat) || `seat ${seat}`).join(", ");
         pots.append(el("li", "side-pot", `${label}: ${pot.amount} (${who})`));
       });
+      const inBets = hand.pot - hand.pots.reduce((sum, pot) => sum + pot.amount, 0);
+      if (inBets > 0) pots.append(el("li", "side-pot", `In bets: ${inBets}`));
     }
   }
 
