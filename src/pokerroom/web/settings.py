@@ -20,6 +20,7 @@ from argon2 import PasswordHasher
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import data_dir
+from pokerroom.web.holding import PAUSE_AFTER
 
 SECRET_FILE = "server-secret"
 SECRET_BYTES = 32
@@ -45,6 +46,9 @@ class ServerSettings:
     """Seconds a new account counts against the address it was made from."""
     clock: Callable[[], float] = time.monotonic
     """The rate limiters' clock (tests move it by hand)."""
+    pause_after: float = PAUSE_AFTER
+    """Seconds a table (or a form's answer) waits for the database before it pauses (the
+    answer says it cannot save yet)."""
 
 
 def load_secret(folder: Path | None = None) -> bytes:
