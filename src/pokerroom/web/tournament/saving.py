@@ -256,7 +256,7 @@ def save_tournament(
     again from what was saved, and journaled from now on)."""
     settings = recipe_of(tournament, regulation_text)
     saver = cardroom.tables
-    saver.store.create(
+    saver.create(
         tournament.id, TOURNAMENT_KIND, entry=entry, settings=settings, seed=tournament.seed
     )
     saved = build_tournament(tournament.id, settings, tournament.seed)
