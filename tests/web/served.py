@@ -121,12 +121,12 @@ class Lock:
         """Take the lock and hold it until :attr:`release` is set (run it on a thread)."""
         parsed = make_url(self.url)
         if parsed.get_backend_name() == "sqlite":
-            connection = sqlite3.connect(str(parsed.database), isolation_level=None)
-            connection.execute("BEGIN EXCLUSIVE" if self.exclusive else "BEGIN IMMEDIATE")
+            holder = sqlite3.connect(str(parsed.database), isolation_level=None)
+            holder.execute("BEGIN EXCLUSIVE" if self.exclusive else "BEGIN IMMEDIATE")
             self.taken.set()
             self.release.wait(60)
-            connection.execute("ROLLBACK")
-            connection.close()
+            holder.execute("ROLLBACK")
+            holder.close()
             return
         engine = create_engine(self.url)
         try:
