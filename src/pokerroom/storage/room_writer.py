@@ -35,8 +35,8 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
-from contextlib import contextmanager
+from concurrent.futures import Future, InvalidStateError
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from pokerroom.storage.codec import StorageError
@@ -230,7 +230,8 @@ class RoomWriter:
         self._waiters = [(t, f) for t, f in self._waiters if t > self._saved]
         self._changed.notify_all()
         for future in ready:
-            future.set_result(None)
+            with suppress(InvalidStateError):  # its waiter gave up (cancelled it)
+                future.set_result(None)
         if self.on_saved is not None:
             self.on_saved(self._saved)
 
