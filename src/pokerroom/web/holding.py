@@ -43,7 +43,8 @@ class Hold:
     ticket: int
     """The last write the room's shown state needs saved."""
     since: float
-    """When the room was first held (the clock's reading)."""
+    """When the room was held with nothing saved since (the clock's reading): a writer
+    that saves anything is not stalled."""
     paused: bool = False
 
 
@@ -85,6 +86,11 @@ class Holding:
             self._holds[room_id].paused = True
         return due
 
+    def next_stall(self) -> float | None:
+        """When the next held room would be paused, if nothing is saved until then."""
+        waiting = [held.since for held in self._holds.values() if not held.paused]
+        return min(waiting) + self.pause_after if waiting else None
+
     def released(self, now: float) -> list[tuple[str, float | None]]:
         """The rooms whose changes are all saved now, each with the seconds it was paused
         (None: it was not)."""
@@ -92,4 +98,7 @@ class Holding:
         done = [(room_id, held) for room_id, held in self._holds.items() if held.ticket <= saved]
         for room_id, _held in done:
             del self._holds[room_id]
+        for held in self._holds.values():
+            if not held.paused:  # the writer works: its wait starts again
+                held.since = now
         return [(room_id, now - held.since if held.paused else None) for room_id, held in done]

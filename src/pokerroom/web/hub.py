@@ -129,6 +129,7 @@ class Hub:
         self._serials = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._holding = None if saves is None else Holding(saves, pause_after)
+        self._stall_timer: asyncio.TimerHandle | None = None
         self._on_resumed = on_resumed
         self.ticker = Ticker(self._playing, clock, self.room_changed)
 
@@ -148,6 +149,9 @@ class Hub:
             yield self
         finally:
             await self.ticker.stop()
+            if self._stall_timer is not None:
+                self._stall_timer.cancel()
+                self._stall_timer = None
             if holding is not None:
                 holding.saves.on_saved = None
             self._loop = None
@@ -254,12 +258,9 @@ class Hub:
             loop.call_soon_threadsafe(self.room_changed, room_id)
             return
         holding = self._holding
-        if loop is not None and holding is not None:
-            fresh = not holding.held(room_id)
-            if holding.hold(room_id, self.clock()):
-                if fresh:
-                    loop.call_later(holding.pause_after, self._pause_stalled)
-                return
+        if loop is not None and holding is not None and holding.hold(room_id, self.clock()):
+            self._watch_stalls()
+            return
         self._refresh(room_id)
 
     def _refresh(self, room_id: str) -> None:
@@ -279,8 +280,18 @@ class Hub:
         if self._holding is None or not self._holding.held(room_id):
             connection.outbox.refresh()
 
+    def _watch_stalls(self) -> None:
+        """One timer, set for when the next held room would pause."""
+        holding, loop = self._holding, self._loop
+        if self._stall_timer is not None or holding is None or loop is None:
+            return
+        due = holding.next_stall()
+        if due is not None:
+            self._stall_timer = loop.call_later(max(due - self.clock(), 0.01), self._pause_stalled)
+
     def _pause_stalled(self) -> None:
         """Tell the players of every room that has waited too long for the database."""
+        self._stall_timer = None
         if self._holding is None:
             return
         for room_id in self._holding.stalled(self.clock()):
@@ -288,6 +299,7 @@ class Hub:
             frame = saving_frame(room_id, paused=True, message=CANNOT_SAVE)
             for connection in list(self._connections.get(room_id, ())):
                 connection.outbox.post(frame)
+        self._watch_stalls()
 
     def _release(self) -> None:
         """The writer saved: show every room whose changes are all saved now; a paused one
