@@ -10,7 +10,7 @@ connections that changed nothing, and observers' refused messages, are not saved
 changed nothing to replay.
 
 Nothing a queued input did is shown before it is saved (the hub waits for the writer,
-:mod:`pokerroom.web.saving.holding`); when the database fails, the inputs wait in memory
+:mod:`pokerroom.web.holding`); when the database fails, the inputs wait in memory
 until it works again, the table pauses, and the database always holds a gapless prefix of
 its inputs.
 Every :data:`CHECKPOINT_HANDS` hands the whole room is kept as a signed checkpoint
