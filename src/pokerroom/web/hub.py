@@ -294,8 +294,10 @@ class Hub:
         self._stall_timer = None
         if self._holding is None:
             return
-        for room_id in self._holding.stalled(self.clock()):
-            log.warning("table %s pauses: its play cannot be saved", room_id)
+        stalled = self._holding.stalled(self.clock())
+        if stalled:
+            log.warning("%d tables pause: their play cannot be saved", len(stalled))
+        for room_id in stalled:
             frame = saving_frame(room_id, paused=True, message=CANNOT_SAVE)
             for connection in list(self._connections.get(room_id, ())):
                 connection.outbox.post(frame)
@@ -307,10 +309,13 @@ class Hub:
         if self._holding is None:
             return
         now = self.clock()
-        for room_id, paused in self._holding.released(now):
+        released = self._holding.released(now)
+        resumed = sum(paused is not None for _room_id, paused in released)
+        if resumed:
+            log.warning("%d tables resume: their play is saved again", resumed)
+        for room_id, paused in released:
             room = self.rooms.get(room_id)
             if paused is not None and room is not None:
-                log.warning("table %s resumes: its play is saved again", room_id)
                 frame = saving_frame(room_id, paused=False, message=SAVES_AGAIN)
                 for connection in list(self._connections.get(room_id, ())):
                     connection.outbox.post(frame)
