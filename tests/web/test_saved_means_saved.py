@@ -15,18 +15,20 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import select
 from starlette.testclient import TestClient
 from websockets.asyncio.client import ClientConnection, connect
 
 from pokerroom.client.http import Visit
 from pokerroom.client.signing_in import SESSION_COOKIE
+from pokerroom.storage.database import open_database
+from pokerroom.storage.models import WebHandRow
 from pokerroom.web.app import create_app
 from pokerroom.web.holding import CANNOT_SAVE, SAVES_AGAIN
 from pokerroom.web.saving.answers import NOT_SAVED
@@ -242,18 +244,16 @@ async def a_locked_database(served: Served, token: str, room: str, url: str) -> 
 
 
 def archived_hands(url: str, room: str) -> list[int]:
-    path = url.removeprefix("sqlite:///")
-    with sqlite3.connect(path, timeout=WAIT) as connection:
-        rows = connection.execute(
-            "SELECT number FROM web_hands WHERE room_id = ? ORDER BY number", (room,)
-        ).fetchall()
-    return [int(number) for (number,) in rows]
+    query = select(WebHandRow.number).where(WebHandRow.room_id == room).order_by(WebHandRow.number)
+    with open_database(url) as database, database.session() as session:
+        return list(session.scalars(query))
 
 
 def test_a_locked_database_pauses_the_table_and_nothing_seen_is_dealt_again(
-    tmp_path: Path,
+    database_url: str, tmp_path: Path
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'room.db'}"
+    """On SQLite the whole file is locked; on PostgreSQL the table of the inputs."""
+    url = database_url
     with serving(tmp_path, url, pause_after=1.0) as served:
         tokens = served.accounts("Hana")
         served.start()
