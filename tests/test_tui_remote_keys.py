@@ -12,11 +12,12 @@ import pytest
 from textual.pilot import Pilot
 
 from pokerroom.client.link import TableLink
-from pokerroom.protocol.frames import TableFrame
+from pokerroom.protocol.frames import TableFrame, saving_frame
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote.clock import ServerClock
 from pokerroom.tui.render import clock_line
+from pokerroom.web.holding import CANNOT_SAVE
 from tests.remote_apps import footer, log, run, settle
 from tests.remote_link import FakeLink, Hub
 from tests.web.table_driver import table
@@ -135,6 +136,17 @@ def test_refusals_and_the_links_notices_are_on_the_status_line() -> None:
         )
         await settle(hub, apps, pilots)
         assert "reconnecting in 4 s…" in status(ann)
+
+    run(table("holdem", 2, seed=5), scenario)
+
+
+def test_a_room_that_cannot_save_says_so_on_the_status_line() -> None:
+    async def scenario(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
+        ann = apps[0]
+        paused = saving_frame("t1", paused=True, message=CANNOT_SAVE)
+        link_of(ann).queue.put_nowait(dict(paused))
+        await settle(hub, apps, pilots)
+        assert CANNOT_SAVE in status(ann)
 
     run(table("holdem", 2, seed=5), scenario)
 

@@ -3,7 +3,6 @@ saved as it happens, whole, with who sat at each position, on SQLite and Postgre
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from datetime import datetime
 
@@ -11,9 +10,8 @@ import pytest
 
 from pokerroom.history.phh import parse_phh
 from pokerroom.storage.accounts import AccountStore
-from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import Database, open_database
-from pokerroom.storage.hand_archive import HandArchive, WebHand
+from pokerroom.storage.hand_archive import HandArchive
 from pokerroom.web.archive.listener import archive_listener
 from pokerroom.web.registry import LobbyEntry, Registry, RoomKind
 from pokerroom.web.room.live import LiveRoom
@@ -36,7 +34,7 @@ def people(database: Database, *names: str) -> list[User]:
 
 
 def listening(archive: HandArchive) -> Registry:
-    return Registry(on_add=archive_listener(archive, clock=lambda: AT))
+    return Registry(on_add=archive_listener(archive.save, clock=lambda: AT))
 
 
 def check_archived(archive: HandArchive, room: LiveRoom, kind: str, users: list[User]) -> None:
@@ -120,25 +118,6 @@ def test_pages_of_the_list_are_newest_first(database: Database) -> None:
     numbers = [h.number for h in archive.hands_of(users[0].id, per_page=2)]
     later = [h.number for h in archive.hands_of(users[0].id, page=2, per_page=2)]
     assert numbers == [5, 4] and later == [3, 2]
-
-
-class FailingArchive(HandArchive):
-    def save(self, hand: WebHand) -> int:
-        raise StorageError("cannot use the database x.db: disk I/O error")
-
-
-def test_a_failing_database_is_one_log_line_and_the_table_plays_on(
-    database: Database, caplog: pytest.LogCaptureFixture
-) -> None:
-    users = people(database, "Ann", "Bob")
-    driver = home_room(listening(FailingArchive(database)), users)
-    with caplog.at_level(logging.ERROR, logger="pokerroom.web"):
-        play(driver, 2)
-    assert len(driver.room.hands) == 2
-    assert [r.getMessage() for r in caplog.records] == [
-        f"hand {n} of home1 was not archived: cannot use the database x.db: disk I/O error"
-        for n in (1, 2)
-    ]
 
 
 def test_the_registry_tells_of_every_room_and_only_live_rooms_report_hands(

@@ -81,6 +81,17 @@ def serve(
     secure_cookies: Annotated[
         bool, flag("--secure-cookies", help="Mark cookies Secure: the server is reached by https.")
     ] = False,
+    pause_after: Annotated[
+        float,
+        number(
+            "--pause-after",
+            low=0.1,
+            high=60.0,
+            metavar="SECONDS",
+            help="A table pauses when the database has not saved its play for this long "
+            "(0.1-60; default 3).",
+        ),
+    ] = 3.0,
 ) -> None:
     """Run the web cardroom: the lobby, sign-up and log-in, the tables.
 
@@ -95,7 +106,8 @@ def serve(
             raise UsageError("--host must name an address, such as 127.0.0.1 or 0.0.0.0")
         listener = listening_socket(host, port)
         try:
-            app = create_app(database, ServerSettings(secure_cookies=secure_cookies))
+            settings = ServerSettings(secure_cookies=secure_cookies, pause_after=pause_after)
+            app = create_app(database, settings)
         except BaseException:
             listener.close()
             raise

@@ -46,6 +46,27 @@ def closed_frame(room: str, message: str) -> ClosedFrame:
     return {"type": "closed", "v": PROTOCOL_VERSION, "room": room, "message": message}
 
 
+class SavingFrame(TypedDict):
+    """The room cannot save the table's play (``paused``: play pauses until it can), or
+    saves it again (play resumes); nothing new of the table is shown while it cannot."""
+
+    type: Literal["saving"]
+    v: int
+    room: str
+    paused: bool
+    message: str
+
+
+def saving_frame(room: str, *, paused: bool, message: str) -> SavingFrame:
+    return {
+        "type": "saving",
+        "v": PROTOCOL_VERSION,
+        "room": room,
+        "paused": paused,
+        "message": message,
+    }
+
+
 class GameFrame(TypedDict):
     variant: str
     """The engine's code: ``holdem``, ``omaha5``, ``bomb-pot-omaha``, ``stud``, ``draw`` ..."""

@@ -31,6 +31,7 @@ from pokerroom.protocol.frames import (
     ErrorFrame,
     HttpErrorFrame,
     LobbyFrame,
+    SavingFrame,
     SentOfcTableFrame,
     SentTableFrame,
     TournamentFrame,
@@ -51,12 +52,13 @@ SocketFrame = Annotated[
     | Annotated[SentOfcTableFrame, Tag("ofc")]
     | Annotated[ErrorFrame, Tag("error")]
     | Annotated[TournamentFrame, Tag("tournament")]
-    | Annotated[ClosedFrame, Tag("closed")],
+    | Annotated[ClosedFrame, Tag("closed")]
+    | Annotated[SavingFrame, Tag("saving")],
     Discriminator(_frame_tag),
 ]
 """Anything a table socket sends: a table (a poker or an OFC table), a refusal, a
-tournament's lobby, or the last frame of a closed room."""
-SOCKET_FRAME_TYPES = ("table", "error", "tournament", "closed")
+tournament's lobby, the last frame of a closed room, or whether the room can save."""
+SOCKET_FRAME_TYPES = ("table", "error", "tournament", "closed", "saving")
 HttpFrame = Annotated[LobbyFrame | HttpErrorFrame, Field(discriminator="type")]
 """A JSON answer of the server's HTTP side: the lobby, or a refusal."""
 

@@ -158,6 +158,18 @@ def _played(account_id: int, room_id: str | None) -> Select[WebHandRow, WebHandS
     return query if room_id is None else query.where(WebHandRow.room_id == room_id)
 
 
+def add_hand(session: Session, hand: WebHand) -> int:
+    """Keep ``hand`` in ``session``'s transaction; its id (the first one's, if this room's
+    hand was saved already: a table replayed after a crash finishes it again)."""
+    existing = _existing(session, hand)
+    if existing is not None:
+        return existing
+    row = _row(hand)
+    session.add(row)
+    session.flush()
+    return row.id
+
+
 class HandArchive(DatabaseStore):
     """The web tables' finished hands; opens the same database as the other stores."""
 
@@ -165,13 +177,7 @@ class HandArchive(DatabaseStore):
         """Keep ``hand``; its id (the first one's, if this room's hand was saved already)."""
         try:
             with self.database.session() as session:
-                existing = _existing(session, hand)
-                if existing is not None:
-                    return existing
-                row = _row(hand)
-                session.add(row)
-                session.flush()
-                return row.id
+                return add_hand(session, hand)
         except StorageError:  # perhaps the same hand, saved a moment ago by another writer
             with self.database.session() as session:
                 existing = _existing(session, hand)

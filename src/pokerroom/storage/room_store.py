@@ -26,20 +26,26 @@ entries and inputs are plain JSON, a checkpoint plain bytes.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from pokerroom.storage.codec import StorageError
-from pokerroom.storage.database import DatabaseStore
+from pokerroom.storage.database import DatabaseStore, driver_message
+from pokerroom.storage.hand_archive import WebHand, add_hand
 from pokerroom.storage.models import (
     WebRoomCheckpointRow,
     WebRoomInputRow,
     WebRoomRow,
     utcnow,
 )
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +71,27 @@ class Checkpoint:
 
 
 @dataclass(frozen=True, slots=True)
+class NewRoom:
+    """A table's recipe, saved before anyone plays at it."""
+
+    kind: str
+    entry: dict[str, Any]
+    settings: dict[str, Any]
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
 class RoomWrite:
-    """What one table has to save: an input, a checkpoint, or both."""
+    """What one table has to save: an input, a checkpoint, both; or its recipe, a finished
+    hand for the archive, its lobby line changed, or its closing."""
 
     room_id: str
     input: RoomInput | None
     checkpoint: Checkpoint | None = None
+    created: NewRoom | None = None
+    hand: WebHand | None = None
+    entry: dict[str, Any] | None = None
+    closed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +107,18 @@ class StoredRoom:
     last_serial: int
     last_at: float | None
     checkpoint: Checkpoint | None
+
+
+def _archive(session: Session, hand: WebHand) -> None:
+    """Add ``hand`` to the archive; one the database refuses for good (its player's account
+    is gone) is logged and left out, so it never holds up the tables' inputs."""
+    try:
+        with session.begin_nested():
+            add_hand(session, hand)
+    except IntegrityError as error:
+        log.error(
+            "hand %d of %s was not archived: %s", hand.number, hand.room_id, driver_message(error)
+        )
 
 
 class RoomStore(DatabaseStore):
@@ -116,7 +149,7 @@ class RoomStore(DatabaseStore):
         )
 
     def write(self, batch: Sequence[RoomWrite]) -> None:
-        """Save the inputs and checkpoints of any tables in one transaction: all or nothing."""
+        """Save everything of any tables ``batch`` holds in one transaction: all or nothing."""
         rows = [
             {
                 "room_id": write.room_id,
@@ -130,9 +163,36 @@ class RoomStore(DatabaseStore):
             if write.input is not None
         ]
         with self.database.session() as session:
+            for write in batch:
+                made = write.created
+                if made is not None:
+                    session.add(
+                        WebRoomRow(
+                            id=write.room_id,
+                            kind=made.kind,
+                            entry=made.entry,
+                            settings=made.settings,
+                            seed=made.seed,
+                        )
+                    )
+            session.flush()
             if rows:
                 session.execute(insert(WebRoomInputRow), rows)
             for write in batch:
+                if write.hand is not None:
+                    _archive(session, write.hand)
+                if write.entry is not None:
+                    session.execute(
+                        update(WebRoomRow)
+                        .where(WebRoomRow.id == write.room_id)
+                        .values(entry=write.entry)
+                    )
+                if write.closed:
+                    session.execute(
+                        update(WebRoomRow)
+                        .where(WebRoomRow.id == write.room_id)
+                        .values(closed_at=utcnow())
+                    )
                 point = write.checkpoint
                 if point is not None:
                     session.merge(

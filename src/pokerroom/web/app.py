@@ -59,6 +59,8 @@ from pokerroom.web.pages import page_routes
 from pokerroom.web.pages.observers import observer_routes
 from pokerroom.web.pages.table import table_routes
 from pokerroom.web.registry import LiveRooms
+from pokerroom.web.saving.answers import SavedAnswers
+from pokerroom.web.saving.saved_room import resume_paused
 from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_rooms
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
@@ -84,21 +86,24 @@ def create_app(
     opened = database if isinstance(database, Database) else open_database(database)
     archive = HandArchive(opened)
     tournaments = TournamentStore(opened)
-    tables = RoomStore(opened)
+    tables = RoomWriter(RoomStore(opened))
     cardroom = Cardroom(
         accounts=AccountStore(opened),
-        registry=SavingRegistry(tables, on_add=archive_listener(archive)),
+        registry=SavingRegistry(tables, on_add=archive_listener(tables.keep_hand)),
         settings=settings,
         secret=settings.secret_key or load_secret(),
         limiter=LoginLimiter(settings.login_failures, settings.login_window, settings.clock),
         signups=SignupLimiter(settings.signups, settings.signup_window, settings.clock),
-        tables=RoomWriter(tables),
+        tables=tables,
     )
 
     hub = Hub(
         LiveRooms(cardroom.registry),
         settings=sockets,
         refuse_watch=partial(watch_refusal, cardroom),
+        saves=tables,
+        pause_after=settings.pause_after,
+        on_resumed=resume_paused,
     )
 
     @asynccontextmanager
@@ -133,6 +138,7 @@ def create_app(
             Middleware(LastResortMiddleware, clock=settings.clock),
             Middleware(AuthenticationMiddleware, cardroom=cardroom),
             Middleware(CsrfMiddleware, refuse=refusal),
+            Middleware(SavedAnswers, saves=tables, wait=settings.pause_after),
         ],
         exception_handlers={HTTPException: http_error},
         lifespan=lifespan,

@@ -8,6 +8,9 @@ is never handed to another connection (X-4 by construction, see :mod:`pokerroom.
 All of it runs on the server's event loop; only :meth:`Hub.room_changed` may be called from
 another thread. Everything that changes a room outside a socket (the lobby, the director's
 console, a broker carrying another process's notice) ends in :meth:`Hub.room_changed`.
+
+A hub given the server's writer (``saves``) shows a change only once it is saved, and
+pauses a room that cannot save (:mod:`pokerroom.web.holding`).
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ from collections.abc import AsyncIterator, Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from pokerroom.protocol.frames import saving_frame
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.flood import FloodGuard, FloodLimit
+from pokerroom.web.holding import CANNOT_SAVE, PAUSE_AFTER, SAVES_AGAIN, Holding, Saves
 from pokerroom.web.inbound import Refusal, message_id
 from pokerroom.web.outbox import Outbox, Send
 from pokerroom.web.replay import ReplayGuard
@@ -90,6 +95,14 @@ def _welcome(_room_id: str, _viewer: User | None) -> str | None:
     return None
 
 
+Resumed = Callable[[Room, float, float], None]
+"""A room that was paused ``seconds`` resumes at ``now``: ``(room, seconds, now)``."""
+
+
+def _no_shift(_room: Room, _seconds: float, _now: float) -> None:
+    return None
+
+
 class Hub:
     """Rooms' connections, their broadcast and their clock."""
 
@@ -100,6 +113,9 @@ class Hub:
         clock: Clock = time.monotonic,
         settings: SocketSettings | None = None,
         refuse_watch: WatchRefusal = _welcome,
+        saves: Saves | None = None,
+        pause_after: float = PAUSE_AFTER,
+        on_resumed: Resumed = _no_shift,
     ) -> None:
         self.rooms = rooms
         self.refuse_watch = refuse_watch
@@ -112,18 +128,43 @@ class Hub:
         self._replays = ReplayGuard(self.settings.replay_ids, self.settings.replay_senders)
         self._serials = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
-        self.ticker = Ticker(rooms.values, clock, self.room_changed)
+        self._holding = None if saves is None else Holding(saves, pause_after)
+        self._stall_timer: asyncio.TimerHandle | None = None
+        self._on_resumed = on_resumed
+        self.ticker = Ticker(self._playing, clock, self.room_changed)
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[Hub]:
         """The app's lifespan: the clock task runs inside this block."""
-        self._loop = asyncio.get_running_loop()
+        loop = self._loop = asyncio.get_running_loop()
+        holding = self._holding
+        if holding is not None:
+
+            def saved(_ticket: int) -> None:  # on the writer's thread
+                loop.call_soon_threadsafe(self._release)
+
+            holding.saves.on_saved = saved
         self.ticker.start()
         try:
             yield self
         finally:
             await self.ticker.stop()
+            if self._stall_timer is not None:
+                self._stall_timer.cancel()
+                self._stall_timer = None
+            if holding is not None:
+                holding.saves.on_saved = None
             self._loop = None
+
+    def _playing(self) -> Iterable[Room]:
+        """The rooms whose clock runs: all but those paused until they can save."""
+        holding = self._holding
+        rooms = self.rooms.values()
+        return rooms if holding is None else [r for r in rooms if not holding.paused(r.id)]
+
+    def paused(self, room_id: str) -> bool:
+        """Whether the room is paused because it cannot save."""
+        return self._holding is not None and self._holding.paused(room_id)
 
     def watchers(self, room_id: str) -> int:
         """How many sockets watch a room now."""
@@ -139,7 +180,7 @@ class Hub:
             serial=next(self._serials),
         )
         self._connections.setdefault(room.id, set()).add(connection)
-        connection.outbox.refresh()
+        self._show(connection)
         if viewer is not None:
             key = (room.id, viewer.id)
             self._present[key] = self._present.get(key, 0) + 1
@@ -177,7 +218,7 @@ class Hub:
         A later ``hello`` only re-sends the snapshot to this connection.
         """
         if message.get("type") == "hello":
-            connection.outbox.refresh()
+            self._show(connection)
             return
         ref = message_id(message)
         if isinstance(ref, Refusal):
@@ -188,6 +229,9 @@ class Hub:
             connection.outbox.post(duplicate.frame())
             return
         room = connection.room
+        if self.paused(room.id):
+            connection.outbox.post(Refusal("paused", CANNOT_SAVE, ref).frame())
+            return
         try:
             outcome = room.handle(connection.viewer, message, self.clock())
         except Exception as exc:
@@ -209,9 +253,17 @@ class Hub:
 
     def room_changed(self, room_id: str) -> None:
         """Refresh every connection of a room and let the clock look at its new deadline."""
-        if self._loop is not None and not _on_loop(self._loop):
-            self._loop.call_soon_threadsafe(self.room_changed, room_id)
+        loop = self._loop
+        if loop is not None and not _on_loop(loop):
+            loop.call_soon_threadsafe(self.room_changed, room_id)
             return
+        holding = self._holding
+        if loop is not None and holding is not None and holding.hold(room_id, self.clock()):
+            self._watch_stalls()
+            return
+        self._refresh(room_id)
+
+    def _refresh(self, room_id: str) -> None:
         for connection in list(self._connections.get(room_id, ())):
             why = self.refuse_watch(room_id, connection.viewer)
             if why is None:
@@ -219,6 +271,58 @@ class Hub:
             else:
                 self.dismiss(connection, Refusal("observers_off", why))
         self.ticker.wake()
+
+    def _show(self, connection: Connection) -> None:
+        """The room as it is now, unless that is not saved yet (then once it is)."""
+        room_id = connection.room.id
+        if self.paused(room_id):
+            connection.outbox.post(saving_frame(room_id, paused=True, message=CANNOT_SAVE))
+        if self._holding is None or not self._holding.held(room_id):
+            connection.outbox.refresh()
+
+    def _watch_stalls(self) -> None:
+        """One timer, set for when the next held room would pause."""
+        holding, loop = self._holding, self._loop
+        if self._stall_timer is not None or holding is None or loop is None:
+            return
+        due = holding.next_stall()
+        if due is not None:
+            self._stall_timer = loop.call_later(max(due - self.clock(), 0.01), self._pause_stalled)
+
+    def _pause_stalled(self) -> None:
+        """Tell the players of every room that has waited too long for the database."""
+        self._stall_timer = None
+        if self._holding is None:
+            return
+        stalled = self._holding.stalled(self.clock())
+        if stalled:
+            log.warning("%d tables pause: their play cannot be saved", len(stalled))
+        for room_id in stalled:
+            frame = saving_frame(room_id, paused=True, message=CANNOT_SAVE)
+            for connection in list(self._connections.get(room_id, ())):
+                connection.outbox.post(frame)
+        self._watch_stalls()
+
+    def _release(self) -> None:
+        """The writer saved: show every room whose changes are all saved now; a paused one
+        resumes, its clock moved by the pause."""
+        if self._holding is None:
+            return
+        now = self.clock()
+        released = self._holding.released(now)
+        resumed = sum(paused is not None for _room_id, paused in released)
+        if resumed:
+            log.warning("%d tables resume: their play is saved again", resumed)
+        for room_id, paused in released:
+            room = self.rooms.get(room_id)
+            if paused is not None and room is not None:
+                frame = saving_frame(room_id, paused=False, message=SAVES_AGAIN)
+                for connection in list(self._connections.get(room_id, ())):
+                    connection.outbox.post(frame)
+                self._on_resumed(room, paused, now)
+                self.room_changed(room_id)  # shown once the shifted clock is saved too
+            else:
+                self._refresh(room_id)
 
     def dismiss(self, connection: Connection, refusal: Refusal) -> None:
         """Tell one connection why it ends, then end it (its socket closes)."""

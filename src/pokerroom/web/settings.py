@@ -20,6 +20,7 @@ from argon2 import PasswordHasher
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import data_dir
+from pokerroom.web.holding import PAUSE_AFTER
 
 SECRET_FILE = "server-secret"
 SECRET_BYTES = 32
@@ -46,6 +47,9 @@ class ServerSettings:
     clock: Callable[[], float] = time.monotonic
     """The rate limiters' clock, and the log's for how often a stack is shown (tests move it
     by hand)."""
+    pause_after: float = PAUSE_AFTER
+    """Seconds a table (or a form's answer) waits for the database before it pauses (the
+    answer says it cannot save yet)."""
 
 
 def load_secret(folder: Path | None = None) -> bytes:

@@ -218,7 +218,7 @@ class RemoteTableApp(App[None]):
                 self.marked = set()
             self.frame = table
             self._write_log(table)
-        elif kind in ("error", "link"):
+        elif kind in ("error", "link", "saving"):  # saving: the room cannot save, or can again
             self.message = str(frame.get("message", ""))
             if kind == "link":
                 self.link_down = frame.get("state") == "reconnecting"

@@ -1,27 +1,25 @@
 """Every room added to the registry reports its finished hands to the hand archive.
 
 :func:`archive_listener` is given to :class:`~pokerroom.web.registry.Registry` as its
-``on_add``: each live room gets an ``on_hand_finished`` callback that saves the hand
-(:class:`~pokerroom.storage.hand_archive.HandArchive`). A database that fails is one line
-in the server's log; the table plays on (its last hands stay in ``room.hands``).
+``on_add``: each live room gets an ``on_hand_finished`` callback that queues the hand for
+the server's writer (:class:`~pokerroom.storage.room_writer.RoomWriter`), in one
+transaction with the table's input that finished it and in order with everything else: a
+database that fails keeps it queued until it works again, and the writer never blocks the
+event loop.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from pokerroom.storage.codec import StorageError
-from pokerroom.storage.hand_archive import HandArchive, HandSeat, WebHand
+from pokerroom.storage.hand_archive import HandSeat, WebHand
 from pokerroom.storage.models import utcnow
 from pokerroom.web.registry import LobbyEntry
 from pokerroom.web.room.live import FinishedHand, LiveRoom
 from pokerroom.web.saving.saved_room import live_room
 from pokerroom.web.seam import Room
-
-LOG = logging.getLogger("pokerroom.web")
 
 
 def web_hand(
@@ -48,9 +46,10 @@ def web_hand(
 
 
 def archive_listener(
-    archive: HandArchive, clock: Callable[[], datetime] = utcnow
+    keep: Callable[[WebHand], object], clock: Callable[[], datetime] = utcnow
 ) -> Callable[[Room, LobbyEntry], None]:
-    """The registry's ``on_add``: a live room saves each hand it finishes in ``archive``."""
+    """The registry's ``on_add``: a live room gives each hand it finishes to ``keep`` (the
+    server's :meth:`~pokerroom.storage.room_writer.RoomWriter.keep_hand`)."""
 
     def attach(listed: Room, entry: LobbyEntry) -> None:
         room = live_room(listed)
@@ -58,10 +57,7 @@ def archive_listener(
             return
 
         def save(finished: FinishedHand[Any]) -> None:
-            try:
-                archive.save(web_hand(room, entry, finished, clock()))
-            except StorageError as error:
-                LOG.error("hand %d of %s was not archived: %s", finished.number, room.id, error)
+            keep(web_hand(room, entry, finished, clock()))
 
         room.on_hand_finished = save
 

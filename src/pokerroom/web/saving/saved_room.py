@@ -1,5 +1,4 @@
-"""A live room whose every input is queued for saving before its answer goes out, and its
-replay.
+"""A live room whose every input is queued for saving as it happens, and its replay.
 
 :class:`SavedRoom` is a :class:`~pokerroom.web.seam.Room` around a live room: the hub, the
 pages and the clock drive it as they drive any room, and each input that changed the table
@@ -10,8 +9,10 @@ room failed on is saved too: replayed, it fails the same way at the same point. 
 connections that changed nothing, and observers' refused messages, are not saved: they
 changed nothing to replay.
 
-When the database fails, the inputs wait in memory until it works again; the table plays
-on meanwhile, and the database always holds a gapless prefix of its inputs.
+Nothing a queued input did is shown before it is saved (the hub waits for the writer,
+:mod:`pokerroom.web.holding`); when the database fails, the inputs wait in memory
+until it works again, the table pauses, and the database always holds a gapless prefix of
+its inputs.
 Every :data:`CHECKPOINT_HANDS` hands the whole room is kept as a signed checkpoint
 (:mod:`pokerroom.web.saving.checkpoint`), so a restart replays at most that many hands.
 """
@@ -101,14 +102,15 @@ class SavedRoom:
     # ------------------------------------------------------------ saving
 
     def _saving(self, call: Callable[[], T], changed: Callable[[T], bool], item: RoomInput) -> T:
-        try:
-            result = call()
-        except Exception:
-            self._keep(item)
-            raise
-        if changed(result):
-            self._keep(item)
-        return result
+        with self.saver.together():  # the input and the hands it finished: one transaction
+            try:
+                result = call()
+            except Exception:
+                self._keep(item)
+                raise
+            if changed(result):
+                self._keep(item)
+            return result
 
     def _keep(self, item: RoomInput) -> None:
         self._serial += 1
@@ -179,6 +181,13 @@ def _apply(room: TableRoom, item: RoomInput) -> None:
             pass
         case _:
             raise StorageError(f"a saved input of an unknown kind {item.kind!r}")
+
+
+def resume_paused(room: Room, seconds: float, now: float) -> None:
+    """The hub's ``on_resumed``: a saved table paused ``seconds`` (it could not save) moves
+    its clock by them, so the wait is charged to nobody."""
+    if isinstance(room, SavedRoom):
+        room.resume(now, seconds)
 
 
 def live_room(room: Room) -> Room:

@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from pokerroom.storage.room_store import RoomStore, StoredRoom
+from pokerroom.storage.room_store import StoredRoom
 from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.failures import describe_failure
@@ -53,7 +53,7 @@ def open_room(cardroom: Cardroom, room: TableRoom, entry: LobbyEntry) -> SavedRo
     if room.id in cardroom.registry:
         raise RoomError(f"a room {room.id!r} is already open")
     saver = cardroom.tables
-    saver.store.create(room.id, kind, entry=entry_to_json(entry), settings=settings, seed=seed)
+    saver.create(room.id, kind, entry=entry_to_json(entry), settings=settings, seed=seed)
     saved = SavedRoom(build_room(kind, room.id, settings, seed), saver, cardroom.secret)
     cardroom.registry.add(saved, entry)
     return saved
@@ -108,21 +108,21 @@ class SavingRegistry(Registry):
     when it changes, and removing a saved room closes it for good."""
 
     def __init__(
-        self, store: RoomStore, on_add: Callable[[Room, LobbyEntry], None] | None = None
+        self, saver: RoomWriter, on_add: Callable[[Room, LobbyEntry], None] | None = None
     ) -> None:
         super().__init__(on_add)
-        self._store = store
+        self._saver = saver
 
     def update(self, room_id: str, **changes: Any) -> None:
         super().update(room_id, **changes)
         listed = self.get(room_id)
         if isinstance(listed.room, SavedRoom):
-            self._store.update_entry(room_id, entry_to_json(listed.entry))
+            self._saver.update_entry(room_id, entry_to_json(listed.entry))
 
     def remove(self, room_id: str) -> Room:
         room = super().remove(room_id)
         if isinstance(room, SavedRoom):
-            self._store.close_room(room_id)
+            self._saver.close_room(room_id)
         return room
 
 

@@ -132,6 +132,9 @@
         showError(frame.message);
       } else if (frame.type === "closed") {
         closedByHost();
+      } else if (frame.type === "saving") {
+        // The room cannot save: the table stands still until it can (then this clears).
+        banner(frame.paused ? frame.message : "");
       }
     });
     opened.addEventListener("close", (event) => {

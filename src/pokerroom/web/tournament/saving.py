@@ -97,17 +97,18 @@ class TournamentJournal:
             return call()  # made by a kept call: its replay makes it again
         table = target.number if isinstance(target, TournamentTableRoom) else None
         before = self._digest() if method in QUIET else None
-        self._inside = True
-        try:
-            result = call()
-        except Exception:
-            self._keep(method, table, args)
-            raise
-        finally:
-            self._inside = False
-        if before is None or result or self._moved(args) or self._digest() != before:
-            self._keep(method, table, args)
-        return result
+        with self.saver.together():  # the call and the hands it finished: one transaction
+            self._inside = True
+            try:
+                result = call()
+            except Exception:
+                self._keep(method, table, args)
+                raise
+            finally:
+                self._inside = False
+            if before is None or result or self._moved(args) or self._digest() != before:
+                self._keep(method, table, args)
+            return result
 
     def shift(self, now: float, seconds: float) -> None:
         """A restarted server: every time the tournament keeps moves ``seconds`` later."""
@@ -255,7 +256,7 @@ def save_tournament(
     again from what was saved, and journaled from now on)."""
     settings = recipe_of(tournament, regulation_text)
     saver = cardroom.tables
-    saver.store.create(
+    saver.create(
         tournament.id, TOURNAMENT_KIND, entry=entry, settings=settings, seed=tournament.seed
     )
     saved = build_tournament(tournament.id, settings, tournament.seed)
