@@ -27,9 +27,13 @@ from pokerroom.web.inbound import Refusal, message_id
 from pokerroom.web.outbox import Outbox, Send
 from pokerroom.web.replay import ReplayGuard
 from pokerroom.web.seam import Frame, Room, User
+from pokerroom.web.socket_caps import SocketCaps, SocketCounter
 from pokerroom.web.ticker import Clock, Ticker
 
 log = logging.getLogger(__name__)
+
+
+SESSION_ENDED = "you were signed out, or your roles changed: this page connects again"
 
 
 class Rooms(Protocol):
@@ -57,6 +61,8 @@ class SocketSettings:
     replay_senders: int = 4096
     allowed_origins: frozenset[str] = frozenset()
     """Browser origins besides the server's own host allowed to open sockets (a proxy's)."""
+    caps: SocketCaps = field(default_factory=SocketCaps)
+    """How many sockets one address, account and table may hold."""
 
 
 @dataclass(eq=False, slots=True)
@@ -72,7 +78,8 @@ class Connection:
     """Set when the server ends this connection (its room closed, or observers were switched
     off): the socket closes once the frames posted before it are sent."""
     end_reason: str = "room_closed"
-    """Why it was ended: ``room_closed`` or the refusal's code (``observers_off``)."""
+    """Why it was ended: ``room_closed`` or the refusal's code (``observers_off``,
+    ``session_ended``)."""
 
     @property
     def sender(self) -> Hashable:
@@ -110,6 +117,8 @@ class Hub:
         self._connections: dict[str, set[Connection]] = {}
         self._present: dict[tuple[str, int], int] = {}
         self._replays = ReplayGuard(self.settings.replay_ids, self.settings.replay_senders)
+        self.counter = SocketCounter(self.settings.caps)
+        """The open sockets by address, account and table (taken before the hello)."""
         self._serials = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self.ticker = Ticker(rooms.values, clock, self.room_changed)
@@ -226,6 +235,23 @@ class Hub:
         connection.outbox.post(refusal.frame())
         connection.end_reason = refusal.code
         connection.ended.set()
+
+    def end_user_sockets(self, user_id: int) -> int:
+        """End every socket of one user (he logged out, his session ended or his roles
+        changed): each is told so and closed; a page that reconnects is let in again only
+        as what its cookie now makes it. How many were ended."""
+        if self._loop is not None and not _on_loop(self._loop):
+            self._loop.call_soon_threadsafe(self.end_user_sockets, user_id)
+            return 0
+        ended = [
+            connection
+            for connections in self._connections.values()
+            for connection in connections
+            if connection.viewer is not None and connection.viewer.id == user_id
+        ]
+        for connection in ended:
+            self.dismiss(connection, Refusal("session_ended", SESSION_ENDED))
+        return len(ended)
 
     def close_room(self, room_id: str, last: Frame) -> None:
         """The room closed: each of its sockets gets ``last`` as its final frame and is

@@ -20,6 +20,7 @@ from argon2 import PasswordHasher
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import data_dir
+from pokerroom.web.connection_limits import ConnectionLimits, IPNetwork
 
 SECRET_FILE = "server-secret"
 SECRET_BYTES = 32
@@ -45,6 +46,11 @@ class ServerSettings:
     """Seconds a new account counts against the address it was made from."""
     clock: Callable[[], float] = time.monotonic
     """The rate limiters' clock (tests move it by hand)."""
+    connections: ConnectionLimits = field(default_factory=ConnectionLimits)
+    """The bounds on TCP connections ``pokerroom serve`` enforces (uvicorn's side)."""
+    trusted_proxies: tuple[IPNetwork, ...] = ()
+    """Whose ``X-Forwarded-For`` is believed (``--forwarded-allow-ips``): nobody's by
+    default, so the per-address limits count the address a connection really comes from."""
 
 
 def load_secret(folder: Path | None = None) -> bytes:

@@ -113,8 +113,13 @@ def _check(cardroom: Cardroom, name: str, password: str) -> int | None:
 
 
 async def logout(request: Request) -> Response:
+    """End the session, and every table socket of its user (an open socket must not keep
+    acting for him)."""
     response = RedirectResponse("/", status_code=303)
-    await sign_out(cardroom_of(request), visitor_of(request).session_token, response)
+    visitor = visitor_of(request)
+    await sign_out(cardroom_of(request), visitor.session_token, response)
+    if visitor.user is not None:
+        request.app.state.hub.end_user_sockets(visitor.user.id)
     return response
 
 
