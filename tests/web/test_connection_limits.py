@@ -7,9 +7,9 @@ from __future__ import annotations
 import resource
 import socket
 import time
-from http.client import HTTPConnection
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from http.client import HTTPConnection
 
 import pytest
 
