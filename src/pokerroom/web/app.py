@@ -41,6 +41,7 @@ from pokerroom.web.access import may_enter
 from pokerroom.web.archive.listener import archive_listener
 from pokerroom.web.archive.pages import hand_routes
 from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
+from pokerroom.web.auth.hashing import HashGate
 from pokerroom.web.auth.middleware import AuthenticationMiddleware
 from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
 from pokerroom.web.auth.tokens import same_token
@@ -89,6 +90,7 @@ def create_app(
         secret=settings.secret_key or load_secret(),
         limiter=LoginLimiter(settings.login_failures, settings.login_window, settings.clock),
         signups=SignupLimiter(settings.signups, settings.signup_window, settings.clock),
+        hashing=HashGate(settings.hashes_at_once, settings.hashes_waiting),
         tables=RoomWriter(tables),
     )
 

@@ -44,6 +44,10 @@ class ServerSettings:
     """New accounts allowed per address within :attr:`signup_window` (guests by invite aside)."""
     signup_window: float = 3600.0
     """Seconds a new account counts against the address it was made from."""
+    hashes_at_once: int = 2
+    """Password hashes run at once (each argon2 hash takes 64 MiB)."""
+    hashes_waiting: int = 8
+    """Log-ins and sign-ups that may wait for a hash; one more is answered 503 (busy)."""
     clock: Callable[[], float] = time.monotonic
     """The rate limiters' clock (tests move it by hand)."""
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
