@@ -128,7 +128,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[
-            Middleware(SecurityHeadersMiddleware),
+            Middleware(SecurityHeadersMiddleware, https=settings.secure_cookies),
             Middleware(AuthenticationMiddleware, cardroom=cardroom),
             Middleware(CsrfMiddleware, refuse=refusal),
         ],

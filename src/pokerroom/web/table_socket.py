@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -194,7 +195,7 @@ async def _handshake(hub: Hub, websocket: WebSocket) -> bool:
         return False
     version = message["v"]
     if version != PROTOCOL_VERSION or isinstance(version, bool):
-        shown = str(version)[:20]
+        shown = json.dumps(version)[:20]  # "1", a string, is not 1
         mismatch = Refusal(
             "version",
             f"this server speaks protocol version {PROTOCOL_VERSION}, "
