@@ -28,6 +28,7 @@ from pokerroom.storage.models import (
     WebSessionRow,
     utcnow,
 )
+from pokerroom.storage.name_skeleton import look_alike
 
 
 class AccountError(PokerroomError, ValueError):
@@ -108,6 +109,11 @@ class AccountStore(DatabaseStore):
         )
         if session.scalar(select(AccountRow.id).where(AccountRow.name_key == row.name_key)):
             raise AccountNameError(f"the name {name!r} is taken; choose another")
+        for taken in session.scalars(select(AccountRow.name)):
+            if look_alike(name, taken):
+                raise AccountNameError(
+                    f"the name {name!r} looks like {taken!r}, which is taken; choose another"
+                )
         session.add(row)
         try:
             session.flush()
