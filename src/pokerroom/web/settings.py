@@ -44,6 +44,8 @@ class ServerSettings:
     """New accounts allowed per address within :attr:`signup_window` (guests by invite aside)."""
     signup_window: float = 3600.0
     """Seconds a new account counts against the address it was made from."""
+    tables_per_account: int = 10
+    """Home, OFC and cash tables one account (not an admin) may have open at once."""
     hashes_at_once: int = 2
     """Password hashes run at once (each argon2 hash takes 64 MiB)."""
     hashes_waiting: int = 8
