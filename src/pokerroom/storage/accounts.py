@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
@@ -33,6 +33,10 @@ from pokerroom.storage.name_skeleton import look_alike
 
 class AccountError(PokerroomError, ValueError):
     """An account that is not there, a role that does not exist, an invite that expired."""
+
+
+class GuestLimitError(AccountError):
+    """The game has as many guests as one game takes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,14 +272,25 @@ class AccountStore(DatabaseStore):
         session_token: str,
         lifetime: timedelta,
         now: datetime | None = None,
+        most_guests: int | None = None,
     ) -> tuple[Account, Invite]:
         """A visitor followed the link and picked ``name``: a guest account, its pass to the
-        room and its session, all at once or none."""
+        room and its session, all at once or none; :class:`GuestLimitError` when the room
+        has ``most_guests`` guests already (by any of its links)."""
         now = now or utcnow()
         with self.database.session() as session:
             row = self._invite(session, token, now)
             if row is None:
                 raise AccountError("this invite link is not valid any more; ask the host again")
+            if most_guests is not None:
+                guests = session.scalar(
+                    select(func.count()).where(AccountRow.invited_to == row.room_id)
+                )
+                if (guests or 0) >= most_guests:
+                    raise GuestLimitError(
+                        f"this game has {guests} guests, the most one game takes; "
+                        "sign up, then follow the link again"
+                    )
             account = self._create(session, name, None, ["guest"], row.room_id)
             self._grant_pass(session, row, account.id)
             self._open(session, account.id, session_token, now + lifetime)

@@ -44,6 +44,8 @@ class ServerSettings:
     """New accounts allowed per address within :attr:`signup_window` (guests by invite aside)."""
     signup_window: float = 3600.0
     """Seconds a new account counts against the address it was made from."""
+    guests_per_game: int = 20
+    """Guest accounts one private game's invite links may make, all links together."""
     tables_per_account: int = 10
     """Home, OFC and cash tables one account (not an admin) may have open at once."""
     hashes_at_once: int = 2
