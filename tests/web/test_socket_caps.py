@@ -156,3 +156,30 @@ def test_log_out_ends_the_users_sockets(database: Database) -> None:
                     last = json.loads(ann.recv(timeout=WAIT))
     assert last["code"] == "session_ended" and "signed out" in last["message"]
     assert closed.value.rcvd is not None and closed.value.rcvd.code == CloseCode.SESSION_ENDED
+
+
+@pytest.mark.parametrize("change", ["grant", "revoke", "session closed"])
+def test_a_socket_ends_when_its_users_roles_or_session_change_elsewhere(
+    database: Database, change: str
+) -> None:
+    with cardroom(database, SocketSettings(session_check_seconds=0.2)) as served:
+        ann, bob = session_of(served.app, "ann"), session_of(served.app, "bob")
+        accounts = served.app.state.cardroom.accounts
+        with (
+            table_socket(served.url(), cookie=ann) as changed,
+            table_socket(served.url(), cookie=bob) as unchanged,
+        ):
+            if change == "grant":
+                accounts.grant("ann", "director")  # as `pokerroom accounts grant` does
+            elif change == "revoke":
+                accounts.revoke("ann", "host")
+            else:
+                accounts.close_session(ann)
+            frames = []
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    frames.append(json.loads(changed.recv(timeout=WAIT)))
+            unchanged.send(json.dumps({"type": "hello", "v": 1}))
+            assert json.loads(unchanged.recv(timeout=WAIT))["type"] == "table"
+    assert frames[-1]["code"] == "session_ended"
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == CloseCode.SESSION_ENDED

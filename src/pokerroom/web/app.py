@@ -42,7 +42,7 @@ from pokerroom.web.archive.listener import archive_listener
 from pokerroom.web.archive.pages import hand_routes
 from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
 from pokerroom.web.auth.hashing import HashGate
-from pokerroom.web.auth.middleware import AuthenticationMiddleware
+from pokerroom.web.auth.middleware import AuthenticationMiddleware, same_user
 from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
 from pokerroom.web.auth.tokens import same_token
 from pokerroom.web.auth.visitor import user_of, visitor_of
@@ -98,6 +98,7 @@ def create_app(
         LiveRooms(cardroom.registry),
         settings=sockets,
         refuse_watch=partial(watch_refusal, cardroom),
+        check_session=partial(same_user, cardroom),
     )
 
     @asynccontextmanager

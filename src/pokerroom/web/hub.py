@@ -27,6 +27,7 @@ from pokerroom.web.inbound import Refusal, message_id
 from pokerroom.web.outbox import Outbox, Send
 from pokerroom.web.replay import ReplayGuard
 from pokerroom.web.seam import Frame, Room, User
+from pokerroom.web.session_watch import SessionCheck, lapsed
 from pokerroom.web.socket_caps import SocketCaps, SocketCounter
 from pokerroom.web.ticker import Clock, Ticker
 
@@ -63,6 +64,8 @@ class SocketSettings:
     """Browser origins besides the server's own host allowed to open sockets (a proxy's)."""
     caps: SocketCaps = field(default_factory=SocketCaps)
     """How many sockets one address, account and table may hold."""
+    session_check_seconds: float = 30.0
+    """How often signed-in sockets' sessions are checked (:mod:`pokerroom.web.session_watch`)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -77,6 +80,8 @@ class Connection:
     ended: asyncio.Event = field(default_factory=asyncio.Event)
     """Set when the server ends this connection (its room closed, or observers were switched
     off): the socket closes once the frames posted before it are sent."""
+    session: str | None = None
+    """The token of the session the socket was opened in (None: signed out, or unknown)."""
     end_reason: str = "room_closed"
     """Why it was ended: ``room_closed`` or the refusal's code (``observers_off``,
     ``session_ended``)."""
@@ -107,9 +112,13 @@ class Hub:
         clock: Clock = time.monotonic,
         settings: SocketSettings | None = None,
         refuse_watch: WatchRefusal = _welcome,
+        check_session: SessionCheck | None = None,
     ) -> None:
         self.rooms = rooms
         self.refuse_watch = refuse_watch
+        self.check_session = check_session
+        """Asked every ``session_check_seconds`` of each signed-in socket's session (None:
+        never): a socket whose session lapsed or whose user's roles changed is ended."""
         """Asked at every connection and every change of its room: a viewer refused is told
         why and dismissed (:mod:`pokerroom.web.observers`)."""
         self.clock = clock
@@ -128,24 +137,50 @@ class Hub:
         """The app's lifespan: the clock task runs inside this block."""
         self._loop = asyncio.get_running_loop()
         self.ticker.start()
+        watch = None if self.check_session is None else self._loop.create_task(self._watch())
         try:
             yield self
         finally:
+            if watch is not None:
+                watch.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await watch
             await self.ticker.stop()
             self._loop = None
+
+    async def _watch(self) -> None:
+        """End the sockets whose session lapsed or whose user changed, every few seconds."""
+        assert self.check_session is not None
+        while True:
+            await asyncio.sleep(self.settings.session_check_seconds)
+            signed_in = [
+                connection
+                for connections in self._connections.values()
+                for connection in connections
+                if connection.viewer is not None and connection.session is not None
+            ]
+            sessions = [(c.session, c.viewer) for c in signed_in if c.session and c.viewer]
+            ended = await asyncio.to_thread(lapsed, self.check_session, sessions)
+            for connection in signed_in:
+                if (connection.session, connection.viewer) in ended:
+                    self.dismiss(connection, Refusal("session_ended", SESSION_ENDED))
 
     def watchers(self, room_id: str) -> int:
         """How many sockets watch a room now."""
         return len(self._connections.get(room_id, ()))
 
-    def connect(self, room: Room, viewer: User | None, send: Send) -> Connection:
-        """Register a socket; it gets the current snapshot at once (a reload loses nothing)."""
+    def connect(
+        self, room: Room, viewer: User | None, send: Send, session: str | None = None
+    ) -> Connection:
+        """Register a socket (opened in the session with the token ``session``); it gets
+        the current snapshot at once (a reload loses nothing)."""
         connection = Connection(
             room=room,
             viewer=viewer,
             outbox=Outbox(lambda: self._stamped(room, viewer), send),
             flood=FloodGuard(self.settings.flood, self.clock()),
             serial=next(self._serials),
+            session=session,
         )
         self._connections.setdefault(room.id, set()).add(connection)
         connection.outbox.refresh()

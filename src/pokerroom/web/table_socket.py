@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
+from pokerroom.web.auth.visitor import VISITOR_SCOPE_KEY, Visitor
 from pokerroom.web.connection_limits import address_key
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.hub import Connection, Hub, SocketSettings
@@ -141,7 +142,7 @@ async def _serve_counted(hub: Hub, websocket: WebSocket, room: Room) -> None:
     """From the hello to the last frame, the socket's place in the caps taken."""
     if not await _handshake(hub, websocket):
         return
-    connection = hub.connect(room, viewer_of(websocket), websocket.send_text)
+    connection = hub.connect(room, viewer_of(websocket), websocket.send_text, _session(websocket))
     loop = asyncio.get_running_loop()
     writer = loop.create_task(connection.outbox.run())
     ender = loop.create_task(_close_when_ended(connection, writer, websocket))
@@ -244,6 +245,12 @@ async def _refuse(websocket: WebSocket, refusal: Refusal, close: Close) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(encode(refusal.frame()))
         await websocket.close(close.code, close.reason)
+
+
+def _session(websocket: WebSocket) -> str | None:
+    """The token of the session the socket was opened in, as the authentication found it."""
+    visitor = websocket.scope.get(VISITOR_SCOPE_KEY)
+    return visitor.session_token if isinstance(visitor, Visitor) else None
 
 
 def _ref(message: dict[str, object]) -> str | None:
