@@ -86,21 +86,33 @@ def test_a_silent_connection_is_closed_after_the_request_time(database: Database
         assert lobby_status(port, "127.0.0.1") == 200
 
 
-def test_a_client_trickling_its_headers_is_cut_off(database: Database) -> None:
+@pytest.mark.parametrize(
+    ("start", "drip"),
+    [
+        (b"GET / HTTP/1.1\r\nhost: x\r\n", b"x-slow: 1\r\n"),  # headers, a line at a time
+        (b"POST /login HTTP/1.1\r\nhost: x\r\ncontent-length: 100000\r\n\r\n", b"a=1&"),
+    ],
+    ids=["headers", "body"],
+)
+def test_a_client_trickling_its_request_is_cut_off(
+    database: Database, start: bytes, drip: bytes
+) -> None:
     with (
         served(database, ConnectionLimits(request_seconds=0.5)) as port,
         connected(port) as trickler,
     ):
-        trickler.sendall(b"GET / HTTP/1.1\r\nhost: x\r\n")
-        trickler.settimeout(0.1)  # its pace: one header line a tenth of a second
+        trickler.sendall(start)
+        trickler.settimeout(0.1)  # its pace: a few bytes a tenth of a second
         closed = False
         deadline = time.monotonic() + BOUND
         while not closed and time.monotonic() < deadline:
             try:
                 closed = trickler.recv(4096) == b""
             except TimeoutError:
-                trickler.sendall(b"x-slow: 1\r\n")
-        assert closed, "a client trickling its headers was never cut off"
+                trickler.sendall(drip)
+            except ConnectionResetError:
+                closed = True
+        assert closed, "a client trickling its request was never cut off"
 
 
 def test_a_request_in_time_after_an_answer_keeps_the_connection(database: Database) -> None:
