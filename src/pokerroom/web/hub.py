@@ -116,11 +116,11 @@ class Hub:
     ) -> None:
         self.rooms = rooms
         self.refuse_watch = refuse_watch
+        """Asked at every connection and every change of its room: a viewer refused is told
+        why and dismissed (:mod:`pokerroom.web.observers`)."""
         self.check_session = check_session
         """Asked every ``session_check_seconds`` of each signed-in socket's session (None:
         never): a socket whose session lapsed or whose user's roles changed is ended."""
-        """Asked at every connection and every change of its room: a viewer refused is told
-        why and dismissed (:mod:`pokerroom.web.observers`)."""
         self.clock = clock
         self.settings = settings or SocketSettings()
         self._connections: dict[str, set[Connection]] = {}
@@ -154,15 +154,15 @@ class Hub:
         while True:
             await asyncio.sleep(self.settings.session_check_seconds)
             signed_in = [
-                connection
+                ((connection.session, connection.viewer), connection)
                 for connections in self._connections.values()
                 for connection in connections
-                if connection.viewer is not None and connection.session is not None
+                if connection.session is not None and connection.viewer is not None
             ]
-            sessions = [(c.session, c.viewer) for c in signed_in if c.session and c.viewer]
+            sessions = [session for session, _connection in signed_in]
             ended = await asyncio.to_thread(lapsed, self.check_session, sessions)
-            for connection in signed_in:
-                if (connection.session, connection.viewer) in ended:
+            for session, connection in signed_in:
+                if session in ended:
                     self.dismiss(connection, Refusal("session_ended", SESSION_ENDED))
 
     def watchers(self, room_id: str) -> int:
@@ -271,13 +271,13 @@ class Hub:
         connection.end_reason = refusal.code
         connection.ended.set()
 
-    def end_user_sockets(self, user_id: int) -> int:
+    def end_user_sockets(self, user_id: int) -> None:
         """End every socket of one user (he logged out, his session ended or his roles
         changed): each is told so and closed; a page that reconnects is let in again only
-        as what its cookie now makes it. How many were ended."""
+        as what its cookie now makes it. May be called from another thread."""
         if self._loop is not None and not _on_loop(self._loop):
             self._loop.call_soon_threadsafe(self.end_user_sockets, user_id)
-            return 0
+            return
         ended = [
             connection
             for connections in self._connections.values()
@@ -286,7 +286,6 @@ class Hub:
         ]
         for connection in ended:
             self.dismiss(connection, Refusal("session_ended", SESSION_ENDED))
-        return len(ended)
 
     def close_room(self, room_id: str, last: Frame) -> None:
         """The room closed: each of its sockets gets ``last`` as its final frame and is
