@@ -40,6 +40,7 @@ from pokerroom.web.hub import SocketSettings
 from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id
 from pokerroom.web.room.cash import CashRoom
 from pokerroom.web.settings import ServerSettings
+from pokerroom.web.socket_caps import SocketCaps
 
 SESSION_LIFETIME = timedelta(hours=1)
 SHUTDOWN_SECONDS = 5
@@ -75,10 +76,13 @@ def open_tables(app: Any, config: LoadConfig) -> list[str]:
 
 def serve(config: LoadConfig) -> None:
     """Build everything, announce it on stdout, then serve until stdin closes."""
-    sockets = SocketSettings()
+    every_player = 2 * config.players + 16  # all of them connect from 127.0.0.1
+    caps = SocketCaps(per_address=every_player, observers_per_address=every_player)
+    sockets = SocketSettings(caps=caps)
     if config.flood_rate is not None:
         rate = config.flood_rate
-        sockets = SocketSettings(flood=FloodLimit(rate=rate, burst=int(2 * rate)))
+        flood = FloodLimit(rate=rate, burst=int(2 * rate))
+        sockets = SocketSettings(flood=flood, caps=caps)
     with tempfile.TemporaryDirectory(prefix="pokerroom-load-") as folder:
         database = open_database(Path(folder) / "load.db")
         settings = ServerSettings(secret_key=b"load-benchmark".ljust(32, b"."))

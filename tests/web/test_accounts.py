@@ -102,6 +102,11 @@ def test_a_hash_made_with_weaker_parameters_is_renewed_at_log_in(database: Datab
         ("<script>", PASSWORD, PASSWORD, "a name may hold only letters, digits"),
         ("_ann", PASSWORD, PASSWORD, "a name starts and ends with a letter or a digit"),
         ("Admin", PASSWORD, PASSWORD, "the name &#39;Admin&#39; is kept for the room"),
+        ("\u0430dmin", PASSWORD, PASSWORD, "the name &#39;\u0430dmin&#39; is kept for the room"),
+        ("ａｄｍｉｎ", PASSWORD, PASSWORD, "the name &#39;ａｄｍｉｎ&#39; is kept for the room"),
+        ("dir\u0435ctor", PASSWORD, PASSWORD, "is kept for the room"),
+        ("Moderator", PASSWORD, PASSWORD, "the name &#39;Moderator&#39; is kept for the room"),
+        ("support", PASSWORD, PASSWORD, "the name &#39;support&#39; is kept for the room"),
         ("Ann", "short", "short", "a password is at least 8 characters long"),
         ("Ann", "x" * 257, "x" * 257, "a password is at most 256 characters long"),
         ("Annabelle", "annabelle", "annabelle", "the password must not be the name"),
@@ -117,6 +122,15 @@ def test_bad_sign_ups_say_why_and_make_no_account(
     assert message in response.text
     assert SESSION_COOKIE not in response.cookies
     assert cardroom(client).accounts.accounts() == []
+
+
+@pytest.mark.parametrize("look_alike", ["\u0410lice1", "AIice1", "ａｌｉｃｅ１", "alicel"])
+def test_a_name_that_looks_like_a_taken_one_is_refused(client: TestClient, look_alike: str) -> None:
+    sign_up(client, "alice1")
+    response = sign_up(TestClient(client.app), look_alike)
+    assert response.status_code == 400
+    assert "looks like &#39;alice1&#39;, which is taken; choose another" in response.text
+    assert [a.name for a in cardroom(client).accounts.accounts()] == ["alice1"]
 
 
 def test_a_taken_name_is_refused_whatever_its_case(client: TestClient) -> None:

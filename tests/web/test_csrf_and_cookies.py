@@ -109,6 +109,7 @@ def test_pages_carry_headers_against_framing_and_referrer_leaks(client: TestClie
     assert headers["x-frame-options"] == "DENY"
     assert headers["referrer-policy"] == "same-origin"
     assert headers["x-content-type-options"] == "nosniff"
+    assert "strict-transport-security" not in headers  # plain http: HSTS only with https
 
 
 # ------------------------------------------------------------------ bad input, never a 500

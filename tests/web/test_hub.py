@@ -208,6 +208,18 @@ def test_another_protocol_version_is_told_both_versions_and_closed(
     assert room.built_for == []
 
 
+@pytest.mark.parametrize(("given", "shown"), [("1", '"1"'), (True, "true"), (1.5, "1.5")])
+def test_a_version_that_is_not_the_number_1_is_shown_as_sent(
+    client: TestClient, given: object, shown: str
+) -> None:
+    with client.websocket_connect(url(user=ANN)) as ws:
+        ws.send_json({"type": "hello", "v": given})
+        error = ws.receive_json()
+        closed = closed_with(ws)
+    assert f"the client sent version {shown}:" in error["message"]
+    assert closed.code == 4001 and closed.reason == f"version {shown} is not 1"
+
+
 @pytest.mark.parametrize("first", ['{"type": "bump", "id": "m1"}', "not json", '{"type": "hello"}'])
 def test_anything_but_hello_first_closes_the_socket(
     client: TestClient, room: FakeRoom, first: str

@@ -26,20 +26,31 @@ def test_replay_memory_stays_bounded(messages: list[tuple[str, str]]) -> None:
     for sender, ref in messages:
         guard.first_time(sender, ref)
     assert len(guard._seen) <= 3
-    assert all(len(ids) <= 4 for ids in guard._seen.values())
+    assert all(len(memory.ids) <= 4 for memory in guard._seen.values())
 
 
 def test_the_oldest_ids_and_the_quietest_senders_are_forgotten_first() -> None:
     guard = ReplayGuard(per_sender=2, senders=2)
-    for ref in ("m1", "m2", "m3"):
+    for ref in ("x", "y", "z"):
         guard.first_time("ann", ref)
-    assert guard.first_time("ann", "m1")  # pushed out by m3
-    assert not guard.first_time("ann", "m3")
+    assert guard.first_time("ann", "x")  # pushed out by z, and not numbered
+    assert not guard.first_time("ann", "z")
     guard.first_time("bob", "b1")
     guard.first_time("ann", "m4")  # Ann was heard from last
     guard.first_time("cy", "c1")  # Bob is forgotten
     assert guard.first_time("bob", "b1")
     assert not guard.first_time("cy", "c1")
+
+
+def test_a_numbered_id_older_than_the_window_is_still_refused() -> None:
+    """A page's ids are ``<page>-<n>``: one pushed out of the window cannot be replayed."""
+    guard = ReplayGuard(per_sender=256)
+    assert all(guard.first_time("ann", f"pg-{n}") for n in range(1, 301))
+    assert not guard.first_time("ann", "pg-1")  # 299 messages later
+    assert not guard.first_time("ann", "pg-44")  # the last one pushed out
+    assert not guard.first_time("ann", "pg-300")  # still in the window
+    assert guard.first_time("ann", "pg-301") and guard.first_time("ann", "other-1")
+    assert guard.first_time("bob", "pg-1")  # another sender's own
 
 
 def test_a_bucket_refills_with_time_and_forgives_strikes_once_full() -> None:

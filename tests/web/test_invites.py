@@ -173,3 +173,27 @@ def test_a_link_serves_several_guests_and_counts_them(client: TestClient) -> Non
         assert join_as_guest(TestClient(client.app), link, name) == 303
     invite = cardroom(client).accounts.find_invite(link.removeprefix("/invite/"))
     assert invite is not None and invite.uses == 2 and invite.room_id == "h1"
+
+
+def test_one_game_takes_a_bounded_number_of_guests(database: Database) -> None:
+    client = TestClient(create_app(database, settings(guests_per_game=3)))
+    host_a_private_game(client)
+    first, second = invite_link(client), invite_link(client)
+    for name, link in (("Bob", first), ("Cleo", first), ("Dan", second)):
+        assert join_as_guest(TestClient(client.app), link, name) == 303
+    eve = TestClient(client.app)
+    refused = eve.post(second, data={"csrf": csrf_of(eve), "name": "Eve"}, follow_redirects=False)
+    assert refused.status_code == 429
+    assert "this game has 3 guests, the most one game takes; sign up" in refused.text
+    assert cardroom(client).accounts.find_account("Eve") is None
+
+
+def test_an_invite_link_dies_with_its_room(client: TestClient) -> None:
+    host_a_private_game(client)
+    link = invite_link(client)
+    closed = client.post("/rooms/h1/close", data={"csrf": csrf_of(client, "/")})
+    assert closed.status_code == 200
+    visitor = TestClient(client.app)
+    assert visitor.get(link).status_code == 404
+    assert join_as_guest(visitor, link, "Bob") == 404
+    assert cardroom(client).accounts.find_account("Bob") is None

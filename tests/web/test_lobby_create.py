@@ -12,13 +12,16 @@ import pytest
 from starlette.testclient import TestClient
 
 from pokerroom.engine import HOLDEM, VARIANTS, Limit
+from pokerroom.storage.database import Database
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.access import may_enter
+from pokerroom.web.app import create_app
 from pokerroom.web.lobby.creating import GUEST
 from pokerroom.web.registry import RoomKind
 from pokerroom.web.room import CashRoom, HomeRoom
 from pokerroom.web.saving.saved_room import live_room
 from pokerroom.web.seam import User
+from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, sign_up
 
 ERROR = re.compile(r'<p class="error" role="alert">([^<]*)</p>')
@@ -356,3 +359,21 @@ def test_the_lobby_filters_by_kind(client: TestClient) -> None:
     assert [room["kind"] for room in lobby(client, "?kind=cash")["rooms"]] == [RoomKind.CASH]
     page = TestClient(client.app).get("/?kind=home").text  # Ann's own are all in "Your games"
     assert "Texas Hold&#39;em home game" in page and ">Main<" not in page
+
+
+def test_one_account_opens_a_bounded_number_of_tables(database: Database) -> None:
+    client = TestClient(create_app(database, settings(tables_per_account=3)))
+    sign_up(client, "Ann")
+    opened = [created_id(post(client, path)) for path in ("/new/home", "/new/cash", "/new/ofc")]
+    refused = post(client, "/new/home")
+    assert refused.status_code == 429
+    assert ERROR.findall(refused.text) == [
+        "you have 3 tables open, the most one account may; close one before you open another"
+    ]
+    assert len(cardroom(client).registry) == 3
+    closed = client.post(f"/rooms/{opened[0]}/close", data={"csrf": csrf_of(client, "/")})
+    assert closed.status_code in (200, 303)
+    created_id(post(client, "/new/home"))  # one closed: one more may open
+    bob = TestClient(client.app)
+    sign_up(bob, "Bob")
+    created_id(post(bob, "/new/home"))  # another account has his own

@@ -43,6 +43,11 @@ def one_line_error(args: list[str], words: str) -> None:
         (["serve", "--host", " "], "error: --host must name an address"),
         (["serve", "--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid:8000"),
         (["serve", "--bogus"], "error: pokerroom serve has no option --bogus"),
+        (
+            ["serve", "--forwarded-allow-ips", "10.0.0.1,proxy.local"],
+            "--forwarded-allow-ips takes IP addresses or networks separated by commas "
+            "(such as 127.0.0.1,10.0.0.0/8), not 'proxy.local'",
+        ),
         (["accounts", "grant", "ann", "king"], "no role 'king'; the roles are host, director"),
         (["accounts", "grant", "ann"], "missing argument 'ROLE'"),
     ],
@@ -96,7 +101,9 @@ def test_serve_runs_the_cardroom_on_the_bound_socket(
     try:
         assert listener.getsockname() == ("127.0.0.1", port)
         assert cardroom(TestClient(web)).settings.secure_cookies
-        assert TestClient(web).get("/api/lobby").json() == {
+        lobby = TestClient(web).get("/api/lobby")
+        assert lobby.headers["strict-transport-security"] == "max-age=31536000"
+        assert lobby.json() == {
             "type": "lobby",
             "v": 1,
             "rooms": [],

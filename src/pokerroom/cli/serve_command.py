@@ -2,8 +2,9 @@
 
 The address is bound before anything is served, so a port in use or a host that does not
 exist is one line and exit 2, like a database that cannot be opened. ``--secure-cookies``
-marks the cookies ``Secure``, for a server reached over https (behind a proxy that
-terminates TLS). Ctrl+C stops it.
+marks the cookies ``Secure`` and sends HSTS, for a server reached over https (behind a
+proxy that terminates TLS); ``--forwarded-allow-ips`` names that proxy, whose
+``X-Forwarded-For`` is then believed (nobody's otherwise). Ctrl+C stops it.
 """
 
 from __future__ import annotations
@@ -46,13 +47,33 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 def server_config(app: Starlette, listener: socket.socket) -> uvicorn.Config:
     """uvicorn's settings for ``app`` on ``listener``: a WebSocket message larger than any
-    the tables take is refused by uvicorn (close 1009) before it is buffered whole."""
+    the tables take is refused by uvicorn (close 1009) before it is buffered whole; the
+    connections are bounded (:mod:`pokerroom.web.connection_guard`); ``X-Forwarded-For``
+    is believed only from the app's trusted proxies."""
     import uvicorn
 
+    from pokerroom.web.cardroom import Cardroom
+    from pokerroom.web.connection_guard import ConnectionGuard, guarded_protocols
     from pokerroom.web.table_socket import MAX_FRAME_BYTES
 
+    cardroom = app.state.cardroom
+    assert isinstance(cardroom, Cardroom)
+    settings = cardroom.settings
+    guard = ConnectionGuard(settings.connections, settings.trusted_proxies)
+    http, ws = guarded_protocols(guard)
     host, port = listener.getsockname()[:2]
-    return uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=MAX_FRAME_BYTES)
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        http=http,
+        ws=ws,
+        ws_max_size=MAX_FRAME_BYTES,
+        timeout_keep_alive=settings.connections.keep_alive_seconds,
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=[str(network) for network in settings.trusted_proxies],
+    )
 
 
 def run_server(app: Starlette, listener: socket.socket) -> None:
@@ -79,7 +100,11 @@ def serve(
         ),
     ] = None,
     secure_cookies: Annotated[
-        bool, flag("--secure-cookies", help="Mark cookies Secure: the server is reached by https.")
+        bool,
+        flag(
+            "--secure-cookies",
+            help="Mark cookies Secure and send HSTS: the server is reached by https.",
+        ),
     ] = False,
     pause_after: Annotated[
         float,
@@ -92,6 +117,15 @@ def serve(
             "(0.1-60; default 3).",
         ),
     ] = 3.0,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            "--forwarded-allow-ips",
+            metavar="IPS",
+            help="The proxies (addresses or networks, comma-separated) whose "
+            "X-Forwarded-For is believed; default: nobody's.",
+        ),
+    ] = "",
 ) -> None:
     """Run the web cardroom: the lobby, sign-up and log-in, the tables.
 
@@ -99,14 +133,21 @@ def serve(
     database; pokerroom accounts grant NAME director gives a role.
     """
     from pokerroom.web.app import create_app
+    from pokerroom.web.connection_limits import trusted_proxies
     from pokerroom.web.settings import ServerSettings
 
     with user_errors():
         if not host.strip():
             raise UsageError("--host must name an address, such as 127.0.0.1 or 0.0.0.0")
+        try:
+            proxies = trusted_proxies(forwarded_allow_ips)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
         listener = listening_socket(host, port)
         try:
-            settings = ServerSettings(secure_cookies=secure_cookies, pause_after=pause_after)
+            settings = ServerSettings(
+                secure_cookies=secure_cookies, pause_after=pause_after, trusted_proxies=proxies
+            )
             app = create_app(database, settings)
         except BaseException:
             listener.close()

@@ -2,13 +2,22 @@
 
 A name is 3 to 20 characters: letters of any alphabet, digits, and ``_ - .`` inside it
 (it starts and ends with a letter or a digit). It is compared without regard to case, so
-``Ann`` and ``ann`` cannot both sign up. A few names that could pass for the room's staff
-are kept back.
+``Ann`` and ``ann`` cannot both sign up, nor can names that look alike (``аdmin`` with
+a Cyrillic ``а``; the account store refuses a look-alike of a name taken). A few names
+that could pass for the room's staff are kept back, and their look-alikes.
 
 >>> checked_name("  Ann_1  ")
 'Ann_1'
 >>> checked_name("Олена")
 'Олена'
+>>> checked_name("ｓｕｐｐｏｒｔ")
+Traceback (most recent call last):
+...
+pokerroom.storage.account_names.AccountNameError: the name 'ｓｕｐｐｏｒｔ' is kept ...
+>>> checked_name("dirеctor")  # a Cyrillic е
+Traceback (most recent call last):
+...
+pokerroom.storage.account_names.AccountNameError: the name 'dirеctor' is kept for the room; ...
 >>> checked_name("a b")
 Traceback (most recent call last):
 ...
@@ -20,14 +29,27 @@ from __future__ import annotations
 import unicodedata
 
 from pokerroom.errors import PokerroomError
+from pokerroom.storage.name_skeleton import look_alike
 
 MIN_NAME = 3
 MAX_NAME = 20
 INNER_MARKS = frozenset("_-.")
 RESERVED = frozenset(
-    {"admin", "administrator", "director", "dealer", "host", "guest", "observer", "pokerroom"}
+    {
+        "admin",
+        "administrator",
+        "director",
+        "dealer",
+        "host",
+        "guest",
+        "observer",
+        "pokerroom",
+        "moderator",
+        "support",
+    }
 )
-"""Names a player could use to pass for the room's staff or a role."""
+"""Names a player could use to pass for the room's staff or a role (or a name that looks
+like one of them: :mod:`pokerroom.storage.name_skeleton`)."""
 
 
 class AccountNameError(PokerroomError, ValueError):
@@ -53,6 +75,6 @@ def checked_name(text: str) -> str:
             )
     if not (name[0].isalnum() and name[-1].isalnum()):
         raise AccountNameError("a name starts and ends with a letter or a digit")
-    if name_key(name) in RESERVED:
+    if any(look_alike(name, reserved) for reserved in RESERVED):
         raise AccountNameError(f"the name {name!r} is kept for the room; choose another")
     return name

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
@@ -28,10 +28,15 @@ from pokerroom.storage.models import (
     WebSessionRow,
     utcnow,
 )
+from pokerroom.storage.name_skeleton import look_alike
 
 
 class AccountError(PokerroomError, ValueError):
     """An account that is not there, a role that does not exist, an invite that expired."""
+
+
+class GuestLimitError(AccountError):
+    """The game has as many guests as one game takes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +113,11 @@ class AccountStore(DatabaseStore):
         )
         if session.scalar(select(AccountRow.id).where(AccountRow.name_key == row.name_key)):
             raise AccountNameError(f"the name {name!r} is taken; choose another")
+        for taken in session.scalars(select(AccountRow.name)):
+            if look_alike(name, taken):
+                raise AccountNameError(
+                    f"the name {name!r} looks like {taken!r}, which is taken; choose another"
+                )
         session.add(row)
         try:
             session.flush()
@@ -262,14 +272,25 @@ class AccountStore(DatabaseStore):
         session_token: str,
         lifetime: timedelta,
         now: datetime | None = None,
+        most_guests: int | None = None,
     ) -> tuple[Account, Invite]:
         """A visitor followed the link and picked ``name``: a guest account, its pass to the
-        room and its session, all at once or none."""
+        room and its session, all at once or none; :class:`GuestLimitError` when the room
+        has ``most_guests`` guests already (by any of its links)."""
         now = now or utcnow()
         with self.database.session() as session:
             row = self._invite(session, token, now)
             if row is None:
                 raise AccountError("this invite link is not valid any more; ask the host again")
+            if most_guests is not None:
+                guests = session.scalar(
+                    select(func.count()).where(AccountRow.invited_to == row.room_id)
+                )
+                if (guests or 0) >= most_guests:
+                    raise GuestLimitError(
+                        f"this game has {guests} guests, the most one game takes; "
+                        "sign up, then follow the link again"
+                    )
             account = self._create(session, name, None, ["guest"], row.room_id)
             self._grant_pass(session, row, account.id)
             self._open(session, account.id, session_token, now + lifetime)

@@ -43,7 +43,8 @@ from pokerroom.web.access import may_enter
 from pokerroom.web.archive.listener import archive_listener
 from pokerroom.web.archive.pages import hand_routes
 from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
-from pokerroom.web.auth.middleware import AuthenticationMiddleware
+from pokerroom.web.auth.hashing import HashGate
+from pokerroom.web.auth.middleware import AuthenticationMiddleware, same_user
 from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
 from pokerroom.web.auth.tokens import same_token
 from pokerroom.web.auth.visitor import user_of, visitor_of
@@ -94,6 +95,7 @@ def create_app(
         secret=settings.secret_key or load_secret(),
         limiter=LoginLimiter(settings.login_failures, settings.login_window, settings.clock),
         signups=SignupLimiter(settings.signups, settings.signup_window, settings.clock),
+        hashing=HashGate(settings.hashes_at_once, settings.hashes_waiting),
         tables=tables,
     )
 
@@ -104,6 +106,7 @@ def create_app(
         saves=tables,
         pause_after=settings.pause_after,
         on_resumed=resume_paused,
+        check_session=partial(same_user, cardroom),
     )
 
     @asynccontextmanager
@@ -134,7 +137,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[
-            Middleware(SecurityHeadersMiddleware),
+            Middleware(SecurityHeadersMiddleware, https=settings.secure_cookies),
             Middleware(LastResortMiddleware, clock=settings.clock),
             Middleware(AuthenticationMiddleware, cardroom=cardroom),
             Middleware(CsrfMiddleware, refuse=refusal),

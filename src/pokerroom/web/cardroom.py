@@ -8,6 +8,7 @@ from starlette.requests import HTTPConnection
 
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.room_writer import RoomWriter
+from pokerroom.web.auth.hashing import HashGate
 from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
 from pokerroom.web.registry import Registry
 from pokerroom.web.settings import ServerSettings
@@ -22,6 +23,8 @@ class Cardroom:
     """Signs the visitors' form tokens (CSRF)."""
     limiter: LoginLimiter
     signups: SignupLimiter
+    hashing: HashGate
+    """Bounds the password hashes running and waiting (log-in, sign-up)."""
     tables: RoomWriter
     """Saves the live tables as they are played (:mod:`pokerroom.web.saving`); its
     ``store`` reads them back."""

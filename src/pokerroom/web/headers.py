@@ -7,6 +7,8 @@ server and run no inline script or style (so text that slipped through escaping 
 cannot run), post forms only here, and open sockets only to this server (``'self'``
 covers its own ws/wss address). Every page's scripts and styles are files under
 ``/static``; the replayer's ``<script type="application/json">`` is data, never run.
+A server reached over https (``--secure-cookies``) also sends HSTS, so a browser that has
+seen it once never goes back to plain http for it (no downgrade to steal a cookie).
 """
 
 from __future__ import annotations
@@ -32,9 +34,16 @@ SECURITY_HEADERS = {
 }
 
 
+HSTS = "max-age=31536000"
+"""A year; not ``includeSubDomains``: other sites of the domain are not ours to decide."""
+
+
 class SecurityHeadersMiddleware:
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, https: bool = False) -> None:
         self.app = app
+        self.headers = (
+            {**SECURITY_HEADERS, "strict-transport-security": HSTS} if https else SECURITY_HEADERS
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -44,7 +53,7 @@ class SecurityHeadersMiddleware:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
+                for name, value in self.headers.items():
                     headers.setdefault(name, value)
             await send(message)
 

@@ -32,9 +32,14 @@ from pokerroom.web.inbound import Refusal, message_id
 from pokerroom.web.outbox import Outbox, Send
 from pokerroom.web.replay import ReplayGuard
 from pokerroom.web.seam import Frame, Room, User
+from pokerroom.web.session_watch import SessionCheck, lapsed
+from pokerroom.web.socket_caps import SocketCaps, SocketCounter
 from pokerroom.web.ticker import Clock, Ticker
 
 log = logging.getLogger(__name__)
+
+
+SESSION_ENDED = "you were signed out, or your roles changed: this page connects again"
 
 
 class Rooms(Protocol):
@@ -62,6 +67,10 @@ class SocketSettings:
     replay_senders: int = 4096
     allowed_origins: frozenset[str] = frozenset()
     """Browser origins besides the server's own host allowed to open sockets (a proxy's)."""
+    caps: SocketCaps = field(default_factory=SocketCaps)
+    """How many sockets one address, account and table may hold."""
+    session_check_seconds: float = 30.0
+    """How often signed-in sockets' sessions are checked (:mod:`pokerroom.web.session_watch`)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -76,8 +85,11 @@ class Connection:
     ended: asyncio.Event = field(default_factory=asyncio.Event)
     """Set when the server ends this connection (its room closed, or observers were switched
     off): the socket closes once the frames posted before it are sent."""
+    session: str | None = None
+    """The token of the session the socket was opened in (None: signed out, or unknown)."""
     end_reason: str = "room_closed"
-    """Why it was ended: ``room_closed`` or the refusal's code (``observers_off``)."""
+    """Why it was ended: ``room_closed`` or the refusal's code (``observers_off``,
+    ``session_ended``)."""
 
     @property
     def sender(self) -> Hashable:
@@ -116,16 +128,22 @@ class Hub:
         saves: Saves | None = None,
         pause_after: float = PAUSE_AFTER,
         on_resumed: Resumed = _no_shift,
+        check_session: SessionCheck | None = None,
     ) -> None:
         self.rooms = rooms
         self.refuse_watch = refuse_watch
         """Asked at every connection and every change of its room: a viewer refused is told
         why and dismissed (:mod:`pokerroom.web.observers`)."""
+        self.check_session = check_session
+        """Asked every ``session_check_seconds`` of each signed-in socket's session (None:
+        never): a socket whose session lapsed or whose user's roles changed is ended."""
         self.clock = clock
         self.settings = settings or SocketSettings()
         self._connections: dict[str, set[Connection]] = {}
         self._present: dict[tuple[str, int], int] = {}
         self._replays = ReplayGuard(self.settings.replay_ids, self.settings.replay_senders)
+        self.counter = SocketCounter(self.settings.caps)
+        """The open sockets by address, account and table (taken before the hello)."""
         self._serials = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._holding = None if saves is None else Holding(saves, pause_after)
@@ -145,9 +163,14 @@ class Hub:
 
             holding.saves.on_saved = saved
         self.ticker.start()
+        watch = None if self.check_session is None else self._loop.create_task(self._watch())
         try:
             yield self
         finally:
+            if watch is not None:
+                watch.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await watch
             await self.ticker.stop()
             if self._stall_timer is not None:
                 self._stall_timer.cancel()
@@ -166,18 +189,39 @@ class Hub:
         """Whether the room is paused because it cannot save."""
         return self._holding is not None and self._holding.paused(room_id)
 
+    async def _watch(self) -> None:
+        """End the sockets whose session lapsed or whose user changed, every few seconds."""
+        assert self.check_session is not None
+        while True:
+            await asyncio.sleep(self.settings.session_check_seconds)
+            signed_in = [
+                ((connection.session, connection.viewer), connection)
+                for connections in self._connections.values()
+                for connection in connections
+                if connection.session is not None and connection.viewer is not None
+            ]
+            sessions = [session for session, _connection in signed_in]
+            ended = await asyncio.to_thread(lapsed, self.check_session, sessions)
+            for session, connection in signed_in:
+                if session in ended:
+                    self.dismiss(connection, Refusal("session_ended", SESSION_ENDED))
+
     def watchers(self, room_id: str) -> int:
         """How many sockets watch a room now."""
         return len(self._connections.get(room_id, ()))
 
-    def connect(self, room: Room, viewer: User | None, send: Send) -> Connection:
-        """Register a socket; it gets the current snapshot at once (a reload loses nothing)."""
+    def connect(
+        self, room: Room, viewer: User | None, send: Send, session: str | None = None
+    ) -> Connection:
+        """Register a socket (opened in the session with the token ``session``); it gets
+        the current snapshot at once (a reload loses nothing)."""
         connection = Connection(
             room=room,
             viewer=viewer,
             outbox=Outbox(lambda: self._stamped(room, viewer), send),
             flood=FloodGuard(self.settings.flood, self.clock()),
             serial=next(self._serials),
+            session=session,
         )
         self._connections.setdefault(room.id, set()).add(connection)
         self._show(connection)
@@ -330,6 +374,22 @@ class Hub:
         connection.outbox.post(refusal.frame())
         connection.end_reason = refusal.code
         connection.ended.set()
+
+    def end_user_sockets(self, user_id: int) -> None:
+        """End every socket of one user (he logged out, his session ended or his roles
+        changed): each is told so and closed; a page that reconnects is let in again only
+        as what its cookie now makes it. May be called from another thread."""
+        if self._loop is not None and not _on_loop(self._loop):
+            self._loop.call_soon_threadsafe(self.end_user_sockets, user_id)
+            return
+        ended = [
+            connection
+            for connections in self._connections.values()
+            for connection in connections
+            if connection.viewer is not None and connection.viewer.id == user_id
+        ]
+        for connection in ended:
+            self.dismiss(connection, Refusal("session_ended", SESSION_ENDED))
 
     def close_room(self, room_id: str, last: Frame) -> None:
         """The room closed: each of its sockets gets ``last`` as its final frame and is

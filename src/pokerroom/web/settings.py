@@ -20,6 +20,7 @@ from argon2 import PasswordHasher
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import data_dir
+from pokerroom.web.connection_limits import ConnectionLimits, IPNetwork
 from pokerroom.web.holding import PAUSE_AFTER
 
 SECRET_FILE = "server-secret"
@@ -44,12 +45,25 @@ class ServerSettings:
     """New accounts allowed per address within :attr:`signup_window` (guests by invite aside)."""
     signup_window: float = 3600.0
     """Seconds a new account counts against the address it was made from."""
+    guests_per_game: int = 20
+    """Guest accounts one private game's invite links may make, all links together."""
+    tables_per_account: int = 10
+    """Home, OFC and cash tables one account (not an admin) may have open at once."""
+    hashes_at_once: int = 2
+    """Password hashes run at once (each argon2 hash takes 64 MiB)."""
+    hashes_waiting: int = 8
+    """Log-ins and sign-ups that may wait for a hash; one more is answered 503 (busy)."""
     clock: Callable[[], float] = time.monotonic
     """The rate limiters' clock, and the log's for how often a stack is shown (tests move it
     by hand)."""
     pause_after: float = PAUSE_AFTER
     """Seconds a table (or a form's answer) waits for the database before it pauses (the
     answer says it cannot save yet)."""
+    connections: ConnectionLimits = field(default_factory=ConnectionLimits)
+    """The bounds on TCP connections ``pokerroom serve`` enforces (uvicorn's side)."""
+    trusted_proxies: tuple[IPNetwork, ...] = ()
+    """Whose ``X-Forwarded-For`` is believed (``--forwarded-allow-ips``): nobody's by
+    default, so the per-address limits count the address a connection really comes from."""
 
 
 def load_secret(folder: Path | None = None) -> bytes:

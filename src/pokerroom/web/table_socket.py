@@ -10,6 +10,10 @@
 3. Then the current snapshot, and each message checked (:mod:`pokerroom.web.inbound`),
    rate-limited (:mod:`pokerroom.web.flood`, close 4029) and given to the hub. A message
    dropped by the rate limit was not handled: it may be sent again with the same id.
+3a. One address, one account and one table hold a bounded number of sockets
+   (:mod:`pokerroom.web.socket_caps`): one more is refused (``too_many_sockets``, close
+   4008). A user who logs out (or whose roles change) has every socket ended
+   (``session_ended``, close 4011; the page connects again as what it now is).
 4. A room closed by its host (:meth:`~pokerroom.web.hub.Hub.close_room`) sends each of its
    sockets a last ``closed`` frame, then closes them (4010): the page stops reconnecting.
 
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,11 +34,13 @@ from urllib.parse import urlsplit
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
+from pokerroom.web.auth.visitor import VISITOR_SCOPE_KEY, Visitor
+from pokerroom.web.connection_limits import address_key
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.hub import Connection, Hub, SocketSettings
 from pokerroom.web.inbound import Refusal, message_id, parse_object
 from pokerroom.web.outbox import encode
-from pokerroom.web.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, User
+from pokerroom.web.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, Room, User
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +61,9 @@ class CloseCode(IntEnum):
     ORIGIN = 4003
     UNKNOWN_ROOM = 4004
     NO_OBSERVERS = 4005
+    TOO_MANY = 4008
     ROOM_CLOSED = 4010
+    SESSION_ENDED = 4011
     FLOOD = 4029
 
 
@@ -67,6 +76,7 @@ class Close:
 ENDINGS = {
     "room_closed": Close(CloseCode.ROOM_CLOSED, ROOM_CLOSED),
     "observers_off": Close(CloseCode.NO_OBSERVERS, "no observers"),
+    "session_ended": Close(CloseCode.SESSION_ENDED, "session ended"),
 }
 """The close for each reason the server ends a connection (:attr:`Connection.end_reason`)."""
 
@@ -115,9 +125,24 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket, admit: Admit = _any
         refused = Refusal("observers_off", why)
         await _refuse(websocket, refused, Close(CloseCode.NO_OBSERVERS, "no observers"))
         return
+    viewer = viewer_of(websocket)
+    client = websocket.client.host if websocket.client else "unknown"
+    place = hub.counter.take(address_key(client), None if viewer is None else viewer.id, room_id)
+    if isinstance(place, str):
+        too_many = Refusal("too_many_sockets", place)
+        await _refuse(websocket, too_many, Close(CloseCode.TOO_MANY, "too many sockets"))
+        return
+    try:
+        await _serve_counted(hub, websocket, room)
+    finally:
+        hub.counter.give_back(place)
+
+
+async def _serve_counted(hub: Hub, websocket: WebSocket, room: Room) -> None:
+    """From the hello to the last frame, the socket's place in the caps taken."""
     if not await _handshake(hub, websocket):
         return
-    connection = hub.connect(room, viewer_of(websocket), websocket.send_text)
+    connection = hub.connect(room, viewer_of(websocket), websocket.send_text, _session(websocket))
     loop = asyncio.get_running_loop()
     writer = loop.create_task(connection.outbox.run())
     ender = loop.create_task(_close_when_ended(connection, writer, websocket))
@@ -171,7 +196,7 @@ async def _handshake(hub: Hub, websocket: WebSocket) -> bool:
         return False
     version = message["v"]
     if version != PROTOCOL_VERSION or isinstance(version, bool):
-        shown = str(version)[:20]
+        shown = json.dumps(version)[:20]  # "1", a string, is not 1
         mismatch = Refusal(
             "version",
             f"this server speaks protocol version {PROTOCOL_VERSION}, "
@@ -220,6 +245,12 @@ async def _refuse(websocket: WebSocket, refusal: Refusal, close: Close) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(encode(refusal.frame()))
         await websocket.close(close.code, close.reason)
+
+
+def _session(websocket: WebSocket) -> str | None:
+    """The token of the session the socket was opened in, as the authentication found it."""
+    visitor = websocket.scope.get(VISITOR_SCOPE_KEY)
+    return visitor.session_token if isinstance(visitor, Visitor) else None
 
 
 def _ref(message: dict[str, object]) -> str | None:

@@ -32,6 +32,13 @@ def user_of_account(account: Account) -> User:
     return User(id=account.id, name=account.name, roles=account.roles)
 
 
+def same_user(cardroom: Cardroom, token: str, user: User) -> bool:
+    """Whether the session ``token`` still signs in ``user`` with the same name and roles
+    (asked of open sockets: :mod:`pokerroom.web.session_watch`)."""
+    account = cardroom.accounts.session_account(token)
+    return account is not None and user_of_account(account) == user
+
+
 def same_origin(headers: Headers) -> bool:
     """Whether the ``Origin`` (if the client sent one) names the host it connected to."""
     origin = headers.get("origin")

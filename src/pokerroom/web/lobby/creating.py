@@ -5,7 +5,9 @@ GET shows the form filled with the defaults; POST reads it (:mod:`~pokerroom.web
 home_form`, :mod:`~pokerroom.web.lobby.ofc_form`, :mod:`~pokerroom.web.lobby.cash_form`),
 makes the room under a fresh :func:`~pokerroom.web.registry.new_room_id`, lists it with its
 :class:`~pokerroom.web.registry.LobbyEntry` (private: by invite link only) and sends the
-creator to its table page, ``/tables/<id>`` (303). A bad field shows the form again with
+creator to its table page, ``/tables/<id>`` (303). One account has at most
+``tables_per_account`` tables open at once (admins aside; a tournament's tables do not
+count); one more is refused (429) until he closes one. A bad field shows the form again with
 one line naming what the field may be (400) and nothing is created. A script that asks
 for JSON gets ``{"type": "room", "v": 1, ...the lobby listing}`` (201) or the error frame.
 """
@@ -24,7 +26,7 @@ from pokerroom.bots.ofc import OFC_BOTS
 from pokerroom.engine import PROFILES, VARIANTS, Limit
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.auth.visitor import user_of
-from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.cardroom import Cardroom, cardroom_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.lobby.cash_form import CASH_DEFAULTS, CASH_FIELDS, read_cash_form
 from pokerroom.web.lobby.home_form import HOME_DEFAULTS, HOME_FIELDS, read_home_form
@@ -169,6 +171,22 @@ def _creator(request: Request, kind: Kind) -> User:
     return user
 
 
+class TooManyTablesError(SettingError):
+    """The account has as many tables open as one may."""
+
+
+def _within_limit(cardroom: Cardroom, user: User) -> None:
+    """One account opens a bounded number of tables at once (admins aside): a script
+    cannot fill the lobby and the server with them (issue 21 item 30)."""
+    most = cardroom.settings.tables_per_account
+    hosted = [entry for _id, entry in cardroom.registry.hosted_by(user) if entry.tournament is None]
+    if len(hosted) >= most and not user.has("admin"):
+        raise TooManyTablesError(
+            f"you have {len(hosted)} tables open, the most one account may; "
+            "close one before you open another"
+        )
+
+
 def _form_page(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
     async def show(request: Request) -> Response:
         if user_of(request) is None:
@@ -186,11 +204,13 @@ def _create(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
         cardroom = cardroom_of(request)
         room_id = new_room_id()
         try:
+            _within_limit(cardroom, user)
             room, entry = kind.build(form, room_id, user)
         except SettingError as error:
+            status = 429 if isinstance(error, TooManyTablesError) else 400
             if wants_json(request.scope):
-                return error_response(request.scope, 400, str(error))
-            return page(request, kind.template, kind.context(form, str(error)), 400)
+                return error_response(request.scope, status, str(error))
+            return page(request, kind.template, kind.context(form, str(error)), status)
         open_room(cardroom, room, entry)  # saved as it is played: a restart resumes it
         if wants_json(request.scope):
             listing = entry.listing(room_id)

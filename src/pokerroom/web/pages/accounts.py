@@ -3,17 +3,21 @@
 A new account holds the roles ``player`` and ``host`` (anyone may start a home game);
 ``director`` and ``admin`` are given with ``pokerroom accounts grant``. Failed log-ins are
 rate-limited by name and by address, new accounts by address
-(:mod:`pokerroom.web.auth.rate_limit`).
+(:mod:`pokerroom.web.auth.rate_limit`), each attempt counted before its password is
+hashed; the hashes run a few at a time (:mod:`pokerroom.web.auth.hashing`): more waiting
+than the gate takes are answered 503 (busy), with ``Retry-After``.
 """
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
+from functools import partial
+
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from pokerroom.storage.account_names import AccountNameError, checked_name, name_key
+from pokerroom.web.auth.hashing import BUSY_SECONDS, HashingBusyError
 from pokerroom.web.auth.passwords import (
     MAX_PASSWORD,
     PasswordRuleError,
@@ -29,6 +33,8 @@ from pokerroom.web.templating import page
 
 NEW_ACCOUNT_ROLES = ("player", "host")
 WRONG = "wrong name or password"
+BUSY = "the server is busy checking passwords; try again in a few seconds"
+_TOO_MANY_ACCOUNTS = "too many new accounts from this address; try again in "
 
 
 async def signup_form(request: Request) -> Response:
@@ -39,33 +45,51 @@ async def signup(request: Request) -> Response:
     cardroom = cardroom_of(request)
     fields = await form_fields(request, "name", "password", "password2")
     name, password = fields["name"], fields["password"]
+
+    def again(error: str, status: int) -> Response:
+        return page(request, "signup.html", {"name": name, "error": error}, status)
+
     address = address_of(request)
     wait = cardroom.signups.wait(address)
     if wait:
-        error = f"too many new accounts from this address; try again in {in_words(wait)}"
-        return page(request, "signup.html", {"name": name, "error": error}, 429)
+        return _retry_after(again(_TOO_MANY_ACCOUNTS + in_words(wait), 429), wait)
     try:
         checked_name(name)  # the name's error first: it is the field at the top
         if password != fields["password2"]:
             raise PasswordRuleError("the two passwords differ; type the same one twice")
         check_password(password, name)
-        account_id = await run_in_threadpool(_create, cardroom, name, password)
     except (AccountNameError, PasswordRuleError) as error:
-        return page(request, "signup.html", {"name": name, "error": str(error)}, 400)
-    cardroom.signups.signed_up(address)
+        return again(str(error), 400)
+    place = cardroom.signups.reserve(address)  # counted before the hash: no race past it
+    if isinstance(place, int):
+        return _retry_after(again(_TOO_MANY_ACCOUNTS + in_words(place), 429), place)
+    try:
+        account_id = await cardroom.hashing.run(partial(_create, cardroom, name, password))
+    except AccountNameError as error:
+        cardroom.signups.give_back(place)
+        return again(str(error), 400)
+    except HashingBusyError:
+        cardroom.signups.give_back(place)
+        return _retry_after(again(BUSY, 503), BUSY_SECONDS)
     response = RedirectResponse("/", status_code=303)
     await sign_in(cardroom, account_id, response, visitor_of(request).session_token)
     return response
 
 
 def address_of(request: Request) -> str:
-    """The address a request came from, as the rate limits count it."""
+    """The address a request came from, as the rate limits count it (the connection's own,
+    or what a proxy trusted with ``--forwarded-allow-ips`` forwarded)."""
     return request.client.host if request.client else "unknown"
 
 
 def _create(cardroom: Cardroom, name: str, password: str) -> int:
     password_hash = cardroom.settings.password_hasher.hash(password)
     return cardroom.accounts.create_account(name, password_hash, NEW_ACCOUNT_ROLES).id
+
+
+def _retry_after(response: Response, seconds: int) -> Response:
+    response.headers["retry-after"] = str(seconds)
+    return response
 
 
 async def login_form(request: Request) -> Response:
@@ -81,16 +105,19 @@ async def login(request: Request) -> Response:
     def again(error: str, status: int) -> Response:
         return page(request, "login.html", {"name": name, "next": target, "error": error}, status)
 
-    key = name_key(name)
-    address = address_of(request)
-    wait = cardroom.limiter.wait(key, address)
-    if wait:
-        return again(f"too many failed log-ins; try again in {wait} s", 429)
-    account_id = await run_in_threadpool(_check, cardroom, name, fields["password"])
+    attempt = cardroom.limiter.reserve(name_key(name), address_of(request))
+    if isinstance(attempt, int):  # counted before the hash, so a burst cannot race past it
+        return _retry_after(
+            again(f"too many failed log-ins; try again in {attempt} s", 429), attempt
+        )
+    try:
+        account_id = await cardroom.hashing.run(partial(_check, cardroom, name, fields["password"]))
+    except HashingBusyError:
+        cardroom.limiter.withdraw(attempt)  # never checked: it counts neither way
+        return _retry_after(again(BUSY, 503), BUSY_SECONDS)
     if account_id is None:
-        cardroom.limiter.fail(key, address)
-        return again(WRONG, 400)
-    cardroom.limiter.succeed(key)
+        return again(WRONG, 400)  # the attempt stays counted as a failure
+    cardroom.limiter.succeed(attempt)
     response = RedirectResponse(target, status_code=303)
     await sign_in(cardroom, account_id, response, visitor_of(request).session_token)
     return response
@@ -113,8 +140,13 @@ def _check(cardroom: Cardroom, name: str, password: str) -> int | None:
 
 
 async def logout(request: Request) -> Response:
+    """End the session, and every table socket of its user (an open socket must not keep
+    acting for him)."""
     response = RedirectResponse("/", status_code=303)
-    await sign_out(cardroom_of(request), visitor_of(request).session_token, response)
+    visitor = visitor_of(request)
+    await sign_out(cardroom_of(request), visitor.session_token, response)
+    if visitor.user is not None:
+        request.app.state.hub.end_user_sockets(visitor.user.id)
     return response
 
 

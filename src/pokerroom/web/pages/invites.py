@@ -6,9 +6,14 @@ opens it sees the game's name and one button: a signed-in player joins as himsel
 visitor picks a name and becomes a ``guest`` account, signed in at once, that may enter
 that game only. Either way the account gets the room's pass (:mod:`pokerroom.web.access`)
 and lands on the table, ``/tables/<id>``. The database keeps only the digest of the token.
+A link dies with its room (once closed, it is answered as an expired link), and one game
+takes at most ``guests_per_game`` guests, whatever links they came by (then 429: a
+visitor signs up instead).
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -17,7 +22,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from pokerroom.storage.account_names import AccountNameError
-from pokerroom.storage.accounts import AccountError, Invite
+from pokerroom.storage.accounts import AccountError, GuestLimitError, Invite
 from pokerroom.web.auth.tokens import new_token
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
@@ -59,8 +64,9 @@ async def new_invite(request: Request) -> Response:
 
 
 async def _invite_or_404(cardroom: Cardroom, token: str) -> Invite:
+    """The link's invite; a link whose room has closed is dead like an expired one."""
     invite = await run_in_threadpool(cardroom.accounts.find_invite, token)
-    if invite is None:
+    if invite is None or invite.room_id not in cardroom.registry:
         raise HTTPException(404, EXPIRED)
     return invite
 
@@ -91,19 +97,24 @@ async def accept_invite(request: Request) -> Response:
             raise HTTPException(404, EXPIRED) from None
         return response
     name = (await form_fields(request, "name"))["name"]
+    context = {"room": _room_name(cardroom, invite), "name": name, "token": token}
     session = new_token()
     try:
         await run_in_threadpool(
-            cardroom.accounts.join_as_guest,
-            token,
-            name,
-            session,
-            cardroom.settings.session_lifetime,
+            partial(
+                cardroom.accounts.join_as_guest,
+                token,
+                name,
+                session,
+                cardroom.settings.session_lifetime,
+                most_guests=cardroom.settings.guests_per_game,
+            )
         )
+    except GuestLimitError as error:
+        return page(request, "invite.html", {**context, "error": str(error)}, 429)
     except AccountError:
         raise HTTPException(404, EXPIRED) from None
     except AccountNameError as error:
-        context = {"room": _room_name(cardroom, invite), "name": name, "token": token}
         return page(request, "invite.html", {**context, "error": str(error)}, 400)
     response.headers.append("set-cookie", session_cookie(cardroom, session))
     return response

@@ -24,6 +24,7 @@
     4003: "This page may not open the table.",
     4004: "This table has closed.",
     4005: "This table takes no observers: take a seat to play.",
+    4008: "Too many tables are open from this address or account: close another tab, then reload.",
     4010: "This table was closed by its host.",
   };
   const TRY_AGAIN_LATER = 1013; // the server cannot serve the table just now: retried
