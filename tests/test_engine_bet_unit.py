@@ -10,7 +10,16 @@ from hypothesis import strategies as st
 
 from pokerroom.bots import Bot, CallingStation, EquityBot, RandomBot, TournamentBot
 from pokerroom.deck import Deck
-from pokerroom.engine import OMAHA, Action, Hand, HandConfig, IllegalAction, Limit, Options
+from pokerroom.engine import (
+    OMAHA,
+    Action,
+    Hand,
+    HandConfig,
+    IllegalAction,
+    LegalActions,
+    Limit,
+    Options,
+)
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import view_of
 from pokerroom.errors import UsageError
@@ -120,6 +129,19 @@ def test_the_nearest_legal_raise_rounds_to_the_unit_or_the_top() -> None:
         21_559,
         21_559,
     ]
+
+
+def test_a_lower_bound_off_the_unit_stays_legal_and_nearest() -> None:
+    """T-18: a minimum no multiple (a Stud completion of 30 in 25s) is legal itself; the
+    amounts inside the range are whole 25s."""
+    legal = LegalActions(0, True, False, None, 30, 1_000, bet=True, raise_step=25)
+    assert [legal.allows(Action.raise_to(a)) for a in (30, 40, 50, 1_000)] == [
+        True,
+        False,
+        True,
+        True,
+    ]
+    assert [legal.nearest_raise(a) for a in (31, 39, 40, 45)] == [30, 30, 50, 50]
 
 
 def test_presets_are_whole_units_and_an_opening_size_off_the_unit_is_not_offered() -> None:

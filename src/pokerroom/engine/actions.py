@@ -70,8 +70,8 @@ class LegalActions(NamedTuple):
     ``call`` is the commitment a call reaches (less than the bet when it is an
     all-in for less, A-5); ``raise_min``/``raise_max`` bound a bet or raise and
     are equal in fixed-limit or when only an all-in is possible (A-8). Between
-    them a total is a multiple of ``raise_step`` unless it is ``raise_max`` (the
-    all-in, or the pot in pot-limit: T-18).
+    them a total is a multiple of ``raise_step`` (T-18); both bounds are legal
+    whatever they are (the top is an all-in when it is no multiple).
     """
 
     player: int
@@ -87,8 +87,8 @@ class LegalActions(NamedTuple):
     raise_sizes: tuple[int, ...] = ()
     """When only some amounts in the range are allowed (Stud open pair, V-6), those."""
     raise_step: int = 1
-    """T-18: the bet unit (a tournament's smallest chip); every total in the range but
-    ``raise_max`` is a multiple of it."""
+    """T-18: the bet unit (a tournament's smallest chip); every total inside the range is
+    a multiple of it."""
 
     def allows(self, action: Action) -> bool:
         match action.kind:
@@ -109,11 +109,14 @@ class LegalActions(NamedTuple):
                     and self.raise_max is not None
                     and amount is not None
                     and self.raise_min <= amount <= self.raise_max
-                    and (amount % self.raise_step == 0 or amount == self.raise_max)  # T-18
+                    and (
+                        amount % self.raise_step == 0  # T-18
+                        or amount in (self.raise_min, self.raise_max)
+                    )
                 )
 
     def nearest_raise(self, amount: int) -> int:
-        """The legal bet or raise total nearest ``amount`` (T-18: whole units, or the top);
+        """The legal bet or raise total nearest ``amount`` (T-18: whole units, or a bound);
         with only some sizes allowed (V-6), the largest not above it. A half rounds up."""
         low, high = self.raise_min, self.raise_max
         if low is None or high is None:
@@ -121,11 +124,8 @@ class LegalActions(NamedTuple):
         clamped = max(low, min(amount, high))
         if self.raise_sizes:
             return max([size for size in self.raise_sizes if size <= clamped] or [low])
-        step = self.raise_step
-        down = clamped - clamped % step
-        if down < low:  # only the top is a legal amount below the next unit
-            return high
-        up = min(down + step, high)
+        whole = clamped - clamped % self.raise_step
+        down, up = max(whole, low), min(whole + self.raise_step, high)
         return down if clamped - down < up - clamped else up
 
     def describe(self, amount: Callable[[int], str] = str) -> list[str]:

@@ -496,7 +496,7 @@
     if (raise.sizes.length > 0 && !raise.sizes.includes(value)) {
       return `${raise.word} to one of ${raise.sizes.join(", ")}`;
     }
-    if (value !== raise.max && value % raise.step !== 0) {
+    if (value !== raise.min && value !== raise.max && value % raise.step !== 0) {
       const whole = wholeTop(raise);
       const allIn = whole === raise.max ? "" : `, or all-in ${raise.max}`;
       return `${raise.word}s are in steps of ${raise.step}: from ${raise.min} to ${whole}${allIn}`;
