@@ -12,6 +12,7 @@ import json
 import random
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -21,7 +22,10 @@ from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.cli.app import app
 from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
+from pokerroom.errors import UsageError
 from pokerroom.tournament.american import AmericanRun, entrant_names
+from pokerroom.tournament.desk_events import ChipsCorrected
+from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import ChipsRaced, HandPlayed, TournamentEvent
 from pokerroom.tournament.regulation import Regulation
 from pokerroom.tournament.structure import Break, Level
@@ -135,3 +139,14 @@ def test_the_issue_run_keeps_stacks_in_whole_25s() -> None:
     assert len(hands) > 4 and {hand["level"] for hand in hands[:4]} == {1}
     stacks = [s[key] for hand in hands for s in hand["seats"] for key in ("before", "after")]
     assert all(stack % 25 == 0 for stack in stacks)
+
+
+def test_a_chip_correction_is_whole_chips_of_the_level() -> None:
+    """T-18, T-16: the director corrects a count to whole 25s; 1,010 is refused, unchanged."""
+    tournament = Tournament(_regulation(1_000, antes=False))
+    tournament.enter("ann", at=0)
+    with pytest.raises(UsageError, match=r"^a corrected count is whole chips of 25, .*1,010$"):
+        tournament.record(ChipsCorrected(1, "ann", 1_000, 1_010, "miscounted"))
+    assert tournament.players["ann"].chips == 1_000
+    tournament.record(ChipsCorrected(1, "ann", 1_000, 1_025, "miscounted"))
+    assert tournament.players["ann"].chips == 1_025
