@@ -8,8 +8,10 @@ import random
 
 import pytest
 
-from pokerroom.engine import Limit
-from pokerroom.protocol.frames import TableFrame
+from pokerroom.deck import Deck
+from pokerroom.engine import Action, Hand, HandConfig, IllegalAction, Limit, Options
+from pokerroom.protocol.frames import ActionsFrame, TableFrame
+from pokerroom.table.wording import refusal
 from pokerroom.tui.remote import view
 from pokerroom.tui.remote.clock import ServerClock
 from tests.web.table_driver import Table, random_act, table
@@ -47,6 +49,36 @@ def test_a8_a_typed_bet_out_of_range_is_refused_in_the_servers_words(
             return
         assert local == outcome.error
         assert outcome.code == "amount"
+
+
+def test_t18_a_typed_bet_off_the_unit_is_refused_as_the_engine_refuses_it() -> None:
+    """T-18: in a tournament's 25s the local check passes whole 25s and the all-in, and
+    refuses 130 in the engine's words; the preset keys are whole 25s too."""
+    config = HandConfig.holdem(
+        [5_000, 18_441, 21_559],
+        small_blind=25,
+        big_blind=50,
+        options=Options(smallest_chip=25, bet_unit=25),
+    )
+    hand = Hand(config, Deck(seed=1))
+    legal = hand.legal_actions()
+    actions: ActionsFrame = {
+        "fold": True,
+        "check": False,
+        "call": 50,
+        "bring_in": None,
+        "raise_to": {"word": "raise", "min": 100, "max": 21_559, "sizes": [], "step": 25},
+        "presets": [],
+        "options": legal.describe(),
+    }
+    assert [view.raise_refusal(actions, amount) for amount in (100, 125, 21_559)] == [None] * 3
+    with pytest.raises(IllegalAction) as refused:
+        hand.act(Action.raise_to(130))
+    assert view.raise_refusal(actions, 130) == refusal(refused.value, 2)
+    assert view.raise_refusal(actions, 130) == (
+        "Raises are in steps of 25: from 100 to 21550, or all-in 21559. "
+        "You may: fold, call 50, raise to 100-21559 in steps of 25."
+    )
 
 
 def test_the_preset_keys_bet_what_the_servers_presets_say() -> None:

@@ -9,6 +9,7 @@ own cards, the boards and the shown hands; an observer's, only the last two.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import secrets
@@ -493,3 +494,37 @@ def test_a_moved_player_follows_his_new_table_without_a_reload(cardroom: Cardroo
     expect(page.locator("#table")).not_to_have_attribute("data-status", "connecting")
     assert cardroom.app.state.hub.watchers("g2") == 1
     assert cardroom.app.state.hub.watchers("g0") == 0
+
+
+def test_t18_the_slider_and_the_amount_go_in_the_tables_bet_unit(cardroom: Cardroom) -> None:
+    """T-18: at a table betting in 5s the slider steps by 5 and its last notch is the
+    all-in; a typed 7 is refused before sending, naming the steps; 10 is raised."""
+    from playwright.sync_api import expect
+
+    ann, bob = (cardroom.regular(name) for name in ("Ann", "Bob"))
+    players = [ann, bob]
+    cardroom.room.host = ann.user
+    for seat, player in enumerate(players, start=1):
+        sit(player, seat)
+    ann.page.click("#start")
+    next_hand(cardroom, 1, *players)
+    hold_the_next_hand(cardroom)
+    act(cardroom, players, "f")  # the small blind folds: stacks 199 and 201
+    series = cardroom.room.series
+    assert series is not None
+    series.options = dataclasses.replace(series.options, bet_unit=5)  # as a tournament's chip
+    deal_on(cardroom)
+    next_hand(cardroom, 2, *players)
+    actor = turn_of(cardroom, players)
+    page = actor.page
+    expect(page.locator("#slider")).to_have_attribute("step", "5")
+    expect(page.locator("#slider")).to_have_attribute("max", "205")  # the notch past 200
+    page.fill("#slider", "205")
+    expect(page.locator("#amount")).to_have_value("201")  # the all-in
+    page.fill("#amount", "7")
+    expect(page.locator("#raise")).to_be_disabled()
+    expect(page.locator("#error")).to_have_text(
+        "raises are in steps of 5: from 5 to 200, or all-in 201"
+    )
+    raise_to(cardroom, players, 10)
+    expect(page.locator("#log")).to_contain_text("You raise to 10")

@@ -80,7 +80,7 @@ class EquityBot:
         target = max(view.committed) + (2 * view.pot) // 3
         if short or equity > 0.8:
             target = legal.raise_max
-        return max(legal.raise_min, min(target, legal.raise_max))
+        return legal.nearest_raise(target)  # T-18: whole bet units
 
     def discard(self, view: HandView) -> list[Card]:
         """Draw: keep the cards that make the current hand's pairs or better, else the top one."""

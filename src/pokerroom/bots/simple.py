@@ -42,7 +42,7 @@ class RandomBot:
         if legal.raise_min is not None and legal.raise_max is not None:
             sizes = legal.raise_sizes or (
                 legal.raise_min,
-                self._rng.randint(legal.raise_min, legal.raise_max),
+                legal.nearest_raise(self._rng.randint(legal.raise_min, legal.raise_max)),  # T-18
                 legal.raise_max,
             )
             choices.append(Action.raise_to(self._rng.choice(sizes)))

@@ -144,5 +144,5 @@ class TournamentBot:
 def _raise_or_call(legal: LegalActions, target: int) -> Action:
     """Raise to ``target`` within the legal bounds; when no raise is allowed, call or check."""
     if legal.raise_min is not None and legal.raise_max is not None:
-        return Action.raise_to(max(legal.raise_min, min(target, legal.raise_max)))
+        return Action.raise_to(legal.nearest_raise(target))  # T-18: whole chips
     return Action.call() if legal.call is not None else Action.check()

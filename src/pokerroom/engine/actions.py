@@ -69,7 +69,9 @@ class LegalActions(NamedTuple):
 
     ``call`` is the commitment a call reaches (less than the bet when it is an
     all-in for less, A-5); ``raise_min``/``raise_max`` bound a bet or raise and
-    are equal in fixed-limit or when only an all-in is possible (A-8).
+    are equal in fixed-limit or when only an all-in is possible (A-8). Between
+    them a total is a multiple of ``raise_step`` (T-18); both bounds are legal
+    whatever they are (the top is an all-in when it is no multiple).
     """
 
     player: int
@@ -84,6 +86,9 @@ class LegalActions(NamedTuple):
     """Stud: the bring-in this player may post instead of completing (V-5, V-7)."""
     raise_sizes: tuple[int, ...] = ()
     """When only some amounts in the range are allowed (Stud open pair, V-6), those."""
+    raise_step: int = 1
+    """T-18: the bet unit (a tournament's smallest chip); every total inside the range is
+    a multiple of it."""
 
     def allows(self, action: Action) -> bool:
         match action.kind:
@@ -98,12 +103,30 @@ class LegalActions(NamedTuple):
             case ActionKind.RAISE:
                 if self.raise_sizes:
                     return action.amount in self.raise_sizes
+                amount = action.amount
                 return (
                     self.raise_min is not None
                     and self.raise_max is not None
-                    and action.amount is not None
-                    and self.raise_min <= action.amount <= self.raise_max
+                    and amount is not None
+                    and self.raise_min <= amount <= self.raise_max
+                    and (
+                        amount % self.raise_step == 0  # T-18
+                        or amount in (self.raise_min, self.raise_max)
+                    )
                 )
+
+    def nearest_raise(self, amount: int) -> int:
+        """The legal bet or raise total nearest ``amount`` (T-18: whole units, or a bound);
+        with only some sizes allowed (V-6), the largest not above it. A half rounds up."""
+        low, high = self.raise_min, self.raise_max
+        if low is None or high is None:
+            raise UsageError(f"player {self.player} may not bet or raise now")
+        clamped = max(low, min(amount, high))
+        if self.raise_sizes:
+            return max([size for size in self.raise_sizes if size <= clamped] or [low])
+        whole = clamped - clamped % self.raise_step
+        down, up = max(whole, low), min(whole + self.raise_step, high)
+        return down if clamped - down < up - clamped else up
 
     def describe(self, amount: Callable[[int], str] = str) -> list[str]:
         """Human-readable options, e.g. ``['fold', 'call 10', 'raise to 20-200']``.
@@ -127,6 +150,8 @@ class LegalActions(NamedTuple):
                 span = amount(self.raise_min)
             else:
                 span = f"{amount(self.raise_min)}-{amount(self.raise_max)}"
+                if self.raise_step > 1:
+                    span += f" in steps of {amount(self.raise_step)}"
             options.append(f"{word} {span}")
         return options
 
@@ -143,3 +168,16 @@ class IllegalAction(PokerroomError, ValueError):  # noqa: N818 - the name player
         self.reason = message
         self.rule = rule
         self.legal = legal
+
+
+def steps_refusal(word: str, legal: LegalActions) -> str:
+    """T-18: why a total between the bounds is refused: it is no whole number of bet units.
+
+    >>> steps_refusal("bet", LegalActions(0, True, True, None, 50, 21_559, raise_step=25))
+    'bets are in steps of 25: from 50 to 21550, or all-in 21559'
+    """
+    assert legal.raise_min is not None and legal.raise_max is not None
+    step, top = legal.raise_step, legal.raise_max
+    whole = top - top % step
+    span = f"{word}s are in steps of {step}: from {legal.raise_min} to {whole}"
+    return span if whole == top else f"{span}, or all-in {top}"

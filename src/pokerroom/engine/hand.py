@@ -28,7 +28,13 @@ from collections.abc import Iterable, Sequence
 
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
-from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
+from pokerroom.engine.actions import (
+    Action,
+    ActionKind,
+    IllegalAction,
+    LegalActions,
+    steps_refusal,
+)
 from pokerroom.engine.config import HandConfig
 from pokerroom.engine.options import DealStart, ReraiseSize, ShowdownOrder, TimeoutAction
 from pokerroom.engine.settlement import Settlement
@@ -44,6 +50,7 @@ class Hand(Settlement):
     def __init__(
         self, config: HandConfig, cards: CardSource | None = None, *, auto_showdown: bool = True
     ) -> None:
+        self._bet_unit = config.options.bet_unit  # T-18
         super().__init__(config, cards, auto_showdown=auto_showdown)
         self._dealing_order = self._deal_order()
         self._post_forced_bets()
@@ -80,6 +87,7 @@ class Hand(Settlement):
             raise_max=raise_max,
             bet=bet == 0,
             raise_sizes=self._open_pair_sizes(raise_min, raise_max),
+            raise_step=self._bet_unit,
         )
         return self._legal
 
@@ -100,6 +108,7 @@ class Hand(Settlement):
             raise_max=max(complete, high),
             bet=True,
             bring_in=min(self.config.bring_in, all_in_to),
+            raise_step=self._bet_unit,
         )
         return self._legal
 
@@ -141,6 +150,11 @@ class Hand(Settlement):
             high = all_in_to  # B-1
         high = min(high, all_in_to)
         low = min(low, all_in_to)  # short only when all-in
+        unit = self._bet_unit
+        if unit != 1:  # T-18: whole chips; the minimum rounds up, an all-in stays legal
+            low = min(-(-low // unit) * unit, all_in_to)
+            if high < all_in_to:
+                high -= high % unit
         return low, max(low, high)
 
     def _raise_answerable(self, player: int) -> bool:
@@ -281,6 +295,8 @@ class Hand(Settlement):
                 rule = "A-8"
             if legal.raise_sizes:
                 rule = "V-6"
+            elif amount is not None and legal.raise_min < amount < legal.raise_max:
+                raise IllegalAction(steps_refusal(word, legal), "T-18", legal.describe())
             raise IllegalAction(
                 f"{word} to {amount} is outside the legal range "
                 f"{legal.raise_min}-{legal.raise_max}",

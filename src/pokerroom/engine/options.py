@@ -7,6 +7,8 @@ profile is nothing but a set of option values, and each option can be set alone.
 <ReraiseSize.ALL_IN_PLUS_BIG_BLIND: 'all-in-plus-big-blind'>
 >>> Options.profile("home", smallest_chip=5).smallest_chip
 5
+>>> Options.profile("club", bet_unit=25).bet_unit  # T-18: a tournament bets whole chips
+25
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ class Options:
     timeout_action: TimeoutAction = TimeoutAction.CHECK_OR_FOLD
     smallest_chip: int = 1
     """P-3: pots are split down to this chip."""
+    bet_unit: int = 1
+    """T-18: bets and raises go in steps of this (a tournament's smallest chip); all-in excepted."""
 
     def __post_init__(self) -> None:
         if not (
@@ -66,11 +70,12 @@ class Options:
             and type(self.timeout_action) is TimeoutAction
         ):
             raise UsageError(self._wrong_kind())
-        chip = self.smallest_chip
-        if type(chip) is not int or chip < 1:
-            raise UsageError(
-                f"smallest_chip must be a whole number of at least 1 (P-3), got {chip!r}"
-            )
+        for name, rule in (("smallest_chip", "P-3"), ("bet_unit", "T-18")):
+            chip = getattr(self, name)
+            if type(chip) is not int or chip < 1:
+                raise UsageError(
+                    f"{name} must be a whole number of at least 1 ({rule}), got {chip!r}"
+                )
 
     def _wrong_kind(self) -> str:
         """The first option that is not of its enum, named with the values allowed."""

@@ -11,7 +11,7 @@ means the same whatever the defaults become:
 >>> options_field(Options.profile("club", smallest_chip=5))  # doctest: +NORMALIZE_WHITESPACE
 '_options = { reraise_after_short_all_in = "all-in-plus-big-blind",
   showdown_order = "last-aggressor-any-round", deal_start = "small-blind",
-  timeout_action = "fold", smallest_chip = 5 }'
+  timeout_action = "fold", smallest_chip = 5, bet_unit = 1 }'
 >>> read_options({"smallest_chip": 5}).smallest_chip
 5
 """

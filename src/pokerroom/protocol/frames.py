@@ -161,6 +161,8 @@ class RaiseFrame(TypedDict):
     max: int
     sizes: list[int]
     """When only some totals are allowed (Stud open pair, V-6), those; else empty."""
+    step: int
+    """T-18: the bet unit; every total in the range but ``max`` is a multiple of it."""
 
 
 class PresetFrame(TypedDict):

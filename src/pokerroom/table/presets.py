@@ -2,13 +2,15 @@
 
 Built from one seat's view only (X-4). The pot-sized presets are worked out on the pot
 after the player's call, as card rooms do; every preset is clamped into the legal range
-(B-1, B-2), so "all-in" is the largest bet allowed and "pot" is the stack when that is less.
+(B-1, B-2), so "all-in" is the largest bet allowed and "pot" is the stack when that is less,
+and rounded to the nearest whole bet unit (T-18: a tournament bets whole chips).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pokerroom.engine import Action, LegalActions
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
 
@@ -36,6 +38,7 @@ def preset_amounts(view: HandView) -> dict[str, int]:
         legal.call,
         (legal.raise_min, legal.raise_max),
         legal.raise_sizes,
+        legal.raise_step,
     )
 
 
@@ -46,29 +49,26 @@ def preset_totals(
     call: int | None,
     legal_range: tuple[int, int],
     sizes: Sequence[int] = (),
+    step: int = 1,
 ) -> dict[str, int]:
     """:func:`preset_amounts` from the plain numbers a table snapshot carries: the pot
     (bets included), every bet in front this round, the player's own, the total a call
-    reaches and the legal range (with its only ``sizes``, V-6)."""
+    reaches and the legal range (with its only ``sizes``, V-6, and its bet unit, T-18)."""
     low, high = legal_range
+    legal = LegalActions(0, True, False, call, low, high, raise_sizes=tuple(sizes), raise_step=step)
     owed = (call or mine) - mine
     base = max(committed) if owed else 0
     after_call = pot + owed
     wanted = (low, base + after_call // 2, base + 2 * after_call // 3, base + after_call, high)
-    amounts = {}
-    for name, amount in zip(PRESETS, wanted, strict=True):
-        clamped = max(low, min(amount, high))
-        if sizes:
-            clamped = max([s for s in sizes if s <= clamped] or [low])
-        amounts[name] = clamped
-    return amounts
+    return {name: legal.nearest_raise(amount) for name, amount in zip(PRESETS, wanted, strict=True)}
 
 
 def opening_amounts(view: HandView) -> dict[str, int]:
     """Pre-flop in a blind game, the 2.5× and 3× big-blind raises that are legal now.
 
-    Only sizes inside the legal range are offered (after a raise they are usually too
-    small), and none where the range is a single amount (fixed-limit, an all-in only).
+    Only legal sizes are offered (after a raise they are usually too small; T-18: not
+    whole bet units), and none where the range is a single amount (fixed-limit, an all-in
+    only).
     """
     legal = view.legal
     if (
@@ -85,7 +85,7 @@ def opening_amounts(view: HandView) -> dict[str, int]:
     return {
         name: halves * count // 2
         for name, count in OPENING_PRESETS
-        if legal.raise_min <= halves * count // 2 <= legal.raise_max
+        if legal.allows(Action.raise_to(halves * count // 2))
     }
 
 

@@ -625,10 +625,11 @@ class AmericanRun:
             self._log(event)
 
     def _options_at(self, level: int) -> Options:
-        """P-3, T-13: the engine options with the smallest chip in play during ``level``."""
+        """P-3, T-13: the engine options with the smallest chip in play during ``level``;
+        T-18: bets go in whole chips of it."""
         options = self._level_options.get(level)
         if options is None:
             chip = self._regulation.smallest_chip(level)
-            options = dataclasses.replace(self._options, smallest_chip=chip)
+            options = dataclasses.replace(self._options, smallest_chip=chip, bet_unit=chip)
             self._level_options[level] = options
         return options

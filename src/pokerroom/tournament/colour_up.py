@@ -6,18 +6,17 @@ player, nobody raced out) and the result is one :class:`ChipsRaced` event the to
 applies. From the next level on the hands use the new smallest chip to split pots (P-3,
 ``Regulation.smallest_chip``).
 
-Decision where the seed is silent: a simulated bot may bet any whole amount (the engine
-does not round bets to chips), so a stack may hold less than a whole retired chip. That
-part of a chip is dropped before the race, and a stack of less than one retired chip races
-as one: real chips never leave such a part, and the race's own rounding (at most one new
-chip either way) is what a director would apply to it. When the odd chips at one table
-need more cards than a deck holds (a colour-up skipping denominations), each stack is
-instead rounded on its own to the nearest new chip, a half rounding up, nobody raced out.
+Every stack is whole chips of the retired denomination (T-18: the hands bet in units of
+the smallest chip in play), so the race changes a table's total only by its own rounding:
+the odd chips' value to the nearest new chip, plus one new chip per player kept in. When
+the odd chips at one table need more cards than a deck holds (a colour-up skipping
+denominations), each stack is instead rounded on its own to the nearest new chip, a half
+rounding up, nobody raced out.
 
 >>> from pokerroom.deck import Deck
->>> race = race_table(3, [("ann", 1_075), ("bob", 2_030), ("cy", 10)], 25, 100, Deck(seed=5), 60.0)
+>>> race = race_table(3, [("ann", 1_075), ("bob", 2_025), ("cy", 25)], 25, 100, Deck(seed=5), 60.0)
 >>> [(s.player, s.before, s.after, s.won, s.kept_in) for s in race.stacks]
-[('ann', 1075, 1100, True, False), ('bob', 2030, 2000, False, False), ('cy', 10, 100, False, True)]
+[('ann', 1075, 1100, True, False), ('bob', 2025, 2000, False, False), ('cy', 25, 100, False, True)]
 """
 
 from __future__ import annotations
@@ -37,11 +36,11 @@ def race_table(
     deck: Deck,
     at: float,
 ) -> ChipsRaced:
-    """T-13: race the ``retired`` chips of the (player, stack) given in dealing order."""
-    whole = {player: max(retired, stack - stack % retired) for player, stack in stacks}
-    if sum((stack % smallest) // retired for stack in whole.values()) > deck.available():
+    """T-13: race the ``retired`` chips of the (player, stack) given in dealing order;
+    every stack is a multiple of ``retired`` (T-18), else the race refuses it."""
+    if sum((stack % smallest) // retired for _player, stack in stacks) > deck.available():
         return _rounded(table, stacks, retired, smallest, at)
-    race = chip_race(whole, retired, smallest, deck)
+    race = chip_race(dict(stacks), retired, smallest, deck)
     return ChipsRaced(
         at,
         table,

@@ -529,6 +529,12 @@ class Tournament:
             raise UsageError(f"{event.player} has {event.before:,} chips already")
         if not event.reason.strip():
             raise UsageError("a chip count correction needs its reason")
+        chip = self.regulation.smallest_chip(self.level)
+        if event.after % chip:  # T-18: a stack is whole chips, as a colour-up races them
+            raise UsageError(
+                f"a corrected count is whole chips of {chip}, the smallest in play (T-18), "
+                f"got {event.after:,}"
+            )
 
     def _check_race(self, event: ChipsRaced) -> None:
         """T-13, T-18: each stack raced is his own, and ends a positive multiple of the new

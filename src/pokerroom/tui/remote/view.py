@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from pokerroom.cards import Card
-from pokerroom.engine import VARIANTS, IllegalAction
+from pokerroom.engine import VARIANTS, Action, IllegalAction, LegalActions
+from pokerroom.engine.actions import steps_refusal
 from pokerroom.engine.variants import Variant
 from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame
 from pokerroom.table.presets import preset_totals
@@ -232,6 +233,7 @@ def key_presets(frame: TableFrame) -> dict[str, int]:
         actions["call"],
         (sized["min"], sized["max"]),
         sized["sizes"],
+        sized["step"],
     )
     if frame["game"]["limit"] != "fixed-limit":
         return totals
@@ -247,10 +249,13 @@ def raise_refusal(actions: ActionsFrame, amount: int) -> str | None:
     if sized is None:
         reason = "you may not raise now"
         return refusal(IllegalAction(reason, "A-8", actions["options"]), 0)
-    low, high, sizes = sized["min"], sized["max"], sized["sizes"]
-    if (amount in sizes) if sizes else low <= amount <= high:
+    low, high, sizes, step = sized["min"], sized["max"], sized["sizes"], sized["step"]
+    legal = LegalActions(0, True, False, None, low, high, raise_sizes=tuple(sizes), raise_step=step)
+    if legal.allows(Action.raise_to(amount)):
         return None
     options = actions["options"]
     word = "bet" if any(o.startswith("bet ") for o in options) else "raise"  # as it offers
+    if not sizes and low < amount < high:  # T-18: inside the range, but not whole units
+        return refusal(IllegalAction(steps_refusal(word, legal), "T-18", options), 0)
     reason = f"{word} to {amount} is outside the legal range {low}-{high}"
     return refusal(IllegalAction(reason, "A-8", options), 0)

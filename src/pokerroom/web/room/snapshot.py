@@ -212,6 +212,7 @@ def _actions(hand: Hand, view: HandView) -> ActionsFrame | None:
             "min": legal.raise_min,
             "max": legal.raise_max,
             "sizes": list(legal.raise_sizes),
+            "step": legal.raise_step,
         }
     return {
         "fold": legal.fold,

@@ -454,11 +454,15 @@
     const amount = byId("amount");
     const slider = byId("slider");
     const key = `${turnToken}:${raise.min}:${raise.max}`;
+    // T-18: the slider moves in bet units; its last notch is the all-in when that is no
+    // whole number of units (the moved value is capped at the maximum).
+    const whole = wholeTop(raise);
     for (const input of [amount, slider]) {
       input.min = String(raise.min);
       input.max = String(raise.max);
-      input.step = "1";
+      input.step = String(raise.step);
     }
+    slider.max = String(whole < raise.max ? whole + raise.step : raise.max);
     if (key !== sizingKey) {
       sizingKey = key;
       amountTouched = false;
@@ -475,6 +479,10 @@
       list.append(button);
     }
     checkAmount();
+  }
+
+  function wholeTop(raise) {
+    return raise.max - (raise.max % raise.step);
   }
 
   function setAmount(value) {
@@ -495,6 +503,11 @@
     }
     if (raise.sizes.length > 0 && !raise.sizes.includes(value)) {
       return `${raise.word} to one of ${raise.sizes.join(", ")}`;
+    }
+    if (value !== raise.min && value !== raise.max && value % raise.step !== 0) {
+      const whole = wholeTop(raise);
+      const allIn = whole === raise.max ? "" : `, or all-in ${raise.max}`;
+      return `${raise.word}s are in steps of ${raise.step}: from ${raise.min} to ${whole}${allIn}`;
     }
     return null;
   }
@@ -722,7 +735,11 @@
     byId("slider").value = byId("amount").value;
     checkAmount();
   });
-  byId("slider").addEventListener("input", () => setAmount(byId("slider").value));
+  byId("slider").addEventListener("input", () => {
+    const raise = table && table.you.actions && table.you.actions.raise_to;
+    const value = Number(byId("slider").value);
+    setAmount(raise ? Math.min(value, raise.max) : value);
+  });
   byId("draw-button").addEventListener("click", draw);
   byId("show").addEventListener("click", showHand);
   byId("muck").addEventListener("click", muck);
