@@ -5,8 +5,9 @@ one ends its hand and some of the players still in it bust. Late entries and re-
 come during the first levels. Every check is an ``assert`` with the rule it enforces:
 
 - every player alive has exactly one seat, and every seat one player (T-4);
-- at every hand start after level 1, the starting table differs from every other table by
-  at most the tolerance — two when a move had to wait because the player was in a hand (T-6);
+- at every hand start after level 1, no two tables differ by more than two (002 3.1), and
+  the starting table differs from every other table by at most the tolerance — two when a
+  move had to wait because the player was in a hand (T-6);
 - nobody posts the big blind in two hands in a row, wherever he plays them, and the big
   blind never passes over a player dealt in, except one who posted the big blind in his
   previous hand (the carried big blind, H-6, H-12);
@@ -168,6 +169,8 @@ def _check_deal(
     size = floor.table(start.table).size
     mine = len(start.players)
     if level > 1 and rules.balancing:  # T-6
+        every = floor.counts().values()  # 002 3.1: no two tables differ by three at a deal
+        assert max(every) - min(every) <= 2, (floor.counts(), start)
         breaking = floor.breaking
         others = [c for n, c in floor.counts().items() if n not in (start.table, breaking)]
         if others:

@@ -137,6 +137,13 @@ def entrant_names(regulation: Regulation, count: int) -> list[str]:
     return [f"P{number:0{width}d}" for number in range(1, count + 1)]
 
 
+def floor_rules(regulation: Regulation) -> FloorRules:
+    """The floor's rules from the regulation (T-3): table sizes and the first button (H-4)."""
+    return FloorRules(
+        regulation.table_size, regulation.final_table_size, first_button=regulation.profile
+    )
+
+
 class AmericanRun:
     """One run: the tournament log, its floor, its clock, and the tables' timetable."""
 
@@ -197,9 +204,7 @@ class AmericanRun:
     def _seat_field(self, players: Sequence[str]) -> None:
         """T-4: the starting draw, every table to deal at the start (a hook: the Olympic
         run draws its first stage instead)."""
-        regulation = self._regulation
-        rules = FloorRules(regulation.table_size, regulation.final_table_size)
-        self.floor = Floor.draw(list(players), rules, self._rng)
+        self.floor = Floor.draw(list(players), floor_rules(self._regulation), self._rng)
         self._log_moves(self.floor.moves)
         for table in self.floor.counts():
             self._schedule(table, 0.0)
@@ -242,8 +247,7 @@ class AmericanRun:
         run._time.advance_to(events[-1].at)
         logged = sum(isinstance(event, LevelStarted | BreakStarted) for event in events)
         del run._changes[len(run._changes) - logged :]
-        rules = FloorRules(regulation.table_size, regulation.final_table_size)
-        run.floor = tournament.floor(rules, rng)
+        run.floor = tournament.floor(floor_rules(regulation), rng)
         run._heap.clear()
         run._pending.clear()
         run._table_hands = dict(Counter(e.table for e in events if isinstance(e, HandPlayed)))
