@@ -157,7 +157,12 @@ def run(
     """
     from pokerroom.bots.tournament_players import check_kinds
     from pokerroom.cli import tournament_saving
-    from pokerroom.cli.tournament_run_view import JsonLines, progress_bar, results_text
+    from pokerroom.cli.tournament_run_view import (
+        JsonLines,
+        progress_bar,
+        results_text,
+        run_header,
+    )
     from pokerroom.tournament.american import entrant_names
     from pokerroom.tournament.regulation import example_text, load_example, load_regulation
 
@@ -188,6 +193,8 @@ def run(
                 text, regulation, players, kinds, chosen, keep_hands=keep_hands
             )
     writer = JsonLines(sys.stdout) if as_json else None
+    if writer is not None:
+        writer.header(run_header(saved))
     total = len(saved.players) - 1
     with (
         user_errors(),
