@@ -8,6 +8,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
+from pokerroom import __version__
 from pokerroom.cli.app import app
 
 runner = CliRunner()
@@ -24,8 +25,13 @@ def test_json_lines_carry_the_draw_hands_busts_and_results() -> None:
     """T-4, T-10, T-12, T-2: every event of a 9-player sit-and-go, then the results."""
     lines = _lines([*SIT_AND_GO, "--json"])
     kinds = Counter(line["type"] for line in lines)
-    assert lines[0]["type"] == "draw"
-    assert len(lines[0]["seats"]) == 9
+    header, entries, draw = lines[0], lines[1:10], lines[10]
+    assert header["type"] == "header" and header["pokerroom"] == __version__
+    assert (header["seed"], header["bots"], header["entrants"]) == (1, ["tournament"], 9)
+    assert header["table_size"] == 10 and 'name = "Home sit-and-go"' in header["regulation"]
+    assert [(e["type"], e["kind"], e["chips"]) for e in entries] == [("entry", "entry", 200)] * 9
+    assert draw["type"] == "draw"
+    assert {seat["player"] for seat in draw["seats"]} == {e["player"] for e in entries}
     assert lines[-1]["type"] == "results"
     assert kinds["bust"] == 8 and kinds["winner"] == 1 and kinds["level"] >= 1
     hands = [line for line in lines if line["type"] == "hand"]
@@ -34,6 +40,9 @@ def test_json_lines_carry_the_draw_hands_busts_and_results() -> None:
         seats = hand["seats"]
         assert sum(s["before"] for s in seats) == sum(s["after"] for s in seats)
         assert {"table", "level", "button", "seats"} <= hand.keys()
+        assert sum(s["put_in"] for s in seats) == sum(s["won"] for s in seats)  # the pots
+    first_blinds = sorted(s["blind"] for s in hands[0]["seats"] if s["blind"])
+    assert first_blinds == [1, 2]  # level 1: blinds 1/2, no ante
     assert sum(s["after"] for s in hands[-1]["seats"]) == 9 * 200
     results = lines[-1]
     assert [row["place"] for row in results["results"]] == list(range(1, 10))
@@ -46,6 +55,7 @@ def test_json_lines_carry_the_draw_hands_busts_and_results() -> None:
 def test_the_same_seed_plays_the_same_tournament() -> None:
     first, second = _lines([*SIT_AND_GO, "--json"]), _lines([*SIT_AND_GO, "--json"])
     assert (first[-1].pop("tournament_id"), second[-1].pop("tournament_id")) == (1, 2)  # saved
+    assert (first[0].pop("tournament_id"), second[0].pop("tournament_id")) == (1, 2)
     assert first == second
 
 
