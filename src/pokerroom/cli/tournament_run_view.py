@@ -1,18 +1,13 @@
 """How ``pokerroom tournament run`` shows a tournament: a results table, or JSON lines.
 
-JSON lines carry one object per event, each with a ``type``: ``draw`` (every seat of the
-starting draw), ``entry``, ``move`` (with its ``reason``), ``level``, ``break``, ``hand``,
-``bust``, ``winner``, ``payout``, and last ``results`` with the pool and every place (the
-field's first entries are in the draw and the results; re-entries, re-buys and add-ons come
-as ``entry``). Hand-for-hand on the bubble comes as ``hand-for-hand`` (``started`` or
-``ended``) and one ``round`` per round (its hands' numbers, before its busts); a colour-up
-as one ``chip race`` per table with every stack before and after. An Olympic run adds
-``stage`` (its number, name, players per table and byes) when each stage starts,
-``restart`` (every player's stack before and after, from the second stage on), moves with
-reason ``stage``, and each result row's ``stage``: the last he reached.
-The director's discipline (T-14 … T-22, H-10): ``penalty``, ``served`` (one hand of a
-sit-out), ``protest``, ``ruling``, and ``soft_play`` — a T-15 flag that names hole cards,
-marked ``"director_only": true`` for any player-facing consumer to leave out (X-4).
+JSON lines are the run's audit trail, every kind documented with an example in
+``docs/tournament-log.md``: a ``header`` (version, regulation as given, seed, bots, table
+sizes), then one object per event with its ``type`` — ``entry`` (first entries too),
+``draw``, ``move``, ``wait`` (why a table waited or a move was deferred), ``level``,
+``break``, ``hand`` (each seat's forced bets, put in and won), ``bust`` (a re-entrant's
+too, unplaced), hand-for-hand lines, ``chip race``, Olympic ``stage`` and ``restart``, the
+director's discipline (``soft_play`` marked ``"director_only": true`` for any
+player-facing consumer to leave out, X-4), ``winner``, ``payout`` — and last ``results``.
 """
 
 from __future__ import annotations
@@ -206,6 +201,7 @@ def _bubble_or_race_json(
             "at": event.at,
             "state": "ended",
             "players_left": event.players_left,
+            "places_paid": None,
         }
     if isinstance(event, HandForHandRound):
         return {
