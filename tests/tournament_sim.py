@@ -11,6 +11,8 @@ come during the first levels. Every check is an ``assert`` with the rule it enfo
 - nobody posts the big blind in two hands in a row, wherever he plays them, and the big
   blind never passes over a player dealt in, except one who posted the big blind in his
   previous hand (the carried big blind, H-6, H-12);
+- a late entry or re-entry sits at a shortest table with a free seat, counted among the
+  players (T-19);
 - a table breaks only when the others can seat its players, and the table due to break
   never deals (T-7);
 - no hand is dealt once the players left fit the final table until it is drawn, and the
@@ -81,7 +83,7 @@ def simulate(field_size: int, rules: FloorRules, seed: int, first_level_hands: i
             start = _start(floor, number, level, rules, report, last)
             if start.hold is Hold.BROKEN:
                 tables = set(floor.counts())
-            if start.hold in (Hold.SHORT, Hold.FINAL_TABLE):
+            if start.hold in (Hold.SHORT, Hold.UNBALANCED, Hold.FINAL_TABLE):
                 held.add(number)  # until another table's hand ends
             if start.blinds is not None:
                 _check_deal(floor, start, level, rules, report, last, bb_history)
@@ -114,6 +116,13 @@ def _enter(
         reason = MoveReason.LATE_ENTRY
     move = floor.enter(player, reason)
     assert move.source is None and move.reason is reason
+    counts, there = floor.counts(), move.target.table  # T-19: at a shortest table
+    others = [
+        count
+        for number, count in counts.items()
+        if number not in (there, floor.breaking) and count < floor.table(number).size
+    ]
+    assert not others or counts[there] - 1 <= min(others), (move, counts)
     alive.add(player)
     report.entries += 1
 
