@@ -127,7 +127,12 @@ def run(
         int | None, typer.Option("--seed", metavar="SEED", help="Seed for a repeatable run.")
     ] = None,
     as_json: Annotated[
-        bool, flag("--json", help="One JSON object per line: every event, then results.")
+        bool,
+        flag(
+            "--json",
+            help="One JSON object per line: a header, every event, then results "
+            "(docs/tournament-log.md).",
+        ),
     ] = False,
     resume: Annotated[
         bool,
