@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 from typing import Any
@@ -102,3 +103,38 @@ def test_json_lines_carry_hand_for_hand_add_ons_and_the_chip_race() -> None:
     assert states == ["started", "ended"] and kinds["round"] >= 1
     started = next(line for line in lines if line["type"] == "hand-for-hand")
     assert started["players_left"] == started["places_paid"] + 1
+
+
+def test_the_json_log_alone_audits_re_entries_t19() -> None:
+    """Issue 21 item 8, T-19: from the --json lines alone a director follows every seat: a
+    re-entrant's hand leaves him without chips, a ``bust`` line (no place) comes before his
+    ``entry``, and his new seat is at a shortest table with a free seat (the one about to
+    break aside, with him counted). The issue's case: tables of 5 and 4, sent to the 5."""
+    args = ["tournament", "run", "--example", "turbo-reentry", "--entrants", "10"]
+    lines = _lines([*args, "--seed", "1", "--json"])
+    size = lines[0]["table_size"]
+    table_of: dict[str, int] = {}
+    emptied: dict[str, int] = {}
+    re_entries = 0
+    for before, line in itertools.pairwise(lines):
+        kind = line["type"]
+        if kind == "draw":
+            table_of.update((seat["player"], seat["table"]) for seat in line["seats"])
+        elif kind == "hand":
+            emptied.update((s["player"], line["number"]) for s in line["seats"] if not s["after"])
+        elif kind == "bust":
+            assert line["hand"] == emptied.pop(line["player"])
+            table_of.pop(line["player"])
+        elif kind == "entry" and line["kind"] == "re-entry":
+            assert before["type"] == "bust" and before["player"] == line["player"]
+            assert before["re_enters"] is True and before["place"] is None
+        elif kind == "move":
+            if line["reason"] == "re-entry":
+                re_entries += 1
+                counts = Counter(table_of.values())
+                breaking = max(counts) if len(table_of) + 1 <= size * (len(counts) - 1) else None
+                open_tables = [n for n, c in counts.items() if c < size and n != breaking]
+                there = line["to"]["table"]
+                assert counts[there] == min(counts[n] for n in open_tables), (line, counts)
+            table_of[line["player"]] = line["to"]["table"]
+    assert re_entries >= 5
