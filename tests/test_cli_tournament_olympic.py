@@ -37,8 +37,10 @@ def test_t9_json_lines_carry_each_stage_its_restart_and_the_stage_reached() -> N
         (1, "semi-final", [4, 4, 5]),
         (2, "final", [3]),
     ]
-    assert lines[0]["type"] == "stage" and lines[1]["type"] == "draw"
-    assert len(lines[1]["seats"]) == 13
+    assert lines[0]["type"] == "header" and lines[0]["format"] == "olympic"
+    assert [line["type"] for line in lines[1:14]] == ["entry"] * 13
+    assert lines[14]["type"] == "stage" and lines[15]["type"] == "draw"
+    assert len(lines[15]["seats"]) == 13
     (restart,) = [line for line in lines if line["type"] == "restart"]
     assert restart["stage"] == 2
     assert {s["after"] for s in restart["stacks"]} == {3000}

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 from typing import Any
 
 from typer.testing import CliRunner
 
+from pokerroom import __version__
 from pokerroom.cli.app import app
 
 runner = CliRunner()
@@ -24,8 +26,13 @@ def test_json_lines_carry_the_draw_hands_busts_and_results() -> None:
     """T-4, T-10, T-12, T-2: every event of a 9-player sit-and-go, then the results."""
     lines = _lines([*SIT_AND_GO, "--json"])
     kinds = Counter(line["type"] for line in lines)
-    assert lines[0]["type"] == "draw"
-    assert len(lines[0]["seats"]) == 9
+    header, entries, draw = lines[0], lines[1:10], lines[10]
+    assert header["type"] == "header" and header["pokerroom"] == __version__
+    assert (header["seed"], header["bots"], header["entrants"]) == (1, ["tournament"], 9)
+    assert header["table_size"] == 10 and 'name = "Home sit-and-go"' in header["regulation"]
+    assert [(e["type"], e["kind"], e["chips"]) for e in entries] == [("entry", "entry", 200)] * 9
+    assert draw["type"] == "draw"
+    assert {seat["player"] for seat in draw["seats"]} == {e["player"] for e in entries}
     assert lines[-1]["type"] == "results"
     assert kinds["bust"] == 8 and kinds["winner"] == 1 and kinds["level"] >= 1
     hands = [line for line in lines if line["type"] == "hand"]
@@ -34,6 +41,9 @@ def test_json_lines_carry_the_draw_hands_busts_and_results() -> None:
         seats = hand["seats"]
         assert sum(s["before"] for s in seats) == sum(s["after"] for s in seats)
         assert {"table", "level", "button", "seats"} <= hand.keys()
+        assert sum(s["put_in"] for s in seats) == sum(s["won"] for s in seats)  # the pots
+    first_blinds = sorted(s["blind"] for s in hands[0]["seats"] if s["blind"])
+    assert first_blinds == [1, 2]  # level 1: blinds 1/2, no ante
     assert sum(s["after"] for s in hands[-1]["seats"]) == 9 * 200
     results = lines[-1]
     assert [row["place"] for row in results["results"]] == list(range(1, 10))
@@ -46,6 +56,7 @@ def test_json_lines_carry_the_draw_hands_busts_and_results() -> None:
 def test_the_same_seed_plays_the_same_tournament() -> None:
     first, second = _lines([*SIT_AND_GO, "--json"]), _lines([*SIT_AND_GO, "--json"])
     assert (first[-1].pop("tournament_id"), second[-1].pop("tournament_id")) == (1, 2)  # saved
+    assert (first[0].pop("tournament_id"), second[0].pop("tournament_id")) == (1, 2)
     assert first == second
 
 
@@ -92,3 +103,38 @@ def test_json_lines_carry_hand_for_hand_add_ons_and_the_chip_race() -> None:
     assert states == ["started", "ended"] and kinds["round"] >= 1
     started = next(line for line in lines if line["type"] == "hand-for-hand")
     assert started["players_left"] == started["places_paid"] + 1
+
+
+def test_the_json_log_alone_audits_re_entries_t19() -> None:
+    """Issue 21 item 8, T-19: from the --json lines alone a director follows every seat: a
+    re-entrant's hand leaves him without chips, a ``bust`` line (no place) comes before his
+    ``entry``, and his new seat is at a shortest table with a free seat (the one about to
+    break aside, with him counted). The issue's case: tables of 5 and 4, sent to the 5."""
+    args = ["tournament", "run", "--example", "turbo-reentry", "--entrants", "10"]
+    lines = _lines([*args, "--seed", "1", "--json"])
+    size = lines[0]["table_size"]
+    table_of: dict[str, int] = {}
+    emptied: dict[str, int] = {}
+    re_entries = 0
+    for before, line in itertools.pairwise(lines):
+        kind = line["type"]
+        if kind == "draw":
+            table_of.update((seat["player"], seat["table"]) for seat in line["seats"])
+        elif kind == "hand":
+            emptied.update((s["player"], line["number"]) for s in line["seats"] if not s["after"])
+        elif kind == "bust":
+            assert line["hand"] == emptied.pop(line["player"])
+            table_of.pop(line["player"])
+        elif kind == "entry" and line["kind"] == "re-entry":
+            assert before["type"] == "bust" and before["player"] == line["player"]
+            assert before["re_enters"] is True and before["place"] is None
+        elif kind == "move":
+            if line["reason"] == "re-entry":
+                re_entries += 1
+                counts = Counter(table_of.values())
+                breaking = max(counts) if len(table_of) + 1 <= size * (len(counts) - 1) else None
+                open_tables = [n for n, c in counts.items() if c < size and n != breaking]
+                there = line["to"]["table"]
+                assert counts[there] == min(counts[n] for n in open_tables), (line, counts)
+            table_of[line["player"]] = line["to"]["table"]
+    assert re_entries >= 5

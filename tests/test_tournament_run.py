@@ -125,10 +125,13 @@ def regulations(draw: st.DrawFn) -> Regulation:
 
 
 def _check_balance(start: HandStart, floor: Floor, level: int) -> None:
-    """T-6: at a hand start after level 1 the tables differ by at most the tolerance (two
-    when a move had to wait for a player in a hand); the breaking table is not counted."""
+    """T-6: at a hand start after level 1 no two tables differ by more than two, and the
+    dealing table differs from the others by at most the tolerance (two when a move had to
+    wait for a player in a hand; the breaking table not counted)."""
     if level == 1:
         return
+    every = floor.counts().values()  # 002 3.1: no hand starts while any two differ by three
+    assert max(every) - min(every) <= 2
     breaking = floor.breaking
     others = [c for n, c in floor.counts().items() if n not in (start.table, breaking)]
     mine = len(start.players)
@@ -247,9 +250,9 @@ def test_re_entries_count_in_the_pool_and_still_one_place_each() -> None:
     assert any(isinstance(e, Entered) and e.kind is EntryKind.RE_ENTRY for e in tournament.events)
     _check_places(tournament, players)
     pool = prize_pool(regulation, entries)
-    assert pool.collected == 500 * entries.entries
+    assert pool.collected == 500 * (entries.entries + entries.add_ons)  # the add-on costs 500
     assert sum(r.prize for r in tournament.players.values()) == pool.total
-    assert tournament.chips_issued == 10_000 * entries.entries
+    assert tournament.chips_issued == 10_000 * entries.entries + 15_000 * entries.add_ons
 
 
 def test_a_big_field_breaks_tables_and_reaches_one_final_table() -> None:

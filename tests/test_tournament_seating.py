@@ -243,3 +243,59 @@ def test_bad_calls_are_one_clear_error_and_change_nothing() -> None:
     assert floor.players_left == 4 and floor.table(1).playing
     with pytest.raises(UsageError, match="tolerance"):
         FloorRules(tolerance=3)
+
+
+def test_t19_a_re_entry_counts_before_he_sits_and_goes_to_the_shorter_table() -> None:
+    """T-19 (issue 21): tables of 5 and 5 at 9 seats; b1 busts at table 2 and re-enters. The
+    floor counts him among the players (ten do not fit one table), so table 2 is not taken
+    for breaking: he sits at the 4, never at the 5, whatever the draw."""
+    for seed in range(20):
+        layout = {1: full("a", range(1, 6)), 2: full("b", range(1, 6))}
+        floor = Floor.from_layout(layout, NINE, random.Random(seed))
+        floor.start_hand(2, level=2)
+        floor.end_hand(2, ["b1"])
+        move = floor.enter("b1", MoveReason.RE_ENTRY)
+        assert move.target.table == 2 and floor.counts() == {1: 5, 2: 5}
+
+
+def test_t6_no_table_deals_while_two_tables_differ_by_three() -> None:
+    """T-6, 002 3.1 (issue 21: hand 62 dealt at 8, 8, 7, 10): after level 1 a table whose
+    own count is fine still waits while the fullest table, in a hand, is three ahead of the
+    shortest; the fullest gives its player at its next hand start and the table deals."""
+    layout = {
+        1: full("a", range(1, 9)),
+        2: full("b", range(1, 9)),
+        3: full("c", range(1, 8)),
+        4: full("d", range(1, 11)),
+    }
+    floor = Floor.from_layout(layout, FloorRules(10), random.Random(1))
+    assert floor.start_hand(4, level=1).blinds is not None  # level 1 tolerates three
+    waiting = floor.start_hand(1, level=2)
+    assert waiting.blinds is None and waiting.hold is Hold.UNBALANCED
+    floor.end_hand(4)
+    given = floor.start_hand(4, level=2)
+    assert [(m.source.table, m.target.table) for m in given.moves if m.source] == [(4, 3)]
+    assert floor.counts() == {1: 8, 2: 8, 3: 8, 4: 9}
+    assert floor.start_hand(1, level=2).blinds is not None
+
+
+def test_h4_the_first_button_goes_by_the_profile() -> None:
+    """H-4: ``club`` puts a table's first button on its last occupied seat, ``home`` at
+    random (it differs across seeds), ``sport`` to the high card (a random player too)."""
+    players = [f"p{n}" for n in range(1, 7)]
+
+    def buttons(profile: str) -> set[int]:
+        found = set()
+        for seed in range(30):
+            rules = FloorRules(6, first_button=profile)
+            floor = Floor.draw(players, rules, random.Random(seed))
+            start = floor.start_hand(1, level=1)
+            assert start.blinds is not None
+            found.add(start.blinds.button)
+        return found
+
+    assert buttons("club") == {6}
+    assert len(buttons("home")) >= 4
+    assert len(buttons("sport")) >= 4
+    with pytest.raises(UsageError, match="first button goes by profile home, club, sport"):
+        FloorRules(6, first_button="casino")

@@ -47,6 +47,7 @@ from pokerroom.tournament.events import (
     HandForHandEnded,
     HandForHandStarted,
     HandPlayed,
+    SeatResult,
     TournamentEvent,
     Won,
 )
@@ -142,6 +143,20 @@ def test_a_damaged_or_unknown_stored_event_is_one_line() -> None:
     for broken in ({**fields, "chips": "lots"}, {**fields, "kind": "gift"}, {"at": 0.0}):
         with pytest.raises(StorageError, match="stored Entered event is damaged"):
             decode_event(name, broken)
+
+
+def test_a_hand_saved_before_the_audit_fields_reads_them_as_zero() -> None:
+    """Issue 21 item 8: a seat's forced bets and winnings came later; a log saved before
+    still resumes (its seats read 0 for them), while a missing older field is damage."""
+    seat = SeatResult(3, "P1", 100, 140, ante=5, blind=10, won=55)
+    event = HandPlayed(9.0, 0.0, 1, 1, 1, 1, 2, 3, (seat,))
+    name, fields = encode_event(event)
+    old_seat = {key: fields["seats"][0][key] for key in ("seat", "player", "before", "after")}
+    old = decode_event(name, {**fields, "seats": [old_seat]})
+    assert isinstance(old, HandPlayed)
+    assert old.seats == (SeatResult(3, "P1", 100, 140),)
+    with pytest.raises(StorageError, match="stored HandPlayed event is damaged"):
+        decode_event(name, {**fields, "seats": [{"seat": 3, "player": "P1", "before": 100}]})
 
 
 # ------------------------------------------------------------------ the migration

@@ -209,7 +209,7 @@ def you_moved(table: Table) -> list[Seated]:
 def test_t6_t8_a_balance_move_is_said_and_the_next_hand_is_at_the_new_table() -> None:
     """T-6: the floor moves you to balance the tables: the screen says where, and your
     next hand is dealt at that table."""
-    table = seated(parse_regulation(TWO_TABLES), 5, seed=3)
+    table = seated(parse_regulation(TWO_TABLES), 5, seed=20)
     app = table.app
     said: list[str] = []
 
@@ -277,7 +277,7 @@ def test_t12_t23_bust_shows_place_and_prize_then_watch_only_what_every_player_se
     """T-12: out, the screen gives your place and prize; watching (T-23) shows a table's
     hands as its players saw them, no unshown card; ``q`` leaves and the rest is played."""
     regulation = parse_regulation(TWO_TABLES)
-    table = seated(regulation, 5, seed=2)
+    table = seated(regulation, 5, seed=3)
     app = table.app
     said: list[str] = []
 
@@ -458,7 +458,7 @@ def test_t12_a_resume_after_your_bust_says_at_once_that_you_are_out() -> None:
         regulation,
         players,
         BotPlayers(("tournament",), players, 3),
-        random.Random(7),
+        random.Random(1),
         listener=events.append,
         on_hand_end=lambda _t: whole.append(len(events)),
     )
@@ -479,7 +479,7 @@ def test_t12_a_resume_after_your_bust_says_at_once_that_you_are_out() -> None:
 
 def test_t2_a_bust_in_the_money_shows_the_prize() -> None:
     """Second of three: the screen gives the place and the prize it pays (30 % of 30)."""
-    table = seated(parse_regulation(SHORT_STACKS), 3, seed=5)
+    table = seated(parse_regulation(SHORT_STACKS), 3, seed=4)
     app = table.app
     said: list[str] = []
 

@@ -5,11 +5,14 @@ one ends its hand and some of the players still in it bust. Late entries and re-
 come during the first levels. Every check is an ``assert`` with the rule it enforces:
 
 - every player alive has exactly one seat, and every seat one player (T-4);
-- at every hand start after level 1, the starting table differs from every other table by
-  at most the tolerance — two when a move had to wait because the player was in a hand (T-6);
+- at every hand start after level 1, no two tables differ by more than two (002 3.1), and
+  the starting table differs from every other table by at most the tolerance — two when a
+  move had to wait because the player was in a hand (T-6);
 - nobody posts the big blind in two hands in a row, wherever he plays them, and the big
   blind never passes over a player dealt in, except one who posted the big blind in his
   previous hand (the carried big blind, H-6, H-12);
+- a late entry or re-entry sits at a shortest table with a free seat, counted among the
+  players (T-19);
 - a table breaks only when the others can seat its players, and the table due to break
   never deals (T-7);
 - no hand is dealt once the players left fit the final table until it is drawn, and the
@@ -80,7 +83,7 @@ def simulate(field_size: int, rules: FloorRules, seed: int, first_level_hands: i
             start = _start(floor, number, level, rules, report, last)
             if start.hold is Hold.BROKEN:
                 tables = set(floor.counts())
-            if start.hold in (Hold.SHORT, Hold.FINAL_TABLE):
+            if start.hold in (Hold.SHORT, Hold.UNBALANCED, Hold.FINAL_TABLE):
                 held.add(number)  # until another table's hand ends
             if start.blinds is not None:
                 _check_deal(floor, start, level, rules, report, last, bb_history)
@@ -113,6 +116,13 @@ def _enter(
         reason = MoveReason.LATE_ENTRY
     move = floor.enter(player, reason)
     assert move.source is None and move.reason is reason
+    counts, there = floor.counts(), move.target.table  # T-19: at a shortest table
+    others = [
+        count
+        for number, count in counts.items()
+        if number not in (there, floor.breaking) and count < floor.table(number).size
+    ]
+    assert not others or counts[there] - 1 <= min(others), (move, counts)
     alive.add(player)
     report.entries += 1
 
@@ -168,6 +178,8 @@ def _check_deal(
     size = floor.table(start.table).size
     mine = len(start.players)
     if level > 1 and rules.balancing:  # T-6
+        every = floor.counts().values()  # 002 3.1: no two tables differ by three at a deal
+        assert max(every) - min(every) <= 2, (floor.counts(), start)
         breaking = floor.breaking
         others = [c for n, c in floor.counts().items() if n not in (start.table, breaking)]
         if others:

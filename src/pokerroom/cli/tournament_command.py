@@ -127,7 +127,12 @@ def run(
         int | None, typer.Option("--seed", metavar="SEED", help="Seed for a repeatable run.")
     ] = None,
     as_json: Annotated[
-        bool, flag("--json", help="One JSON object per line: every event, then results.")
+        bool,
+        flag(
+            "--json",
+            help="One JSON object per line: a header, every event, then results "
+            "(docs/tournament-log.md).",
+        ),
     ] = False,
     resume: Annotated[
         bool,
@@ -157,7 +162,12 @@ def run(
     """
     from pokerroom.bots.tournament_players import check_kinds
     from pokerroom.cli import tournament_saving
-    from pokerroom.cli.tournament_run_view import JsonLines, progress_bar, results_text
+    from pokerroom.cli.tournament_run_view import (
+        JsonLines,
+        progress_bar,
+        results_text,
+        run_header,
+    )
     from pokerroom.tournament.american import entrant_names
     from pokerroom.tournament.regulation import example_text, load_example, load_regulation
 
@@ -188,6 +198,8 @@ def run(
                 text, regulation, players, kinds, chosen, keep_hands=keep_hands
             )
     writer = JsonLines(sys.stdout) if as_json else None
+    if writer is not None:
+        writer.header(run_header(saved))
     total = len(saved.players) - 1
     with (
         user_errors(),

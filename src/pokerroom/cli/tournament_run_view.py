@@ -1,18 +1,13 @@
 """How ``pokerroom tournament run`` shows a tournament: a results table, or JSON lines.
 
-JSON lines carry one object per event, each with a ``type``: ``draw`` (every seat of the
-starting draw), ``entry``, ``move`` (with its ``reason``), ``level``, ``break``, ``hand``,
-``bust``, ``winner``, ``payout``, and last ``results`` with the pool and every place (the
-field's first entries are in the draw and the results; re-entries, re-buys and add-ons come
-as ``entry``). Hand-for-hand on the bubble comes as ``hand-for-hand`` (``started`` or
-``ended``) and one ``round`` per round (its hands' numbers, before its busts); a colour-up
-as one ``chip race`` per table with every stack before and after. An Olympic run adds
-``stage`` (its number, name, players per table and byes) when each stage starts,
-``restart`` (every player's stack before and after, from the second stage on), moves with
-reason ``stage``, and each result row's ``stage``: the last he reached.
-The director's discipline (T-14 … T-22, H-10): ``penalty``, ``served`` (one hand of a
-sit-out), ``protest``, ``ruling``, and ``soft_play`` — a T-15 flag that names hole cards,
-marked ``"director_only": true`` for any player-facing consumer to leave out (X-4).
+JSON lines are the run's audit trail, every kind documented with an example in
+``docs/tournament-log.md``: a ``header`` (version, regulation as given, seed, bots, table
+sizes), then one object per event with its ``type`` — ``entry`` (first entries too),
+``draw``, ``move``, ``wait`` (why a table waited or a move was deferred), ``level``,
+``break``, ``hand`` (each seat's forced bets, put in and won), ``bust`` (a re-entrant's
+too, unplaced), hand-for-hand lines, ``chip race``, Olympic ``stage`` and ``restart``, the
+director's discipline (``soft_play`` marked ``"director_only": true`` for any
+player-facing consumer to leave out, X-4), ``winner``, ``payout`` — and last ``results``.
 """
 
 from __future__ import annotations
@@ -20,17 +15,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console
 from rich.progress import Progress
 
+from pokerroom import __version__
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import PlayerRecord, Tournament
 from pokerroom.tournament.events import (
     BustOut,
     ChipsRaced,
     Entered,
+    EntryKind,
     HandForHandEnded,
     HandForHandRound,
     HandForHandStarted,
@@ -39,6 +36,7 @@ from pokerroom.tournament.events import (
     Seated,
     StacksRestarted,
     StageStarted,
+    TableWaited,
     TournamentEvent,
     Won,
 )
@@ -52,6 +50,9 @@ from pokerroom.tournament.penalties.log import (
     render_log,
 )
 from pokerroom.tournament.seating.moves import MoveReason, Seat
+
+if TYPE_CHECKING:
+    from pokerroom.cli.tournament_saving import SavedRun
 
 
 def _seat(seat: Seat | None) -> dict[str, int] | None:
@@ -82,7 +83,17 @@ def event_json(event: TournamentEvent) -> dict[str, Any]:
             "small_blind": event.small_blind,
             "big_blind": event.big_blind,
             "seats": [
-                {"seat": s.seat, "player": s.player, "before": s.before, "after": s.after}
+                {
+                    "seat": s.seat,
+                    "player": s.player,
+                    "before": s.before,
+                    "after": s.after,
+                    "ante": s.ante,
+                    "blind": s.blind,
+                    "bring_in": s.bring_in,
+                    "put_in": s.before - s.after + s.won,
+                    "won": s.won,
+                }
                 for s in event.seats
             ],
         }
@@ -127,6 +138,7 @@ def event_json(event: TournamentEvent) -> dict[str, Any]:
             "hand": event.hand,
             "level": event.level,
             "shares_places": [event.tied_from, event.tied_from + event.tied - 1],
+            "re_enters": False,
         }
     if isinstance(event, Won):
         return {"type": "winner", "at": event.at, "player": event.player}
@@ -147,6 +159,14 @@ def event_json(event: TournamentEvent) -> dict[str, Any]:
             "stacks": [
                 {"player": s.player, "before": s.before, "after": s.after} for s in event.stacks
             ],
+        }
+    if isinstance(event, TableWaited):
+        return {
+            "type": "wait",
+            "at": event.at,
+            "table": event.table,
+            "reason": event.reason,
+            "counts": [{"table": table, "players": count} for table, count in event.counts],
         }
     if isinstance(event, HandForHandStarted | HandForHandEnded | HandForHandRound | ChipsRaced):
         return _bubble_or_race_json(event)
@@ -181,6 +201,7 @@ def _bubble_or_race_json(
             "at": event.at,
             "state": "ended",
             "players_left": event.players_left,
+            "places_paid": None,
         }
     if isinstance(event, HandForHandRound):
         return {
@@ -271,14 +292,21 @@ def discipline_json(
 
 
 class JsonLines:
-    """Writes events as they happen; the starting draw's seats go out as one ``draw`` object."""
+    """Writes events as they happen; the starting draw's seats go out as one ``draw`` object.
+    A busted player who re-enters gets a ``bust`` line (no place) before his ``entry``."""
 
     def __init__(self, out: TextIO) -> None:
         self._out = out
         self._draw: list[dict[str, Any]] = []
+        self._busted: dict[str, HandPlayed] = {}
+        """Players left without chips by a hand, until placed or back in."""
 
     def _write(self, value: dict[str, Any]) -> None:
         self._out.write(json.dumps(value, ensure_ascii=False) + "\n")
+
+    def header(self, header: dict[str, Any]) -> None:
+        """The first line: what the run is (version, regulation, seed, bots, sizes)."""
+        self._write({"type": "header", **header})
 
     def __call__(self, event: TournamentEvent) -> None:
         if isinstance(event, Seated) and event.move.reason is MoveReason.DRAW:
@@ -288,8 +316,30 @@ class JsonLines:
         if self._draw:
             self._write({"type": "draw", "seats": self._draw})
             self._draw = []
-        if not isinstance(event, Entered) or event.at > 0:  # the field's entries: in results
-            self._write(event_json(event))
+        if isinstance(event, HandPlayed):
+            self._busted.update((s.player, event) for s in event.seats if not s.after)
+        elif isinstance(event, BustOut):
+            self._busted.pop(event.player, None)
+        elif isinstance(event, Entered):
+            hand = self._busted.pop(event.player, None)
+            if event.kind is EntryKind.RE_ENTRY:
+                self._re_entry_bust(event, hand)
+        self._write(event_json(event))
+
+    def _re_entry_bust(self, entry: Entered, hand: HandPlayed | None) -> None:
+        """T-11, T-19: the bust a re-entry follows, which places nobody."""
+        self._write(
+            {
+                "type": "bust",
+                "at": entry.at,
+                "player": entry.player,
+                "place": None,
+                "hand": None if hand is None else hand.number,
+                "level": None if hand is None else hand.level,
+                "shares_places": None,
+                "re_enters": True,
+            }
+        )
 
     def results(
         self,
@@ -301,6 +351,28 @@ class JsonLines:
         """The last line; ``saved_as`` is the tournament's id in the store."""
         results = results_json(tournament, kind_of)
         self._write(results if saved_as is None else {**results, "tournament_id": saved_as})
+
+
+def run_header(saved: SavedRun) -> dict[str, Any]:
+    """The ``header`` line's fields: what an auditor needs to know which run this is and to
+    run it again (the version, the regulation as given, the seed, the bots, the sizes)."""
+    stored = saved.store.get_tournament(saved.id)
+    regulation = saved.regulation
+    return {
+        "pokerroom": __version__,
+        "tournament_id": saved.id,
+        "name": regulation.name,
+        "format": regulation.format.value,
+        "profile": regulation.profile,
+        "regulation": stored.regulation_text,
+        "seed": stored.seed,
+        "bots": list(stored.bots),
+        "entrants": stored.entrants,
+        "table_size": regulation.table_size,
+        "final_table_size": regulation.final_table_size or regulation.table_size,
+        "keep_hands": stored.keeps_hands,
+        "resumed_after_events": len(saved.events),
+    }
 
 
 def _pool_json(pool: PrizePool) -> dict[str, int]:

@@ -183,9 +183,16 @@ def _new_decoder(hint: Any) -> Decode:
 
 def _dataclass_decoder(cls: type[Any]) -> Decode:
     fields = [(name, _decoder(hint)) for name, hint in _hints(cls)]
+    optional = {f.name for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING}
 
     def decode(value: Mapping[str, Any]) -> Any:
-        return cls(**{field: decode_field(value[field]) for field, decode_field in fields})
+        return cls(
+            **{
+                field: decode_field(value[field])
+                for field, decode_field in fields
+                if field in value or field not in optional  # a field added later: its default
+            }
+        )
 
     return decode
 

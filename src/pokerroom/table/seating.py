@@ -19,9 +19,11 @@ Blinds(button=6, small_blind=1, big_blind=3)
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokerroom.cards import ALL_CARDS
 from pokerroom.errors import UsageError
 
 MAX_SEATS = 10
@@ -54,6 +56,17 @@ def next_seated(seat: int, seated: Sequence[int], seats: int = MAX_SEATS) -> int
         if candidate in seated:
             return candidate
     raise ValueError("no seat is occupied")
+
+
+def draw_first_button(profile: str, seated: Sequence[int], rng: random.Random) -> int:
+    """H-4: the first button at random (``home``), on the last occupied seat (``club``, 002
+    5.3.1), or to the high card with suits breaking ties (``sport``, C-2)."""
+    if profile == "club":
+        return max(seated)
+    if profile == "sport":
+        cards = rng.sample(ALL_CARDS, len(seated))
+        return max(zip(cards, seated, strict=True), key=lambda pair: pair[0].index)[1]
+    return rng.choice(list(seated))
 
 
 def first_blinds(seated: Sequence[int], button: int, seats: int = MAX_SEATS) -> Blinds:

@@ -28,11 +28,17 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pokerroom.cards import ALL_CARDS
 from pokerroom.deck import Deck, DeckOrder
 from pokerroom.engine import HOLDEM, Hand, HandConfig, Limit, Options, Variant
 from pokerroom.errors import UsageError
-from pokerroom.table.seating import MAX_SEATS, Blinds, first_blinds, next_blinds, positions
+from pokerroom.table.seating import (
+    MAX_SEATS,
+    Blinds,
+    draw_first_button,
+    first_blinds,
+    next_blinds,
+    positions,
+)
 
 MAX_SECONDS = 366 * 24 * 3600
 """H-3: the longest playing time a series can be given, a year."""
@@ -200,13 +206,7 @@ class Series:
 
     def _first_button(self) -> int:
         """H-4: at random (home), on the last seat (club), or by high card (sport, C-2)."""
-        seated = self.seated
-        if self.settings.profile == "club":
-            return max(seated)
-        if self.settings.profile == "sport":
-            cards = self._rng.sample(ALL_CARDS, len(seated))
-            return max(zip(cards, seated, strict=True), key=lambda pair: pair[0].index)[1]
-        return self._rng.choice(seated)
+        return draw_first_button(self.settings.profile, self.seated, self._rng)
 
     def start_hand(self, dealt: DeckOrder | None = None, *, auto_showdown: bool = True) -> Hand:
         """Deal the next hand: markers moved by H-5 … H-7, a fresh shuffle (C-3).

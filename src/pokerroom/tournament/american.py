@@ -54,6 +54,7 @@ from pokerroom.tournament.events import (
     HandPlayed,
     Seated,
     SeatResult,
+    TableWaited,
     TournamentEvent,
 )
 from pokerroom.tournament.hand_setup import hand_config
@@ -112,6 +113,33 @@ class _Playing:
     seats: tuple[int, ...]
     before: tuple[int, ...]
     after: tuple[int, ...]
+    paid: tuple[_Paid, ...] = ()
+    """Per position, the forced bets and the winnings (for the audit trail)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Paid:
+    """One seat's forced bets posted and chips won in a hand (SeatResult's audit fields)."""
+
+    ante: int = 0
+    blind: int = 0
+    bring_in: int = 0
+    won: int = 0
+
+
+def forced_and_won(hand: Hand) -> tuple[_Paid, ...]:
+    """Per position: the antes, blinds and bring-in posted and the chips won from the pots."""
+    paid = [dict.fromkeys(("ante", "blind", "bring_in", "won"), 0) for _ in hand.stacks]
+    for event in hand.events:
+        if isinstance(event, ev.PostAnte):
+            paid[event.player]["ante"] += event.amount
+        elif isinstance(event, ev.PostBlind):
+            paid[event.player]["blind"] += event.amount
+        elif isinstance(event, ev.BringIn):
+            paid[event.player]["bring_in"] += event.amount
+        elif isinstance(event, ev.Award):
+            paid[event.player]["won"] += event.amount
+    return tuple(_Paid(**each) for each in paid)
 
 
 def decisions(hand: Hand) -> int:
@@ -135,6 +163,13 @@ def entrant_names(regulation: Regulation, count: int) -> list[str]:
         raise UsageError(f"{regulation.name!r} takes at most {cap} entrants, got {count}")
     width = len(str(count))
     return [f"P{number:0{width}d}" for number in range(1, count + 1)]
+
+
+def floor_rules(regulation: Regulation) -> FloorRules:
+    """The floor's rules from the regulation (T-3): table sizes and the first button (H-4)."""
+    return FloorRules(
+        regulation.table_size, regulation.final_table_size, first_button=regulation.profile
+    )
 
 
 class AmericanRun:
@@ -172,6 +207,8 @@ class AmericanRun:
         self._pending: set[int] = set()
         self._short: set[int] = set()
         """Tables held short (T-6): they may deal once a seat count changes."""
+        self._waits: dict[int, str] = {}
+        """Each waiting table's logged reason, so a wait is logged once."""
         self._final: set[int] = set()
         """Tables stopped for the final table (T-8): they come back when none is playing."""
         self._playing: dict[int, _Playing] = {}
@@ -197,9 +234,7 @@ class AmericanRun:
     def _seat_field(self, players: Sequence[str]) -> None:
         """T-4: the starting draw, every table to deal at the start (a hook: the Olympic
         run draws its first stage instead)."""
-        regulation = self._regulation
-        rules = FloorRules(regulation.table_size, regulation.final_table_size)
-        self.floor = Floor.draw(list(players), rules, self._rng)
+        self.floor = Floor.draw(list(players), floor_rules(self._regulation), self._rng)
         self._log_moves(self.floor.moves)
         for table in self.floor.counts():
             self._schedule(table, 0.0)
@@ -242,8 +277,7 @@ class AmericanRun:
         run._time.advance_to(events[-1].at)
         logged = sum(isinstance(event, LevelStarted | BreakStarted) for event in events)
         del run._changes[len(run._changes) - logged :]
-        rules = FloorRules(regulation.table_size, regulation.final_table_size)
-        run.floor = tournament.floor(rules, rng)
+        run.floor = tournament.floor(floor_rules(regulation), rng)
         run._heap.clear()
         run._pending.clear()
         run._table_hands = dict(Counter(e.table for e in events if isinstance(e, HandPlayed)))
@@ -390,6 +424,7 @@ class AmericanRun:
         self._log_moves(start.moves)
         if start.moves:
             self._wake(self._short)
+        self._log_wait(start)
         if start.hold is Hold.BROKEN:
             if self.floor.final_formed and self.floor.has_table(1):
                 self._schedule(1, self.now)  # T-8: the final table deals
@@ -398,6 +433,23 @@ class AmericanRun:
             (self._final if start.hold is Hold.FINAL_TABLE else self._short).add(table)
             return
         self._deal(start, level)
+
+    def _log_wait(self, start: HandStart) -> None:
+        """The audit trail of the floor's decision: why a table waits (once until it deals
+        or its reason changes), or that a balance move waits while it deals (T-6, T-8)."""
+        if start.hold is Hold.BROKEN:
+            return
+        reason = "move deferred" if start.hold is None and start.deferred else None
+        if start.hold is not None:
+            reason = start.hold.value
+            if self._waits.get(start.table) == reason:
+                return
+            self._waits[start.table] = reason
+        else:
+            self._waits.pop(start.table, None)
+        if reason is not None:
+            counts = tuple(sorted(self.floor.counts().items()))
+            self._log(TableWaited(self.now, start.table, reason, counts))
 
     def _game(self, table: int, level: Level, players: int) -> GameSpec:
         game = self._regulation.game
@@ -445,6 +497,7 @@ class AmericanRun:
         done = self._playing[table]
         self.desk.played(table, hand, done.players)
         done.after = tuple(hand.stacks)
+        done.paid = forced_and_won(hand)
         self._schedule(table, at, _END)
 
     # ----- a hand ends
@@ -458,9 +511,9 @@ class AmericanRun:
         blinds = done.start.blinds
         assert blinds is not None
         seats = tuple(
-            SeatResult(seat, player, before, after)
-            for seat, player, before, after in zip(
-                done.seats, done.players, done.before, done.after, strict=True
+            SeatResult(seat, player, before, after, paid.ante, paid.blind, paid.bring_in, paid.won)
+            for seat, player, before, after, paid in zip(
+                done.seats, done.players, done.before, done.after, done.paid, strict=True
             )
         )
         number = tournament.hands + 1

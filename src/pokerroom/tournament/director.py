@@ -42,6 +42,7 @@ from pokerroom.tournament.events import (
     Seated,
     StacksRestarted,
     StageStarted,
+    TableWaited,
     TournamentEvent,
     Won,
     is_director_action,
@@ -608,6 +609,8 @@ class Tournament:
             pass  # the director's words for every table: read from the log
         elif isinstance(event, LIVE_EVENTS):
             pass  # the live desk's own (pokerroom.tournament.live): read from the log
+        elif isinstance(event, TableWaited):
+            pass  # the floor's reason for the audit trail: changes nothing
         else:
             self.players[event.player].prize = event.prize
 

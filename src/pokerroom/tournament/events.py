@@ -60,12 +60,18 @@ class Seated:
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """One seat of a hand played: who sat there and his stack before and after."""
+    """One seat of a hand played: who sat there, his stack before and after, and for the
+    audit his forced bets (ante, blind, bring-in) and what he won from the pots; what he put
+    in is ``before - after + won``. Logs saved before these were kept read them as 0."""
 
     seat: int
     player: str
     before: int
     after: int
+    ante: int = 0
+    blind: int = 0
+    bring_in: int = 0
+    won: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +190,18 @@ class HandForHandEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class TableWaited:
+    """The floor's reason, for the audit: ``table`` came to deal and waited (``short``,
+    ``unbalanced``: T-6; ``final table``: T-8), or dealt while a balance move waited for a
+    player in a hand (``move deferred``, T-6); ``counts``: (table, players) then."""
+
+    at: float
+    table: int
+    reason: str
+    counts: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RacedStack:
     """One player's stack in a chip race (T-13): before and after, and how he came out."""
 
@@ -224,6 +242,7 @@ TournamentEvent = (
     | HandForHandStarted
     | HandForHandRound
     | HandForHandEnded
+    | TableWaited
     | ChipsRaced
     | PenaltyGiven
     | HandServed

@@ -132,7 +132,13 @@ class OlympicRun(AmericanRun):
         reason = MoveReason.DRAW if number == 1 else MoveReason.STAGE
         for move in drawn.moves:
             self._log(Seated(self.now, Move(move.player, held[move.player], move.target, reason)))
-        self.floor = drawn.floor(regulation.table_size, self._rng)
+        posted = [p for p in players if number > 1 and self.floor.posted_big_blind.get(p)]
+        self.floor = drawn.floor(  # H-12: the big blinds of the stage before carry over
+            regulation.table_size,
+            self._rng,
+            posted_big_blind=posted,
+            first_button=regulation.profile,
+        )
         self._table_hands.clear()
         for table in sorted(tables):
             self._schedule(table, self.now)

@@ -28,8 +28,10 @@ Decisions, where the seed is silent, written down (README "Tournaments"):
   the starting table is itself over the tolerance, its own player due the big blind goes.
   Otherwise the move waits for that table's next hand (``HandStart.deferred``). In the first
   level the tolerance is ``first_level_tolerance`` (3 by default), later ``tolerance`` (1,
-  or 2 by the director's option). After the first level a table more than two players
-  short of another does not deal until a player reaches it (``Hold.SHORT``).
+  or 2 by the director's option). After the first level no table deals while two tables
+  differ by more than two (002 3.1): a table more than two players short of another waits
+  for a player (``Hold.SHORT``), any other for the fullest table to give one at its next
+  hand start (``Hold.UNBALANCED``).
 - Breaking (T-7): as soon as the players fit on one table fewer, the highest-numbered table
   breaks when it next comes to start a hand; until then it takes no players. Its players are
   drawn one by one (in random order, a player who just posted the big blind last) to a random
@@ -39,7 +41,8 @@ Decisions, where the seed is silent, written down (README "Tournaments"):
   draw seats table 1 with ``final_table_size`` seats. A field that fits the final table at
   the draw starts as the final table.
 - The first button at a table that has not dealt (the draw, a new table, the final table)
-  is on its highest-numbered occupied seat (H-4 ``club``, 002 5.3.1).
+  goes by the profile (H-4): on its highest-numbered occupied seat (``club``, 002 5.3.1),
+  at random (``home``) or to the high card (``sport``), drawn when the table deals.
 - A late entry or re-entry (T-19, 5.19.3) gets a random free seat at a shortest table, or a
   new table when every seat is taken. A re-buy is not a seating event: the player keeps his
   seat, so the caller simply does not report him busted.
@@ -57,12 +60,16 @@ from pokerroom.table.seating import (
     MAX_SEATS,
     Blinds,
     check_table_size,
+    draw_first_button,
     first_blinds,
     next_blinds,
     next_seated,
 )
 from pokerroom.tournament.seating.draw import check_players, draw_seats
 from pokerroom.tournament.seating.moves import Move, MoveReason, Seat
+
+FIRST_BUTTONS = ("home", "club", "sport")
+"""The profiles' ways to place a table's first button (H-4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +85,20 @@ class FloorRules:
     """T-6, interpretation: the difference tolerated during the first level."""
     balancing: bool = True
     """Off for an Olympic stage (T-9): every table plays down to one winner on its own."""
+    first_button: str = "club"
+    """H-4, by the regulation's profile: where a table's first button goes (``home`` at
+    random, ``club`` the last occupied seat, ``sport`` the high card)."""
 
     def __post_init__(self) -> None:
         check_table_size(self.table_size)
         final = self.final_table_size
         if final is not None and not 2 <= final <= MAX_SEATS:
             raise UsageError(f"the final table seats 2 to {MAX_SEATS} players, got {final}")
+        if self.first_button not in FIRST_BUTTONS:
+            raise UsageError(
+                f"the first button goes by profile {', '.join(FIRST_BUTTONS)}, "
+                f"got {self.first_button!r}"
+            )
         if self.tolerance not in (1, 2):
             raise UsageError(f"the balance tolerance is 1 or 2 players, got {self.tolerance}")
         if self.first_level_tolerance < self.tolerance:
@@ -109,6 +124,8 @@ class Hold(Enum):
     """T-8: play stops here until the other tables finish their hands."""
     SHORT = "short"
     """Fewer than two players, or (after level 1) more than two fewer than another table."""
+    UNBALANCED = "unbalanced"
+    """T-6 (after level 1): two tables differ by more than two; the fuller is in a hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,12 +275,17 @@ class Floor:
     @property
     def breaking(self) -> int | None:
         """T-7: the table that breaks at its next hand start, if the others can seat its players."""
+        return self._breaking_with(0)
+
+    def _breaking_with(self, arriving: int) -> int | None:
+        """The breaking table once ``arriving`` players more are seated (T-19: an entrant
+        counts before he sits, or a short table looks broken and is passed over)."""
         tables = len(self._tables)
         if not self.rules.balancing or tables < 2:
             return None
         if self._highest not in self._tables:
             self._highest = max(self._tables)
-        if self.players_left > self._capacity - self._tables[self._highest].size:
+        if self.players_left + arriving > self._capacity - self._tables[self._highest].size:
             return None
         return self._highest
 
@@ -296,6 +318,10 @@ class Floor:
         behind = self._fullest() - len(current.seats) if self.rules.balancing else 0
         if len(current.seats) < 2 or (level > 1 and behind > 2):
             return HandStart(table, moves, hold=Hold.SHORT, deferred=deferred)
+        if level > 1 and self.rules.balancing and self._spread() > 2:
+            # T-6, 002 3.1: no hand starts while tables differ by more than two; the fullest
+            # table is in a hand and gives its player (or breaks) when it comes to deal.
+            return HandStart(table, moves, hold=Hold.UNBALANCED, deferred=deferred)
         return self._deal(current, moves, deferred)
 
     def fold(self, player: str) -> None:
@@ -331,9 +357,8 @@ class Floor:
         if player in self._where:
             raise UsageError(f"player {player!r} is already seated at {self._where[player]}")
         if self.players_left < self._capacity:
-            return self._place(
-                player, self._random_seat(player, self._shortest_tables()), None, reason
-            )
+            tables = self._shortest_tables(arriving=1)  # T-19: he counts among the players
+            return self._place(player, self._random_seat(player, tables), None, reason)
         new = self._table(max(self._tables, default=0) + 1, self.rules.table_size)  # 6.4.10
         self.final_formed = False
         return self._place(
@@ -477,16 +502,22 @@ class Floor:
         breaking = self.breaking
         return [c for c, t in self._by_count.items() if len(t) > 1 or (t and breaking not in t)]
 
+    def _spread(self) -> int:
+        """The difference in players between the fullest and the shortest table in play,
+        the one about to break included: it still deals until it breaks."""
+        counts = [count for count, tables in self._by_count.items() if tables]
+        return max(counts) - min(counts)
+
     def _fullest(self) -> int:
         return max(self._counts())
 
     def _shortest(self) -> int:
         return min(self._counts())
 
-    def _shortest_tables(self, *, but: int | None = None) -> list[_Table]:
-        """The tables with the fewest players and a free seat (not the one about to break,
-        nor ``but``: the one breaking now)."""
-        breaking = self.breaking
+    def _shortest_tables(self, *, but: int | None = None, arriving: int = 0) -> list[_Table]:
+        """The tables with the fewest players and a free seat (not the one about to break
+        once ``arriving`` players more sit down, nor ``but``: the one breaking now)."""
+        breaking = self._breaking_with(arriving)
         for count in sorted(c for c, tables in self._by_count.items() if tables):
             found = [self._tables[n] for n in self._by_count[count] if n not in (breaking, but)]
             found = [t for t in found if len(t.seats) < t.size]
@@ -591,8 +622,11 @@ class Floor:
 
     # ----- dealing (H-5 … H-8, H-12)
 
-    def _markers(self, table: _Table) -> Blinds:
+    def _markers(self, table: _Table, *, dealing: bool = False) -> Blinds:
         """The next hand's markers: the dead-button rule, then the carried big blind (H-12).
+
+        H-4: a table's first button is placed by the profile when it deals (``dealing``);
+        until then seat choices reckon with the last occupied seat.
 
         If the big blind falls on a player who posted it in his last hand (one who just sat
         down), every marker moves on one seat, as if he had posted it here: he posts the small
@@ -600,7 +634,10 @@ class Floor:
         """
         seated = sorted(table.seats)
         if table.blinds is None:
-            marks = first_blinds(seated, max(seated), table.size)
+            button = max(seated)
+            if dealing:
+                button = draw_first_button(self.rules.first_button, seated, self._rng)
+            marks = first_blinds(seated, button, table.size)
         else:
             marks = next_blinds(table.blinds, seated, table.size)
         moved = marks
@@ -615,7 +652,7 @@ class Floor:
         return marks
 
     def _deal(self, table: _Table, moves: tuple[Move, ...], deferred: bool) -> HandStart:
-        marks = self._markers(table)
+        marks = self._markers(table, dealing=True)
         table.blinds = marks
         table.playing = True
         table.in_hand = set(table.seats.values())

@@ -55,12 +55,24 @@ class StageDraw:
     moves: tuple[Move, ...]
     byes: tuple[str, ...]
 
-    def floor(self, table_size: int, rng: random.Random) -> Floor:
-        """The stage's tables, each to play down to one winner: no balancing, no breaking."""
+    def floor(
+        self,
+        table_size: int,
+        rng: random.Random,
+        *,
+        posted_big_blind: Collection[str] = (),
+        first_button: str = "club",
+    ) -> Floor:
+        """The stage's tables, each to play down to one winner: no balancing, no breaking.
+        H-12: ``posted_big_blind`` are the players whose last hand (in the stage before)
+        was a big blind; none of them posts it again in his first hand of this stage."""
         layout: dict[int, dict[int, str]] = {}
         for move in self.moves:
             layout.setdefault(move.target.table, {})[move.target.seat] = move.player
-        return Floor.from_layout(layout, FloorRules(table_size, balancing=False), rng)
+        seated = {move.player for move in self.moves}
+        rules = FloorRules(table_size, balancing=False, first_button=first_button)
+        just_posted = [player for player in posted_big_blind if player in seated]
+        return Floor.from_layout(layout, rules, rng, posted_big_blind=just_posted)
 
 
 def stage_name(from_final: int) -> str:
