@@ -7,20 +7,15 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Literal
 
 import pytest
 from argon2 import PasswordHasher
-from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from pokerroom.cli.serve_command import server_config
 from pokerroom.storage.database import Database
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
@@ -29,6 +24,7 @@ from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room import HomeRoom
 from tests.web.conftest import CHEAP_HASHER, settings
 from tests.web.helpers import PASSWORD, cardroom, csrf_of, log_in, sign_up, signed_in_as
+from tests.web.served_in_thread import serving
 
 WAIT = 5.0
 
@@ -116,39 +112,19 @@ def test_a_refused_sign_up_shows_the_name_escaped(client: TestClient) -> None:
 
 
 @pytest.fixture
-def served(database: Database) -> Iterator[tuple[Starlette, str]]:
-    """The cardroom served by uvicorn exactly as ``pokerroom serve`` configures it."""
-    import uvicorn
-
+def served(database: Database) -> Iterator[str]:
+    """The cardroom served by uvicorn exactly as ``pokerroom serve`` configures it; yields
+    the table socket's URL."""
     app = create_app(database, settings(password_hasher=CHEAP_HASHER))
     app.state.cardroom.registry.add(
         HomeRoom("big", seats=3), LobbyEntry("Big", "NLHE", "1/2", 0, 3, RoomKind.HOME)
     )
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    config = server_config(app, listener)
-    config.log_level = "warning"
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + WAIT
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.01)
-    port = listener.getsockname()[1]
-    try:
-        yield app, f"ws://127.0.0.1:{port}/ws/tables/big"
-    finally:
-        server.should_exit = True
-        thread.join(WAIT)
-        listener.close()
+    with serving(app) as port:
+        yield f"ws://127.0.0.1:{port}/ws/tables/big"
 
 
-def test_a_socket_message_of_a_megabyte_is_cut_off_before_it_is_read(
-    served: tuple[Starlette, str],
-) -> None:
-    _app, url = served
-    with connect(url, open_timeout=WAIT, max_size=None) as table:
+def test_a_socket_message_of_a_megabyte_is_cut_off_before_it_is_read(served: str) -> None:
+    with connect(served, open_timeout=WAIT, max_size=None) as table:
         table.send(json.dumps({"type": "hello", "v": 1}))
         assert json.loads(table.recv(timeout=WAIT))["type"] == "table"
         table.send(json.dumps({"type": "sit", "id": "a", "seat": 1, "name": "x" * 5000}))
