@@ -121,6 +121,13 @@ def _archive(session: Session, hand: WebHand) -> None:
         )
 
 
+def _recipe_row(room_id: str, made: NewRoom) -> WebRoomRow:
+    """The saved recipe of a table, made alone (:meth:`RoomStore.create`) or in a batch."""
+    return WebRoomRow(
+        id=room_id, kind=made.kind, entry=made.entry, settings=made.settings, seed=made.seed
+    )
+
+
 class RoomStore(DatabaseStore):
     """The live tables on one database (SQLite or PostgreSQL)."""
 
@@ -137,8 +144,7 @@ class RoomStore(DatabaseStore):
         with self.database.session() as session:
             if session.get(WebRoomRow, room_id) is not None:
                 raise StorageError(f"a table {room_id!r} is already saved")
-            row = WebRoomRow(id=room_id, kind=kind, entry=entry, settings=settings, seed=seed)
-            session.add(row)
+            session.add(_recipe_row(room_id, NewRoom(kind, entry, settings, seed)))
 
     def append(
         self, room_id: str, inputs: Sequence[RoomInput], checkpoint: Checkpoint | None = None
@@ -164,17 +170,8 @@ class RoomStore(DatabaseStore):
         ]
         with self.database.session() as session:
             for write in batch:
-                made = write.created
-                if made is not None:
-                    session.add(
-                        WebRoomRow(
-                            id=write.room_id,
-                            kind=made.kind,
-                            entry=made.entry,
-                            settings=made.settings,
-                            seed=made.seed,
-                        )
-                    )
+                if write.created is not None:
+                    session.add(_recipe_row(write.room_id, write.created))
             session.flush()
             if rows:
                 session.execute(insert(WebRoomInputRow), rows)
@@ -207,15 +204,11 @@ class RoomStore(DatabaseStore):
 
     def update_entry(self, room_id: str, entry: dict[str, Any]) -> None:
         """The table's lobby line changed (seats taken, status)."""
-        with self.database.session() as session:
-            session.execute(update(WebRoomRow).where(WebRoomRow.id == room_id).values(entry=entry))
+        self.write([RoomWrite(room_id, None, entry=entry)])
 
     def close_room(self, room_id: str) -> None:
         """The table is closed: it is kept, but a restarted server no longer opens it."""
-        with self.database.session() as session:
-            session.execute(
-                update(WebRoomRow).where(WebRoomRow.id == room_id).values(closed_at=utcnow())
-            )
+        self.write([RoomWrite(room_id, None, closed=True)])
 
     def open_rooms(self) -> list[StoredRoom]:
         """Every table not closed, oldest first."""
