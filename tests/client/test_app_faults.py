@@ -11,11 +11,8 @@ server's own saved record of the table (:mod:`tests.client.saved_table`)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -26,7 +23,6 @@ import pytest
 from textual.pilot import Pilot
 
 from pokerroom.client.backoff import reconnect_delays
-from pokerroom.client.errors import ClientError
 from pokerroom.client.http import Server, Visit
 from pokerroom.client.saved_sessions import Session
 from pokerroom.client.server_link import ServerLink
@@ -34,11 +30,10 @@ from pokerroom.client.signing_in import SESSION_COOKIE, sign_up
 from pokerroom.tui.remote import RemoteTableApp
 from tests.client.saved_table import SavedKnown, SavedTable
 from tests.client.terminals import CheckedLink, Terminals, play_passively
+from tests.serve_process import address, free_port, launch, wait_until_answering
 from tests.web.helpers import PASSWORD
 
 STACK = 200
-START_WAIT = 30.0
-"""The longest a server process may take to answer (it imports the whole cardroom)."""
 WAIT = 10.0
 """The longest a test waits for any one thing at the tables."""
 RETRY = 0.5
@@ -52,19 +47,6 @@ THREAD_WAIT = 90.0
 """The longest the terminals' thread may run: two server starts on a busy machine."""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def command() -> list[str]:
-    """The installed entry point beside this Python, as a user runs it."""
-    script = Path(sys.executable).with_name("pokerroom")
-    assert script.exists(), f"no pokerroom entry point at {script}"
-    return [str(script), "serve"]
-
-
 @dataclass
 class Cardroom:
     """``pokerroom serve`` in a process of its own, on one port and one SQLite file."""
@@ -75,31 +57,16 @@ class Cardroom:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return address(self.port)
 
     @property
     def database(self) -> Path:
         return self.folder / "room.db"
 
-    @property
-    def log(self) -> Path:
-        return self.folder / "serve.log"
-
     def start(self) -> None:
-        """Start it and wait until it answers; its output goes to ``log``."""
-        args = [*command(), "--port", str(self.port), "--database", str(self.database)]
-        env = {**os.environ, "POKERROOM_DATA_DIR": str(self.folder / "data")}
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + START_WAIT
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, f"the server ended: {self.log.read_text()}"
-            try:
-                if Visit(Server.parse(self.url)).get("/api/lobby", json_answer=True).status == 200:
-                    return
-            except ClientError:
-                time.sleep(0.05)
-        raise AssertionError(f"the server did not answer in {START_WAIT} s: {self.log.read_text()}")
+        """Start it and wait until it answers; its output goes to ``serve.log`` in ``folder``."""
+        self.process = launch(self.folder, self.port, str(self.database))
+        wait_until_answering(self.process, self.folder, self.port)
 
     def stop(self, how: signal.Signals) -> None:
         process = self.process

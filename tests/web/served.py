@@ -3,15 +3,11 @@ and locks held on its database from outside (:mod:`tests.web.test_saved_means_sa
 
 from __future__ import annotations
 
-import os
 import secrets
 import signal
-import socket
 import sqlite3
 import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,20 +17,11 @@ from pathlib import Path
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from pokerroom.client.errors import ClientError
 from pokerroom.client.http import Server, Visit
 from pokerroom.client.signing_in import SESSION_COOKIE
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import open_database
-
-START_WAIT = 30.0
-"""The longest a server process may take to answer (it imports the whole cardroom)."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.serve_process import address, free_port, launch, wait_until_answering
 
 
 @dataclass
@@ -48,16 +35,8 @@ class Served:
     process: subprocess.Popen[bytes] | None = None
 
     @property
-    def address(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
     def server(self) -> Server:
-        return Server.parse(self.address)
-
-    @property
-    def log(self) -> Path:
-        return self.folder / "serve.log"
+        return Server.parse(address(self.port))
 
     def accounts(self, *names: str) -> dict[str, str]:
         """Accounts made in the database, each signed in: name → session token."""
@@ -74,21 +53,9 @@ class Served:
         return Visit(self.server, {SESSION_COOKIE: token})
 
     def start(self) -> None:
-        script = Path(sys.executable).with_name("pokerroom")
-        args = [str(script), "serve", "--port", str(self.port), "--database", self.url]
-        args += ["--pause-after", str(self.pause_after)]
-        env = {**os.environ, "POKERROOM_DATA_DIR": str(self.folder / "data")}
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + START_WAIT
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, f"the server ended: {self.log.read_text()}"
-            try:
-                if Visit(self.server).get("/api/lobby", json_answer=True).status == 200:
-                    return
-            except ClientError:
-                time.sleep(0.05)
-        raise AssertionError(f"the server did not answer in {START_WAIT} s: {self.log.read_text()}")
+        pause = ("--pause-after", str(self.pause_after))
+        self.process = launch(self.folder, self.port, self.url, *pause)
+        wait_until_answering(self.process, self.folder, self.port)
 
     def kill(self) -> None:
         """SIGKILL: nothing gets to shut down."""

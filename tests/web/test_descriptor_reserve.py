@@ -20,17 +20,11 @@ from urllib.parse import urlencode
 import pytest
 
 from pokerroom.storage.accounts import AccountStore
+from tests.serve_process import free_port
 
 DESCRIPTORS = 256
 WAIT = 20.0
 TOKEN = re.compile(r'name="csrf" value="([0-9a-f]+)"')
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 LIMITED_SERVE = (

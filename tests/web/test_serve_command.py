@@ -16,16 +16,10 @@ from pokerroom.cli.app import app
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.codec import StorageError
 from pokerroom.web.settings import SECRET_FILE, load_secret
+from tests.serve_process import free_port
 from tests.web.helpers import cardroom
 
 runner = CliRunner()
-
-
-def free_port() -> int:
-    """A port nobody listens on now (other test runs share this machine)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def one_line_error(args: list[str], words: str) -> None:
