@@ -12,7 +12,7 @@ from textual.widgets._footer import FooterKey
 from pokerroom.bots.ofc import OFC_BOTS
 from pokerroom.ofc import Row, Session
 from pokerroom.tui.ofc_app import OfcApp
-from tests.test_ofc_tui import my_key, screen
+from tests.test_ofc_tui import keys_until, screen
 
 SIZE = (80, 24)
 
@@ -34,12 +34,7 @@ def test_o5_o7_a_three_player_result_fits_80x24_with_the_next_hand_prompt() -> N
         app = three_players()
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            for _ in range(200):
-                hand = app.hand
-                assert hand is not None
-                if hand.is_over:
-                    break
-                await pilot.press(my_key(app))
+            await keys_until(app, pilot, lambda: app.hand is not None and app.hand.is_over)
             await pilot.pause()
             footer = app.query_one(Footer).region
             lines = []
@@ -74,12 +69,7 @@ def test_the_footer_offers_only_the_keys_that_act_and_no_command_palette() -> No
             await pilot.press("enter")
             await pilot.pause()
             seen.append(offered(app))
-            for _ in range(200):
-                hand = app.hand
-                assert hand is not None
-                if hand.is_over:
-                    break
-                await pilot.press(my_key(app))
+            await keys_until(app, pilot, lambda: app.hand is not None and app.hand.is_over)
             await pilot.pause()
             seen.append(offered(app))
         return seen
