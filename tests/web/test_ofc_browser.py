@@ -4,10 +4,8 @@ shows only what its player may know (X-4, O-2)."""
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable
-from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,10 +13,10 @@ import pytest
 from starlette.types import ASGIApp
 
 from pokerroom.web.app import create_app
-from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.ofc import OfcRoom
+from tests.web.browser_pages import signed_in, strict_page
 from tests.web.conftest import settings
 from tests.web.leaks import find_leaks
 from tests.web.test_ofc_leaks import known_now
@@ -66,15 +64,9 @@ def test_a_player_sets_his_cards_through_the_page(
     clock = ShotClock(seconds=60, countdown=10)
     room = OfcRoom("ofc1", seats=2, bots={2: "random"}, clock=clock, seed=9)
     app.state.cardroom.registry.add(room, ENTRY)
-    accounts = app.state.cardroom.accounts
-    account = accounts.create_account("Ann", None, ["player"])
-    token = secrets.token_urlsafe(32)
-    accounts.open_session(account.id, token, timedelta(hours=1))
-    context = new_context()
-    context.add_cookies([{"name": SESSION_COOKIE, "value": token, "url": url}])
-    page = context.new_page()
+    context, _ann = signed_in(new_context, url, app.state.cardroom.accounts, "Ann")
+    page = strict_page(context)
     page.set_viewport_size({"width": PHONE_WIDTH, "height": PHONE_HEIGHT})
-    page.on("pageerror", lambda error: pytest.fail(f"the page's script failed: {error}"))
     page.goto(f"{url}/tables/{room.id}")
     page.click(".ofc-player[data-seat='1'] button.sit")  # the bot fills the table: it starts
     expect(page.locator(".ofc-hand .ofc-choice")).to_have_count(5)  # O-2: the first five

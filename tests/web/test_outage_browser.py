@@ -4,10 +4,8 @@ keeps trying, and shows the table again once the database is back."""
 
 from __future__ import annotations
 
-import secrets
 import threading
 from collections.abc import Callable
-from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,9 +15,9 @@ from starlette.types import ASGIApp
 from pokerroom.storage.accounts import Account
 from pokerroom.storage.outage import DatabaseUnavailableError
 from pokerroom.web.app import create_app
-from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room.home import HomeRoom
+from tests.web.browser_pages import signed_in, strict_page
 from tests.web.conftest import settings
 
 if TYPE_CHECKING:
@@ -42,13 +40,8 @@ def test_the_table_page_says_the_database_is_out_and_comes_back_with_it(
         HomeRoom("g1", seats=6), LobbyEntry("Friday game", "NLHE", "1/2", 0, 6, RoomKind.HOME)
     )
     accounts = app.state.cardroom.accounts
-    account = accounts.create_account("Ann", None, ["player"])
-    token = secrets.token_urlsafe(32)
-    accounts.open_session(account.id, token, timedelta(hours=1))
-    context = new_context()
-    context.add_cookies([{"name": SESSION_COOKIE, "value": token, "url": url}])
-    page = context.new_page()
-    page.on("pageerror", lambda error: pytest.fail(f"the page's script failed: {error}"))
+    context, _ann = signed_in(new_context, url, accounts, "Ann")
+    page = strict_page(context)
     page.goto(f"{url}/tables/g1")
     table = page.locator("#table")
     page.locator("#table[data-status]:not([data-status=connecting])").wait_for()

@@ -12,11 +12,9 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import secrets
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,11 +26,11 @@ from pokerroom.engine import VARIANTS
 from pokerroom.protocol.frames import TableFrame
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.app import create_app
-from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.home import HomeRoom
 from pokerroom.web.seam import User
+from tests.web.browser_pages import signed_in, strict_page
 from tests.web.conftest import settings
 from tests.web.helpers import PASSWORD
 from tests.web.leaks import find_leaks, known_to
@@ -80,8 +78,7 @@ class Cardroom:
     new_context: Callable[[], BrowserContext]
 
     def open_table(self, context: BrowserContext) -> Page:
-        page = context.new_page()
-        page.on("pageerror", lambda error: pytest.fail(f"the page's script failed: {error}"))
+        page = strict_page(context)
         page.goto(f"{self.url}/tables/{self.room.id}")
         page.locator("#table[data-status]:not([data-status=connecting])").wait_for()
         return page
@@ -105,11 +102,7 @@ class Cardroom:
     def regular(self, name: str) -> Player:
         """A player whose account exists already: his browser holds his session cookie."""
         accounts = self.app.state.cardroom.accounts
-        account = accounts.create_account(name, None, ["player"])
-        token = secrets.token_urlsafe(32)
-        accounts.open_session(account.id, token, timedelta(hours=1))
-        context = self.new_context()
-        context.add_cookies([{"name": SESSION_COOKIE, "value": token, "url": self.url}])
+        context, account = signed_in(self.new_context, self.url, accounts, name)
         return Player(name, self.open_table(context), account.id)
 
     def observer(self) -> Player:
