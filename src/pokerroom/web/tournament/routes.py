@@ -13,7 +13,7 @@
   changes nothing: a 409 page, or ``{"type": "error", ...}`` for a script.
 
 Every tournament is listed in the lobby (kind ``tournament``); its tables are rooms of the
-registry (``/rooms/<room id>``, ``/ws/tables/<room id>``), shown on its page, not in the
+registry (``/tables/<room id>``, ``/ws/tables/<room id>``), shown on its page, not in the
 lobby. Times are the hub's clock, the one the tables run on.
 """
 
@@ -35,7 +35,7 @@ from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
-from pokerroom.web.registry import LobbyEntry, Registry, RoomKind, new_room_id
+from pokerroom.web.registry import LobbyEntry, Registry, RoomKind, new_room_id, table_path
 from pokerroom.web.saving.tables import entry_to_json
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
@@ -208,7 +208,7 @@ def _page(
     return page(
         request,
         "tournament.html",
-        {"t": frame, "message": message, "ordinal": ordinal},
+        {"t": frame, "message": message, "ordinal": ordinal, "table_path": table_path},
         status_code=status,
     )
 
