@@ -403,7 +403,8 @@ class WebTournament:
 
     def deal(self, dealt: DealtHand) -> None:
         """:class:`~pokerroom.tournament.timed_run.Tables`: a hand dealt at a table."""
-        self._sync()
+        if self._sync() and self.on_change is not None:
+            self.on_change(self)  # a table made for this hand is listed (its hands kept) first
         room = self.rooms[dealt.table]
         assert self.bots is not None
         bots = self.bots.bots_for(dealt.hand, dealt.players)
@@ -496,13 +497,16 @@ class WebTournament:
         if len(self.run.tournament.events) != events_before:
             self._changed()
 
-    def _sync(self) -> None:
-        """Every table room seats whom the floor seats there now (T-4 … T-8)."""
+    def _sync(self) -> bool:
+        """Every table room seats whom the floor seats there now (T-4 … T-8); whether a
+        new table room was made for it."""
         run = self.run
         assert run is not None
         on_floor = set()
+        made = False
         for view in run.floor.tables():
             on_floor.add(view.number)
+            made = made or view.number not in self.rooms
             room = self._room(view.number, view.size)
             wanted = {seat: self.occupants[name] for seat, name in view.seats}
             if wanted != room.occupants:
@@ -513,6 +517,7 @@ class WebTournament:
         for number, room in self.rooms.items():
             if number not in on_floor and room.occupants and not run.playing(number):
                 room.occupants, room.status, room.dirty = {}, "closed", True
+        return made
 
     def _room(self, number: int, size: int) -> TournamentTableRoom:
         room = self.rooms.get(number)
