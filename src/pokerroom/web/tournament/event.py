@@ -86,6 +86,11 @@ def shot_clock_of(regulation: Regulation) -> ShotClock:
 class WebTournament:
     """One tournament of the server; see the module docstring."""
 
+    player_run = False
+    """Made by a plain account (no ``director`` or ``admin`` role): the lobby says so, for
+    its director is one of the players' own (a tournament saved before this was known
+    gets it from its creator's roles when resumed)."""
+
     def __init__(
         self,
         tournament_id: str,
@@ -98,6 +103,7 @@ class WebTournament:
         seed: int | None = None,
         grace: float = 30.0,
         pause: float = 3.0,
+        player_run: bool = False,
     ) -> None:
         if regulation.format is not TournamentFormat.AMERICAN:
             raise UsageError(
@@ -112,6 +118,7 @@ class WebTournament:
         self.name = name or regulation.name
         self.creator = creator.id
         self.fill_to = fill_to
+        self.player_run = player_run
         self.start_at = start_at
         self.seed = random.randrange(2**32) if seed is None else seed
         self.grace = grace

@@ -103,6 +103,7 @@ def lobby(tournament: WebTournament, viewer: User | None) -> TournamentFrame:
         "registered": len(log.players),
         "max_entries": regulation.max_entries,
         "fill_to": tournament.fill_to,
+        "player_run": tournament.player_run,
         "notice": tournament.notice,
         "players": players,
         "tables": tables,
