@@ -310,3 +310,19 @@ def test_the_sit_form_of_a_private_table_seats_nobody_without_its_invite(
         assert sit(visitor, room_id, 2, buy_in="200" if room_id == cash else "") == 403
         assert state(room21) == before
     assert sit(otto, cash, 2, buy_in="200") == 303  # a public table seats him
+
+
+def test_a_guest_invited_to_a_tournament_watches_its_tables_and_may_not_register(
+    room21: Cardroom21,
+) -> None:
+    """A tournament's table is entered as its tournament is: its invite link lets a guest
+    watch it (a guest plays only a game he was invited to play: not a tournament)."""
+    tid, table = room21.public["tournament"], room21.public["tournament table"]
+    gus = TestClient(room21.host.app)
+    link = invite(room21.host, tid)
+    gus.post(link, data={"csrf": csrf_of(gus, link), "name": "Gus"})
+    assert gus.get(f"/tournaments/{tid}").status_code == 200
+    assert gus.get(f"/tables/{table}").status_code == 200
+    refused = gus.post(f"/tournaments/{tid}/register", data={"csrf": csrf_of(gus, "/")})
+    assert refused.status_code == 409 and "sign up to play here" in refused.text
+    assert gus.get(f"/tables/{room21.public['cash']}").status_code == 403

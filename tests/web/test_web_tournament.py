@@ -378,6 +378,9 @@ def test_pages_a_visitor_may_not_create_and_the_started_tables_have_links(
     text = answers["/tournaments/T9"].text
     mine = tournament.table_of(User(1, "Pete"))
     assert mine is not None and f'<a href="/tables/{mine}">Go to your table</a>' in text
+    follow_links(client, f"/tables/{mine}")  # the table page's own links answer too
+    visitor = follow_links(TestClient(client.app), "/tournaments/T9")  # signed out
+    assert title_of(visitor["/login?next=/tournaments/T9"]) == "Log in"
     assert [r["id"] for r in client.get("/api/lobby").json()["rooms"]] == ["T9"]
     assert title_of(follow_links(client, "/")["/tournaments/T9"]) == "Web twelve"
     paused = _post(client, "/tournaments/T9/pause")
