@@ -115,8 +115,12 @@ def test_only_the_host_may_make_an_invite_link(client: TestClient) -> None:
     cleo = TestClient(client.app)
     sign_up(cleo, "Cleo")
     refused = cleo.post("/rooms/h1/invites", headers={"X-CSRF-Token": csrf_of(cleo, "/")})
-    assert refused.status_code == 403
-    assert "only the game&#39;s host can invite players to it" in refused.text
+    assert refused.status_code == 403  # she may not even enter it
+    assert "this is a private game: open it through the invite link" in refused.text
+    cleo.post(invite_link(client), data={"csrf": csrf_of(cleo, "/")})  # now she may
+    invited = cleo.post("/rooms/h1/invites", headers={"X-CSRF-Token": csrf_of(cleo, "/")})
+    assert invited.status_code == 403
+    assert "only the game&#39;s host can invite players to it" in invited.text
     stranger = TestClient(client.app)
     anonymous = stranger.post("/rooms/h1/invites", headers={"X-CSRF-Token": csrf_of(stranger)})
     assert anonymous.status_code == 403

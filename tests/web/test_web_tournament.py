@@ -4,7 +4,6 @@ its table rooms with a move between tables, the header, the pages — and no lea
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 
 import pytest
@@ -21,6 +20,7 @@ from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import lobby_entry, publisher
 from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.leaks import find_leaks
+from tests.web.links import follow_links, title_of
 from tests.web.tournament_driver import (
     ANN,
     BOB,
@@ -369,11 +369,20 @@ def test_pages_a_visitor_may_not_create_and_the_started_tables_have_links(
     now = client.app.state.hub.clock()  # type: ignore[attr-defined]
     tournament.register(User(1, "Pete"), now)
     tournament.start(DIRECTOR, now)
-    text = client.get("/tournaments/T9").text
-    links = re.findall(r'href="/rooms/(T9\.t\d)"', text)
-    assert set(links) == {room.id for room in tournament.rooms.values()}
-    assert all(room in registry for room in links)
+    answers = follow_links(client, "/tournaments/T9")  # every link answers 200
+    tables = {f"/tables/{room.id}": room for room in tournament.rooms.values()}
+    assert set(tables) <= set(answers)
+    for address, room in tables.items():  # each is that table's own page
+        assert title_of(answers[address]) == f"Web twelve · table {room.number}"
+        assert f'data-room="{room.id}"' in answers[address].text
+    text = answers["/tournaments/T9"].text
+    mine = tournament.table_of(User(1, "Pete"))
+    assert mine is not None and f'<a href="/tables/{mine}">Go to your table</a>' in text
+    follow_links(client, f"/tables/{mine}")  # the table page's own links answer too
+    visitor = follow_links(TestClient(client.app), "/tournaments/T9")  # signed out
+    assert title_of(visitor["/login?next=/tournaments/T9"]) == "Log in"
     assert [r["id"] for r in client.get("/api/lobby").json()["rooms"]] == ["T9"]
+    assert title_of(follow_links(client, "/")["/tournaments/T9"]) == "Web twelve"
     paused = _post(client, "/tournaments/T9/pause")
     assert paused.startswith("409 ") and "only a tournament director" in paused
 

@@ -7,6 +7,10 @@
 >>> print("\\n".join(lines))
  #  name                 game                      stakes                 seats  status      kind
  1  Main                 NLHE                      1/2, buy-in 80-200       3/6  playing     cash
+>>> sunday = {**room, "id": "T7", "name": "Sunday game", "kind": "tournament",
+...           "stakes": "buy-in 10", "status": "registering", "player_run": True}
+>>> lobby_lines({"type": "lobby", "v": 1, "rooms": [sunday], "mine": []})[0][1][-36:]
+'registering  tournament (player-run)'
 >>> picked("1", choices), picked("q3Y", choices)
 ('q3Y', 'q3Y')
 """
@@ -22,6 +26,7 @@ HEADER = f" #  {'name':<20} {'game':<25} {'stakes':<22} seats  {'status':<10}  k
 def _line(number: int, room: LobbyRoomFrame) -> str:
     seats = f"{room['seats']['taken']}/{room['seats']['total']}"
     private = " (private)" if room["private"] else ""
+    private += " (player-run)" if room.get("player_run") else ""
     return (
         f"{number:>2}  {room['name'][:20]:<20} {room['game'][:25]:<25} "
         f"{room['stakes'][:22]:<22} {seats:>5}  {room['status']:<10}  {room['kind']}{private}"

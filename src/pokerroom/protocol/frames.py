@@ -572,6 +572,8 @@ class TournamentFrame(TypedDict):
     max_entries: int | None
     fill_to: int
     """Bots fill the field up to this many entrants (0: none)."""
+    player_run: bool
+    """Made by a plain account: its director is one of the players' own (T-16)."""
     notice: str | None
     players: list[TournamentPlayerFrame]
     tables: list[TournamentTableFrame]
@@ -601,6 +603,9 @@ class LobbyRoomFrame(TypedDict):
     observers: bool
     """Whether people who do not play there may watch (the host's choice)."""
     url: str
+    player_run: NotRequired[bool]
+    """A tournament's line only: made by a plain account, so its director is one of the
+    players' own (T-16), rather than by a director or an admin of the server."""
 
 
 class LobbyFrame(TypedDict):

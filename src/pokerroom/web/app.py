@@ -10,7 +10,8 @@ signed-in :class:`~pokerroom.web.seam.User` in every HTTP and WebSocket scope
 in the app's lifespan), the director's console and clock pages
 (:mod:`pokerroom.web.director`), the hand archive's pages (:mod:`pokerroom.web.archive`:
 every room added to the registry saves its finished hands), ``/static``, and the ``routes``
-the caller adds.
+the caller adds. Every route whose path names a room first checks that the visitor may
+enter it (:func:`pokerroom.web.access.guard_rooms`).
 ``app.state.cardroom`` holds the stores, the registry of live rooms and the settings
 (:class:`~pokerroom.web.cardroom.Cardroom`); ``app.state.hub`` the hub. The lifespan
 resumes every saved table before the first request and notes when the clock stopped at
@@ -31,7 +32,6 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket
 
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
@@ -39,7 +39,7 @@ from pokerroom.storage.hand_archive import HandArchive
 from pokerroom.storage.room_store import RoomStore
 from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.storage.tournament_store import TournamentStore
-from pokerroom.web.access import may_enter
+from pokerroom.web.access import guard_rooms
 from pokerroom.web.archive.listener import archive_listener
 from pokerroom.web.archive.pages import hand_routes
 from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
@@ -47,7 +47,7 @@ from pokerroom.web.auth.hashing import HashGate
 from pokerroom.web.auth.middleware import AuthenticationMiddleware, same_user
 from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
 from pokerroom.web.auth.tokens import same_token
-from pokerroom.web.auth.visitor import user_of, visitor_of
+from pokerroom.web.auth.visitor import visitor_of
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal
@@ -122,20 +122,23 @@ def create_app(
             opened.close()
 
     app = Starlette(
-        routes=[
-            *lobby_routes(),
-            *page_routes(),
-            table_route(hub, admit=partial(_admitted, cardroom)),
-            *table_routes(),
-            *observer_routes(),
-            *director_routes(tournaments, csrf_token=_form_token, check_csrf=_form_is_ours),
-            *hand_routes(archive, cardroom.accounts, tournaments),
-            *tournament_routes(),
-            *broadcast_routes(),
-            *director_page_routes(),
-            *routes,
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ],
+        routes=guard_rooms(
+            [
+                *lobby_routes(),
+                *page_routes(),
+                table_route(hub),
+                *table_routes(),
+                *observer_routes(),
+                *director_routes(tournaments, csrf_token=_form_token, check_csrf=_form_is_ours),
+                *hand_routes(archive, cardroom.accounts, tournaments),
+                *tournament_routes(),
+                *broadcast_routes(),
+                *director_page_routes(),
+                *routes,
+                Mount("/static", StaticFiles(directory=STATIC), name="static"),
+            ],
+            cardroom,
+        ),
         middleware=[
             Middleware(SecurityHeadersMiddleware, https=settings.secure_cookies),
             Middleware(LastResortMiddleware, clock=settings.clock),
@@ -149,12 +152,6 @@ def create_app(
     app.state.cardroom = cardroom
     app.state.hub = hub
     return app
-
-
-def _admitted(cardroom: Cardroom, websocket: WebSocket, room_id: str) -> bool:
-    """A private room's socket, like its page, only for those its link let in."""
-    listed = cardroom.registry.find(room_id)
-    return listed is not None and may_enter(cardroom, room_id, listed.entry, user_of(websocket))
 
 
 def _form_token(request: Request) -> str:

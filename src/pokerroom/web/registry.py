@@ -75,10 +75,12 @@ class LobbyEntry:
     """A tournament's table: the tournament's id. Its page lists it; the lobby does not."""
     observers: bool = True
     """Whether people without a seat may watch (:mod:`pokerroom.web.observers`)."""
+    player_run: bool = False
+    """A tournament made by a plain account, not a director or an admin (T-16)."""
 
     def listing(self, room_id: str) -> LobbyRoomFrame:
         """The entry as ``/api/lobby`` gives it."""
-        return {
+        listing: LobbyRoomFrame = {
             "id": room_id,
             "name": self.name,
             "game": self.game,
@@ -92,6 +94,9 @@ class LobbyEntry:
             if self.kind is RoomKind.TOURNAMENT and self.tournament is None
             else table_path(room_id),
         }
+        if self.kind is RoomKind.TOURNAMENT and self.tournament is None:
+            listing["player_run"] = self.player_run
+        return listing
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,12 @@
 """The table WebSocket: ``/ws/tables/{room_id}``, from the handshake to the last frame.
 
-1. The room must exist (else close 4004) and a browser's ``Origin`` must be this server's
-   own host or an allowed one (else close 4003): a cookie alone must not let another site
-   act for a signed-in player (A-2). A table that takes no observers refuses anyone who
-   does not play there with one ``observers_off`` frame and closes (4005); the hub does the
-   same to a watcher when observers are switched off (:mod:`pokerroom.web.observers`).
+1. The room must exist (else close 4004; a room its viewer may not enter is answered the
+   same, by :func:`pokerroom.web.access.guard_rooms` before this socket's code runs) and a
+   browser's ``Origin`` must be this server's own host or an allowed one (else close
+   4003): a cookie alone must not let another site act for a signed-in player (A-2). A
+   table that takes no observers refuses anyone who does not play there with one
+   ``observers_off`` frame and closes (4005); the hub does the same to a watcher when
+   observers are switched off (:mod:`pokerroom.web.observers`).
 2. The first message is ``{"type": "hello", "v": 1}``; another version is told both versions
    and the socket closes (4001); anything else first closes it (4002).
 3. Then the current snapshot, and each message checked (:mod:`pokerroom.web.inbound`),
@@ -26,7 +28,6 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from urllib.parse import urlsplit
@@ -81,22 +82,11 @@ ENDINGS = {
 """The close for each reason the server ends a connection (:attr:`Connection.end_reason`)."""
 
 
-Admit = Callable[[WebSocket, str], bool]
-"""Whether this connection's viewer may watch the room with this id (a private room's)."""
-
-
-def _anyone(_websocket: WebSocket, _room_id: str) -> bool:
-    return True
-
-
-def table_route(
-    hub: Hub, path: str = "/ws/tables/{room_id}", admit: Admit = _anyone
-) -> WebSocketRoute:
-    """The Starlette route of the table sockets, served by ``hub``; a room ``admit`` keeps
-    the viewer out of is answered exactly as a room that does not exist."""
+def table_route(hub: Hub, path: str = "/ws/tables/{room_id}") -> WebSocketRoute:
+    """The Starlette route of the table sockets, served by ``hub``."""
 
     async def endpoint(websocket: WebSocket) -> None:
-        await serve_table_socket(hub, websocket, admit)
+        await serve_table_socket(hub, websocket)
 
     return WebSocketRoute(path, endpoint, name="table_socket")
 
@@ -107,7 +97,7 @@ def viewer_of(websocket: WebSocket) -> User | None:
     return user if isinstance(user, User) else None
 
 
-async def serve_table_socket(hub: Hub, websocket: WebSocket, admit: Admit = _anyone) -> None:
+async def serve_table_socket(hub: Hub, websocket: WebSocket) -> None:
     """Run one table connection until either side closes it."""
     await websocket.accept()
     room_id = str(websocket.path_params.get("room_id", ""))
@@ -116,9 +106,8 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket, admit: Admit = _any
         await _refuse(websocket, origin, Close(CloseCode.ORIGIN, "cross-site socket refused"))
         return
     room = hub.rooms.get(room_id)
-    if room is None or not admit(websocket, room_id):
-        unknown = Refusal("unknown_room", f"there is no table {room_id[:40]!r}")
-        await _refuse(websocket, unknown, Close(CloseCode.UNKNOWN_ROOM, "unknown table"))
+    if room is None:
+        await _refuse_unknown(websocket, room_id)
         return
     why = hub.refuse_watch(room_id, viewer_of(websocket))
     if why is not None:
@@ -239,6 +228,17 @@ async def _read(hub: Hub, connection: Connection, websocket: WebSocket) -> Close
             log.error("delivering a message failed: %s", describe_failure(exc))
             failed = Refusal("server_error", "the server failed on this message")
             connection.outbox.post(failed.frame())
+
+
+async def refuse_unknown_room(websocket: WebSocket, room_id: str) -> None:
+    """Accept the socket only to say there is no such table, and close it (4004)."""
+    await websocket.accept()
+    await _refuse_unknown(websocket, room_id)
+
+
+async def _refuse_unknown(websocket: WebSocket, room_id: str) -> None:
+    unknown = Refusal("unknown_room", f"there is no table {room_id[:40]!r}")
+    await _refuse(websocket, unknown, Close(CloseCode.UNKNOWN_ROOM, "unknown table"))
 
 
 async def _refuse(websocket: WebSocket, refusal: Refusal, close: Close) -> None:

@@ -4,7 +4,8 @@ The page is a shell: the room's name and stakes, the felt, the action bar. Every
 on the felt comes over the table socket (``/ws/tables/<id>``, ``docs/protocol.md``) and
 is drawn by ``static/table.js`` from each snapshot, which the room built for this
 viewer alone (X-4); the page itself carries no card. A private room's page opens only
-for those :func:`~pokerroom.web.access.may_enter` lets in; anyone else who may enter a
+for those :func:`~pokerroom.web.access.may_enter` lets in (checked, as for every route that
+acts on a room, by :func:`~pokerroom.web.access.guard_rooms`); anyone else who may enter a
 room and has no seat in it watches it as an observer.
 """
 
@@ -15,7 +16,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from pokerroom.web.access import may_enter
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.observers import observer_context
@@ -29,12 +29,6 @@ async def table_page(request: Request) -> Response:
     if listed is None:
         raise HTTPException(404, f"there is no table {room_id[:40]!r}: it may have closed")
     user = user_of(request)
-    if not may_enter(cardroom, room_id, listed.entry, user):
-        raise HTTPException(
-            403,
-            "this is a private game: open it through the invite link its host gave you"
-            + ("" if user is not None else ", or log in first"),
-        )
     context = {
         "room_id": room_id,
         "entry": listed.entry,

@@ -3,12 +3,14 @@
 :meth:`WebTournament.handle <pokerroom.web.tournament.event.WebTournament.handle>` hands
 every ``director`` message (:class:`~pokerroom.protocol.client.Director`: from the
 tournament's socket, or the forms of ``/tournaments/<id>/director``) to :func:`direct`:
-only the tournament's creator, a director or an admin may act (T-16); the action is the
-tournament layer's (:class:`~pokerroom.tournament.timed_desk.TimedDesk`), which refuses
-in one line and changes nothing, or logs what it did (a ``DirectorAction`` naming it,
-:func:`last_said`). Then every table is told: its header (the level, the clock, the
-announcement) is fresh, and a penalised player gets the penalty and its reason as his
-table's notice.
+only the tournament's creator, a director or an admin may act (T-16), and one who is
+also an entrant never on himself or his own table (:func:`own_interest`: not a move, a
+broken table, a penalty or a chip count there; the clock, the levels and the
+announcements are everyone's); the action is the tournament layer's
+(:class:`~pokerroom.tournament.timed_desk.TimedDesk`), which refuses in one line and
+changes nothing, or logs what it did (a ``DirectorAction`` naming it, :func:`last_said`).
+Then every table is told: its header (the level, the clock, the announcement) is fresh,
+and a penalised player gets the penalty and its reason as his table's notice.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.protocol.client import LEVEL_AMOUNTS, Director
+from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.table import Penalty
 from pokerroom.tournament.timed_desk import TimedDesk
@@ -28,6 +31,10 @@ if TYPE_CHECKING:
     from pokerroom.web.tournament.event import WebTournament
 
 T = TypeVar("T")
+RULINGS = frozenset({"move", "break_table", "penalty", "chips"})
+"""The actions that rule on a player or a table (the others are the whole tournament's:
+its clock, levels and breaks, late registration, announcements)."""
+NOT_ONESELF = "a director who plays does not rule on himself or his own table (T-16)"
 
 
 def direct(
@@ -40,6 +47,9 @@ def direct(
             "only the tournament's creator, a director or an admin directs it (T-16)",
             "not_director",
         )
+    conflict = own_interest(tournament, sender, message)
+    if conflict is not None:
+        return Outcome(False, conflict, "own_table")
     try:
         said = _act(tournament, sender, message, now)
     except PokerroomError as error:
@@ -50,6 +60,36 @@ def direct(
         _tell(tournament, message.player, f"the director's penalty: {said.split(': ', 1)[1]}")
     tournament.directed()
     return Outcome(True)
+
+
+def own_interest(tournament: WebTournament, sender: User | None, message: Director) -> str | None:
+    """T-16: why a director who is also an entrant may not take this action — a ruling
+    on himself, or on his own table (a player seated there, the table itself) — in one
+    line; None when he may (or he plays no part in it)."""
+    if sender is None or message.action not in RULINGS:
+        return None
+    name = tournament.name_of(sender)
+    if name is None:
+        return None
+    log = tournament.log()
+    if message.player == name:
+        return f"you play in {tournament.name}: {NOT_ONESELF}; another director rules on you"
+    mine = _table_of(log, name)
+    if mine is None:
+        return None
+    if message.player is not None and _table_of(log, message.player) == mine:
+        return (
+            f"{message.player} plays at your table ({mine}): {NOT_ONESELF}; "
+            "another director rules on your table"
+        )
+    if message.table == mine:
+        return f"table {mine} is your own table: {NOT_ONESELF}; another director rules on it"
+    return None
+
+
+def _table_of(log: Tournament, player: str) -> int | None:
+    record = log.players.get(player)
+    return None if record is None or record.seat is None else record.seat.table
 
 
 def last_said(tournament: WebTournament) -> str | None:

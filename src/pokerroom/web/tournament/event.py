@@ -86,6 +86,11 @@ def shot_clock_of(regulation: Regulation) -> ShotClock:
 class WebTournament:
     """One tournament of the server; see the module docstring."""
 
+    player_run = False
+    """Made by a plain account (no ``director`` or ``admin`` role): the lobby says so, for
+    its director is one of the players' own (a tournament saved before this was known
+    gets it from its creator's roles when resumed)."""
+
     def __init__(
         self,
         tournament_id: str,
@@ -98,6 +103,7 @@ class WebTournament:
         seed: int | None = None,
         grace: float = 30.0,
         pause: float = 3.0,
+        player_run: bool = False,
     ) -> None:
         if regulation.format is not TournamentFormat.AMERICAN:
             raise UsageError(
@@ -112,6 +118,7 @@ class WebTournament:
         self.name = name or regulation.name
         self.creator = creator.id
         self.fill_to = fill_to
+        self.player_run = player_run
         self.start_at = start_at
         self.seed = random.randrange(2**32) if seed is None else seed
         self.grace = grace
@@ -403,7 +410,8 @@ class WebTournament:
 
     def deal(self, dealt: DealtHand) -> None:
         """:class:`~pokerroom.tournament.timed_run.Tables`: a hand dealt at a table."""
-        self._sync()
+        if self._sync() and self.on_change is not None:
+            self.on_change(self)  # a table made for this hand is listed (its hands kept) first
         room = self.rooms[dealt.table]
         assert self.bots is not None
         bots = self.bots.bots_for(dealt.hand, dealt.players)
@@ -496,13 +504,16 @@ class WebTournament:
         if len(self.run.tournament.events) != events_before:
             self._changed()
 
-    def _sync(self) -> None:
-        """Every table room seats whom the floor seats there now (T-4 … T-8)."""
+    def _sync(self) -> bool:
+        """Every table room seats whom the floor seats there now (T-4 … T-8); whether a
+        new table room was made for it."""
         run = self.run
         assert run is not None
         on_floor = set()
+        made = False
         for view in run.floor.tables():
             on_floor.add(view.number)
+            made = made or view.number not in self.rooms
             room = self._room(view.number, view.size)
             wanted = {seat: self.occupants[name] for seat, name in view.seats}
             if wanted != room.occupants:
@@ -513,6 +524,7 @@ class WebTournament:
         for number, room in self.rooms.items():
             if number not in on_floor and room.occupants and not run.playing(number):
                 room.occupants, room.status, room.dirty = {}, "closed", True
+        return made
 
     def _room(self, number: int, size: int) -> TournamentTableRoom:
         room = self.rooms.get(number)

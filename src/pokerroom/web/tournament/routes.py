@@ -12,8 +12,11 @@
   only, T-16). A refusal is one line (the director library's own where it decides) and
   changes nothing: a 409 page, or ``{"type": "error", ...}`` for a script.
 
-Every tournament is listed in the lobby (kind ``tournament``); its tables are rooms of the
-registry (``/rooms/<room id>``, ``/ws/tables/<room id>``), shown on its page, not in the
+Every tournament is listed in the lobby (kind ``tournament``; one made by an account with
+neither the ``director`` nor the ``admin`` role is marked *player-run*: its director is
+one of the players' own, who may not rule on himself or his own table, T-16); its tables
+are rooms of the
+registry (``/tables/<room id>``, ``/ws/tables/<room id>``), shown on its page, not in the
 lobby. Times are the hub's clock, the one the tables run on.
 """
 
@@ -35,11 +38,12 @@ from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
-from pokerroom.web.registry import LobbyEntry, Registry, RoomKind, new_room_id
+from pokerroom.web.registry import LobbyEntry, Registry, RoomKind, new_room_id, table_path
 from pokerroom.web.saving.tables import entry_to_json
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.event import WebTournament
+from pokerroom.web.tournament.roles import may_direct
 from pokerroom.web.tournament.saving import save_tournament
 
 CREATORS = ("host", "director", "admin")
@@ -130,6 +134,7 @@ async def create(request: Request) -> Response:
             name=fields["name"].strip()[:80] or None,
             fill_to=bots,
             start_at=now + start_in * 60 if start_in else None,
+            player_run=not may_direct(user),
         )
     except PokerroomError as error:
         return error_response(request.scope, 400, str(error))
@@ -158,6 +163,7 @@ def lobby_entry(tournament: WebTournament, host: int | None = None) -> LobbyEntr
         kind=RoomKind.TOURNAMENT,
         status=tournament.status,
         host_id=host,
+        player_run=tournament.player_run,
     )
 
 
@@ -208,7 +214,7 @@ def _page(
     return page(
         request,
         "tournament.html",
-        {"t": frame, "message": message, "ordinal": ordinal},
+        {"t": frame, "message": message, "ordinal": ordinal, "table_path": table_path},
         status_code=status,
     )
 

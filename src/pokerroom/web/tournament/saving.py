@@ -39,6 +39,7 @@ from pokerroom.web.saving.saved_room import user_from_json, user_to_json
 from pokerroom.web.saving.tables import RESUME_GRACE, TOURNAMENT_KIND
 from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
+from pokerroom.web.tournament.roles import may_direct
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
 log = logging.getLogger(__name__)
@@ -225,6 +226,7 @@ def recipe_of(tournament: WebTournament, regulation_text: str) -> dict[str, Any]
         "start_at": tournament.start_at,
         "grace": tournament.grace,
         "pause": tournament.pause,
+        "player_run": tournament.player_run,
     }
 
 
@@ -242,6 +244,7 @@ def build_tournament(tournament_id: str, settings: Mapping[str, Any], seed: int)
             seed=int(seed),
             grace=float(settings["grace"]),
             pause=float(settings["pause"]),
+            player_run=bool(settings.get("player_run", False)),
         )
     except (KeyError, TypeError, ValueError, PokerroomError) as error:
         raise StorageError(
@@ -279,6 +282,10 @@ def resume_tournament(stored: StoredRoom, cardroom: Cardroom, now: float) -> Web
     else:
         tournament, after = build_tournament(stored.id, stored.settings, stored.seed), 0
     replay(tournament, saver.store.inputs(stored.id, after))
+    known = stored.settings.get("player_run")
+    tournament.player_run = (
+        bool(known) if known is not None else _plain(cardroom, tournament.creator)
+    )
     journal = TournamentJournal(
         tournament, saver, cardroom.secret, last_serial=stored.last_serial, last_at=stored.last_at
     )
@@ -290,6 +297,12 @@ def resume_tournament(stored: StoredRoom, cardroom: Cardroom, now: float) -> Web
             if occupant.user is not None and occupant.connected:
                 room.presence(User(occupant.user, occupant.name), False, now)
     return tournament
+
+
+def _plain(cardroom: Cardroom, account_id: int) -> bool:
+    """Whether the account (a creator saved before ``player_run`` was) is a plain one."""
+    account = cardroom.accounts.get_account(account_id)
+    return account is None or not may_direct(User(account.id, account.name, account.roles))
 
 
 def replay(tournament: WebTournament, inputs: Iterable[RoomInput]) -> None:

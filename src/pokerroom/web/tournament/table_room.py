@@ -5,9 +5,11 @@
 A-18, pre-actions X-3, show or muck P-5, the draw): people act through the same messages
 as at a home or cash table, bots act at once. It never seats or deals by itself — the
 tournament's floor seats its players (T-4 … T-8) and the run deals its hands with the
-level's blinds and antes (T-10); the room plays each hand and tells the tournament when
-it is over. Its snapshot adds the tournament header (``tournament``) and, for a player the
-floor moved to another table, ``you.moved_to``: the room he now sits in.
+level's blinds and antes (T-10); the room plays each hand, tells whoever listens to
+finished hands (the server's hand archive, as at every live room: ``/hands``, the downloads
+and the replayer show a tournament's hands too) and tells the tournament it is over. Its
+snapshot adds the tournament header (``tournament``) and, for a player the floor moved to
+another table, ``you.moved_to``: the room he now sits in.
 """
 
 from __future__ import annotations
@@ -182,6 +184,7 @@ class TournamentTableRoom(LiveRoom):
             )
         }
         busted = [seat for seat, after in zip(dealt.seats, hand.stacks, strict=True) if not after]
+        self._finished(dealt)  # the hand archive keeps it, as every live room's
         self._keep_result(hand_result(self, hand, self.hand_number, changes, busted))
         self.status = "pause"
         self.dirty = True

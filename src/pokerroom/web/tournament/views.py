@@ -17,6 +17,7 @@ from pokerroom.protocol.frames import (
     TournamentTableFrame,
 )
 from pokerroom.tournament.lobby import lobby_of, prize_now
+from pokerroom.web.registry import table_path
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.tournament.header import header_frame
 from pokerroom.web.tournament.roles import may_direct_event
@@ -80,7 +81,7 @@ def lobby(tournament: WebTournament, viewer: User | None) -> TournamentFrame:
         {
             "number": number,
             "room": room.id,
-            "url": f"/rooms/{room.id}",
+            "url": table_path(room.id),
             "players": len(room.occupants),
         }
         for number, room in sorted(tournament.rooms.items())
@@ -102,6 +103,7 @@ def lobby(tournament: WebTournament, viewer: User | None) -> TournamentFrame:
         "registered": len(log.players),
         "max_entries": regulation.max_entries,
         "fill_to": tournament.fill_to,
+        "player_run": tournament.player_run,
         "notice": tournament.notice,
         "players": players,
         "tables": tables,
