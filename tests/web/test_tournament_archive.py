@@ -66,6 +66,7 @@ def test_every_hand_of_a_web_tournament_is_archived_and_served(database_url: str
         people = [account(ann, "Ann"), account(bob, "Bob")]
         driver = TournamentDriver(tournament, people, now=clock.now)
         driver.run_until(lambda: tournament.log().hands >= HANDS)  # one may be in play
+        assert cardroom(dana).tables.drain()  # the writer thread has saved what was played
 
         with database.session() as session:
             archived = Counter(session.execute(select(WebHandRow.room_id, WebHandRow.number)))
