@@ -4,7 +4,7 @@ out and missed blinds, top-ups, leaving, the dead button (H-6), and the rake (P-
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pokerroom.deck import Deck
@@ -40,10 +40,10 @@ def fold_out(hand: Hand) -> None:
 
 
 def raise_out(hand: Hand) -> None:
-    """The first player to act bets or raises all he can; everyone calls to the end."""
-    legal = hand.legal_actions()
-    if legal.raise_max is not None:
-        hand.act(Action.raise_to(legal.raise_max))
+    """The first player to act bets or raises all he can; everyone calls to the end (a hand
+    whose blinds put all but one player all-in is over before anyone acts, A-17)."""
+    if hand.phase == "bet" and (raise_max := hand.legal_actions().raise_max) is not None:
+        hand.act(Action.raise_to(raise_max))
     play_out(hand)
 
 
@@ -476,6 +476,7 @@ START = [("sit", 1, 120), ("sit", 3, 120), ("sit", 5, 120)]
 
 @settings(max_examples=60, deadline=None)
 @given(OPERATIONS, st.sampled_from(["holdem", "stud", "draw"]), st.booleans())
+@example([("fold", 1, 0), ("raise", 1, 0), ("raise", 1, 0)], "holdem", False)  # over at once
 def test_random_sessions_keep_every_chip_and_every_blind_rule(
     operations: list[tuple[str, int, int]], variant: str, raked: bool
 ) -> None:
