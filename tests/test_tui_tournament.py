@@ -22,6 +22,7 @@ from pokerroom.tournament.regulation import Regulation, load_example, parse_regu
 from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.tui.tournament.app import TournamentTableApp
 from pokerroom.tui.tournament.seat import Busted, YourSeat
+from tests.waiting import until
 
 TWO_TABLES = """
 name = "Two-table test"
@@ -132,10 +133,40 @@ def check_or_fold(app: TournamentTableApp) -> str:
     return "c" if hand.legal_actions().check else "f"
 
 
-async def step(table: Table, pilot: Pilot[None], strategy: Strategy) -> None:
-    """One key as a player would press it now, then the screen is checked for leaks."""
+def moment(app: TournamentTableApp) -> tuple[object, ...]:
+    """What a key or the run changes on the screen: a key pressed has taken effect, or what
+    the run sent has come, once this differs (the hand itself is compared by identity)."""
+    hand = app.hand
+    return (
+        hand,
+        None if hand is None else (len(hand.events), hand.phase),
+        app.hands,
+        app.mine,
+        app.break_left is None,
+        app._wants_next,
+        app._pending is None,
+        app.result,
+        app.finished,
+        app.seat.watching,
+    )
+
+
+async def press(table: Table, pilot: Pilot[None], key: str) -> None:
+    """One key, waited for until it (or what the run sent meanwhile) changed the screen,
+    then the screen is checked for leaks. A key that changes nothing now (``n`` while the
+    run deals) waits for the run: nothing else can come next."""
     app = table.app
-    await pilot.pause(0.01)
+    before = moment(app)
+    await pilot.press(key)
+    table.keys.append(key)
+    await until(lambda: moment(app) != before, f"{key!r} or the run to change the screen")
+    table.leaks += hidden_cards_on(app)
+
+
+async def step(table: Table, pilot: Pilot[None], strategy: Strategy) -> None:
+    """One key as a player would press it now; while the hand waits for nobody at the
+    screen (the run deals), what the run sends is waited for instead."""
+    app = table.app
     hand = app.hand
     if app.break_left is not None:
         key = "n"
@@ -144,15 +175,14 @@ async def step(table: Table, pilot: Pilot[None], strategy: Strategy) -> None:
     elif hand is None or hand.phase == "done":
         key = "n"
     elif app._human_to_act() is None:
+        before = moment(app)
+        await until(lambda: moment(app) != before, "the run to send what comes next")
         return
     elif hand.phase == "showdown":
         key = "s"
     else:
         key = strategy(app)
-    await pilot.press(key)
-    table.keys.append(key)
-    await pilot.pause(0.01)
-    table.leaks += hidden_cards_on(table.app)
+    await press(table, pilot, key)
 
 
 async def play_until(
