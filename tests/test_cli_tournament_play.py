@@ -238,6 +238,8 @@ def test_c3_x4_your_hand_in_progress_is_dealt_again_at_the_same_decision(
     assert "stock" not in exported
 
     again, human_again = resumed_seat(None)
+    stored, hands = again.log.stored, again.log.hands
+    again.log = TournamentLog(again.store, again.id, stored, interval=0.0, hands=hands)  # as above
     second, _ = open_table(again, human_again, clock=None)
     after: list[AtDecision] = []
     totals: list[int] = []

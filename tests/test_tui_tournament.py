@@ -279,7 +279,8 @@ def test_t10_a_break_stops_play_with_a_countdown_until_you_come_back() -> None:
 
     async def scenario(pilot: Pilot[None]) -> None:
         await play_until(table, pilot, check_or_fold, lambda: app.break_left is not None)
-        await pilot.pause(1.2)  # the countdown runs
+        start = app.break_left
+        await until(lambda: app.break_left != start, "the countdown to run a second")
         said.append(screen(app))
         await pilot.press("n")
         await play_until(
