@@ -9,7 +9,7 @@ from contextlib import AsyncExitStack
 
 from textual.binding import Binding
 from textual.pilot import Pilot
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 from textual.widgets._footer import FooterKey
 
 from pokerroom.tui.remote import RemoteTableApp
@@ -28,9 +28,10 @@ def footer(app: RemoteTableApp) -> set[str]:
 
 def footer_is_due(app: RemoteTableApp) -> bool:
     """Whether the footer shows the keys that work now: Textual redraws it after the screen's
-    next refresh, on a timer, so a test reading it waits for that (a screen without one, or
-    an app no key reached yet, whose footer Textual leaves as it was: nothing to wait for)."""
-    if not app.app_focus or not app.screen.query(Footer):
+    next refresh, on a timer, so a test reading it waits for that. Only the table screen's
+    footer is compared (not the OFC screen's), and not before a key reached the app (Textual
+    leaves the footer as it was until then): nothing to wait for there."""
+    if app.ofc is not None or not app.app_focus:
         return True
     due: dict[str, Binding] = {}
     with app._context():  # the bindings are checked by the active app: this one
