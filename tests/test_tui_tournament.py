@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
@@ -21,7 +22,7 @@ from pokerroom.tournament.money.payouts import payout
 from pokerroom.tournament.regulation import Regulation, load_example, parse_regulation
 from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.tui.tournament.app import TournamentTableApp
-from pokerroom.tui.tournament.seat import Busted, YourSeat
+from pokerroom.tui.tournament.seat import Busted, NewLevel, YourSeat
 from tests.waiting import until
 
 TWO_TABLES = """
@@ -553,3 +554,21 @@ def test_p5_at_your_tournament_table_you_show_or_muck_yourself() -> None:
     assert any(isinstance(e, ev.Muck) and e.player == you for e in hand.events)
     assert "You muck" in said[1]
     assert table.leaks == []
+
+
+def test_news_the_run_posts_as_the_table_closes_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run's thread may post to the screen just as the app closes (a hand dealt as you
+    leave): once the table's widgets are gone the call is dropped, not raised at the exit."""
+    regulation = parse_regulation(TWO_TABLES)
+    table = seated(regulation, 5, seed=1)
+    app = table.app
+    close_all = app._close_all
+
+    async def closing() -> None:
+        await close_all()  # the screens are gone; the app's messages are still handled
+        app._post(lambda: app.hear(NewLevel(regulation.level(2)), None))
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        monkeypatch.setattr(app, "_close_all", closing)
+
+    at_table(table, scenario)
