@@ -32,6 +32,7 @@ from tests.test_tui_tournament import (
     check_or_fold,
     hidden_cards_on,
     play_until,
+    press,
     screen,
     shove,
 )
@@ -215,8 +216,7 @@ def test_c3_x4_your_hand_in_progress_is_dealt_again_at_the_same_decision(
         for _ in range(40):
             await play_until(table, pilot, check_or_fold, lambda: your_turn_again(app))
             hands = app.hands
-            await pilot.press("c")
-            await pilot.pause(0.05)
+            await press(table, pilot, "c")  # taken, and the bots after you played
             if app.hands == hands and your_turn_again(app):
                 before.append(at_decision(app))
                 break
@@ -238,6 +238,8 @@ def test_c3_x4_your_hand_in_progress_is_dealt_again_at_the_same_decision(
     assert "stock" not in exported
 
     again, human_again = resumed_seat(None)
+    stored, hands = again.log.stored, again.log.hands
+    again.log = TournamentLog(again.store, again.id, stored, interval=0.0, hands=hands)  # as above
     second, _ = open_table(again, human_again, clock=None)
     after: list[AtDecision] = []
     totals: list[int] = []

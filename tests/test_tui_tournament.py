@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
@@ -21,7 +22,8 @@ from pokerroom.tournament.money.payouts import payout
 from pokerroom.tournament.regulation import Regulation, load_example, parse_regulation
 from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.tui.tournament.app import TournamentTableApp
-from pokerroom.tui.tournament.seat import Busted, YourSeat
+from pokerroom.tui.tournament.seat import Busted, NewLevel, YourSeat
+from tests.waiting import until
 
 TWO_TABLES = """
 name = "Two-table test"
@@ -132,10 +134,40 @@ def check_or_fold(app: TournamentTableApp) -> str:
     return "c" if hand.legal_actions().check else "f"
 
 
-async def step(table: Table, pilot: Pilot[None], strategy: Strategy) -> None:
-    """One key as a player would press it now, then the screen is checked for leaks."""
+def moment(app: TournamentTableApp) -> tuple[object, ...]:
+    """What a key or the run changes on the screen: a key pressed has taken effect, or what
+    the run sent has come, once this differs (the hand itself is compared by identity)."""
+    hand = app.hand
+    return (
+        hand,
+        None if hand is None else (len(hand.events), hand.phase),
+        app.hands,
+        app.mine,
+        app.break_left is None,
+        app._wants_next,
+        app._pending is None,
+        app.result,
+        app.finished,
+        app.seat.watching,
+    )
+
+
+async def press(table: Table, pilot: Pilot[None], key: str) -> None:
+    """One key, waited for until it (or what the run sent meanwhile) changed the screen,
+    then the screen is checked for leaks. A key that changes nothing now (``n`` while the
+    run deals) waits for the run: nothing else can come next."""
     app = table.app
-    await pilot.pause(0.01)
+    before = moment(app)
+    await pilot.press(key)
+    table.keys.append(key)
+    await until(lambda: moment(app) != before, f"{key!r} or the run to change the screen")
+    table.leaks += hidden_cards_on(app)
+
+
+async def step(table: Table, pilot: Pilot[None], strategy: Strategy) -> None:
+    """One key as a player would press it now; while the hand waits for nobody at the
+    screen (the run deals), what the run sends is waited for instead."""
+    app = table.app
     hand = app.hand
     if app.break_left is not None:
         key = "n"
@@ -144,15 +176,14 @@ async def step(table: Table, pilot: Pilot[None], strategy: Strategy) -> None:
     elif hand is None or hand.phase == "done":
         key = "n"
     elif app._human_to_act() is None:
+        before = moment(app)
+        await until(lambda: moment(app) != before, "the run to send what comes next")
         return
     elif hand.phase == "showdown":
         key = "s"
     else:
         key = strategy(app)
-    await pilot.press(key)
-    table.keys.append(key)
-    await pilot.pause(0.01)
-    table.leaks += hidden_cards_on(table.app)
+    await press(table, pilot, key)
 
 
 async def play_until(
@@ -249,7 +280,8 @@ def test_t10_a_break_stops_play_with_a_countdown_until_you_come_back() -> None:
 
     async def scenario(pilot: Pilot[None]) -> None:
         await play_until(table, pilot, check_or_fold, lambda: app.break_left is not None)
-        await pilot.pause(1.2)  # the countdown runs
+        start = app.break_left
+        await until(lambda: app.break_left != start, "the countdown to run a second")
         said.append(screen(app))
         await pilot.press("n")
         await play_until(
@@ -522,3 +554,21 @@ def test_p5_at_your_tournament_table_you_show_or_muck_yourself() -> None:
     assert any(isinstance(e, ev.Muck) and e.player == you for e in hand.events)
     assert "You muck" in said[1]
     assert table.leaks == []
+
+
+def test_news_the_run_posts_as_the_table_closes_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run's thread may post to the screen just as the app closes (a hand dealt as you
+    leave): once the table's widgets are gone the call is dropped, not raised at the exit."""
+    regulation = parse_regulation(TWO_TABLES)
+    table = seated(regulation, 5, seed=1)
+    app = table.app
+    close_all = app._close_all
+
+    async def closing() -> None:
+        await close_all()  # the screens are gone; the app's messages are still handled
+        app._post(lambda: app.hear(NewLevel(regulation.level(2)), None))
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        monkeypatch.setattr(app, "_close_all", closing)
+
+    at_table(table, scenario)

@@ -157,7 +157,8 @@ class TournamentTableApp(HandTableApp):
         self.post_message(RoomCall(deed))
 
     def on_room_call(self, message: RoomCall) -> None:
-        message.deed()
+        if self.is_running:  # the app closing has no screen left for what the run sends
+            message.deed()
 
     def _play_tournament(self) -> None:
         """The worker: the whole tournament; your hands wait for you on the way."""
