@@ -18,7 +18,7 @@ from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote.clock import ServerClock
 from pokerroom.tui.render import clock_line
 from pokerroom.web.holding import CANNOT_SAVE
-from tests.remote_apps import footer, log, run, settle
+from tests.remote_apps import footer, log, press, run, settle
 from tests.remote_link import FakeLink, Hub
 from tests.web.table_driver import table
 
@@ -46,11 +46,11 @@ def test_a8_a_typed_raise_out_of_range_is_refused_here_and_nothing_is_sent() -> 
     async def scenario(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
         bob = apps[1]
         assert frame_of(bob)["you"]["decision"] == "act"
-        await pilots[1].press("r", "3", "enter")
+        await press(pilots[1], bob, "r", "3", "enter")
         await settle(hub, apps, pilots)
         assert "Raise to 3 is outside the legal range 4-200. You may: fold, call 2" in status(bob)
         assert link_of(bob).sent == []
-        await pilots[1].press("r", "7", "enter")
+        await press(pilots[1], bob, "r", "7", "enter")
         await settle(hub, apps, pilots)
         assert link_of(bob).sent[-1]["amount"] == 7
         assert "Bob raises to 7" in log(apps[0])
