@@ -8,6 +8,7 @@ import httpx2
 from starlette.testclient import TestClient
 
 from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.tournament.event import WebTournament
 
 PASSWORD = "correct horse"
 TOKEN = re.compile(r'name="csrf" value="([0-9a-f]+)"')
@@ -44,3 +45,18 @@ def signed_in_as(client: TestClient) -> str | None:
     """The name the page header shows, None when signed out."""
     found = re.search(r'<span class="who">([^<]+)</span>', client.get("/").text)
     return None if found is None else found.group(1)
+
+
+def started_sit_and_go(client: TestClient) -> tuple[str, WebTournament]:
+    """A home sit-and-go (six bots) the signed-in ``client`` made, entered and started."""
+    made = client.post(
+        "/tournaments",
+        data={"csrf": csrf_of(client, "/"), "example": "home-sit-and-go", "bots": "6"},
+        follow_redirects=False,
+    )
+    tid = str(made.headers["location"]).rsplit("/", 1)[1]
+    for deed in ("register", "start"):
+        client.post(f"/tournaments/{tid}/{deed}", data={"csrf": csrf_of(client, "/")})
+    tournament = cardroom(client).registry.get(tid).room
+    assert isinstance(tournament, WebTournament)
+    return tid, tournament

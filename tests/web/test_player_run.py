@@ -29,7 +29,7 @@ from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.resume import restore_tournaments
 from pokerroom.web.tournament.saving import recipe_of
 from tests.web.conftest import settings
-from tests.web.helpers import cardroom, csrf_of, sign_up
+from tests.web.helpers import cardroom, csrf_of, sign_up, started_sit_and_go
 from tests.web.links import follow_links
 from tests.web.tournament_driver import TWELVE, twelve
 
@@ -121,16 +121,7 @@ def test_the_console_refuses_a_player_run_directors_own_chips_with_one_line(
     client: TestClient,
 ) -> None:
     sign_up(client, "Pete")  # a plain account: he may make one, and play in it
-    made = client.post(
-        "/tournaments",
-        data={"csrf": csrf_of(client, "/"), "example": "home-sit-and-go", "bots": "6"},
-        follow_redirects=False,
-    )
-    tid = str(made.headers["location"]).rsplit("/", 1)[1]
-    for deed in ("register", "start"):
-        client.post(f"/tournaments/{tid}/{deed}", data={"csrf": csrf_of(client, "/")})
-    tournament = cardroom(client).registry.get(tid).room
-    assert isinstance(tournament, WebTournament)
+    tid, tournament = started_sit_and_go(client)
     chips = tournament.log().players["Pete"].chips
     form = {"action": "chips", "player": "Pete", "chips": "99800", "reason": "recount"}
     page = client.post(f"/tournaments/{tid}/director", data={"csrf": csrf_of(client, "/"), **form})

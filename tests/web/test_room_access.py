@@ -37,7 +37,7 @@ from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from tests.web.conftest import Clock
 from tests.web.hand_play import play
-from tests.web.helpers import cardroom, csrf_of, sign_up
+from tests.web.helpers import cardroom, csrf_of, sign_up, started_sit_and_go
 from tests.web.table_driver import Driver
 
 FORM = {
@@ -144,16 +144,8 @@ def room21(client: TestClient, database: Database, clock: Clock) -> Cardroom21:
         "cash": created(client, "/new/cash"),
         "ofc": created(client, "/new/ofc"),
     }
-    made = client.post(
-        "/tournaments",
-        data={"csrf": csrf_of(client, "/"), "example": "home-sit-and-go", "bots": "6"},
-        follow_redirects=False,
-    )
-    tid = str(made.headers["location"]).rsplit("/", 1)[1]
-    for deed in ("register", "start"):
-        client.post(f"/tournaments/{tid}/{deed}", data={"csrf": csrf_of(client, "/")})
-    tournament = cardroom(client).registry.get(tid).room
-    assert isinstance(tournament, WebTournament) and tournament.rooms
+    tid, tournament = started_sit_and_go(client)
+    assert tournament.rooms
     public |= {"tournament": tid, "tournament table": tournament.rooms[1].id}
     guests_game = created(client, "/new/home", private="1")
 
