@@ -104,6 +104,11 @@ DeckFor = Callable[[HandConfig, Sequence[str], Deck], Deck]
 a resumed person's hand is dealt again from its saved deck (C-3)."""
 
 
+Paid = tuple[int, int, int, int]
+"""One seat's ante, blind and bring-in posted and chips won: :class:`SeatResult`'s audit fields
+in their order."""
+
+
 @dataclass(slots=True)
 class _Playing:
     started: float
@@ -113,33 +118,23 @@ class _Playing:
     seats: tuple[int, ...]
     before: tuple[int, ...]
     after: tuple[int, ...]
-    paid: tuple[_Paid, ...] = ()
+    paid: tuple[Paid, ...] = ()
     """Per position, the forced bets and the winnings (for the audit trail)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Paid:
-    """One seat's forced bets posted and chips won in a hand (SeatResult's audit fields)."""
-
-    ante: int = 0
-    blind: int = 0
-    bring_in: int = 0
-    won: int = 0
-
-
-def forced_and_won(hand: Hand) -> tuple[_Paid, ...]:
+def forced_and_won(hand: Hand) -> tuple[Paid, ...]:
     """Per position: the antes, blinds and bring-in posted and the chips won from the pots."""
-    paid = [dict.fromkeys(("ante", "blind", "bring_in", "won"), 0) for _ in hand.stacks]
+    paid = [[0, 0, 0, 0] for _ in hand.stacks]
     for event in hand.events:
         if isinstance(event, ev.PostAnte):
-            paid[event.player]["ante"] += event.amount
+            paid[event.player][0] += event.amount
         elif isinstance(event, ev.PostBlind):
-            paid[event.player]["blind"] += event.amount
+            paid[event.player][1] += event.amount
         elif isinstance(event, ev.BringIn):
-            paid[event.player]["bring_in"] += event.amount
+            paid[event.player][2] += event.amount
         elif isinstance(event, ev.Award):
-            paid[event.player]["won"] += event.amount
-    return tuple(_Paid(**each) for each in paid)
+            paid[event.player][3] += event.amount
+    return tuple((a, b, c, d) for a, b, c, d in paid)
 
 
 def decisions(hand: Hand) -> int:
@@ -511,7 +506,7 @@ class AmericanRun:
         blinds = done.start.blinds
         assert blinds is not None
         seats = tuple(
-            SeatResult(seat, player, before, after, paid.ante, paid.blind, paid.bring_in, paid.won)
+            SeatResult(seat, player, before, after, *paid)
             for seat, player, before, after, paid in zip(
                 done.seats, done.players, done.before, done.after, done.paid, strict=True
             )
