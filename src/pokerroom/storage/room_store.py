@@ -202,10 +202,6 @@ class RoomStore(DatabaseStore):
                         )
                     )
 
-    def update_entry(self, room_id: str, entry: dict[str, Any]) -> None:
-        """The table's lobby line changed (seats taken, status)."""
-        self.write([RoomWrite(room_id, None, entry=entry)])
-
     def close_room(self, room_id: str) -> None:
         """The table is closed: it is kept, but a restarted server no longer opens it."""
         self.write([RoomWrite(room_id, None, closed=True)])
