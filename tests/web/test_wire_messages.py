@@ -26,6 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from pokerroom.engine import VARIANTS
+from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.table.cash import CashSettings
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.registry import RoomKind
@@ -103,6 +104,8 @@ class Table:
     room: LiveRoom
     viewers: dict[str, Viewer]
     sockets: ExitStack
+    writer: RoomWriter
+    """The server's room writer: a change reaches the sockets once it has saved it."""
 
     def __getitem__(self, label: str) -> Viewer:
         return self.viewers[label]
@@ -113,7 +116,8 @@ class Table:
         while not until():
             assert time.monotonic() < deadline, "the table did not get there in time"
             time.sleep(0.01)
-        time.sleep(QUIET)
+        assert self.writer.drain(WAIT), "the room's changes were not saved in time"
+        time.sleep(QUIET)  # saved: the frames it held are on their way from the event loop
         for viewer in self.viewers.values():
             viewer.drain()
 
@@ -165,7 +169,7 @@ def table_of(server: Server, room: LiveRoom, kind: RoomKind, seated: int) -> Tab
     }
     viewers["observer"] = open_viewer(sockets, server, room, "observer", server.accounts[3])
     viewers["visitor"] = open_viewer(sockets, server, room, "visitor", None)
-    return Table(room, viewers, sockets)
+    return Table(room, viewers, sockets, server.app.state.cardroom.tables)
 
 
 def home_room(server: Server, game: str = "holdem", seats: int = 4) -> HomeRoom:
