@@ -29,6 +29,7 @@ from pokerroom.engine import VARIANTS
 from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.table.cash import CashSettings
 from pokerroom.table.series import SeriesSettings
+from pokerroom.web.hub import Hub
 from pokerroom.web.registry import RoomKind
 from pokerroom.web.room import CashRoom, HomeRoom
 from pokerroom.web.room.live import LiveRoom
@@ -106,6 +107,7 @@ class Table:
     sockets: ExitStack
     writer: RoomWriter
     """The server's room writer: a change reaches the sockets once it has saved it."""
+    hub: Hub
 
     def __getitem__(self, label: str) -> Viewer:
         return self.viewers[label]
@@ -117,7 +119,10 @@ class Table:
             assert time.monotonic() < deadline, "the table did not get there in time"
             time.sleep(0.01)
         assert self.writer.drain(WAIT), "the room's changes were not saved in time"
-        time.sleep(QUIET)  # saved: the frames it held are on their way from the event loop
+        while self.hub.holding(self.room.id):  # saved, and the hub let the frames go
+            assert time.monotonic() < deadline, "the hub still holds the room's frames"
+            time.sleep(0.01)
+        time.sleep(QUIET)
         for viewer in self.viewers.values():
             viewer.drain()
 
@@ -169,7 +174,8 @@ def table_of(server: Server, room: LiveRoom, kind: RoomKind, seated: int) -> Tab
     }
     viewers["observer"] = open_viewer(sockets, server, room, "observer", server.accounts[3])
     viewers["visitor"] = open_viewer(sockets, server, room, "visitor", None)
-    return Table(room, viewers, sockets, server.app.state.cardroom.tables)
+    state = server.app.state
+    return Table(room, viewers, sockets, state.cardroom.tables, state.hub)
 
 
 def home_room(server: Server, game: str = "holdem", seats: int = 4) -> HomeRoom:

@@ -189,6 +189,10 @@ class Hub:
         """Whether the room is paused because it cannot save."""
         return self._holding is not None and self._holding.paused(room_id)
 
+    def holding(self, room_id: str) -> bool:
+        """Whether the room's last change waits to be saved before it is shown."""
+        return self._holding is not None and self._holding.held(room_id)
+
     async def _watch(self) -> None:
         """End the sockets whose session lapsed or whose user changed, every few seconds."""
         assert self.check_session is not None
