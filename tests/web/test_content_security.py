@@ -59,6 +59,7 @@ def signed_in() -> TestClient:
         assert account is not None
         users.append(User(account.id, name, frozenset(account.roles)))
     play(home_room(room.registry, users), 1)
+    assert room.tables.drain()  # the writer thread has archived the hand
     return ann
 
 

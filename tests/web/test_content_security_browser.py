@@ -65,6 +65,7 @@ def test_the_table_page_and_the_replayer_run_under_the_policy(
         account = cardroom.accounts.create_account(name, None, ["player", "host"])
         users.append(User(account.id, name, frozenset(account.roles)))
     play(home_room(cardroom.registry, users), 1)
+    assert cardroom.tables.drain()  # the writer thread has archived the hand
     ann_token = secrets.token_urlsafe(32)
     cardroom.accounts.open_session(users[0].id, ann_token, timedelta(hours=1))
     quiet = HomeRoom("quiet", seats=3)

@@ -71,6 +71,7 @@ def played(client: TestClient) -> Played:
     people = [users[name] for name in NAMES]
     play(home_room(room.registry, people), 6)
     play(cash_room(room.registry, people), 5, seed=4)
+    assert room.tables.drain()  # the writer thread has archived every hand
     return Played(client, clients, users, HandArchive(room.accounts.database))
 
 

@@ -159,6 +159,7 @@ def room21(client: TestClient, database: Database, clock: Clock) -> Cardroom21:
     driver = Driver(table, [user(client, "Ann"), user(bea, "Bea")], now=clock.now)
     assert driver.send(driver.users[0], "start").changed
     play(driver, 2)
+    assert cardroom(client).tables.drain()  # the writer thread has archived both hands
 
     with database.session() as session:
         rows = session.execute(select(WebHandRow.room_id, WebHandRow.id)).all()
