@@ -21,8 +21,11 @@ from pokerroom.web.lobby.state import own_entries, public_entries
 from pokerroom.web.registry import RoomKind
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
+from pokerroom.web.tournament.roles import may_create
 
 KINDS = ", ".join(kind.value for kind in RoomKind)
+KIND_TABS = {RoomKind.TOURNAMENT.value: "Tournaments"}
+"""A tab's words where the kind's own name is not the best title."""
 
 
 def kind_asked(request: Request) -> RoomKind | None:
@@ -66,6 +69,8 @@ async def lobby_page(request: Request) -> Response:
         "kinds": [kind.value for kind in RoomKind],
         "may_create_home": may_create_home(user),
         "may_create_cash": may_create_cash(user),
+        "may_create_tournament": may_create(user),
+        "kind_tabs": KIND_TABS,
     }
     return page(request, "lobby.html", context)
 

@@ -104,6 +104,8 @@ class WebTournament:
         grace: float = 30.0,
         pause: float = 3.0,
         player_run: bool = False,
+        start_when_full: bool = False,
+        recurs: bool = False,
     ) -> None:
         if regulation.format is not TournamentFormat.AMERICAN:
             raise UsageError(
@@ -113,6 +115,13 @@ class WebTournament:
         cap = regulation.max_entries
         if fill_to and not 2 <= fill_to <= (cap or 1000):
             raise UsageError(f"bots fill the field up to 2-{cap or 1000} entrants, not {fill_to}")
+        if start_when_full and cap is None:
+            raise UsageError(
+                f"{regulation.name!r} sets no max_entries, so it is never full: "
+                "a sit & go that starts when full needs its number of seats"
+            )
+        if recurs and not start_when_full:
+            raise UsageError("only a sit & go that starts when full recurs")
         self._id = tournament_id
         self.regulation = regulation
         self.name = name or regulation.name
@@ -120,6 +129,10 @@ class WebTournament:
         self.fill_to = fill_to
         self.player_run = player_run
         self.start_at = start_at
+        self.start_when_full = start_when_full
+        """A sit & go: it starts as the last seat (``max_entries``) is taken."""
+        self.recurs = recurs
+        """A new one like it opens when this one starts (:attr:`on_start`)."""
         self.seed = random.randrange(2**32) if seed is None else seed
         self.grace = grace
         self.pause = pause
@@ -148,6 +161,9 @@ class WebTournament:
         """Told after every change (the server lists new tables and the lobby line)."""
         self.journal: Journal | None = None
         """Sees every call that may change the tournament (:mod:`.saving`)."""
+        self.on_start: Callable[[WebTournament], None] | None = None
+        """Told once it has started (the server opens the next one of a recurring sit & go);
+        left unset while a restarted server replays the start."""
 
     # ----------------------------------------------------------- the Room API
 
@@ -263,6 +279,11 @@ class WebTournament:
             self.registration.enter(name, at=0)
             self.users[name] = user.id
             self._changed()
+            if (
+                self.start_when_full
+                and len(self.registration.players) == self.regulation.max_entries
+            ):
+                return f"you are registered in {self.name}; {self.start(None, now)}"
             return f"you are registered in {self.name}"
         record = self.run.tournament.players.get(name)
         kind = EntryKind.ENTRY if record is None else EntryKind.RE_ENTRY
@@ -331,6 +352,8 @@ class WebTournament:
         self.start_at = None
         self._after_run(0)
         self.advance(now)
+        if self.recurs and self.on_start is not None:
+            self.on_start(self)
         return f"{self.name} has started: {len(players)} entrants"
 
     def _fill_with_bots(self) -> None:

@@ -10,7 +10,7 @@ from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.saving.tables import TOURNAMENT_KIND
 from pokerroom.web.tournament.event import WebTournament
-from pokerroom.web.tournament.routes import lobby_entry, publisher
+from pokerroom.web.tournament.routes import follow_on, lobby_entry, publisher
 from pokerroom.web.tournament.saving import TournamentJournal, resume_tournament
 
 log = logging.getLogger(__name__)
@@ -33,9 +33,11 @@ def restore_tournaments(cardroom: Cardroom, now: float) -> list[str]:
             log.error("tournament %s cannot be resumed: %s", stored.id, describe_failure(exc))
             continue
         host = stored.entry.get("host_id")
-        registry.add(tournament, lobby_entry(tournament, host if isinstance(host, int) else None))
+        host_id = host if isinstance(host, int) else None
+        registry.add(tournament, lobby_entry(tournament, host_id))
         tournament.on_change = publisher(registry)
         tournament.on_change(tournament)
+        follow_on(cardroom, tournament, str(stored.settings["regulation"]), host_id)
         resumed.append(stored.id)
     return resumed
 

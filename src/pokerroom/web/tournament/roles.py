@@ -1,8 +1,15 @@
-"""Who may use a web tournament's director controls (T-16)."""
+"""Who may create a web tournament, and who may use its director controls (T-16)."""
 
 from __future__ import annotations
 
 from pokerroom.web.seam import User
+
+CREATORS = ("host", "director", "admin")
+
+
+def may_create(user: User | None) -> bool:
+    """A host, a director or an admin creates tournaments (from the lobby's link)."""
+    return user is not None and any(user.has(role) for role in CREATORS)
 
 
 def may_direct(user: User | None) -> bool:

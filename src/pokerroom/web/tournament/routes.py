@@ -1,9 +1,11 @@
 """The tournament pages: create one, its page and JSON, and its forms.
 
 - ``GET /tournaments/new`` and ``POST /tournaments``: a director, host or admin creates a
-  tournament from a shipped example (``example``) or a regulation's TOML (``regulation``),
-  with an optional ``name``, ``bots`` (fill the field with bots up to this many entrants
-  at the start) and ``start_in`` (minutes: it starts by itself then).
+  tournament from a shipped example (``example``), an uploaded TOML file (``upload``) or
+  pasted TOML (``regulation``) (:mod:`.new_form`), with an optional ``name``, ``bots``
+  (fill the field with bots up to this many entrants at the start), ``start_in``
+  (minutes: it starts by itself then), ``when_full`` (a sit & go: it starts as its last
+  seat is taken) and ``recurs`` (a new one like it opens as it starts).
 - ``GET /tournaments/<id>``: the page (registration, players, tables with links, results);
   ``GET /api/tournaments/<id>``: the ``tournament`` frame as JSON.
 - ``POST /tournaments/<id>/register`` (before the start: register; after it: a late
@@ -31,24 +33,25 @@ from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import PokerroomError
 from pokerroom.tournament.header import ordinal
-from pokerroom.tournament.regulation import example_names, example_text, load_example
-from pokerroom.tournament.regulation.load import parse_regulation
-from pokerroom.tournament.regulation.model import Regulation
+from pokerroom.tournament.regulation import example_text
 from pokerroom.web.auth.visitor import user_of
-from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.cardroom import Cardroom, cardroom_of
 from pokerroom.web.errors import error_response, wants_json
-from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.registry import LobbyEntry, Registry, RoomKind, new_room_id, table_path
 from pokerroom.web.saving.tables import entry_to_json
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.event import WebTournament
-from pokerroom.web.tournament.roles import may_direct
+from pokerroom.web.tournament.new_form import (
+    NewTournamentForm,
+    UploadError,
+    blank_form,
+    form_page,
+    read_form,
+    whole_number,
+)
+from pokerroom.web.tournament.roles import may_create, may_direct
 from pokerroom.web.tournament.saving import save_tournament
-
-CREATORS = ("host", "director", "admin")
-MAX_REGULATION_CHARS = 20_000
-MAX_START_MINUTES = 7 * 24 * 60
 
 
 def tournament_routes() -> list[BaseRoute]:
@@ -82,10 +85,6 @@ def tournament_of(request: Request) -> WebTournament:
     return listed.room
 
 
-def may_create(user: User | None) -> bool:
-    return user is not None and any(user.has(role) for role in CREATORS)
-
-
 # ---------------------------------------------------------------- creating
 
 
@@ -93,61 +92,83 @@ async def new_page(request: Request) -> Response:
     user = user_of(request)
     if not may_create(user):
         raise HTTPException(403, "only a host, a director or an admin creates a tournament")
-    return page(request, "tournament_new.html", {"examples": example_names()})
-
-
-def regulation_from(fields: dict[str, str]) -> Regulation:
-    """The example named, or the TOML given; one line for anything else."""
-    example, text = fields["example"].strip(), fields["regulation"].strip()
-    if example and text:
-        raise PokerroomError("give an example's name or a regulation's TOML, not both")
-    if text:
-        if len(text) > MAX_REGULATION_CHARS:
-            raise PokerroomError(f"a regulation is at most {MAX_REGULATION_CHARS:,} characters")
-        return parse_regulation(text, source="the regulation")
-    if not example:
-        raise PokerroomError(f"choose an example ({', '.join(example_names())}) or paste TOML")
-    return load_example(example)
-
-
-def whole_number(text: str, what: str, low: int, high: int) -> int:
-    text = text.strip() or "0"
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise PokerroomError(f"{what} is a whole number from {low} to {high}, got {text[:20]!r}")
-    return int(text)
+    return form_page(request, blank_form())
 
 
 async def create(request: Request) -> Response:
     user = user_of(request)
     if user is None or not may_create(user):
         raise HTTPException(403, "only a host, a director or an admin creates a tournament")
-    fields = await form_fields(request, "example", "regulation", "name", "bots", "start_in")
+    try:
+        form = await read_form(request)
+    except UploadError as error:
+        return _refused(request, error.form, str(error))
     now = _now(request)
     try:
-        regulation = regulation_from(fields)
-        bots = whole_number(fields["bots"], "bots", 0, regulation.max_entries or 1000)
-        start_in = whole_number(fields["start_in"], "start_in (minutes)", 0, MAX_START_MINUTES)
+        regulation = form.regulation()
+        bots = whole_number(form.fields["bots"], "bots", 0, regulation.max_entries or 1000)
+        start_in = form.minutes()
         tournament = WebTournament(
             new_room_id(),
             regulation,
             creator=user,
-            name=fields["name"].strip()[:80] or None,
+            name=form.fields["name"].strip()[:80] or None,
             fill_to=bots,
             start_at=now + start_in * 60 if start_in else None,
             player_run=not may_direct(user),
+            start_when_full=form.when_full,
+            recurs=form.recurs,
         )
     except PokerroomError as error:
-        return error_response(request.scope, 400, str(error))
-    cardroom = cardroom_of(request)
-    registry, entry = cardroom.registry, lobby_entry(tournament, user.id)
-    text = fields["regulation"].strip() or example_text(fields["example"].strip())
-    tournament = save_tournament(cardroom, tournament, text, entry_to_json(entry))
-    registry.add(tournament, entry)
-    tournament.on_change = publisher(registry)
+        return _refused(request, form, str(error))
+    text = form.regulation_text or example_text(form.fields["example"].strip())
+    tournament = open_tournament(cardroom_of(request), tournament, text, user.id)
     _changed(request, tournament)
     if wants_json(request.scope):
         return JSONResponse(tournament.lobby(user), status_code=201)
     return RedirectResponse(tournament.url, status_code=303)
+
+
+def _refused(request: Request, form: NewTournamentForm, error: str) -> Response:
+    if wants_json(request.scope):
+        return error_response(request.scope, 400, error)
+    return form_page(request, form, error, 400)
+
+
+def open_tournament(
+    cardroom: Cardroom, tournament: WebTournament, text: str, host: int | None
+) -> WebTournament:
+    """Save a new tournament (its regulation as ``text``) and list it; the one to use."""
+    registry = cardroom.registry
+    entry = lobby_entry(tournament, host)
+    tournament = save_tournament(cardroom, tournament, text, entry_to_json(entry))
+    registry.add(tournament, entry)
+    tournament.on_change = publisher(registry)
+    follow_on(cardroom, tournament, text, host)
+    return tournament
+
+
+def follow_on(cardroom: Cardroom, tournament: WebTournament, text: str, host: int | None) -> None:
+    """A recurring sit & go opens the next one like it as it starts (made on the spot: a
+    restarted server replays the start without opening another)."""
+    if not tournament.recurs:
+        return
+
+    def open_next(started: WebTournament) -> None:
+        started.on_start = None
+        following = WebTournament(
+            new_room_id(),
+            started.regulation,
+            creator=User(started.creator, "creator"),
+            name=started.name,
+            fill_to=started.fill_to,
+            player_run=started.player_run,
+            start_when_full=True,
+            recurs=True,
+        )
+        open_tournament(cardroom, following, text, host)
+
+    tournament.on_start = open_next
 
 
 def lobby_entry(tournament: WebTournament, host: int | None = None) -> LobbyEntry:

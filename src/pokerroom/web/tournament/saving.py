@@ -168,17 +168,18 @@ class TournamentJournal:
 
 @contextmanager
 def detached(tournament: WebTournament) -> Iterator[None]:
-    """The tournament without what ties it to this server (its journal, the lobby's and the
-    hand archive's listeners), for a checkpoint; a restart ties them again."""
-    journal, on_change = tournament.journal, tournament.on_change
+    """The tournament without what ties it to this server (its journal, the lobby's, the
+    recurrence's and the hand archive's listeners), for a checkpoint; a restart ties them again."""
+    journal, on_change, on_start = tournament.journal, tournament.on_change, tournament.on_start
     listeners = {number: room.on_hand_finished for number, room in tournament.rooms.items()}
-    tournament.journal = tournament.on_change = None
+    tournament.journal = tournament.on_change = tournament.on_start = None
     for room in tournament.rooms.values():
         room.on_hand_finished = None
     try:
         yield
     finally:
         tournament.journal, tournament.on_change = journal, on_change
+        tournament.on_start = on_start
         for number, listener in listeners.items():
             tournament.rooms[number].on_hand_finished = listener
 
@@ -227,6 +228,8 @@ def recipe_of(tournament: WebTournament, regulation_text: str) -> dict[str, Any]
         "grace": tournament.grace,
         "pause": tournament.pause,
         "player_run": tournament.player_run,
+        "start_when_full": tournament.start_when_full,
+        "recurs": tournament.recurs,
     }
 
 
@@ -245,6 +248,8 @@ def build_tournament(tournament_id: str, settings: Mapping[str, Any], seed: int)
             grace=float(settings["grace"]),
             pause=float(settings["pause"]),
             player_run=bool(settings.get("player_run", False)),
+            start_when_full=bool(settings.get("start_when_full", False)),
+            recurs=bool(settings.get("recurs", False)),
         )
     except (KeyError, TypeError, ValueError, PokerroomError) as error:
         raise StorageError(

@@ -1,0 +1,157 @@
+"""The "new tournament" form: which regulations it offers, reading it, and showing it again.
+
+A regulation comes from one of three places: a shipped example the web can run, a TOML
+file uploaded, or TOML pasted. Each is checked by the same checker as ``pokerroom
+tournament check`` (:func:`parse_regulation`), so a bad one is refused with the same one
+line. A refused form is shown again with everything typed kept and that line above it.
+
+Olympic regulations (each table plays down to one winner, T-9) are not offered: the web
+plays American tournaments only, and the form says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from pokerroom.errors import PokerroomError
+from pokerroom.tournament.regulation import example_names, load_example
+from pokerroom.tournament.regulation.load import parse_regulation
+from pokerroom.tournament.regulation.model import Regulation, TournamentFormat
+from pokerroom.web.auth.csrf import MALFORMED
+from pokerroom.web.templating import page
+
+MAX_REGULATION_CHARS = 20_000
+MAX_START_MINUTES = 7 * 24 * 60
+TEXT_FIELDS = ("example", "regulation", "name", "bots", "start_in")
+CHECKBOXES = ("when_full", "recurs")
+UPLOAD = "upload"
+
+WORDS = {
+    "olympic": (
+        "Olympic tournaments (each table plays down to one winner) run at the terminal "
+        "and in the director's console, not yet on the web: they are not offered here."
+    ),
+    "both": "give one regulation: an example, an uploaded file or pasted TOML, not two",
+    "none": "choose an example ({examples}), upload a TOML file or paste one",
+    "too_long": "a regulation is at most {limit:,} characters",
+    "not_utf8": "{source}: not UTF-8 text, so not a TOML regulation",
+    "not_offered": "{name!r} is an Olympic regulation: the web plays American ones ({examples})",
+}
+"""The form's own sentences, in one place."""
+
+
+@cache
+def web_examples() -> tuple[str, ...]:
+    """The shipped examples the web can run: the American ones."""
+    return tuple(
+        name for name in example_names() if load_example(name).format is TournamentFormat.AMERICAN
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class NewTournamentForm:
+    """What was typed (every text field as a string, the boxes ticked or not) and the
+    uploaded file's name and text, if one was sent."""
+
+    fields: dict[str, str]
+    when_full: bool = False
+    recurs: bool = False
+    upload_name: str = ""
+    upload_text: str | None = None
+
+    @property
+    def regulation_text(self) -> str:
+        """The TOML given (uploaded or pasted); empty for an example."""
+        if self.upload_text is not None:
+            return self.upload_text
+        return self.fields["regulation"].strip()
+
+    def regulation(self) -> Regulation:
+        """The regulation chosen, checked; one line (:class:`PokerroomError`) otherwise."""
+        example = self.fields["example"].strip()
+        given = [
+            bool(example),
+            self.upload_text is not None,
+            bool(self.fields["regulation"].strip()),
+        ]
+        if sum(given) > 1:
+            raise PokerroomError(WORDS["both"])
+        offered = ", ".join(web_examples())
+        if self.upload_text is not None or self.fields["regulation"].strip():
+            text = self.regulation_text
+            if len(text) > MAX_REGULATION_CHARS:
+                raise PokerroomError(WORDS["too_long"].format(limit=MAX_REGULATION_CHARS))
+            return parse_regulation(text, source=self.upload_name or "the regulation")
+        if not example:
+            raise PokerroomError(WORDS["none"].format(examples=offered))
+        regulation = load_example(example)
+        if example not in web_examples():
+            raise PokerroomError(WORDS["not_offered"].format(name=example, examples=offered))
+        return regulation
+
+    def minutes(self) -> int:
+        return whole_number(self.fields["start_in"], "start_in (minutes)", 0, MAX_START_MINUTES)
+
+
+def whole_number(text: str, what: str, low: int, high: int) -> int:
+    text = text.strip() or "0"
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise PokerroomError(f"{what} is a whole number from {low} to {high}, got {text[:20]!r}")
+    return int(text)
+
+
+async def read_form(request: Request) -> NewTournamentForm:
+    """The posted form; an upload that is not UTF-8 text is one line, kept for the page."""
+    try:
+        async with request.form(max_files=1) as form:
+            fields = {name: form.get(name) for name in TEXT_FIELDS}
+            boxes = {name: form.get(name) is not None for name in CHECKBOXES}
+            upload = form.get(UPLOAD)
+            name, data = "", None
+            if isinstance(upload, UploadFile) and upload.filename:
+                name = upload.filename[:80]
+                data = await upload.read(MAX_REGULATION_CHARS * 4 + 1)
+    except MultiPartException:
+        raise HTTPException(400, MALFORMED) from None
+    texts = {key: value if isinstance(value, str) else "" for key, value in fields.items()}
+    text = None
+    if data is not None:
+        try:
+            text = data.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            raise UploadError(WORDS["not_utf8"].format(source=name), texts, boxes) from None
+    return NewTournamentForm(
+        texts, boxes["when_full"], boxes["recurs"], upload_name=name, upload_text=text
+    )
+
+
+class UploadError(PokerroomError):
+    """An uploaded file that cannot be read as text; carries what was typed beside it."""
+
+    def __init__(self, message: str, fields: dict[str, str], boxes: dict[str, bool]) -> None:
+        super().__init__(message)
+        self.form = NewTournamentForm(fields, boxes["when_full"], boxes["recurs"])
+
+
+def blank_form() -> NewTournamentForm:
+    return NewTournamentForm(dict.fromkeys(TEXT_FIELDS, "") | {"bots": "0", "start_in": "0"})
+
+
+def form_page(
+    request: Request, form: NewTournamentForm, error: str | None = None, status: int = 200
+) -> Response:
+    """The form with what was typed, and the one line that refused it."""
+    context = {
+        "examples": web_examples(),
+        "form": form,
+        "error": error,
+        "olympic_note": WORDS["olympic"],
+    }
+    return page(request, "tournament_new.html", context, status_code=status)

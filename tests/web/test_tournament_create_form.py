@@ -1,0 +1,153 @@
+"""Creating a tournament from the lobby (issue 22 item 7): the Tournaments tab's link, every
+shipped regulation the web runs, a TOML file uploaded and checked as ``tournament check``
+does, the form kept on a refusal, and Olympic regulations not offered."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import httpx2
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from pokerroom.cli.app import app
+from pokerroom.tournament.regulation import example_names, example_text, load_example
+from pokerroom.tournament.regulation.model import TournamentFormat
+from pokerroom.web.tournament.event import WebTournament
+from pokerroom.web.tournament.new_form import WORDS, web_examples
+from tests.web.helpers import cardroom, csrf_of, sign_up
+from tests.web.links import follow_links, title_of
+
+BAD_TOML = b'name = "x"\n'
+
+
+def _create(
+    client: TestClient, files: dict[str, tuple[str, bytes]] | None = None, **fields: str
+) -> httpx2.Response:
+    form = {"csrf": csrf_of(client, "/"), **fields}
+    response: httpx2.Response = client.post(
+        "/tournaments", data=form, files=files or {}, follow_redirects=True
+    )
+    return response
+
+
+def _error_of(page: httpx2.Response) -> str:
+    found = re.search(r'<p class="error" role="alert">([^<]*)</p>', page.text)
+    assert found is not None, page.text
+    return found.group(1).replace("&#39;", "'")
+
+
+def test_the_tournaments_tab_links_to_the_form_which_offers_the_american_examples(
+    client: TestClient,
+) -> None:
+    sign_up(client, "Pete")  # a new account is a host: he may create one
+    lobby = follow_links(client, "/")
+    assert title_of(lobby["/?kind=tournament"]) == "Lobby"
+    assert ">Tournaments</a>" in lobby["/"].text
+    tab = follow_links(client, "/?kind=tournament")
+    form = tab["/tournaments/new"]
+    assert title_of(form) == "New tournament"
+    offered = re.findall(r'<option value="([^"]+)"', form.text)
+    american = [
+        name for name in example_names() if load_example(name).format is TournamentFormat.AMERICAN
+    ]
+    assert offered == american == list(web_examples())
+    assert "olympic-knockout" in example_names() and "olympic-knockout" not in offered
+    assert WORDS["olympic"].replace("'", "&#39;") in form.text
+
+
+def test_the_create_link_is_for_hosts_directors_and_admins(client: TestClient) -> None:
+    assert "/tournaments/new" not in client.get("/?kind=tournament").text  # signed out
+    sign_up(client, "Pete")
+    assert '<a href="/tournaments/new">Create a tournament</a>' in client.get("/").text
+
+
+@pytest.mark.parametrize("example", web_examples())
+def test_create_from_each_shipped_regulation(client: TestClient, example: str) -> None:
+    sign_up(client, "Pete")
+    page = _create(client, example=example, name="")
+    regulation = load_example(example)
+    assert page.status_code == 200 and title_of(page) == regulation.name
+    tid = str(page.url).rsplit("/", 1)[1]
+    listed = client.get("/api/lobby?kind=tournament").json()["rooms"]
+    assert [(r["id"], r["name"], r["status"]) for r in listed] == [
+        (tid, regulation.name, "registering")
+    ]
+    tournament = cardroom(client).registry.get(tid).room
+    assert isinstance(tournament, WebTournament) and tournament.regulation == regulation
+
+
+def test_an_olympic_example_is_refused_with_one_line_and_the_form_kept(
+    client: TestClient,
+) -> None:
+    sign_up(client, "Pete")
+    page = _create(client, example="olympic-knockout", name="Friday knock-out", start_in="15")
+    assert page.status_code == 400 and title_of(page) == "New tournament"
+    assert _error_of(page) == WORDS["not_offered"].format(
+        name="olympic-knockout", examples=", ".join(web_examples())
+    )
+    assert (
+        'value="Friday knock-out"' in page.text
+        and 'name="start_in" inputmode="numeric" value="15"' in page.text
+    )
+    assert client.get("/api/lobby?kind=tournament").json()["rooms"] == []
+
+
+def test_an_uploaded_olympic_regulation_is_refused_and_the_form_kept(client: TestClient) -> None:
+    sign_up(client, "Pete")
+    text = example_text("olympic-knockout").encode()
+    page = _create(client, {"upload": ("knockout.toml", text)}, name="Mine", bots="6")
+    assert page.status_code == 400
+    assert _error_of(page) == (
+        "'Olympic knock-out' is olympic; the web plays american tournaments "
+        "(one field, balanced tables)"
+    )
+    assert 'value="Mine"' in page.text and 'name="bots" inputmode="numeric" value="6"' in page.text
+    assert client.get("/api/lobby?kind=tournament").json()["rooms"] == []
+
+
+def test_a_bad_uploaded_file_gets_the_checkers_own_line_and_the_form_is_kept(
+    client: TestClient, tmp_path: Path
+) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_bytes(BAD_TOML)
+    checked = CliRunner().invoke(app, ["tournament", "check", str(path)])
+    assert checked.exit_code != 0
+    sign_up(client, "Pete")
+    page = _create(
+        client, {"upload": ("mine.toml", BAD_TOML)}, name="Friday", start_in="5", when_full="on"
+    )
+    assert page.status_code == 400 and title_of(page) == "New tournament"
+    line = _error_of(page)
+    assert line == "mine.toml: game is missing; give [game] with variant and limit"
+    assert line in checked.output  # the same one line as `pokerroom tournament check`
+    assert 'value="Friday"' in page.text
+    assert '<input type="checkbox" name="when_full" checked>' in page.text
+    assert '<input type="checkbox" name="recurs">' in page.text
+    assert client.get("/api/lobby?kind=tournament").json()["rooms"] == []
+
+
+def test_an_upload_that_is_not_text_is_one_line(client: TestClient) -> None:
+    sign_up(client, "Pete")
+    page = _create(client, {"upload": ("chips.toml", b"\xff\xfe\x00")}, name="Kept")
+    assert page.status_code == 400
+    assert _error_of(page) == "chips.toml: not UTF-8 text, so not a TOML regulation"
+    assert 'value="Kept"' in page.text
+
+
+def test_a_good_uploaded_file_creates_the_tournament(client: TestClient) -> None:
+    sign_up(client, "Pete")
+    text = example_text("turbo-reentry").replace('name = "', 'name = "My ', 1)
+    page = _create(client, {"upload": ("turbo.toml", text.encode())})
+    assert page.status_code == 200 and title_of(page) is not None
+    assert title_of(page).startswith("My ")  # type: ignore[union-attr]
+
+
+def test_an_example_and_a_file_together_are_refused(client: TestClient) -> None:
+    sign_up(client, "Pete")
+    text = example_text("turbo-reentry").encode()
+    page = _create(client, {"upload": ("turbo.toml", text)}, example="club-freezeout")
+    assert page.status_code == 400 and _error_of(page) == WORDS["both"]
+    assert '<option value="club-freezeout" selected>' in page.text
