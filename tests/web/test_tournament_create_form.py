@@ -5,6 +5,7 @@ does, the form kept on a refusal, and Olympic regulations not offered."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 
 import httpx2
@@ -36,7 +37,7 @@ def _create(
 def _error_of(page: httpx2.Response) -> str:
     found = re.search(r'<p class="error" role="alert">([^<]*)</p>', page.text)
     assert found is not None, page.text
-    return found.group(1).replace("&#39;", "'")
+    return unescape(found.group(1))
 
 
 def test_the_tournaments_tab_links_to_the_form_which_offers_the_american_examples(
@@ -55,7 +56,7 @@ def test_the_tournaments_tab_links_to_the_form_which_offers_the_american_example
     ]
     assert offered == american == list(web_examples())
     assert "olympic-knockout" in example_names() and "olympic-knockout" not in offered
-    assert WORDS["olympic"].replace("'", "&#39;") in form.text
+    assert WORDS["olympic"] in unescape(form.text)
 
 
 def test_the_create_link_is_for_hosts_directors_and_admins(client: TestClient) -> None:
@@ -151,3 +152,60 @@ def test_an_example_and_a_file_together_are_refused(client: TestClient) -> None:
     page = _create(client, {"upload": ("turbo.toml", text)}, example="club-freezeout")
     assert page.status_code == 400 and _error_of(page) == WORDS["both"]
     assert '<option value="club-freezeout" selected>' in page.text
+
+
+# ------------------------------------------------------------------ sit & go
+
+
+def _two_seats() -> bytes:
+    text = example_text("home-sit-and-go").replace("max_entries = 10", "max_entries = 2")
+    return text.encode()
+
+
+def test_a_sit_and_go_starts_when_full_and_a_new_one_opens_as_it_starts(
+    client: TestClient,
+) -> None:
+    sign_up(client, "Pete")
+    made = _create(
+        client, {"upload": ("duel.toml", _two_seats())}, name="Duel", when_full="on", recurs="on"
+    )
+    first = str(made.url).rsplit("/", 1)[1]
+    done = _post(client, f"/tournaments/{first}/register")
+    assert "you are registered in Duel" in done
+    listed = client.get("/api/lobby?kind=tournament").json()["rooms"]
+    assert [(r["id"], r["status"]) for r in listed] == [(first, "registering")]
+    other = TestClient(client.app)
+    sign_up(other, "Quinn")
+    done = _post(other, f"/tournaments/{first}/register")
+    assert "you are registered in Duel; Duel has started: 2 entrants" in done
+    listed = client.get("/api/lobby?kind=tournament").json()["rooms"]
+    statuses = {r["id"]: (r["name"], r["status"], r["seats"]["taken"]) for r in listed}
+    assert statuses.pop(first)[1] == "running"
+    assert list(statuses.values()) == [("Duel", "registering", 0)]  # the next one
+    (second,) = statuses
+    following = cardroom(client).registry.get(second).room
+    assert isinstance(following, WebTournament)
+    assert following.start_when_full and following.recurs
+    assert following.regulation.max_entries == 2
+
+
+def test_start_when_full_needs_seats_and_recurring_needs_start_when_full(
+    client: TestClient,
+) -> None:
+    sign_up(client, "Pete")
+    page = _create(client, example="club-freezeout", when_full="on")
+    assert page.status_code == 400
+    assert _error_of(page) == (
+        "'Club freezeout' sets no max_entries, so it is never full: "
+        "a sit & go that starts when full needs its number of seats"
+    )
+    page = _create(client, example="home-sit-and-go", recurs="on")
+    assert page.status_code == 400
+    assert _error_of(page) == "only a sit & go that starts when full recurs"
+    assert '<input type="checkbox" name="recurs" checked>' in page.text
+    assert client.get("/api/lobby?kind=tournament").json()["rooms"] == []
+
+
+def _post(client: TestClient, path: str) -> str:
+    response = client.post(path, data={"csrf": csrf_of(client, "/")}, follow_redirects=True)
+    return f"{response.status_code} {response.text}"
