@@ -70,6 +70,7 @@ from pokerroom.web.tournament.broadcast_routes import broadcast_routes
 from pokerroom.web.tournament.director_page import director_page_routes
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
 from pokerroom.web.tournament.routes import tournament_routes
+from pokerroom.web.tournament.tv_clock import tv_clock_routes
 
 
 def create_app(
@@ -132,6 +133,7 @@ def create_app(
                 *director_routes(tournaments, csrf_token=_form_token, check_csrf=_form_is_ours),
                 *hand_routes(archive, cardroom.accounts, tournaments),
                 *tournament_routes(),
+                *tv_clock_routes(),
                 *broadcast_routes(),
                 *director_page_routes(),
                 *routes,

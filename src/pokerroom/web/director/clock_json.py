@@ -58,7 +58,7 @@ def _prizes(prizes: PrizeFigures | None) -> dict[str, Any] | None:
     }
 
 
-def clock_json(tournament_id: int, shot: ClockSnapshot) -> dict[str, Any]:
+def clock_json(tournament_id: int | str, shot: ClockSnapshot) -> dict[str, Any]:
     """Everything the TV page shows, numbers and words."""
     coming = shot.next_break
     return {

@@ -6,7 +6,8 @@
   (fill the field with bots up to this many entrants at the start), ``start_in``
   (minutes: it starts by itself then), ``when_full`` (a sit & go: it starts as its last
   seat is taken) and ``recurs`` (a new one like it opens as it starts).
-- ``GET /tournaments/<id>``: the page (registration, players, tables with links, results);
+- ``GET /tournaments/<id>``: the page (registration, structure, payouts, entrants, tables
+  with their players and stacks, the viewer's table, results; :mod:`.details`);
   ``GET /api/tournaments/<id>``: the ``tournament`` frame as JSON.
 - ``POST /tournaments/<id>/register`` (before the start: register; after it: a late
   registration, or a re-entry once out), ``/unregister`` (before the start), ``/start``
@@ -41,6 +42,7 @@ from pokerroom.web.registry import LobbyEntry, Registry, RoomKind, new_room_id, 
 from pokerroom.web.saving.tables import entry_to_json
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
+from pokerroom.web.tournament.details import details
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.new_form import (
     NewTournamentForm,
@@ -231,13 +233,15 @@ async def tournament_page(request: Request) -> Response:
 def _page(
     request: Request, tournament: WebTournament, message: str | None, status: int = 200
 ) -> Response:
-    frame = tournament.lobby(user_of(request))
-    return page(
-        request,
-        "tournament.html",
-        {"t": frame, "message": message, "ordinal": ordinal, "table_path": table_path},
-        status_code=status,
-    )
+    viewer = user_of(request)
+    context = {
+        "t": tournament.lobby(viewer),
+        "d": details(tournament, viewer),
+        "message": message,
+        "ordinal": ordinal,
+        "table_path": table_path,
+    }
+    return page(request, "tournament.html", context, status_code=status)
 
 
 async def tournament_json(request: Request) -> Response:
