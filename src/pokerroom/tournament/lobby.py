@@ -66,12 +66,18 @@ class Lobby:
 
 
 def lobby_of(
-    tournament: Tournament, player: str, *, now: float, clock: Sequence[ClockEvent] = ()
+    tournament: Tournament,
+    player: str,
+    *,
+    now: float,
+    clock: Sequence[ClockEvent] = (),
+    start_at: float = 0.0,
 ) -> Lobby:
-    """The lobby ``player`` sees at ``now`` on a clock that started at 0 (the run's clock,
-    T-10), with the director's actions on it (T-20) so far."""
+    """The lobby ``player`` sees at ``now`` on a clock that started at ``start_at`` (the
+    run's clock, T-10; an Olympic stage restarts it, T-9), with the director's actions on
+    it (T-20) so far."""
     regulation = tournament.regulation
-    schedule = Schedule(regulation.levels, regulation.breaks, start_at=0.0)
+    schedule = Schedule(regulation.levels, regulation.breaks, start_at=start_at)
     clock_now = clock_state(schedule, clock, now)
     left = 1 if tournament.winner is not None else tournament.players_left
     alive = [r for r in tournament.players.values() if r.place is None]

@@ -161,6 +161,11 @@ class TimedRun(AmericanRun):
         """The director's clock actions so far (the header's clock reads them)."""
         return self._clock.log
 
+    @property
+    def clock_start(self) -> float:
+        """When the clock in force started: 0, or an Olympic stage's start (T-9)."""
+        return self._clock.schedule.start_at
+
     def clock_state(self, at: float | None = None) -> ClockState:
         """The clock at ``at`` (by default the run's now)."""
         return self._clock.state(self.now if at is None else at)

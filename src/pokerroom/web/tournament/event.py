@@ -3,10 +3,13 @@
 :class:`WebTournament` is made from a regulation by a director or a host. Before the start
 players register and unregister (the director library's :class:`Tournament` takes each
 entry and refuses what the regulation does not allow, T-3); the creator (or a director)
-starts it, or it starts at its set time, bots filling the field up to the number asked.
-Then a :class:`~pokerroom.tournament.timed_run.TimedRun` runs it: its floor seats and
-moves the players (T-4 … T-8), its clock sets the levels (T-10), and each hand it deals
-goes to that table's :class:`~pokerroom.web.tournament.table_room.TournamentTableRoom`,
+starts it, or it starts at its set time, or (a sit & go) as its last seat is taken, bots
+filling the field up to the number asked; a recurring sit & go opens the next one as it
+starts (:attr:`WebTournament.on_start`). Then a :class:`~pokerroom.tournament.timed_run.TimedRun` runs it (an Olympic regulation:
+a :class:`~pokerroom.tournament.timed_olympic.TimedOlympicRun`, stage by stage, each table
+down to one winner, T-9): its floor seats and moves the players (T-4 … T-8), its clock
+sets the levels (T-10), and each hand it deals goes to that table's
+:class:`~pokerroom.web.tournament.table_room.TournamentTableRoom`,
 where people act through the table protocol and bots at once. Late registration and
 re-entry go through the same run while the regulation allows (T-11, T-19).
 
@@ -44,10 +47,12 @@ from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import BustOut, Entered, EntryKind, Seated, TournamentEvent, Won
 from pokerroom.tournament.header import ordinal
 from pokerroom.tournament.lobby import prize_now
+from pokerroom.tournament.olympic_run import check_olympic
 from pokerroom.tournament.regulation.model import Regulation, TournamentFormat
 from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.tournament.standing import Standing
 from pokerroom.tournament.structure import Level
+from pokerroom.tournament.timed_olympic import TimedOlympicRun
 from pokerroom.tournament.timed_run import DealtHand, TimedRun
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
@@ -66,6 +71,7 @@ MOVE_WORDS = {
     MoveReason.BREAK: "because your table broke",
     MoveReason.FINAL_TABLE: "to the final table",
     MoveReason.DIRECTOR: "by the director",
+    MoveReason.STAGE: "to the next stage",
 }
 
 
@@ -107,11 +113,8 @@ class WebTournament:
         start_when_full: bool = False,
         recurs: bool = False,
     ) -> None:
-        if regulation.format is not TournamentFormat.AMERICAN:
-            raise UsageError(
-                f"{regulation.name!r} is {regulation.format.value}; the web plays american "
-                "tournaments (one field, balanced tables)"
-            )
+        if regulation.format is TournamentFormat.OLYMPIC:
+            check_olympic(regulation)  # T-9: a fixed field
         cap = regulation.max_entries
         if fill_to and not 2 <= fill_to <= (cap or 1000):
             raise UsageError(f"bots fill the field up to 2-{cap or 1000} entrants, not {fill_to}")
@@ -346,7 +349,9 @@ class WebTournament:
                 banks=self.clock.banks if person else 0,
             )
         self.started_at = self.now = now
-        self.run = TimedRun(
+        olympic = self.regulation.format is TournamentFormat.OLYMPIC
+        run = TimedOlympicRun if olympic else TimedRun  # T-9: stage by stage
+        self.run = run(
             self.regulation, players, self, random.Random(self.seed), listener=self._hear
         )
         self.start_at = None

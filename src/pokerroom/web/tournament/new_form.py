@@ -1,18 +1,14 @@
 """The "new tournament" form: which regulations it offers, reading it, and showing it again.
 
-A regulation comes from one of three places: a shipped example the web can run, a TOML
-file uploaded, or TOML pasted. Each is checked by the same checker as ``pokerroom
+A regulation comes from one of three places: a shipped example (American or Olympic,
+T-9), a TOML file uploaded, or TOML pasted. Each is checked by the same checker as ``pokerroom
 tournament check`` (:func:`parse_regulation`), so a bad one is refused with the same one
 line. A refused form is shown again with everything typed kept and that line above it.
-
-Olympic regulations (each table plays down to one winner, T-9) are not offered: the web
-plays American tournaments only, and the form says so.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
@@ -23,7 +19,7 @@ from starlette.responses import Response
 from pokerroom.errors import PokerroomError
 from pokerroom.tournament.regulation import example_names, load_example
 from pokerroom.tournament.regulation.load import parse_regulation
-from pokerroom.tournament.regulation.model import Regulation, TournamentFormat
+from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.web.auth.csrf import MALFORMED
 from pokerroom.web.templating import page
 
@@ -34,25 +30,12 @@ CHECKBOXES = ("when_full", "recurs")
 UPLOAD = "upload"
 
 WORDS = {
-    "olympic": (
-        "Olympic tournaments (each table plays down to one winner) run at the terminal "
-        "and in the director's console, not yet on the web: they are not offered here."
-    ),
     "both": "give one regulation: an example, an uploaded file or pasted TOML, not two",
     "none": "choose an example ({examples}), upload a TOML file or paste one",
     "too_long": "a regulation is at most {limit:,} characters",
     "not_utf8": "{source}: not UTF-8 text, so not a TOML regulation",
-    "not_offered": "{name!r} is an Olympic regulation: the web plays American ones ({examples})",
 }
 """The form's own sentences, in one place."""
-
-
-@cache
-def web_examples() -> tuple[str, ...]:
-    """The shipped examples the web can run: the American ones."""
-    return tuple(
-        name for name in example_names() if load_example(name).format is TournamentFormat.AMERICAN
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +66,7 @@ class NewTournamentForm:
         ]
         if sum(given) > 1:
             raise PokerroomError(WORDS["both"])
-        offered = ", ".join(web_examples())
+        offered = ", ".join(example_names())
         if self.upload_text is not None or self.fields["regulation"].strip():
             text = self.regulation_text
             if len(text) > MAX_REGULATION_CHARS:
@@ -91,10 +74,7 @@ class NewTournamentForm:
             return parse_regulation(text, source=self.upload_name or "the regulation")
         if not example:
             raise PokerroomError(WORDS["none"].format(examples=offered))
-        regulation = load_example(example)
-        if example not in web_examples():
-            raise PokerroomError(WORDS["not_offered"].format(name=example, examples=offered))
-        return regulation
+        return load_example(example)
 
     def minutes(self) -> int:
         return whole_number(self.fields["start_in"], "start_in (minutes)", 0, MAX_START_MINUTES)
@@ -148,10 +128,5 @@ def form_page(
     request: Request, form: NewTournamentForm, error: str | None = None, status: int = 200
 ) -> Response:
     """The form with what was typed, and the one line that refused it."""
-    context = {
-        "examples": web_examples(),
-        "form": form,
-        "error": error,
-        "olympic_note": WORDS["olympic"],
-    }
+    context = {"examples": example_names(), "form": form, "error": error}
     return page(request, "tournament_new.html", context, status_code=status)

@@ -52,8 +52,7 @@ def reading_of(tournament: WebTournament) -> FeedReading:
         ahead = SOON if tournament.start_at is None else tournament.start_at - tournament.now
         schedule = Schedule(regulation.levels, regulation.breaks, start_at=max(ahead, SOON))
         return FeedReading(regulation, clock_state(schedule, (), 0.0), field_of(tournament.log()))
-    schedule = Schedule(regulation.levels, regulation.breaks, start_at=0.0)
-    state = clock_state(schedule, run.clock_log, tournament.clock_time(tournament.now))
+    state = run.clock_state(tournament.clock_time(tournament.now))  # T-9: a stage's own
     return FeedReading(regulation, state, field_of(run.tournament))
 
 

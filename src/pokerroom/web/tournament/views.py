@@ -33,7 +33,9 @@ def header(tournament: WebTournament, viewer: User | None) -> TournamentHeaderFr
     log = tournament.log()
     run = tournament.run
     clock = () if run is None else run.clock_log
-    lobby = lobby_of(log, name or "", now=tournament.clock_time(tournament.now), clock=clock)
+    start = 0.0 if run is None else run.clock_start  # T-9: an Olympic stage's own clock
+    now = tournament.clock_time(tournament.now)
+    lobby = lobby_of(log, name or "", now=now, clock=clock, start_at=start)
     record = None if name is None else log.players.get(name)
     finished: FinishFrame | None = None
     if record is not None and record.place is not None:
