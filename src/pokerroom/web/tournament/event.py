@@ -5,8 +5,9 @@ players register and unregister (the director library's :class:`Tournament` take
 entry and refuses what the regulation does not allow, T-3); the creator (or a director)
 starts it, or it starts at its set time, or (a sit & go) as its last seat is taken, bots
 filling the field up to the number asked; a recurring sit & go opens the next one as it
-starts (:attr:`WebTournament.on_start`). Then a :class:`~pokerroom.tournament.timed_run.TimedRun` runs it (an Olympic regulation:
-a :class:`~pokerroom.tournament.timed_olympic.TimedOlympicRun`, stage by stage, each table
+starts (:attr:`WebTournament.on_start`). Then a
+:class:`~pokerroom.tournament.timed_run.TimedRun` runs it (an Olympic regulation: a
+:class:`~pokerroom.tournament.timed_olympic.TimedOlympicRun`, stage by stage, each table
 down to one winner, T-9): its floor seats and moves the players (T-4 … T-8), its clock
 sets the levels (T-10), and each hand it deals goes to that table's
 :class:`~pokerroom.web.tournament.table_room.TournamentTableRoom`,

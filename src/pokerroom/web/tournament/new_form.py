@@ -1,9 +1,9 @@
 """The "new tournament" form: which regulations it offers, reading it, and showing it again.
 
 A regulation comes from one of three places: a shipped example (American or Olympic,
-T-9), a TOML file uploaded, or TOML pasted. Each is checked by the same checker as ``pokerroom
-tournament check`` (:func:`parse_regulation`), so a bad one is refused with the same one
-line. A refused form is shown again with everything typed kept and that line above it.
+T-9), a TOML file uploaded, or TOML pasted. Each is checked by the same checker as
+``pokerroom tournament check`` (:func:`parse_regulation`), so a bad one is refused with the
+same one line. A refused form is shown again with everything typed kept and that line above it.
 """
 
 from __future__ import annotations
