@@ -14,10 +14,13 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
+from pokerroom.storage.database import open_database
 from pokerroom.tournament.regulation import example_names, example_text, load_example
 from pokerroom.tournament.regulation.model import TournamentFormat
+from pokerroom.web.app import create_app
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.new_form import WORDS
+from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.links import follow_links, title_of
 
@@ -177,3 +180,25 @@ def test_start_when_full_needs_seats_and_recurring_needs_start_when_full(
 def _post(client: TestClient, path: str) -> str:
     response = client.post(path, data={"csrf": csrf_of(client, "/")}, follow_redirects=True)
     return f"{response.status_code} {response.text}"
+
+
+def test_a_recurring_sit_and_go_still_recurs_after_a_restart_and_opens_only_one_more(
+    tmp_path: Path,
+) -> None:
+    address = f"sqlite:///{tmp_path / 'room.db'}"
+    with open_database(address) as database, TestClient(create_app(database, settings())) as first:
+        sign_up(first, "Pete")
+        made = _create(
+            first, {"upload": ("duel.toml", _two_seats())}, name="Duel", when_full="on", recurs="on"
+        )
+        tid = str(made.url).rsplit("/", 1)[1]
+        assert "you are registered in Duel" in _post(first, f"/tournaments/{tid}/register")
+    with open_database(address) as database, TestClient(create_app(database, settings())) as second:
+        sign_up(second, "Quinn")
+        done = _post(second, f"/tournaments/{tid}/register")
+        assert "Duel has started: 2 entrants" in done
+        listed = second.get("/api/lobby?kind=tournament").json()["rooms"]
+        assert sorted(r["status"] for r in listed) == ["registering", "running"]
+    with open_database(address) as database, TestClient(create_app(database, settings())) as third:
+        listed = third.get("/api/lobby?kind=tournament").json()["rooms"]
+        assert sorted(r["status"] for r in listed) == ["registering", "running"]  # no third
