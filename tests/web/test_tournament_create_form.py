@@ -202,3 +202,53 @@ def test_a_recurring_sit_and_go_still_recurs_after_a_restart_and_opens_only_one_
     with open_database(address) as database, TestClient(create_app(database, settings())) as third:
         listed = third.get("/api/lobby?kind=tournament").json()["rooms"]
         assert sorted(r["status"] for r in listed) == ["registering", "running"]  # no third
+
+
+# ------------------------------------------------------------- common fields
+
+
+def test_the_common_fields_are_set_on_the_regulation_chosen(client: TestClient) -> None:
+    sign_up(client, "Pete")
+    page = _create(
+        client,
+        example="home-sit-and-go",
+        buy_in="20",
+        fee="2",
+        starting_stack="500",
+        table_size="6",
+        max_entries="6",
+        level_minutes="5",
+    )
+    assert page.status_code == 200 and title_of(page) == "Home sit-and-go"
+    tid = str(page.url).rsplit("/", 1)[1]
+    tournament = cardroom(client).registry.get(tid).room
+    assert isinstance(tournament, WebTournament)
+    regulation = tournament.regulation
+    assert (regulation.money.buy_in, regulation.money.fee) == (20, 2)
+    assert (regulation.starting_stack, regulation.table_size, regulation.max_entries) == (500, 6, 6)
+    assert {level.minutes for level in regulation.levels} == {5}
+    assert "buy-in 20 + 2 · 500 chips" in " ".join(page.text.split())
+    assert "<td>Level 1</td><td>Blinds 1/2</td><td>5</td>" in page.text
+    left = load_example("home-sit-and-go")
+    assert regulation.payouts == left.payouts and regulation.game == left.game  # the rest kept
+
+
+def test_a_common_field_the_checker_refuses_is_its_one_line_and_the_form_is_kept(
+    client: TestClient,
+) -> None:
+    sign_up(client, "Pete")
+    page = _create(client, example="home-sit-and-go", buy_in="ten", name="Kept")
+    assert page.status_code == 400
+    assert _error_of(page) == (
+        "the buy-in is a whole number from 0 to 1,000,000,000 (blank: the regulation's), got 'ten'"
+    )
+    assert 'name="buy_in" inputmode="numeric" value="ten"' in page.text
+    page = _create(client, example="home-sit-and-go", starting_stack="0")
+    assert _error_of(page).startswith("the starting stack is a whole number from 1 to")
+    page = _create(client, example="home-sit-and-go", max_entries="1", level_minutes="3")
+    assert page.status_code == 400
+    assert _error_of(page).startswith("the most entries is a whole number from 2 to")
+    page = _create(client, example="home-sit-and-go", table_size="30")
+    assert _error_of(page).startswith("home-sit-and-go.toml with the fields set: table_size")
+    assert 'name="table_size" inputmode="numeric" value="30"' in page.text
+    assert client.get("/api/lobby?kind=tournament").json()["rooms"] == []

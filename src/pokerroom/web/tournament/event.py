@@ -283,7 +283,7 @@ class WebTournament:
             self.registration.enter(name, at=0)
             self.users[name] = user.id
             self._changed()
-            if (
+            if (  # T-3: a sit & go's seats are its max_entries
                 self.start_when_full
                 and len(self.registration.players) == self.regulation.max_entries
             ):

@@ -17,15 +17,16 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from pokerroom.errors import PokerroomError
-from pokerroom.tournament.regulation import example_names, load_example
+from pokerroom.tournament.regulation import example_names, example_text
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.web.auth.csrf import MALFORMED
 from pokerroom.web.templating import page
+from pokerroom.web.tournament.common_fields import COMMON, common_given, with_common_fields
 
 MAX_REGULATION_CHARS = 20_000
 MAX_START_MINUTES = 7 * 24 * 60
-TEXT_FIELDS = ("example", "regulation", "name", "bots", "start_in")
+TEXT_FIELDS = ("example", "regulation", "name", "bots", "start_in", *COMMON)
 CHECKBOXES = ("when_full", "recurs")
 UPLOAD = "upload"
 
@@ -50,14 +51,15 @@ class NewTournamentForm:
     upload_text: str | None = None
 
     @property
-    def regulation_text(self) -> str:
+    def pasted_or_uploaded(self) -> str:
         """The TOML given (uploaded or pasted); empty for an example."""
         if self.upload_text is not None:
             return self.upload_text
         return self.fields["regulation"].strip()
 
-    def regulation(self) -> Regulation:
-        """The regulation chosen, checked; one line (:class:`PokerroomError`) otherwise."""
+    def regulation(self) -> tuple[Regulation, str]:
+        """The regulation chosen, with the common fields set on it (:mod:`.common_fields`),
+        checked, and its TOML; one line (:class:`PokerroomError`) otherwise."""
         example = self.fields["example"].strip()
         given = [
             bool(example),
@@ -66,15 +68,20 @@ class NewTournamentForm:
         ]
         if sum(given) > 1:
             raise PokerroomError(WORDS["both"])
-        offered = ", ".join(example_names())
-        if self.upload_text is not None or self.fields["regulation"].strip():
-            text = self.regulation_text
+        source = self.upload_name or "the regulation"
+        text = self.pasted_or_uploaded
+        if text:
             if len(text) > MAX_REGULATION_CHARS:
                 raise PokerroomError(WORDS["too_long"].format(limit=MAX_REGULATION_CHARS))
-            return parse_regulation(text, source=self.upload_name or "the regulation")
-        if not example:
-            raise PokerroomError(WORDS["none"].format(examples=offered))
-        return load_example(example)
+        elif example:
+            text, source = example_text(example), f"{example}.toml"
+        else:
+            raise PokerroomError(WORDS["none"].format(examples=", ".join(example_names())))
+        regulation = parse_regulation(text, source=source)
+        if not common_given(self.fields):
+            return regulation, text
+        text = with_common_fields(text, self.fields)
+        return parse_regulation(text, source=f"{source} with the fields set"), text
 
     def minutes(self) -> int:
         return whole_number(self.fields["start_in"], "start_in (minutes)", 0, MAX_START_MINUTES)
@@ -128,5 +135,10 @@ def form_page(
     request: Request, form: NewTournamentForm, error: str | None = None, status: int = 200
 ) -> Response:
     """The form with what was typed, and the one line that refused it."""
-    context = {"examples": example_names(), "form": form, "error": error}
+    context = {
+        "examples": example_names(),
+        "form": form,
+        "error": error,
+        "common": [(name, words.capitalize()) for name, (_path, words, _low) in COMMON.items()],
+    }
     return page(request, "tournament_new.html", context, status_code=status)

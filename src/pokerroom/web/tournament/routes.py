@@ -34,7 +34,6 @@ from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import PokerroomError
 from pokerroom.tournament.header import ordinal
-from pokerroom.tournament.regulation import example_text
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
 from pokerroom.web.errors import error_response, wants_json
@@ -107,7 +106,7 @@ async def create(request: Request) -> Response:
         return _refused(request, error.form, str(error))
     now = _now(request)
     try:
-        regulation = form.regulation()
+        regulation, text = form.regulation()
         bots = whole_number(form.fields["bots"], "bots", 0, regulation.max_entries or 1000)
         start_in = form.minutes()
         tournament = WebTournament(
@@ -123,7 +122,6 @@ async def create(request: Request) -> Response:
         )
     except PokerroomError as error:
         return _refused(request, form, str(error))
-    text = form.regulation_text or example_text(form.fields["example"].strip())
     tournament = open_tournament(cardroom_of(request), tournament, text, user.id)
     _changed(request, tournament)
     if wants_json(request.scope):
