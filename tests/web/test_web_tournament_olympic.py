@@ -18,8 +18,9 @@ from pokerroom.tournament.seating.olympic import olympic_plan
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import lobby_entry
 from pokerroom.web.tournament.tv_clock import tv_json
-from tests.web.helpers import cardroom
+from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.leaks import find_leaks
+from tests.web.links import follow_links
 from tests.web.tournament_driver import ANN, BOB, DIRECTOR, TournamentDriver
 
 FOUR_MAX = (
@@ -101,3 +102,26 @@ def test_x4_no_frame_any_person_got_names_a_card_he_may_not_know(knockout: Final
     assert any(s.user is ANN for s in seen) and any(s.user is None for s in seen)
     leaks = [(s.user, s.room, str(leak)) for s in seen for leak in find_leaks(s.frame, s.known)]
     assert leaks == []
+
+
+def test_an_olympic_tournament_made_from_the_form_starts_and_every_link_answers(
+    client: TestClient,
+) -> None:
+    sign_up(client, "Pete")
+    made = client.post(
+        "/tournaments",
+        data={"csrf": csrf_of(client, "/"), "example": "olympic-knockout", "bots": "14"},
+        follow_redirects=True,
+    )
+    tid = str(made.url).rsplit("/", 1)[1]
+    for deed in ("register", "start"):
+        client.post(f"/tournaments/{tid}/{deed}", data={"csrf": csrf_of(client, "/")})
+    tournament = cardroom(client).registry.get(tid).room
+    assert isinstance(tournament, WebTournament) and tournament.status == "running"
+    (stage,) = [e for e in tournament.log().events if isinstance(e, StageStarted)]
+    assert sorted(stage.tables) == [4, 5, 5]  # T-9: 14 at six-seat tables, three tables
+    answers = follow_links(client, f"/tournaments/{tid}")
+    tables = {f"/tables/{tid}.t{number}" for number in (1, 2, 3)}
+    assert tables <= set(answers) and f"/tournaments/{tid}/clock" in answers
+    follow_links(client, f"/tournaments/{tid}/director")  # the director's console answers too
+    assert client.get(f"/api/tournaments/{tid}/clock").json()["heading"] == "Level 1"
