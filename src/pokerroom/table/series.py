@@ -39,7 +39,7 @@ from pokerroom.table.seating import (
     next_blinds,
     positions,
 )
-from pokerroom.table.straddle import check_mode, straddle_amount, straddle_position
+from pokerroom.table.straddle import NO_STRADDLES, check_mode, straddle_amount, straddle_position
 
 MAX_SECONDS = 366 * 24 * 3600
 """H-3: the longest playing time a series can be given, a year."""
@@ -216,7 +216,7 @@ class Series:
     def choose_straddle(self, seat: int, straddle: bool) -> None:
         """A player's standing choice: straddle whenever the straddle comes to him, or not."""
         if self.settings.straddle == "off":
-            raise UsageError("this table has no straddles: the host left them off")
+            raise UsageError(NO_STRADDLES)
         if seat not in self.seats:
             raise UsageError(f"seat {seat} is not in this series: seats are 1 to {len(self.seats)}")
         if straddle:

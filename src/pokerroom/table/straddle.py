@@ -36,6 +36,23 @@ MODE_WORDS = {"off": "no straddles", "utg": "straddle under the gun", "button": 
 """How the stakes line and the forms name each mode."""
 
 
+NO_STRADDLES = "this table has no straddles: the host left them off"
+
+
+def choice_refusal(mode: str, straddles: bool, wanted: bool) -> str | None:
+    """Why a player's straddle choice changes nothing (no straddles here, or already so),
+    or None when it is taken."""
+    if mode == "off":
+        return NO_STRADDLES
+    if straddles == wanted:
+        return (
+            "you already straddle whenever the straddle comes to you"
+            if wanted
+            else "you do not straddle already: send straddle true to start"
+        )
+    return None
+
+
 def check_mode(mode: object, *, blinds_game: bool) -> None:
     """Refuse a mode that is not one of :data:`STRADDLE_MODES`, or one for a game without
     blinds (Stud, the bomb pot), naming what is allowed."""

@@ -46,7 +46,7 @@ from pokerroom.table.cash.rake import RakeTaken, take_rake
 from pokerroom.table.cash.settings import CashSettings
 from pokerroom.table.cash.wording import buy_in_refusal, top_up_refusal
 from pokerroom.table.seating import Blinds, positions
-from pokerroom.table.straddle import straddle_amount, straddle_position
+from pokerroom.table.straddle import NO_STRADDLES, straddle_amount, straddle_position
 
 
 @dataclass
@@ -167,7 +167,7 @@ class CashTable:
         """His standing choice: straddle whenever the straddle comes to him, or not."""
         player = self._seat(seat)
         if self.settings.straddle == "off":
-            raise UsageError("this table has no straddles: the host left them off")
+            raise UsageError(NO_STRADDLES)
         player.straddles = straddle
 
     def top_up(self, seat: int, chips: int) -> None:
