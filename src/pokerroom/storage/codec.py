@@ -264,6 +264,7 @@ def record_to_json(record: HandRecord) -> dict[str, Any]:
         "stacks_before": {str(seat): chips for seat, chips in record.stacks_before.items()},
         "stacks_after": {str(seat): chips for seat, chips in record.stacks_after.items()},
         "eliminated": list(record.eliminated),
+        **({} if record.straddle is None else {"straddle": record.straddle}),
     }
 
 
@@ -277,6 +278,7 @@ def record_from_json(data: Mapping[str, Any]) -> HandRecord:
             stacks_before={int(k): int(v) for k, v in data["stacks_before"].items()},
             stacks_after={int(k): int(v) for k, v in data["stacks_after"].items()},
             eliminated=tuple(int(seat) for seat in data["eliminated"]),
+            straddle=None if data.get("straddle") is None else int(data["straddle"]),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise StorageError(f"a stored hand record cannot be read: {error}") from None

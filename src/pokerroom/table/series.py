@@ -110,6 +110,8 @@ class HandRecord:
     stacks_before: dict[int, int]
     stacks_after: dict[int, int]
     eliminated: tuple[int, ...]
+    straddle: int | None = None
+    """The seat that straddled, if any (:mod:`pokerroom.table.straddle`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +255,7 @@ class Series:
         if first is not None and first not in self.seated:
             raise UsageError(f"hand {record.number} has its button on an empty seat {first}")
         self._next_config(first_button=first)  # H-4: the first button was drawn, not redrawn
+        self.straddled = record.straddle
         if self.seed is not None:
             self.hand_seed = self._rng.getrandbits(64)
         marks = self.current
@@ -373,6 +376,7 @@ class Series:
             stacks_before=before,
             stacks_after={seat: self.seats[seat].chips for seat in self._order},
             eliminated=tuple(eliminated),
+            straddle=self.straddled,
         )
 
     def stop(self) -> None:

@@ -53,6 +53,14 @@ def choice_refusal(mode: str, straddles: bool, wanted: bool) -> str | None:
     return None
 
 
+def choice_words(mode: str, on: bool) -> str:
+    """What a player's straddle choice now means, for the terminal table's status line."""
+    where = "under the gun" if mode == "utg" else "on the button"
+    if on:
+        return f"you straddle whenever you are {where}, from the next hand"
+    return "you no longer straddle"
+
+
 def check_mode(mode: object, *, blinds_game: bool) -> None:
     """Refuse a mode that is not one of :data:`STRADDLE_MODES`, or one for a game without
     blinds (Stud, the bomb pot), naming what is allowed."""
