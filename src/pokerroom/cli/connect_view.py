@@ -94,6 +94,11 @@ def _you_lines(frame: Frame) -> list[str]:
         lines.append(f"  notice: {you['notice']}")
     if you.get("moved_to"):
         lines.append(f"  you move to table {you['moved_to']}")
+    straddle = you.get("straddle")
+    if straddle is not None:
+        where = "under the gun" if straddle["mode"] == "utg" else "on the button"
+        choice = "on (nostraddle: stop)" if straddle["on"] else "off (straddle: start)"
+        lines.append(f"  straddle {where}: {choice}")
     return lines
 
 

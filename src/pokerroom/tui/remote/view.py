@@ -185,7 +185,16 @@ def _waiting_line(frame: TableFrame, pause_left: float | None) -> str:
     cash = you.get("cash")
     if cash is not None and cash["state"] in CASH_STATE_WORDS:
         words += f" · {CASH_STATE_WORDS[cash['state']]}"
+    straddle = you.get("straddle")
+    if straddle is not None:
+        words += f" · {straddle_words(straddle['mode'], straddle['on'])}"
     return words
+
+
+def straddle_words(mode: str, on: bool) -> str:
+    """The player's straddle choice, with the key that changes it."""
+    where = "under the gun" if mode == "utg" else "on the button"
+    return f"you straddle {where} (y: stop)" if on else f"y: straddle {where}"
 
 
 CASH_STATE_WORDS = {
