@@ -4,11 +4,17 @@ change nothing, and a saved table built again with its option."""
 
 from __future__ import annotations
 
+import json
+
+from starlette.testclient import TestClient
+
 from pokerroom.protocol.frames import TableFrame
 from pokerroom.web.room import CashRoom, HomeRoom
 from pokerroom.web.saving.recipes import build_room, recipe_of
+from pokerroom.web.saving.saved_room import live_room
 from pokerroom.web.seam import User
 from tests.web.cash_driver import cash_table
+from tests.web.helpers import cardroom, sign_up, started_sit_and_go
 from tests.web.table_driver import Driver, table
 
 ZED = User(9, "Zed")
@@ -116,3 +122,21 @@ def test_a_saved_table_is_built_again_with_its_straddle_option() -> None:
         again = build_room(kind, room.id, settings, seed=1)
         assert isinstance(again, CashRoom | HomeRoom)
         assert again.settings.straddle == room.settings.straddle
+
+
+def test_a_tournament_table_refuses_a_straddle(client: TestClient) -> None:
+    """Not in tournaments: their regulation has no straddle option."""
+    sign_up(client, "Pete")
+    _, tournament = started_sit_and_go(client)
+    account = cardroom(client).accounts.find_account("Pete")
+    assert account is not None
+    pete = User(account.id, "Pete", account.roles)
+    table_id = tournament.table_of(pete)
+    assert table_id is not None
+    room = live_room(cardroom(client).registry.get(table_id).room)
+    before = json.dumps(room.snapshot(pete), sort_keys=True)
+    outcome = room.handle(pete, {"type": "straddle", "id": "s1", "straddle": True}, 0.0)
+    assert outcome.code == "tournament"  # refused (its id is kept: it may not be sent again)
+    assert outcome.error is not None and outcome.error.startswith("straddle is not for a tourn")
+    assert "straddle" not in before  # never offered
+    assert json.dumps(room.snapshot(pete), sort_keys=True) == before
