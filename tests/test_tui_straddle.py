@@ -149,6 +149,7 @@ def test_a_series_with_straddled_hands_is_resumed_exactly(tmp_path: Path) -> Non
         (["--straddle", "yes"], "straddle: one of off, utg, button; got 'yes'"),
         (["--game", "stud", "--straddle", "utg"], "straddle: Seven-card Stud has no blinds"),
         (["--all-bots", "--straddle", "utg"], "--all-bots seats no one at the table"),
+        (["--resume", "--straddle", "utg"], "--resume goes on with the series as saved: drop"),
     ],
 )
 def test_play_refuses_a_bad_straddle_option_in_one_line(args: list[str], message: str) -> None:
