@@ -34,6 +34,8 @@ STRADDLE_MODES = ("off", "utg", "button")
 """The host's choices: no straddle, under the gun, or the button (Mississippi)."""
 MODE_WORDS = {"off": "no straddles", "utg": "straddle under the gun", "button": "button straddle"}
 """How the stakes line and the forms name each mode."""
+WHERE_WORDS = {"utg": "under the gun", "button": "on the button"}
+"""Where the straddle comes to a player, in each mode: the interfaces' words."""
 
 
 NO_STRADDLES = "this table has no straddles: the host left them off"
@@ -55,9 +57,8 @@ def choice_refusal(mode: str, straddles: bool, wanted: bool) -> str | None:
 
 def choice_words(mode: str, on: bool) -> str:
     """What a player's straddle choice now means, for the terminal table's status line."""
-    where = "under the gun" if mode == "utg" else "on the button"
     if on:
-        return f"you straddle whenever you are {where}, from the next hand"
+        return f"you straddle whenever you are {WHERE_WORDS[mode]}, from the next hand"
     return "you no longer straddle"
 
 

@@ -16,6 +16,7 @@ from pokerroom.engine.actions import steps_refusal
 from pokerroom.engine.variants import Variant
 from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame
 from pokerroom.table.presets import preset_totals
+from pokerroom.table.straddle import WHERE_WORDS
 from pokerroom.table.wording import refusal
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tui.remote.seating import may_sit
@@ -193,7 +194,7 @@ def _waiting_line(frame: TableFrame, pause_left: float | None) -> str:
 
 def straddle_words(mode: str, on: bool) -> str:
     """The player's straddle choice, with the key that changes it."""
-    where = "under the gun" if mode == "utg" else "on the button"
+    where = WHERE_WORDS[mode]
     return f"you straddle {where} (y: stop)" if on else f"y: straddle {where}"
 
 
