@@ -6,7 +6,8 @@ A-7; ``bet`` and ``complete`` are the same word here, the table knows which it i
 ``bringin``, ``show``, ``muck``, ``draw 7c 2d`` (nothing after ``draw``: stand pat),
 ``pre call_any`` (a pre-action, X-3), ``sit 3 [BUY-IN] [post]``, ``leave``, ``start``,
 ``sitout``, ``sitin [post]``, ``topup 40``, ``post``, ``wait`` (for the big blind),
-``quit``. A line that is none of these is one line saying what is allowed; nothing is sent.
+``straddle`` / ``nostraddle`` (where the host allows straddles), ``quit``. A line that
+is none of these is one line saying what is allowed; nothing is sent.
 
 >>> typed("raise 12", None)
 {'type': 'act', 'action': 'raise', 'amount': 12}
@@ -26,7 +27,8 @@ from pokerroom.errors import UsageError
 QUIT = "quit"
 COMMANDS = (
     "fold, check, call, raise N|PRESET, bringin, show, muck, draw [CARDS], pre KIND, "
-    "sit SEAT [BUY-IN] [post], leave, start, sitout, sitin [post], topup N, post, wait, quit"
+    "sit SEAT [BUY-IN] [post], leave, start, sitout, sitin [post], topup N, post, wait, "
+    "straddle, nostraddle, quit"
 )
 PRESET_WORDS = {"allin": "all-in", "all-in": "all-in", "2.5x": "2.5×", "3x": "3×", "1/2": "½"}
 PLAIN: dict[str, dict[str, Any]] = {
@@ -41,6 +43,8 @@ PLAIN: dict[str, dict[str, Any]] = {
     "sitout": {"type": "sit_out"},
     "post": {"type": "post"},
     "wait": {"type": "post", "post": False},
+    "straddle": {"type": "straddle"},
+    "nostraddle": {"type": "straddle", "straddle": False},
 }
 
 

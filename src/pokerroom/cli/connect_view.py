@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pokerroom.table.straddle import WHERE_WORDS
+
 Frame = Mapping[str, Any]
 
 
@@ -94,6 +96,11 @@ def _you_lines(frame: Frame) -> list[str]:
         lines.append(f"  notice: {you['notice']}")
     if you.get("moved_to"):
         lines.append(f"  you move to table {you['moved_to']}")
+    straddle = you.get("straddle")
+    if straddle is not None:
+        where = WHERE_WORDS[straddle["mode"]]
+        choice = "on (nostraddle: stop)" if straddle["on"] else "off (straddle: start)"
+        lines.append(f"  straddle {where}: {choice}")
     return lines
 
 

@@ -33,7 +33,7 @@ BOT_CYCLE = ("equity", "station", "random")
 MAX_HANDS = 100_000
 MAX_MINUTES = 7 * 24 * 60
 MAX_CLOCK = 3600
-TABLE_ONLY = ("humans", "name", "clock", "auto_muck")
+TABLE_ONLY = ("humans", "name", "clock", "auto_muck", "straddle")
 """Options of the terminal table, meaningless when bots fill every seat."""
 SERIES_OPTIONS = (
     "all_bots",
@@ -52,6 +52,7 @@ SERIES_OPTIONS = (
     "profile",
     "ante",
     "smallest_chip",
+    "straddle",
 )
 """Options a resumed series takes from the store (its players, game and limits), not from
 the command line; ``--clock`` and ``--json`` are how this run shows it, and may be given."""
@@ -173,6 +174,7 @@ def _settings(
     ante: int | None = None,
     profile: str = "home",
     smallest_chip: int = 1,
+    straddle: str = "off",
 ) -> SeriesSettings:
     """H-1 defaults with the variant, structure, stakes, stacks and rules the user chose,
     each checked as the web lobby checks it (:mod:`pokerroom.table.settings_check`).
@@ -189,6 +191,7 @@ def _settings(
     settings_check.chips("stack", stack, low=1)
     ante = settings_check.ante(ante, variant)
     profile = settings_check.profile(profile)
+    straddle = settings_check.straddle(straddle, variant)
     amounts = (("--stack", stack), ("--blinds", small), ("--blinds", big), ("--ante", ante))
     uneven = list(dict.fromkeys(option for option, amount in amounts if amount % smallest_chip))
     if uneven:
@@ -204,6 +207,7 @@ def _settings(
         ante=ante,
         profile=profile,
         smallest_chip=smallest_chip,
+        straddle=straddle,
     )
 
 
@@ -352,6 +356,15 @@ def play(
     auto_muck: Annotated[
         bool, flag("--auto-muck", help="Muck your losing hands at showdown unasked (P-5).")
     ] = False,
+    straddle: Annotated[
+        str,
+        typer.Option(
+            "--straddle",
+            metavar="off|utg|button",
+            help="Let players straddle twice the big blind under the gun or on the button "
+            "(key y at the table turns yours on or off); off by default.",
+        ),
+    ] = "off",
 ) -> None:
     """Play a series at the terminal table, against bots or in hot seat.
 
@@ -364,7 +377,8 @@ def play(
     Keys at the table: f fold, c check/call, r raise (any amount), m/h/t/p/a
     min, half pot, 2/3 pot, pot, all-in, b bring in (Stud), 1-5 mark cards and
     d draw (Draw), s show or x muck at showdown, n next hand,
-    space show your cards (hot seat), ? list the keys, q quit.
+    y straddle on/off (--straddle), space show your cards (hot seat),
+    ? list the keys, q quit.
     """
     from pokerroom.bots import BOTS, play_hand
     from pokerroom.storage import SeriesLog, SeriesStore, StorageError, resume_series
@@ -411,6 +425,7 @@ def play(
                 ante=ante,
                 profile=profile,
                 smallest_chip=smallest_chip,
+                straddle=straddle,
             )
             if people > seats:
                 raise UsageError(f"--humans {people} needs at least as many --seats, got {seats}")

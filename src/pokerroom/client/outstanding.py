@@ -123,4 +123,6 @@ def effect_seen(message: Mapping[str, Any], before: Frame | None, after: Frame) 
         case "post":
             wanted_state = "posting" if message.get("post", True) else "waiting"
             return (you.get("cash") or {}).get("state") == wanted_state
+        case "straddle":
+            return bool((you.get("straddle") or {}).get("on") == message.get("straddle", True))
     return False

@@ -172,6 +172,14 @@ class Post(_Message):
     post: bool = True
 
 
+class Straddle(_Message):
+    """Tables whose host allows straddles: straddle (twice the big blind) whenever the
+    straddle comes to your seat, from the next deal on (``straddle: false`` stops)."""
+
+    type: Literal["straddle"]
+    straddle: bool = True
+
+
 DirectorActionName = Literal[
     "pause",
     "resume",
@@ -304,6 +312,7 @@ ClientMessage = Annotated[
     | SitIn
     | TopUp
     | Post
+    | Straddle
     | Director
     | Place,
     Field(discriminator="type"),
@@ -324,6 +333,7 @@ _MODELS: dict[str, type[_Message]] = {
         SitIn,
         TopUp,
         Post,
+        Straddle,
         Director,
         Place,
     )

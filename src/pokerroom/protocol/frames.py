@@ -198,6 +198,15 @@ class YouFrame(TypedDict):
     """Cash tables only: what you may do with your seat now."""
     moved_to: NotRequired[str]
     """Tournament tables only: the floor moved you to this room (T-6 … T-8): follow it."""
+    straddle: NotRequired[StraddleYouFrame]
+    """Cash and home tables whose host allows straddles, to a seated player: his choice."""
+
+
+class StraddleYouFrame(TypedDict):
+    mode: str
+    """``utg`` (under the gun) or ``button``: whose seat the straddle comes to."""
+    on: bool
+    """You straddle whenever the straddle comes to your seat (``straddle`` message)."""
 
 
 class CashYouFrame(TypedDict):

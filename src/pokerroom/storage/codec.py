@@ -178,6 +178,7 @@ def settings_to_json(settings: SeriesSettings) -> dict[str, Any]:
         "mixed": settings.mixed,
         "orbit": settings.orbit,
         "smallest_chip": settings.smallest_chip,
+        "straddle": settings.straddle,
     }
 
 
@@ -194,6 +195,7 @@ def settings_from_json(data: Mapping[str, Any]) -> SeriesSettings:
             mixed=bool(data.get("mixed", False)),
             orbit=int(data.get("orbit", 0)),
             smallest_chip=int(data.get("smallest_chip", 1)),
+            straddle=str(data.get("straddle", "off")),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise StorageError(f"stored series settings cannot be read: {error}") from None
@@ -262,6 +264,7 @@ def record_to_json(record: HandRecord) -> dict[str, Any]:
         "stacks_before": {str(seat): chips for seat, chips in record.stacks_before.items()},
         "stacks_after": {str(seat): chips for seat, chips in record.stacks_after.items()},
         "eliminated": list(record.eliminated),
+        **({} if record.straddle is None else {"straddle": record.straddle}),
     }
 
 
@@ -275,6 +278,7 @@ def record_from_json(data: Mapping[str, Any]) -> HandRecord:
             stacks_before={int(k): int(v) for k, v in data["stacks_before"].items()},
             stacks_after={int(k): int(v) for k, v in data["stacks_after"].items()},
             eliminated=tuple(int(seat) for seat in data["eliminated"]),
+            straddle=None if data.get("straddle") is None else int(data["straddle"]),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise StorageError(f"a stored hand record cannot be read: {error}") from None

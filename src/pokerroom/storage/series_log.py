@@ -172,6 +172,7 @@ def resume_series(store: SeriesStore, series_id: int | None = None) -> Resumed:
     elif series.is_over:  # its last hand was saved, the end was not
         log.series_finished()
         raise StorageError(f"series {saved.id} had played its last hand; it is finished now")
+    series.straddlers = set()  # the players choose their straddles again
     return Resumed(saved, series, hand, log)
 
 
@@ -199,6 +200,7 @@ def _same_phh(written: str, stored: str) -> bool:
 
 def _play_again(series: Series, saved: SavedSeries, stored: SavedHand) -> None:
     """A seeded hand: dealt again from the series seed, its decisions replayed and checked."""
+    series.straddlers = set() if stored.record.straddle is None else {stored.record.straddle}
     played = _start(series, saved, stored.number, stored.seats, None, auto_showdown=False)
     if None not in (series.hand_seed, stored.deck_seed) and series.hand_seed != stored.deck_seed:
         raise StorageError(
@@ -220,6 +222,9 @@ def _deal_again(series: Series, saved: SavedSeries, progress: HandInProgress) ->
     where = f"hand {progress.number} of series {saved.id}"
     if saved.seed is None and progress.deck is None:
         raise StorageError(f"{where} was saved without its deck")
+    big_blind = series.settings.big_blind
+    straddles = [p for p, blind in enumerate(progress.config.blinds) if blind > big_blind]
+    series.straddlers = {progress.seats[p] for p in straddles}  # as it was dealt
     hand = _start(series, saved, progress.number, progress.seats, progress.deck)
     seed = series.hand_seed
     if hand.config != progress.config or (

@@ -39,6 +39,7 @@ from pokerroom.table.seating import (
     next_blinds,
     positions,
 )
+from pokerroom.table.straddle import NO_STRADDLES, check_mode, straddle_amount, straddle_position
 
 MAX_SECONDS = 366 * 24 * 3600
 """H-3: the longest playing time a series can be given, a year."""
@@ -88,10 +89,14 @@ class SeriesSettings:
     """B-6: hands per structure; 0 means one orbit, as many hands as players seated."""
     smallest_chip: int = 1
     """P-3: pots are split down to this chip."""
+    straddle: str = "off"
+    """The voluntary straddle: ``off``, ``utg`` or ``button`` (:mod:`pokerroom.table.straddle`)."""
 
     def __post_init__(self) -> None:
         if self.limit is None:
             object.__setattr__(self, "limit", usual_limit(self.variant))
+        blinds_game = not self.variant.stud and self.variant.boards == 1
+        check_mode(self.straddle, blinds_game=blinds_game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +110,8 @@ class HandRecord:
     stacks_before: dict[int, int]
     stacks_after: dict[int, int]
     eliminated: tuple[int, ...]
+    straddle: int | None = None
+    """The seat that straddled, if any (:mod:`pokerroom.table.straddle`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +155,10 @@ class Series:
     _hands_in_structure: int = field(init=False, default=0)
     current: Blinds | None = field(init=False, default=None)
     """The markers of the hand being played."""
+    straddlers: set[int] = field(init=False, default_factory=set)
+    """Seats that straddle whenever the table's straddle comes to them (their standing choice)."""
+    straddled: int | None = field(init=False, default=None)
+    """The seat that straddled the hand being played or the last one, if any."""
 
     def __post_init__(self) -> None:
         variant = self.settings.variant
@@ -204,6 +215,17 @@ class Series:
             return None
         return max(self._deadline - time.monotonic(), 0.0)
 
+    def choose_straddle(self, seat: int, straddle: bool) -> None:
+        """A player's standing choice: straddle whenever the straddle comes to him, or not."""
+        if self.settings.straddle == "off":
+            raise UsageError(NO_STRADDLES)
+        if seat not in self.seats:
+            raise UsageError(f"seat {seat} is not in this series: seats are 1 to {len(self.seats)}")
+        if straddle:
+            self.straddlers.add(seat)
+        else:
+            self.straddlers.discard(seat)
+
     def _first_button(self) -> int:
         """H-4: at random (home), on the last seat (club), or by high card (sport, C-2)."""
         return draw_first_button(self.settings.profile, self.seated, self._rng)
@@ -233,6 +255,7 @@ class Series:
         if first is not None and first not in self.seated:
             raise UsageError(f"hand {record.number} has its button on an empty seat {first}")
         self._next_config(first_button=first)  # H-4: the first button was drawn, not redrawn
+        self.straddled = record.straddle
         if self.seed is not None:
             self.hand_seed = self._rng.getrandbits(64)
         marks = self.current
@@ -285,6 +308,14 @@ class Series:
             else 0
             for seat in order
         ]
+        stacks = tuple(self.seats[seat].chips for seat in order)
+        may = straddle_position(
+            blinds, big_blind=settings.big_blind, stacks=stacks, mode=settings.straddle
+        )
+        self.straddled = None
+        if may is not None and order[may] in self.straddlers:  # his standing choice
+            blinds[may] = straddle_amount(settings.big_blind)
+            self.straddled = order[may]
         variant = settings.variant
         ante = settings.ante
         bring_in = 0
@@ -295,7 +326,7 @@ class Series:
         config = HandConfig(
             variant=variant,
             limit=self.limit,
-            stacks=tuple(self.seats[seat].chips for seat in order),
+            stacks=stacks,
             min_bet=settings.big_blind,
             blinds=tuple(blinds),
             antes=(ante,) * len(order) if ante else (),
@@ -345,6 +376,7 @@ class Series:
             stacks_before=before,
             stacks_after={seat: self.seats[seat].chips for seat in self._order},
             eliminated=tuple(eliminated),
+            straddle=self.straddled,
         )
 
     def stop(self) -> None:

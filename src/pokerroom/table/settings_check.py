@@ -23,6 +23,7 @@ from pokerroom.engine import PROFILES, VARIANTS, Variant
 from pokerroom.errors import UsageError
 from pokerroom.table.chip_caps import MAX_AMOUNT
 from pokerroom.table.seating import MAX_SEATS
+from pokerroom.table.straddle import STRADDLE_MODES
 
 AMOUNT_CAP = "a table holds at most 10^12 chips"
 
@@ -98,3 +99,13 @@ def ante(amount: int | None, variant: Variant) -> int:
             f"ante: {variant.name} is dealt with antes ({rule}): 1 or more, or leave it out"
         )
     return amount
+
+
+def straddle(mode: str, variant: Variant) -> str:
+    """The host's straddle option (:mod:`pokerroom.table.straddle`); blank is off."""
+    word = mode.strip() or "off"
+    if word not in STRADDLE_MODES:
+        raise SettingError(f"straddle: one of {', '.join(STRADDLE_MODES)}; got {shown(mode)}")
+    if word != "off" and (variant.stud or variant.boards > 1):
+        raise SettingError(f"straddle: {variant.name} has no blinds to straddle; choose off")
+    return word

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from textual.binding import Binding
 from textual.widgets import RichLog
 
 from pokerroom.bots import Bot
@@ -24,6 +25,7 @@ from pokerroom.engine import Hand
 from pokerroom.errors import PokerroomError
 from pokerroom.table.seating import Blinds
 from pokerroom.table.series import HandRecord, Series
+from pokerroom.table.straddle import MODE_WORDS, choice_words
 from pokerroom.table.wording import counted
 from pokerroom.tui.hand_table import HandTableApp
 from pokerroom.tui.render import result_line, stakes_line
@@ -34,6 +36,11 @@ RESUME_HINT = "Saved. Resume with: pokerroom play --resume"
 
 class TableApp(HandTableApp):
     """One series at one table; humans sit in ``humans`` (seat numbers)."""
+
+    BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
+        *HandTableApp.BINDINGS,
+        Binding("y", "straddle", "Straddle on/off"),
+    ]
 
     def __init__(
         self,
@@ -86,6 +93,8 @@ class TableApp(HandTableApp):
         settings = self.series.settings
         number = self.series.hands_played + (hand.phase != "done")
         stakes = stakes_line(hand.config, settings.small_blind, settings.big_blind)
+        if settings.straddle != "off":
+            stakes += f" · {MODE_WORDS[settings.straddle]}"
         return f"hand {number} · {stakes}"
 
     def _marks(self, hand: Hand) -> Blinds | None:
@@ -122,7 +131,32 @@ class TableApp(HandTableApp):
             for s in self.series.standings():
                 log.write(f"  {s.place}. {s.name} ({counted(s.chips, 'chip')})")
 
+    def _straddler(self) -> int | None:
+        """The seat whose straddle choice ``y`` changes: the lone human's, or in hot seat
+        the seat of the human to act; None at a table without straddles."""
+        if self.series.settings.straddle == "off":
+            return None
+        if not self.hot_seat:
+            return next(iter(self.humans)) if len(self.humans) == 1 else None
+        actor = self._human_to_act()
+        return None if actor is None or self._hidden(actor) else self._seat_of(actor)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "straddle":
+            return self._straddler() is not None
+        return super().check_action(action, parameters)
+
     # --------------------------------------------------------------- actions
+
+    def action_straddle(self) -> None:
+        """Turn the straddle on or off for the next hands (:mod:`pokerroom.table.straddle`)."""
+        seat = self._straddler()
+        if seat is None:
+            return
+        on = seat not in self.series.straddlers
+        self.series.choose_straddle(seat, on)
+        self.message = choice_words(self.series.settings.straddle, on)
+        self._redraw()
 
     async def action_quit(self) -> None:
         """Leave the table; the series is saved as it goes, so say how to go on."""

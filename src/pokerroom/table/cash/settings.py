@@ -21,6 +21,7 @@ from pokerroom.table.cash.rake import Rake
 from pokerroom.table.cash.wording import buy_in_range
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.table.series import usual_limit
+from pokerroom.table.straddle import check_mode
 
 MIN_BUY_IN_BIG_BLINDS = 40
 MAX_BUY_IN_BIG_BLINDS = 100
@@ -41,6 +42,8 @@ class CashSettings:
     rake: Rake | None = None
     profile: str = "home"
     smallest_chip: int = 1
+    straddle: str = "off"
+    """The voluntary straddle: ``off``, ``utg`` or ``button`` (:mod:`pokerroom.table.straddle`)."""
 
     def __post_init__(self) -> None:
         if self.limit is None:
@@ -73,6 +76,7 @@ class CashSettings:
         if self.rake is not None and not isinstance(self.rake, Rake):
             raise UsageError(f"rake must be a Rake(percent, cap) or None, got {self.rake!r}")
         Options.profile(self.profile, smallest_chip=self.smallest_chip)  # its own errors
+        check_mode(self.straddle, blinds_game=self.blinds_game)
 
     @property
     def blinds_game(self) -> bool:

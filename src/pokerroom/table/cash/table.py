@@ -46,6 +46,7 @@ from pokerroom.table.cash.rake import RakeTaken, take_rake
 from pokerroom.table.cash.settings import CashSettings
 from pokerroom.table.cash.wording import buy_in_refusal, top_up_refusal
 from pokerroom.table.seating import Blinds, positions
+from pokerroom.table.straddle import NO_STRADDLES, straddle_amount, straddle_position
 
 
 @dataclass
@@ -63,6 +64,8 @@ class CashSeat:
     """The big blind passed him while he sat out: the small blind is owed dead too."""
     leaving: bool = False
     """Leaves when the hand he is in ends."""
+    straddles: bool = False
+    """His standing choice: straddle whenever the table's straddle comes to him."""
 
     @property
     def can_play(self) -> bool:
@@ -96,6 +99,8 @@ class CashHandRecord:
     """P-9: what the house took; ``rake.by_position`` goes to ``write_phh(..., rake=)``."""
     cashed_out: dict[int, int]
     """Seats freed at the hand's end (a player who left during it) and the chips he took."""
+    straddle: int | None = None
+    """The seat that straddled, if any (:mod:`pokerroom.table.straddle`)."""
 
 
 @dataclass
@@ -117,6 +122,8 @@ class CashTable:
     _stacks_before: dict[int, int] = field(init=False, default_factory=dict)
     _posts: dict[int, int] = field(init=False, default_factory=dict)
     _dead: dict[int, int] = field(init=False, default_factory=dict)
+    straddled: int | None = field(init=False, default=None)
+    """The seat that straddled the hand being played or the last one, if any."""
 
     def __post_init__(self) -> None:
         # C-3: the first button and every deck from the secure source unless seeded
@@ -155,6 +162,13 @@ class CashTable:
     def choose_post(self, seat: int, post: bool) -> None:
         """While waiting for the big blind: post one to play at once, or wait again."""
         self._seat(seat).posts = post
+
+    def choose_straddle(self, seat: int, straddle: bool) -> None:
+        """His standing choice: straddle whenever the straddle comes to him, or not."""
+        player = self._seat(seat)
+        if self.settings.straddle == "off":
+            raise UsageError(NO_STRADDLES)
+        player.straddles = straddle
 
     def top_up(self, seat: int, chips: int) -> None:
         """Add chips between hands, up to the maximum buy-in (H-2: never in a hand)."""
@@ -248,6 +262,14 @@ class CashTable:
             else -self._posts.get(seat, 0)  # a live post (negative: HandConfig)
             for seat in order
         ]
+        stacks = [self.seats[seat].chips for seat in order]
+        may = straddle_position(
+            blinds, big_blind=settings.big_blind, stacks=stacks, mode=settings.straddle
+        )
+        self.straddled = None
+        if may is not None and self.seats[order[may]].straddles:  # his standing choice
+            blinds[may] = straddle_amount(settings.big_blind)
+            self.straddled = order[may]
         antes = [settings.ante + self._dead.get(seat, 0) for seat in order]
         bring_in = 0
         variant = settings.variant
@@ -318,4 +340,5 @@ class CashTable:
             stacks_after=after,
             rake=rake,
             cashed_out=cashed_out,
+            straddle=self.straddled,
         )

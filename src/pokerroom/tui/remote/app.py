@@ -56,7 +56,8 @@ OpenTable = Callable[[str], Awaitable[TableLink]]
 KEYS_HELP = (
     f"{BET_KEYS_HELP} · not your turn: k check/fold · j check · l call any · "
     "o fold to any bet (again: clear) · z sit out / sit in · n deal (host) · "
-    "e take a seat · g leave · u top up · w post the big blind / wait · ? keys · q quit"
+    "e take a seat · g leave · u top up · w post the big blind / wait · y straddle · "
+    "? keys · q quit"
 )
 PREACTION_KEYS = {"check_fold": "k", "check": "j", "call_any": "l", "fold_any": "o"}
 
@@ -94,6 +95,8 @@ class RemoteTableApp(App[None]):
         Binding("u", "seat_box('top_up')", "Top up"),
         Binding("w", "post(True)", "Post BB"),
         Binding("w", "post(False)", "Wait for BB"),
+        Binding("y", "straddle(True)", "Straddle"),
+        Binding("y", "straddle(False)", "Stop straddling"),
         Binding("question_mark", "keys", "Keys", key_display="?"),
         Binding("q", "quit", "Quit"),
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
@@ -395,6 +398,9 @@ class RemoteTableApp(App[None]):
             return self._away_key_works(frame, parameters[0])
         if action in ("seat_box", "leave", "post"):
             return seating.key_works(frame, action, parameters)
+        if action == "straddle":
+            choice = you.get("straddle")
+            return choice is not None and choice["on"] != parameters[0]
         if action == "start":
             seated = sum(seat["name"] is not None for seat in frame["seats"])
             return frame["status"] == "waiting" and you["host"] and seated >= 2
@@ -508,6 +514,10 @@ class RemoteTableApp(App[None]):
     async def action_post(self, post: bool) -> None:
         """Cash: post a big blind to play the next hand, or wait for it again."""
         await self._send({"type": "post", "post": post})
+
+    async def action_straddle(self, on: bool) -> None:
+        """Straddle whenever the straddle comes to your seat, or stop (from the next deal)."""
+        await self._send({"type": "straddle", "straddle": on})
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button.name or ""

@@ -16,6 +16,7 @@ from pokerroom.engine.actions import steps_refusal
 from pokerroom.engine.variants import Variant
 from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame
 from pokerroom.table.presets import preset_totals
+from pokerroom.table.straddle import WHERE_WORDS
 from pokerroom.table.wording import refusal
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tui.remote.seating import may_sit
@@ -185,7 +186,16 @@ def _waiting_line(frame: TableFrame, pause_left: float | None) -> str:
     cash = you.get("cash")
     if cash is not None and cash["state"] in CASH_STATE_WORDS:
         words += f" · {CASH_STATE_WORDS[cash['state']]}"
+    straddle = you.get("straddle")
+    if straddle is not None:
+        words += f" · {straddle_words(straddle['mode'], straddle['on'])}"
     return words
+
+
+def straddle_words(mode: str, on: bool) -> str:
+    """The player's straddle choice, with the key that changes it."""
+    where = WHERE_WORDS[mode]
+    return f"you straddle {where} (y: stop)" if on else f"y: straddle {where}"
 
 
 CASH_STATE_WORDS = {

@@ -29,6 +29,7 @@ CASH_FIELDS = (
     "rake_percent",
     "rake_cap",
     "profile",
+    "straddle",
     "observers",
 )
 CASH_DEFAULTS: Mapping[str, str] = {
@@ -80,6 +81,7 @@ def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
             max_buy_in=high,
             rake=rake,
             profile=profile,
+            straddle=fields.straddle(form.get("straddle", ""), variant),
         )
     except UsageError as error:  # the buy-in range against the blinds
         raise SettingError(f"buy-in: {error}") from None

@@ -17,7 +17,14 @@ from __future__ import annotations
 
 from pokerroom.engine import Limit, Variant
 from pokerroom.table import settings_check
-from pokerroom.table.settings_check import SettingError, blinds, chips_allowed, game, shown
+from pokerroom.table.settings_check import (
+    SettingError,
+    blinds,
+    chips_allowed,
+    game,
+    shown,
+    straddle,
+)
 
 __all__ = [
     "amount",
@@ -28,6 +35,7 @@ __all__ = [
     "limit",
     "profile",
     "seats",
+    "straddle",
     "table_name",
 ]
 

@@ -26,6 +26,7 @@ HOME_FIELDS = (
     "ante",
     "seats",
     "profile",
+    "straddle",
     "private",
     "observers",
     *(f"bot_{seat}" for seat in range(1, MAX_SEATS + 1)),
@@ -72,6 +73,7 @@ def read_home_form(form: Mapping[str, str]) -> HomeGame:
         ante=fields.ante(form.get("ante", ""), variant),
         profile=fields.profile(form.get("profile", "")),
         mixed=mixed,
+        straddle=fields.straddle(form.get("straddle", ""), variant),
     )
     seats = fields.seats(form.get("seats") or HOME_DEFAULTS["seats"], variant)
     bots = _bots(form, seats)

@@ -31,9 +31,16 @@ from dataclasses import dataclass, field
 from pokerroom.engine import Action, Hand
 from pokerroom.errors import UsageError
 from pokerroom.protocol import client as msg
-from pokerroom.protocol.frames import CashFrame, CashYouFrame, GameFrame, TableFrame
+from pokerroom.protocol.frames import (
+    CashFrame,
+    CashYouFrame,
+    GameFrame,
+    StraddleYouFrame,
+    TableFrame,
+)
 from pokerroom.table.cash import CashHandRecord, CashSettings, CashTable
 from pokerroom.table.cash.wording import top_up_refusal
+from pokerroom.table.straddle import choice_refusal
 from pokerroom.web.room.betting import timeout_action
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.live import KEPT_HANDS, FinishedHand, LiveRoom, Seating
@@ -108,7 +115,12 @@ class CashRoom(LiveRoom):
             small_blind=settings.small_blind,
             big_blind=settings.big_blind,
             ante=settings.ante,
+            straddle=settings.straddle,
         )
+
+    def straddle_choice(self, seat: int) -> StraddleYouFrame | None:
+        mode = self.settings.straddle
+        return None if mode == "off" else {"mode": mode, "on": self.table.seats[seat].straddles}
 
     def marks(self) -> tuple[int | None, int | None, int | None]:
         """The button (it may be dead: an empty seat, H-6) and the blinds; none in Stud."""
@@ -192,6 +204,8 @@ class CashRoom(LiveRoom):
                 return self._top_up(sender, seat, amount, now)
             case msg.Post(post=post):
                 return self._post(seat, post)
+            case msg.Straddle(straddle=wanted):
+                return self._straddle(seat, wanted)
         raise AssertionError(message)  # pragma: no cover - every seating message is matched
 
     def _sit(self, sender: User, message: msg.Sit, now: float) -> Outcome:
@@ -270,6 +284,14 @@ class CashRoom(LiveRoom):
             already = "post the big blind to play" if post else "wait for the big blind"
             return no(f"you already {already}", "post")
         self.table.choose_post(seat, post)
+        return Outcome(True)
+
+    def _straddle(self, seat: int, wanted: bool) -> Outcome:
+        player = self.table.seats[seat]
+        refused = choice_refusal(self.settings.straddle, player.straddles, wanted)
+        if refused is not None:
+            return no(refused, "straddle")
+        self.table.choose_straddle(seat, wanted)  # from the next deal on
         return Outcome(True)
 
     # -------------------------------------------------------------- the hands

@@ -17,9 +17,10 @@ from collections.abc import Mapping
 
 from pokerroom.bots import BOTS
 from pokerroom.protocol import client as msg
-from pokerroom.protocol.frames import GameFrame, StandingFrame
+from pokerroom.protocol.frames import GameFrame, StandingFrame, StraddleYouFrame
 from pokerroom.table.away import kill_dead_hands
 from pokerroom.table.series import Series, SeriesSettings
+from pokerroom.table.straddle import choice_refusal
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.live import LiveRoom, Seating
 from pokerroom.web.room.occupants import Occupant
@@ -70,6 +71,8 @@ class HomeRoom(LiveRoom):
                 raise ValueError(f"unknown bot style {style!r}; styles: {', '.join(BOTS)}")
             bot = BOTS[style](None if seed is None else seed + seat)
             self.occupants[seat] = Occupant(f"Bot {seat}", None, bot, style)
+        self.straddlers: set[int] = set()
+        """Room seats whose player straddles whenever the straddle comes to him."""
         self.series: Series | None = None
         self.seat_order: list[int] = []
         """Room seats in series-seat order (series seat ``i + 1`` is ``seat_order[i]``)."""
@@ -85,7 +88,12 @@ class HomeRoom(LiveRoom):
             big_blind=settings.big_blind,
             ante=settings.ante,
             mixed=settings.mixed,
+            straddle=settings.straddle,
         )
+
+    def straddle_choice(self, seat: int) -> StraddleYouFrame | None:
+        mode = self.settings.straddle
+        return None if mode == "off" else {"mode": mode, "on": seat in self.straddlers}
 
     def marks(self) -> tuple[int | None, int | None, int | None]:
         """The button, small blind and big blind seats (H-5 … H-7); none in Stud."""
@@ -158,6 +166,8 @@ class HomeRoom(LiveRoom):
                 return self._sit_out(sender, out=True, now=now)
             case msg.SitIn():
                 return self._sit_out(sender, out=False, now=now)
+            case msg.Straddle(straddle=wanted):
+                return self._straddle(sender, wanted)
         return no(  # top_up, post: a cash table's
             f"{message.type} is for cash tables: a home series has no buy-ins or posts (H-2)",
             "not_cash",
@@ -175,9 +185,11 @@ class HomeRoom(LiveRoom):
             "the series has started and you play it to the end; "
             "sit_out to be away from the next hand"
         )
+        seat = self.seat_of_user(sender.id)
         outcome = self._unseat_before_start(sender, started)
         if outcome.changed:
             self.pending.pop(sender.id, None)
+            self.straddlers.discard(seat or 0)
         return outcome
 
     def _start(self, sender: User, now: float) -> Outcome:
@@ -199,6 +211,19 @@ class HomeRoom(LiveRoom):
         occupant.sitting_out = out  # H-11: from the next deal; a hand dealt to you plays on
         if not out:
             self._resume_if_held(now)
+        return Outcome(True)
+
+    def _straddle(self, sender: User, wanted: bool) -> Outcome:
+        seat = self.seat_of_user(sender.id)
+        if seat is None:
+            return no("you have no seat at this table: take one to straddle", "not_seated")
+        refused = choice_refusal(self.settings.straddle, seat in self.straddlers, wanted)
+        if refused is not None:
+            return no(refused, "straddle")
+        if wanted:  # from the next deal on
+            self.straddlers.add(seat)
+        else:
+            self.straddlers.discard(seat)
         return Outcome(True)
 
     def _check_seat_number(self, seat: int) -> None:
@@ -239,6 +264,7 @@ class HomeRoom(LiveRoom):
         if self._present(now) < 2:
             self.status = "held"
             return
+        series.straddlers = {self.seat_order.index(s) + 1 for s in self.straddlers}
         hand = series.start_hand(auto_showdown=False)
         seats = tuple(self.seat_order[series.seat_of(p) - 1] for p in range(hand.players))
         self._dealt(hand, seats, series.hands_played + 1, now)

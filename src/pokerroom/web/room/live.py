@@ -28,7 +28,13 @@ from pokerroom.engine import Hand, IllegalAction
 from pokerroom.engine.views import view_of
 from pokerroom.history.phh_write import write_phh
 from pokerroom.protocol import client as msg
-from pokerroom.protocol.frames import GameFrame, ResultFrame, StandingFrame, TableFrame
+from pokerroom.protocol.frames import (
+    GameFrame,
+    ResultFrame,
+    StandingFrame,
+    StraddleYouFrame,
+    TableFrame,
+)
 from pokerroom.table.showdown import may_muck, room_choice, settle_showdown
 from pokerroom.table.wording import refusal
 from pokerroom.web.room import preactions
@@ -46,7 +52,9 @@ KEPT_RESULTS = 5
 KEPT_HANDS = 20
 """Finished hands a room keeps in memory (and in its checkpoints); the archive has all."""
 
-Seating = msg.Sit | msg.Leave | msg.Start | msg.SitOut | msg.SitIn | msg.TopUp | msg.Post
+Seating = (
+    msg.Sit | msg.Leave | msg.Start | msg.SitOut | msg.SitIn | msg.TopUp | msg.Post | msg.Straddle
+)
 """The messages about seats rather than hands: each kind of room answers them its own way."""
 RecordT = TypeVar("RecordT")
 
@@ -123,7 +131,12 @@ class LiveRoom(SeatedRoom[Turn]):
     # ------------------------------------------------------------ the Room API
 
     def snapshot(self, viewer: User | None) -> TableFrame:
-        return build(self, viewer)
+        frame = build(self, viewer)
+        seat = frame["you"]["seat"]
+        choice = None if seat is None else self.straddle_choice(seat)
+        if choice is not None:
+            frame["you"]["straddle"] = choice
+        return frame
 
     def shift_clock(self, seconds: float) -> None:
         """Move every time the room keeps ``seconds`` later: the shot clock and time banks
@@ -217,6 +230,10 @@ class LiveRoom(SeatedRoom[Turn]):
 
     def standings(self) -> list[StandingFrame]:
         return []
+
+    def straddle_choice(self, seat: int) -> StraddleYouFrame | None:
+        """A seated player's straddle choice where the host allows straddles, else None."""
+        return None
 
     @property
     def hands_played(self) -> int:

@@ -27,6 +27,7 @@ from pokerroom.protocol.frames import (
 from pokerroom.table.presets import presets
 from pokerroom.table.showdown import may_muck
 from pokerroom.table.story import Story
+from pokerroom.table.straddle import MODE_WORDS
 from pokerroom.web.room import preactions
 from pokerroom.web.room.betting import sized_word
 from pokerroom.web.seam import PROTOCOL_VERSION, User
@@ -77,6 +78,7 @@ def game_frame(
     big_blind: int,
     ante: int,
     mixed: bool = False,
+    straddle: str = "off",
 ) -> GameFrame:
     """The game and its stakes in one line (a series' or a cash table's settings)."""
     if variant.stud:  # V-5: antes and a bring-in of the small blind's size
@@ -92,6 +94,8 @@ def game_frame(
     parts = [f"{variant.name} {words}", forced]
     if limit is Limit.FIXED_LIMIT and not mixed:
         parts.append(f"bets {big_blind}/{2 * big_blind}")
+    if straddle != "off":
+        parts.append(MODE_WORDS[straddle])
     return {
         "variant": variant.code,
         "name": variant.name,
