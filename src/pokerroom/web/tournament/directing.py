@@ -130,6 +130,8 @@ def _desk_action(desk: TimedDesk, message: Director) -> str:
             return desk.edit_level(_given(message.level), _level_changes(message))
         case "insert_level":
             return desk.insert_level(_given(message.level), _level_changes(message))
+        case "remove_level":
+            return desk.remove_level(_given(message.level))
         case "move":
             return desk.move(_given(message.player), _given(message.table), message.seat)
         case "break_table":

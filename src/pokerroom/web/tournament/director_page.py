@@ -23,7 +23,6 @@ from starlette.routing import BaseRoute, Route
 from pokerroom.protocol.client import Director
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tournament.live.events import DirectorAction
-from pokerroom.tournament.penalties.table import Offence
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
@@ -31,6 +30,7 @@ from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.directing import last_said
 from pokerroom.web.tournament.event import WebTournament
+from pokerroom.web.tournament.penalty_menu import DEFAULT_OFFENCE, offence_lines
 from pokerroom.web.tournament.roles import may_direct_event
 from pokerroom.web.tournament.routes import tournament_of
 
@@ -126,7 +126,8 @@ def desk_view(tournament: WebTournament) -> dict[str, object]:
         "paused": tournament.paused,
         "announcement": tournament.announcement,
         "recent": actions[::-1][:RECENT],
-        "offences": [(o.value, o.name.lower().replace("_", " ")) for o in Offence],
+        "offences": offence_lines(),
+        "default_offence": DEFAULT_OFFENCE.value,
         "late_ended": log.late_ended,
         "penalties": [
             {"number": g.number, "player": g.player, "penalty": str(g.penalty), "note": g.note}
@@ -160,4 +161,5 @@ def desk_view(tournament: WebTournament) -> dict[str, object]:
         }
         for table in run.floor.tables()
     ]
+    view["players"] = sorted(name for table in run.floor.tables() for _, name in table.seats)
     return view
