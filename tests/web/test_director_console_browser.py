@@ -125,3 +125,73 @@ def test_the_console_is_clean_at_the_desk_and_on_a_tablet(
     assert bar is not None and bar["y"] == pytest.approx(0, abs=1)  # it stays at the top
     assert bar["y"] + bar["height"] < height / 3
     assert page.get_by_role("button", name="Resume the clock").is_visible()
+
+
+def said(page: Page, line: str) -> None:
+    """The console's one line after an action, in the clock bar."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#clockbar .message")).to_have_text(line)
+
+
+def test_each_action_done_from_the_console(console: Console) -> None:
+    from playwright.sync_api import expect
+
+    page, run = console.page, console.desk.run
+    page.set_viewport_size({"width": 1280, "height": 800})
+    schedule = page.locator("#levels")
+    schedule.get_by_label("level 3 ante").fill("5")
+    schedule.locator("form.level-row").nth(2).get_by_role("button", name="Change").click()
+    said(page, "level 3 is now 50/100, ante 5, 3 min")
+    schedule.locator("form.level-row").nth(1).get_by_role("button", name="Insert before").click()
+    said(page, "level 2 inserted: 25/50, ante 0, 3 min; later levels move up one")
+    expect(schedule.locator("form.level-row")).to_have_count(6)
+    schedule.locator("form.level-row").nth(5).get_by_role("button", name="Remove").click()
+    expect(page.locator("#confirm-text")).to_have_text(
+        "Remove level 6? Later levels move down one."
+    )
+    page.get_by_role("button", name="Yes, do it").click()
+    said(page, "level 6 removed; later levels move down one")
+    expect(schedule.locator("form.level-row")).to_have_count(5)
+
+    page.get_by_role("button", name="Break table 2").click()  # T-7: asked first
+    expect(page.locator("#confirm-dialog")).to_be_visible()
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.locator("#confirm-dialog")).to_be_hidden()
+    assert "the clock is paused" in page.locator("#recent").inner_text()  # nothing was done
+    page.get_by_role("button", name="Break table 2").click()
+    page.get_by_role("button", name="Yes, do it").click()
+    said(
+        page,
+        "the other tables have 2 free seats for table 2's 6 players; "
+        "a table breaks when its players fit elsewhere (T-7)",
+    )
+
+    player = sorted(run.tournament.players)[0]
+    page.get_by_role("button", name="Give a penalty…").click()
+    dialog = page.locator("#penalty-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_text("touching the muck or burns to learn the cards")).to_be_visible()
+    dialog.get_by_label("penalised player").select_option(player)
+    dialog.locator('input[value="7.1.7"]').check()
+    dialog.get_by_label("reason", exact=True).fill("slow every hand")
+    dialog.get_by_role("button", name="Give the penalty").click()
+    said(page, f"penalty for {player}: warning (slow every hand)")
+    assert run.tournament.penalty_log.penalties()[-1].player == player
+
+    chips = page.locator("#discipline form.act")
+    chips.get_by_label("player whose chips to correct").select_option(player)
+    chips.get_by_label("corrected chip count").fill("1200")
+    chips.get_by_label("reason for the correction").fill("miscount")
+    chips.get_by_role("button", name="Correct the count").click()
+    expect(page.locator("#clockbar .message")).to_contain_text(f"{player}'s chips")
+
+    page.get_by_label("announcement").fill("Dinner at the break")
+    page.get_by_role("button", name="Announce").click()
+    said(page, "announced: Dinner at the break")
+    expect(page.locator("#clockbar .announcement")).to_have_text("Announced: Dinner at the break")
+
+    page.get_by_role("button", name="End late registration now").click()
+    page.get_by_role("button", name="Yes, do it").click()
+    said(page, "late registration and re-entry are closed (T-19)")
+    expect(page.get_by_role("button", name="End late registration now")).to_have_count(0)
