@@ -218,6 +218,7 @@
     renderHistory(t);
     if (window.drawTournamentHeader) window.drawTournamentHeader(t.tournament, serverNow());
     if (window.drawBroadcast) window.drawBroadcast(t.broadcast);
+    if (window.drawDispute) window.drawDispute(t.tournament, serverNow());
     tick();
   }
 

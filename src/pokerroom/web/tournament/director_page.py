@@ -129,6 +129,7 @@ def desk_view(tournament: WebTournament) -> dict[str, object]:
         "offences": offence_lines(),
         "default_offence": DEFAULT_OFFENCE.value,
         "late_ended": log.late_ended,
+        "disputes": list(reversed(tournament.disputes.filed)),
         "penalties": [
             {"number": g.number, "player": g.player, "penalty": str(g.penalty), "note": g.note}
             for g in log.penalty_log.penalties()

@@ -37,6 +37,8 @@ class TournamentTableRoom(LiveRoom):
     """Table ``number`` of ``owner``; see the module docstring."""
 
     kind = "tournament"
+    hand_ended_at: float | None = None
+    """Server time the last hand's pot was awarded (T-17: a dispute's time runs from it)."""
 
     def __init__(
         self,
@@ -77,6 +79,7 @@ class TournamentTableRoom(LiveRoom):
         frame = super().snapshot(viewer)
         header = self.owner.header(viewer)
         header["table"] = self.number
+        header["dispute"] = self.owner.dispute_offer(self, viewer)
         frame["tournament"] = header
         broadcast = self.owner.broadcasting.frame(self.owner, self, viewer)  # T-23
         if broadcast is not None:
@@ -188,4 +191,5 @@ class TournamentTableRoom(LiveRoom):
         self._keep_result(hand_result(self, hand, self.hand_number, changes, busted))
         self.status = "pause"
         self.dirty = True
+        self.hand_ended_at = now
         self.owner.hand_over(self, hand, now)
