@@ -23,6 +23,7 @@ from starlette.routing import BaseRoute, Route
 from pokerroom.protocol.client import Director
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tournament.live.events import DirectorAction
+from pokerroom.tournament.penalties.menu import DEFAULT_OFFENCE, offence_lines
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
@@ -30,7 +31,6 @@ from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.directing import last_said
 from pokerroom.web.tournament.event import WebTournament
-from pokerroom.web.tournament.penalty_menu import DEFAULT_OFFENCE, offence_lines
 from pokerroom.web.tournament.roles import may_direct_event
 from pokerroom.web.tournament.routes import tournament_of
 

@@ -1,8 +1,8 @@
-"""The penalty dialog's list: 002 7.1's offences in the rule book's words (T-21).
+"""The penalty table as a director reads it: 002 7.1's offences in the rule book's words.
 
 Each line is the clause (directors know them), the offence as the rule book words it, and
-the penalties its preset allows the first time and on a repeat, so the director picks
-from the table rather than from memory.
+the penalties its preset allows the first time and on a repeat (T-21), so a console lets
+the director pick from the table rather than from memory.
 """
 
 from __future__ import annotations
