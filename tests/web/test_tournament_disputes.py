@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from pokerroom.storage.database import open_database
 from pokerroom.tournament.live.events import DirectorAction
+from pokerroom.web.saving import RESUME_GRACE
 from pokerroom.web.seam import User
 from pokerroom.web.tournament.disputes import BREAK_GRACE
 from pokerroom.web.tournament.event import WebTournament
@@ -184,6 +185,8 @@ def test_t17_disputes_and_rulings_survive_a_restart(tmp_path: Path) -> None:
         ruling = {"type": "director", "id": "r1", "action": "rule_dispute", "dispute": 1}
         assert tournament.handle(DIRECTOR, {**ruling, "text": "redeal"}, driver.now).changed
         before = tournament.disputes.filed
+        ended = room.hand_ended_at
+        assert ended is not None
         stop_tournaments(first, driver.now)
         assert first.tables.close()
     with open_database(url) as database:
@@ -193,5 +196,7 @@ def test_t17_disputes_and_rulings_survive_a_restart(tmp_path: Path) -> None:
         assert isinstance(again, WebTournament)
         assert again.disputes.filed == before
         assert again.disputes.filed[0].ruling == "redeal"
+        shifted = again.rooms[room.number].hand_ended_at  # the downtime is nobody's (T-17)
+        assert shifted == pytest.approx(ended + 10 + RESUME_GRACE)
         stop_tournaments(second, driver.now + 10)
         assert second.tables.close()

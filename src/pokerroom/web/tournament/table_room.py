@@ -97,6 +97,12 @@ class TournamentTableRoom(LiveRoom):
             return True
         return changed
 
+    def shift_clock(self, seconds: float) -> None:
+        """A restart's downtime charged to nobody: a dispute's minute on a break too (T-17)."""
+        super().shift_clock(seconds)
+        if self.hand_ended_at is not None:
+            self.hand_ended_at += seconds
+
     def deadline(self) -> float | None:
         if self.dirty:
             return 0.0  # the hub looks at once
