@@ -39,9 +39,10 @@ SCREENSHOTS_ENV = "POKERROOM_SCREENSHOTS"
 """A folder to keep the screenshots in; else a temporary one."""
 SCREENS = {"desktop": (1280, 800), "tablet": (1024, 768)}
 
-CLASHES = """() => {
-  const shown = [...document.querySelectorAll("main input, main button, main select")].filter(
-    (e) => e.type !== "hidden" && e.getClientRects().length && !e.closest("dialog:not([open])"));
+CLASHES = """(root) => {
+  const shown = [...document.querySelector(root).querySelectorAll("input, button, select")]
+    .filter((e) => e.type !== "hidden" && e.getClientRects().length
+      && !e.closest("dialog:not([open])"));
   const boxes = shown.map((e) => [e.getAttribute("aria-label") || e.textContent.trim()
     || e.name, e.getBoundingClientRect()]);
   const clashes = [];
@@ -52,7 +53,10 @@ CLASHES = """() => {
   }));
   return {clashes, controls: boxes.length};
 }"""
-"""Every pair of visible controls whose boxes overlap (by more than a pixel)."""
+"""Every pair of visible controls under ``root`` whose boxes overlap (by more than a pixel)."""
+OFFENCE_ROWS = """() => [...document.querySelectorAll("#penalty-dialog .offence")].map((row) =>
+  [...row.children].map((part) => Math.round(part.getBoundingClientRect().top)))"""
+"""The top of each part (radio, clause, words, presets) of each offence's line."""
 LEVEL_ROWS = """() => [...document.querySelectorAll("form.level-row")].map((row) =>
   [...row.querySelectorAll("input:not([type=hidden]), button")].map((e) => {
     const box = e.getBoundingClientRect();
@@ -107,7 +111,7 @@ def test_the_console_is_clean_at_the_desk_and_on_a_tablet(
     page.set_viewport_size({"width": width, "height": height})
     page.screenshot(path=str(screenshots / f"director-console-{screen}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scroll
-    found = page.evaluate(CLASHES)
+    found = page.evaluate(CLASHES, "main")
     assert found["controls"] > 40 and found["clashes"] == []
     rows = page.evaluate(LEVEL_ROWS)
     assert len(rows) == 5
@@ -125,6 +129,18 @@ def test_the_console_is_clean_at_the_desk_and_on_a_tablet(
     assert bar is not None and bar["y"] == pytest.approx(0, abs=1)  # it stays at the top
     assert bar["y"] + bar["height"] < height / 3
     assert page.get_by_role("button", name="Resume the clock").is_visible()
+
+    page.get_by_role("button", name="Give a penalty…").click()  # T-21: the rule book's list
+    dialog = page.locator("#penalty-dialog")
+    page.wait_for_function("() => document.getElementById('penalty-dialog').open")
+    page.screenshot(path=str(screenshots / f"director-penalty-{screen}.png"))
+    box = dialog.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height  # all of it on screen
+    inside = page.evaluate(CLASHES, "#penalty-dialog")
+    assert inside["controls"] == 18 + 6 and inside["clashes"] == []  # 18 offences, 6 more
+    for tops in page.evaluate(OFFENCE_ROWS):
+        assert max(tops[1:]) - min(tops[1:]) <= 3, tops  # clause, words, presets: one row
 
 
 def said(page: Page, line: str) -> None:
