@@ -3,7 +3,8 @@
 per level with the ante beside the big blind, the clock bar on screen however far the
 director scrolls — and each action done from it end to end: a level changed, inserted and
 removed, a penalty picked from the rule book's list (T-21), a chip count, an
-announcement, late registration ended, a table broken after a confirmation (T-7).
+announcement, late registration ended, a table broken after a confirmation (T-7), and the
+last clock action undone.
 
 The tournament's clock is paused as soon as it starts (the live server's ticker reads the
 real clock): nothing deals or moves by itself, so what the page shows is what the
@@ -159,6 +160,10 @@ def test_each_action_done_from_the_console(console: Console) -> None:
     schedule.get_by_label("level 3 ante").fill("5")
     schedule.locator("form.level-row").nth(2).get_by_role("button", name="Change").click()
     said(page, "level 3 is now 50/100, ante 5, 3 min")
+    page.get_by_role("button", name="Undo the last clock action").click()
+    said(page, "undone: level 3 changed")
+    expect(schedule.get_by_label("level 3 ante")).to_have_value("0")
+    expect(page.get_by_role("button", name="Undo the last clock action")).to_have_count(0)
     schedule.locator("form.level-row").nth(1).get_by_role("button", name="Insert before").click()
     said(page, "level 2 inserted: 25/50, ante 0, 3 min; later levels move up one")
     expect(schedule.locator("form.level-row")).to_have_count(6)

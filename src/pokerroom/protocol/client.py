@@ -190,6 +190,7 @@ DirectorActionName = Literal[
     "end_late_registration",
     "announce",
     "rule_dispute",
+    "undo",
 ]
 DIRECTOR_ACTIONS: tuple[str, ...] = get_args(DirectorActionName)
 """A web tournament director's actions (T-16), each with its own fields (:class:`Director`)."""
@@ -212,6 +213,7 @@ _DIRECTOR_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "chips": (("player", "chips", "reason"), ()),
     "announce": (("text",), ()),
     "rule_dispute": (("dispute", "text"), ()),
+    "undo": ((), ()),
 }
 """Each action's required and optional fields."""
 _AMOUNT = Field(default=None, ge=0, le=10**12)

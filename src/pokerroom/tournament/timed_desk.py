@@ -119,6 +119,11 @@ class TimedDesk:
         self.run.act_on_clock(RemoveLevel(self.at, number))
         return self._done(f"level {number} removed; later levels move down one")
 
+    def undo(self) -> str:
+        """T-20: the last clock action taken back, if nothing has happened since it."""
+        taken = self.run.undo_clock_action()
+        return self._done(f"undone: {taken.describe()}")
+
     def _running(self) -> str:
         state = self.run.clock_state(self.at)
         return "the break" if state.on_break is not None else f"level {state.level.number}"

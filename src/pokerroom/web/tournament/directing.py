@@ -138,6 +138,8 @@ def _desk_action(desk: TimedDesk, message: Director) -> str:
             return desk.insert_level(_given(message.level), _level_changes(message))
         case "remove_level":
             return desk.remove_level(_given(message.level))
+        case "undo":
+            return desk.undo()
         case "move":
             return desk.move(_given(message.player), _given(message.table), message.seat)
         case "break_table":

@@ -137,6 +137,7 @@ def desk_view(tournament: WebTournament) -> dict[str, object]:
     }
     if run is None:
         return view
+    view["undoable"] = run.clock_undoable
     state = run.clock_state(tournament.clock_time(tournament.now))
     view["clock"] = {
         "level": state.level.number,
