@@ -188,6 +188,14 @@ def test_each_action_done_from_the_console(console: Console) -> None:
         "a table breaks when its players fit elsewhere (T-7)",
     )
 
+    card = page.locator("#table-1")  # T-6: a move by hand, asked first
+    mover = card.get_by_label("player to move from table 1").input_value()
+    card.get_by_role("button", name="Move").click()
+    expect(page.locator("#confirm-text")).to_contain_text("Move this player")
+    page.get_by_role("button", name="Yes, do it").click()
+    expect(page.locator("#clockbar .message")).to_contain_text(f"{mover} move")
+    assert "to table 2" in page.locator("#clockbar .message").inner_text()
+
     player = sorted(run.tournament.players)[0]
     page.get_by_role("button", name="Give a penalty…").click()
     dialog = page.locator("#penalty-dialog")

@@ -267,6 +267,7 @@ class WebTournament:
             raise UsageError(f"there is no table {table} in {self.name}")
         name = None if user is None else self.name_of(user)
         filed = self.disputes.file(room, name, text, on_break=self.on_break, now=now)
+        room.dirty = True  # his table's frame no longer offers it
         self._changed()
         return (
             f"hand {filed.hand} at table {filed.table} disputed (dispute {filed.number}): "
