@@ -72,11 +72,16 @@ class Console:
     page: Page
 
 
-@pytest.fixture
-def screenshots(tmp_path: Path) -> Path:
+def screenshot_folder(tmp_path: Path) -> Path:
+    """Where the screenshots go: ``POKERROOM_SCREENSHOTS``, else the test's own folder."""
     folder = Path(os.environ.get(SCREENSHOTS_ENV) or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@pytest.fixture
+def screenshots(tmp_path: Path) -> Path:
+    return screenshot_folder(tmp_path)
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
 """Disputing the last hand from a tournament table in a real Chromium (issue 22 item 9,
 T-17): the button is there for a player dealt into the hand while the next has not
 started, not for a spectator; pressing it files the dispute, which the page confirms in
-one line and the director's console lists.
+one line and the director's console lists with the hand's history, where the director
+rules on it.
 
 The tournament's clock is paused once Pete's hand is over: no next hand is dealt, so the
 right to dispute stays open while the test looks (the live server's ticker reads the real
@@ -11,6 +12,7 @@ clock).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -24,6 +26,7 @@ from pokerroom.web.seam import User
 from tests.web.browser_pages import strict_page
 from tests.web.conftest import Clock, settings
 from tests.web.helpers import cardroom, sign_up
+from tests.web.test_director_console_browser import CLASHES, screenshot_folder
 from tests.web.test_tournament_director_page import PATH, desk_of
 from tests.web.tournament_driver import DIRECTOR, TournamentDriver
 
@@ -34,10 +37,13 @@ pytestmark = pytest.mark.browser
 
 
 def test_t17_a_player_disputes_the_last_hand_from_his_table(
-    live_server: Callable[[ASGIApp], str], new_context: Callable[[], BrowserContext]
+    live_server: Callable[[ASGIApp], str],
+    new_context: Callable[[], BrowserContext],
+    tmp_path: Path,
 ) -> None:
     from playwright.sync_api import expect
 
+    screenshots = screenshot_folder(tmp_path)
     clock = Clock()
     with open_database("sqlite://") as database:
         app = create_app(database, settings(clock))
@@ -77,6 +83,27 @@ def test_t17_a_player_disputes_the_last_hand_from_his_table(
             "the director will rule on it"
         )
         expect(button).to_be_hidden()
-        console = dana.get(PATH).text
-        assert f"Dispute 1 · table {room.number}, hand {room.hand_number} · Pete" in console
-        assert "my flush was not counted" in console
+
+        director = new_context()  # Dana reads it at her console and rules
+        cookie = dana.cookies.get(SESSION_COOKIE)
+        assert cookie is not None
+        director.add_cookies([{"name": SESSION_COOKIE, "value": cookie, "url": url}])
+        desk_page = strict_page(director)
+        desk_page.set_viewport_size({"width": 1024, "height": 768})
+        desk_page.goto(url + PATH)
+        dispute = desk_page.locator("#dispute-1")
+        expect(dispute.locator("h3")).to_have_text(
+            f"Dispute 1 · table {room.number}, hand {room.hand_number} · Pete"
+        )
+        expect(dispute).to_contain_text("my flush was not counted")
+        dispute.get_by_text("The hand's history").click()
+        expect(dispute.locator("pre.history")).to_contain_text("actions = [")
+        desk_page.screenshot(path=str(screenshots / "director-dispute.png"))
+        assert desk_page.evaluate(CLASHES, "main")["clashes"] == []
+        dispute.get_by_label("ruling on dispute 1").fill("the pot stands")
+        dispute.get_by_role("button", name="Rule").click()
+        expect(desk_page.locator("#clockbar .message")).to_have_text(
+            f"ruling on dispute 1 (table {room.number}, hand {room.hand_number}, Pete): "
+            "the pot stands (T-17)"
+        )
+        expect(desk_page.locator("#dispute-1 .ruling")).to_have_text("Ruling: the pot stands")
