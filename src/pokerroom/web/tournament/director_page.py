@@ -3,7 +3,8 @@
 ``GET`` shows the clock bar (always on top), the players' disputes with their hands'
 histories (T-17), the levels and breaks, the tables and their players, the penalties, the
 announcement and the director's last actions, with a form for each action (one template
-include per section, ``templates/tournament_director/``); ``POST`` (CSRF-checked by the app) turns the form into one ``director`` message
+include per section, ``templates/tournament_director/``); ``POST`` (CSRF-checked by
+the app) turns the form into one ``director`` message
 (:class:`~pokerroom.protocol.client.Director`) and hands it to
 :meth:`WebTournament.handle <pokerroom.web.tournament.event.WebTournament.handle>` — the
 same way in as the tournament's socket, so every action is one message. A refusal is
