@@ -33,6 +33,7 @@ from pokerroom.tournament.money.payouts import prize_pool
 from pokerroom.tournament.regulation import example_text, parse_regulation
 from pokerroom.tui.clock.app import ClockApp
 from pokerroom.tui.director.app import DirectorApp
+from pokerroom.tui.director.wording import KEYS_HELP
 
 TEXT = example_text("turbo-reentry")
 START = 1_000_000.0
@@ -439,3 +440,37 @@ def test_leaving_the_console_says_how_to_reopen_it_or_where_the_results_are(
     over = CliRunner().invoke(cli, ["director", "--example", "turbo-reentry"])
     assert over.exit_code == 0, over.output
     assert over.output == "Tournament 2 is over: pokerroom history --tournament 2\n"
+
+
+@pytest.mark.parametrize("key", [*"rxbklnmpov", "i", "j"])
+def test_every_prompt_and_its_keys_fit_the_status_bar_at_80_columns(key: str) -> None:
+    """Issue 22 item 8: a prompt's label and how to do or drop it on one 80-column line."""
+    desk = LiveDesk(parse_regulation(TEXT), SimulatedTime(START), seed=3)
+    app = DirectorApp(desk)
+    screens: list[str] = []
+
+    async def ask() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(key)
+            await pilot.pause()
+            screens.append(screen_text(app))
+
+    asyncio.run(ask())
+    assert app.message.endswith("enter: do, esc: drop")
+    assert app.message in screens[0].splitlines()
+
+
+def test_the_list_of_keys_is_shown_whole_at_80_columns() -> None:
+    desk = LiveDesk(parse_regulation(TEXT), SimulatedTime(START), seed=3)
+    app = DirectorApp(desk)
+    screens: list[str] = []
+
+    async def keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            screens.append(screen_text(app))
+
+    asyncio.run(keys())
+    shown = " ".join(line.strip() for line in screens[0].splitlines())
+    assert KEYS_HELP in shown

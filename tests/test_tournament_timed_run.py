@@ -4,8 +4,11 @@ once its table says the hand is over, at the time it says (T-5 … T-8, T-10).""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.errors import UsageError
@@ -13,6 +16,7 @@ from pokerroom.table.showdown import settle_showdown
 from pokerroom.tournament.events import EntryKind, HandPlayed
 from pokerroom.tournament.regulation import load_example
 from pokerroom.tournament.standing import Standing
+from pokerroom.tournament.timed_desk import TimedDesk
 from pokerroom.tournament.timed_run import DealtHand, TimedRun
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
@@ -85,3 +89,47 @@ def test_t19_a_late_entry_is_seated_and_a_closed_one_refused_by_the_log() -> Non
     ):
         home.enter("Eve", EntryKind.ENTRY, 31.0)
     assert "Eve" not in home.tournament.players and entries == 5
+
+
+CLOCK_ACTIONS = st.sampled_from(
+    [
+        lambda desk: desk.add_time(3),
+        lambda desk: desk.remove_time(1),
+        lambda desk: desk.edit_level(2, {"big_blind": 8, "small_blind": 4}),
+        lambda desk: desk.edit_level(1, {"ante": 1}),  # the level in progress (T-16)
+        lambda desk: desk.insert_level(2, {"minutes": 7}),
+        lambda desk: desk.remove_level(3),
+        lambda desk: desk.add_break(2, 5),
+    ]
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(action=CLOCK_ACTIONS, at=st.floats(0.0, 100.0))
+def test_t20_a_clock_action_undone_leaves_the_clock_and_the_log_as_before(
+    action: Callable[[TimedDesk], str], at: float
+) -> None:
+    tables = HeldTables()
+    run = TimedRun(load_example("home-sit-and-go"), PLAYERS, tables, random.Random(1))
+    run.advance(at)
+    events, plan = list(run.tournament.events), run.clock_state(at)
+    action(TimedDesk(run, at))
+    assert run.clock_undoable
+    taken = TimedDesk(run, at).undo()
+    assert taken.startswith("undone: ")
+    assert run.tournament.events[:-1] == events  # only the words "undone: ..." are new
+    assert run.clock_state(at) == plan
+    assert run.next_at() is not None and not run.clock_undoable  # one step back only
+
+
+def test_t20_no_undo_once_a_hand_has_ended_since() -> None:
+    tables = HeldTables()
+    run = TimedRun(load_example("home-sit-and-go"), PLAYERS, tables, random.Random(1))
+    run.advance(0.0)
+    TimedDesk(run, 0.0).add_time(2)
+    first = tables.dealt[0]
+    play(first)
+    run.hand_over(1, first.hand, at=30.0)
+    run.advance(30.0)
+    with pytest.raises(UsageError, match="only before anything else happens"):
+        run.undo_clock_action()

@@ -113,6 +113,12 @@ def test_the_console_story_from_registration_to_payouts_through_forms(web: Room)
     assert "move(s) done" in moved.text and "No move is due" in moved.text
     assert len(layout(stored(web))[short]) == len(seats[short]) - 1  # one came, two left
 
+    offences = client.get("/director/1/discipline").text  # T-21 in the rule book's words
+    assert (
+        '<option value="7.1.8 deliberate">7.1.8 touching the muck or burns to learn the cards '
+        "(sit out 1 round or disqualification; repeat: sit out 1 round or disqualification)"
+        "</option>"
+    ) in offences
     player = next(iter(layout(stored(web))[1].values()))  # T-21: the table's penalty
     act(web, "penalty", player=player, offence="7.1.13", penalty="table")
     second = act(web, "penalty", player=player, offence="7.1.13", penalty="table")

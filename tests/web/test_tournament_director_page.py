@@ -191,6 +191,73 @@ def test_t20_levels_edited_inserted_and_a_break_added(desk: Desk) -> None:
     assert refused[1].startswith("cannot change level 1: it was already played")
 
 
+def test_t20_a_level_to_come_removed_and_the_ones_after_move_down(desk: Desk) -> None:
+    levels = desk.tournament.header(None)
+    assert levels["next_level"] is not None and levels["next_level"]["big_blind"] == 50
+    assert desk.post(action="remove_level", level="2") == (
+        200,
+        "level 2 removed; later levels move down one",
+    )
+    coming = desk.tournament.header(None)["next_level"]
+    assert coming is not None and coming["big_blind"] == 100  # the old level 3
+    refused = desk.post(action="remove_level", level="1")
+    assert refused[0] == 409 and "level 1" in refused[1]
+    assert desk.post(action="remove_level")[1] == (
+        "director: remove_level needs 'level'; it takes level"
+    )
+
+
+def test_t20_the_last_clock_action_undone_while_nothing_has_happened_since(desk: Desk) -> None:
+    header = desk.tournament.header
+    assert "Undo the last clock action" not in desk.client.get(PATH).text
+    assert desk.post(action="add_time", minutes="2") == (200, "2 min added to level 1")
+    assert header(None)["seconds_left"] == pytest.approx(300)
+    assert "Undo the last clock action" in desk.client.get(PATH).text
+    assert desk.post(action="undo") == (200, "undone: 2:00 added")
+    assert header(None)["seconds_left"] == pytest.approx(180)
+    refused = desk.post(action="undo")  # one step back only
+    assert refused[0] == 409 and refused[1].startswith("only the director's last clock action")
+    assert desk.post(action="edit_level", level="2", big_blind="60")[0] == 200
+    assert desk.post(action="undo") == (200, "undone: level 2 changed")
+    coming = header(None)["next_level"]
+    assert coming is not None and coming["big_blind"] == 50
+    assert desk.post(action="remove_level", level="3")[0] == 200
+    desk.run_for(60)  # hands end at the tables: the log moved on
+    events = len(desk.run.tournament.events)
+    late = desk.post(action="undo")
+    assert late[0] == 409 and late[1].endswith("(a hand ends, a level or break begins)")
+    assert len(desk.run.tournament.events) == events
+
+
+def test_t21_the_penalty_dialog_lists_the_offences_in_the_rule_books_words(desk: Desk) -> None:
+    """Issue 22 item 8: no more "7.1.8 deliberate touching cards deliberately"."""
+    page = desk.client.get(PATH).text
+    rows = re.findall(
+        r'value="([^"]+)"[^>]*>\s*<span class="clause">([^<]*)</span>'
+        r'<span class="words">([^<]*)</span><span class="presets">([^<]*)</span>',
+        page,
+    )
+    assert len(rows) == 18
+    lines = {value: (clause, words, presets) for value, clause, words, presets in rows}
+    assert lines["7.1.8 deliberate"] == (
+        "7.1.8",
+        "touching the muck or burns to learn the cards",
+        "sit out 1 round or disqualification · sit out 1 round or disqualification",
+    )
+    assert lines["7.1.3"] == ("7.1.3", "action out of turn", "warning · sit out 3-5 hands")
+    assert 'value="7.1.16" checked' in page
+    assert "deliberately" not in page
+    player = next(iter(desk.run.tournament.players))
+    first = desk.post(
+        action="penalty", player=player, penalty="warning", offence="7.1.3", reason="bet early"
+    )
+    assert first == (200, f"penalty for {player}: warning (bet early)")
+    repeat = desk.post(
+        action="penalty", player=player, penalty="warning", offence="7.1.3", reason="again"
+    )
+    assert repeat[0] == 409 and "sit out 3-5 hands" in repeat[1]  # the repeat's preset
+
+
 # ------------------------------------------------------------------- the floor
 
 

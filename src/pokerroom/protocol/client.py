@@ -190,12 +190,15 @@ DirectorActionName = Literal[
     "add_break",
     "edit_level",
     "insert_level",
+    "remove_level",
     "move",
     "break_table",
     "penalty",
     "chips",
     "end_late_registration",
     "announce",
+    "rule_dispute",
+    "undo",
 ]
 DIRECTOR_ACTIONS: tuple[str, ...] = get_args(DirectorActionName)
 """A web tournament director's actions (T-16), each with its own fields (:class:`Director`)."""
@@ -211,11 +214,14 @@ _DIRECTOR_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "add_break": (("level", "minutes"), ()),
     "edit_level": (("level",), ("minutes", *LEVEL_AMOUNTS)),
     "insert_level": (("level",), ("minutes", *LEVEL_AMOUNTS)),
+    "remove_level": (("level",), ()),
     "move": (("player", "table"), ("seat",)),
     "break_table": (("table",), ()),
     "penalty": (("player", "penalty", "reason"), ("hands", "offence")),
     "chips": (("player", "chips", "reason"), ()),
     "announce": (("text",), ()),
+    "rule_dispute": (("dispute", "text"), ()),
+    "undo": ((), ()),
 }
 """Each action's required and optional fields."""
 _AMOUNT = Field(default=None, ge=0, le=10**12)
@@ -227,8 +233,8 @@ class Director(_Message):
     ``minutes`` (time added or removed, a break's length, a level's), ``level`` (a level's
     number; for ``add_break``, the level the break follows), a level's amounts,
     ``player``, ``table`` and ``seat``, a ``penalty`` (``hands`` for a sit-out) with its
-    ``reason`` and optional 002 ``offence`` clause, ``chips`` (the corrected count) and
-    an announcement's ``text``."""
+    ``reason`` and optional 002 ``offence`` clause, ``chips`` (the corrected count), an
+    announcement's ``text``, and a ruling's ``text`` on ``dispute`` number (T-17)."""
 
     type: Literal["director"]
     action: DirectorActionName
@@ -249,6 +255,7 @@ class Director(_Message):
     reason: str | None = Field(default=None, max_length=200)
     chips: int | None = Field(default=None, ge=1, le=10**12)
     text: str | None = Field(default=None, max_length=200)
+    dispute: int | None = Field(default=None, ge=1, le=100_000)
 
     @model_validator(mode="after")
     def _fields_of_the_action(self) -> Director:

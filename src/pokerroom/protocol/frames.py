@@ -338,6 +338,14 @@ class FinishFrame(TypedDict):
     prize: int
 
 
+class DisputeOfferFrame(TypedDict):
+    """T-17: the last hand the viewer may dispute at this table, and the server time his
+    right ends (``None``: when the table's next hand starts)."""
+
+    hand: int
+    until: float | None
+
+
 class TournamentHeaderFrame(TypedDict):
     """A tournament table's header: the terminal header's numbers (``lines``: its words)."""
 
@@ -372,6 +380,8 @@ class TournamentHeaderFrame(TypedDict):
     """Web tournaments: the director's last announcement, for every table (T-16)."""
     table: NotRequired[int]
     """A tournament table's own number (the floor's, as the move notices name it)."""
+    dispute: NotRequired[DisputeOfferFrame | None]
+    """A tournament table: the hand the viewer may dispute now (T-17), else None."""
 
 
 class OfcGameFrame(TypedDict):

@@ -2,9 +2,9 @@
 
 A :class:`TimedDesk` is what the director does during a :class:`~pokerroom.tournament.
 timed_run.TimedRun`: the clock (time added or removed, the next level now, a break now
-or after a level, a level to come or the one in progress changed, a level inserted),
-the floor (a player moved, a table broken, by his hand but within the floor's rules),
-discipline (a warning, a sit-out of some hands, a disqualification, each with its
+or after a level, a level to come or the one in progress changed, a level inserted or
+removed), the floor (a player moved, a table broken, by his hand but within the floor's
+rules), discipline (a warning, a sit-out of some hands, a disqualification, each with its
 reason), a chip count corrected, late registration ended early and an announcement.
 
 Each action is checked whole before anything changes: a refusal is one line
@@ -39,6 +39,7 @@ from pokerroom.tournament.clock.events import (
     CallBreak,
     EditLevel,
     InsertLevel,
+    RemoveLevel,
     RemoveTime,
     ReviseLevel,
 )
@@ -112,6 +113,16 @@ class TimedDesk:
         level = _changed(dataclasses.replace(base, number=number), changes)
         self.run.act_on_clock(InsertLevel(self.at, level))
         return self._done(level_words.inserted(level))
+
+    def remove_level(self, number: int) -> str:
+        """T-20: level ``number``, not yet started, leaves the schedule; later ones move down."""
+        self.run.act_on_clock(RemoveLevel(self.at, number))
+        return self._done(f"level {number} removed; later levels move down one")
+
+    def undo(self) -> str:
+        """T-20: the last clock action taken back, if nothing has happened since it."""
+        taken = self.run.undo_clock_action()
+        return self._done(f"undone: {taken.describe()}")
 
     def _running(self) -> str:
         state = self.run.clock_state(self.at)

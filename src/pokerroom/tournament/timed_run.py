@@ -180,6 +180,35 @@ class TimedRun(AmericanRun):
         replanned; a level or break ended by it is logged at once."""
         self._clock.record(event)
         self._log(ClockAction(self.now, event))
+        self._replan()
+
+    @property
+    def clock_undoable(self) -> bool:
+        """Whether the log ends with a clock action and the director's words for it: nothing
+        (a level or break begun, a hand ended) has happened since."""
+        last = self.tournament.events[-2:]
+        return (
+            len(last) == 2
+            and isinstance(last[0], ClockAction)
+            and isinstance(last[1], DirectorAction)
+        )
+
+    def undo_clock_action(self) -> ClockEvent:
+        """T-20: take back the director's last clock action while nothing has happened since
+        it; the clock and the log are as they were before it, the levels to come replanned."""
+        if not self.clock_undoable:
+            raise UsageError(
+                "only the director's last clock action (time, a level or a break added, "
+                "changed or removed) can be undone, and only before anything else happens "
+                "(a hand ends, a level or break begins)"
+            )
+        taken = self._clock.undo()
+        self.tournament.rewind(len(self.tournament.events) - 2)
+        self._replan()
+        return taken
+
+    def _replan(self) -> None:
+        """The levels and breaks to come, from the clock's log as it is now."""
         state = self._clock.state(self.now)
         schedule = state.schedule
         ahead = sum(level.minutes for level in schedule.levels)

@@ -68,6 +68,7 @@ from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
 from pokerroom.web.tournament.broadcast_routes import broadcast_routes
 from pokerroom.web.tournament.director_page import director_page_routes
+from pokerroom.web.tournament.dispute_routes import dispute_routes
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
 from pokerroom.web.tournament.routes import tournament_routes
 from pokerroom.web.tournament.tv_clock import tv_clock_routes
@@ -136,6 +137,7 @@ def create_app(
                 *tv_clock_routes(),
                 *broadcast_routes(),
                 *director_page_routes(),
+                *dispute_routes(),
                 *routes,
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
             ],

@@ -31,7 +31,7 @@ from pokerroom.tui.director.views import (
     money_view,
     tables_view,
 )
-from pokerroom.tui.director.wording import KEYS_HELP, header_line
+from pokerroom.tui.director.wording import KEYS_HELP, PROMPT_KEYS, header_line
 
 TABS = ("desk", "tables", "clock", "discipline", "money", "log")
 REFRESH_SECONDS = 0.5
@@ -45,7 +45,7 @@ class DirectorApp(App[None]):
     #header { height: 1; background: $boost; text-style: bold; }
     TabbedContent { height: 1fr; }
     TabPane { padding: 0 1; }
-    #status { height: 1; color: $warning; }
+    #status { height: auto; max-height: 3; color: $warning; }
     #prompt { height: 1; border: none; padding: 0 1; display: none; }
     #prompt.asking { display: block; }
     """
@@ -169,7 +169,7 @@ class DirectorApp(App[None]):
         field.add_class("asking")
         field.disabled = False
         field.focus()
-        self.say(prompt.label + " (enter to do it, escape to drop it)")
+        self.say(prompt.label + PROMPT_KEYS)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         prompt = self.asking

@@ -10,6 +10,9 @@ KEYS_HELP = (
     "space pause k break +/- l level n/m insert/remove level p penalty h hand o protest "
     "v ruling i/j deal g agree f pay u undo"
 )
+"""Wraps onto up to three lines of the status bar at 80 columns."""
+PROMPT_KEYS = " · enter: do, esc: drop"
+"""After a prompt's label in the status bar: the longest label and this fit 80 columns."""
 
 
 def header_line(desk: LiveDesk, tournament_id: int | None) -> str:

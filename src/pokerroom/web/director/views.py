@@ -18,7 +18,7 @@ from pokerroom.tournament.live.desk import LiveDesk, ordinal
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.live.floor import buttons
 from pokerroom.tournament.money.deal import Deal
-from pokerroom.tournament.penalties.table import PRESETS
+from pokerroom.tournament.penalties.menu import offence_lines
 
 TABS = ("desk", "tables", "clock", "discipline", "money", "log")
 
@@ -155,7 +155,7 @@ def discipline_tab(desk: LiveDesk) -> dict[str, Any]:
         }
         for p in log.protests()
     ]
-    offences = [(offence.value, preset.description) for offence, preset in PRESETS.items()]
+    offences = offence_lines()
     return {
         "penalties": penalties,
         "protests": protests,

@@ -219,6 +219,7 @@
     if (window.drawTournamentHeader) window.drawTournamentHeader(t.tournament, serverNow());
     if (window.drawBroadcast) window.drawBroadcast(t.broadcast);
     if (window.drawStraddle) window.drawStraddle(you.straddle, send);
+    if (window.drawDispute) window.drawDispute(t.tournament, serverNow());
     tick();
   }
 

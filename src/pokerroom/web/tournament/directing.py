@@ -15,6 +15,7 @@ and a penalised player gets the penalty and its reason as his table's notice.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, TypeVar
 
 from pokerroom.errors import PokerroomError, UsageError
@@ -30,6 +31,7 @@ from pokerroom.web.tournament.roles import may_direct_event
 if TYPE_CHECKING:
     from pokerroom.web.tournament.event import WebTournament
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 RULINGS = frozenset({"move", "break_table", "penalty", "chips"})
 """The actions that rule on a player or a table (the others are the whole tournament's:
@@ -107,6 +109,10 @@ def _act(tournament: WebTournament, sender: User | None, message: Director, now:
         )
     if run.over:
         raise UsageError("the tournament is finished; nothing more can be directed")
+    if message.action == "rule_dispute":  # T-17: the director's ruling, logged
+        said = tournament.disputes.rule(_given(message.dispute), _given(message.text))
+        log.info("tournament %s: %s", tournament.id, said)
+        return _logged(run, said)
     if message.action in ("pause", "resume"):
         pause = message.action == "pause"
         said = (tournament.pause_clock if pause else tournament.resume_clock)(sender, now)
@@ -130,6 +136,10 @@ def _desk_action(desk: TimedDesk, message: Director) -> str:
             return desk.edit_level(_given(message.level), _level_changes(message))
         case "insert_level":
             return desk.insert_level(_given(message.level), _level_changes(message))
+        case "remove_level":
+            return desk.remove_level(_given(message.level))
+        case "undo":
+            return desk.undo()
         case "move":
             return desk.move(_given(message.player), _given(message.table), message.seat)
         case "break_table":

@@ -1,8 +1,10 @@
 """The director's console of a web tournament: ``/tournaments/<id>/director`` (T-16).
 
-``GET`` shows the clock, the levels and breaks, the tables and their players, the
-penalties, the announcement and the director's last actions, with a form for each
-action; ``POST`` (CSRF-checked by the app) turns the form into one ``director`` message
+``GET`` shows the clock bar (always on top), the players' disputes with their hands'
+histories (T-17), the levels and breaks, the tables and their players, the penalties, the
+announcement and the director's last actions, with a form for each action (one template
+include per section, ``templates/tournament_director/``); ``POST`` (CSRF-checked by
+the app) turns the form into one ``director`` message
 (:class:`~pokerroom.protocol.client.Director`) and hands it to
 :meth:`WebTournament.handle <pokerroom.web.tournament.event.WebTournament.handle>` — the
 same way in as the tournament's socket, so every action is one message. A refusal is
@@ -23,7 +25,7 @@ from starlette.routing import BaseRoute, Route
 from pokerroom.protocol.client import Director
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tournament.live.events import DirectorAction
-from pokerroom.tournament.penalties.table import Offence
+from pokerroom.tournament.penalties.menu import DEFAULT_OFFENCE, offence_lines
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
@@ -126,8 +128,10 @@ def desk_view(tournament: WebTournament) -> dict[str, object]:
         "paused": tournament.paused,
         "announcement": tournament.announcement,
         "recent": actions[::-1][:RECENT],
-        "offences": [(o.value, o.name.lower().replace("_", " ")) for o in Offence],
+        "offences": offence_lines(),
+        "default_offence": DEFAULT_OFFENCE.value,
         "late_ended": log.late_ended,
+        "disputes": list(reversed(tournament.disputes.filed)),
         "penalties": [
             {"number": g.number, "player": g.player, "penalty": str(g.penalty), "note": g.note}
             for g in log.penalty_log.penalties()
@@ -135,6 +139,7 @@ def desk_view(tournament: WebTournament) -> dict[str, object]:
     }
     if run is None:
         return view
+    view["undoable"] = run.clock_undoable
     state = run.clock_state(tournament.clock_time(tournament.now))
     view["clock"] = {
         "level": state.level.number,
@@ -160,4 +165,5 @@ def desk_view(tournament: WebTournament) -> dict[str, object]:
         }
         for table in run.floor.tables()
     ]
+    view["players"] = sorted(name for table in run.floor.tables() for _, name in table.seats)
     return view

@@ -41,7 +41,7 @@ from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.errors import UsageError
 from pokerroom.protocol.client import Director, ProtocolError, parse_message
-from pokerroom.protocol.frames import TournamentFrame, TournamentHeaderFrame
+from pokerroom.protocol.frames import DisputeOfferFrame, TournamentFrame, TournamentHeaderFrame
 from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
@@ -60,6 +60,7 @@ from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.seam import Outcome, User
 from pokerroom.web.tournament import directing, views
 from pokerroom.web.tournament.broadcast import Broadcasting
+from pokerroom.web.tournament.disputes import Disputes, offer
 from pokerroom.web.tournament.journal import Journal, journaled
 from pokerroom.web.tournament.roles import may_direct, may_direct_event
 from pokerroom.web.tournament.table_room import TournamentTableRoom
@@ -250,6 +251,48 @@ class WebTournament:
             return None
         at = run.next_at()
         return None if at is None else self.started_at + self.paused_for + at
+
+    # ------------------------------------------------------------ disputes (T-17)
+
+    _disputes: Disputes | None = None
+
+    @property
+    def disputes(self) -> Disputes:
+        """The disputes filed and their rulings (made on first use: older saves have none)."""
+        if self._disputes is None:
+            self._disputes = Disputes()
+        return self._disputes
+
+    @property
+    def on_break(self) -> bool:
+        return self.run is not None and self.run.tournament.on_break
+
+    def dispute_offer(
+        self, room: TournamentTableRoom, viewer: User | None
+    ) -> DisputeOfferFrame | None:
+        """T-17: the hand ``viewer`` may dispute at ``room`` now, if any."""
+        name = None if viewer is None else self.name_of(viewer)
+        offered = offer(room, name, self.on_break)
+        if offered is None or name is None or self.disputes.has(room.number, offered["hand"], name):
+            return None
+        return offered
+
+    @journaled
+    def dispute(self, user: User | None, table: int, text: str, now: float) -> str:
+        """T-17: ``user`` disputes the last hand at ``table``; the director's console shows
+        it with the hand's history. Refused in one line when it is not his or too late."""
+        self.advance(now)  # a next hand due by now has started: the right has ended
+        room = self.rooms.get(table)
+        if room is None:
+            raise UsageError(f"there is no table {table} in {self.name}")
+        name = None if user is None else self.name_of(user)
+        filed = self.disputes.file(room, name, text, on_break=self.on_break, now=now)
+        room.dirty = True  # his table's frame no longer offers it
+        self._changed()
+        return (
+            f"hand {filed.hand} at table {filed.table} disputed (dispute {filed.number}): "
+            "the director will rule on it"
+        )
 
     def name_of(self, user: User) -> str | None:
         return next((name for name, uid in self.users.items() if uid == user.id), None)

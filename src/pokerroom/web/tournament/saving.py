@@ -57,6 +57,7 @@ KINDS = {
     "pause_clock": "pause",
     "resume_clock": "unpause",
     "mark_broadcast": "broadcast",
+    "dispute": "dispute",
 }
 """Each journaled method and the kind its calls are saved as."""
 METHODS = {kind: method for method, kind in KINDS.items()}

@@ -37,6 +37,8 @@ class TournamentTableRoom(LiveRoom):
     """Table ``number`` of ``owner``; see the module docstring."""
 
     kind = "tournament"
+    hand_ended_at: float | None = None
+    """Server time the last hand's pot was awarded (T-17: a dispute's time runs from it)."""
 
     def __init__(
         self,
@@ -77,6 +79,7 @@ class TournamentTableRoom(LiveRoom):
         frame = super().snapshot(viewer)
         header = self.owner.header(viewer)
         header["table"] = self.number
+        header["dispute"] = self.owner.dispute_offer(self, viewer)
         frame["tournament"] = header
         broadcast = self.owner.broadcasting.frame(self.owner, self, viewer)  # T-23
         if broadcast is not None:
@@ -93,6 +96,12 @@ class TournamentTableRoom(LiveRoom):
             self.dirty = False
             return True
         return changed
+
+    def shift_clock(self, seconds: float) -> None:
+        """A restart's downtime charged to nobody: a dispute's minute on a break too (T-17)."""
+        super().shift_clock(seconds)
+        if self.hand_ended_at is not None:
+            self.hand_ended_at += seconds
 
     def deadline(self) -> float | None:
         if self.dirty:
@@ -188,4 +197,5 @@ class TournamentTableRoom(LiveRoom):
         self._keep_result(hand_result(self, hand, self.hand_number, changes, busted))
         self.status = "pause"
         self.dirty = True
+        self.hand_ended_at = now
         self.owner.hand_over(self, hand, now)

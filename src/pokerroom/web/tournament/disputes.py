@@ -1,0 +1,133 @@
+"""Disputes about a hand (T-17): filed by a player from his table, ruled by the director.
+
+A player dealt into a table's last hand may dispute it until that table's next hand starts;
+when the hand ended with the tournament on a break, only until one minute after the pot
+was awarded (002: "the right to dispute a finished hand ends when the next hand begins").
+The dispute keeps the hand's history as an observer saw it (the boards and the hands
+shown, never a mucked hand or a burn, X-4), so the director reads what happened without
+the table. His ruling is kept with it and logged as a director's action.
+
+Both are calls of the tournament's journal (:meth:`WebTournament.dispute
+<pokerroom.web.tournament.event.WebTournament.dispute>` and the director's
+``rule_dispute`` message), so a restart rebuilds them by replaying the calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerroom.errors import UsageError
+from pokerroom.history.phh_write import write_phh_seen_by
+from pokerroom.protocol.frames import DisputeOfferFrame
+from pokerroom.web.tournament.table_room import TournamentTableRoom
+
+BREAK_GRACE = 60.0
+"""T-17: seconds after the pot is awarded that a hand ended on a break may be disputed."""
+TEXT_CHARS = 200
+
+
+@dataclass(slots=True)
+class Dispute:
+    number: int
+    table: int
+    hand: int
+    """The hand's number at its table."""
+    player: str
+    text: str
+    history: str
+    """The hand as an observer saw it (PHH): what the director reads."""
+    ruling: str | None = None
+
+    @property
+    def title(self) -> str:
+        return f"dispute {self.number} (table {self.table}, hand {self.hand}, {self.player})"
+
+
+def offer(
+    room: TournamentTableRoom, player: str | None, on_break: bool
+) -> DisputeOfferFrame | None:
+    """T-17: the hand ``player`` may dispute at ``room`` now, with the server time the right
+    ends (None: when the next hand starts); None when he may not."""
+    hand = room.hand
+    if player is None or hand is None or not room.hand_done:
+        return None
+    if player not in (occupant.name for occupant in room.hand_occupants):
+        return None
+    ended = room.hand_ended_at
+    until = ended + BREAK_GRACE if on_break and ended is not None else None
+    return {"hand": room.hand_number, "until": until}
+
+
+class Disputes:
+    """A tournament's disputes, in the order filed."""
+
+    def __init__(self) -> None:
+        self.filed: list[Dispute] = []
+
+    def file(
+        self,
+        room: TournamentTableRoom,
+        player: str | None,
+        text: str,
+        *,
+        on_break: bool,
+        now: float,
+    ) -> Dispute:
+        """T-17: ``player``'s dispute of ``room``'s last hand; refused in one line unless
+        he was dealt in and its time has not passed."""
+        words = " ".join(text.split())
+        if len(words) > TEXT_CHARS:
+            raise UsageError(
+                f"say what you dispute in at most {TEXT_CHARS} characters (or none: the "
+                "director asks)"
+            )
+        offered = offer(room, player, on_break)
+        if offered is None or player is None:
+            raise UsageError(
+                f"there is no hand to dispute at table {room.number}: a player dealt into its "
+                "last hand may dispute it until the next hand starts, during a break until "
+                "one minute after the pot is awarded (T-17)"
+            )
+        until = offered["until"]
+        if until is not None and now > until:
+            raise UsageError(
+                f"too late to dispute hand {room.hand_number} at table {room.number}: it ended "
+                "on a break, and a dispute then is taken until one minute after the pot is "
+                "awarded (T-17)"
+            )
+        if self.has(room.number, room.hand_number, player):
+            raise UsageError(
+                f"you disputed hand {room.hand_number} already; the director rules on it"
+            )
+        assert room.hand is not None
+        names = [occupant.name for occupant in room.hand_occupants]
+        dispute = Dispute(
+            len(self.filed) + 1,
+            room.number,
+            room.hand_number,
+            player,
+            words,
+            write_phh_seen_by(room.hand, None, names),
+        )
+        self.filed.append(dispute)
+        return dispute
+
+    def has(self, table: int, hand: int, player: str) -> bool:
+        """Whether ``player`` disputed that hand already."""
+        return any((d.table, d.hand, d.player) == (table, hand, player) for d in self.filed)
+
+    def rule(self, number: int, text: str) -> str:
+        """The director's ruling on dispute ``number``, in his words; what to log."""
+        words = " ".join(text.split())
+        if not 1 <= len(words) <= TEXT_CHARS:
+            raise UsageError(f"a ruling is 1 to {TEXT_CHARS} characters")
+        if not 1 <= number <= len(self.filed):
+            raise UsageError(
+                f"there is no dispute {number}; "
+                + (f"the disputes are 1 to {len(self.filed)}" if self.filed else "none was filed")
+            )
+        dispute = self.filed[number - 1]
+        if dispute.ruling is not None:
+            raise UsageError(f"{dispute.title} is ruled already: {dispute.ruling}")
+        dispute.ruling = words
+        return f"ruling on {dispute.title}: {words} (T-17)"
