@@ -253,8 +253,8 @@ def test_ten_handed_holdem_fits_every_screen_with_you_at_the_bottom(
     page = home_table(live_server, new_context, tmp_path, "holdem", 10)
     play_measuring(page, cards_on_board(5))
     sits_at_the_bottom_centre_others_clockwise(page, 10)
-    screenshot(page, "table-laptop.png", 1366, 657)
-    screenshot(page, "table-phone.png", 390, 844)
+    screenshot(page, "table-fit-laptop.png", 1366, 657)
+    screenshot(page, "table-fit-phone.png", 390, 844)
 
 
 def test_double_board_bomb_pot_fits_every_screen(
