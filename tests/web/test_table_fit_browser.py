@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,13 +28,16 @@ from pokerroom.engine import VARIANTS
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
+from pokerroom.web.director.views import TABS
 from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.home import HomeRoom
 from pokerroom.web.room.ofc import OfcRoom
+from pokerroom.web.seam import User
 from tests.web.browser_pages import signed_in, strict_page
 from tests.web.conftest import settings
-from tests.web.helpers import sign_up, started_sit_and_go
+from tests.web.hand_play import home_room, play
+from tests.web.helpers import cardroom, csrf_of, sign_up, started_sit_and_go
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -337,3 +341,60 @@ def test_a_tournament_table_with_its_header_fits_every_screen(
     expect(page.locator("#tournament-header")).to_be_visible()
     expect(page.locator("#actions")).to_be_visible(timeout=15_000)
     fits_everywhere(page)
+
+
+SEEN = re.compile(r'name="seen" value="(\d+)"')
+
+
+def direct(client: TestClient, action: str, **fields: str) -> None:
+    """Post one form of director tournament 1's console, with the log length it saw."""
+    found = SEEN.search(client.get("/director/1/log").text)
+    assert found is not None, "no console form"
+    form = {"csrf": csrf_of(client, "/"), "seen": found.group(1), **fields}
+    assert client.post(f"/director/1/act/{action}", data=form).status_code == 200
+
+
+def test_no_page_scrolls_sideways_on_a_phone(
+    live_server: Callable[[ASGIApp], str],
+    new_context: Callable[[], BrowserContext],
+    tmp_path: Path,
+) -> None:
+    """Item 10: the lobby, the hands, the director's console and the clock fit a phone's
+    width: nothing needs a sideways scroll at 390 or 360 pixels wide."""
+    app: Starlette = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
+    ann, bob = TestClient(app), TestClient(app)
+    sign_up(ann, "Ann")
+    sign_up(bob, "Bob")
+    room = cardroom(ann)
+    room.accounts.grant("Ann", "director")
+    users = []
+    for name in ("Ann", "Bob"):
+        account = room.accounts.find_account(name)
+        assert account is not None
+        users.append(User(account.id, name, frozenset(account.roles)))
+    play(home_room(room.registry, users), 2)
+    assert room.tables.drain()  # the writer has archived the hands
+    ann.post("/director/new", data={"csrf": csrf_of(ann, "/"), "example": "turbo-reentry"})
+    for number in range(20):
+        direct(ann, "register", player=f"Player number {number:02d}")
+    direct(ann, "draw")
+    direct(ann, "start")
+    hand = re.search(r'href="(/hands/\d+)"', ann.get("/hands").text)
+    assert hand is not None, "Ann's hands are not listed"
+    url = live_server(app)
+    cookie = ann.cookies.get(SESSION_COOKIE)
+    assert cookie is not None
+    context = new_context()
+    context.add_cookies([{"name": SESSION_COOKIE, "value": cookie, "url": url}])
+    page = strict_page(context)
+    paths = ["/", "/hands", hand.group(1), "/director", "/tournaments/1/clock"]
+    paths += [f"/director/1/{tab}" for tab in TABS]
+    wide = []
+    for path in paths:
+        page.goto(f"{url}{path}")
+        for width in (390, 360):
+            page.set_viewport_size({"width": width, "height": 800})
+            scrolled = page.evaluate("document.documentElement.scrollWidth")
+            if scrolled > width:
+                wide.append(f"{path} at {width}: {scrolled} px wide")
+    assert not wide, "\n".join(wide)
