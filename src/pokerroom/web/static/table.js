@@ -273,12 +273,31 @@
     }
   }
 
-  function seatPlace(index, count, mine) {
-    // Your seat at the bottom, the others clockwise around the oval, as online rooms do.
+  // Where each seat sits on the oval, clockwise from the bottom centre: [x, y] in percent of
+  // the box the seats' centres lie on (table.css .seats). Wide ovals seat more players along
+  // the top and bottom than at the ends, as online rooms do.
+  const SEAT_MAPS = {
+    2: [[50, 100], [50, 0]],
+    3: [[50, 100], [22, 0], [78, 0]],
+    4: [[50, 100], [0, 50], [50, 0], [100, 50]],
+    5: [[50, 100], [0, 55], [28, 0], [72, 0], [100, 55]],
+    6: [[50, 100], [0, 55], [20, 0], [50, 0], [80, 0], [100, 55]],
+    7: [[50, 100], [18, 100], [0, 35], [28, 0], [72, 0], [100, 35], [82, 100]],
+    8: [[50, 100], [20, 100], [0, 50], [22, 0], [50, 0], [78, 0], [100, 50], [80, 100]],
+    9: [[50, 100], [22, 100], [0, 55], [15, 0], [38, 0], [62, 0], [85, 0], [100, 55], [78, 100]],
+    10: [[50, 100], [22, 100], [0, 75], [0, 25], [22, 0], [50, 0], [78, 0], [100, 25], [100, 75],
+      [78, 100]],
+  };
+
+  function stepsFromYou(index, count, mine) {
+    // Item 2: you at the bottom centre, the next seats clockwise from you (to your left);
+    // a watcher sees seat 1 there.
     const shift = mine === null ? 0 : mine - 1;
-    const step = ((index - shift + count) % count) / count;
-    const angle = Math.PI / 2 + step * 2 * Math.PI;
-    return [Math.round(50 + 44 * Math.cos(angle)), Math.round(50 + 40 * Math.sin(angle))];
+    return (index - shift + count) % count;
+  }
+
+  function seatPlace(index, count, mine) {
+    return SEAT_MAPS[count][stepsFromYou(index, count, mine)];
   }
 
   function renderSeats(t) {
@@ -300,6 +319,7 @@
       const [x, y] = seatPlace(index, t.seats.length, you.seat);
       item.style.setProperty("--x", `${x}%`);
       item.style.setProperty("--y", `${y}%`);
+      item.style.setProperty("--order", String(stepsFromYou(index, t.seats.length, you.seat)));
       item.dataset.seat = String(seat.seat);
       const head = el("div", "seat-head");
       head.append(el("span", "seat-number", seat.seat));
