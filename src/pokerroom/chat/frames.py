@@ -1,0 +1,74 @@
+"""A room's chat as one viewer reads it (X-4: built per viewer, never shared)."""
+
+from __future__ import annotations
+
+from pokerroom.chat.room_chat import Channel, Line, RoomChat
+from pokerroom.protocol.chat_frames import ChatFrame, ChatLineFrame, ChatModerationFrame
+
+
+def chat_frame(
+    chat: RoomChat,
+    viewer: int | None,
+    now: float,
+    *,
+    seated: bool,
+    moderator: bool,
+    all_in: bool,
+) -> ChatFrame:
+    """What ``viewer`` (None: signed out) reads and may do in ``chat`` at ``now``."""
+    lines = chat.visible(viewer, seated=seated, moderator=moderator)
+    switches = chat.switches
+    channel: Channel | None = None
+    if viewer is not None:
+        channel = "table" if seated or moderator else "observers"
+    frame: ChatFrame = {
+        "lines": [line_frame(line) for line in lines],
+        "channel": channel,
+        "muted_until": None if viewer is None else chat.muted_until(viewer, now),
+        "ignored": sorted(chat.ignored.get(viewer, ())) if viewer is not None else [],
+        "quiet_all_in": switches.quiet_all_in,
+        "observers": switches.observers,
+        "quiet_now": switches.quiet_all_in and all_in,
+        "max_chars": chat.rules.max_chars,
+        "moderator": moderator,
+    }
+    if moderator:
+        frame["moderation"] = moderation_frame(chat, now)
+    return frame
+
+
+def moderation_frame(chat: RoomChat, now: float) -> ChatModerationFrame:
+    """What the room's moderator (the host, the director) sees: mutes, reports, the log."""
+    return {
+        "mutes": [
+            {"user": user, "name": mute.name, "until": mute.until, "times": mute.times}
+            for user, mute in sorted(chat.mutes.items())
+            if mute.until > now
+        ],
+        "reports": [
+            {"at": r.at, "reporter": r.reporter_name, "line": line_frame(r.line)}
+            for r in chat.reports
+        ],
+        "log": [
+            {
+                "at": e.at,
+                "moderator": e.moderator,
+                "action": e.action,
+                "target": e.target,
+                "detail": e.detail,
+            }
+            for e in chat.log
+        ],
+    }
+
+
+def line_frame(line: Line) -> ChatLineFrame:
+    return {
+        "n": line.number,
+        "at": line.at,
+        "channel": line.channel,
+        "user": line.user,
+        "name": line.name,
+        "text": line.text,
+        "hand": line.hand,
+    }
