@@ -173,11 +173,11 @@ def test_a_report_reaches_the_moderator_with_the_hand_number_once() -> None:
     refused(chat.report(ANN, line.number, 5.0), "chat_reported")
     refused(chat.report(ANN, 2, 5.0), "chat_no_line")  # a player cannot read the rail
     refused(chat.report(ANN, 99, 5.0), "chat_no_line")
-    frame = chat_frame(chat, HOST.id, 6.0, seated=False, moderator=True, all_in=False)
+    frame = chat_frame(chat, HOST.id, seated=False, moderator=True, all_in=False)
     moderation = frame["moderation"]
     assert [(r["reporter"], r["line"]["hand"]) for r in moderation["reports"]] == [("ann", 41)]
     assert moderation["log"][-1]["detail"] == "line 1, hand 41"
-    player = chat_frame(chat, ANN.id, 6.0, seated=True, moderator=False, all_in=False)
+    player = chat_frame(chat, ANN.id, seated=True, moderator=False, all_in=False)
     assert "moderation" not in player
 
 
@@ -186,9 +186,9 @@ def test_a_frame_tells_the_viewer_his_channel_mute_and_the_quiet_switch() -> Non
     said(chat, BOB, "hi")
     chat.mute(HOST, BOB.id, 0.0)
     chat.switch(HOST, 0.0, quiet_all_in=True)
-    bob = chat_frame(chat, BOB.id, 1.0, seated=True, moderator=False, all_in=True)
+    bob = chat_frame(chat, BOB.id, seated=True, moderator=False, all_in=True)
     assert (bob["channel"], bob["muted_until"], bob["quiet_now"]) == ("table", 600.0, True)
-    watcher = chat_frame(chat, None, 1.0, seated=False, moderator=False, all_in=False)
+    watcher = chat_frame(chat, None, seated=False, moderator=False, all_in=False)
     assert (watcher["channel"], watcher["muted_until"], watcher["quiet_now"]) == (None, None, False)
 
 

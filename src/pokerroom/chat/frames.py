@@ -9,14 +9,16 @@ from pokerroom.protocol.chat_frames import ChatFrame, ChatLineFrame, ChatModerat
 def chat_frame(
     chat: RoomChat,
     viewer: int | None,
-    now: float,
     *,
     seated: bool,
     moderator: bool,
     all_in: bool,
 ) -> ChatFrame:
-    """What ``viewer`` (None: signed out) reads and may do in ``chat`` at ``now``."""
+    """What ``viewer`` (None: signed out) reads and may do in ``chat``. A room's snapshot is
+    not told the time: mutes carry when they end, and the page compares that with the
+    frame's ``now``."""
     lines = chat.visible(viewer, seated=seated, moderator=moderator)
+    mute = None if viewer is None else chat.mutes.get(viewer)
     switches = chat.switches
     channel: Channel | None = None
     if viewer is not None:
@@ -24,7 +26,7 @@ def chat_frame(
     frame: ChatFrame = {
         "lines": [line_frame(line) for line in lines],
         "channel": channel,
-        "muted_until": None if viewer is None else chat.muted_until(viewer, now),
+        "muted_until": None if mute is None else mute.until,
         "ignored": sorted(chat.ignored.get(viewer, ())) if viewer is not None else [],
         "quiet_all_in": switches.quiet_all_in,
         "observers": switches.observers,
@@ -33,17 +35,16 @@ def chat_frame(
         "moderator": moderator,
     }
     if moderator:
-        frame["moderation"] = moderation_frame(chat, now)
+        frame["moderation"] = moderation_frame(chat)
     return frame
 
 
-def moderation_frame(chat: RoomChat, now: float) -> ChatModerationFrame:
+def moderation_frame(chat: RoomChat) -> ChatModerationFrame:
     """What the room's moderator (the host, the director) sees: mutes, reports, the log."""
     return {
         "mutes": [
             {"user": user, "name": mute.name, "until": mute.until, "times": mute.times}
             for user, mute in sorted(chat.mutes.items())
-            if mute.until > now
         ],
         "reports": [
             {"at": r.at, "reporter": r.reporter_name, "line": line_frame(r.line)}

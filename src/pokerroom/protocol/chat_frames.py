@@ -49,7 +49,7 @@ class ChatLogFrame(TypedDict):
 
 class ChatModerationFrame(TypedDict):
     mutes: list[ChatMuteFrame]
-    """Mutes in force now."""
+    """Everyone muted here, each with when his last mute ends (compare with ``now``)."""
     reports: list[ChatReportFrame]
     log: list[ChatLogFrame]
     """Newest last."""
@@ -61,6 +61,7 @@ class ChatFrame(TypedDict):
     channel: Literal["table", "observers"] | None
     """Where the viewer's lines go; None: he may not chat (signed out)."""
     muted_until: float | None
+    """When the viewer's last mute ends (he is muted while it is after ``now``)."""
     ignored: list[int]
     """The users whose lines the viewer chose not to read."""
     quiet_all_in: bool
