@@ -67,6 +67,7 @@ from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
 from pokerroom.web.tournament.broadcast_routes import broadcast_routes
+from pokerroom.web.tournament.chat_moderation import chat_moderation_routes
 from pokerroom.web.tournament.director_page import director_page_routes
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
 from pokerroom.web.tournament.routes import tournament_routes
@@ -134,6 +135,7 @@ def create_app(
                 *tournament_routes(),
                 *broadcast_routes(),
                 *director_page_routes(),
+                *chat_moderation_routes(),
                 *routes,
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
             ],
