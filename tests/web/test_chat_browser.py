@@ -102,3 +102,26 @@ def test_a_refusal_names_the_limit_and_the_host_mutes_from_his_page(pages: Pages
     expect(pages.bob.locator("#chat-error")).to_contain_text("muted you")
     pages.host.locator("#chat-mutes button", has_text="Lift").click()
     expect(pages.bob.locator("#chat-state")).to_be_hidden()
+
+
+def test_the_lobby_chat_shows_hostile_text_as_text_to_another_visitor(
+    live_server: Callable[[ASGIApp], str],
+    new_context: Callable[[], BrowserContext],
+    tmp_path: Path,
+) -> None:
+    from playwright.sync_api import expect
+
+    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
+    url = live_server(app)
+    context, _lulu = signed_in(new_context, url, app.state.cardroom.accounts, "Lulu")
+    lulu, reader = table_page(context, url), table_page(new_context(), url)
+    expect(reader.locator("#chat-state")).to_have_text("Sign in to chat.")
+    for text in HOSTILE:
+        lulu.fill("#chat-input", text)
+        lulu.press("#chat-input", "Enter")
+    for page in (lulu, reader):  # the reader's page polls
+        expect(page.locator("#chat-lines .chat-text")).to_have_text(list(HOSTILE))
+        expect(page.locator("#chat-lines script, #chat-lines img")).to_have_count(0)
+    lulu.fill("#chat-input", "q" * 201)
+    lulu.press("#chat-input", "Enter")
+    expect(lulu.locator("#chat-error")).to_contain_text("at most 200 characters")

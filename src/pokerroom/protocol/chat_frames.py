@@ -72,3 +72,16 @@ class ChatFrame(TypedDict):
     max_chars: int
     moderator: bool
     moderation: NotRequired[ChatModerationFrame]
+
+
+class LobbyChatFrame(TypedDict):
+    """``GET /api/lobby/chat`` (and the answer to a ``POST`` there): the lobby's chat as
+    the asking visitor reads it."""
+
+    type: Literal["lobby_chat"]
+    v: int
+    now: float
+    """The server's clock, which the lines' ``at`` and ``muted_until`` are read on."""
+    user: int | None
+    """The visitor's account id (None: signed out, he only reads)."""
+    chat: ChatFrame

@@ -33,6 +33,7 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
+from pokerroom.chat import RoomChat
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.hand_archive import HandArchive
@@ -153,6 +154,7 @@ def create_app(
     )
     app.state.cardroom = cardroom
     app.state.hub = hub
+    app.state.lobby_chat = RoomChat()
     return app
 
 

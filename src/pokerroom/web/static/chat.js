@@ -1,7 +1,9 @@
-// The table's chat panel (templates/_chat.html): drawn from each table frame's "chat", which
-// the server built for this viewer alone, and its refusals (codes chat_*). The table page
-// (static/table.js) hands it every frame and its own send(). Chat text, names and every
-// other server string are set with textContent only: nothing typed runs as HTML.
+// The chat panel (templates/_chat.html): drawn from each table frame's "chat", which the
+// server built for this viewer alone, and its refusals (codes chat_*). The table page
+// (static/table.js) hands it every frame and its own send(); the lobby
+// (static/lobby_chat.js) its polled "lobby_chat" frames and a send() by POST. Chat text,
+// names and every other server string are set with textContent only: nothing typed runs
+// as HTML.
 "use strict";
 
 (() => {
@@ -89,7 +91,7 @@
     now = frame.now || 0;
     panel.hidden = !chat;
     if (!chat) return;
-    const me = frame.you ? frame.you.user : null;
+    const me = frame.you ? frame.you.user : frame.user;
     byId("chat-channel").textContent =
       chat.channel === "observers" ? "— you write in the observers' chat" : "";
     const key = JSON.stringify([chat.lines.map((l) => l.n), chat.ignored, chat.moderator]);
@@ -122,11 +124,12 @@
     if (send) send("chat_switch", { observers: event.target.checked });
   });
 
-  // The one entry point: table.js calls it with every frame the table socket receives.
+  // The one entry point: table.js calls it with every frame the table socket receives,
+  // lobby_chat.js with every answer of /api/lobby/chat.
   window.pokerroomChat = {
     receive(frame, sendMessage) {
       send = sendMessage;
-      if (frame.type === "table") render(frame);
+      if (frame.type === "table" || frame.type === "lobby_chat") render(frame);
       else if (frame.type === "error" && String(frame.code).startsWith("chat_")) {
         byId("chat-error").textContent = frame.message;
       }
