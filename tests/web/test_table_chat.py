@@ -146,3 +146,16 @@ def test_the_chat_and_its_moderation_survive_a_restart(database_url: str) -> Non
     for part in ("log", "reports"):
         assert after["moderation"][part] == before["moderation"][part]
     assert before["moderation"]["log"][-1]["detail"] == "10 min (#1)"
+
+
+def test_chatting_does_not_clear_a_players_notice() -> None:
+    t = table("holdem", 2, seed=5)  # heads-up: Bob, the button, acts first
+    ann, bob = t.users
+    assert t.send(ann, "preaction", kind="check").changed
+    actions = t.snap(bob)["you"]["actions"]
+    assert actions is not None and actions["raise_to"] is not None
+    assert t.send(bob, "act", action="raise", amount=actions["raise_to"]["min"]).changed
+    notice = t.snap(ann)["you"]["notice"]
+    assert notice is not None  # her pre-check was cancelled by the raise
+    assert t.send(ann, "chat", text="hmm").changed
+    assert t.snap(ann)["you"]["notice"] == notice
