@@ -102,6 +102,16 @@ def test_a_refusal_names_the_limit_and_the_host_mutes_from_his_page(pages: Pages
     expect(pages.bob.locator("#chat-error")).to_contain_text("muted you")
     pages.host.locator("#chat-mutes button", has_text="Lift").click()
     expect(pages.bob.locator("#chat-state")).to_be_hidden()
+    pages.bob.fill("#chat-input", "friends again?")
+    pages.bob.press("#chat-input", "Enter")
+    expect(pages.host.locator("#chat-lines .chat-text")).to_have_count(2)
+    pages.host.locator("#chat-lines button", has_text="Ignore").first.click()
+    expect(pages.host.locator("#chat-lines .chat-line")).to_have_count(0)
+    expect(pages.host.locator("#chat-ignoring")).to_contain_text("You ignore 1 player.")
+    expect(pages.watcher.locator("#chat-lines .chat-text")).to_have_count(2)  # his own choice
+    pages.host.locator("#chat-unignore").click()
+    expect(pages.host.locator("#chat-lines .chat-text")).to_have_count(2)
+    expect(pages.host.locator("#chat-ignoring")).to_be_hidden()
 
 
 def test_the_lobby_chat_shows_hostile_text_as_text_to_another_visitor(

@@ -105,6 +105,10 @@
     byId("chat-state").textContent = state;
     byId("chat-state").hidden = !state;
     byId("chat-form").hidden = chat.channel === null;
+    const ignoring = chat.ignored.length;
+    byId("chat-ignoring").hidden = ignoring === 0;
+    byId("chat-ignoring-count").textContent =
+      ignoring === 1 ? "You ignore 1 player." : `You ignore ${ignoring} players.`;
     renderModeration();
   }
 
@@ -116,6 +120,10 @@
     byId("chat-error").textContent = "";
     send("chat", { text });
     input.value = "";
+  });
+  byId("chat-unignore").addEventListener("click", () => {
+    if (!send || !chat) return;
+    for (const user of chat.ignored) send("chat_ignore", { user, ignore: false });
   });
   byId("chat-quiet-all-in").addEventListener("change", (event) => {
     if (send) send("chat_switch", { quiet_all_in: event.target.checked });
