@@ -159,3 +159,20 @@ def test_chatting_does_not_clear_a_players_notice() -> None:
     assert notice is not None  # her pre-check was cancelled by the raise
     assert t.send(ann, "chat", text="hmm").changed
     assert t.snap(ann)["you"]["notice"] == notice
+
+
+def test_an_ofc_table_chats_and_its_host_moderates() -> None:
+    from pokerroom.web.room.ofc import OfcRoom
+
+    ann, bob = User(1, "Ann"), User(2, "Bob")
+    room = OfcRoom("o1", seats=2, host=1)
+    assert room.handle(bob, {"type": "sit", "id": "s", "seat": 2}, 0.0).changed
+    assert room.handle(bob, {"type": "chat", "id": "c1", "text": "gl 🍀"}, 1.0).changed
+    assert room.handle(WATCHER, {"type": "chat", "id": "c2", "text": "go"}, 1.0).changed
+    bob_reads = [line["text"] for line in room.snapshot(bob)["chat"]["lines"]]
+    watcher_reads = [line["text"] for line in room.snapshot(None)["chat"]["lines"]]
+    assert (bob_reads, watcher_reads) == (["gl 🍀"], ["gl 🍀", "go"])
+    refused = room.handle(bob, {"type": "chat_mute", "id": "c3", "user": 7}, 2.0)
+    assert refused.code == "chat_not_moderator"
+    assert room.handle(ann, {"type": "chat_mute", "id": "c4", "user": 7}, 2.0).changed
+    assert room.snapshot(ann)["chat"]["moderation"]["log"][0]["target"] == "Wes"

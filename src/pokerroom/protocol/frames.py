@@ -508,6 +508,8 @@ class OfcTableFrame(TypedDict):
     standings: list[OfcStandingFrame]
     hands_played: int
     next_hand_at: float | None
+    chat: NotRequired[ChatFrame]
+    """The table's chat as this viewer reads it, as at a poker table."""
 
 
 class SentTableFrame(TableFrame):
