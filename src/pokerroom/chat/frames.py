@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pokerroom.chat.room_chat import Channel, Line, RoomChat
+from pokerroom.chat.room_chat import Line, RoomChat, Speaker
 from pokerroom.protocol.chat_frames import ChatFrame, ChatLineFrame, ChatModerationFrame
 
 
@@ -20,9 +20,7 @@ def chat_frame(
     lines = chat.visible(viewer, seated=seated, moderator=moderator)
     mute = None if viewer is None else chat.mutes.get(viewer)
     switches = chat.switches
-    channel: Channel | None = None
-    if viewer is not None:
-        channel = "table" if seated or moderator else "observers"
+    channel = None if viewer is None else Speaker(viewer, "", seated, moderator).channel
     frame: ChatFrame = {
         "lines": [line_frame(line) for line in lines],
         "channel": channel,
