@@ -4,7 +4,8 @@ the pages, an observer, each holding a ``websockets`` connection to a table.
 
 For every engine game, at a home-series table and at a cash table, the clients play random
 hands from what their own frames say (``you.actions``), send random bad messages, choose
-pre-actions, sit out and in (at a cash table also sit down, top up, post and leave), drop
+pre-actions, chat (report and ignore lines, lines too long), sit out and in (at a cash
+table also sit down, top up, post and leave), drop
 their connections and reopen them, let the shot clock run out, and fetch the lobby pages.
 Every frame each socket receives is checked when it arrives against the cards its viewer
 may know of that frame's hand at that moment (:func:`tests.web.leaks.known_to` over the
@@ -23,6 +24,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import httpx2
 import pytest
@@ -31,6 +33,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from pokerroom.engine import VARIANTS
+from pokerroom.protocol.chat_frames import ChatFrame
 from pokerroom.table.cash import CashSettings, Rake
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.registry import RoomKind
@@ -102,6 +105,8 @@ class Client:
     count: int = 0
     acted_on: str | None = None
     last_sent: float = 0.0
+    chat_lines: int = 0
+    """The most chat lines one of its frames held."""
 
     @property
     def user(self) -> int | None:
@@ -138,8 +143,9 @@ class Client:
         """Check each frame the moment it arrives."""
         watch = self.watch
         if frame["type"] == "table":
-            watch.table_frame(self.label, self.user, frame)
+            watch.table_frame(self.label, self.user, frame)  # its chat too
             self.latest = frame
+            self.chat_lines = max(self.chat_lines, len(frame["chat"]["lines"]))
             return
         if frame["type"] != "error":
             watch.problems.append(f"{self.label} got a {frame['type']!r} frame")
@@ -225,6 +231,21 @@ def bad_message(client: Client, rng: random.Random, cash: bool) -> Frame | str:
     return rng.choice(messages)
 
 
+CHAT_TEXTS = ("gl", "nice hand 👍", "<img src=x onerror=alert(1)>", "ty wp", "x" * 201, " ")
+"""What players type: no card names, so any card a chat frame holds came from the server."""
+
+
+def chat_message(rng: random.Random) -> Frame:
+    """A chat line (now and then too long or empty), a report or an ignore."""
+    messages: list[Frame] = [
+        {"type": "chat", "text": rng.choice(CHAT_TEXTS)},
+        {"type": "chat", "text": rng.choice(CHAT_TEXTS)},
+        {"type": "chat_report", "line": rng.randint(1, 6)},
+        {"type": "chat_ignore", "user": rng.randint(1, 6), "ignore": rng.random() < 0.7},
+    ]
+    return rng.choice(messages)
+
+
 def seat_message(rng: random.Random, cash: bool) -> Frame:
     """A seat request a player may well make: sit out or in, and at a cash table sit down,
     top up, post, leave."""
@@ -284,6 +305,8 @@ async def step(client: Client, rng: random.Random, base: str, cash: bool) -> Non
     elif roll < 0.48 and client.sent:  # a resend of an old message: dropped (replay)
         old = rng.choice(list(client.sent))
         await client.send({"type": "sit_out"}, keep_id=old)
+    elif roll < 0.56 and client.account is not None:
+        await client.send(chat_message(rng))
     elif roll < 0.75 and client.account is not None:
         kinds = ["check_fold", "check", "call_any", "fold_any", "clear"]
         await client.send({"type": "preaction", "kind": rng.choice(kinds)})
@@ -331,10 +354,10 @@ async def seat_everyone(room: LiveRoom, players: list[Client], cash: bool) -> No
 
 async def play(
     server: Server, room: LiveRoom, dealt: DealtHands, watch: Watch, seed: int, players: int
-) -> None:
+) -> int:
     """Connect the clients, seat them, and let them loose for ``BUDGET`` seconds (longer,
     up to ten times that, on a busy machine, until ``MIN_HANDS`` hands were dealt and
-    enough frames and refusals seen)."""
+    enough frames and refusals seen). The most chat lines a frame held."""
     rng = random.Random(seed)
     cash = isinstance(room, CashRoom)
     ws_url = server.socket_url(room.id)
@@ -344,6 +367,8 @@ async def play(
     for client in clients:
         await client.connect()
     await seat_everyone(room, clients[:players], cash)
+    for client in clients[:players]:
+        await client.send({"type": "chat", "text": "gl"})
     start = time.monotonic()
     while (elapsed := time.monotonic() - start) < BUDGET or (
         elapsed < 10 * BUDGET
@@ -357,6 +382,7 @@ async def play(
     for client in clients:
         if client.socket is not None:
             await client.drop(rng)
+    return max(client.chat_lines for client in clients)
 
 
 @pytest.mark.parametrize("kind", ["home", "cash"])
@@ -378,7 +404,9 @@ def test_no_frame_or_page_leaks_a_card(
     open_room(server.app, room, RoomKind(kind), room.table_size)
     watch = Watch(dealt)
     try:
-        asyncio.run(asyncio.wait_for(play(server, room, dealt, watch, seed, players), BUDGET + 20))
+        chat_lines = asyncio.run(
+            asyncio.wait_for(play(server, room, dealt, watch, seed, players), BUDGET + 20)
+        )
     except WebSocketException as error:  # pragma: no cover - the server hung up on a client
         pytest.fail(f"a connection failed: {error!r}")
     finally:
@@ -389,6 +417,7 @@ def test_no_frame_or_page_leaks_a_card(
         f" {room.next_hand_at} {time.monotonic()} {list(room.occupants.values())}"
     )
     assert watch.frames >= 30 and watch.errors >= 3, (watch.frames, watch.errors)
+    assert chat_lines > 0, "nobody chatted: the chat frames were not checked"
 
 
 def test_the_wire_matrix_catches_a_room_that_shows_every_hand(
@@ -410,6 +439,45 @@ def test_the_wire_matrix_catches_a_room_that_shows_every_hand(
         server.app.state.cardroom.registry.remove(room.id)
     assert any("observer was sent" in p for p in watch.problems), watch.problems[:3]
     assert any("Bob was sent" in p for p in watch.problems), watch.problems[:3]
+
+
+def test_the_wire_matrix_catches_a_chat_that_carries_a_hidden_card(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chat frames are checked too: a chat that quoted seat 0's hole cards to every
+    viewer is caught."""
+    from pokerroom.chat.frames import chat_frame as honest
+    from pokerroom.engine.views import view_of
+
+    room = home_room("holdem", 6, 3, False, server.accounts[0].user)
+
+    def quoting(*args: Any, **kwargs: Any) -> ChatFrame:
+        frame = honest(*args, **kwargs)
+        hand = room.hand
+        if hand is not None:
+            hole = " ".join(str(card) for card in view_of(hand, 0).hole[0] if card is not None)
+            frame["lines"] = [
+                {
+                    "n": 1,
+                    "at": 0.0,
+                    "channel": "table",
+                    "user": 0,
+                    "name": "x",
+                    "text": hole,
+                    "hand": 1,
+                }
+            ]
+        return frame
+
+    monkeypatch.setattr("pokerroom.web.room.live.chat_frame", quoting)
+    dealt = DealtHands(room, monkeypatch)
+    open_room(server.app, room, RoomKind.HOME, room.table_size)
+    watch = Watch(dealt)
+    try:
+        asyncio.run(asyncio.wait_for(play_briefly(server, room, watch), 20))
+    finally:
+        server.app.state.cardroom.registry.remove(room.id)
+    assert any("at chat.lines[0].text" in p for p in watch.problems), watch.problems[:3]
 
 
 async def play_briefly(server: Server, room: LiveRoom, watch: Watch) -> None:

@@ -279,6 +279,47 @@ def _takes(needed: tuple[str, ...], optional: tuple[str, ...]) -> str:
     return f"; it takes {', '.join(fields)}" if fields else "; it takes no fields"
 
 
+class Chat(_Message):
+    """Say one line in the room's chat: at the table if you play there (or host or direct
+    it), in the observers' chat if you watch. The room checks its length and how often."""
+
+    type: Literal["chat"]
+    text: str
+
+
+class ChatIgnore(_Message):
+    """Stop (``ignore: false``: start again) reading one user's chat lines; only you."""
+
+    type: Literal["chat_ignore"]
+    user: int
+    ignore: bool = True
+
+
+class ChatReport(_Message):
+    """Send chat line ``line`` (its ``n``) to the host or director, with its hand number."""
+
+    type: Literal["chat_report"]
+    line: int
+
+
+class ChatMute(_Message):
+    """The host or director mutes ``user`` (10 min, then 1 h, then 1 day), or lifts his
+    mute (``mute: false``)."""
+
+    type: Literal["chat_mute"]
+    user: int
+    mute: bool = True
+
+
+class ChatSwitch(_Message):
+    """The host or director sets the chat's switches: no players' chat while a player is
+    all-in (``quiet_all_in``), the observers' chat open (``observers``)."""
+
+    type: Literal["chat_switch"]
+    quiet_all_in: bool | None = None
+    observers: bool | None = None
+
+
 OfcRowName = Literal["top", "middle", "bottom"]
 OFC_ROWS = ("top", "middle", "bottom")
 
@@ -321,7 +362,12 @@ ClientMessage = Annotated[
     | Post
     | Straddle
     | Director
-    | Place,
+    | Place
+    | Chat
+    | ChatIgnore
+    | ChatReport
+    | ChatMute
+    | ChatSwitch,
     Field(discriminator="type"),
 ]
 _MODELS: dict[str, type[_Message]] = {
@@ -343,6 +389,11 @@ _MODELS: dict[str, type[_Message]] = {
         Straddle,
         Director,
         Place,
+        Chat,
+        ChatIgnore,
+        ChatReport,
+        ChatMute,
+        ChatSwitch,
     )
 }
 MESSAGE_TYPES = tuple(_MODELS)

@@ -14,6 +14,7 @@ from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict
 
+from pokerroom.protocol.chat_frames import ChatFrame
 from pokerroom.protocol.version import PROTOCOL_VERSION
 
 
@@ -286,6 +287,8 @@ class TableFrame(TypedDict):
     """Tournament tables only: the tournament header as this viewer sees it."""
     broadcast: NotRequired[BroadcastFrame]
     """A tournament's broadcast table only (T-23): its hole cards shown hands behind."""
+    chat: NotRequired[ChatFrame]
+    """The table's chat as this viewer reads it (:mod:`pokerroom.protocol.chat_frames`)."""
 
 
 class BroadcastSeatFrame(TypedDict):
@@ -524,6 +527,8 @@ class OfcTableFrame(TypedDict):
     standings: list[OfcStandingFrame]
     hands_played: int
     next_hand_at: float | None
+    chat: NotRequired[ChatFrame]
+    """The table's chat as this viewer reads it, as at a poker table."""
 
 
 class SentTableFrame(TableFrame):

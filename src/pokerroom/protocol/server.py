@@ -26,6 +26,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import ConfigDict, Discriminator, Field, Tag, TypeAdapter, ValidationError
 
 from pokerroom.errors import PokerroomError
+from pokerroom.protocol.chat_frames import LobbyChatFrame
 from pokerroom.protocol.frames import (
     ClosedFrame,
     ErrorFrame,
@@ -59,8 +60,8 @@ SocketFrame = Annotated[
 """Anything a table socket sends: a table (a poker or an OFC table), a refusal, a
 tournament's lobby, the last frame of a closed room, or whether the room can save."""
 SOCKET_FRAME_TYPES = ("table", "error", "tournament", "closed", "saving")
-HttpFrame = Annotated[LobbyFrame | HttpErrorFrame, Field(discriminator="type")]
-"""A JSON answer of the server's HTTP side: the lobby, or a refusal."""
+HttpFrame = Annotated[LobbyFrame | LobbyChatFrame | HttpErrorFrame, Field(discriminator="type")]
+"""A JSON answer of the server's HTTP side: the lobby, its chat, or a refusal."""
 
 _LENIENT = ConfigDict(strict=True, extra="ignore")
 _EXACT = ConfigDict(strict=True, extra="forbid")

@@ -33,6 +33,7 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
+from pokerroom.chat import RoomChat
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.hand_archive import HandArchive
@@ -67,6 +68,7 @@ from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
 from pokerroom.web.tournament.broadcast_routes import broadcast_routes
+from pokerroom.web.tournament.chat_moderation import chat_moderation_routes
 from pokerroom.web.tournament.director_page import director_page_routes
 from pokerroom.web.tournament.dispute_routes import dispute_routes
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
@@ -138,6 +140,7 @@ def create_app(
                 *broadcast_routes(),
                 *director_page_routes(),
                 *dispute_routes(),
+                *chat_moderation_routes(),
                 *routes,
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
             ],
@@ -155,6 +158,7 @@ def create_app(
     )
     app.state.cardroom = cardroom
     app.state.hub = hub
+    app.state.lobby_chat = RoomChat()
     return app
 
 

@@ -9,9 +9,11 @@ same key again clears it). ``z`` sits out or back in (H-9); ``n`` deals the firs
 home game you host. Seats: ``e`` takes one (type the seat, or Enter for the first free one;
 at a cash table the buy-in first, then the seat: ``150`` or ``150 4``), ``g`` gets up and
 leaves, and at a cash table ``u`` tops up between hands and ``w`` posts a big blind instead
-of waiting for one (again: wait). The footer lists the keys that work now; the legal actions
-are buttons too. An OFC table (``kind: "ofc"``) is played on its own screen
-(:mod:`pokerroom.tui.remote.ofc`).
+of waiting for one (again: wait). ``i`` types a chat line (Enter sends it; ``?`` lists
+it, the footer has no room); the table's chat is written into the log as it comes
+(:mod:`pokerroom.tui.remote.chat`). The footer lists the keys that work now; the legal
+actions are buttons too. An OFC table
+(``kind: "ofc"``) is played on its own screen (:mod:`pokerroom.tui.remote.ofc`).
 
 Everything drawn comes from the frames the server built for this viewer (X-4); a typed
 bet, buy-in or top-up is checked against the frame's range first and refused in the
@@ -37,7 +39,7 @@ from pokerroom.client.link import TableLink
 from pokerroom.protocol.frames import OfcTableFrame, TableFrame
 from pokerroom.table.wording import counted
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
-from pokerroom.tui.remote import seating, view
+from pokerroom.tui.remote import chat, seating, view
 from pokerroom.tui.remote.clock import ServerClock
 from pokerroom.tui.remote.hand_log import Logged, unwritten
 from pokerroom.tui.remote.ofc import RemoteOfcScreen
@@ -57,7 +59,7 @@ KEYS_HELP = (
     f"{BET_KEYS_HELP} · not your turn: k check/fold · j check · l call any · "
     "o fold to any bet (again: clear) · z sit out / sit in · n deal (host) · "
     "e take a seat · g leave · u top up · w post the big blind / wait · y straddle · "
-    "? keys · q quit"
+    "i chat · ? keys · q quit"
 )
 PREACTION_KEYS = {"check_fold": "k", "check": "j", "call_any": "l", "fold_any": "o"}
 
@@ -97,6 +99,7 @@ class RemoteTableApp(App[None]):
         Binding("w", "post(False)", "Wait for BB"),
         Binding("y", "straddle(True)", "Straddle"),
         Binding("y", "straddle(False)", "Stop straddling"),
+        Binding("i", "chat", "Chat", show=False),  # the footer is full at 80 columns: ? lists it
         Binding("question_mark", "keys", "Keys", key_display="?"),
         Binding("q", "quit", "Quit"),
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
@@ -140,6 +143,8 @@ class RemoteTableApp(App[None]):
         """What the amount box is asking for: ``raise``, ``sit`` or ``top_up``."""
         self.ofc: RemoteOfcScreen | None = None
         """The OFC screen, once the table's first frame said it is an OFC table."""
+        self.chat_logged: int | None = None
+        """The newest chat line written to the log (None: none yet)."""
 
     def compose(self) -> ComposeResult:
         yield Vertical(Static(id="header", markup=False), *table_widgets())
@@ -204,6 +209,7 @@ class RemoteTableApp(App[None]):
         self.notice = None
         self.logged = (0, 0)
         self.results_logged = None
+        self.chat_logged = None
         self._redraw()
 
     def _receive(self, frame: Mapping[str, object]) -> None:
@@ -268,6 +274,9 @@ class RemoteTableApp(App[None]):
             log.write(notice)
             self.message = notice
         self.notice = notice
+        said, self.chat_logged = chat.unwritten(frame.get("chat"), self.chat_logged)
+        for line in said:
+            log.write(line)
         if frame["status"] == "over" and frame["standings"] and not self.over_logged:
             self.over_logged = True
             log.write(f"series over after {counted(frame['hands_played'], 'hand')}:")
@@ -383,6 +392,8 @@ class RemoteTableApp(App[None]):
         frame = self.frame
         if frame is None:
             return False
+        if action == "chat":
+            return chat.may_chat(frame.get("chat"))
         you = frame["you"]
         decision = you["decision"]
         if action in ("mark", "draw"):
@@ -478,12 +489,25 @@ class RemoteTableApp(App[None]):
         box.value = ""
         box.focus()
 
+    def action_chat(self) -> None:
+        """Open the box for one chat line."""
+        box = self.widgets.amount
+        self.typing = "chat"
+        box.placeholder = chat.PROMPT
+        box.styles.display = "block"
+        box.value = ""
+        box.focus()
+
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         box = self.widgets.amount
         box.styles.display = "none"
         box.placeholder = "bet or raise to …"
         self.set_focus(None)
         typing, self.typing = self.typing, "raise"
+        if typing == "chat":
+            if event.value.strip():
+                await self._send({"type": "chat", "text": event.value})
+            return
         if typing != "raise":
             await self._seat_request(typing, event.value)
             return

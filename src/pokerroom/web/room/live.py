@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from pokerroom.cards import Card
+from pokerroom.chat import RoomChat
+from pokerroom.chat.frames import chat_frame
 from pokerroom.engine import Hand, IllegalAction
 from pokerroom.engine.views import view_of
 from pokerroom.history.phh_write import write_phh
@@ -39,6 +41,7 @@ from pokerroom.table.showdown import may_muck, room_choice, settle_showdown
 from pokerroom.table.wording import refusal
 from pokerroom.web.room import preactions
 from pokerroom.web.room.betting import action_for, sized_word, timeout_action
+from pokerroom.web.room.chatting import CHAT_MESSAGES, chat_outcome
 from pokerroom.web.room.clock import ShotClock, Turn, bank_allowed, new_turn
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.seated import SeatedRoom, no
@@ -122,11 +125,18 @@ class LiveRoom(SeatedRoom[Turn]):
         """The last hands finished here, oldest first."""
         self.on_hand_finished: Callable[[FinishedHand[Any]], None] | None = None
         """Told of each finished hand (the server saves it there)."""
+        self.chat = RoomChat()
+        """The table's chat (:mod:`pokerroom.web.room.chatting`)."""
 
     def __getstate__(self) -> dict[str, object]:
         """A copy (a saved table's checkpoint) keeps the table, not who listens to it: the
         server attaches its hand archive again when it lists the table."""
         return {**self.__dict__, "on_hand_finished": None}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """A checkpoint from before tables chatted gets an empty chat."""
+        self.__dict__.update(state)
+        self.__dict__.setdefault("chat", RoomChat())
 
     # ------------------------------------------------------------ the Room API
 
@@ -136,12 +146,21 @@ class LiveRoom(SeatedRoom[Turn]):
         choice = None if seat is None else self.straddle_choice(seat)
         if choice is not None:
             frame["you"]["straddle"] = choice
+        seated = viewer is not None and self.seat_of_user(viewer.id) is not None
+        frame["chat"] = chat_frame(
+            self.chat,
+            None if viewer is None else viewer.id,
+            seated=seated,
+            moderator=self.moderates(viewer),
+            all_in=self.someone_all_in(),
+        )
         return frame
 
     def shift_clock(self, seconds: float) -> None:
         """Move every time the room keeps ``seconds`` later: the shot clock and time banks
-        (A-18), the pause before the next hand and the grace of a dropped connection (H-11),
-        so that a restarted server's downtime is charged to nobody."""
+        (A-18), the pause before the next hand, the grace of a dropped connection (H-11)
+        and the chat's mutes, so that a restarted server's downtime is charged to nobody."""
+        self.chat.shift(seconds)
         turn = self.turn
         if turn is not None and turn.deadline is not None:
             turn.deadline += seconds
@@ -228,6 +247,20 @@ class LiveRoom(SeatedRoom[Turn]):
         """Whether ``user`` may use the host's controls."""
         return False
 
+    def moderates(self, user: User | None) -> bool:
+        """Whether ``user`` moderates the table's chat: its host, or an admin."""
+        return user is not None and (self.hosts(user.id) or user.has("admin"))
+
+    def someone_all_in(self) -> bool:
+        """Whether a player of the hand being played has put all his chips in (for the
+        chat's all-in quiet switch: collusion, 002 §7)."""
+        hand = self.hand
+        return (
+            hand is not None
+            and not self.hand_done
+            and any(s == 0 and not f for s, f in zip(hand.stacks, hand.folded, strict=True))
+        )
+
     def standings(self) -> list[StandingFrame]:
         return []
 
@@ -249,13 +282,24 @@ class LiveRoom(SeatedRoom[Turn]):
                     "version",
                 )
             return Outcome(False)
-        if sender is None:
-            return no("observers only watch: sign in and take a seat to play", "not_seated")
-        if self._replayed(sender.id, message.id):
+        if sender is not None and self._replayed(sender.id, message.id):
             return no(
                 f"message {message.id!r} was already received; every message needs a new id",
                 "replayed",
             )
+        if isinstance(message, CHAT_MESSAGES):  # signed-in observers chat too
+            return chat_outcome(
+                self.chat,
+                sender,
+                message,
+                now,
+                seated=sender is not None and self.seat_of_user(sender.id) is not None,
+                moderator=self.moderates(sender),
+                hand=self.hand_number,
+                all_in=self.someone_all_in(),
+            )
+        if sender is None:
+            return no("observers only watch: sign in and take a seat to play", "not_seated")
         match message:
             case msg.Act():
                 return self._act(sender, message, now)

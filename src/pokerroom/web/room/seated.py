@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Generic, Protocol, TypeVar
 
 from pokerroom.protocol import client as msg
+from pokerroom.web.room.chatting import CHAT_MESSAGES
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.seam import Outcome, User
@@ -63,8 +64,9 @@ class SeatedRoom(ABC, Generic[TurnT]):
             return Outcome(False, error.message, error.code)
         timed = self.tick(now)  # what the clock did before this message arrived
         outcome = self._dispatch(sender, parsed, now)
-        if outcome.changed and sender is not None:
-            self.notices.pop(sender.id, None)  # he has acted since he was told
+        acted = outcome.changed and not isinstance(parsed, CHAT_MESSAGES)
+        if acted and sender is not None:
+            self.notices.pop(sender.id, None)  # he has acted since he was told (not chatted)
         if timed and not outcome.changed:
             return Outcome(True, outcome.error, outcome.code)
         return outcome

@@ -121,6 +121,7 @@
       } catch {
         return;
       }
+      if (window.pokerroomChat) window.pokerroomChat.receive(frame, send); // static/chat.js
       if (frame.type === "table" && frame.you.moved_to && frame.you.moved_to !== roomId) {
         follow(frame.you.moved_to);
       } else if (frame.type === "table") {

@@ -31,6 +31,7 @@ from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.templating import page
+from pokerroom.web.tournament.chat_moderation import chat_moderation
 from pokerroom.web.tournament.directing import last_said
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.roles import may_direct_event
@@ -113,7 +114,12 @@ def _console(
     return page(
         request,
         "tournament_director.html",
-        {"t": tournament.lobby(user_of(request)), "d": desk_view(tournament), "message": message},
+        {
+            "t": tournament.lobby(user_of(request)),
+            "d": desk_view(tournament),
+            "message": message,
+            "chat_tables": chat_moderation(tournament, _now(request)),
+        },
         status_code=status,
     )
 

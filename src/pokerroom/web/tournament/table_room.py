@@ -28,6 +28,7 @@ from pokerroom.web.room.seated import no
 from pokerroom.web.room.snapshot import game_frame
 from pokerroom.web.seam import Outcome, User
 from pokerroom.web.tournament.journal import Journal, journaled
+from pokerroom.web.tournament.roles import may_direct_event
 
 if TYPE_CHECKING:
     from pokerroom.web.tournament.event import WebTournament
@@ -74,6 +75,11 @@ class TournamentTableRoom(LiveRoom):
     @journaled
     def presence(self, user: User, connected: bool, now: float) -> bool:
         return super().presence(user, connected, now)
+
+    def moderates(self, user: User | None) -> bool:
+        """The tournament's director (its creator, a director, an admin) moderates its
+        tables' chat."""
+        return may_direct_event(user, self.owner.creator)
 
     def snapshot(self, viewer: User | None) -> TableFrame:
         frame = super().snapshot(viewer)

@@ -27,11 +27,14 @@ from collections import deque
 from collections.abc import Mapping
 
 from pokerroom.bots.ofc import OFC_BOTS, OfcDecision, apply_decision
+from pokerroom.chat import RoomChat
+from pokerroom.chat.frames import chat_frame
 from pokerroom.ofc import OfcError, OfcHand, Session
 from pokerroom.ofc.words import result_lines
 from pokerroom.ofc_choices import MAX_PLAYERS, MIN_PLAYERS
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import OfcResultFrame, OfcTableFrame
+from pokerroom.web.room.chatting import CHAT_MESSAGES, chat_outcome
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.ofc.placing import Refused, decision_for
@@ -113,6 +116,13 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         self.result_frames: list[OfcResultFrame] = []
         """The last hands' results, newest first."""
         self._seen_ids: dict[int, deque[str]] = {}
+        self.chat = RoomChat()
+        """The table's chat (:mod:`pokerroom.web.room.chatting`)."""
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """A checkpoint from before tables chatted gets an empty chat."""
+        self.__dict__.update(state)
+        self.__dict__.setdefault("chat", RoomChat())
 
     # ------------------------------------------------------------ the Room API
 
@@ -121,11 +131,24 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         return 0 if self.session is None else self.session.hands_played
 
     def snapshot(self, viewer: User | None) -> OfcTableFrame:
-        return build(self, viewer)
+        frame = build(self, viewer)
+        frame["chat"] = chat_frame(
+            self.chat,
+            None if viewer is None else viewer.id,
+            seated=viewer is not None and self.seat_of_user(viewer.id) is not None,
+            moderator=self.moderates(viewer),
+            all_in=False,  # OFC plays for points: nobody is ever all-in
+        )
+        return frame
+
+    def moderates(self, user: User | None) -> bool:
+        """Whether ``user`` moderates the table's chat: its host, or an admin."""
+        return user is not None and (self.hosts(user.id) or user.has("admin"))
 
     def shift_clock(self, seconds: float) -> None:
         """Move every time the room keeps ``seconds`` later (a restarted server's downtime
-        is charged to nobody, A-18, H-11)."""
+        is charged to nobody, A-18, H-11), the chat's mutes too."""
+        self.chat.shift(seconds)
         if self.turn is not None:
             self.turn.deadline += seconds
             self.turn.countdown_from += seconds
@@ -175,15 +198,27 @@ class OfcRoom(SeatedRoom[OfcTurn]):
                     f"this table speaks protocol {PROTOCOL_VERSION}, not {message.v}", "version"
                 )
             return Outcome(False)
+        if sender is not None:
+            seen = self._seen_ids.setdefault(sender.id, deque(maxlen=REMEMBERED_IDS))
+            if message.id in seen:
+                return no(
+                    f"message {message.id!r} was already received; every message needs a new id",
+                    "replayed",
+                )
+            seen.append(message.id)
+        if isinstance(message, CHAT_MESSAGES):  # signed-in observers chat too
+            return chat_outcome(
+                self.chat,
+                sender,
+                message,
+                now,
+                seated=sender is not None and self.seat_of_user(sender.id) is not None,
+                moderator=self.moderates(sender),
+                hand=self.hand_number,
+                all_in=False,
+            )
         if sender is None:
             return no("observers only watch: sign in and take a seat to play", "not_seated")
-        seen = self._seen_ids.setdefault(sender.id, deque(maxlen=REMEMBERED_IDS))
-        if message.id in seen:
-            return no(
-                f"message {message.id!r} was already received; every message needs a new id",
-                "replayed",
-            )
-        seen.append(message.id)
         match message:
             case msg.Place():
                 return self._place(sender, message, now)
