@@ -172,7 +172,7 @@ def test_an_all_in_on_the_river_is_not_run_twice() -> None:
 def test_choose_runs_refuses_bad_input_and_changes_nothing() -> None:
     config = HandConfig.holdem([100, 100], small_blind=1, big_blind=2, options=TWICE)
     hand = Hand(config, Deck(seed=3))
-    with pytest.raises(IllegalAction, match="not waiting to be run once or twice.*bet phase"):
+    with pytest.raises(IllegalAction, match=r"not waiting to be run once or twice.*bet phase"):
         hand.choose_runs(2)
     hand.act(Action.raise_to(100))
     hand.act(Action.call())
