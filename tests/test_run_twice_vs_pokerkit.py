@@ -127,16 +127,17 @@ class Lockstep:
             hand.act(Action.fold())
             state.fold()
             return
-        if hand.street >= street and legal.raise_max is not None:
-            if state.can_complete_bet_or_raise_to():
-                top = min(legal.raise_max, state.max_completion_betting_or_raising_to_amount or 0)
-                low = max(
-                    legal.raise_min or 0, state.min_completion_betting_or_raising_to_amount or 0
-                )
-                if top >= low:
-                    hand.act(Action.raise_to(top))
-                    state.complete_bet_or_raise_to(top)
-                    return
+        if (
+            hand.street >= street
+            and legal.raise_max is not None
+            and state.can_complete_bet_or_raise_to()
+        ):
+            top = min(legal.raise_max, state.max_completion_betting_or_raising_to_amount or 0)
+            low = max(legal.raise_min or 0, state.min_completion_betting_or_raising_to_amount or 0)
+            if top >= low:
+                hand.act(Action.raise_to(top))
+                state.complete_bet_or_raise_to(top)
+                return
         hand.check_or_call()
         state.check_or_call()
 
