@@ -190,8 +190,8 @@ def odd_chips_only(hand: Hand, theirs: list[int]) -> bool:
     for winners in parts.values():
         for player in winners:
             slack[player] += len(winners) - 1
-    for player in {(pot, p) for (pot, _, _), winners in parts.items() for p in winners}:
-        slack[player[1]] += 1
+    for _, paid in {(pot, p) for (pot, _, _), winners in parts.items() for p in winners}:
+        slack[paid] += 1
     return all(abs(d) <= slack[p] for p, d in enumerate(diffs))
 
 
