@@ -178,6 +178,7 @@ def settings_to_json(settings: SeriesSettings) -> dict[str, Any]:
         "mixed": settings.mixed,
         "orbit": settings.orbit,
         "smallest_chip": settings.smallest_chip,
+        "run_it_twice": settings.run_it_twice,
     }
 
 
@@ -194,6 +195,7 @@ def settings_from_json(data: Mapping[str, Any]) -> SeriesSettings:
             mixed=bool(data.get("mixed", False)),
             orbit=int(data.get("orbit", 0)),
             smallest_chip=int(data.get("smallest_chip", 1)),
+            run_it_twice=bool(data.get("run_it_twice", False)),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise StorageError(f"stored series settings cannot be read: {error}") from None

@@ -88,6 +88,8 @@ class SeriesSettings:
     """B-6: hands per structure; 0 means one orbit, as many hands as players seated."""
     smallest_chip: int = 1
     """P-3: pots are split down to this chip."""
+    run_it_twice: bool = False
+    """The host lets players all-in before the river run the board twice if all agree."""
 
     def __post_init__(self) -> None:
         if self.limit is None:
@@ -158,7 +160,9 @@ class Series:
             )
         self._check_limits()
         self.options = Options.profile(
-            self.settings.profile, smallest_chip=self.settings.smallest_chip
+            self.settings.profile,
+            smallest_chip=self.settings.smallest_chip,
+            run_it_twice=self.settings.run_it_twice,
         )
         # C-3: the first button and every deck from the secure source unless seeded
         self._rng = secrets.SystemRandom() if self.seed is None else random.Random(self.seed)

@@ -41,6 +41,8 @@ class CashSettings:
     rake: Rake | None = None
     profile: str = "home"
     smallest_chip: int = 1
+    run_it_twice: bool = False
+    """The host lets players all-in before the river run the board twice if all agree."""
 
     def __post_init__(self) -> None:
         if self.limit is None:
@@ -72,7 +74,9 @@ class CashSettings:
             )
         if self.rake is not None and not isinstance(self.rake, Rake):
             raise UsageError(f"rake must be a Rake(percent, cap) or None, got {self.rake!r}")
-        Options.profile(self.profile, smallest_chip=self.smallest_chip)  # its own errors
+        Options.profile(  # its own errors
+            self.profile, smallest_chip=self.smallest_chip, run_it_twice=self.run_it_twice
+        )
 
     @property
     def blinds_game(self) -> bool:

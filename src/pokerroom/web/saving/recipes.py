@@ -110,6 +110,7 @@ def cash_settings_to_json(settings: CashSettings) -> dict[str, Any]:
         "rake": None if rake is None else {"percent": str(rake.percent), "cap": rake.cap},
         "profile": settings.profile,
         "smallest_chip": settings.smallest_chip,
+        "run_it_twice": settings.run_it_twice,
     }
 
 
@@ -127,4 +128,5 @@ def cash_settings_from_json(data: Mapping[str, Any]) -> CashSettings:
         rake=None if rake is None else Rake(rake["percent"], int(rake["cap"])),
         profile=str(data["profile"]),
         smallest_chip=int(data["smallest_chip"]),
+        run_it_twice=bool(data.get("run_it_twice", False)),
     )
