@@ -240,6 +240,8 @@ def _you(
     decision = None
     if position is not None and decider is not None and decider[0] == position:
         decision = decider[1]
+    if position is not None and position in room.asked_to_run_twice():
+        decision = "run_twice"  # everyone asked decides at once
     pending = None if user is None else room.pending.get(user)
     playing = hand is not None and position is not None and not room.hand_done
     return {
