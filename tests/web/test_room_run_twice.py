@@ -23,8 +23,8 @@ def shove_and_call(t: Table) -> None:
             assert t.send(user, "act", action="call").changed
 
 
-def twice_table(**settings: object) -> Table:
-    return table("holdem", 2, clock=ShotClock(), run_it_twice=True, **settings)
+def twice_table() -> Table:
+    return table("holdem", 2, clock=ShotClock(), run_it_twice=True)
 
 
 def test_everyone_agreeing_runs_the_board_twice_and_pays_each_run() -> None:
