@@ -98,3 +98,14 @@ def ante(amount: int | None, variant: Variant) -> int:
             f"ante: {variant.name} is dealt with antes ({rule}): 1 or more, or leave it out"
         )
     return amount
+
+
+def run_it_twice(chosen: bool, variant: Variant) -> bool:
+    """Run it twice is for games with one shared board dealt in streets: Hold'em, Omaha."""
+    flop_game = variant.boards == 1 and not variant.stud and any(s.board for s in variant.streets)
+    if chosen and not flop_game:
+        raise SettingError(
+            f"run_it_twice: only in Hold'em and Omaha games (one board); "
+            f"{variant.name} deals {'two boards' if variant.boards > 1 else 'no board'}"
+        )
+    return chosen

@@ -108,6 +108,7 @@ class CashRoom(LiveRoom):
             small_blind=settings.small_blind,
             big_blind=settings.big_blind,
             ante=settings.ante,
+            run_it_twice=settings.run_it_twice,
         )
 
     def marks(self) -> tuple[int | None, int | None, int | None]:

@@ -85,6 +85,7 @@ class HomeRoom(LiveRoom):
             big_blind=settings.big_blind,
             ante=settings.ante,
             mixed=settings.mixed,
+            run_it_twice=settings.run_it_twice,
         )
 
     def marks(self) -> tuple[int | None, int | None, int | None]:

@@ -77,6 +77,7 @@ def game_frame(
     big_blind: int,
     ante: int,
     mixed: bool = False,
+    run_it_twice: bool = False,
 ) -> GameFrame:
     """The game and its stakes in one line (a series' or a cash table's settings)."""
     if variant.stud:  # V-5: antes and a bring-in of the small blind's size
@@ -92,6 +93,8 @@ def game_frame(
     parts = [f"{variant.name} {words}", forced]
     if limit is Limit.FIXED_LIMIT and not mixed:
         parts.append(f"bets {big_blind}/{2 * big_blind}")
+    if run_it_twice:
+        parts.append("run it twice if all agree")
     return {
         "variant": variant.code,
         "name": variant.name,
