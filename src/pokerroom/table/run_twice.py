@@ -31,6 +31,7 @@ AGREED = "everyone agreed: the board is run twice"
 ONCE = "the board is run once"
 AGREE = "Run it twice"
 DECLINE = "Run once"
+PROMPT = {"question": QUESTION, "agree": AGREE, "decline": DECLINE}
 """The words a table shows for run it twice, in one place (issue 23 will translate them)."""
 
 

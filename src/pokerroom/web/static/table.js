@@ -218,6 +218,7 @@
     renderHistory(t);
     if (window.drawTournamentHeader) window.drawTournamentHeader(t.tournament, serverNow());
     if (window.drawBroadcast) window.drawBroadcast(t.broadcast);
+    if (window.drawRunTwice) window.drawRunTwice(t, send, serverNow);
     tick();
   }
 
