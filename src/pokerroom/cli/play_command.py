@@ -52,6 +52,7 @@ SERIES_OPTIONS = (
     "profile",
     "ante",
     "smallest_chip",
+    "run_it_twice",
 )
 """Options a resumed series takes from the store (its players, game and limits), not from
 the command line; ``--clock`` and ``--json`` are how this run shows it, and may be given."""
@@ -173,6 +174,7 @@ def _settings(
     ante: int | None = None,
     profile: str = "home",
     smallest_chip: int = 1,
+    run_it_twice: bool = False,
 ) -> SeriesSettings:
     """H-1 defaults with the variant, structure, stakes, stacks and rules the user chose,
     each checked as the web lobby checks it (:mod:`pokerroom.table.settings_check`).
@@ -189,6 +191,7 @@ def _settings(
     settings_check.chips("stack", stack, low=1)
     ante = settings_check.ante(ante, variant)
     profile = settings_check.profile(profile)
+    settings_check.run_it_twice(run_it_twice, variant)
     amounts = (("--stack", stack), ("--blinds", small), ("--blinds", big), ("--ante", ante))
     uneven = list(dict.fromkeys(option for option, amount in amounts if amount % smallest_chip))
     if uneven:
@@ -204,6 +207,7 @@ def _settings(
         ante=ante,
         profile=profile,
         smallest_chip=smallest_chip,
+        run_it_twice=run_it_twice,
     )
 
 
@@ -352,6 +356,14 @@ def play(
     auto_muck: Annotated[
         bool, flag("--auto-muck", help="Muck your losing hands at showdown unasked (P-5).")
     ] = False,
+    run_it_twice: Annotated[
+        bool,
+        flag(
+            "--run-it-twice",
+            help="All-in before the river, everyone may agree within 10 s (keys y/o) to deal "
+            "the rest of the board twice, each pot halved by run; Hold'em and Omaha.",
+        ),
+    ] = False,
 ) -> None:
     """Play a series at the terminal table, against bots or in hot seat.
 
@@ -411,6 +423,7 @@ def play(
                 ante=ante,
                 profile=profile,
                 smallest_chip=smallest_chip,
+                run_it_twice=run_it_twice,
             )
             if people > seats:
                 raise UsageError(f"--humans {people} needs at least as many --seats, got {seats}")
