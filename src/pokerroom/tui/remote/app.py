@@ -388,6 +388,8 @@ class RemoteTableApp(App[None]):
             return decision == "show"
         if action == "muck":
             return decision == "show" and you["may_muck"]
+        if action == "run_twice":
+            return decision == "run_twice"
         if action == "preaction":
             kind = parameters[0]
             return kind in you["preactions"] or you["preaction"] == kind
@@ -539,6 +541,10 @@ class RemoteTableApp(App[None]):
 
     async def action_muck(self) -> None:
         await self._send({"type": "muck"})
+
+    async def action_run_twice(self, agree: bool) -> None:
+        """Everyone all-in before the river is asked: run the rest of the board twice?"""
+        await self._send({"type": "run_twice", "agree": agree})
 
     async def action_preaction(self, kind: str) -> None:
         """X-3: choose a pre-action, or clear the one chosen."""
