@@ -14,6 +14,14 @@ from pokerroom.history.phh import PhhError, parse_phh
 from pokerroom.history.phh_write import write_phh
 from pokerroom.history.pokerstars import StarsTable, pokerstars_seen_by, write_pokerstars
 from pokerroom.history.replay import replay_hand
+from pokerroom.storage.codec import (
+    apply_decisions,
+    config_from_json,
+    config_to_json,
+    decision_from_json,
+    decision_to_json,
+    decisions_of,
+)
 
 TWICE = Options(run_it_twice=True)
 TABLE = StarsTable(7, "Twice", datetime(2026, 12, 4, 22, 0), ["ann", "bob", "cy"])
@@ -112,3 +120,35 @@ def test_the_stored_hand_gives_the_same_pokerstars_text_for_every_viewer() -> No
     stored = write_phh(hand)
     for viewer in (0, 1, None):
         assert pokerstars_seen_by(stored, viewer, TABLE) == write_pokerstars(hand, viewer, TABLE)
+
+
+def test_the_store_keeps_the_run_count_so_a_resumed_hand_deals_the_same_runs() -> None:
+    config = HandConfig.holdem([100, 100], small_blind=1, big_blind=2, options=TWICE)
+    hand = Hand(config, Deck(seed=9))
+    hand.act(Action.raise_to(100))
+    hand.act(Action.call())
+    hand.choose_runs(2)
+    saved = [decision_to_json(d) for d in decisions_of(hand)]
+    assert saved[-1] == {"player": -1, "action": "runs", "amount": 2}
+    again = Hand(config_from_json(config_to_json(config)), Deck(seed=9))
+    apply_decisions(again, [decision_from_json(d) for d in saved])
+    assert again.events == hand.events and again.runs == 2
+
+
+def test_the_replayer_steps_through_both_runs() -> None:
+    from pokerroom.web.replayer import steps_seen_by
+
+    _, steps = steps_seen_by(write_phh(all_in_on_the_flop()), None)
+    texts = [step["text"] for step in steps]
+    at = texts.index("Everyone agreed: the board is run twice")
+    assert texts[at + 1 :][:4] == [
+        "Run 1 turn: 2c",
+        "Run 1 river: 6c",
+        "Run 2 turn: 5h",
+        "Run 2 river: Js",
+    ]
+    assert texts[-2:] == ["Seat 1 wins 150 on run 1", "Seat 3 wins 150 on run 2"]
+    assert steps[-1]["boards"] == [
+        ["Qc", "Ah", "3c", "2c", "6c"],
+        ["Qc", "Ah", "3c", "5h", "Js"],
+    ]
