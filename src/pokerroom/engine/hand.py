@@ -10,6 +10,8 @@ kinds of input, named by :attr:`Hand.phase`:
 * ``bet`` — the player :attr:`to_act`: :meth:`legal_actions` says what he may do
   and :meth:`act` does it or raises :class:`IllegalAction`, changing nothing;
 * ``showdown`` — the player due to reveal: :meth:`show` or :meth:`muck`.
+* ``runs`` — all-in before the river at a table that offers run it twice: the table
+  asks the players and calls :meth:`choose_runs` with 1 or 2.
 
 No clock, no I/O, no hidden randomness: the same inputs give the same events.
 
