@@ -130,3 +130,18 @@ def test_a_bot_agrees_so_a_person_alone_decides() -> None:
     assert t.send(ann, "run_twice", agree=True).changed
     hand = t.snap(ann)["hand"]
     assert hand is not None and len(hand["boards"]) == 2
+
+
+def test_a_player_who_folded_is_not_asked() -> None:
+    t = table("holdem", 3, clock=ShotClock(), run_it_twice=True)
+    folder = next(u for u in t.users if t.snap(u)["you"]["decision"] == "act")
+    assert t.send(folder, "act", action="fold").changed
+    shove_and_call(t)
+    assert t.snap(folder)["you"]["decision"] is None
+    before = t.text(folder)
+    outcome = t.send(folder, "run_twice", agree=True)
+    assert (outcome.changed, outcome.code) == (False, "not_asked")
+    assert outcome.error == "only the players still in the hand are asked to run it twice"
+    assert t.text(folder) == before
+    others = [u for u in t.users if u != folder]
+    assert [t.snap(u)["you"]["decision"] for u in others] == ["run_twice", "run_twice"]

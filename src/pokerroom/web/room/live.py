@@ -375,6 +375,8 @@ class LiveRoom(SeatedRoom[Turn]):
         hand, vote, position = self.hand, self.vote, self.position_of(seat)
         if hand is None or vote is None or hand.phase != "runs" or position is None:
             return no("nobody is asked to run it twice now", "no_vote")
+        if position not in vote.players:
+            return no("only the players still in the hand are asked to run it twice", "not_asked")
         try:
             runs = vote.answer(position, agree=agree)
         except ValueError as error:
