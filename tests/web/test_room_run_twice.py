@@ -4,13 +4,21 @@ silence runs the board once. Off by default."""
 
 from __future__ import annotations
 
-from pokerroom.table.run_twice import AGREED, ONCE
+from typing import TypeVar
+
+import pytest
+
+from pokerroom.table.run_twice import AGREED, ASK_SECONDS, ONCE, RunTwiceVote
 from pokerroom.web.room import ShotClock
+from pokerroom.web.room.live import LiveRoom
 from pokerroom.web.seam import User
-from tests.web.table_driver import Table, table
+from tests.web.cash_driver import cash_table
+from tests.web.table_driver import Driver, Table, table
+
+Room = TypeVar("Room", bound=LiveRoom)
 
 
-def shove_and_call(t: Table) -> None:
+def shove_and_call(t: Driver[Room]) -> None:
     """The player to act goes all-in, the other calls: the hand waits before the flop."""
     for _ in range(2):
         user = next(u for u in t.users if t.snap(u)["you"]["decision"] == "act")
@@ -145,3 +153,30 @@ def test_a_player_who_folded_is_not_asked() -> None:
     assert t.text(folder) == before
     others = [u for u in t.users if u != folder]
     assert [t.snap(u)["you"]["decision"] for u in others] == ["run_twice", "run_twice"]
+
+
+def test_at_a_cash_table_a_player_who_leaves_while_asked_declines() -> None:
+    t = cash_table("holdem", 2, clock=ShotClock(), run_it_twice=True)
+    ann, bob = t.users[:2]
+    shove_and_call(t)
+    assert t.snap(ann)["you"]["decision"] == "run_twice"
+    assert t.send(ann, "run_twice", agree=True).changed
+    assert t.send(bob, "leave").changed
+    hand = t.snap(ann)["hand"]
+    assert hand is not None and hand["phase"] == "done" and len(hand["boards"]) == 1
+    assert ONCE in hand["log"]
+
+
+def test_the_vote_needs_every_answer_in_time() -> None:
+    vote = RunTwiceVote.ask([0, 2, 3], now=50.0)
+    assert vote.deadline == 50.0 + ASK_SECONDS and vote.runs is None
+    with pytest.raises(ValueError, match="only the players still in the hand are asked"):
+        vote.answer(1, agree=True)
+    assert vote.answer(2, agree=True) is None
+    with pytest.raises(ValueError, match="your answer is in already"):
+        vote.answer(2, agree=False)
+    assert vote.runs_at(59.9) is None and vote.runs_at(60.0) == 1  # silence: once
+    assert vote.answer(0, agree=False) == 1 and vote.waiting == ()  # one refusal: once
+    everyone = RunTwiceVote.ask([0, 1], now=0.0)
+    everyone.answer(1, agree=True)
+    assert everyone.answer(0, agree=True) == 2 and everyone.runs_at(99.0) == 2
