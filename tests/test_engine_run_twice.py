@@ -1,4 +1,4 @@
-"""Run it twice in the engine: all-in before the river, the rest of the board dealt twice.
+"""Run it twice in the engine (P-10): all-in before the river, the board dealt out twice.
 
 Each pot is halved between the runs (the odd chip to run 1, as P-8 gives it to the
 first board), then each half is paid as usual on its run: side pots (P-1), split
@@ -172,7 +172,8 @@ def test_an_all_in_on_the_river_is_not_run_twice() -> None:
 def test_choose_runs_refuses_bad_input_and_changes_nothing() -> None:
     config = HandConfig.holdem([100, 100], small_blind=1, big_blind=2, options=TWICE)
     hand = Hand(config, Deck(seed=3))
-    with pytest.raises(IllegalAction, match=r"not waiting to be run once or twice.*bet phase"):
+    waiting = r"not waiting to be run once or twice.*bet phase \(P-10\)"
+    with pytest.raises(IllegalAction, match=waiting):
         hand.choose_runs(2)
     hand.act(Action.raise_to(100))
     hand.act(Action.call())

@@ -1,4 +1,4 @@
-"""Run it twice at a web table: everyone all-in before the river is asked at once; all
+"""Run it twice at a web table (P-10): everyone all-in before the river is asked at once; all
 agreeing within 10 s deals two boards and pays each pot in halves by run; a refusal or
 silence runs the board once. Off by default."""
 

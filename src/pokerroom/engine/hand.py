@@ -672,7 +672,7 @@ class Hand(Settlement):
         self._deal_out()
 
     def _may_run_twice(self) -> bool:
-        """Run it twice is offered: the table allows it and only board cards are to come."""
+        """P-10: run it twice is offered: the table allows it, only board cards are to come."""
         later = self._streets[self.street + 1 :]
         return (
             self.config.options.run_it_twice
@@ -682,7 +682,7 @@ class Hand(Settlement):
         )
 
     def choose_runs(self, runs: int) -> None:
-        """Run the rest of the board once or twice, as the players chose (run it twice).
+        """P-10: run the rest of the board once or twice, as the players chose.
 
         Each run is dealt in full from the same deck, run 1 first, burns as usual
         (C-4); each pot is then halved between the runs, the odd chip to run 1.
@@ -691,7 +691,7 @@ class Hand(Settlement):
             raise IllegalAction(
                 f"the board is not waiting to be run once or twice: the hand is in its "
                 f"{self.phase} phase",
-                "A-17",
+                "P-10",
                 [],
             )
         if type(runs) is not int or runs not in (1, 2):

@@ -1,4 +1,4 @@
-"""Run it twice: the players all-in before the river are asked, and all must agree in time.
+"""Run it twice (P-10): the players all-in before the river are asked; all must agree in time.
 
 A cash or home table may offer it (the host's option, off by default; never in a
 tournament, whose regulation decides, T-3). When the engine's hand waits in its ``runs``

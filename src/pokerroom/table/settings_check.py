@@ -101,7 +101,7 @@ def ante(amount: int | None, variant: Variant) -> int:
 
 
 def run_it_twice(chosen: bool, variant: Variant) -> bool:
-    """Run it twice is for games with one shared board dealt in streets: Hold'em, Omaha."""
+    """P-10: run it twice is for games with one shared board dealt in streets (Hold'em, Omaha)."""
     flop_game = variant.boards == 1 and not variant.stud and any(s.board for s in variant.streets)
     if chosen and not flop_game:
         raise SettingError(

@@ -368,7 +368,7 @@ class LiveRoom(SeatedRoom[Turn]):
         return Outcome(True)
 
     def _run_twice(self, sender: User, *, agree: bool, now: float) -> Outcome:
-        """An answer to run it twice: everyone must agree in time, one refusal runs it once."""
+        """P-10: an answer to run it twice; all must agree in time, one refusal runs it once."""
         seat = self.seat_of_user(sender.id)
         if seat is None:
             return no("you have no seat at this table; observers only watch", "not_seated")
