@@ -4,6 +4,7 @@ and the PokerStars text writes them as PokerStars does (FIRST/SECOND boards and 
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -152,3 +153,18 @@ def test_the_replayer_steps_through_both_runs() -> None:
         ["Qc", "Ah", "3c", "2c", "6c"],
         ["Qc", "Ah", "3c", "5h", "Js"],
     ]
+
+
+def test_pokerroom_replay_reports_each_run(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pokerroom.cli.app import app
+
+    path = tmp_path / "twice.phh"
+    path.write_text(write_phh(all_in_on_the_flop()), encoding="utf-8")
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "  pot 1: 300 won by p1 150 (run 1), p3 150 (run 2) (eligible p1 p2 p3)" in (
+        result.output.splitlines()
+    )
+    assert "  matches the recorded finishing stacks" in result.output.splitlines()
