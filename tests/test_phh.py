@@ -659,7 +659,8 @@ def test_write_phh_heads_up_fixed_limit() -> None:
         "big_bet = 4\n"
         '_options = { reraise_after_short_all_in = "last-full-raise", '
         'showdown_order = "last-aggressor-final-round", deal_start = "left-of-button", '
-        'timeout_action = "check-or-fold", smallest_chip = 1, bet_unit = 1 }\n'
+        'timeout_action = "check-or-fold", smallest_chip = 1, bet_unit = 1, '
+        "run_it_twice = false }\n"
         "starting_stacks = [50, 60]\n"
         "actions = [\n"
         '  "d dh p1 AcKd",\n'
@@ -703,7 +704,8 @@ def test_write_phh_stud_heads_up() -> None:
         "min_bet = 4\n"
         '_options = { reraise_after_short_all_in = "last-full-raise", '
         'showdown_order = "last-aggressor-final-round", deal_start = "left-of-button", '
-        'timeout_action = "check-or-fold", smallest_chip = 1, bet_unit = 1 }\n'
+        'timeout_action = "check-or-fold", smallest_chip = 1, bet_unit = 1, '
+        "run_it_twice = false }\n"
         "starting_stacks = [60, 50]\n"
         "actions = [\n"
         '  "d dh p1 AcKd3s",\n'

@@ -1,5 +1,5 @@
 """Straddles through ``pokerroom connect`` (issue 22 item 6): the remote terminal table's
-``y`` key and status line, and the text mode's ``straddle`` / ``nostraddle`` words and the
+``v`` key and status line, and the text mode's ``straddle`` / ``nostraddle`` words and the
 line that shows the choice; a watcher and a table without straddles are offered nothing."""
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ def test_y_at_the_remote_table_turns_the_straddle_on_and_off() -> None:
         ann, bob = apps
         assert "y: straddle under the gun" in status(ann) and "y Straddle" in footer(ann)
         assert "straddle" not in status(bob) and "y Straddle" not in footer(bob)  # watching
-        await press(pilots[0], ann, "y")
+        await press(pilots[0], ann, "v")
         await settle(hub, apps, pilots)
         assert room.table.seats[1].straddles
         assert "you straddle under the gun (y: stop)" in status(ann)
         assert "y Stop straddling" in footer(ann) and "y Straddle" not in footer(ann)
-        await press(pilots[0], ann, "y")
+        await press(pilots[0], ann, "v")
         await settle(hub, apps, pilots)
         assert not room.table.seats[1].straddles and "y Straddle" in footer(ann)
 
@@ -47,8 +47,8 @@ def test_no_straddle_key_where_the_host_left_straddles_off() -> None:
 
     async def scenario(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
         (ann,) = apps
-        assert "straddle" not in status(ann) and "y Straddle" not in footer(ann)
-        await pilots[0].press("y")  # a key that does nothing here
+        assert "straddle" not in status(ann) and "v Straddle" not in footer(ann)
+        await pilots[0].press("v")  # a key that does nothing here
         await settle(hub, apps, pilots)
         link = ann.link
         assert isinstance(link, FakeLink) and link.sent == []  # nothing was sent

@@ -1,5 +1,5 @@
 """Straddles at the terminal table (issue 22 item 6): ``pokerroom play --straddle``, the
-``y`` key, the straddle posted when the hand comes to the player, and a saved series with
+``v`` key, the straddle posted when the hand comes to the player, and a saved series with
 straddled hands resumed exactly."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def test_y_turns_the_straddle_on_and_it_is_posted_under_the_gun() -> None:
             await pilot.pause()
             info = str(table.query_one("#info", Static).content)
             assert "straddle under the gun" in info
-            await pilot.press("y")
+            await pilot.press("v")
             await pilot.pause()
             assert series.straddlers == {1}
             assert "you straddle whenever you are under the gun, from the next hand" in status(
@@ -74,7 +74,7 @@ def test_y_turns_the_straddle_on_and_it_is_posted_under_the_gun() -> None:
             assert "You post 4" in log_text(table)
             legal = hand.legal_actions()
             assert legal.check and legal.raise_min == 8  # his option, a straddle's raise
-            await pilot.press("y")
+            await pilot.press("v")
             await pilot.pause()
             assert series.straddlers == set() and "you no longer straddle" in status(table)
 
@@ -89,7 +89,7 @@ def test_a_table_without_straddles_has_no_y_key() -> None:
         async with table.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             assert table.check_action("straddle", ()) is False
-            await pilot.press("y")
+            await pilot.press("v")
             await pilot.pause()
             assert series.straddlers == set()
 
@@ -106,7 +106,7 @@ def test_a_series_with_straddled_hands_is_resumed_exactly(tmp_path: Path) -> Non
     async def until_straddled() -> None:
         async with first.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            await pilot.press("y")
+            await pilot.press("v")
             await press_until_straddled(first, pilot)
             await pilot.press("q")
 

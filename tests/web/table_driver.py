@@ -107,6 +107,8 @@ def random_act(frame: TableFrame, rng: random.Random) -> dict[str, object]:
         return {"type": "draw", "cards": rng.sample(mine, rng.randint(0, min(3, len(mine))))}
     if you["decision"] == "show":
         return {"type": rng.choice(["show", "muck"] if you["may_muck"] else ["show"])}
+    if you["decision"] == "run_twice":
+        return {"type": "run_twice", "agree": rng.random() < 0.5}
     actions = you["actions"]
     assert actions is not None
     choices: list[dict[str, object]] = []

@@ -19,8 +19,16 @@ class Bot(Protocol):
 
 
 def play_hand(hand: Hand, bots: Mapping[int, Bot]) -> None:
-    """Let the bots (by engine position) act and draw until the hand needs someone else."""
-    while hand.phase in ("bet", "draw"):
+    """Let the bots (by engine position) act and draw until the hand needs someone else.
+
+    Asked to run it twice, bots agree; the hand waits when a person is asked too.
+    """
+    while hand.phase in ("bet", "draw", "runs"):
+        if hand.phase == "runs":
+            if any(hand.in_hand(p) and p not in bots for p in range(hand.players)):
+                return
+            hand.choose_runs(2)
+            continue
         player = hand.to_act if hand.phase == "bet" else hand.to_draw
         if player is None or player not in bots:
             return

@@ -4,6 +4,7 @@ Words as a player says them: ``fold``, ``check``, ``call``, ``raise 12`` (the ro
 A-7; ``bet`` and ``complete`` are the same word here, the table knows which it is),
 ``raise pot`` (a preset by name: ``min``, ``½``, ``⅔``, ``pot``, ``allin``, ``2.5x``, ``3x``),
 ``bringin``, ``show``, ``muck``, ``draw 7c 2d`` (nothing after ``draw``: stand pat),
+``twice`` or ``once`` (asked to run it twice),
 ``pre call_any`` (a pre-action, X-3), ``sit 3 [BUY-IN] [post]``, ``leave``, ``start``,
 ``sitout``, ``sitin [post]``, ``topup 40``, ``post``, ``wait`` (for the big blind),
 ``straddle`` / ``nostraddle`` (where the host allows straddles), ``quit``. A line that
@@ -26,9 +27,9 @@ from pokerroom.errors import UsageError
 
 QUIT = "quit"
 COMMANDS = (
-    "fold, check, call, raise N|PRESET, bringin, show, muck, draw [CARDS], pre KIND, "
-    "sit SEAT [BUY-IN] [post], leave, start, sitout, sitin [post], topup N, post, wait, "
-    "straddle, nostraddle, quit"
+    "fold, check, call, raise N|PRESET, bringin, show, muck, draw [CARDS], twice, once, "
+    "pre KIND, sit SEAT [BUY-IN] [post], leave, start, sitout, sitin [post], topup N, post, "
+    "wait, straddle, nostraddle, quit"
 )
 PRESET_WORDS = {"allin": "all-in", "all-in": "all-in", "2.5x": "2.5×", "3x": "3×", "1/2": "½"}
 PLAIN: dict[str, dict[str, Any]] = {
@@ -38,6 +39,8 @@ PLAIN: dict[str, dict[str, Any]] = {
     "bringin": {"type": "act", "action": "bring_in"},
     "show": {"type": "show"},
     "muck": {"type": "muck"},
+    "twice": {"type": "run_twice", "agree": True},
+    "once": {"type": "run_twice", "agree": False},
     "leave": {"type": "leave"},
     "start": {"type": "start"},
     "sitout": {"type": "sit_out"},

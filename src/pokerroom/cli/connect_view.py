@@ -69,7 +69,11 @@ def table_lines(frame: Frame) -> list[str]:
             lines.append(f"  you finished {finished['place']}{prize}")
     lines += [seat_line(seat) for seat in frame["seats"]]
     if hand is not None:
-        lines += [f"  board: {' '.join(board) or '-'}" for board in hand["boards"] if board]
+        boards = [board for board in hand["boards"] if board]
+        names = ["board"] * len(boards)
+        if len(boards) == 2 and not frame["game"]["variant"].startswith("bomb-pot"):
+            names = ["run 1", "run 2"]  # a board run twice
+        lines += [f"  {name}: {' '.join(board)}" for name, board in zip(names, boards, strict=True)]
         if len(hand["pots"]) > 1:
             lines.append("  pots: " + ", ".join(str(pot["amount"]) for pot in hand["pots"]))
     lines += _you_lines(frame)
@@ -87,6 +91,8 @@ def _you_lines(frame: Frame) -> list[str]:
         lines.append(f"  your draw{left}: draw CARDS to throw away, or just draw to stand pat")
     elif you["decision"] == "show":
         lines.append(f"  show{' or muck' if you['may_muck'] else ''}{left}")
+    elif you["decision"] == "run_twice":
+        lines.append(f"  run it twice?{left} twice, or once")
     elif hand is not None and hand["to_act"] is not None:
         seat = frame["seats"][hand["to_act"] - 1]
         lines.append(f"  waiting for {seat['name']}{left}")

@@ -53,6 +53,7 @@ SERIES_OPTIONS = (
     "ante",
     "smallest_chip",
     "straddle",
+    "run_it_twice",
 )
 """Options a resumed series takes from the store (its players, game and limits), not from
 the command line; ``--clock`` and ``--json`` are how this run shows it, and may be given."""
@@ -175,6 +176,7 @@ def _settings(
     profile: str = "home",
     smallest_chip: int = 1,
     straddle: str = "off",
+    run_it_twice: bool = False,
 ) -> SeriesSettings:
     """H-1 defaults with the variant, structure, stakes, stacks and rules the user chose,
     each checked as the web lobby checks it (:mod:`pokerroom.table.settings_check`).
@@ -192,6 +194,7 @@ def _settings(
     ante = settings_check.ante(ante, variant)
     profile = settings_check.profile(profile)
     straddle = settings_check.straddle(straddle, variant)
+    settings_check.run_it_twice(run_it_twice, variant)
     amounts = (("--stack", stack), ("--blinds", small), ("--blinds", big), ("--ante", ante))
     uneven = list(dict.fromkeys(option for option, amount in amounts if amount % smallest_chip))
     if uneven:
@@ -208,6 +211,7 @@ def _settings(
         profile=profile,
         smallest_chip=smallest_chip,
         straddle=straddle,
+        run_it_twice=run_it_twice,
     )
 
 
@@ -362,9 +366,17 @@ def play(
             "--straddle",
             metavar="off|utg|button",
             help="Let players straddle twice the big blind under the gun or on the button "
-            "(key y at the table turns yours on or off); off by default.",
+            "(key v at the table turns yours on or off); off by default.",
         ),
     ] = "off",
+    run_it_twice: Annotated[
+        bool,
+        flag(
+            "--run-it-twice",
+            help="All-in before the river, everyone may agree within 10 s (keys y/o) to deal "
+            "the rest of the board twice, each pot halved by run; Hold'em and Omaha.",
+        ),
+    ] = False,
 ) -> None:
     """Play a series at the terminal table, against bots or in hot seat.
 
@@ -377,7 +389,7 @@ def play(
     Keys at the table: f fold, c check/call, r raise (any amount), m/h/t/p/a
     min, half pot, 2/3 pot, pot, all-in, b bring in (Stud), 1-5 mark cards and
     d draw (Draw), s show or x muck at showdown, n next hand,
-    y straddle on/off (--straddle), space show your cards (hot seat),
+    v straddle on/off (--straddle), space show your cards (hot seat),
     ? list the keys, q quit.
     """
     from pokerroom.bots import BOTS, play_hand
@@ -426,6 +438,7 @@ def play(
                 profile=profile,
                 smallest_chip=smallest_chip,
                 straddle=straddle,
+                run_it_twice=run_it_twice,
             )
             if people > seats:
                 raise UsageError(f"--humans {people} needs at least as many --seats, got {seats}")

@@ -50,28 +50,34 @@ def _label(player: int) -> str:
 
 _BOARD_NAMES = ("upper board", "lower board")
 """Double-board games (V-4): board 0 is dealt first."""
+_RUN_NAMES = ("run 1", "run 2")
+"""A board run twice (P-10): run 1 is dealt first."""
 
 
-def _boards(result: ReplayResult) -> int:
+def _boards(result: ReplayResult) -> tuple[str, ...]:
+    """The names of the hand's boards when it has two (none for one board)."""
     game = result.phh.game
-    return game.variant.boards if game.variant is not None else 1
+    if game.variant is not None and game.variant.boards > 1:
+        return _BOARD_NAMES
+    return _RUN_NAMES if result.phh.runs > 1 else ()
 
 
-def _winner(share: PotShare, boards: int) -> dict[str, Any]:
-    """One share of a pot; ``board`` (0 upper, 1 lower) only in double-board games (P-8)."""
+def _winner(share: PotShare, boards: tuple[str, ...]) -> dict[str, Any]:
+    """One share of a pot; ``board`` (0 upper or run 1, 1 lower or run 2) only with two
+    boards (P-8, P-10)."""
     winner: dict[str, Any] = {
         "player": _label(share.player),
         "amount": _number(share.amount),
         "share": share.share,
     }
-    if boards > 1:
+    if boards:
         winner["board"] = share.board
     return winner
 
 
-def _share_text(share: PotShare, boards: int) -> str:
-    """``p2 50``, ``p2 25 (low)``, ``p2 25 (lower board, low)``."""
-    words = [] if boards == 1 else [_BOARD_NAMES[share.board]]
+def _share_text(share: PotShare, boards: tuple[str, ...]) -> str:
+    """``p2 50``, ``p2 25 (low)``, ``p2 25 (lower board, low)``, ``p1 50 (run 2)``."""
+    words = [boards[share.board]] if boards else []
     if share.share != "all":
         words.append(share.share)
     return f"{_label(share.player)} {share.amount:,}" + (f" ({', '.join(words)})" if words else "")

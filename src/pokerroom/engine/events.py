@@ -51,10 +51,23 @@ class Burn:
 
 @dataclass(frozen=True, slots=True)
 class DealBoard:
-    """Community cards; ``board`` 1 is the lower board of a double-board game (V-4)."""
+    """Community cards; ``board`` 1 is the lower board of a double-board game (V-4), or
+    run 2 when the board is run twice."""
 
     cards: tuple[Card | None, ...]
     board: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRuns:
+    """All-in before the river at a table that offers it: the rest of the board is dealt
+    ``runs`` times (1 or 2), each run from the same deck after the last (run it twice).
+
+    The table asks the players; the engine only records what they chose. Run 2 starts
+    from the cards already on the board and is board index 1 afterwards.
+    """
+
+    runs: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +130,8 @@ class Muck:
 class Award:
     """Chips from pot ``pot`` (0 = main) to ``player``; ``share`` is 'all', 'high' or 'low'.
 
-    ``board`` names the board whose half this is in a double-board game (P-8).
+    ``board`` names the board whose half this is in a double-board game (P-8), or the
+    run when the board was run twice (run 2 is board 1).
     """
 
     player: int
@@ -134,6 +148,7 @@ Event = (
     | Discard
     | Burn
     | DealBoard
+    | ChooseRuns
     | Fold
     | Check
     | Call

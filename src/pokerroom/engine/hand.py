@@ -10,6 +10,8 @@ kinds of input, named by :attr:`Hand.phase`:
 * ``bet`` — the player :attr:`to_act`: :meth:`legal_actions` says what he may do
   and :meth:`act` does it or raises :class:`IllegalAction`, changing nothing;
 * ``showdown`` — the player due to reveal: :meth:`show` or :meth:`muck`.
+* ``runs`` — all-in before the river at a table that offers run it twice: the table
+  asks the players and calls :meth:`choose_runs` with 1 or 2.
 
 No clock, no I/O, no hidden randomness: the same inputs give the same events.
 
@@ -38,7 +40,7 @@ from pokerroom.engine.actions import (
 from pokerroom.engine.config import HandConfig
 from pokerroom.engine.options import DealStart, ReraiseSize, ShowdownOrder, TimeoutAction
 from pokerroom.engine.settlement import Settlement
-from pokerroom.engine.state import BET, DEAL, DRAW, SHOWDOWN, CardSource
+from pokerroom.engine.state import BET, DEAL, DRAW, RUNS, SHOWDOWN, CardSource
 from pokerroom.engine.stud import best_showing, bring_in_player, shows_open_pair
 from pokerroom.engine.variants import Limit
 from pokerroom.errors import CardParseError, DuplicateCardError, UsageError
@@ -355,6 +357,9 @@ class Hand(Settlement):
     def deal_board(self, cards: Sequence[Card | None], burn: Card | None = None) -> None:
         """Burn (C-4) and deal this street's cards to the next board due (upper first, V-4)."""
         self._check_new_cards(cards, burn)
+        if self._runs > 1 and self.phase == DEAL:
+            self._deal_run(cards, burn)
+            return
         street = self._streets[self.street]
         board = self._board_pending()
         before = self._hole_due_at[self.street - 1] if self.street else 0
@@ -661,22 +666,83 @@ class Hand(Settlement):
         for player in self._showdown_order(live):
             if self._shown[player] is None:
                 self._record(ev.Show(player, tuple(self._hole[player])))
+        if self._may_run_twice():
+            self.phase = RUNS  # the table asks the players, then calls choose_runs
+            return
+        self._deal_out()
+
+    def _may_run_twice(self) -> bool:
+        """P-10: run it twice is offered: the table allows it, only board cards are to come."""
+        later = self._streets[self.street + 1 :]
+        return (
+            self.config.options.run_it_twice
+            and len(self._boards) == 1
+            and not any(s.hole or s.up or s.draw for s in later)
+            and any(s.board for s in later)
+        )
+
+    def choose_runs(self, runs: int) -> None:
+        """P-10: run the rest of the board once or twice, as the players chose.
+
+        Each run is dealt in full from the same deck, run 1 first, burns as usual
+        (C-4); each pot is then halved between the runs, the odd chip to run 1.
+        """
+        if self.phase != RUNS:
+            raise IllegalAction(
+                f"the board is not waiting to be run once or twice: the hand is in its "
+                f"{self.phase} phase",
+                "P-10",
+                [],
+            )
+        if type(runs) is not int or runs not in (1, 2):
+            raise UsageError(f"the board is run once or twice (1 or 2), got {runs!r}")
+        self._record(ev.ChooseRuns(runs))
+        self._deal_out()
+
+    def _deal_out(self) -> None:
+        """Deal the rest of the board(s) with nobody left to bet (A-17)."""
         source, later = self._source, self._streets[self.street + 1 :]
         if source is not None and not any(s.hole or s.up or s.draw for s in later):
             # Deal the rest of the board at once: no later round could have anyone to act.
             self.phase = DEAL
             self._round_aggressor = None
-            for street in later:
-                self.street += 1
-                for board in range(len(self._boards)):
-                    if street.burn:
-                        self._record(ev.Burn(source.burn()))
-                    self._record(ev.DealBoard(tuple(source.deal(street.board)), board))
+            boards = range(len(self._boards))
+            if self._runs > 1:  # one run after the other, each in full
+                order = [(board, street) for board in boards for street in later]
+            else:  # V-4: street by street, the upper board first
+                order = [(board, street) for street in later for board in boards]
+            for board, street in order:
+                if street.burn:
+                    self._record(ev.Burn(source.burn()))
+                self._record(ev.DealBoard(tuple(source.deal(street.board)), board))
+            self.street = len(self._streets) - 1
             self._open_showdown()
             return
         self.street += 1
         self.phase = DEAL
+        if self._runs > 1:
+            return  # deal_board deals the runs one after the other
         self._advance_dealer()
+
+    def _deal_run(self, cards: Sequence[Card | None], burn: Card | None) -> None:
+        """A manual dealer deals the rest of run 1 in full, then of run 2."""
+        full = self._board_due_at[-1]
+        board = next(i for i, dealt in enumerate(self._boards) if len(dealt) < full)
+        have = len(self._boards[board])
+        self.street = next(i for i, due in enumerate(self._board_due_at) if due > have)
+        street = self._streets[self.street]
+        due = self._board_due_at[self.street] - have
+        if len(cards) != due:
+            raise IllegalAction(
+                f"the {street.name} of run {board + 1} is {due} card(s), got {len(cards)}",
+                "V-1",
+                [],
+            )
+        if street.burn:
+            self._record(ev.Burn(burn))
+        self._record(ev.DealBoard(tuple(cards), board))
+        if all(len(dealt) == full for dealt in self._boards):
+            self._open_showdown()
 
     def _showdown_order(self, live: list[int]) -> list[int]:
         """P-4: who shows first, then clockwise."""
@@ -729,6 +795,8 @@ class Hand(Settlement):
                     hand._replay_action(event)
                 case ev.Show(player, cards):
                     hand._replay_show(player, cards)
+                case ev.ChooseRuns(runs):
+                    hand.choose_runs(runs)
                 case ev.Muck(player):
                     hand.muck(player)
                 case ev.Discard(player, cards):

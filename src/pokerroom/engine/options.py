@@ -61,6 +61,10 @@ class Options:
     """P-3: pots are split down to this chip."""
     bet_unit: int = 1
     """T-18: bets and raises go in steps of this (a tournament's smallest chip); all-in excepted."""
+    run_it_twice: bool = False
+    """Run it twice may be chosen when the hand is all-in before the river (a cash or home
+    table's option, never a tournament's: T-3). The hand then waits for
+    :meth:`~pokerroom.engine.hand.Hand.choose_runs`; single-board flop games only."""
 
     def __post_init__(self) -> None:
         if not (
@@ -76,6 +80,8 @@ class Options:
                 raise UsageError(
                     f"{name} must be a whole number of at least 1 ({rule}), got {chip!r}"
                 )
+        if type(self.run_it_twice) is not bool:
+            raise UsageError(f"run_it_twice must be true or false, got {self.run_it_twice!r}")
 
     def _wrong_kind(self) -> str:
         """The first option that is not of its enum, named with the values allowed."""

@@ -20,7 +20,8 @@ class Winner:
     share: str
     """``all``, or ``high``/``low`` in a split game (P-7)."""
     board: int
-    """The board whose half this is in a double-board game (P-8); 0 otherwise."""
+    """The board whose half this is in a double-board game (P-8), or the run (0 or 1) of a
+    board run twice; 0 otherwise."""
     hand: str | None
     """The winning hand in words ("Two pair, kings and fours"); None when won unshown (A-15)."""
     cards: tuple[Card | None, ...]

@@ -208,7 +208,8 @@ class Settlement(HandState):
             if any(v is None for v in known.values()):
                 self._unsettled.append(index)
                 continue
-            halves = _halves(pot.amount, chip) if boards == 2 else (pot.amount,)  # P-8
+            # P-8, P-10: halved between the boards, or the runs; the odd chip to the first
+            halves = _halves(pot.amount, chip) if boards == 2 else (pot.amount,)
             for board, amount in enumerate(halves):
                 values = {p: known[p, board] for p in pot.eligible}
                 self._award_part(index, board, amount, values)  # type: ignore[arg-type]

@@ -20,6 +20,8 @@ from pokerroom.engine.pots import Pot
 from pokerroom.engine.variants import Limit
 
 DEAL, DRAW, BET, SHOWDOWN, DONE = "deal", "draw", "bet", "showdown", "done"
+RUNS = "runs"
+"""All-in before the river with run it twice offered: waiting for the run count."""
 
 
 class CardSource(Protocol):
@@ -66,6 +68,8 @@ class HandState:
         self._boards: list[list[Card | None]] = [[] for _ in range(config.variant.boards)]
         self._up: list[list[Card | None]] = [[] for _ in range(n)]
         self._burned: list[Card | None] = []
+        self._runs = 1
+        """How many times the rest of the board is dealt (run it twice: 2)."""
         self.street = 0
         self.phase = DEAL
         self.to_act: int | None = None
@@ -159,6 +163,11 @@ class HandState:
     def boards(self) -> tuple[tuple[Card | None, ...], ...]:
         """Every board (two in a double-board game, V-4)."""
         return tuple(tuple(board) for board in self._boards)
+
+    @property
+    def runs(self) -> int:
+        """How many times the board is run out: 2 once the players chose to run it twice."""
+        return self._runs
 
     @property
     def board(self) -> tuple[Card | None, ...]:
@@ -279,6 +288,11 @@ class HandState:
     def _apply_deal_board(self, event: ev.DealBoard) -> None:
         self._boards[event.board].extend(event.cards)
 
+    def _apply_choose_runs(self, event: ev.ChooseRuns) -> None:
+        if event.runs == 2:  # run 2 starts from the cards the runs share
+            self._runs = 2
+            self._boards.append(list(self._boards[0]))
+
     def _apply_return(self, event: ev.ReturnUncalled) -> None:
         player, amount = event.player, event.amount
         self._give(player, amount)
@@ -329,6 +343,7 @@ _APPLY: dict[type[ev.Event], Callable[[HandState, Any], None]] = {
     ev.Burn: HandState._apply_burn,
     ev.Discard: HandState._apply_discard,
     ev.DealBoard: HandState._apply_deal_board,
+    ev.ChooseRuns: HandState._apply_choose_runs,
     ev.ReturnUncalled: HandState._apply_return,
     ev.Show: HandState._apply_show,
     ev.Muck: HandState._apply_muck,

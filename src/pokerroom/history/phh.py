@@ -49,6 +49,11 @@ no-limit stud give the small bet (the completion) as ``min_bet``. The bomb pot
 writes ``blinds_or_straddles`` as zeros and its two boards as two ``d db``
 actions per street, the upper board first (V-4).
 
+Run it twice. PHH has no notation for the number of runs; pokerroom writes its own
+field ``_runs = 2`` for a board run twice. The ``d db`` actions then deal run 1 to
+the river, then run 2 from the street where the players went all-in (each run's
+cards, not the ones they share). A hand run once has no ``_runs``.
+
 ``FO/8`` is fixed-limit, as its name says. PokerKit 0.7 (the spec's reference
 implementation) builds it with pot-limit betting, but every ``FO/8`` hand of the
 2023 WSOP Event #43 files bets in exact small-bet/big-bet units (raises to 400k,
@@ -94,6 +99,7 @@ from pokerroom.history.phh_options import FIELD as OPTIONS_FIELD
 from pokerroom.history.phh_options import read_options
 
 RAKE_FIELD = "_rake"
+RUNS_FIELD = "_runs"
 """P-9: the rake each player paid, pokerroom's own field (PHH has none for it)."""
 
 # --------------------------------------------------------------------- variant codes
@@ -253,6 +259,9 @@ class PhhHand:
     rake: tuple[Decimal, ...] | None = None
     """P-9: what each player paid the house from his winnings (``_rake``, pokerroom's own
     field); ``finishing_stacks`` and ``winnings`` are net of it, as the spec asks."""
+    runs: int = 1
+    """How many times the board was run out (``_runs``, pokerroom's own field): 2 for run
+    it twice."""
     extra: Mapping[str, object] = field(default_factory=dict)
     """Every other field (``author``, ``event``, ``time``, ``seats``, ``hand``, …) as read."""
 
@@ -382,6 +391,7 @@ _KNOWN_FIELDS = {
     "winnings",
     OPTIONS_FIELD,
     RAKE_FIELD,
+    RUNS_FIELD,
 }
 
 
@@ -466,6 +476,9 @@ def hand_from_document(document: Mapping[str, object]) -> PhhHand:
         options = read_options(document[OPTIONS_FIELD]) if OPTIONS_FIELD in document else None
     except UsageError as error:
         raise PhhError(str(error)) from None
+    runs = document.get(RUNS_FIELD, 1)
+    if type(runs) is not int or runs not in (1, 2):
+        raise PhhError(f"{RUNS_FIELD} is how often the board was run: 1 or 2, got {_shown(runs)}")
     return PhhHand(
         variant=variant,
         antes=antes,
@@ -482,6 +495,7 @@ def hand_from_document(document: Mapping[str, object]) -> PhhHand:
         winnings=_numbers(document, "winnings", players),
         options=options,
         rake=_numbers(document, RAKE_FIELD, players),
+        runs=runs,
         extra={k: v for k, v in document.items() if k not in _KNOWN_FIELDS},
     )
 

@@ -11,7 +11,7 @@ means the same whatever the defaults become:
 >>> options_field(Options.profile("club", smallest_chip=5))  # doctest: +NORMALIZE_WHITESPACE
 '_options = { reraise_after_short_all_in = "all-in-plus-big-blind",
   showdown_order = "last-aggressor-any-round", deal_start = "small-blind",
-  timeout_action = "fold", smallest_chip = 5, bet_unit = 1 }'
+  timeout_action = "fold", smallest_chip = 5, bet_unit = 1, run_it_twice = false }'
 >>> read_options({"smallest_chip": 5}).smallest_chip
 5
 """
@@ -44,6 +44,8 @@ def options_field(options: Options) -> str:
 def _allowed(default: object) -> str:
     if isinstance(default, enum.Enum):
         return " or ".join(repr(member.value) for member in type(default))
+    if isinstance(default, bool):
+        return "true or false"
     return "a whole number from 1 to 10^15"
 
 
@@ -66,6 +68,10 @@ def read_options(table: object) -> Options:
         try:
             if isinstance(default, enum.Enum):
                 values[name] = type(default)(value)
+            elif isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise ValueError(value)
+                values[name] = value
             elif (
                 isinstance(value, int) and not isinstance(value, bool) and 0 < value <= _MAX_NUMBER
             ):

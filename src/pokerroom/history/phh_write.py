@@ -16,6 +16,7 @@ back into the rules' order):
   comes first, then each drawing player's replacements (``d dh pN CARDS``) in
   the same order, as PokerKit writes a draw.
 * Double board: two ``d db`` per street, the upper board first (V-4).
+* Run it twice: ``_runs = 2``; run 1's ``d db`` to the river, then run 2's.
 
 >>> from pokerroom.deck import Deck
 >>> from pokerroom.engine import Action, Hand, HandConfig
@@ -50,7 +51,7 @@ from pokerroom.engine.hand import Hand
 from pokerroom.engine.variants import Limit
 from pokerroom.engine.views import view_of
 from pokerroom.errors import UsageError
-from pokerroom.history.phh import KILLED, format_cards_text, game_code
+from pokerroom.history.phh import KILLED, RUNS_FIELD, format_cards_text, game_code
 from pokerroom.history.phh_options import options_field
 
 
@@ -193,6 +194,8 @@ def _document(
     else:
         lines.append(f"min_bet = {config.min_bet}")
     lines.append(options_field(config.options))  # A-12, P-3, P-4: the table's rules
+    if hand.runs > 1:
+        lines.append(f"{RUNS_FIELD} = {hand.runs}")
     lines.append(f"starting_stacks = {_array(config.stacks)}")
     lines.append("actions = [")
     lines += [f"  {json.dumps(text)}," for text in map(_action, _in_phh_order(events)) if text]

@@ -17,6 +17,12 @@ Eastern time in brackets (what trackers parse); a straddle "posts straddle";
 a hand killed by the dealer (H-9) "folds"; the double-board bomb pot is written
 like a hand run twice (``*** FIRST FLOP ***``, ``FIRST Board``); hands shown
 early in an all-in run-out (A-17) are listed under ``*** SHOW DOWN ***``.
+
+A hand run twice is written as PokerStars writes one: the streets of each run
+(``*** FIRST TURN ***`` … ``*** SECOND RIVER ***``, a shared flop once), a
+``*** FIRST SHOW DOWN ***`` and a ``*** SECOND SHOW DOWN ***`` each with its hands
+and collections, and in the summary "Hand was run twice", ``FIRST Board``,
+``SECOND Board`` and per seat what he won or lost with on each run.
 """
 
 from __future__ import annotations
@@ -128,6 +134,8 @@ class _Writer:
         self.seats = [_Seat() for _ in range(n)]
         self.lines: list[str] = []
         self.boards: list[list[Card | None]] = [[] for _ in range(self.variant.boards)]
+        self.runs = 1
+        """2 once the players chose to run it twice (run 2 is board 1)."""
         self.dealing: dict[int, list[Card | None]] = {}
         """Stud: the cards each player was dealt in the current run of deals, as seen."""
         self.street = 0
@@ -220,6 +228,9 @@ class _Writer:
                 self._deal_hole(event)
             case ev.DealBoard(cards, board):
                 self._deal_board(cards, board)
+            case ev.ChooseRuns(2):
+                self.runs = 2
+                self.boards.append(list(self.boards[0]))  # run 2 starts from the shared cards
             case ev.Discard(player, cards):
                 self._discard(player, cards)
             case ev.Fold(player):
@@ -347,28 +358,37 @@ class _Writer:
     def _board_cards(self, board: int = 0) -> list[Card]:
         return [card for card in self.boards[board] if card is not None]
 
-    def _words(self, player: int) -> str:
+    def _words(self, player: int, board: int = 0) -> str:
         cards = self.shows[player]
         if any(card is None for card in cards):
             return ""
         known = [card for card in cards if card is not None]
-        return hand_words(self.variant, known, self._board_cards())
+        return hand_words(self.variant, known, self._board_cards(board))
 
     def _showdown(self) -> None:
+        if self.runs == 2:
+            for run, heading in enumerate(("FIRST", "SECOND")):
+                self.lines.append(f"*** {heading} SHOW DOWN ***")
+                self._show_hands(run, [a for a in self.awards if a.board == run])
+            return
         if self.shows or self.mucks:
             self.lines.append("*** SHOW DOWN ***")
+        self._show_hands(0, self.awards)
+        if not self.shows and len({award.player for award in self.awards}) == 1:
+            self.lines.append(f"{self.names[self.awards[0].player]}: doesn't show hand")
+
+    def _show_hands(self, board: int, awards: Sequence[ev.Award]) -> None:
+        """The hands shown, read on ``board``, the mucks, then who collected what."""
         for player, cards in self.shows.items():
-            words = self._words(player)
+            words = self._words(player, board)
             said = f" ({words})" if words else ""
             self.lines.append(f"{self.names[player]}: shows [{_cards(cards)}]{said}")
         for player in self.mucks:
             self.lines.append(f"{self.names[player]}: mucks hand")
         pots = len({award.pot for award in self.awards})
-        for award in self.awards:
+        for award in awards:
             pot = _pot_name(award.pot, pots)
             self.lines.append(f"{self.names[award.player]} collected {award.amount} from {pot}")
-        if not self.shows and len({award.player for award in self.awards}) == 1:
-            self.lines.append(f"{self.names[self.awards[0].player]}: doesn't show hand")
 
     def _summary(self) -> None:
         table = self.table
@@ -382,6 +402,8 @@ class _Writer:
                 for pot, amount in sorted(by_pot.items())
             )
         self.lines += ["*** SUMMARY ***", f"Total pot {total}{parts} | Rake {rake}"]
+        if self.runs == 2:
+            self.lines.append("Hand was run twice")
         if not self.variant.stud:
             for index, board in enumerate(self.boards):
                 if board:
@@ -402,6 +424,8 @@ class _Writer:
         if seat.folded_when:
             quiet = "" if seat.bet else " (didn't bet)"
             return f"{start} folded {seat.folded_when}{quiet}"
+        if position in self.shows and self.runs == 2:
+            return f"{start} showed [{_cards(self.shows[position])}] {self._run_outcomes(position)}"
         if position in self.shows:
             cards = _cards(self.shows[position])
             words = self._words(position)
@@ -416,6 +440,16 @@ class _Writer:
         if seat.won:
             return f"{start} collected ({seat.won})"
         return f"{start} lost"
+
+    def _run_outcomes(self, position: int) -> str:
+        """ "and won (50) with a flush, and lost with a pair of Kings": one part per run."""
+        parts = []
+        for run in range(self.runs):
+            won = sum(a.amount for a in self.awards if a.player == position and a.board == run)
+            words = self._words(position, run)
+            with_words = f" with {words}" if words else ""
+            parts.append(f"and won ({won}){with_words}" if won else f"and lost{with_words}")
+        return ", ".join(parts)
 
 
 def _pot_name(pot: int, pots: int) -> str:

@@ -31,9 +31,10 @@ seventh street a down card, and ``d db`` is the community card of C-6. Draw:
 replaces; PHH lists all discards of the draw before the replacements, and a
 discard written before an earlier player's replacements waits for them (V-8:
 each player is dealt in turn). The bomb pot deals two ``d db`` per street, the
-upper board first (V-4). Each card is dealt once (C-1) — except in Stud and Draw
-once 51 cards are out, when a card that has left play (folded or discarded) may
-come back from the muck (C-6).
+upper board first (V-4). A board run twice (``_runs = 2``) is chosen when the
+engine asks, and its ``d db`` deal run 1 to the river, then run 2. Each card
+is dealt once (C-1) — except in Stud and Draw once 51 cards are out, when a
+card that has left play (folded or discarded) may come back from the muck (C-6).
 
 Strict about betting: an action out of turn (A-2), an illegal amount, or a deal
 while a player is still to act (A-13) stops the replay with a
@@ -63,7 +64,7 @@ from pokerroom.engine.actions import Action, IllegalAction, LegalActions
 from pokerroom.engine.config import HandConfig
 from pokerroom.engine.hand import Hand
 from pokerroom.engine.options import Options
-from pokerroom.engine.state import BET, DEAL, DONE, DRAW, SHOWDOWN
+from pokerroom.engine.state import BET, DEAL, DONE, DRAW, RUNS, SHOWDOWN
 from pokerroom.engine.variants import Limit
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.history.phh import (
@@ -96,7 +97,8 @@ class PotShare:
     share: str
     """``all``, ``high`` or ``low`` (P-7)."""
     board: int = 0
-    """The board whose half this is in a double-board game: 0 upper, 1 lower (P-8)."""
+    """The board whose half this is in a double-board game: 0 upper, 1 lower (P-8); or
+    the run (0 or 1) of a board run twice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,8 +332,10 @@ class _Replayer:
     :attr:`index` and :attr:`action` name the action being applied, for errors.
     """
 
-    def __init__(self, hand: Hand, scale: Scale, notes: list[str]) -> None:
+    def __init__(self, hand: Hand, scale: Scale, notes: list[str], runs: int = 1) -> None:
         self.hand = hand
+        self.runs = runs
+        """How often the file says the board was run (``_runs``)."""
         self.scale = scale
         self.notes = notes
         variant = hand.config.variant
@@ -357,6 +361,7 @@ class _Replayer:
         code = action.code
         if code is ActionCode.NO_OP:
             return
+        self._choose_runs()
         if code is ActionCode.DEAL_HOLE and self._deal_down_first(index, action):
             return
         self._deal_up_cards()
@@ -375,6 +380,14 @@ class _Replayer:
 
     def finish(self) -> None:
         """After the last action: deal held up cards; a held discard stays a partial history."""
+        self._choose_runs()
+        if self.runs > self.hand.runs and self.hand.phase == DONE:
+            raise _Stop(
+                ReplayError(
+                    f"_runs = {self.runs}, but the board was never to be run more than once: "
+                    "nobody was all-in before the river, or run_it_twice is off in _options"
+                )
+            )
         self._deal_up_cards()
         if self.discards:
             assert self.drawer is not None
@@ -382,6 +395,11 @@ class _Replayer:
             self.notes.append(
                 f"not applied: {held}, written before {_label(self.drawer)}'s replacement cards"
             )
+
+    def _choose_runs(self) -> None:
+        """All-in before the river at a table that runs it twice: as often as the file says."""
+        if self.hand.phase == RUNS:
+            self.hand.choose_runs(self.runs)
 
     def _at(self, index: int, action: PhhAction) -> None:
         self.index, self.action = index, action
@@ -641,7 +659,7 @@ def replay_hand(phh: PhhHand, options: Options | None = None) -> ReplayResult:
     except _Stop as stop:
         return ReplayResult(phh, None, error=stop.error)
     hand = Hand(config)
-    replayer = _Replayer(hand, scale, notes)
+    replayer = _Replayer(hand, scale, notes, phh.runs)
     steps: list[Callable[[], None]] = [
         *(functools.partial(replayer.feed, i, a) for i, a in enumerate(phh.actions)),
         replayer.finish,

@@ -127,6 +127,14 @@ class Muck(_Message):
     type: Literal["muck"]
 
 
+class RunTwice(_Message):
+    """All-in before the river at a table that offers it: agree to run the board twice, or
+    not (then it is run once)."""
+
+    type: Literal["run_twice"]
+    agree: bool
+
+
 class Draw(_Message):
     """Draw games: the cards to throw away, none to stand pat (V-8)."""
 
@@ -355,6 +363,7 @@ ClientMessage = Annotated[
     | Preaction
     | Show
     | Muck
+    | RunTwice
     | Draw
     | SitOut
     | SitIn
@@ -381,6 +390,7 @@ _MODELS: dict[str, type[_Message]] = {
         Preaction,
         Show,
         Muck,
+        RunTwice,
         Draw,
         SitOut,
         SitIn,

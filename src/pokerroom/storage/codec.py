@@ -49,6 +49,10 @@ class StorageError(PokerroomError):
 
 
 DRAW, SHOW, MUCK = "draw", "show", "muck"
+RUNS = "runs"
+"""The players' answer to run it twice, as the table took it: ``amount`` is 1 or 2 runs."""
+TABLE = -1
+"""The ``player`` of a decision the table takes for everyone (the run count)."""
 _ACTIONS = {kind.value: kind for kind in ActionKind}
 
 
@@ -59,6 +63,7 @@ class Decision:
     ``action`` is an :class:`~pokerroom.engine.ActionKind` value (``fold``, ``check``,
     ``call``, ``raise``, ``bring-in``) or ``draw``, ``show``, ``muck``; ``amount``
     is a raise's round total, ``cards`` what a draw throws away or a show reveals.
+    ``runs`` is the run count the players chose (``amount`` 1 or 2, ``player`` -1).
     """
 
     player: int
@@ -88,6 +93,8 @@ def decisions_of(hand: Hand) -> list[Decision]:
                 decisions.append(Decision(player, SHOW, cards=_known(cards)))
             case ev.Muck(player):
                 decisions.append(Decision(player, MUCK))
+            case ev.ChooseRuns(runs):
+                decisions.append(Decision(TABLE, RUNS, runs))
     return decisions
 
 
@@ -105,6 +112,9 @@ def apply_decision(hand: Hand, decision: Decision) -> None:
     show was the run-out's, not the player's answer at the showdown.
     """
     player, action = decision.player, decision.action
+    if action == RUNS:
+        hand.choose_runs(decision.amount if decision.amount is not None else 0)
+        return
     if action == SHOW and hand.shown[player] == decision.cards:
         return  # A-17: a hand the run-out turned up is shown again by the replay itself
     if action in (SHOW, MUCK):
@@ -179,6 +189,7 @@ def settings_to_json(settings: SeriesSettings) -> dict[str, Any]:
         "orbit": settings.orbit,
         "smallest_chip": settings.smallest_chip,
         "straddle": settings.straddle,
+        "run_it_twice": settings.run_it_twice,
     }
 
 
@@ -196,6 +207,7 @@ def settings_from_json(data: Mapping[str, Any]) -> SeriesSettings:
             orbit=int(data.get("orbit", 0)),
             smallest_chip=int(data.get("smallest_chip", 1)),
             straddle=str(data.get("straddle", "off")),
+            run_it_twice=bool(data.get("run_it_twice", False)),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise StorageError(f"stored series settings cannot be read: {error}") from None

@@ -91,6 +91,8 @@ class SeriesSettings:
     """P-3: pots are split down to this chip."""
     straddle: str = "off"
     """The voluntary straddle: ``off``, ``utg`` or ``button`` (:mod:`pokerroom.table.straddle`)."""
+    run_it_twice: bool = False
+    """The host lets players all-in before the river run the board twice if all agree."""
 
     def __post_init__(self) -> None:
         if self.limit is None:
@@ -169,7 +171,9 @@ class Series:
             )
         self._check_limits()
         self.options = Options.profile(
-            self.settings.profile, smallest_chip=self.settings.smallest_chip
+            self.settings.profile,
+            smallest_chip=self.settings.smallest_chip,
+            run_it_twice=self.settings.run_it_twice,
         )
         # C-3: the first button and every deck from the secure source unless seeded
         self._rng = secrets.SystemRandom() if self.seed is None else random.Random(self.seed)

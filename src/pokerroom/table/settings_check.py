@@ -109,3 +109,14 @@ def straddle(mode: str, variant: Variant) -> str:
     if word != "off" and (variant.stud or variant.boards > 1):
         raise SettingError(f"straddle: {variant.name} has no blinds to straddle; choose off")
     return word
+
+
+def run_it_twice(chosen: bool, variant: Variant) -> bool:
+    """P-10: run it twice is for games with one shared board dealt in streets (Hold'em, Omaha)."""
+    flop_game = variant.boards == 1 and not variant.stud and any(s.board for s in variant.streets)
+    if chosen and not flop_game:
+        raise SettingError(
+            f"run_it_twice: only in Hold'em and Omaha games (one board); "
+            f"{variant.name} deals {'two boards' if variant.boards > 1 else 'no board'}"
+        )
+    return chosen

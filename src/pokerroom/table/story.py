@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
+from pokerroom.table.run_twice import AGREED, ONCE
 
 HIDDEN = "##"
 _STREET_CARDS = {3: "flop", 4: "turn", 5: "river"}
@@ -148,6 +149,8 @@ class _Teller:
         """Whether anyone acted in this betting round (a deal after that starts the next)."""
         self.brought_in = False
         self.boards: dict[int, int] = {}
+        self.runs = 1
+        """2 once the players agreed to run it twice: board 1 is then run 2."""
         self.up_cards: list[str] = []
         self.antes: list[tuple[int, int]] = []
         """Antes posted and not yet told: everyone's equal antes make one line (B-7)."""
@@ -215,6 +218,11 @@ class _Teller:
             case ev.DealBoard(cards, board):
                 self.new_round()
                 self.deal_board(cards, board)
+            case ev.ChooseRuns(runs):
+                self.runs = runs
+                if runs == 2:  # run 2 starts from the cards already dealt
+                    self.boards[1] = self.boards.get(0, 0)
+                self.say(AGREED if runs == 2 else ONCE)
             case ev.DealHole(player, cards, face_up):
                 self.new_round()
                 if face_up:
@@ -237,7 +245,7 @@ class _Teller:
                 self.story.last_action[player] = "mucks"
             case ev.Award(player, amount, pot, share, board):
                 self.stacks[player] += amount
-                where = _pot_name(pot, share, board, two_boards=self.two_boards)
+                where = _pot_name(pot, share, board, two_boards=self.two_boards, runs=self.runs)
                 won_with = self.winning.get((player, pot, share, board))
                 with_hand = f" with {won_with[:1].lower()}{won_with[1:]}" if won_with else ""
                 self.say(self.words.says(player, f"win {amount}") + where + with_hand)
@@ -250,6 +258,8 @@ class _Teller:
         if len(cards) == 1 and dealt == 1:
             street = "community card"  # Stud short of cards (C-6)
         label = (("upper " if board == 0 else "lower ") + street) if self.two_boards else street
+        if self.runs > 1:
+            label = f"run {board + 1} {street}"
         self.say(f"{label}: {cards_text(cards)}")
 
     def flush_antes(self) -> None:
@@ -270,7 +280,7 @@ class _Teller:
             self.up_cards = []
 
 
-def _pot_name(pot: int, share: str, board: int, *, two_boards: bool) -> str:
+def _pot_name(pot: int, share: str, board: int, *, two_boards: bool, runs: int = 1) -> str:
     parts = []
     if pot:
         parts.append(f"side pot {pot}")
@@ -278,4 +288,6 @@ def _pot_name(pot: int, share: str, board: int, *, two_boards: bool) -> str:
         parts.append(f"{share} half")
     if two_boards:
         parts.append("lower board" if board else "upper board")
+    if runs > 1:
+        parts.append(f"run {board + 1}")
     return f" ({', '.join(parts)})" if parts else ""

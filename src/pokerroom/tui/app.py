@@ -39,7 +39,7 @@ class TableApp(HandTableApp):
 
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
         *HandTableApp.BINDINGS,
-        Binding("y", "straddle", "Straddle on/off"),
+        Binding("v", "straddle", "Straddle on/off"),
     ]
 
     def __init__(
@@ -132,7 +132,7 @@ class TableApp(HandTableApp):
                 log.write(f"  {s.place}. {s.name} ({counted(s.chips, 'chip')})")
 
     def _straddler(self) -> int | None:
-        """The seat whose straddle choice ``y`` changes: the lone human's, or in hot seat
+        """The seat whose straddle choice ``v`` changes: the lone human's, or in hot seat
         the seat of the human to act; None at a table without straddles."""
         if self.series.settings.straddle == "off":
             return None

@@ -6,16 +6,18 @@ which seat a position sits in, the names, the stakes line, what happens when a h
 and how the next one comes. Keys: ``f`` fold, ``c`` check or call, ``r`` bet or raise
 (type the total, Enter), ``m``/``h``/``t``/``p``/``a`` bet the minimum, ½ pot, ⅔ pot, the
 pot or all-in (the largest bet allowed), ``b`` bring in, ``1``-``5`` mark cards and ``d``
-draw, ``s``/``x`` show or muck at showdown (P-5), ``n`` next hand, ``space`` show the cards
-of the player whose turn it is (hot seat), ``?`` list the keys, ``q`` quit. A shot clock
-counts down each bet (A-18): when it runs out the player checks if he can, else folds
-(``club``: folds), and the log says so. The screen is built from the acting human's view
-only: bots' cards stay hidden unless shown at showdown (X-4); the hand log is what every
-player at the table saw.
+draw, ``s``/``x`` show or muck at showdown (P-5), ``y``/``o`` run it twice or once when
+everyone is all-in before the river at a table that offers it, ``n`` next hand,
+``space`` show the cards of the player whose turn it is (hot seat), ``?`` list the keys,
+``q`` quit. A shot clock counts down each bet (A-18): when it runs out the player checks
+if he can, else folds (``club``: folds), and the log says so. The screen is built from the
+acting human's view only: bots' cards stay hidden unless shown at showdown (X-4); the hand
+log is what every player at the table saw.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 from textual import events
@@ -28,6 +30,7 @@ from pokerroom.bots import Bot, play_hand
 from pokerroom.engine import Action, Hand, IllegalAction, Limit
 from pokerroom.engine.views import HandView, view_of
 from pokerroom.table.presets import preset_amounts, presets
+from pokerroom.table.run_twice import AGREE, DECLINE, QUESTION, RunTwiceVote, asked
 from pokerroom.table.seating import Blinds
 from pokerroom.table.showdown import must_ask, settle_showdown, shown_hand_names
 from pokerroom.table.story import Story, Words, tell
@@ -98,6 +101,8 @@ class HandTableApp(App[None]):
         """Indices of the current hand's events the shot clock made (A-18)."""
         self.logged = 0
         """Lines of the current hand's story already in the log."""
+        self.vote: RunTwiceVote | None = None
+        """The people's answers to run it twice (bots agree), while the hand waits."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -156,8 +161,8 @@ class HandTableApp(App[None]):
     # ------------------------------------------------------------------ flow
 
     def _start_clock(self) -> None:
-        if self.clock is not None:
-            self.set_interval(1, self._tick)
+        """Each second: the shot clock (when there is one) and run it twice's 10 s."""
+        self.set_interval(1, self._tick)
 
     @property
     def _actor(self) -> int | None:
@@ -168,6 +173,9 @@ class HandTableApp(App[None]):
             return hand.to_act
         if hand.phase == "draw":
             return hand.to_draw
+        if hand.phase == "runs":
+            waiting = self.vote.waiting if self.vote is not None else ()
+            return waiting[0] if waiting else None
         return hand.next_to_show
 
     def _human_to_act(self) -> int | None:
@@ -192,6 +200,11 @@ class HandTableApp(App[None]):
             if self._seat_of(p) not in self.humans
         }
         play_hand(hand, bots)
+        if hand.phase == "runs" and self.vote is None:
+            self.vote = RunTwiceVote.ask(asked(hand), now=time.monotonic())
+            for position in self.vote.waiting:
+                if position in bots:
+                    self.vote.answer(position, agree=True)  # a bot agrees
         self._settle_showdown(hand)
         self._log_story()
         self._after_play(hand)
@@ -289,6 +302,9 @@ class HandTableApp(App[None]):
             status = draw_line(view.hole[viewer] if viewer is not None else (), self.marked)
         elif hand.phase == "showdown" and self._human_to_act() is not None:
             status = SHOWDOWN_PROMPT
+        elif hand.phase == "runs" and self.vote is not None:
+            left = max(0, round(self.vote.deadline - time.monotonic()))
+            status = f"{QUESTION} y {AGREE.lower()} · o {DECLINE.lower()} ({left} s)"
         else:
             status = options_line(view.legal.describe() if view.legal is not None else ())
         return f"{status}\n{self.message}" if self.message else status
@@ -297,6 +313,12 @@ class HandTableApp(App[None]):
         """The legal actions as buttons with their exact amounts (and the bet presets)."""
         row = self.query_one("#buttons", Horizontal)
         row.remove_children()
+        if view is not None and self.vote is not None and self._human_to_act() is not None:
+            row.mount(
+                Button(AGREE, name="do-twice", compact=True),
+                Button(DECLINE, name="do-once", compact=True),
+            )
+            return
         if view is None or view.legal is None:
             return
         legal = view.legal
@@ -326,6 +348,8 @@ class HandTableApp(App[None]):
             return action in ("mark", "draw")
         if hand.phase == "showdown":
             return action in ("show", "muck")
+        if hand.phase == "runs":
+            return action == "run_twice"
         if hand.phase != "bet":
             return False
         return self._bet_key_works(hand, action, parameters)
@@ -361,12 +385,20 @@ class HandTableApp(App[None]):
             self.action_bring_in()
         elif button.startswith("do-raise-"):
             self._do(Action.raise_to(int(button.removeprefix("do-raise-"))))
+        elif button in ("do-twice", "do-once"):
+            self.action_run_twice(button == "do-twice")
 
     def _tick(self) -> None:
         """A-18: count down the decision; at zero a time bank extends it if there is one,
         else the timeout action is taken."""
         actor = self._human_to_act()
         hand = self.hand
+        if hand is not None and hand.phase == "runs" and self.vote is not None:
+            if self.vote.runs_at(time.monotonic()) is not None:  # silence: the board runs once
+                self._choose_runs(1)
+            else:
+                self._redraw()
+            return
         if actor is None or hand is None or hand.phase != "bet" or self.clock is None:
             self.seconds_left = None
             return
@@ -479,6 +511,25 @@ class HandTableApp(App[None]):
             self._redraw()
             return
         self.message = ""
+        self._advance()
+
+    def action_run_twice(self, agree: bool) -> None:
+        """The asked player's answer; everyone agreeing runs it twice, a refusal once."""
+        actor = self._human_to_act()
+        vote = self.vote
+        if actor is None or vote is None or self._hidden(actor):
+            return
+        runs = vote.answer(actor, agree=agree)
+        if runs is None:
+            self._redraw()
+            return
+        self._choose_runs(runs)
+
+    def _choose_runs(self, runs: int) -> None:
+        hand = self.hand
+        assert hand is not None
+        self.vote = None
+        hand.choose_runs(runs)
         self._advance()
 
     def action_show(self) -> None:

@@ -11,9 +11,15 @@ from collections.abc import Collection, Sequence
 
 from pokerroom.cards import Card
 from pokerroom.engine import HandConfig, Limit
+from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
 from pokerroom.table.story import cards_text
 from pokerroom.tournament.clock.render import countdown
+
+BOARD_NAMES = ("upper", "lower")
+"""The two boards of the double-board bomb pot (V-4)."""
+RUN_NAMES = ("run 1", "run 2")
+"""The two boards of a board run twice."""
 
 
 def stakes_line(config: HandConfig, small_blind: int, big_blind: int) -> str:
@@ -41,7 +47,9 @@ def board_lines(view: HandView, pots: Sequence[int], *, has_board: bool = True) 
     (C-6) is shown when it is dealt.
     """
     split = pots if len(pots) > 1 else ()
-    return centre_lines(view.boards, view.pot, split, has_board=has_board)
+    run_twice = any(isinstance(e, ev.ChooseRuns) and e.runs == 2 for e in view.events)
+    names = RUN_NAMES if run_twice else BOARD_NAMES
+    return centre_lines(view.boards, view.pot, split, has_board=has_board, names=names)
 
 
 def centre_lines(
@@ -50,10 +58,12 @@ def centre_lines(
     split: Sequence[int] = (),
     *,
     has_board: bool = True,
+    names: tuple[str, str] = BOARD_NAMES,
 ) -> list[str]:
-    """The middle of the table: each board, then the pot and, once an all-in made side
-    pots, its ``split`` into the main and side pots (P-1), with the bets not yet in them."""
-    names = ("upper", "lower")
+    """The middle of the table: each board (two are ``names``: the upper and lower boards
+    of the bomb pot, or the runs of a board run twice), then the pot and, once an all-in
+    made side pots, its ``split`` into the main and side pots (P-1), with the bets not yet
+    in them."""
     lines = [
         (f"{names[i]}: " if len(boards) > 1 else "board: ") + (cards_text(board) or "—")
         for i, board in enumerate(boards)

@@ -34,12 +34,14 @@ BET_BINDINGS = [
     Binding("d", "draw", "Draw"),
     Binding("s", "show", "Show"),
     Binding("x", "muck", "Muck"),
+    Binding("y", "run_twice(True)", "Run it twice"),
+    Binding("o", "run_twice(False)", "Run once"),
 ]
 """The keys of a hand: betting with presets, the draw, show or muck (P-5)."""
 BET_KEYS_HELP = (
     "keys: f fold · c check/call · r bet or raise (type the total) · m min · h ½ pot · "
     "t ⅔ pot · p pot · a all-in (the largest bet allowed) · b bring in · 1-5 mark, d draw · "
-    "s show · x muck"
+    "s show · x muck · y run it twice · o run once"
 )
 
 

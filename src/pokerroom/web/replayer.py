@@ -30,6 +30,7 @@ from pokerroom.history.chip_track import ChipTrack
 from pokerroom.history.phh import PhhError, parse_phh
 from pokerroom.history.phh_write import events_seen_by
 from pokerroom.history.replay import replay_hand
+from pokerroom.table.run_twice import AGREED, ONCE
 
 Step = dict[str, Any]
 _STREETS = {3: "Flop", 4: "Turn", 5: "River"}
@@ -71,6 +72,8 @@ class _Steps:
         self.folded = [False] * hand.players
         self.drawing: int | None = None
         """The player whose replacements come next (V-8)."""
+        self.runs = 1
+        """2 once the board is run twice: board 1 is then run 2."""
         self.steps: list[Step] = []
 
     def build(self, events: Sequence[ev.Event]) -> list[Step]:
@@ -103,9 +106,16 @@ class _Steps:
             case ev.DealBoard(cards, board):
                 self.boards[board].extend(cards)
                 street = _STREETS.get(len(self.boards[board]), "Board")
-                if len(self.boards) == 2:
+                if self.runs > 1:
+                    street = f"Run {board + 1} {street.lower()}"
+                elif len(self.boards) == 2:
                     street = ("Upper ", "Lower ")[board] + street.lower()
                 return f"{street}: {_cards_text(cards)}", None
+            case ev.ChooseRuns(runs):
+                self.runs = runs
+                if runs == 2:  # run 2 starts from the cards the runs share
+                    self.boards[1] = list(self.boards[0])
+                return (AGREED if runs == 2 else ONCE).capitalize(), None
             case ev.Discard(player, cards):
                 self.drawing = player
                 for card in cards:
@@ -133,10 +143,11 @@ class _Steps:
             case ev.Muck(player):
                 self.folded[player] = True
                 return f"{name[player]} mucks", player
-            case ev.Award(player, amount, pot, share):
+            case ev.Award(player, amount, pot, share, board):
                 part = "" if share == "all" else f" ({share})"
                 where = " from a side pot" if pot else ""
-                return f"{name[player]} wins {amount}{where}{part}", player
+                run = f" on run {board + 1}" if self.runs > 1 else ""
+                return f"{name[player]} wins {amount}{where}{part}{run}", player
         return type(event).__name__, None
 
     def _all_in(self, player: int, text: str) -> str:

@@ -44,6 +44,8 @@ class CashSettings:
     smallest_chip: int = 1
     straddle: str = "off"
     """The voluntary straddle: ``off``, ``utg`` or ``button`` (:mod:`pokerroom.table.straddle`)."""
+    run_it_twice: bool = False
+    """The host lets players all-in before the river run the board twice if all agree."""
 
     def __post_init__(self) -> None:
         if self.limit is None:
@@ -75,7 +77,9 @@ class CashSettings:
             )
         if self.rake is not None and not isinstance(self.rake, Rake):
             raise UsageError(f"rake must be a Rake(percent, cap) or None, got {self.rake!r}")
-        Options.profile(self.profile, smallest_chip=self.smallest_chip)  # its own errors
+        Options.profile(  # its own errors
+            self.profile, smallest_chip=self.smallest_chip, run_it_twice=self.run_it_twice
+        )
         check_mode(self.straddle, blinds_game=self.blinds_game)
 
     @property

@@ -129,7 +129,9 @@ class CashTable:
         # C-3: the first button and every deck from the secure source unless seeded
         self._rng = secrets.SystemRandom() if self.seed is None else random.Random(self.seed)
         self.options = Options.profile(
-            self.settings.profile, smallest_chip=self.settings.smallest_chip
+            self.settings.profile,
+            smallest_chip=self.settings.smallest_chip,
+            run_it_twice=self.settings.run_it_twice,
         )
 
     # ------------------------------------------------------------ seat requests

@@ -58,7 +58,7 @@ OpenTable = Callable[[str], Awaitable[TableLink]]
 KEYS_HELP = (
     f"{BET_KEYS_HELP} · not your turn: k check/fold · j check · l call any · "
     "o fold to any bet (again: clear) · z sit out / sit in · n deal (host) · "
-    "e take a seat · g leave · u top up · w post the big blind / wait · y straddle · "
+    "e take a seat · g leave · u top up · w post the big blind / wait · v straddle · "
     "i chat · ? keys · q quit"
 )
 PREACTION_KEYS = {"check_fold": "k", "check": "j", "call_any": "l", "fold_any": "o"}
@@ -97,8 +97,8 @@ class RemoteTableApp(App[None]):
         Binding("u", "seat_box('top_up')", "Top up"),
         Binding("w", "post(True)", "Post BB"),
         Binding("w", "post(False)", "Wait for BB"),
-        Binding("y", "straddle(True)", "Straddle"),
-        Binding("y", "straddle(False)", "Stop straddling"),
+        Binding("v", "straddle(True)", "Straddle"),
+        Binding("v", "straddle(False)", "Stop straddling"),
         Binding("i", "chat", "Chat", show=False),  # the footer is full at 80 columns: ? lists it
         Binding("question_mark", "keys", "Keys", key_display="?"),
         Binding("q", "quit", "Quit"),
@@ -402,6 +402,8 @@ class RemoteTableApp(App[None]):
             return decision == "show"
         if action == "muck":
             return decision == "show" and you["may_muck"]
+        if action == "run_twice":
+            return decision == "run_twice"
         if action == "preaction":
             kind = parameters[0]
             return kind in you["preactions"] or you["preaction"] == kind
@@ -573,6 +575,10 @@ class RemoteTableApp(App[None]):
 
     async def action_muck(self) -> None:
         await self._send({"type": "muck"})
+
+    async def action_run_twice(self, agree: bool) -> None:
+        """Everyone all-in before the river is asked: run the rest of the board twice?"""
+        await self._send({"type": "run_twice", "agree": agree})
 
     async def action_preaction(self, kind: str) -> None:
         """X-3: choose a pre-action, or clear the one chosen."""

@@ -16,11 +16,14 @@ from pokerroom.engine.actions import steps_refusal
 from pokerroom.engine.variants import Variant
 from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame
 from pokerroom.table.presets import preset_totals
+from pokerroom.table.run_twice import AGREE, DECLINE, QUESTION
 from pokerroom.table.straddle import WHERE_WORDS
 from pokerroom.table.wording import refusal
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tui.remote.seating import may_sit
 from pokerroom.tui.render import (
+    BOARD_NAMES,
+    RUN_NAMES,
     SHOWDOWN_PROMPT,
     centre_lines,
     clock_line,
@@ -115,7 +118,8 @@ def centre(frame: TableFrame, seconds_left: float | None) -> list[str]:
     pots = hand["pots"]
     split = [pot["amount"] for pot in pots] if len(pots) > 1 else []
     boards = [cards_of(list(board)) for board in hand["boards"]]
-    lines = centre_lines(boards, hand["pot"], split, has_board=has_board)
+    names = BOARD_NAMES if variant is not None and variant.boards > 1 else RUN_NAMES
+    lines = centre_lines(boards, hand["pot"], split, has_board=has_board, names=names)
     clock = hand["clock"]
     if clock is not None and seconds_left is not None and to_act(frame) is not None:
         lines.append(clock_text(frame, clock["seat"], seconds_left, clock["banks"]))
@@ -154,6 +158,8 @@ def status_line(frame: TableFrame, marked: Collection[int], pause_left: float | 
         return draw_line(my_cards(frame), marked)
     if decision == "show":
         return SHOWDOWN_PROMPT if you["may_muck"] else "showdown: s to show your hand"
+    if decision == "run_twice":
+        return f"{QUESTION} y {AGREE.lower()} · o {DECLINE.lower()}"
     return _waiting_line(frame, pause_left)
 
 

@@ -16,6 +16,7 @@ from pokerroom.table.series import usual_limit
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.lobby import fields
 from pokerroom.web.lobby.observers_field import observers_choice
+from pokerroom.web.lobby.run_twice_field import run_twice_choice
 
 CASH_FIELDS = (
     "name",
@@ -30,6 +31,7 @@ CASH_FIELDS = (
     "rake_cap",
     "profile",
     "straddle",
+    "run_it_twice",
     "observers",
 )
 CASH_DEFAULTS: Mapping[str, str] = {
@@ -69,6 +71,7 @@ def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
         raise SettingError(f"buy-in: the minimum ({low}) must not be above the maximum ({high})")
     rake = _rake(form)
     profile = fields.profile(form.get("profile", ""))
+    run_twice = run_twice_choice(form.get("run_it_twice", ""), variant)
     try:
         settings = CashSettings(
             variant=variant,
@@ -82,6 +85,7 @@ def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
             rake=rake,
             profile=profile,
             straddle=fields.straddle(form.get("straddle", ""), variant),
+            run_it_twice=run_twice,
         )
     except UsageError as error:  # the buy-in range against the blinds
         raise SettingError(f"buy-in: {error}") from None

@@ -16,6 +16,7 @@ from pokerroom.table.series import SeriesSettings, usual_limit
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.lobby import fields
 from pokerroom.web.lobby.observers_field import observers_choice
+from pokerroom.web.lobby.run_twice_field import run_twice_choice
 
 HOME_FIELDS = (
     "name",
@@ -27,6 +28,7 @@ HOME_FIELDS = (
     "seats",
     "profile",
     "straddle",
+    "run_it_twice",
     "private",
     "observers",
     *(f"bot_{seat}" for seat in range(1, MAX_SEATS + 1)),
@@ -74,6 +76,7 @@ def read_home_form(form: Mapping[str, str]) -> HomeGame:
         profile=fields.profile(form.get("profile", "")),
         mixed=mixed,
         straddle=fields.straddle(form.get("straddle", ""), variant),
+        run_it_twice=run_twice_choice(form.get("run_it_twice", ""), variant),
     )
     seats = fields.seats(form.get("seats") or HOME_DEFAULTS["seats"], variant)
     bots = _bots(form, seats)

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from pokerroom.table.run_twice import PROMPT
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.observers import observer_context
@@ -34,6 +35,7 @@ async def table_page(request: Request) -> Response:
         "entry": listed.entry,
         "kind": listed.entry.kind.value,
         **observer_context(cardroom, room_id, listed, user),
+        "run_twice": PROMPT,
     }
     return page(request, "table.html", context)
 

@@ -116,6 +116,7 @@ class CashRoom(LiveRoom):
             big_blind=settings.big_blind,
             ante=settings.ante,
             straddle=settings.straddle,
+            run_it_twice=settings.run_it_twice,
         )
 
     def straddle_choice(self, seat: int) -> StraddleYouFrame | None:

@@ -36,7 +36,7 @@ class Turn:
     key: tuple[int, int, int, str]
     """(hand number, events so far, position, kind): a new key is a new decision."""
     kind: str
-    """``act``, ``draw`` or ``show``."""
+    """``act``, ``draw``, ``show`` or ``run_twice`` (everyone asked at once, one deadline)."""
     position: int
     deadline: float | None
     countdown_from: float | None

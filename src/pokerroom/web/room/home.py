@@ -89,6 +89,7 @@ class HomeRoom(LiveRoom):
             ante=settings.ante,
             mixed=settings.mixed,
             straddle=settings.straddle,
+            run_it_twice=settings.run_it_twice,
         )
 
     def straddle_choice(self, seat: int) -> StraddleYouFrame | None:

@@ -37,6 +37,7 @@ from pokerroom.protocol.frames import (
     StraddleYouFrame,
     TableFrame,
 )
+from pokerroom.table.run_twice import RunTwiceVote, asked
 from pokerroom.table.showdown import may_muck, room_choice, settle_showdown
 from pokerroom.table.wording import refusal
 from pokerroom.web.room import preactions
@@ -115,6 +116,8 @@ class LiveRoom(SeatedRoom[Turn]):
         """Time banks used this hand, by position (002 6.4.12)."""
         self.pending: dict[int, preactions.Pending] = {}
         """Pre-actions by user id (X-3)."""
+        self.vote: RunTwiceVote | None = None
+        """The players' answers to run it twice, while the hand waits for them."""
         self.notices: dict[int, str] = {}
         self.result_frames: list[ResultFrame] = []
         """The last hands' results, newest first."""
@@ -215,7 +218,14 @@ class LiveRoom(SeatedRoom[Turn]):
             return hand.to_draw, "draw"
         if hand.phase == "showdown" and hand.next_to_show is not None:
             return hand.next_to_show, "show"
+        if hand.phase == "runs":
+            waiting = self.asked_to_run_twice() if self.vote is not None else asked(hand)
+            return (waiting[0], "run_twice") if waiting else None
         return None
+
+    def asked_to_run_twice(self) -> tuple[int, ...]:
+        """The positions whose answer to run it twice the table waits for (all at once)."""
+        return () if self.vote is None else self.vote.waiting
 
     def turn_token(self) -> str:
         hand = self.hand
@@ -311,6 +321,8 @@ class LiveRoom(SeatedRoom[Turn]):
                 return self._showdown(sender, show=False, now=now)
             case msg.Draw(cards=cards):
                 return self._draw(sender, cards, now)
+            case msg.RunTwice(agree=agree):
+                return self._run_twice(sender, agree=agree, now=now)
             case msg.Director():
                 return no("a director's message goes to the tournament, not to a table", "lobby")
             case msg.Place():
@@ -337,6 +349,11 @@ class LiveRoom(SeatedRoom[Turn]):
         if hand is None or decider is None:
             return no("no hand is being played now", "no_hand")
         position, waiting_for = decider
+        if waiting_for == "run_twice":
+            return no(
+                "everyone is all-in: the table waits for the answers to run it twice",
+                "wrong_phase",
+            )
         if self.position_of(seat) != position:
             who = self.hand_occupants[position].name
             extra = "; choose a pre-action instead" if waiting_for == "act" else ""
@@ -411,6 +428,49 @@ class LiveRoom(SeatedRoom[Turn]):
         self._drive(now)
         return Outcome(True)
 
+    def _run_twice(self, sender: User, *, agree: bool, now: float) -> Outcome:
+        """P-10: an answer to run it twice; all must agree in time, one refusal runs it once."""
+        seat = self.seat_of_user(sender.id)
+        if seat is None:
+            return no("you have no seat at this table; observers only watch", "not_seated")
+        hand, vote, position = self.hand, self.vote, self.position_of(seat)
+        if hand is None or vote is None or hand.phase != "runs" or position is None:
+            return no("nobody is asked to run it twice now", "no_vote")
+        if position not in vote.players:
+            return no("only the players still in the hand are asked to run it twice", "not_asked")
+        try:
+            runs = vote.answer(position, agree=agree)
+        except ValueError as error:
+            return no(str(error), "answered")
+        if runs is not None:
+            self._choose_runs(runs)
+        self._drive(now)
+        return Outcome(True)
+
+    def _choose_runs(self, runs: int) -> None:
+        hand = self.hand
+        assert hand is not None
+        self.vote = None
+        hand.choose_runs(runs)
+
+    def _vote_settled(self, now: float) -> bool:
+        """Ask the players all-in to run it twice (once); the room answers for a bot (yes)
+        and a seat whose player left (no). True when the answers decide the runs."""
+        hand = self.hand
+        assert hand is not None
+        if self.vote is None:
+            self.vote = RunTwiceVote.ask(asked(hand), now=now)
+        vote = self.vote
+        for position in vote.waiting:
+            occupant = self.hand_occupants[position]
+            if vote.runs is None and self._acts_itself(occupant):
+                vote.answer(position, agree=occupant.bot is not None)
+        runs = vote.runs
+        if runs is None:
+            return False
+        self._choose_runs(runs)
+        return True
+
     def _draw(self, sender: User, tokens: list[str], now: float) -> Outcome:
         mine = self._mine(sender, "draw")
         if isinstance(mine, Outcome):
@@ -450,6 +510,7 @@ class LiveRoom(SeatedRoom[Turn]):
         self.hand_occupants = tuple(self.occupants[seat] for seat in seats)
         self.hand_number = number
         self.timeouts, self.banks_used, self.pending = set(), {}, {}
+        self.vote = None
 
     def _drive(self, now: float) -> None:
         """Let bots, pre-actions and the room act until a person must decide; then set the
@@ -459,6 +520,10 @@ class LiveRoom(SeatedRoom[Turn]):
         while (decider := self.decider()) is not None:
             self._drop_stale_preactions()
             position, kind = decider
+            if kind == "run_twice":
+                if self._vote_settled(now):
+                    continue
+                break
             occupant = self.hand_occupants[position]
             if self._acts_itself(occupant):
                 self._auto_moves(hand, position, kind, occupant)
@@ -484,6 +549,8 @@ class LiveRoom(SeatedRoom[Turn]):
         key = (self.hand_number, len(hand.events), *decider)
         if self.turn is None or self.turn.key != key:
             self.turn = new_turn(self.clock, key, now)
+            if self.vote is not None:  # one time for all the answers
+                self.turn.deadline, self.turn.countdown_from = self.vote.deadline, self.vote.opened
 
     def _auto_moves(self, hand: Hand, position: int, kind: str, occupant: Occupant) -> None:
         """A bot's decision; for a seat without a bot, what the clock would do."""
@@ -538,6 +605,10 @@ class LiveRoom(SeatedRoom[Turn]):
         assert hand is not None
         position = turn.position
         occupant = self.hand_occupants[position]
+        if turn.kind == "run_twice":  # silence is a refusal: the board is run once
+            self._choose_runs(1)
+            self._drive(now)
+            return
         if turn.kind == "show":
             if room_choice(hand) == "muck":
                 hand.muck(position)

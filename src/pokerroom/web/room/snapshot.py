@@ -79,6 +79,7 @@ def game_frame(
     ante: int,
     mixed: bool = False,
     straddle: str = "off",
+    run_it_twice: bool = False,
 ) -> GameFrame:
     """The game and its stakes in one line (a series' or a cash table's settings)."""
     if variant.stud:  # V-5: antes and a bring-in of the small blind's size
@@ -96,6 +97,8 @@ def game_frame(
         parts.append(f"bets {big_blind}/{2 * big_blind}")
     if straddle != "off":
         parts.append(MODE_WORDS[straddle])
+    if run_it_twice:
+        parts.append("run it twice if all agree")
     return {
         "variant": variant.code,
         "name": variant.name,
@@ -244,6 +247,8 @@ def _you(
     decision = None
     if position is not None and decider is not None and decider[0] == position:
         decision = decider[1]
+    if position is not None and position in room.asked_to_run_twice():
+        decision = "run_twice"  # everyone asked decides at once
     pending = None if user is None else room.pending.get(user)
     playing = hand is not None and position is not None and not room.hand_done
     return {

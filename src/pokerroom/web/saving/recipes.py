@@ -111,6 +111,7 @@ def cash_settings_to_json(settings: CashSettings) -> dict[str, Any]:
         "profile": settings.profile,
         "smallest_chip": settings.smallest_chip,
         "straddle": settings.straddle,
+        "run_it_twice": settings.run_it_twice,
     }
 
 
@@ -129,4 +130,5 @@ def cash_settings_from_json(data: Mapping[str, Any]) -> CashSettings:
         profile=str(data["profile"]),
         smallest_chip=int(data["smallest_chip"]),
         straddle=str(data.get("straddle", "off")),
+        run_it_twice=bool(data.get("run_it_twice", False)),
     )

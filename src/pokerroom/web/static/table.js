@@ -221,6 +221,7 @@
     if (window.drawBroadcast) window.drawBroadcast(t.broadcast);
     if (window.drawStraddle) window.drawStraddle(you.straddle, send);
     if (window.drawDispute) window.drawDispute(t.tournament, serverNow());
+    if (window.drawRunTwice) window.drawRunTwice(t, send, serverNow);
     tick();
   }
 
