@@ -21,23 +21,23 @@ def status(app: RemoteTableApp) -> str:
     return str(app.widgets.status.content)
 
 
-def test_y_at_the_remote_table_turns_the_straddle_on_and_off() -> None:
+def test_v_at_the_remote_table_turns_the_straddle_on_and_off() -> None:
     driver = cash_table("holdem", 1, users=2, deal=False, straddle="utg")
 
     async def scenario(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
         room = hub.room
         assert isinstance(room, CashRoom)
         ann, bob = apps
-        assert "y: straddle under the gun" in status(ann) and "y Straddle" in footer(ann)
-        assert "straddle" not in status(bob) and "y Straddle" not in footer(bob)  # watching
+        assert "v: straddle under the gun" in status(ann) and "v Straddle" in footer(ann)
+        assert "straddle" not in status(bob) and "v Straddle" not in footer(bob)  # watching
         await press(pilots[0], ann, "v")
         await settle(hub, apps, pilots)
         assert room.table.seats[1].straddles
-        assert "you straddle under the gun (y: stop)" in status(ann)
-        assert "y Stop straddling" in footer(ann) and "y Straddle" not in footer(ann)
+        assert "you straddle under the gun (v: stop)" in status(ann)
+        assert "v Stop straddling" in footer(ann) and "v Straddle" not in footer(ann)
         await press(pilots[0], ann, "v")
         await settle(hub, apps, pilots)
-        assert not room.table.seats[1].straddles and "y Straddle" in footer(ann)
+        assert not room.table.seats[1].straddles and "v Straddle" in footer(ann)
 
     run(driver, scenario, size=(100, 30))
 

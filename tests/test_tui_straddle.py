@@ -53,7 +53,7 @@ async def press_until_straddled(app: TableApp, pilot: object) -> None:
     raise AssertionError("the straddle never came to the player")
 
 
-def test_y_turns_the_straddle_on_and_it_is_posted_under_the_gun() -> None:
+def test_v_turns_the_straddle_on_and_it_is_posted_under_the_gun() -> None:
     series = Series(NAMES, SeriesSettings(straddle="utg"), seed=4)
     table = TableApp(series, {1}, stations(), clock=None)
 

@@ -201,7 +201,7 @@ def _waiting_line(frame: TableFrame, pause_left: float | None) -> str:
 def straddle_words(mode: str, on: bool) -> str:
     """The player's straddle choice, with the key that changes it."""
     where = WHERE_WORDS[mode]
-    return f"you straddle {where} (y: stop)" if on else f"y: straddle {where}"
+    return f"you straddle {where} (v: stop)" if on else f"v: straddle {where}"
 
 
 CASH_STATE_WORDS = {
