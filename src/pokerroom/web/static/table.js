@@ -594,6 +594,7 @@
   // The clock: seconds left = deadline - the server's now, counted down between frames.
   function tick() {
     if (!table) return;
+    if (window.pokerroomTurnAlert) window.pokerroomTurnAlert.tick(table, serverNow());
     if (window.tickTournamentHeader) window.tickTournamentHeader(serverNow());
     if (table.kind === "ofc") {
       window.pokerroomOfc.tick(table, ofcPage);
