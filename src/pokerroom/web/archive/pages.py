@@ -34,7 +34,7 @@ from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.web.archive.copies import phh_copy, phhs_file, stars_copy, stars_file, steps_copy
 from pokerroom.web.archive.finishes import finishes_of
 from pokerroom.web.auth.visitor import user_of
-from pokerroom.web.charts import hands_chart, tournaments_chart
+from pokerroom.web.charts import finish_words, hands_chart, tournaments_chart
 from pokerroom.web.seam import User
 from pokerroom.web.templating import page
 
@@ -185,6 +185,7 @@ def hand_routes(
             "player": account.name,
             "charts": charts,
             "tournaments": tournaments_chart(finishes) if finishes else None,
+            "finishes": [finish_words(finish) for finish in finishes],
         }
 
     async def results_page(request: Request) -> Response:
