@@ -54,10 +54,11 @@ def template_text(path: Path) -> str:
     return re.sub(r"\{#.*?#\}", "", path.read_text(), flags=re.DOTALL)
 
 
-def script_strings(path: Path) -> list[str]:
-    """The string literals of a script, its comments left out."""
+def script_strings(path: Path) -> list[tuple[str, str]]:
+    """The string literals of a script ("…" or `…`, one of each pair empty), its comments
+    left out."""
     code = re.sub(r"^\s*//.*$|\s//\s.*$", "", path.read_text(), flags=re.MULTILINE)
-    return re.findall(r'"((?:[^"\\\n]|\\.)*)"|`([^`]*)`', code)  # type: ignore[no-any-return]
+    return re.findall(r'"((?:[^"\\\n]|\\.)*)"|`([^`]*)`', code)
 
 
 def test_no_template_or_script_shows_a_rule_id() -> None:
