@@ -4,6 +4,7 @@ and ``pokerroom connect``), and the refusals of a wrong amount — never "bet" o
 
 from __future__ import annotations
 
+from pokerroom.tui.remote.app import _bet_key_works as bet_key
 from pokerroom.tui.remote.view import raise_refusal
 from tests.web.table_driver import table
 from tests.web.test_room import to_act
@@ -34,3 +35,22 @@ def test_the_bring_in_player_and_the_next_ones_complete_to_the_small_bet() -> No
     assert actions is not None
     assert actions["options"] == ["fold", "call 2", "raise to 4"]  # completed: now a raise
     assert actions["raise_to"] is not None and actions["raise_to"]["word"] == "raise"
+
+
+def test_the_terminal_clients_r_key_is_named_complete_until_someone_completes() -> None:
+    """`pokerroom connect`: the footer's r key reads "Complete" on Stud's third street."""
+    t = table("stud", 3)
+    words = []
+    for _ in range(3):
+        frame = t.snap(to_act(t))
+        words.append([w for w in ("bet", "raise", "complete") if bet_key(frame, "raise", (w,))])
+        actor = to_act(t)
+        actions = frame["you"]["actions"]
+        assert actions is not None
+        sized = actions["raise_to"]
+        assert sized is not None
+        if actions["bring_in"] is not None:
+            assert t.send(actor, "act", action="bring_in").changed
+        else:
+            assert t.send(actor, "act", action=sized["word"], amount=sized["min"]).changed
+    assert words == [["complete"], ["complete"], ["raise"]]

@@ -339,8 +339,9 @@ class HandTableApp(App[None]):
             return legal.check if parameters == ("check",) else legal.call is not None
         if action == "bring_in":
             return legal.bring_in is not None
-        if action == "raise":
-            return can_raise and legal.bet == (parameters == ("bet",))
+        if action == "raise":  # the footer names it: bet, raise, or complete (V-5)
+            word = "complete" if legal.complete else "bet" if legal.bet else "raise"
+            return can_raise and parameters == (word,)
         if action == "preset" and can_raise:
             if hand.config.limit is not Limit.FIXED_LIMIT:
                 return True

@@ -584,7 +584,7 @@ def _bet_key_works(frame: TableFrame, action: str, parameters: tuple[object, ...
     if action == "bring_in":
         return actions["bring_in"] is not None
     if action == "raise":
-        return sized is not None and (sized["word"] == "bet") == (parameters == ("bet",))
+        return sized is not None and parameters == (sized["word"],)  # bet, raise, complete
     if action == "preset":
         return str(parameters[0]) in view.key_presets(frame)
     return False
