@@ -32,6 +32,9 @@ _ONLY_IDS = re.compile(rf"{_RULE_ID}(?:\s*(?:…|-|to|and)\s*{_RULE_ID})*")
 """A part of a parenthesis that is only rule IDs ("O-4 … O-6", "A-8 and T-6")."""
 _IN_PARENS = re.compile(r"(\s*)\(([^()]*)\)")
 _LEADING_ID = re.compile(rf"^\s*{_RULE_ID}:\s*", re.MULTILINE)
+FOLD_WHEN_FREE = "Checking is free: fold instead of check? Press f again to fold."
+"""Folding when a check is free throws a hand away for nothing: the first f asks (the web
+table's table.js says the same of its fold button)."""
 _SECOND_PERSON = {"does": "do", "has": "have", "is": "are"}
 """The engine's verbs after "player N" as they read after "you"."""
 

@@ -31,7 +31,7 @@ from pokerroom.table.presets import preset_amounts, presets
 from pokerroom.table.seating import Blinds
 from pokerroom.table.showdown import must_ask, settle_showdown, shown_hand_names
 from pokerroom.table.story import Story, Words, tell
-from pokerroom.table.wording import refusal
+from pokerroom.table.wording import FOLD_WHEN_FREE, refusal
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
 from pokerroom.tui.render import (
     SHOWDOWN_PROMPT,
@@ -94,6 +94,8 @@ class HandTableApp(App[None]):
         self.marked: set[int] = set()
         self.revealed_for: int | None = None
         self.message = ""
+        self.fold_asked: tuple[int, int] | None = None
+        """The decision (hand, events so far) at which a fold was asked to be confirmed."""
         self.timeouts: set[int] = set()
         """Indices of the current hand's events the shot clock made (A-18)."""
         self.logged = 0
@@ -406,6 +408,18 @@ class HandTableApp(App[None]):
     # --------------------------------------------------------------- actions
 
     def action_fold(self) -> None:
+        hand = self.hand
+        free = (
+            hand is not None
+            and hand.phase == "bet"
+            and self._human_to_act() is not None
+            and hand.legal_actions().check
+        )
+        if free and hand is not None and self.fold_asked != (id(hand), len(hand.events)):
+            self.fold_asked = (id(hand), len(hand.events))  # asked once; f again folds
+            self.message = FOLD_WHEN_FREE
+            self._redraw()
+            return
         self._do(Action.fold())
 
     def action_check_call(self, _: str = "") -> None:
