@@ -9,6 +9,7 @@ page's own scripts run: they record what the page asked for.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -49,7 +50,10 @@ STUBS = """(() => {
     resume() {}
     createOscillator() {
       const oscillator = { frequency: { value: 0 }, connect() {}, stop() {} };
-      oscillator.start = () => window.__alerts.tones.push(oscillator.frequency.value);
+      oscillator.start = () => {
+        window.__alerts.tones.push(oscillator.frequency.value);
+        document.documentElement.dataset.tones = JSON.stringify(window.__alerts.tones);
+      };
       return oscillator;
     }
     createGain() {
@@ -68,12 +72,18 @@ STUBS = """(() => {
     return Promise.resolve("granted");
   };
   window.Notification = FakeNotification;
-  navigator.vibrate = () => { window.__alerts.vibrations += 1; return true; };
+  navigator.vibrate = () => {
+    window.__alerts.vibrations += 1;
+    document.documentElement.dataset.vibrations = String(window.__alerts.vibrations);
+    return true;
+  };
   Object.defineProperty(Document.prototype, "hidden", {
     configurable: true, get: () => window.__hidden,
   });
 })();"""
-"""Stand-ins for Web Audio, Notification, navigator.vibrate and document.hidden."""
+"""Stand-ins for Web Audio, Notification, navigator.vibrate and document.hidden. The tones
+and vibrations are also written on ``<html>`` (``data-tones``, ``data-vibrations``), where
+Playwright's ``expect`` waits for them: the page's CSP forbids a polled script."""
 
 LONG_CLOCK = ShotClock(seconds=60, countdown=10, banks=2, bank_seconds=30, showdown=60)
 SHORT_CLOCK = ShotClock(seconds=2, countdown=10, banks=0, bank_seconds=30, showdown=60)
@@ -86,9 +96,10 @@ def alerts(player: Player) -> dict[str, Any]:
 
 
 def tones_become(player: Player, tones: list[int]) -> None:
-    player.page.wait_for_function(
-        f"JSON.stringify(window.__alerts.tones) === JSON.stringify({tones})"
-    )
+    from playwright.sync_api import expect
+
+    played = json.dumps(tones, separators=(",", ":"))
+    expect(player.page.locator("html")).to_have_attribute("data-tones", played)
 
 
 def make_cardroom(
@@ -176,7 +187,7 @@ def test_the_turn_sounds_for_its_player_only_flashes_a_hidden_tab_and_mute_is_re
     act(cardroom, players, "c")  # the big blind checks: the flop, he acts first
     act(cardroom, players, "c")
     assert turn_of(cardroom, players) is first
-    first.page.wait_for_function("window.__alerts.vibrations === 1")
+    expect(first.page.locator("html")).to_have_attribute("data-vibrations", "1")
     assert alerts(first)["tones"] == []  # muted, and remembered over the reload
     assert alerts(first)["asked"] == 1  # never asked again
 
@@ -198,3 +209,30 @@ def test_ten_seconds_left_on_the_shot_clock_warn_the_player_to_act(
     assert alerts(second)["tones"] == []
     act(cardroom, players, "c")
     expect(warning).to_be_hidden()
+
+
+BANK_CLOCK = ShotClock(seconds=1, countdown=1, banks=1, bank_seconds=12, showdown=60)
+"""Two seconds, then the time bank's 12: the bank's own last 10 s warn again."""
+
+
+@pytest.fixture
+def bank_clock_room(
+    live_server: Callable[[ASGIApp], str],
+    new_context: Callable[[], BrowserContext],
+    tmp_path: Path,
+) -> Iterator[Cardroom]:
+    yield make_cardroom(live_server, new_context, tmp_path, BANK_CLOCK)
+
+
+def test_a_time_bank_warns_again_when_it_is_down_to_ten_seconds(
+    bank_clock_room: Cardroom,
+) -> None:
+    from playwright.sync_api import expect
+
+    cardroom = bank_clock_room
+    players = heads_up(cardroom)
+    first = turn_of(cardroom, players)
+    tones_become(first, TURN_TONE + WARNING_TONE)  # the shot clock's last seconds
+    expect(first.page.locator("#turn")).to_contain_text("0 time banks left", timeout=10_000)
+    tones_become(first, TURN_TONE + WARNING_TONE + WARNING_TONE)  # the bank's last 10 s
+    expect(first.page.locator("#turn-warning")).to_be_visible()
