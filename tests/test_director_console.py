@@ -106,7 +106,7 @@ def test_the_console_story_from_registration_to_payouts_by_keys() -> None:
             time.advance(5 * 8 * 60)  # the break after level 6: colour-up
             await pilot.press("3")
             app.redraw()
-            assert "Colour-up now: race off the 25 chips (T-13)" in view(app, "clock")
+            assert "Colour-up now: race off the 25 chips" in view(app, "clock")
             player = next(iter(desk.layout()[1].values()))
             await type_in(pilot, "p", f"{player} 7.1.13")
             await type_in(pilot, "p", f"{player} 7.1.13")

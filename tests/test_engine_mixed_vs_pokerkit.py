@@ -828,7 +828,7 @@ def test_v7_known_difference_bring_in_from_an_all_in_player() -> None:
     cards = "3h 5h 3d 7s 4h 6h 4d 8s 2c Kh 9d Qs"
     match = lockstep([1, 100, 100, 100], 5, cards, "")
     legal = match.compare()
-    assert legal.describe() == ["fold", "bring in 5", "bet 10"]
+    assert legal.describe() == ["fold", "bring in 5", "complete to 10"]
     assert not match.state.can_fold() and match.state.can_post_bring_in()
     assert match.seen == Counter({"V-7": 1})
 

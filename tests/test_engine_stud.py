@@ -116,7 +116,7 @@ def test_v5_antes_then_two_cards_down_and_one_up_from_the_deck() -> None:
     assert len(ups) == 4
     lowest = min(range(4), key=lambda p: (ups[p].rank, ups[p].suit))  # aces high, then C-2
     assert hand.to_act == lowest
-    assert options(hand) == ["bring in 5", "bet 10"]
+    assert options(hand) == ["bring in 5", "complete to 10"]
 
 
 @pytest.mark.parametrize(
@@ -147,18 +147,18 @@ def test_v5_fold_call_or_complete_then_full_small_bets_up_to_the_cap() -> None:
         stud([100] * 4, bring_in=3), ["3h 4h As", "5h 6h Kh", "7d 8d 5c", "9s Ts Qd"]
     )
     assert hand.to_act == 2
-    assert options(hand) == ["bring in 3", "bet 10"]
+    assert options(hand) == ["bring in 3", "complete to 10"]
     with pytest.raises(IllegalAction) as error:
         hand.act(Action.fold())  # the bring-in is forced
     assert error.value.rule == "V-5"
     act(hand, "b")
     assert hand.to_act == 3
-    assert options(hand) == ["fold", "call 3", "raise to 10"]
+    assert options(hand) == ["fold", "call 3", "complete to 10"]
     with pytest.raises(IllegalAction) as error:
         hand.act(Action.raise_to(7))
     assert error.value.rule == "B-3"
     act(hand, "c")
-    assert options(hand) == ["fold", "call 3", "raise to 10"]
+    assert options(hand) == ["fold", "call 3", "complete to 10"]
     act(hand, "r10")  # player 0 completes
     assert options(hand) == ["fold", "call 10", "raise to 20"]
     act(hand, "r20")
@@ -221,9 +221,9 @@ def test_v5_small_bet_on_third_and_fourth_big_bet_from_fifth_best_five_of_seven(
     K-9-5-7 against 3-8, 3-8-Q, 3-8-Q-T); the seventh card is dealt down.
     """
     hand = third_street(stud([100, 100], bring_in=3), ["As 2s Kd", "Qc Qd 3c"])
-    assert hand.to_act == 1 and options(hand) == ["bring in 3", "bet 10"]
+    assert hand.to_act == 1 and options(hand) == ["bring in 3", "complete to 10"]
     act(hand, "b")
-    assert options(hand) == ["fold", "call 3", "raise to 10"]
+    assert options(hand) == ["fold", "call 3", "complete to 10"]
     act(hand, "c")
     sizes = []
     for street, cards in enumerate(["9s 8h", "5s Qh", "7h Td", "Js 4c"], start=1):
@@ -455,10 +455,10 @@ def test_v7_bring_in_due_from_an_all_in_player_the_next_may_fold_bring_in_or_com
     """V-7, 002 6.5.4: the next player clockwise may fold, bring in or complete."""
     hand = bring_in_due_from_all_in()
     assert hand.to_act == 1
-    assert options(hand) == ["fold", "bring in 5", "bet 10"]
+    assert options(hand) == ["fold", "bring in 5", "complete to 10"]
     brought = act(Hand.from_events(hand.config, hand.events), "b")
     assert brought.events[-1] == ev.BringIn(1, 5)
-    assert options(brought) == ["fold", "call 5", "raise to 10"]
+    assert options(brought) == ["fold", "call 5", "complete to 10"]
     completed = act(Hand.from_events(hand.config, hand.events), "r10")
     assert options(completed) == ["fold", "call 10", "raise to 20"]
     folded = act(Hand.from_events(hand.config, hand.events), "f")

@@ -123,7 +123,7 @@ def test_the_story_break_with_colour_up_penalty_undo_deal_and_payouts() -> None:
     time.advance(6 * 8 * 60 + 30)  # the break after level 6: add-on and colour-up
     state = desk.clock_state()
     assert state is not None and state.on_break is not None
-    assert colour_up_notice(state) == "Colour-up now: race off the 25 chips (T-13)"
+    assert colour_up_notice(state) == "Colour-up now: race off the 25 chips"
     desk.add_on("P03")
     assert desk.tournament.players["P03"].add_ons == 1
     # T-21: a phone at the table, a second time: the preset's sit-out, hands counted down

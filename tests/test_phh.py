@@ -460,13 +460,19 @@ def test_stud_open_pair_bets_the_small_or_the_big_bet() -> None:
     ("change", "index", "rule", "message", "legal"),
     [
         (('"p2 pb"', '"p1 pb"'), 3, "A-2", "p1 acted out of turn: p2 is to act", None),
-        (('"p3 cbr 2"', '"p3 cbr 3"'), 4, "B-3", "raise to 3 is outside the legal range 2-2", None),
+        (
+            ('"p3 cbr 2"', '"p3 cbr 3"'),
+            4,
+            "B-3",
+            "complete to 3 is outside the legal range 2-2",
+            None,
+        ),
         (
             ('"p3 cbr 2"', '"p3 pb"'),
             4,
             "V-5",
             "p3 does not bring in",
-            ("fold", "call 1", "raise to 2"),
+            ("fold", "call 1", "complete to 2"),
         ),
         (('"d dh p2 AsAd2c"', '"d dh p2 AsKh2c"'), 1, "C-1", "Kh is dealt twice", None),
         (
@@ -474,7 +480,7 @@ def test_stud_open_pair_bets_the_small_or_the_big_bet() -> None:
             3,
             "A-5",
             "p2 has nothing to call",
-            ("bring in 1", "bet 2"),
+            ("bring in 1", "complete to 2"),
         ),
     ],
 )

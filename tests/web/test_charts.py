@@ -35,8 +35,8 @@ def test_a_series_chart_plots_the_running_total_after_each_hand() -> None:
     by_value = {value: y for _, y, value in drawn}
     assert by_value[25] == pytest.approx(TOP)  # the highest total at the top
     assert by_value[-20] == pytest.approx(HEIGHT - BOTTOM)  # the lowest at the bottom
-    assert {"Results over the series", "Hand", "Chips won", "25", "-20", "0"} <= set(texts(svg))
-    assert 'width="100%"' in svg and 'viewBox="0 0 360 240"' in svg
+    assert {"Hands played", "Chips won (chips)", "25", "-20", "0"} <= set(texts(svg))
+    assert 'width="100%"' in svg and 'viewBox="0 0 480 280"' in svg
 
 
 @settings(max_examples=30)
@@ -60,7 +60,7 @@ def test_a_tournament_chart_labels_places_and_counts_prize_less_buy_in() -> None
     ]
     svg = tournaments_chart(finishes)
     assert [value for *_, value in points(svg)] == [200, 100, 550]
-    assert {"3rd", "12th", "1st", "Tournament", "Won"} <= set(texts(svg))
+    assert {"3rd", "12th", "1st", "Tournaments played", "Won (prize − buy-in)"} <= set(texts(svg))
     assert "Sunday &lt;big&gt;: 12th of 40" in svg  # names are escaped
 
 
@@ -73,3 +73,26 @@ def test_no_data_says_there_are_no_results_yet() -> None:
 def test_a_single_hand_or_all_zero_results_still_draw() -> None:
     assert len(points(hands_chart([0]))) == 1
     assert len(points(hands_chart([0, 0, 0]))) == 3
+
+
+@pytest.mark.parametrize(
+    "svg",
+    [
+        hands_chart([3, -1, 7], title="Friday game · NLHE"),
+        tournaments_chart([Finish("Friday", 2, 9, 150, 50)], title="Tournaments"),
+    ],
+)
+def test_a_chart_has_no_title_of_its_own_names_its_axes_units_and_keeps_its_text_small(
+    svg: str,
+) -> None:
+    """Issue 22 item 9: one title (the page's heading; the SVG's <title> is for a screen
+    reader only), each axis named with its unit, text no larger than the page's."""
+    root = ET.fromstring(svg)
+    drawn = texts(svg)
+    title = "".join(root.find(f"{SVG}title").itertext())  # type: ignore[union-attr]
+    assert title not in drawn  # not drawn a second time over the chart
+    assert not any(t.get("font-weight") for t in root.iter(f"{SVG}text"))
+    assert any(label.endswith(("(chips)", "(prize − buy-in)")) for label in drawn)
+    assert any(label.endswith("played") for label in drawn)
+    sizes = [int(t.get("font-size", root.get("font-size", "0"))) for t in root.iter(f"{SVG}text")]
+    assert all(10 <= size <= 14 for size in sizes), sizes

@@ -179,7 +179,7 @@ BAD_FIELDS = [
     ("/new/home", {"game": "poker"}, "game: one of holdem, omaha, omaha-hilo"),
     ("/new/home", {"blinds": "2/1"}, "blinds: small/big with 0 < small <= big, like 1/2"),
     ("/new/home", {"blinds": "0/2"}, "blinds: small/big with 0 < small <= big"),
-    ("/new/home", {"seats": "11"}, "seats: a Texas Hold'em table has 2 to 10 seats (V-0)"),
+    ("/new/home", {"seats": "11"}, "seats: a Texas Hold'em table has 2 to 10 seats"),
     ("/new/home", {"seats": "1"}, "seats: a Texas Hold'em table has 2 to 10 seats"),
     ("/new/home", {"game": "stud", "seats": "9"}, "seats: a Seven-card Stud table has 2 to 8"),
     ("/new/home", {"limit": "spread"}, "limit: one of no-limit, pot-limit, fixed-limit, mixed"),

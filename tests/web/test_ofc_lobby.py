@@ -34,7 +34,7 @@ def test_a_host_creates_an_ofc_game_listed_with_its_points(client: TestClient) -
 @pytest.mark.parametrize(
     ("fields", "words"),
     [
-        ({"seats": "4"}, "seats: OFC Pineapple is for 2 or 3 players (O-2); got '4'"),
+        ({"seats": "4"}, "seats: OFC Pineapple is for 2 or 3 players; got '4'"),
         ({"bot_2": "equity"}, "bot in seat 2: one of random, sensible"),
         ({"bot_1": "random", "bot_2": "random"}, "leave at least one seat open"),
         ({"hands": "0"}, "hands: a whole number from 1"),

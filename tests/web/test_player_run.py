@@ -38,7 +38,7 @@ ANN = User(1, "Ann")
 """A plain account: she made the tournament and plays in it."""
 DANA = User(90, "Dana", frozenset({"director"}))
 """The server's director, an entrant too."""
-NOT_ONESELF = "a director who plays does not rule on himself or his own table (T-16)"
+NOT_ONESELF = "a director who plays does not rule on himself or his own table"
 
 
 def started() -> WebTournament:

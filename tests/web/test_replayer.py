@@ -11,8 +11,9 @@ import pytest
 
 from pokerroom.engine import Action, Hand, HandConfig
 from pokerroom.history import write_phh
-from pokerroom.web.replayer import replay_steps, steps_seen_by
+from pokerroom.web.replayer import complete_steps, replay_steps, steps_seen_by
 from tests.random_hands import GAMES, NAMES, Stacked, random_hand, unshown_cards
+from tests.test_engine_stud import act, stud, third_street
 
 TEMPLATES = Path(__file__).parents[2] / "src" / "pokerroom" / "web" / "templates"
 
@@ -95,12 +96,30 @@ def test_the_template_fragment_carries_the_steps_and_the_controls() -> None:
     html = env.get_template("replayer.html").render(names=names, steps=steps)
     start = html.index('class="replayer-data">') + len('class="replayer-data">')
     data = json.loads(html[start : html.index("</script>", start)])
-    assert data == {"names": names, "steps": steps}
+    assert data == {"names": names, "steps": steps, "seats": [1, 2], "you": None, "size": 2}
     assert "Ann <b>" not in html and "Ann \\u003cb\\u003e" in html  # no markup from a name
     assert f'max="{len(steps) - 1}"' in html
     assert "◀" in html and "▶" in html and "/static/replayer.js" in html
+    assert 'class="felt replayer-felt"' in html and "/static/table.css" in html  # the felt
 
 
 def test_wrong_names_are_refused() -> None:
     with pytest.raises(ValueError, match="one name per position"):
         replay_steps(folded_out_hand(), 0, ["Ann"])
+
+
+def test_the_directors_copy_shows_every_card_from_the_deal() -> None:
+    """T-16: the complete copy has every hole card face up; a player's has his own only."""
+    hand = folded_out_hand()
+    dealt = complete_steps(hand, NAMES[:3])[3]
+    assert dealt["text"] == "The cards are dealt"
+    assert dealt["cards"] == [[str(card) for card in hole] for hole in hand.hole]
+    assert replay_steps(hand, 0, NAMES[:3])[3]["cards"][1] == [None, None]
+
+
+def test_the_stud_completion_is_a_step_that_completes_then_bets_raise() -> None:
+    """V-5: after the bring-in the first bet completes; the next is a raise."""
+    hand = third_street(stud([100] * 3, bring_in=3), ["3h 4h As", "5h 6h Kh", "7d 8d 2c"])
+    act(hand, "b", "r10", "r20")
+    texts = [step["text"] for step in complete_steps(hand, NAMES[:3])]
+    assert texts[-3:] == ["Cyd brings in for 3", "Ann completes to 10", "Bob raises to 20"]

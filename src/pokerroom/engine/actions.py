@@ -89,6 +89,9 @@ class LegalActions(NamedTuple):
     raise_step: int = 1
     """T-18: the bet unit (a tournament's smallest chip); every total inside the range is
     a multiple of it."""
+    complete: bool = False
+    """Stud's third street before anyone has completed: a bet here completes the bring-in
+    to the small bet (V-5), and is called a completion, not a bet or a raise."""
 
     def allows(self, action: Action) -> bool:
         match action.kind:
@@ -143,7 +146,7 @@ class LegalActions(NamedTuple):
         if self.bring_in is not None:
             options.append(f"bring in {amount(self.bring_in)}")
         if self.raise_min is not None and self.raise_max is not None:
-            word = "bet" if self.bet else "raise to"
+            word = "complete to" if self.complete else "bet" if self.bet else "raise to"  # V-5
             if self.raise_sizes:
                 span = " or ".join(amount(size) for size in self.raise_sizes)
             elif self.raise_min == self.raise_max:

@@ -90,8 +90,17 @@ class Hand(Settlement):
             bet=bet == 0,
             raise_sizes=self._open_pair_sizes(raise_min, raise_max),
             raise_step=self._bet_unit,
+            complete=raise_min is not None and self._completing(),
         )
         return self._legal
+
+    def _completing(self) -> bool:
+        """V-5: Stud's third street until someone bets: a bet completes the bring-in."""
+        return (
+            self.config.variant.stud
+            and self.street == 0
+            and not any(isinstance(event, ev.BetRaise) for event in self.events)
+        )
 
     def _bring_in_options(self, player: int, all_in_to: int) -> LegalActions:
         """V-5: bring in or complete; V-7: folding too when the duty passed from an all-in."""
@@ -111,6 +120,7 @@ class Hand(Settlement):
             bet=True,
             bring_in=min(self.config.bring_in, all_in_to),
             raise_step=self._bet_unit,
+            complete=True,  # V-5
         )
         return self._legal
 
@@ -281,7 +291,7 @@ class Hand(Settlement):
             self.act(Action.call())
 
     def _check_raise(self, legal: LegalActions, amount: int | None) -> None:
-        word = "bet" if legal.bet else "raise"
+        word = "complete" if legal.complete else "bet" if legal.bet else "raise"  # V-5
         if legal.raise_min is None or legal.raise_max is None:
             rule = self._why_no_raise(legal.player)
             raise IllegalAction(f"player {legal.player} may not {word} now", rule, legal.describe())

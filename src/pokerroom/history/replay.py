@@ -579,7 +579,7 @@ class _Replayer:
                 ) from None
 
     def _raise_problem(self, legal: LegalActions, amount: Decimal) -> str:
-        word = "bet" if legal.bet else "raise"
+        word = "complete" if legal.complete else "bet" if legal.bet else "raise"  # V-5
         if legal.raise_min is None or legal.raise_max is None:
             return f"{_label(legal.player)} may not {word} now"
         if legal.raise_sizes:  # V-6

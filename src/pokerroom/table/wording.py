@@ -5,6 +5,12 @@ report); a player reads what was wrong and what he may do instead.
 
 >>> plain("bet to 1 is outside the legal range 4-200 (A-8); legal: fold, call 2")
 'bet to 1 is outside the legal range 4-200; legal: fold, call 2'
+>>> plain("fouled (dead hand, O-1); Fantasyland (O-4 … O-6); override (T-16, 002 7.4)")
+'fouled (dead hand); Fantasyland; override (002 7.4)'
+>>> plain("a bet (A-8 and T-6); a choice (fold and call, V-7)")
+'a bet; a choice (fold and call)'
+>>> plain("T-15: Ann's protest is heard")
+"Ann's protest is heard"
 >>> counted(1, "hand"), counted(3, "hand")
 ('1 hand', '3 hands')
 >>> refusal(IllegalAction("player 2 does not bring in", "V-5", ["fold"]), 2)
@@ -21,14 +27,32 @@ import re
 
 from pokerroom.engine import IllegalAction
 
-_RULE_IDS = re.compile(r"\s*\((?:[A-Z]-\d+(?:,\s*|\s+and\s+)?)+\)")
+_RULE_ID = r"[A-Z]-\d+"
+_ONLY_IDS = re.compile(rf"{_RULE_ID}(?:\s*(?:…|-|to|and)\s*{_RULE_ID})*")
+"""A part of a parenthesis that is only rule IDs ("O-4 … O-6", "A-8 and T-6")."""
+_IN_PARENS = re.compile(r"(\s*)\(([^()]*)\)")
+_LEADING_ID = re.compile(rf"^\s*{_RULE_ID}:\s*", re.MULTILINE)
+FOLD_WHEN_FREE = "Checking is free: fold instead of check? Press f again to fold."
+"""Folding when a check is free throws a hand away for nothing: the first f asks (the web
+table's table.js says the same of its fold button)."""
 _SECOND_PERSON = {"does": "do", "has": "have", "is": "are"}
 """The engine's verbs after "player N" as they read after "you"."""
 
 
 def plain(text: str) -> str:
-    """``text`` without its parenthesised rule IDs ("(A-8)", "(O-1, O-2)")."""
-    return _RULE_IDS.sub("", text)
+    """``text`` without the rule IDs it cites: "(A-8)", "(O-1, O-2)", "(O-4 … O-6)", the IDs
+    among other words in a parenthesis ("(dead hand, O-1)" keeps "(dead hand)") and a line's
+    leading "T-15: ". The rule book's clause numbers ("002 7.4") stay: directors know them."""
+    return _LEADING_ID.sub("", _IN_PARENS.sub(_without_ids, text))
+
+
+def _without_ids(found: re.Match[str]) -> str:
+    space, inside = found[1], found[2]
+    parts = inside.split(",")
+    kept = [part for part in parts if not _ONLY_IDS.fullmatch(part.strip())]
+    if len(kept) == len(parts):
+        return found[0]
+    return f"{space}({','.join(kept).strip()})" if kept else ""
 
 
 def counted(count: int, noun: str) -> str:

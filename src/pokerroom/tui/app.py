@@ -26,7 +26,7 @@ from pokerroom.errors import PokerroomError
 from pokerroom.table.seating import Blinds
 from pokerroom.table.series import HandRecord, Series
 from pokerroom.table.straddle import MODE_WORDS, choice_words
-from pokerroom.table.wording import counted
+from pokerroom.table.wording import counted, plain
 from pokerroom.tui.hand_table import HandTableApp
 from pokerroom.tui.render import result_line, stakes_line
 
@@ -170,7 +170,7 @@ class TableApp(HandTableApp):
         try:
             self.hand = self.series.start_hand(auto_showdown=False)
         except PokerroomError as error:
-            self.message = str(error)
+            self.message = plain(str(error))
             self._redraw()
             return
         self.revealed_for = None

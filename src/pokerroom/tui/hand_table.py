@@ -34,7 +34,7 @@ from pokerroom.table.run_twice import AGREE, DECLINE, QUESTION, RunTwiceVote, as
 from pokerroom.table.seating import Blinds
 from pokerroom.table.showdown import must_ask, settle_showdown, shown_hand_names
 from pokerroom.table.story import Story, Words, tell
-from pokerroom.table.wording import refusal
+from pokerroom.table.wording import FOLD_WHEN_FREE, refusal
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
 from pokerroom.tui.render import (
     SHOWDOWN_PROMPT,
@@ -97,6 +97,8 @@ class HandTableApp(App[None]):
         self.marked: set[int] = set()
         self.revealed_for: int | None = None
         self.message = ""
+        self.fold_asked: tuple[int, int] | None = None
+        """The decision (hand, events so far) at which a fold was asked to be confirmed."""
         self.timeouts: set[int] = set()
         """Indices of the current hand's events the shot clock made (A-18)."""
         self.logged = 0
@@ -363,8 +365,9 @@ class HandTableApp(App[None]):
             return legal.check if parameters == ("check",) else legal.call is not None
         if action == "bring_in":
             return legal.bring_in is not None
-        if action == "raise":
-            return can_raise and legal.bet == (parameters == ("bet",))
+        if action == "raise":  # the footer names it: bet, raise, or complete (V-5)
+            word = "complete" if legal.complete else "bet" if legal.bet else "raise"
+            return can_raise and parameters == (word,)
         if action == "preset" and can_raise:
             if hand.config.limit is not Limit.FIXED_LIMIT:
                 return True
@@ -437,6 +440,18 @@ class HandTableApp(App[None]):
     # --------------------------------------------------------------- actions
 
     def action_fold(self) -> None:
+        hand = self.hand
+        free = (
+            hand is not None
+            and hand.phase == "bet"
+            and self._human_to_act() is not None
+            and hand.legal_actions().check
+        )
+        if free and hand is not None and self.fold_asked != (id(hand), len(hand.events)):
+            self.fold_asked = (id(hand), len(hand.events))  # asked once; f again folds
+            self.message = FOLD_WHEN_FREE
+            self._redraw()
+            return
         self._do(Action.fold())
 
     def action_check_call(self, _: str = "") -> None:

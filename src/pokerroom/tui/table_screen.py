@@ -24,6 +24,7 @@ BET_BINDINGS = [
     Binding("b", "bring_in", "Bring in"),
     Binding("r", "raise('bet')", "Bet"),
     Binding("r", "raise('raise')", "Raise"),
+    Binding("r", "raise('complete')", "Complete"),  # V-5: Stud's third street
     Binding("m", "preset('min')", "Min"),
     Binding("h", "preset('½ pot')", "½"),
     Binding("t", "preset('⅔ pot')", "⅔"),
@@ -39,7 +40,7 @@ BET_BINDINGS = [
 ]
 """The keys of a hand: betting with presets, the draw, show or muck (P-5)."""
 BET_KEYS_HELP = (
-    "keys: f fold · c check/call · r bet or raise (type the total) · m min · h ½ pot · "
+    "keys: f fold · c check/call · r bet, raise or complete (type the total) · m min · h ½ pot · "
     "t ⅔ pot · p pot · a all-in (the largest bet allowed) · b bring in · 1-5 mark, d draw · "
     "s show · x muck · y run it twice · o run once"
 )

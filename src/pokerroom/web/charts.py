@@ -4,12 +4,13 @@ Two charts: chips won over a series' hands (the running total after each hand)
 and money won over tournaments (prize less buy-in, running total, each point
 labelled with the place). Both are one line chart: a zero line, the lowest and
 highest totals on the value axis, the first and last hand or tournament on the
-other, each point with a tooltip. The drawing is 360 × 240 units and scales to
-the page's width (``width="100%"``), so on a phone it is as wide as the screen
-and its 12-unit text stays readable.
+other, each axis named with its unit, each point with a tooltip. The page's heading
+above the chart is its one visible title (the SVG's ``<title>`` names it for a screen
+reader). The drawing is 480 × 280 units, as wide as the page up to 36 rem
+(``static/charts.css``), so its 13-unit text is about 16 px on a desktop and 10 px on a phone.
 
 >>> svg = hands_chart([5, -2, 10])
->>> svg.count("<circle"), "Chips won" in svg
+>>> svg.count("<circle"), "Chips won (chips)" in svg
 (3, True)
 >>> "No results yet" in hands_chart([])
 True
@@ -22,9 +23,11 @@ from dataclasses import dataclass
 from itertools import accumulate
 from xml.sax.saxutils import escape, quoteattr
 
-WIDTH, HEIGHT = 360, 240
-LEFT, RIGHT, TOP, BOTTOM = 52, 14, 30, 44
-"""Margins around the plot, room for the title and the axis labels."""
+WIDTH, HEIGHT = 480, 280
+LEFT, RIGHT, TOP, BOTTOM = 64, 18, 16, 48
+"""Margins around the plot, room for the axis labels."""
+FONT = 13
+"""The text's size in drawing units; the place notes are a little smaller."""
 _LINE = "#2a7a4b"
 
 
@@ -43,19 +46,33 @@ def hands_chart(results: Sequence[int], *, title: str = "Results over the series
     """Chips won after each hand of a series; ``results`` is each hand's net, in order."""
     totals = list(accumulate(results))
     labels = [f"Hand {n}: {total:+}" for n, total in enumerate(totals, 1)]
-    return line_chart(totals, labels, title=title, x_label="Hand", y_label="Chips won")
+    return line_chart(
+        totals, labels, title=title, x_label="Hands played", y_label="Chips won (chips)"
+    )
 
 
 def tournaments_chart(finishes: Sequence[Finish], *, title: str = "Tournament results") -> str:
     """Money won over tournaments (prize less buy-in, running total), each with its place."""
     totals = list(accumulate(f.prize - f.buy_in for f in finishes))
     labels = [
-        f"{f.name}: {_ordinal(f.place)} of {f.entrants}, prize {f.prize}, total {total:+}"
-        for f, total in zip(finishes, totals, strict=True)
+        f"{finish_words(f)}, total {total:+}" for f, total in zip(finishes, totals, strict=True)
     ]
     places = [_ordinal(f.place) for f in finishes]
     return line_chart(
-        totals, labels, title=title, x_label="Tournament", y_label="Won", point_notes=places
+        totals,
+        labels,
+        title=title,
+        x_label="Tournaments played",
+        y_label="Won (prize − buy-in)",
+        point_notes=places,
+    )
+
+
+def finish_words(finish: Finish) -> str:
+    """One tournament in words, as its point's tooltip and the list under the chart say it."""
+    return (
+        f"{finish.name}: {_ordinal(finish.place)} of {finish.entrants}, "
+        f"prize {finish.prize}, buy-in {finish.buy_in}"
     )
 
 
@@ -73,10 +90,8 @@ def line_chart(
         raise ValueError(f"one label per value: {len(values)} values, {len(labels)} labels")
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
-        f'role="img" aria-label={quoteattr(title)} font-family="system-ui, sans-serif" '
-        f'font-size="12"><title>{escape(title)}</title>'
-        f'<text x="{WIDTH / 2}" y="18" text-anchor="middle" font-size="14" '
-        f'font-weight="bold">{escape(title)}</text>'
+        f'class="chart-svg" role="img" aria-label={quoteattr(title)} '
+        f'font-family="system-ui, sans-serif" font-size="{FONT}"><title>{escape(title)}</title>'
     )
     if not values:
         return (
@@ -97,7 +112,7 @@ def line_chart(
         )
         if i < len(point_notes) and len(values) <= 12:  # more would overlap on a phone
             parts.append(
-                f'<text x="{x:.1f}" y="{y - 7:.1f}" text-anchor="middle" font-size="10">'
+                f'<text x="{x:.1f}" y="{y - 7:.1f}" text-anchor="middle" font-size="{FONT - 2}">'
                 f"{escape(point_notes[i])}</text>"
             )
     parts.append("</svg>")
@@ -129,16 +144,16 @@ def _axes(low: int, high: int, count: int, x_label: str, y_label: str) -> list[s
             f'<text x="{LEFT - 6}" y="{_y(value, low, high) + 4:.1f}" text-anchor="end">'
             f"{value}</text>"
         )
-    out.append(f'<text x="{LEFT}" y="{bottom + 16}" text-anchor="middle">1</text>')
+    out.append(f'<text x="{LEFT}" y="{bottom + 18}" text-anchor="middle">1</text>')
     if count > 1:
-        out.append(f'<text x="{right}" y="{bottom + 16}" text-anchor="middle">{count}</text>')
+        out.append(f'<text x="{right}" y="{bottom + 18}" text-anchor="middle">{count}</text>')
     out.append(
         f'<text x="{(LEFT + right) / 2}" y="{HEIGHT - 8}" text-anchor="middle">'
         f"{escape(x_label)}</text>"
     )
     middle = (TOP + bottom) / 2
     out.append(
-        f'<text x="14" y="{middle}" text-anchor="middle" transform="rotate(-90 14 {middle})">'
+        f'<text x="16" y="{middle}" text-anchor="middle" transform="rotate(-90 16 {middle})">'
         f"{escape(y_label)}</text>"
     )
     return out

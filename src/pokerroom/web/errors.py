@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import Scope
 
+from pokerroom.table.wording import plain
 from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.templating import page
 
@@ -58,6 +59,7 @@ def wants_json(scope: Scope) -> bool:
 def error_response(
     scope: Scope, status: int, message: str, context: dict[str, object] | None = None
 ) -> Response:
+    message = plain(message)  # the rule IDs a refusal cites are for developers, not visitors
     if wants_json(scope):
         return JSONResponse(
             {

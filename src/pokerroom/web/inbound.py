@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from pokerroom.table.wording import plain
 from pokerroom.web.seam import PROTOCOL_VERSION, Frame
 
 MAX_ID_CHARS = 64
@@ -29,8 +30,15 @@ class Refusal:
 
 
 def error_frame(code: str, message: str, ref: str | None) -> Frame:
-    """``{"type": "error", "v": 1, "code": ..., "message": ..., "ref": ...}``."""
-    return {"type": "error", "v": PROTOCOL_VERSION, "code": code, "message": message, "ref": ref}
+    """``{"type": "error", "v": 1, "code": ..., "message": ..., "ref": ...}``; the message
+    in plain words, without the rule IDs it may cite (they are for developers)."""
+    return {
+        "type": "error",
+        "v": PROTOCOL_VERSION,
+        "code": code,
+        "message": plain(message),
+        "ref": ref,
+    }
 
 
 def _no_constants(name: str) -> object:

@@ -5,7 +5,9 @@ draws: what happened in words, every stack, the bets in front of the players,
 the pot, the boards and each player's cards as that viewer may see them (X-4:
 his own, the Stud up cards and hands shown at showdown; ``None`` is a card
 back). Built only from :func:`~pokerroom.history.phh_write.events_seen_by`, so
-no step can carry a card the viewer never saw; burns are not steps at all.
+no step can carry a card the viewer never saw; burns are not steps at all. The
+director's complete copy (:func:`complete_steps`, T-16: only he sees unshown and
+mucked cards, and only after the hand) is built from every event of the hand.
 
 >>> from pokerroom.deck import Deck
 >>> from pokerroom.engine import Action, Hand, HandConfig
@@ -44,6 +46,13 @@ def replay_steps(hand: Hand, viewer: int | None, names: Sequence[str]) -> list[S
     return _Steps(hand, names).build(events_seen_by(hand, viewer))
 
 
+def complete_steps(hand: Hand, names: Sequence[str]) -> list[Step]:
+    """Every card of the finished ``hand`` at every step: the director's copy (T-16)."""
+    if len(names) != hand.players:
+        raise ValueError(f"names needs one name per position ({hand.players}), got {len(names)}")
+    return _Steps(hand, names).build(hand.events)
+
+
 def steps_seen_by(complete: str, viewer: int | None) -> tuple[list[str], list[Step]]:
     """A stored complete PHH document as ``viewer``'s replayer: the names and the steps."""
     phh = parse_phh(complete)
@@ -74,6 +83,8 @@ class _Steps:
         """The player whose replacements come next (V-8)."""
         self.runs = 1
         """2 once the board is run twice: board 1 is then run 2."""
+        self.completing = hand.config.variant.stud
+        """Stud's third street until someone bets: that bet completes the bring-in (V-5)."""
         self.steps: list[Step] = []
 
     def build(self, events: Sequence[ev.Event]) -> list[Step]:
@@ -98,6 +109,7 @@ class _Steps:
             case ev.PostBlind(player, amount):
                 return f"{name[player]} posts {amount}", player
             case ev.DealHole(player, cards):
+                self.completing = self.completing and len(self.cards[player]) < 3
                 self.cards[player].extend(cards)
                 if player == self.drawing:  # V-8: his replacements
                     self.drawing = None
@@ -133,7 +145,8 @@ class _Steps:
             case ev.BringIn(player, amount):
                 return self._all_in(player, f"{name[player]} brings in for {amount}"), player
             case ev.BetRaise(player, to):
-                verb = "bets" if level == 0 else "raises to"
+                verb = "completes to" if self.completing else "bets" if level == 0 else "raises to"
+                self.completing = False
                 return self._all_in(player, f"{name[player]} {verb} {to}"), player
             case ev.ReturnUncalled(player, amount):
                 return f"{amount} uncalled returned to {name[player]}", player

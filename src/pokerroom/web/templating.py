@@ -13,11 +13,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
+from pokerroom.table.wording import plain
 from pokerroom.web.auth.visitor import VISITOR_SCOPE_KEY, Visitor
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
 templates = Jinja2Templates(directory=TEMPLATES)
+templates.env.filters["plain"] = plain  # a message without the rule IDs it cites
 
 
 def page(

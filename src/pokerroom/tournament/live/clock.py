@@ -56,12 +56,8 @@ def colour_up_notice(state: ClockState) -> str | None:
     """T-13: the chip-up notice for the floor: at a colour-up break, or the level before it."""
     pause = state.on_break
     if pause is not None and pause.color_up:
-        return f"Colour-up now: race off the {pause.color_up:,} chips (T-13)"
+        return f"Colour-up now: race off the {pause.color_up:,} chips"
     coming = state.next_break
     if pause is not None or coming is None or coming.after_level != state.level.number:
         return None
-    return (
-        f"Colour-up at the break: the {coming.color_up:,} chips go (T-13)"
-        if coming.color_up
-        else None
-    )
+    return f"Colour-up at the break: the {coming.color_up:,} chips go" if coming.color_up else None

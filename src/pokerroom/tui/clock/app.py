@@ -21,6 +21,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Footer, Static
 
 from pokerroom.errors import PokerroomError
+from pokerroom.table.wording import plain
 from pokerroom.tournament.clock import Clock, ClockState
 from pokerroom.tournament.clock.events import ClockEvent
 from pokerroom.tournament.clockface.feed import ClockFeed
@@ -170,8 +171,8 @@ class ClockApp(App[None]):
         prizes.update("\n".join(prize_lines(shot.prizes, rows)))
 
     def _say(self, message: str) -> None:
-        self.message = message
-        self.query_one("#status", Static).update(message)
+        self.message = plain(message)  # the rule IDs a refusal cites are for developers
+        self.query_one("#status", Static).update(self.message)
 
     # ----- the director's keys (standalone clock only)
 

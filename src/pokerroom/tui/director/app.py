@@ -18,6 +18,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
 from pokerroom.errors import PokerroomError
+from pokerroom.table.wording import plain
 from pokerroom.tournament.live.desk import LiveDesk, what_done
 from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.deal import Deal, DealMethod
@@ -136,7 +137,7 @@ class DirectorApp(App[None]):
         self.query_one("#status", Static).update(self.message)
 
     def say(self, message: str) -> None:
-        self.message = message.splitlines()[0] if message else ""
+        self.message = plain(message.splitlines()[0]) if message else ""  # IDs: for developers
         self.redraw()
 
     def show(self, tab: str) -> None:

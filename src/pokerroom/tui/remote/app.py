@@ -37,7 +37,7 @@ from textual.widgets import Button, Footer, Input, RichLog, Static
 
 from pokerroom.client.link import TableLink
 from pokerroom.protocol.frames import OfcTableFrame, TableFrame
-from pokerroom.table.wording import counted
+from pokerroom.table.wording import FOLD_WHEN_FREE, counted
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
 from pokerroom.tui.remote import chat, seating, view
 from pokerroom.tui.remote.clock import ServerClock
@@ -134,6 +134,8 @@ class RemoteTableApp(App[None]):
         self.results_logged: int | None = None
         """The newest finished hand in the log (None: no frame of this table yet)."""
         self.notice: str | None = None
+        self.fold_asked: str | None = None
+        """The turn at which a fold was asked to be confirmed (a check was free)."""
         self.over_logged = False
         self.ended = ""
         """Why the link ended (its ``closed`` notice: "the table was closed by its host")."""
@@ -456,6 +458,15 @@ class RemoteTableApp(App[None]):
         await self._act(sized["word"], amount)
 
     async def action_fold(self) -> None:
+        frame = self.frame
+        actions = None if frame is None else frame["you"]["actions"]
+        hand = None if frame is None else frame["hand"]
+        free = actions is not None and actions["check"]
+        if free and hand is not None and self.fold_asked != hand["turn"]:
+            self.fold_asked = hand["turn"]  # a free check: asked once, f again folds
+            self.message = FOLD_WHEN_FREE
+            self._redraw()
+            return
         await self._act("fold")
 
     async def action_check_call(self, _: str = "") -> None:
@@ -624,7 +635,7 @@ def _bet_key_works(frame: TableFrame, action: str, parameters: tuple[object, ...
     if action == "bring_in":
         return actions["bring_in"] is not None
     if action == "raise":
-        return sized is not None and (sized["word"] == "bet") == (parameters == ("bet",))
+        return sized is not None and parameters == (sized["word"],)  # bet, raise, complete
     if action == "preset":
         return str(parameters[0]) in view.key_presets(frame)
     return False

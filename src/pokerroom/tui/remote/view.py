@@ -270,7 +270,9 @@ def raise_refusal(actions: ActionsFrame, amount: int) -> str | None:
     if legal.allows(Action.raise_to(amount)):
         return None
     options = actions["options"]
-    word = "bet" if any(o.startswith("bet ") for o in options) else "raise"  # as it offers
+    word = next(  # as it offers (V-5: Stud's completion is no raise)
+        (w for w in ("complete", "bet") if any(o.startswith(f"{w} ") for o in options)), "raise"
+    )
     if not sizes and low < amount < high:  # T-18: inside the range, but not whole units
         return refusal(IllegalAction(steps_refusal(word, legal), "T-18", options), 0)
     reason = f"{word} to {amount} is outside the legal range {low}-{high}"

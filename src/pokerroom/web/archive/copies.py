@@ -21,7 +21,7 @@ from pokerroom.history.phh_write import write_phh_seen_by
 from pokerroom.history.pokerstars import StarsTable, write_pokerstars
 from pokerroom.history.replay import replay_hand
 from pokerroom.storage.hand_archive import ArchivedHand
-from pokerroom.web.replayer import Step, replay_steps
+from pokerroom.web.replayer import Step, complete_steps, replay_steps
 
 HANDS_APART = "\n\n"
 """What separates two hands of a bulk PokerStars file (two blank lines)."""
@@ -79,10 +79,13 @@ def stars_copy(archived: ArchivedHand, position: int) -> str:
     return write_pokerstars(hand, position, table)
 
 
-def steps_copy(archived: ArchivedHand, position: int) -> tuple[list[str], list[Step]]:
-    """The replayer's names and steps for ``position``."""
+def steps_copy(archived: ArchivedHand, position: int | None) -> tuple[list[str], list[Step]]:
+    """The replayer's names and steps for ``position``; None: the director's complete copy,
+    every card dealt (T-16)."""
     hand, _ = _replayed(archived)
     names = _names(archived)
+    if position is None:
+        return names, complete_steps(hand, names)
     return names, replay_steps(hand, position, names)
 
 

@@ -10,8 +10,10 @@
 
 Every copy is written for the player asking, from his own position (X-4). A hand he was
 not dealt in is "not found" (404), as if it did not exist: its number tells nobody that
-it was played. A signed-out visitor is sent to log in and come back. A player's results
-are his own, as in an online room: only he and an admin see them; anyone else is refused.
+it was played. A tournament director (T-16) replays any finished hand he was not dealt in
+with every card, mucked and unshown ones too (the hands he played, as he saw them). A
+signed-out visitor is sent to log in and come back. A player's results are his own, as in
+an online room: only he and an admin see them; anyone else is refused.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.web.archive.copies import phh_copy, phhs_file, stars_copy, stars_file, steps_copy
 from pokerroom.web.archive.finishes import finishes_of
 from pokerroom.web.auth.visitor import user_of
-from pokerroom.web.charts import hands_chart, tournaments_chart
+from pokerroom.web.charts import finish_words, hands_chart, tournaments_chart
 from pokerroom.web.seam import User
 from pokerroom.web.templating import page
 
@@ -108,10 +110,30 @@ def hand_routes(
         }
         return page(request, "hands.html", context)
 
+    async def replayable(request: Request) -> tuple[ArchivedHand, int | None]:
+        """The hand and the position whose copy the asker gets; None: the complete copy,
+        for a director who was not dealt in (T-16). Anyone else: as :func:`mine`."""
+        user = _player(request)
+        if not user.has("director"):
+            return await mine(request)
+        hand_id: int = request.path_params["hand_id"]
+        archived = await run_in_threadpool(archive.get, hand_id)
+        if archived is None:
+            raise HTTPException(404, NOT_FOUND.format(hand_id))
+        return archived, archived.position_of(user.id)
+
     async def replayer_page(request: Request) -> Response:
-        archived, position = await mine(request)
+        archived, position = await replayable(request)
         names, steps = await run_in_threadpool(steps_copy, archived, position)
-        context = {"hand": archived, "names": names, "steps": steps}
+        context = {
+            "hand": archived,
+            "names": names,
+            "steps": steps,
+            "seats": [seat.seat for seat in archived.hand.seats],
+            "you": position,
+            "size": archived.hand.table_size,
+            "complete": position is None,
+        }
         return page(request, "hand.html", context)
 
     async def phh_download(request: Request) -> Response:
@@ -163,6 +185,7 @@ def hand_routes(
             "player": account.name,
             "charts": charts,
             "tournaments": tournaments_chart(finishes) if finishes else None,
+            "finishes": [finish_words(finish) for finish in finishes],
         }
 
     async def results_page(request: Request) -> Response:

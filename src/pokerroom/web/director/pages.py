@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
+from pokerroom.table.wording import plain
 from pokerroom.tournament.clockface.snapshot import long_countdown
 from pokerroom.tournament.live.desk import ordinal
 
@@ -32,6 +33,7 @@ def _environment() -> jinja2.Environment:
     env.filters["money"] = "{:,}".format
     env.filters["ordinal"] = ordinal
     env.filters["countdown"] = long_countdown
+    env.filters["plain"] = plain  # a message without the rule IDs it cites
     env.globals["static"] = STATIC_URL
     return env
 

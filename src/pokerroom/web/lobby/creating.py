@@ -137,7 +137,7 @@ HOME = Kind(
     may_create_home,
     "creating a home game needs the host role (pokerroom accounts grant NAME host)",
     _home,
-    (*LIMIT_MENU, ("mixed", "mixed fixed-limit / pot-limit (B-6)")),
+    (*LIMIT_MENU, ("mixed", "mixed fixed-limit / pot-limit")),  # B-6
 )
 OFC = Kind(
     "new_ofc.html",

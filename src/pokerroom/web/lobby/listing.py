@@ -5,7 +5,8 @@ as JSON (documented in ``docs/protocol.md``): ``{"type": "lobby", "v": 1, "rooms
 "mine": [...]}``, each room as :meth:`~pokerroom.web.registry.LobbyEntry.listing` gives
 it, read from the room as it is now (:mod:`pokerroom.web.lobby.state`). ``mine`` holds
 the signed-in user's own rooms, private ones too (empty when signed out); on the page
-they are "Your games", each with its invite link's button and a close button.
+they are "Your games", each with its invite link's button and a close button, and the
+page's list of the other rooms leaves them out, so that each game is listed once.
 """
 
 from __future__ import annotations
@@ -62,8 +63,10 @@ async def lobby_page(request: Request) -> Response:
     rooms, mine = _listings(request)
     user = user_of(request)
     kind = kind_asked(request)
+    own = {room["id"] for room in mine}
     context = {
-        "rooms": rooms,
+        # Each game once on the page: a host's own rooms are under "Your games" only.
+        "rooms": [room for room in rooms if room["id"] not in own],
         "mine": mine,
         "kind": None if kind is None else kind.value,
         "kinds": [kind.value for kind in RoomKind],

@@ -4,7 +4,6 @@ message names (``bet``, ``raise`` and ``complete`` all bet to a round total, A-7
 from __future__ import annotations
 
 from pokerroom.engine import Action, Hand
-from pokerroom.engine import events as ev
 
 
 def sized_word(hand: Hand) -> str | None:
@@ -13,11 +12,7 @@ def sized_word(hand: Hand) -> str | None:
     legal = hand.legal_actions()
     if legal.raise_min is None:
         return None
-    if (
-        hand.config.variant.stud
-        and hand.street == 0
-        and not any(isinstance(event, ev.BetRaise) for event in hand.events)
-    ):
+    if legal.complete:
         return "complete"
     return "bet" if legal.bet else "raise"
 

@@ -160,7 +160,7 @@ window.pokerroomOfc = (() => {
     const token = you.cards[selected];
     const before = choices.get(token);
     if (row === "discard" && !you.to_discard) {
-      page.showError("the first five have no discard: set all five (O-2)");
+      page.showError("the first five have no discard: set all five");
       return;
     }
     const room = row === "discard" ? you.to_discard : you.free[row];

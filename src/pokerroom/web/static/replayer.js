@@ -1,69 +1,161 @@
-// The hand replayer: draws the steps that pokerroom.web.replayer built for this viewer.
-// Steps arrive already censored (X-4): a null card is a card back, drawn as "##".
+// The hand replayer: the steps that pokerroom.web.replayer built for this viewer, drawn on
+// the live table's felt (the seats around the oval, the board and the pot in the middle,
+// the same classes as table.js draws). Steps arrive already censored (X-4): a null card is
+// a card back. Back, play/pause and forward, by buttons, the slider or ←, space and →.
 "use strict";
 
-(function () {
-  function cardsText(cards) {
-    return cards.map(function (card) { return card === null ? "##" : card; }).join(" ");
-  }
+(() => {
+  const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+  const PLAY_EVERY = 900; // ms between steps while playing
 
-  function text(tag, className, content) {
-    var node = document.createElement(tag);
-    node.className = className;
-    node.textContent = content;
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
     return node;
   }
 
-  function draw(widget, data, index) {
-    var step = data.steps[index];
-    var boards = step.boards.filter(function (board) { return board.length; });
-    widget.querySelector(".replayer-board").textContent =
-      boards.length ? "Board: " + boards.map(cardsText).join(" | ") : "Board: none yet";
-    widget.querySelector(".replayer-pot").textContent = "Pot: " + step.pot;
-    var seats = widget.querySelector(".replayer-seats");
-    seats.replaceChildren();
-    data.names.forEach(function (name, player) {
-      var seat = document.createElement("li");
-      if (step.actor === player) { seat.classList.add("actor"); }
-      if (step.folded[player]) { seat.classList.add("folded"); }
-      seat.append(
-        text("strong", "replayer-name", name),
-        text("span", "replayer-stack", "stack " + step.stacks[player]),
-        text("span", "replayer-bet", step.bets[player] ? "bet " + step.bets[player] : ""),
-        text("span", "replayer-cards", cardsText(step.cards[player]))
-      );
-      seats.append(seat);
+  function cardNode(token) {
+    if (token === null) {
+      const back = el("span", "card back");
+      back.setAttribute("aria-label", "face-down card");
+      return back;
+    }
+    const rank = token.slice(0, -1);
+    const suit = token.slice(-1);
+    const node = el("span", `card suit-${suit}`, (rank === "T" ? "10" : rank) + (SUITS[suit] || suit));
+    node.dataset.card = token;
+    return node;
+  }
+
+  // The viewer's seat at the bottom, the others clockwise, as on the live table.
+  function seatPlace(seat, size, mine) {
+    const shift = mine === null ? 0 : mine - 1;
+    const step = ((seat - 1 - shift + size) % size) / size;
+    const angle = Math.PI / 2 + step * 2 * Math.PI;
+    return [Math.round(50 + 44 * Math.cos(angle)), Math.round(50 + 40 * Math.sin(angle))];
+  }
+
+  function drawSeats(widget, data, step) {
+    const list = widget.querySelector(".replayer-seats");
+    const size = Math.max(data.size, ...data.seats);
+    const mine = data.you === null ? null : data.seats[data.you];
+    list.replaceChildren();
+    data.names.forEach((name, player) => {
+      const seat = el("li", "seat");
+      const [x, y] = seatPlace(data.seats[player], size, mine);
+      seat.style.setProperty("--x", `${x}%`);
+      seat.style.setProperty("--y", `${y}%`);
+      seat.dataset.seat = String(data.seats[player]);
+      const head = el("div", "seat-head");
+      head.append(el("span", "seat-number", data.seats[player]), el("span", "name", name));
+      const cards = el("div", "cards");
+      step.cards[player].forEach((token) => cards.append(cardNode(token)));
+      seat.append(head, el("div", "stack", `${step.stacks[player]} chips`), cards);
+      if (step.bets[player] > 0) seat.append(el("div", "bet", step.bets[player]));
+      if (player === data.you) seat.classList.add("you");
+      if (player === step.actor) seat.classList.add("acting");
+      if (step.folded[player]) seat.classList.add("folded");
+      list.append(seat);
     });
+  }
+
+  function drawMiddle(widget, step) {
+    const boards = widget.querySelector(".replayer-boards");
+    boards.replaceChildren();
+    step.boards.forEach((board, index) => {
+      if (board.length === 0) return;
+      const row = el("div", "board");
+      if (step.boards.length > 1) row.append(el("span", "board-name", `Board ${index + 1}`));
+      board.forEach((token) => row.append(cardNode(token)));
+      boards.append(row);
+    });
+    widget.querySelector(".replayer-pot").textContent = step.pot > 0 ? `Pot ${step.pot}` : "";
+  }
+
+  function draw(widget, data, index) {
+    const step = data.steps[index];
+    widget.dataset.step = String(index);
+    drawSeats(widget, data, step);
+    drawMiddle(widget, step);
     widget.querySelector(".replayer-text").textContent = step.text;
     widget.querySelector(".replayer-slider").value = String(index);
-    widget.querySelector(".replayer-count").textContent =
-      (index + 1) + " / " + data.steps.length;
+    widget.querySelector(".replayer-count").textContent = `${index + 1} / ${data.steps.length}`;
     widget.querySelector(".replayer-prev").disabled = index === 0;
     widget.querySelector(".replayer-next").disabled = index === data.steps.length - 1;
   }
 
   function start(widget) {
-    var data = JSON.parse(widget.querySelector(".replayer-data").textContent);
-    var index = 0;
+    const data = JSON.parse(widget.querySelector(".replayer-data").textContent);
+    const last = data.steps.length - 1;
+    const playButton = widget.querySelector(".replayer-play");
+    let index = 0;
+    let playing = null;
+
     function go(next) {
-      index = Math.max(0, Math.min(data.steps.length - 1, next));
+      index = Math.max(0, Math.min(last, next));
       draw(widget, data, index);
+      if (index === last) pause();
     }
-    widget.querySelector(".replayer-prev").addEventListener("click", function () { go(index - 1); });
-    widget.querySelector(".replayer-next").addEventListener("click", function () { go(index + 1); });
-    widget.querySelector(".replayer-slider").addEventListener("input", function (event) {
+
+    function pause() {
+      clearInterval(playing);
+      playing = null;
+      playButton.textContent = "⏵";
+      playButton.setAttribute("aria-label", "Play");
+      playButton.setAttribute("aria-pressed", "false");
+    }
+
+    function play() {
+      if (index === last) go(0); // from the end, play starts the hand again
+      playButton.textContent = "⏸";
+      playButton.setAttribute("aria-label", "Pause");
+      playButton.setAttribute("aria-pressed", "true");
+      playing = setInterval(() => go(index + 1), PLAY_EVERY);
+    }
+
+    function toggle() {
+      if (playing === null) play();
+      else pause();
+    }
+
+    widget.querySelector(".replayer-prev").addEventListener("click", () => {
+      pause();
+      go(index - 1);
+    });
+    widget.querySelector(".replayer-next").addEventListener("click", () => {
+      pause();
+      go(index + 1);
+    });
+    playButton.addEventListener("click", toggle);
+    widget.querySelector(".replayer-slider").addEventListener("input", (event) => {
+      pause();
       go(Number(event.target.value));
     });
-    document.addEventListener("keydown", function (event) {
-      // In a field the arrows are the field's own (the slider moves itself and says so).
-      var inField = event.target instanceof Element &&
-        event.target.closest("input, textarea, select") !== null;
-      if (inField || event.altKey || event.ctrlKey || event.metaKey) { return; }
-      if (event.key === "ArrowLeft") { go(index - 1); event.preventDefault(); }
-      if (event.key === "ArrowRight") { go(index + 1); event.preventDefault(); }
+    document.addEventListener("keydown", (event) => {
+      // In a field the keys are the field's own (the slider moves itself and says so).
+      const inField =
+        event.target instanceof Element && event.target.closest("input, textarea, select") !== null;
+      if (inField || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === "ArrowLeft") {
+        pause();
+        go(index - 1);
+      } else if (event.key === "ArrowRight") {
+        pause();
+        go(index + 1);
+      } else if (event.key === " ") {
+        toggle();
+      } else {
+        return;
+      }
+      event.preventDefault();
+    });
+    // Space plays or pauses even on a focused replayer button (not that button's own click).
+    widget.addEventListener("keyup", (event) => {
+      if (event.key === " " && event.target instanceof HTMLButtonElement) event.preventDefault();
     });
     go(0);
   }
 
   document.querySelectorAll("[data-replayer]").forEach(start);
-}());
+})();

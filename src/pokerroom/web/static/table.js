@@ -27,6 +27,7 @@
     4008: "Too many tables are open from this address or account: close another tab, then reload.",
     4010: "This table was closed by its host.",
   };
+  const FOLD_WHEN_FREE = "Checking is free: fold instead of check? Press fold again to fold.";
   const TRY_AGAIN_LATER = 1013; // the server cannot serve the table just now: retried
 
   let socket = null;
@@ -40,6 +41,7 @@
   let amountTouched = false;
   let clientError = false; // the error line holds the amount check's complaint
   let sizingKey = "";
+  let foldAsked = null; // the turn at which "fold instead of check?" was asked
   const pageKey = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) =>
     b.toString(16).padStart(2, "0"),
   ).join("");
@@ -444,6 +446,7 @@
     show("actions", actions !== null);
     if (actions) {
       show("fold", actions.fold);
+      byId("fold").classList.toggle("asking", actions.check && foldAsked === hand.turn);
       show("check", actions.check);
       show("call", actions.call !== null);
       byId("call-label").textContent = `Call ${actions.call}`;
@@ -618,6 +621,7 @@
   // The clock: seconds left = deadline - the server's now, counted down between frames.
   function tick() {
     if (!table) return;
+    if (window.pokerroomTurnAlert) window.pokerroomTurnAlert.tick(table, serverNow());
     if (window.tickTournamentHeader) window.tickTournamentHeader(serverNow());
     if (table.kind === "ofc") {
       window.pokerroomOfc.tick(table, ofcPage);
@@ -677,8 +681,18 @@
     return what(actions);
   }
 
+  // Folding when a check is free throws a hand away for nothing: the first press asks,
+  // the second folds, as online rooms do.
   function fold() {
-    if (mayAct((a) => a.fold)) act("fold");
+    const actions = mayAct((a) => a);
+    if (!actions || !actions.fold) return;
+    if (actions.check && foldAsked !== table.hand.turn) {
+      foldAsked = table.hand.turn;
+      byId("fold").classList.add("asking");
+      showError(FOLD_WHEN_FREE);
+      return;
+    }
+    act("fold");
   }
 
   function checkOrCall() {

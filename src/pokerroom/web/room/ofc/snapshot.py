@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from pokerroom.web.room.ofc.room import OfcRoom
 
 GAME_NAME = "OFC Pineapple"
-STAKES = "points: 1 a row, 6 a scoop, royalties; Fantasyland (O-4 … O-6)"
+STAKES = "points: 1 a row, 6 a scoop, royalties; Fantasyland"  # O-4 … O-6
 
 
 def build(room: OfcRoom, viewer: User | None) -> OfcTableFrame:
