@@ -190,7 +190,7 @@ def test_each_action_done_from_the_console(console: Console) -> None:
     said(
         page,
         "the other tables have 2 free seats for table 2's 6 players; "
-        "a table breaks when its players fit elsewhere (T-7)",
+        "a table breaks when its players fit elsewhere",  # T-7, in plain words
     )
 
     card = page.locator("#table-1")  # T-6: a move by hand, asked first
@@ -227,5 +227,5 @@ def test_each_action_done_from_the_console(console: Console) -> None:
 
     page.get_by_role("button", name="End late registration now").click()
     page.get_by_role("button", name="Yes, do it").click()
-    said(page, "late registration and re-entry are closed (T-19)")
+    said(page, "late registration and re-entry are closed")  # T-19, in plain words
     expect(page.get_by_role("button", name="End late registration now")).to_have_count(0)

@@ -104,6 +104,6 @@ def test_t17_a_player_disputes_the_last_hand_from_his_table(
         dispute.get_by_role("button", name="Rule").click()
         expect(desk_page.locator("#clockbar .message")).to_have_text(
             f"ruling on dispute 1 (table {room.number}, hand {room.hand_number}, Pete): "
-            "the pot stands (T-17)"
+            "the pot stands"  # T-17, in plain words
         )
         expect(desk_page.locator("#dispute-1 .ruling")).to_have_text("Ruling: the pot stands")

@@ -51,7 +51,7 @@ def straddle_room(
 
 def play_until_straddled(room: HomeRoom, ann: Player) -> None:
     """Ann checks, calls and shows until a hand where she straddled waits for her."""
-    for _ in range(400):
+    for _ in range(2000):
         series = room.series
         decider = room.decider()
         hand = room.hand
@@ -61,6 +61,9 @@ def play_until_straddled(room: HomeRoom, ann: Player) -> None:
         if series is not None and series.straddled == 1 and hand.street == 0:
             return
         before = room.turn_token()
+        if ann.page.get_attribute("#table", "data-turn") != before:
+            time.sleep(0.02)
+            continue  # the page has not drawn this turn yet: a key now would answer the last one
         ann.page.keyboard.press("c" if decider[1] == "act" else "s")
         moved_on_room(room, before)
     raise AssertionError("the straddle never came to Ann")
