@@ -16,7 +16,7 @@ players state them (A-7): "raises to 131", "calls 70", "all-in 57".
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pokerroom.cards import Card
@@ -33,10 +33,12 @@ def cards_text(cards: Sequence[Card | None]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """How players are named: ``you`` (a lone human's position) is addressed as "You"."""
+    """How players are named: ``you`` (a lone human's position) is addressed as "You";
+    ``amount`` writes chips (a screen groups the digits, a saved log keeps them plain)."""
 
     names: Sequence[str]
     you: int | None = None
+    amount: Callable[[int], str] = str
 
     def subject(self, player: int) -> str:
         return "You" if player == self.you else self.names[player]
@@ -158,13 +160,14 @@ class _Teller:
     def act(self, player: int, verb: str, amount: int | None, *, timed_out: bool) -> None:
         """Log an action and keep it as the player's latest; "all-in" when it took his last chip."""
         all_in = amount is not None and self.stacks[player] == 0
-        said = verb if amount is None else f"{verb} {amount}"
+        chips = "" if amount is None else self.words.amount(amount)
+        said = f"{verb} {chips}" if chips else verb
         if timed_out:
             line = f"{self.words.subject(player)} timed out: {said}"
         else:
             line = self.words.says(player, said)
         self.say(line + (" (all-in)" if all_in else ""))
-        self.story.last_action[player] = f"all-in {amount}" if all_in else third_person(said)
+        self.story.last_action[player] = f"all-in {chips}" if all_in else third_person(said)
 
     def put_in(self, player: int, to: int) -> None:
         self.stacks[player] -= to - self.committed[player]
@@ -211,7 +214,8 @@ class _Teller:
             case ev.ReturnUncalled(player, amount):
                 self.stacks[player] += amount
                 self.committed[player] -= amount
-                self.say(f"uncalled {amount} returned to {self.words.subject(player)}")
+                uncalled = self.words.amount(amount)
+                self.say(f"uncalled {uncalled} returned to {self.words.subject(player)}")
             case ev.DealBoard(cards, board):
                 self.new_round()
                 self.deal_board(cards, board)
@@ -240,8 +244,9 @@ class _Teller:
                 where = _pot_name(pot, share, board, two_boards=self.two_boards)
                 won_with = self.winning.get((player, pot, share, board))
                 with_hand = f" with {won_with[:1].lower()}{won_with[1:]}" if won_with else ""
-                self.say(self.words.says(player, f"win {amount}") + where + with_hand)
-                self.story.last_action[player] = f"wins {amount}"
+                won = self.words.amount(amount)
+                self.say(self.words.says(player, f"win {won}") + where + with_hand)
+                self.story.last_action[player] = f"wins {won}"
 
     def deal_board(self, cards: tuple[Card | None, ...], board: int) -> None:
         dealt = self.boards.get(board, 0) + len(cards)
@@ -255,9 +260,10 @@ class _Teller:
     def flush_antes(self) -> None:
         amounts = {amount for _, amount in self.antes}
         if len(self.antes) == len(self.stacks) > 1 and len(amounts) == 1 and all(self.stacks):
-            self.say(f"everyone antes {amounts.pop()}")
-            for player, amount in self.antes:
-                self.story.last_action[player] = f"antes {amount}"
+            each = self.words.amount(amounts.pop())
+            self.say(f"everyone antes {each}")
+            for player, _ in self.antes:
+                self.story.last_action[player] = f"antes {each}"
         else:
             for player, amount in self.antes:
                 self.act(player, "ante", amount, timed_out=False)

@@ -24,6 +24,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
+from pokerroom.amounts import amount_text
 from pokerroom.bots import Bot, play_hand
 from pokerroom.engine import Action, Hand, IllegalAction, Limit
 from pokerroom.engine.views import HandView, view_of
@@ -98,6 +99,8 @@ class HandTableApp(App[None]):
         """Indices of the current hand's events the shot clock made (A-18)."""
         self.logged = 0
         """Lines of the current hand's story already in the log."""
+        self.bottom_seat: int | None = None
+        """The seat drawn at the bottom in the middle: the last human whose view was shown."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -206,7 +209,7 @@ class HandTableApp(App[None]):
         names = [self._seat_name(self._seat_of(p)) for p in range(hand.players)]
         mine = [p for p in range(hand.players) if self._seat_of(p) in self.humans]
         you = mine[0] if len(mine) == 1 and not self.hot_seat else None
-        return Words(names, you)
+        return Words(names, you, amount_text)
 
     def _story(self, view: HandView) -> Story:
         hand = self.hand
@@ -271,7 +274,10 @@ class HandTableApp(App[None]):
             centre.append(clock_line(self.seconds_left))
         width, height = self.size.width, self.size.height
         rows = max(MIN_HEIGHT, min(18, height - self.reserved_rows))
-        table = draw_table(labels, centre, self._table_size(), width, rows)
+        if viewer is not None:
+            self.bottom_seat = self._seat_of(viewer)
+        you = self.bottom_seat or min(self.humans, default=None)
+        table = draw_table(labels, centre, self._table_size(), width, rows, you)
         self.query_one("#table", Static).update(table)
         self._show_buttons(view if not hide else None)
         self.query_one("#status", Static).update(self._status(view, viewer, hide))
@@ -290,7 +296,8 @@ class HandTableApp(App[None]):
         elif hand.phase == "showdown" and self._human_to_act() is not None:
             status = SHOWDOWN_PROMPT
         else:
-            status = options_line(view.legal.describe() if view.legal is not None else ())
+            legal = view.legal
+            status = options_line(legal.describe(amount_text) if legal is not None else ())
         return f"{status}\n{self.message}" if self.message else status
 
     def _show_buttons(self, view: HandView | None) -> None:

@@ -5,6 +5,8 @@ A seat is three short lines, so that ten fit around an 80-column table:
 >>> label = SeatLabel(3, "equity-3", "BTN", 198, "raises to 6", "## ##", to_act=True)
 >>> label.lines(24)
 ['>3 equity-3 BTN', '198  raises to 6', '## ##']
+>>> SeatLabel(5, "Ann", "", 1388, "", "").lines(24)[1]
+'1,388'
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
@@ -38,7 +41,8 @@ class SeatLabel:
         tail = f" {self.roles}" if self.roles else ""
         room = max(1, width - len(head) - len(tail))
         name = self.name if len(self.name) <= room else self.name[: room - 1] + "…"
-        money = f"{self.chips}  {self.action}" if self.action else str(self.chips)
+        chips = amount_text(self.chips)
+        money = f"{chips}  {self.action}" if self.action else chips
         return [(head + name + tail)[:width], money[:width], self.cards[:width]]
 
 

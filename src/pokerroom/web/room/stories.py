@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from pokerroom.amounts import amount_text
 from pokerroom.engine import Hand
 from pokerroom.engine.views import HandView
 from pokerroom.table.showdown import shown_hand_names, winning_hands
@@ -54,7 +55,7 @@ class Stories:
         told = self._tellers.get(view.viewer)
         if told is None or not self._still_true(told, hand_names, winning, view):
             teller = StoryTeller(
-                Words(names, you=view.viewer),
+                Words(names, you=view.viewer, amount=amount_text),
                 hand.config.stacks,
                 boards=len(hand.boards),
                 hand_names=hand_names,
