@@ -11,6 +11,7 @@ from textual.widgets import Button, Static
 
 from pokerroom.amounts import amount_text
 from pokerroom.bots import CallingStation
+from pokerroom.cli.connect_view import table_lines
 from pokerroom.table.series import Series, SeriesSettings
 from pokerroom.tournament.regulation import load_example
 from pokerroom.tui.app import TableApp
@@ -69,8 +70,8 @@ def test_tournament_play_groups_every_stack_and_the_pot() -> None:
 
 
 def test_connect_groups_stacks_bets_and_options() -> None:
-    """``connect`` to a table of 5,000-chip stacks: the seats, the pot, the options and the
-    buttons of the player to act read with separators."""
+    """``connect`` (the full-screen table) to a table of 5,000-chip stacks: the seats,
+    the pot, the options and the buttons of the player to act read with separators."""
     driver = home_table("holdem", 2, seed=5, stack=5000, small_blind=25, big_blind=50)
     screens: list[str] = []
 
@@ -86,3 +87,14 @@ def test_connect_groups_stacks_bets_and_options() -> None:
     assert "4,975" in screen and "4,950" in screen
     assert "raise to 100-5,000" in screen and "all-in 5,000" in screen
     assert not BARE.findall(screen), screen
+
+
+def test_connect_watch_prints_stacks_bets_and_options_with_separators() -> None:
+    """``connect --watch``: the seat lines, the pot and your turn's options alike."""
+    driver = home_table("holdem", 2, seed=5, stack=5000, small_blind=25, big_blind=50)
+    user = driver.decider()
+    assert user is not None
+    text = "\n".join(table_lines({**driver.snap(user), "now": 0.0}))
+    assert "4,975 bet 25" in text and "4,950 bet 50" in text
+    assert "raise to 100-5,000" in text
+    assert not BARE.findall(text), text
