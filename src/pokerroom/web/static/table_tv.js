@@ -43,7 +43,7 @@
     for (const winner of hand.result ? hand.result.winners : []) {
       const won = winner.hand ? ` with ${winner.hand}` : "";
       const item = document.createElement("li");
-      item.textContent = `${winner.name} won ${winner.amount}${won}`;
+      item.textContent = `${winner.name} won ${formatAmount(winner.amount)}${won}`;
       list.append(item);
     }
   };
