@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pokerroom.amounts import amount_text
 from pokerroom.engine.views import view_of
 from pokerroom.table.showdown import shown_hand_names, winning_hands
 from pokerroom.table.story import StoryTeller, Words, tell
@@ -34,7 +35,7 @@ def told_afresh(room: LiveRoom, user: User | None) -> tuple[list[str], dict[int,
     position = None if seat is None else room.position_of(seat)
     story = tell(
         view_of(hand, position).events,
-        Words([occupant.name for occupant in room.hand_occupants], you=position),
+        Words([occupant.name for occupant in room.hand_occupants], position, amount_text),
         hand.config.stacks,
         room.timeouts,
         boards=len(hand.boards),
