@@ -1,6 +1,7 @@
-"""Amounts on the table page as players read them (issue 22): in a real Chromium, stacks,
-bets, the pot, the call button, the presets and the log group their digits (``1,388``), as
-the terminal tables do; the amount typed and sent stays a plain number."""
+"""Amounts and cards on the table page as players read them (issue 22): in a real Chromium,
+stacks, bets, the pot, the call button, the presets and the log group their digits
+(``1,388``) and cards read ``A♥ T♠``, as the terminal tables write them; the amount typed
+and sent stays a plain number."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 from starlette.types import ASGIApp
 
+from pokerroom.cards import Card, card_face
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.app import create_app
 from pokerroom.web.room.home import HomeRoom
@@ -61,6 +63,11 @@ def test_stacks_bets_pots_and_buttons_read_with_thousands_separators(
     expect(mine.locator(".stack")).to_have_text("4,975 chips")  # heads-up: the button is the SB
     expect(actor.locator(f'.seat[data-seat="{3 - actor_seat}"] .stack')).to_have_text("4,950 chips")
     expect(actor.locator("#call-label")).to_have_text("Call 50")
+    faces = mine.locator(".card").evaluate_all(
+        "cards => cards.map(c => [c.dataset.card, c.textContent])"
+    )
+    assert len(faces) == 2  # the cards as the terminal writes them: rank and suit symbol
+    assert all(card_face(Card.parse(token)) == text for token, text in faces), faces
     expect(actor.locator(".preset").last).to_have_text("all-in 5,000")
 
     actor.fill("#amount", "1388")

@@ -13,12 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerroom.amounts import amount_text
+from pokerroom.cards import Card
+from pokerroom.table.story import faces_text
 
 Frame = Mapping[str, Any]
 
 
 def _cards(cards: list[str | None]) -> str:
-    return " ".join("??" if card is None else card for card in cards)
+    """The cards as every screen shows them (``A♥ T♠``), a card back as ``##``."""
+    return faces_text([None if card is None else Card.parse(card) for card in cards])
 
 
 def _marks(seat: Frame) -> str:
@@ -69,7 +72,7 @@ def table_lines(frame: Frame) -> list[str]:
             lines.append(f"  you finished {finished['place']}{prize}")
     lines += [seat_line(seat) for seat in frame["seats"]]
     if hand is not None:
-        lines += [f"  board: {' '.join(board) or '-'}" for board in hand["boards"] if board]
+        lines += [f"  board: {_cards(board) or '-'}" for board in hand["boards"] if board]
         if len(hand["pots"]) > 1:
             pots = (amount_text(pot["amount"]) for pot in hand["pots"])
             lines.append("  pots: " + ", ".join(pots))

@@ -19,26 +19,33 @@ import copy
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from pokerroom.cards import Card
+from pokerroom.cards import Card, card_face
 from pokerroom.engine import events as ev
 
 HIDDEN = "##"
 _STREET_CARDS = {3: "flop", 4: "turn", 5: "river"}
 
 
-def cards_text(cards: Sequence[Card | None]) -> str:
-    """Known cards as text, unknown ones as a card back."""
-    return " ".join(str(card) if card is not None else HIDDEN for card in cards)
+def cards_text(cards: Sequence[Card | None], write: Callable[[Card], str] = str) -> str:
+    """Known cards as text (``write`` spells one), unknown ones as a card back."""
+    return " ".join(write(card) if card is not None else HIDDEN for card in cards)
+
+
+def faces_text(cards: Sequence[Card | None]) -> str:
+    """Cards as a screen shows them: ``A♥ T♠ ##``."""
+    return cards_text(cards, card_face)
 
 
 @dataclass(frozen=True, slots=True)
 class Words:
     """How players are named: ``you`` (a lone human's position) is addressed as "You";
-    ``amount`` writes chips (a screen groups the digits, a saved log keeps them plain)."""
+    ``amount`` writes chips and ``card`` a card (a screen groups the digits and draws the
+    suits, a saved log keeps the plain tokens)."""
 
     names: Sequence[str]
     you: int | None = None
     amount: Callable[[int], str] = str
+    card: Callable[[Card], str] = str
 
     def subject(self, player: int) -> str:
         return "You" if player == self.you else self.names[player]
@@ -222,7 +229,9 @@ class _Teller:
             case ev.DealHole(player, cards, face_up):
                 self.new_round()
                 if face_up:
-                    self.up_cards.append(f"{self.words.subject(player)} {cards_text(cards)}")
+                    self.up_cards.append(
+                        f"{self.words.subject(player)} {cards_text(cards, self.words.card)}"
+                    )
             case ev.Discard(player, cards):
                 self.new_round()
                 self.story.drew[player] = len(cards)
@@ -232,7 +241,7 @@ class _Teller:
             case ev.Show(player, cards):
                 named = self.hand_names.get(player)
                 self.say(
-                    self.words.says(player, f"show {cards_text(cards)}")
+                    self.words.says(player, f"show {cards_text(cards, self.words.card)}")
                     + (f": {named}" if named else "")
                 )
                 self.story.last_action[player] = "shows"
@@ -255,7 +264,7 @@ class _Teller:
         if len(cards) == 1 and dealt == 1:
             street = "community card"  # Stud short of cards (C-6)
         label = (("upper " if board == 0 else "lower ") + street) if self.two_boards else street
-        self.say(f"{label}: {cards_text(cards)}")
+        self.say(f"{label}: {cards_text(cards, self.words.card)}")
 
     def flush_antes(self) -> None:
         amounts = {amount for _, amount in self.antes}

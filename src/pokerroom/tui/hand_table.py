@@ -26,6 +26,7 @@ from textual.widgets import Button, Footer, Input, RichLog, Static
 
 from pokerroom.amounts import amount_text
 from pokerroom.bots import Bot, play_hand
+from pokerroom.cards import card_face
 from pokerroom.engine import Action, Hand, IllegalAction, Limit
 from pokerroom.engine.views import HandView, view_of
 from pokerroom.table.presets import preset_amounts, presets
@@ -209,7 +210,7 @@ class HandTableApp(App[None]):
         names = [self._seat_name(self._seat_of(p)) for p in range(hand.players)]
         mine = [p for p in range(hand.players) if self._seat_of(p) in self.humans]
         you = mine[0] if len(mine) == 1 and not self.hot_seat else None
-        return Words(names, you, amount_text)
+        return Words(names, you, amount_text, card_face)
 
     def _story(self, view: HandView) -> Story:
         hand = self.hand
@@ -276,6 +277,8 @@ class HandTableApp(App[None]):
         rows = max(MIN_HEIGHT, min(18, height - self.reserved_rows))
         if viewer is not None:
             self.bottom_seat = self._seat_of(viewer)
+        elif not self.humans:  # watching a table: seat 1 at the bottom
+            self.bottom_seat = None
         you = self.bottom_seat or min(self.humans, default=None)
         table = draw_table(labels, centre, self._table_size(), width, rows, you)
         self.query_one("#table", Static).update(table)

@@ -13,7 +13,7 @@ from pokerroom.amounts import amount_text, signed_amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import HandConfig, Limit
 from pokerroom.engine.views import HandView
-from pokerroom.table.story import cards_text
+from pokerroom.table.story import faces_text
 from pokerroom.tournament.clock.render import countdown
 
 
@@ -57,7 +57,7 @@ def centre_lines(
     pots, its ``split`` into the main and side pots (P-1), with the bets not yet in them."""
     names = ("upper", "lower")
     lines = [
-        (f"{names[i]}: " if len(boards) > 1 else "board: ") + (cards_text(board) or "—")
+        (f"{names[i]}: " if len(boards) > 1 else "board: ") + (faces_text(board) or "—")
         for i, board in enumerate(boards)
         if has_board or board
     ]
@@ -91,7 +91,7 @@ SHOWDOWN_PROMPT = "showdown: s to show your hand, x to muck it and give up the p
 def draw_line(cards: Sequence[Card | None], marked: Collection[int]) -> str:
     """Draw games (V-8): your cards numbered for the keys, the marked ones starred."""
     numbered = "  ".join(
-        f"{i}:{cards_text([card])}{'*' if i in marked else ''}" for i, card in enumerate(cards, 1)
+        f"{i}:{faces_text([card])}{'*' if i in marked else ''}" for i, card in enumerate(cards, 1)
     )
     return f"{numbered}   {DRAW_PROMPT}"
 

@@ -19,7 +19,7 @@ from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
 from pokerroom.table.seating import Blinds
-from pokerroom.table.story import Story, cards_text
+from pokerroom.table.story import Story, faces_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +123,7 @@ def seat_cards_text(
 def _hand_text(cards: Sequence[Card | None], up: Sequence[bool]) -> str:
     """Stud hands as ``down … up …``: the up cards are the ones everyone sees (V-5)."""
     if not any(up) or len(up) != len(cards):
-        return cards_text(cards)
+        return faces_text(cards)
     down = [card for card, face_up in zip(cards, up, strict=True) if not face_up]
     shown = [card for card, face_up in zip(cards, up, strict=True) if face_up]
-    return f"{cards_text(down)} up {cards_text(shown)}"
+    return f"{faces_text(down)} up {faces_text(shown)}"

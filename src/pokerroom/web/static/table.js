@@ -11,7 +11,6 @@
   if (!root) return;
   let roomId = root.dataset.room;
   const byId = (id) => document.getElementById(id);
-  const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const PRESET_KEYS = { m: "min", h: "½ pot", t: "⅔ pot", p: "pot", a: "all-in" };
   const PREACTIONS = {
     check_fold: "Check/fold",
@@ -59,9 +58,7 @@
       back.setAttribute("aria-label", "face-down card");
       return back;
     }
-    const rank = token.slice(0, -1);
-    const suit = token.slice(-1);
-    const node = el("span", `card suit-${suit}`, (rank === "T" ? "10" : rank) + (SUITS[suit] || suit));
+    const node = el("span", `card suit-${token.slice(-1)}`, cardFace(token));
     node.dataset.card = token;
     return node;
   }

@@ -4,14 +4,10 @@
 "use strict";
 
 (() => {
-  const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-
   function card(token) {
     const node = document.createElement("span");
-    const rank = token.slice(0, -1);
-    const suit = token.slice(-1);
-    node.className = `card suit-${suit}`;
-    node.textContent = (rank === "T" ? "10" : rank) + (SUITS[suit] || suit);
+    node.className = `card suit-${token.slice(-1)}`;
+    node.textContent = cardFace(token);
     node.dataset.card = token;
     return node;
   }
