@@ -38,7 +38,7 @@ def test_each_thing_that_happened_is_one_step_in_words() -> None:
         "Cyd raises to 6",
         "Ann calls 5",
         "Bob folds",
-        "Flop: 3s 8s 4d",
+        "Flop: 3♠ 8♠ 4♦",
         "Ann checks",
         "Cyd bets 10",
         "Ann folds",
@@ -104,3 +104,15 @@ def test_the_template_fragment_carries_the_steps_and_the_controls() -> None:
 def test_wrong_names_are_refused() -> None:
     with pytest.raises(ValueError, match="one name per position"):
         replay_steps(folded_out_hand(), 0, ["Ann"])
+
+
+def test_amounts_and_cards_read_as_on_the_table_page() -> None:
+    """Issue 22: the replayer's words group amounts (``1,388``) and draw cards ``3♠``."""
+    config = HandConfig.holdem([5000, 5000], small_blind=25, big_blind=50)
+    hand = Hand(config, Stacked("Ah Kh 7c 2d Qs 3s 8s 4d 5c Jc Tc"))
+    hand.act(Action.raise_to(1388))
+    hand.act(Action.call())
+    texts = [step["text"] for step in replay_steps(hand, 0, NAMES[:2])]
+    assert any(text.endswith("raises to 1,388") for text in texts), texts
+    assert any(text.endswith("calls 1,338") for text in texts), texts
+    assert any(text.startswith("Flop: ") and "♠" in text for text in texts), texts

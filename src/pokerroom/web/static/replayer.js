@@ -1,10 +1,11 @@
 // The hand replayer: draws the steps that pokerroom.web.replayer built for this viewer.
-// Steps arrive already censored: a null card is a card back, drawn as "##".
+// Steps arrive already censored: a null card is a card back, drawn as "##". Cards
+// and amounts read as on the table page (cards.js, amounts.js).
 "use strict";
 
 (function () {
   function cardsText(cards) {
-    return cards.map(function (card) { return card === null ? "##" : card; }).join(" ");
+    return cards.map(function (card) { return card === null ? "##" : cardFace(card); }).join(" ");
   }
 
   function text(tag, className, content) {
@@ -19,7 +20,7 @@
     var boards = step.boards.filter(function (board) { return board.length; });
     widget.querySelector(".replayer-board").textContent =
       boards.length ? "Board: " + boards.map(cardsText).join(" | ") : "Board: none yet";
-    widget.querySelector(".replayer-pot").textContent = "Pot: " + step.pot;
+    widget.querySelector(".replayer-pot").textContent = "Pot: " + formatAmount(step.pot);
     var seats = widget.querySelector(".replayer-seats");
     seats.replaceChildren();
     data.names.forEach(function (name, player) {
@@ -28,8 +29,8 @@
       if (step.folded[player]) { seat.classList.add("folded"); }
       seat.append(
         text("strong", "replayer-name", name),
-        text("span", "replayer-stack", "stack " + step.stacks[player]),
-        text("span", "replayer-bet", step.bets[player] ? "bet " + step.bets[player] : ""),
+        text("span", "replayer-stack", "stack " + formatAmount(step.stacks[player])),
+        text("span", "replayer-bet", step.bets[player] ? "bet " + formatAmount(step.bets[player]) : ""),
         text("span", "replayer-cards", cardsText(step.cards[player]))
       );
       seats.append(seat);
