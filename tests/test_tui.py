@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.widgets import RichLog, Static
 
 from pokerroom.bots import Bot, CallingStation, EquityBot
+from pokerroom.cards import card_face
 from pokerroom.cli.play_command import saving_listener
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import view_of
@@ -39,7 +40,8 @@ def hidden_bot_cards_on(app: TableApp) -> list[str]:
     for position in range(hand.players):
         if app.series.seat_of(position) in app.humans or position in shown:
             continue
-        leaks += [str(card) for card in hand.hole[position] if card and str(card) in text]
+        spellings = [(card, str(card), card_face(card)) for card in hand.hole[position] if card]
+        leaks += [str(card) for card, *spelt in spellings if any(s in text for s in spelt)]
     return leaks
 
 

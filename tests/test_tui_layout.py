@@ -15,6 +15,7 @@ import pytest
 from textual.widgets import Footer, RichLog, Static
 
 from pokerroom.bots import CallingStation
+from pokerroom.cards import card_face
 from pokerroom.engine import VARIANTS
 from pokerroom.engine.views import view_of
 from pokerroom.table.seating import MAX_SEATS
@@ -33,7 +34,7 @@ GAMES = [
     "bomb-pot-omaha",
 ]
 SIZES = [(80, 24), (160, 48)]
-CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|##)$")
+CARD = re.compile(r"^(?:[2-9TJQKA][♣♦♥♠]|##)$")
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ def check_screen(app: TableApp, width: int, height: int) -> None:
             continue
         cards = [t for t in segment(lines, at, found, 2).split() if t != "up"]
         shown = [token for token in cards if CARD.match(token)]
-        expected = [str(card) if card else "##" for card in view.hole[position]]
+        expected = [card_face(card) if card else "##" for card in view.hole[position]]
         assert sorted(shown) == sorted(expected), (seat, shown, expected)
     region = app.screen.region
     for widget in (app.query_one("#table"), app.query_one("#log", RichLog), app.query_one(Footer)):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 from textual.pilot import Pilot
 
+from pokerroom.cards import Card, card_face
 from pokerroom.tui.remote import RemoteTableApp
 from tests.remote_apps import footer, log, play_hands, run
 from tests.remote_link import FakeLink, Hub
@@ -89,8 +90,9 @@ def test_stud_up_cards_show_for_everyone_and_own_down_cards_only_to_oneself() ->
         mine, theirs = frame["seats"][0]["cards"], frame["seats"][1]["cards"]
         assert None not in mine and theirs[:2] == [None, None]
         text = apps[0].screen_text()
-        assert f"{mine[0]} {mine[1]} up {mine[2]}" in text
-        assert f"## ## up {theirs[2]}" in text
+        faces = [card_face(Card.parse(card)) for card in [*mine, theirs[2]] if card]
+        assert f"{faces[0]} {faces[1]} up {faces[2]}" in text
+        assert f"## ## up {faces[-1]}" in text
 
     run(driver, scenario)
 

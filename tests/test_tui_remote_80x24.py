@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 from textual.widgets._footer import FooterKey
 
+from pokerroom.cards import Card, card_face
 from pokerroom.protocol.frames import TableFrame
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.web.room.ofc import OfcRoom
@@ -85,11 +86,10 @@ async def check_table(app: RemoteTableApp, pilot: Pilot[None], acting: bool) -> 
     keys = await key_line(app, pilot)
     screen = seen(app)
     mine = frame["seats"][frame["you"]["seat"] - 1]  # type: ignore[operator]
-    for card in mine["cards"]:
-        assert card is not None and re.search(rf"\b{card}\b", screen), card
-    for board in hand["boards"]:
-        for card in board:
-            assert re.search(rf"\b{card}\b", screen), card
+    for card in [*mine["cards"], *(card for board in hand["boards"] for card in board)]:
+        assert card is not None, mine
+        face = card_face(Card.parse(card))
+        assert re.search(rf"(?<![0-9A-Za-z]){face}", screen), card
     assert f"pot {hand['pot']:,}" in screen or f"pot {hand['pot']}" in screen
     turn = hand["to_act"]
     assert turn is not None

@@ -16,7 +16,7 @@ from pokerroom.engine import Limit
 from pokerroom.engine import events as ev
 from pokerroom.engine.variants import BOMB_POT, FIVE_CARD_DRAW, STUD, Variant
 from pokerroom.table.series import Series, SeriesSettings
-from pokerroom.table.story import Words, tell
+from pokerroom.table.story import Words, faces_text, tell
 from pokerroom.tui.app import RESUME_HINT, HandListener, TableApp
 
 Scenario = Callable[[TableApp, Pilot[None]], Awaitable[None]]
@@ -81,8 +81,8 @@ def test_v5_stud_shows_its_ante_and_bring_in_no_blinds_and_marks_own_up_cards() 
     hand = app.hand
     assert hand is not None
     me = next(p for p in range(hand.players) if app.series.seat_of(p) == 1)
-    down = " ".join(str(c) for c in hand.hole[me] if c not in hand.up[me])
-    up = " ".join(str(c) for c in hand.up[me])
+    down = faces_text([c for c in hand.hole[me] if c not in hand.up[me]])
+    up = faces_text(hand.up[me])
     assert f"{down} up {up}" in text
 
 
@@ -118,7 +118,7 @@ def test_v4_the_bomb_pot_shows_both_boards_labelled() -> None:
     run(app, look)
     hand = app.hand
     assert hand is not None
-    upper, lower = (" ".join(str(c) for c in board) for board in hand.boards)
+    upper, lower = (faces_text(board) for board in hand.boards)
     assert f"upper: {upper}" in seen[0] and f"lower: {lower}" in seen[0]
     assert "ante 2" in seen[0] and "blinds" not in seen[0]
 

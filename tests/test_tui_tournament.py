@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
 from pokerroom.bots.tournament_players import BotPlayers
+from pokerroom.cards import card_face
 from pokerroom.engine import events as ev
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.events import BustOut, Seated, TournamentEvent
@@ -113,7 +114,8 @@ def hidden_cards_on(app: TournamentTableApp) -> list[str]:
     for position in range(hand.players):
         if (app.mine and app._seat_of(position) in app.humans) or position in shown:
             continue
-        leaks += [str(card) for card in hand.hole[position] if card and str(card) in text]
+        spellings = [(card, str(card), card_face(card)) for card in hand.hole[position] if card]
+        leaks += [str(card) for card, *spelt in spellings if any(s in text for s in spelt)]
     return leaks
 
 

@@ -134,6 +134,17 @@ class Card:
         return self.index < other.index
 
 
+def card_face(card: Card) -> str:
+    """The card as players read it on every screen, ``A♥``, ``T♠``: the rank and the suit's
+    symbol, as the table page draws it (``static/cards.js``); ``str(card)`` is the token
+    machines read (PHH, the protocol, saved hands).
+
+    >>> card_face(Card.parse("Th"))
+    'T♥'
+    """
+    return card.rank.char + card.suit.symbol
+
+
 Card._ALL = tuple(Card(Rank(i // 4), Suit(i % 4)) for i in range(52))
 ALL_CARDS: tuple[Card, ...] = Card._ALL
 _BIT_TO_CARD = {card.bit: card for card in ALL_CARDS}

@@ -10,9 +10,11 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 
+from pokerroom.cards import Card
 from pokerroom.cli.connect_view import View
 from pokerroom.client.http import Server
 from pokerroom.client.server_link import ServerLink
+from pokerroom.table.story import faces_text
 from pokerroom.web.seam import User
 from tests.client.served import Player
 from tests.web.table_driver import table
@@ -59,8 +61,8 @@ def test_the_text_mode_shows_the_table_as_the_viewer_sees_it() -> None:
     frame = {**snap, "now": 0.0}
     lines = View().lines(frame)
     text = "\n".join(lines)
-    mine = " ".join(c for c in snap["seats"][0]["cards"] if c is not None)
-    assert f"[{mine}]" in text and "[?? ??]" in text
+    mine = faces_text([Card.parse(c) for c in snap["seats"][0]["cards"] if c is not None])
+    assert f"[{mine}]" in text and "[## ##]" in text
     assert lines[:2] == ["  · Bob posts 2", "  · You post 1"]
     assert (
         lines[2]

@@ -39,7 +39,7 @@ def test_each_thing_that_happened_is_one_step_in_words() -> None:
         "Cyd raises to 6",
         "Ann calls 5",
         "Bob folds",
-        "Flop: 3s 8s 4d",
+        "Flop: 3♠ 8♠ 4♦",
         "Ann checks",
         "Cyd bets 10",
         "Ann folds",
@@ -123,3 +123,15 @@ def test_the_stud_completion_is_a_step_that_completes_then_bets_raise() -> None:
     act(hand, "b", "r10", "r20")
     texts = [step["text"] for step in complete_steps(hand, NAMES[:3])]
     assert texts[-3:] == ["Cyd brings in for 3", "Ann completes to 10", "Bob raises to 20"]
+
+
+def test_amounts_and_cards_read_as_on_the_table_page() -> None:
+    """Issue 22: the replayer's words group amounts (``1,388``) and draw cards ``3♠``."""
+    config = HandConfig.holdem([5000, 5000], small_blind=25, big_blind=50)
+    hand = Hand(config, Stacked("Ah Kh 7c 2d Qs 3s 8s 4d 5c Jc Tc"))
+    hand.act(Action.raise_to(1388))
+    hand.act(Action.call())
+    texts = [step["text"] for step in replay_steps(hand, 0, NAMES[:2])]
+    assert any(text.endswith("raises to 1,388") for text in texts), texts
+    assert any(text.endswith("calls 1,338") for text in texts), texts
+    assert any(text.startswith("Flop: ") and "♠" in text for text in texts), texts

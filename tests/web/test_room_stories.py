@@ -12,6 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pokerroom.amounts import amount_text
+from pokerroom.cards import card_face
 from pokerroom.engine.views import view_of
 from pokerroom.table.showdown import shown_hand_names, winning_hands
 from pokerroom.table.story import StoryTeller, Words, tell
@@ -32,9 +34,10 @@ def told_afresh(room: LiveRoom, user: User | None) -> tuple[list[str], dict[int,
         return None
     seat = None if user is None else room.seat_of_user(user.id)
     position = None if seat is None else room.position_of(seat)
+    names = [occupant.name for occupant in room.hand_occupants]
     story = tell(
         view_of(hand, position).events,
-        Words([occupant.name for occupant in room.hand_occupants], you=position),
+        Words(names, position, amount_text, card_face),
         hand.config.stacks,
         room.timeouts,
         boards=len(hand.boards),

@@ -12,13 +12,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pokerroom.amounts import amount_text
+from pokerroom.cards import Card
+from pokerroom.table.story import faces_text
 from pokerroom.table.straddle import WHERE_WORDS
 
 Frame = Mapping[str, Any]
 
 
 def _cards(cards: list[str | None]) -> str:
-    return " ".join("??" if card is None else card for card in cards)
+    """The cards as every screen shows them (``A♥ T♠``), a card back as ``##``."""
+    return faces_text([None if card is None else Card.parse(card) for card in cards])
 
 
 def _marks(seat: Frame) -> str:
@@ -46,11 +50,11 @@ def seat_line(seat: Frame) -> str:
     if seat["name"] is None:
         return f"  {seat['seat']:>2}  (free)"
     name = f"{seat['name']}{' (you)' if seat['you'] else ''}"
-    bet = f" bet {seat['bet']}" if seat["bet"] else ""
+    bet = f" bet {amount_text(seat['bet'])}" if seat["bet"] else ""
     cards = f"  [{_cards(seat['cards'])}]" if seat["cards"] else ""
     marks = _marks(seat)
     tail = f"  {marks}" if marks else ""
-    return f"  {seat['seat']:>2}  {name:<16} {seat['stack']:>7}{bet}{cards}{tail}"
+    return f"  {seat['seat']:>2}  {name:<16} {amount_text(seat['stack']):>7}{bet}{cards}{tail}"
 
 
 def table_lines(frame: Frame) -> list[str]:
@@ -58,14 +62,14 @@ def table_lines(frame: Frame) -> list[str]:
     game, hand = frame["game"], frame["hand"]
     head = f"table {frame['room']} · {game['stakes']} · {frame['status']}"
     if hand is not None:
-        head += f" · hand {hand['number']} {hand['street']} · pot {hand['pot']}"
+        head += f" · hand {hand['number']} {hand['street']} · pot {amount_text(hand['pot'])}"
     lines = [head]
     tournament = frame.get("tournament")
     if tournament is not None:
         lines += [f"  {line}" for line in tournament["lines"]]
         finished = tournament["finished"]
         if finished is not None:
-            prize = f", prize {finished['prize']:,}" if finished["prize"] else ""
+            prize = f", prize {amount_text(finished['prize'])}" if finished["prize"] else ""
             lines.append(f"  you finished {finished['place']}{prize}")
     lines += [seat_line(seat) for seat in frame["seats"]]
     if hand is not None:
@@ -73,9 +77,10 @@ def table_lines(frame: Frame) -> list[str]:
         names = ["board"] * len(boards)
         if len(boards) == 2 and not frame["game"]["variant"].startswith("bomb-pot"):
             names = ["run 1", "run 2"]  # a board run twice
-        lines += [f"  {name}: {' '.join(board)}" for name, board in zip(names, boards, strict=True)]
+        lines += [f"  {name}: {_cards(board)}" for name, board in zip(names, boards, strict=True)]
         if len(hand["pots"]) > 1:
-            lines.append("  pots: " + ", ".join(str(pot["amount"]) for pot in hand["pots"]))
+            pots = (amount_text(pot["amount"]) for pot in hand["pots"])
+            lines.append("  pots: " + ", ".join(pots))
     lines += _you_lines(frame)
     return lines
 
@@ -114,13 +119,14 @@ def result_lines(result: Frame) -> list[str]:
     lines = []
     for winner in result["winners"]:
         hand = f" with {winner['hand']}" if winner["hand"] else ""
-        lines.append(f"  hand {result['number']}: {winner['name']} wins {winner['amount']}{hand}")
+        won = amount_text(winner["amount"])
+        lines.append(f"  hand {result['number']}: {winner['name']} wins {won}{hand}")
     return lines
 
 
 def tournament_lines(frame: Frame) -> list[str]:
     lines = [
-        f"tournament {frame['name']} · {frame['game']} · buy-in {frame['buy_in']} · "
+        f"tournament {frame['name']} · {frame['game']} · buy-in {amount_text(frame['buy_in'])} · "
         f"{frame['status']} · {frame['registered']} registered"
     ]
     if frame["header"] is not None:

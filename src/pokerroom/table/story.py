@@ -16,10 +16,10 @@ players state them (A-7): "raises to 131", "calls 70", "all-in 57".
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from pokerroom.cards import Card
+from pokerroom.cards import Card, card_face
 from pokerroom.engine import events as ev
 from pokerroom.table.run_twice import AGREED, ONCE
 
@@ -27,17 +27,26 @@ HIDDEN = "##"
 _STREET_CARDS = {3: "flop", 4: "turn", 5: "river"}
 
 
-def cards_text(cards: Sequence[Card | None]) -> str:
-    """Known cards as text, unknown ones as a card back."""
-    return " ".join(str(card) if card is not None else HIDDEN for card in cards)
+def cards_text(cards: Sequence[Card | None], write: Callable[[Card], str] = str) -> str:
+    """Known cards as text (``write`` spells one), unknown ones as a card back."""
+    return " ".join(write(card) if card is not None else HIDDEN for card in cards)
+
+
+def faces_text(cards: Sequence[Card | None]) -> str:
+    """Cards as a screen shows them: ``A♥ T♠ ##``."""
+    return cards_text(cards, card_face)
 
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """How players are named: ``you`` (a lone human's position) is addressed as "You"."""
+    """How players are named: ``you`` (a lone human's position) is addressed as "You";
+    ``amount`` writes chips and ``card`` a card (a screen groups the digits and draws the
+    suits, a saved log keeps the plain tokens)."""
 
     names: Sequence[str]
     you: int | None = None
+    amount: Callable[[int], str] = str
+    card: Callable[[Card], str] = str
 
     def subject(self, player: int) -> str:
         return "You" if player == self.you else self.names[player]
@@ -161,13 +170,14 @@ class _Teller:
     def act(self, player: int, verb: str, amount: int | None, *, timed_out: bool) -> None:
         """Log an action and keep it as the player's latest; "all-in" when it took his last chip."""
         all_in = amount is not None and self.stacks[player] == 0
-        said = verb if amount is None else f"{verb} {amount}"
+        chips = "" if amount is None else self.words.amount(amount)
+        said = f"{verb} {chips}" if chips else verb
         if timed_out:
             line = f"{self.words.subject(player)} timed out: {said}"
         else:
             line = self.words.says(player, said)
         self.say(line + (" (all-in)" if all_in else ""))
-        self.story.last_action[player] = f"all-in {amount}" if all_in else third_person(said)
+        self.story.last_action[player] = f"all-in {chips}" if all_in else third_person(said)
 
     def put_in(self, player: int, to: int) -> None:
         self.stacks[player] -= to - self.committed[player]
@@ -214,7 +224,8 @@ class _Teller:
             case ev.ReturnUncalled(player, amount):
                 self.stacks[player] += amount
                 self.committed[player] -= amount
-                self.say(f"uncalled {amount} returned to {self.words.subject(player)}")
+                uncalled = self.words.amount(amount)
+                self.say(f"uncalled {uncalled} returned to {self.words.subject(player)}")
             case ev.DealBoard(cards, board):
                 self.new_round()
                 self.deal_board(cards, board)
@@ -226,7 +237,9 @@ class _Teller:
             case ev.DealHole(player, cards, face_up):
                 self.new_round()
                 if face_up:
-                    self.up_cards.append(f"{self.words.subject(player)} {cards_text(cards)}")
+                    self.up_cards.append(
+                        f"{self.words.subject(player)} {cards_text(cards, self.words.card)}"
+                    )
             case ev.Discard(player, cards):
                 self.new_round()
                 self.story.drew[player] = len(cards)
@@ -236,7 +249,7 @@ class _Teller:
             case ev.Show(player, cards):
                 named = self.hand_names.get(player)
                 self.say(
-                    self.words.says(player, f"show {cards_text(cards)}")
+                    self.words.says(player, f"show {cards_text(cards, self.words.card)}")
                     + (f": {named}" if named else "")
                 )
                 self.story.last_action[player] = "shows"
@@ -248,8 +261,9 @@ class _Teller:
                 where = _pot_name(pot, share, board, two_boards=self.two_boards, runs=self.runs)
                 won_with = self.winning.get((player, pot, share, board))
                 with_hand = f" with {won_with[:1].lower()}{won_with[1:]}" if won_with else ""
-                self.say(self.words.says(player, f"win {amount}") + where + with_hand)
-                self.story.last_action[player] = f"wins {amount}"
+                won = self.words.amount(amount)
+                self.say(self.words.says(player, f"win {won}") + where + with_hand)
+                self.story.last_action[player] = f"wins {won}"
 
     def deal_board(self, cards: tuple[Card | None, ...], board: int) -> None:
         dealt = self.boards.get(board, 0) + len(cards)
@@ -260,14 +274,15 @@ class _Teller:
         label = (("upper " if board == 0 else "lower ") + street) if self.two_boards else street
         if self.runs > 1:
             label = f"run {board + 1} {street}"
-        self.say(f"{label}: {cards_text(cards)}")
+        self.say(f"{label}: {cards_text(cards, self.words.card)}")
 
     def flush_antes(self) -> None:
         amounts = {amount for _, amount in self.antes}
         if len(self.antes) == len(self.stacks) > 1 and len(amounts) == 1 and all(self.stacks):
-            self.say(f"everyone antes {amounts.pop()}")
-            for player, amount in self.antes:
-                self.story.last_action[player] = f"antes {amount}"
+            each = self.words.amount(amounts.pop())
+            self.say(f"everyone antes {each}")
+            for player, _ in self.antes:
+                self.story.last_action[player] = f"antes {each}"
         else:
             for player, amount in self.antes:
                 self.act(player, "ante", amount, timed_out=False)

@@ -26,7 +26,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
+from pokerroom.amounts import amount_text
 from pokerroom.bots import Bot, play_hand
+from pokerroom.cards import card_face
 from pokerroom.engine import Action, Hand, IllegalAction, Limit
 from pokerroom.engine.views import HandView, view_of
 from pokerroom.table.presets import preset_amounts, presets
@@ -105,6 +107,8 @@ class HandTableApp(App[None]):
         """Lines of the current hand's story already in the log."""
         self.vote: RunTwiceVote | None = None
         """The people's answers to run it twice (bots agree), while the hand waits."""
+        self.bottom_seat: int | None = None
+        """The seat drawn at the bottom in the middle: the last human whose view was shown."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -221,7 +225,7 @@ class HandTableApp(App[None]):
         names = [self._seat_name(self._seat_of(p)) for p in range(hand.players)]
         mine = [p for p in range(hand.players) if self._seat_of(p) in self.humans]
         you = mine[0] if len(mine) == 1 and not self.hot_seat else None
-        return Words(names, you)
+        return Words(names, you, amount_text, card_face)
 
     def _story(self, view: HandView) -> Story:
         hand = self.hand
@@ -286,7 +290,12 @@ class HandTableApp(App[None]):
             centre.append(clock_line(self.seconds_left))
         width, height = self.size.width, self.size.height
         rows = max(MIN_HEIGHT, min(18, height - self.reserved_rows))
-        table = draw_table(labels, centre, self._table_size(), width, rows)
+        if viewer is not None:
+            self.bottom_seat = self._seat_of(viewer)
+        elif not self.humans:  # watching a table: seat 1 at the bottom
+            self.bottom_seat = None
+        you = self.bottom_seat or min(self.humans, default=None)
+        table = draw_table(labels, centre, self._table_size(), width, rows, you)
         self.query_one("#table", Static).update(table)
         self._show_buttons(view if not hide else None)
         self.query_one("#status", Static).update(self._status(view, viewer, hide))
@@ -308,7 +317,8 @@ class HandTableApp(App[None]):
             left = max(0, round(self.vote.deadline - time.monotonic()))
             status = f"{QUESTION} y {AGREE.lower()} · o {DECLINE.lower()} ({left} s)"
         else:
-            status = options_line(view.legal.describe() if view.legal is not None else ())
+            legal = view.legal
+            status = options_line(legal.describe(amount_text) if legal is not None else ())
         return f"{status}\n{self.message}" if self.message else status
 
     def _show_buttons(self, view: HandView | None) -> None:

@@ -1,7 +1,8 @@
 """Where the seats go: a ring of blocks around a rail, sized to the terminal.
 
-Seat 1 sits at the bottom in the middle and the others follow clockwise: along
-the bottom to the left, up the left side, across the top, down the right side.
+Your seat is at the bottom in the middle and the others follow it clockwise in seat
+order: along the bottom to the left, up the left side, across the top, down the right
+side, as the browser's table places them. A watcher sees seat 1 there.
 Every seat has its own rectangle, so no two seats ever share a character, and the
 board and the pot sit inside the rail in the middle. Ten seats fit in 80×14.
 """
@@ -39,8 +40,15 @@ class Box:
     height: int = SEAT_LINES
 
 
-def seat_boxes(table_size: int, width: int, height: int) -> dict[int, Box]:
-    """The rectangle of each seat 1 … ``table_size`` on a ``width`` × ``height`` canvas."""
+def seat_boxes(table_size: int, width: int, height: int, you: int = 1) -> dict[int, Box]:
+    """The rectangle of each seat 1 … ``table_size`` on a ``width`` × ``height`` canvas,
+    seat ``you`` at the bottom in the middle."""
+    places = _places(table_size, width, height)
+    return {(place - 1 + you - 1) % table_size + 1: box for place, box in places.items()}
+
+
+def _places(table_size: int, width: int, height: int) -> dict[int, Box]:
+    """The rectangles clockwise from the bottom middle, numbered from 1."""
     bottom, side, top = _RING[table_size]
     clockwise = list(range(1, table_size + 1))
     left_of_one = (bottom - 1) // 2
@@ -84,11 +92,13 @@ def draw_table(
     table_size: int,
     width: int,
     height: int,
+    you: int | None = None,
 ) -> str:
-    """The table as text: every seat in its box, ``centre`` lines inside the rail."""
+    """The table as text: every seat in its box, seat ``you`` at the bottom in the middle
+    (seat 1 for a watcher), ``centre`` lines inside the rail."""
     height = max(height, MIN_HEIGHT)
     canvas = [[" "] * width for _ in range(height)]
-    boxes = seat_boxes(table_size, width, height)
+    boxes = seat_boxes(table_size, width, height, you or 1)
     for label in labels:
         box = boxes[label.seat]
         for offset, text in enumerate(label.lines(box.width)):

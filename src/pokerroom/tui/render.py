@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from pokerroom.amounts import amount_text, signed_amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import HandConfig, Limit
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
-from pokerroom.table.story import cards_text
+from pokerroom.table.story import faces_text
 from pokerroom.tournament.clock.render import countdown
 
 BOARD_NAMES = ("upper", "lower")
@@ -25,17 +26,18 @@ RUN_NAMES = ("run 1", "run 2")
 def stakes_line(config: HandConfig, small_blind: int, big_blind: int) -> str:
     """The game, its structure and forced bets: Stud antes and brings in (V-5), the bomb pot
     antes (V-4), the other games post blinds."""
-    variant = config.variant
+    variant, say = config.variant, amount_text
     parts = [f"{variant.name} {config.limit}"]
     ante = max(config.antes, default=0)
     if variant.stud:
-        parts.append(f"ante {ante}, bring-in {config.bring_in}")
+        parts.append(f"ante {say(ante)}, bring-in {say(config.bring_in)}")
     elif config.blinds:
-        parts.append(f"blinds {small_blind}/{big_blind}" + (f", ante {ante}" if ante else ""))
+        blinds = f"blinds {say(small_blind)}/{say(big_blind)}"
+        parts.append(blinds + (f", ante {say(ante)}" if ante else ""))
     elif ante:
-        parts.append(f"ante {ante}")
+        parts.append(f"ante {say(ante)}")
     if config.limit is Limit.FIXED_LIMIT:
-        parts.append(f"bets {config.min_bet}/{config.big_bet_size}")
+        parts.append(f"bets {say(config.min_bet)}/{say(config.big_bet_size)}")
     return " · ".join(parts)
 
 
@@ -65,15 +67,18 @@ def centre_lines(
     made side pots, its ``split`` into the main and side pots (P-1), with the bets not yet
     in them."""
     lines = [
-        (f"{names[i]}: " if len(boards) > 1 else "board: ") + (cards_text(board) or "—")
+        (f"{names[i]}: " if len(boards) > 1 else "board: ") + (faces_text(board) or "—")
         for i, board in enumerate(boards)
         if has_board or board
     ]
-    total = f"pot {pot}"
+    total = f"pot {amount_text(pot)}"
     if split:
-        parts = [f"{'main' if i == 0 else f'side {i}'} {amount}" for i, amount in enumerate(split)]
+        parts = [
+            f"{'main' if i == 0 else f'side {i}'} {amount_text(amount)}"
+            for i, amount in enumerate(split)
+        ]
         if pot > sum(split):
-            parts.append(f"bets {pot - sum(split)}")
+            parts.append(f"bets {amount_text(pot - sum(split))}")
         total += " (" + ", ".join(parts) + ")"
     return [*lines, total]
 
@@ -96,7 +101,7 @@ SHOWDOWN_PROMPT = "showdown: s to show your hand, x to muck it and give up the p
 def draw_line(cards: Sequence[Card | None], marked: Collection[int]) -> str:
     """Draw games (V-8): your cards numbered for the keys, the marked ones starred."""
     numbered = "  ".join(
-        f"{i}:{cards_text([card])}{'*' if i in marked else ''}" for i, card in enumerate(cards, 1)
+        f"{i}:{faces_text([card])}{'*' if i in marked else ''}" for i, card in enumerate(cards, 1)
     )
     return f"{numbered}   {DRAW_PROMPT}"
 
@@ -109,4 +114,5 @@ def result_line(number: int, changes: Sequence[tuple[str, int]]) -> str:
     """
     if not changes:  # a split pot that gave everyone back what he put in
         return f"hand {number}: no chips changed hands"
-    return f"hand {number}: " + ", ".join(f"{who} {change:+d}" for who, change in changes)
+    said = (f"{who} {signed_amount_text(change)}" for who, change in changes)
+    return f"hand {number}: " + ", ".join(said)

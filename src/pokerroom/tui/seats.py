@@ -5,6 +5,8 @@ A seat is three short lines, so that ten fit around an 80-column table:
 >>> label = SeatLabel(3, "equity-3", "BTN", 198, "raises to 6", "## ##", to_act=True)
 >>> label.lines(24)
 ['>3 equity-3 BTN', '198  raises to 6', '## ##']
+>>> SeatLabel(5, "Ann", "", 1388, "", "").lines(24)[1]
+'1,388'
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
 from pokerroom.table.seating import Blinds
-from pokerroom.table.story import Story, cards_text
+from pokerroom.table.story import Story, faces_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +41,8 @@ class SeatLabel:
         tail = f" {self.roles}" if self.roles else ""
         room = max(1, width - len(head) - len(tail))
         name = self.name if len(self.name) <= room else self.name[: room - 1] + "…"
-        money = f"{self.chips}  {self.action}" if self.action else str(self.chips)
+        chips = amount_text(self.chips)
+        money = f"{chips}  {self.action}" if self.action else chips
         return [(head + name + tail)[:width], money[:width], self.cards[:width]]
 
 
@@ -119,7 +123,7 @@ def seat_cards_text(
 def _hand_text(cards: Sequence[Card | None], up: Sequence[bool]) -> str:
     """Stud hands as ``down … up …``: the up cards are the ones everyone sees (V-5)."""
     if not any(up) or len(up) != len(cards):
-        return cards_text(cards)
+        return faces_text(cards)
     down = [card for card, face_up in zip(cards, up, strict=True) if not face_up]
     shown = [card for card, face_up in zip(cards, up, strict=True) if face_up]
-    return f"{cards_text(down)} up {cards_text(shown)}"
+    return f"{faces_text(down)} up {faces_text(shown)}"

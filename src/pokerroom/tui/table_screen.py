@@ -10,6 +10,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Button, Input, RichLog, Static
 
+from pokerroom.amounts import amount_text
+
 RESERVED_ROWS = 10
 """Rows kept for the game line, buttons, status, footer and at least five lines of log."""
 TABLE_CSS = (
@@ -71,9 +73,10 @@ def bet_buttons(
     if check:
         buttons.append(Button("Check", name="do-check", compact=True))
     if call is not None:
-        buttons.append(Button(f"Call {call}", name="do-call", compact=True))
+        buttons.append(Button(f"Call {amount_text(call)}", name="do-call", compact=True))
     if bring_in is not None:
-        buttons.append(Button(f"Bring in {bring_in}", name="do-bring", compact=True))
+        buttons.append(Button(f"Bring in {amount_text(bring_in)}", name="do-bring", compact=True))
     for name, amount in presets:
-        buttons.append(Button(f"{name} {amount}", name=f"do-raise-{amount}", compact=True))
+        label = f"{name} {amount_text(amount)}"
+        buttons.append(Button(label, name=f"do-raise-{amount}", compact=True))
     return buttons

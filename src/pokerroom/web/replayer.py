@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.hand import Hand
@@ -33,6 +34,7 @@ from pokerroom.history.phh import PhhError, parse_phh
 from pokerroom.history.phh_write import events_seen_by
 from pokerroom.history.replay import replay_hand
 from pokerroom.table.run_twice import AGREED, ONCE
+from pokerroom.table.story import faces_text
 
 Step = dict[str, Any]
 _STREETS = {3: "Flop", 4: "Turn", 5: "River"}
@@ -69,7 +71,8 @@ def _card(card: Card | None) -> str | None:
 
 
 def _cards_text(cards: Sequence[Card | None]) -> str:
-    return " ".join(str(card) for card in cards if card is not None)
+    """The cards as every screen shows them (``3♠ 8♠ 4♦``)."""
+    return faces_text([card for card in cards if card is not None])
 
 
 class _Steps:
@@ -105,9 +108,9 @@ class _Steps:
         name = self.names
         match event:
             case ev.PostAnte(player, amount):
-                return f"{name[player]} posts the ante {amount}", player
+                return f"{name[player]} posts the ante {amount_text(amount)}", player
             case ev.PostBlind(player, amount):
-                return f"{name[player]} posts {amount}", player
+                return f"{name[player]} posts {amount_text(amount)}", player
             case ev.DealHole(player, cards):
                 self.completing = self.completing and len(self.cards[player]) < 3
                 self.cards[player].extend(cards)
@@ -141,15 +144,16 @@ class _Steps:
             case ev.Check(player):
                 return f"{name[player]} checks", player
             case ev.Call(player):
-                return self._all_in(player, f"{name[player]} calls {moved}"), player
+                return self._all_in(player, f"{name[player]} calls {amount_text(moved)}"), player
             case ev.BringIn(player, amount):
-                return self._all_in(player, f"{name[player]} brings in for {amount}"), player
+                brings = f"{name[player]} brings in for {amount_text(amount)}"
+                return self._all_in(player, brings), player
             case ev.BetRaise(player, to):
                 verb = "completes to" if self.completing else "bets" if level == 0 else "raises to"
                 self.completing = False
-                return self._all_in(player, f"{name[player]} {verb} {to}"), player
+                return self._all_in(player, f"{name[player]} {verb} {amount_text(to)}"), player
             case ev.ReturnUncalled(player, amount):
-                return f"{amount} uncalled returned to {name[player]}", player
+                return f"{amount_text(amount)} uncalled returned to {name[player]}", player
             case ev.Show(player, cards):
                 self.cards[player] = list(cards)
                 return f"{name[player]} shows {_cards_text(cards)}", player
@@ -160,7 +164,7 @@ class _Steps:
                 part = "" if share == "all" else f" ({share})"
                 where = " from a side pot" if pot else ""
                 run = f" on run {board + 1}" if self.runs > 1 else ""
-                return f"{name[player]} wins {amount}{where}{part}{run}", player
+                return f"{name[player]} wins {amount_text(amount)}{where}{part}{run}", player
         return type(event).__name__, None
 
     def _all_in(self, player: int, text: str) -> str:

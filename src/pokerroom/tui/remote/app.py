@@ -330,7 +330,8 @@ class RemoteTableApp(App[None]):
         centre = view.centre(frame, left)
         width, height = self.size.width, self.size.height
         rows = max(MIN_HEIGHT, min(18, height - RESERVED_ROWS - len(lines)))
-        table = draw_table(labels, centre, len(frame["seats"]), width, rows)
+        you = frame["you"]["seat"]
+        table = draw_table(labels, centre, len(frame["seats"]), width, rows, you)
         self._put(self.widgets.table, table)
         if keys:
             self._show_buttons(frame)

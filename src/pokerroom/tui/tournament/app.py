@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
+from pokerroom.amounts import amount_text, signed_amount_text
 from pokerroom.bots import Bot
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand
@@ -328,7 +329,8 @@ class TournamentTableApp(HandTableApp):
         assert self.deal is not None
         mine = self.deal.players.index(self.player)
         change = hand.stacks[mine] - hand.config.stacks[mine]
-        self._write(f"your hand {self.hands}: {change:+d} · {hand.stacks[mine]:,} chips")
+        chips = amount_text(hand.stacks[mine])
+        self._write(f"your hand {self.hands}: {signed_amount_text(change)} · {chips} chips")
         self.seat.go_on()  # the run plays on while you look at the hand
 
     def _done_status(self) -> str:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.chat import RoomChat
 from pokerroom.chat.frames import chat_frame
@@ -378,9 +379,8 @@ class LiveRoom(SeatedRoom[Turn]):
         sized = sized_word(hand)
         word = message.action
         if word in msg.AMOUNT_ACTIONS and sized is not None and word != sized:
-            return no(
-                f"you may not {word} now; you may: {', '.join(legal.describe())}", "not_allowed"
-            )
+            options = ", ".join(legal.describe(amount_text))
+            return no(f"you may not {word} now; you may: {options}", "not_allowed")
         action = action_for(word, message.amount)
         try:
             hand.act(action, position)

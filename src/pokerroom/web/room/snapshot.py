@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.engine.views import HandView, view_of
@@ -84,17 +85,18 @@ def game_frame(
     """The game and its stakes in one line (a series' or a cash table's settings)."""
     if variant.stud:  # V-5: antes and a bring-in of the small blind's size
         ante, bring_in = ante or small_blind, small_blind
-        forced = f"ante {ante}, bring-in {bring_in}"
+        forced = f"ante {amount_text(ante)}, bring-in {amount_text(bring_in)}"
     elif variant.boards > 1:  # V-4: everyone antes the big blind
         ante, bring_in = ante or big_blind, 0
-        forced = f"ante {ante}"
+        forced = f"ante {amount_text(ante)}"
     else:
         bring_in = 0
-        forced = f"blinds {small_blind}/{big_blind}" + (f", ante {ante}" if ante else "")
+        forced = f"blinds {amount_text(small_blind)}/{amount_text(big_blind)}"
+        forced += f", ante {amount_text(ante)}" if ante else ""
     words = "mixed fixed-limit / pot-limit" if mixed else str(limit)
     parts = [f"{variant.name} {words}", forced]
     if limit is Limit.FIXED_LIMIT and not mixed:
-        parts.append(f"bets {big_blind}/{2 * big_blind}")
+        parts.append(f"bets {amount_text(big_blind)}/{amount_text(2 * big_blind)}")
     if straddle != "off":
         parts.append(MODE_WORDS[straddle])
     if run_it_twice:
@@ -230,7 +232,7 @@ def _actions(hand: Hand, view: HandView) -> ActionsFrame | None:
         "presets": [
             {"name": name, "amount": amount} for name, amount in presets(view, opening=True)
         ],
-        "options": legal.describe(),
+        "options": legal.describe(amount_text),
     }
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from pokerroom.amounts import amount_text
+from pokerroom.cards import card_face
 from pokerroom.engine import Hand
 from pokerroom.engine.views import HandView
 from pokerroom.table.showdown import shown_hand_names, winning_hands
@@ -54,7 +56,7 @@ class Stories:
         told = self._tellers.get(view.viewer)
         if told is None or not self._still_true(told, hand_names, winning, view):
             teller = StoryTeller(
-                Words(names, you=view.viewer),
+                Words(names, view.viewer, amount_text, card_face),
                 hand.config.stacks,
                 boards=len(hand.boards),
                 hand_names=hand_names,

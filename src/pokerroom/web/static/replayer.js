@@ -1,11 +1,11 @@
 // The hand replayer: the steps that pokerroom.web.replayer built for this viewer, drawn on
 // the live table's felt (the seats around the oval, the board and the pot in the middle,
-// the same classes as table.js draws). Steps arrive already censored (X-4): a null card is
+// the same classes as table.js draws; cards and amounts as on the table page: cards.js,
+// amounts.js). Steps arrive already censored (X-4): a null card is
 // a card back. Back, play/pause and forward, by buttons, the slider or ←, space and →.
 "use strict";
 
 (() => {
-  const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const PLAY_EVERY = 900; // ms between steps while playing
 
   function el(tag, className, text) {
@@ -21,9 +21,7 @@
       back.setAttribute("aria-label", "face-down card");
       return back;
     }
-    const rank = token.slice(0, -1);
-    const suit = token.slice(-1);
-    const node = el("span", `card suit-${suit}`, (rank === "T" ? "10" : rank) + (SUITS[suit] || suit));
+    const node = el("span", `card suit-${token.slice(-1)}`, window.cardFace(token)); // cards.js
     node.dataset.card = token;
     return node;
   }
@@ -51,8 +49,8 @@
       head.append(el("span", "seat-number", data.seats[player]), el("span", "name", name));
       const cards = el("div", "cards");
       step.cards[player].forEach((token) => cards.append(cardNode(token)));
-      seat.append(head, el("div", "stack", `${step.stacks[player]} chips`), cards);
-      if (step.bets[player] > 0) seat.append(el("div", "bet", step.bets[player]));
+      seat.append(head, el("div", "stack", `${window.formatAmount(step.stacks[player])} chips`), cards);
+      if (step.bets[player] > 0) seat.append(el("div", "bet", window.formatAmount(step.bets[player])));
       if (player === data.you) seat.classList.add("you");
       if (player === step.actor) seat.classList.add("acting");
       if (step.folded[player]) seat.classList.add("folded");
@@ -70,7 +68,7 @@
       board.forEach((token) => row.append(cardNode(token)));
       boards.append(row);
     });
-    widget.querySelector(".replayer-pot").textContent = step.pot > 0 ? `Pot ${step.pot}` : "";
+    widget.querySelector(".replayer-pot").textContent = step.pot > 0 ? `Pot ${window.formatAmount(step.pot)}` : "";
   }
 
   function draw(widget, data, index) {

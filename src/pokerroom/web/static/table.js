@@ -11,7 +11,6 @@
   if (!root) return;
   let roomId = root.dataset.room;
   const byId = (id) => document.getElementById(id);
-  const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const PRESET_KEYS = { m: "min", h: "½ pot", t: "⅔ pot", p: "pot", a: "all-in" };
   const PREACTIONS = {
     check_fold: "Check/fold",
@@ -61,9 +60,7 @@
       back.setAttribute("aria-label", "face-down card");
       return back;
     }
-    const rank = token.slice(0, -1);
-    const suit = token.slice(-1);
-    const node = el("span", `card suit-${suit}`, (rank === "T" ? "10" : rank) + (SUITS[suit] || suit));
+    const node = el("span", `card suit-${token.slice(-1)}`, cardFace(token));
     node.dataset.card = token;
     return node;
   }
@@ -354,7 +351,7 @@
         }
       }
       item.append(head);
-      item.append(el("div", "stack", `${seat.stack} chips`));
+      item.append(el("div", "stack", `${formatAmount(seat.stack)} chips`));
       const cards = el("div", "cards");
       seat.cards.forEach((token, cardIndex) => {
         const node = cardNode(token);
@@ -383,7 +380,7 @@
       if (seat.bot !== null) notes.push(`bot (${seat.bot})`);
       item.append(el("div", "notes", notes.join(" · ")));
       item.append(el("div", "banks", `time banks: ${seat.banks}`));
-      if (seat.bet > 0) item.append(el("div", "bet", seat.bet));
+      if (seat.bet > 0) item.append(el("div", "bet", formatAmount(seat.bet)));
       if (seat.you) item.classList.add("you");
       if (seat.folded || seat.mucked) item.classList.add("folded");
       if (seat.away || seat.out) item.classList.add("away");
@@ -410,16 +407,16 @@
       board.forEach((token) => row.append(cardNode(token)));
       boards.append(row);
     });
-    byId("pot").textContent = `Pot ${hand.pot}`;
+    byId("pot").textContent = `Pot ${formatAmount(hand.pot)}`;
     if (hand.pots.length > 1) {
       const names = new Map(table.seats.map((s) => [s.seat, s.name]));
       hand.pots.forEach((pot, index) => {
         const label = index === 0 ? "Main pot" : `Side pot ${index}`;
         const who = pot.seats.map((seat) => names.get(seat) || `seat ${seat}`).join(", ");
-        pots.append(el("li", "side-pot", `${label}: ${pot.amount} (${who})`));
+        pots.append(el("li", "side-pot", `${label}: ${formatAmount(pot.amount)} (${who})`));
       });
       const inBets = hand.pot - hand.pots.reduce((sum, pot) => sum + pot.amount, 0);
-      if (inBets > 0) pots.append(el("li", "side-pot", `In bets: ${inBets}`));
+      if (inBets > 0) pots.append(el("li", "side-pot", `In bets: ${formatAmount(inBets)}`));
     }
   }
 
@@ -449,9 +446,9 @@
       byId("fold").classList.toggle("asking", actions.check && foldAsked === hand.turn);
       show("check", actions.check);
       show("call", actions.call !== null);
-      byId("call-label").textContent = `Call ${actions.call}`;
+      byId("call-label").textContent = `Call ${formatAmount(actions.call)}`;
       show("bring-in", actions.bring_in !== null);
-      byId("bring-in-label").textContent = `Bring in ${actions.bring_in}`;
+      byId("bring-in-label").textContent = `Bring in ${formatAmount(actions.bring_in)}`;
       renderSizing(actions.raise_to, actions.presets, hand.turn);
     }
     show("draw", you.decision === "draw");
@@ -499,7 +496,7 @@
     const list = byId("presets");
     list.replaceChildren();
     for (const preset of presets) {
-      const button = el("button", "preset", `${preset.name} ${preset.amount}`);
+      const button = el("button", "preset", `${preset.name} ${formatAmount(preset.amount)}`);
       button.type = "button";
       button.dataset.preset = preset.name;
       button.addEventListener("click", () => setAmount(preset.amount));
@@ -524,17 +521,19 @@
     if (!raise) return "no bet or raise is allowed now";
     const text = byId("amount").value.trim();
     const value = Number(text);
-    const range = raise.min === raise.max ? `${raise.min}` : `${raise.min}-${raise.max}`;
+    const [low, high] = [formatAmount(raise.min), formatAmount(raise.max)];
+    const range = raise.min === raise.max ? low : `${low}-${high}`;
     if (!/^\d+$/.test(text) || value < raise.min || value > raise.max) {
       return `${raise.word} to a whole number of chips in ${range}`;
     }
     if (raise.sizes.length > 0 && !raise.sizes.includes(value)) {
-      return `${raise.word} to one of ${raise.sizes.join(", ")}`;
+      return `${raise.word} to one of ${raise.sizes.map(formatAmount).join(", ")}`;
     }
     if (value !== raise.min && value !== raise.max && value % raise.step !== 0) {
       const whole = wholeTop(raise);
-      const allIn = whole === raise.max ? "" : `, or all-in ${raise.max}`;
-      return `${raise.word}s are in steps of ${raise.step}: from ${raise.min} to ${whole}${allIn}`;
+      const allIn = whole === raise.max ? "" : `, or all-in ${high}`;
+      const steps = `${raise.word}s are in steps of ${formatAmount(raise.step)}`;
+      return `${steps}: from ${low} to ${formatAmount(whole)}${allIn}`;
     }
     return null;
   }
@@ -547,7 +546,7 @@
     const value = byId("amount").value.trim();
     if (raiseTo) {
       const word = raiseTo.word[0].toUpperCase() + raiseTo.word.slice(1);
-      byId("raise-label").textContent = problem === null ? `${word} to ${value}` : word;
+      byId("raise-label").textContent = problem === null ? `${word} to ${formatAmount(Number(value))}` : word;
     }
     if (problem !== null && amountTouched) {
       showError(problem);
@@ -600,21 +599,21 @@
     standings.hidden = t.standings.length === 0;
     for (const standing of t.standings) {
       standings.append(
-        el("li", "", `${standing.place}. ${standing.name} · ${standing.chips} chips`),
+        el("li", "", `${standing.place}. ${standing.name} · ${formatAmount(standing.chips)} chips`),
       );
     }
   }
 
   function resultText(result, boards) {
     const wins = result.winners.map((winner) => {
-      let text = `${winner.name} wins ${winner.amount}`;
+      let text = `${winner.name} wins ${formatAmount(winner.amount)}`;
       if (winner.pot > 0) text += ` from side pot ${winner.pot}`;
       if (winner.share !== "all") text += ` (${winner.share})`;
       if (boards > 1) text += ` on board ${winner.board + 1}`;
       if (winner.hand) text += ` with ${winner.hand[0].toLowerCase()}${winner.hand.slice(1)}`;
       return text;
     });
-    const rake = result.rake ? ` · rake ${result.rake}` : "";
+    const rake = result.rake ? ` · rake ${formatAmount(result.rake)}` : "";
     return `Hand #${result.number}: ${wins.join("; ") || "no winner"}${rake}`;
   }
 
@@ -660,7 +659,7 @@
       const buyIn = Number(byId("buy-in-amount").value);
       const { min_buy_in: low, max_buy_in: high } = table.cash;
       if (!Number.isInteger(buyIn) || buyIn < low || buyIn > high) {
-        showError(`buy in for a whole number of chips in ${low}-${high}`);
+        showError(`buy in for a whole number of chips in ${formatAmount(low)}-${formatAmount(high)}`);
         return;
       }
       send("sit", { seat, buy_in: buyIn, post: byId("buy-in-post").checked });
@@ -790,7 +789,7 @@
     const amount = Number(byId("top-up-amount").value);
     const most = table && table.you.cash ? table.you.cash.top_up : 0;
     if (!Number.isInteger(amount) || amount < 1 || amount > most) {
-      showError(`top up by a whole number of chips in 1-${most}`);
+      showError(`top up by a whole number of chips in 1-${formatAmount(most)}`);
       return;
     }
     send("top_up", { amount });

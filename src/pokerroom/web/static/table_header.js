@@ -48,7 +48,7 @@
 
   function finishWords(finished) {
     if (!finished) return "";
-    const prize = finished.prize ? `prize ${finished.prize.toLocaleString("en")}` : "no prize";
+    const prize = finished.prize ? `prize ${formatAmount(finished.prize)}` : "no prize";
     return `You finished ${ordinal(finished.place)}: ${prize}`;
   }
 

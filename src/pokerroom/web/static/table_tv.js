@@ -4,14 +4,10 @@
 "use strict";
 
 (() => {
-  const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-
   function card(token) {
     const node = document.createElement("span");
-    const rank = token.slice(0, -1);
-    const suit = token.slice(-1);
-    node.className = `card suit-${suit}`;
-    node.textContent = (rank === "T" ? "10" : rank) + (SUITS[suit] || suit);
+    node.className = `card suit-${token.slice(-1)}`;
+    node.textContent = cardFace(token);
     node.dataset.card = token;
     return node;
   }
@@ -43,7 +39,7 @@
     for (const winner of hand.result ? hand.result.winners : []) {
       const won = winner.hand ? ` with ${winner.hand}` : "";
       const item = document.createElement("li");
-      item.textContent = `${winner.name} won ${winner.amount}${won}`;
+      item.textContent = `${winner.name} won ${formatAmount(winner.amount)}${won}`;
       list.append(item);
     }
   };
