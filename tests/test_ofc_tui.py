@@ -24,7 +24,9 @@ from pokerroom.storage import OfcStore, positions
 from pokerroom.tui.ofc_app import OfcApp
 from pokerroom.tui.ofc_render import table_lines
 
-CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+CARD = re.compile(r"(?<!\w)([2-9TJQKA])([cdhs♣♦♥♠])(?!\w)")
+"""A card as a token (``Qd``) or as players read it (``Q♦``): a leak check finds both."""
+SUIT_LETTERS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 ROW_KEYS = {Row.BOTTOM: "b", Row.MIDDLE: "m", Row.TOP: "t"}
 
 
@@ -40,7 +42,8 @@ def footer_keys(app: OfcApp) -> set[str]:
 
 
 def cards_on(text: str) -> set[str]:
-    return set(CARD.findall(text))
+    """The cards written in ``text``, as tokens."""
+    return {rank + SUIT_LETTERS.get(suit, suit) for rank, suit in CARD.findall(text)}
 
 
 def hidden_from_me(app: OfcApp) -> set[str]:

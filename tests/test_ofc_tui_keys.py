@@ -10,6 +10,7 @@ from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 from pokerroom.bots.ofc import OFC_BOTS
+from pokerroom.cards import card_face
 from pokerroom.ofc import Row, Session
 from pokerroom.tui.ofc_app import OfcApp
 from tests.test_ofc_tui import keys_until, screen
@@ -100,7 +101,7 @@ def test_o2_cards_set_here_are_undone_with_u_and_final_only_on_enter() -> None:
             await pilot.press("t", "t", "t", "m", "m")
             assert len(hand.events) == events and len(hand.board(me)) == 0
             assert "your deal is set — Enter confirms it, u undoes the last card" in screen(app)
-            top = " ".join(str(card) for card, _ in app.plan[:3])
+            top = " ".join(card_face(card) for card, _ in app.plan[:3])
             assert f"top     {top}\n" in screen(app)  # drawn on your rows, not yet sent
             await pilot.press("u", "b")
             assert [row for _, row in app.plan] == [Row.TOP] * 3 + [Row.MIDDLE, Row.BOTTOM]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pokerroom.cards import Card
+from pokerroom.cards import Card, card_face
 from pokerroom.ofc import ROW_SIZES, Board, DiscardCard, Row
 from pokerroom.ofc.game import PlayerView
 
@@ -30,7 +30,7 @@ ROW_KEYS = {Row.TOP: "t", Row.MIDDLE: "m", Row.BOTTOM: "b"}
 
 
 def row_text(cards: Sequence[Card], size: int) -> str:
-    return " ".join([*(str(card) for card in cards), *[FREE] * (size - len(cards))])
+    return " ".join([*(card_face(card) for card in cards), *[FREE] * (size - len(cards))])
 
 
 def board_lines(rows: Mapping[Row, Sequence[Card]]) -> list[str]:
@@ -72,7 +72,7 @@ def seat_lines(seat: OfcSeat) -> list[str]:
     if seat.thrown:  # O-2: discards are face down; only how many is known
         head += f" · {seat.thrown} discarded face down"
     elif seat.discards:
-        head += f" · your discards: {' '.join(str(card) for card in seat.discards)}"
+        head += f" · your discards: {' '.join(card_face(card) for card in seat.discards)}"
     lines = [head]  # the discards on the name line: three players' blocks fit 80×24
     if seat.surrendered:
         lines.append("    surrendered")  # O-5
@@ -173,7 +173,7 @@ def settled_lines(
 def cards_line(pending: Sequence[Card], selected: int) -> str:
     """The viewer's own dealt cards, numbered from 1, the selected one in ``>…<``."""
     parts = [
-        f">{i + 1} {card}<" if i == selected else f" {i + 1} {card} "
+        f">{i + 1} {card_face(card)}<" if i == selected else f" {i + 1} {card_face(card)} "
         for i, card in enumerate(pending)
     ]
     return "your cards: " + " ".join(parts) if parts else ""
