@@ -143,10 +143,10 @@ def test_the_replayer_steps_through_both_runs() -> None:
     texts = [step["text"] for step in steps]
     at = texts.index("Everyone agreed: the board is run twice")
     assert texts[at + 1 :][:4] == [
-        "Run 1 turn: 2c",
-        "Run 1 river: 6c",
-        "Run 2 turn: 5h",
-        "Run 2 river: Js",
+        "Run 1 turn: 2♣",  # cards as the table page draws them
+        "Run 1 river: 6♣",
+        "Run 2 turn: 5♥",
+        "Run 2 river: J♠",
     ]
     assert texts[-2:] == ["Seat 1 wins 150 on run 1", "Seat 3 wins 150 on run 2"]
     assert steps[-1]["boards"] == [

@@ -38,7 +38,7 @@ def table_page(context: BrowserContext, url: str) -> Page:
     page = strict_page(context)
     page.on("dialog", lambda dialog: pytest.fail(f"a script ran: {dialog.message}"))
     page.goto(url)
-    page.locator("#chat:not([hidden])").wait_for()
+    page.locator("#chat:not([hidden])").wait_for(timeout=30_000)  # a loaded machine
     return page
 
 

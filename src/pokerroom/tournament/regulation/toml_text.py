@@ -30,7 +30,8 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time
 from typing import Any
 
-BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+"""A key TOML takes unquoted; matched whole (``$`` would let a key end in a newline)."""
 
 
 def toml_text(document: Mapping[str, Any]) -> str:
@@ -64,7 +65,7 @@ def _is_table_array(value: object) -> bool:
 
 
 def _key(key: str) -> str:
-    return key if BARE_KEY.match(key) else _string(key)
+    return key if BARE_KEY.fullmatch(key) else _string(key)
 
 
 def _string(text: str) -> str:
