@@ -76,8 +76,8 @@ def test_t18_a_typed_bet_off_the_unit_is_refused_as_the_engine_refuses_it() -> N
         hand.act(Action.raise_to(130))
     assert view.raise_refusal(actions, 130) == refusal(refused.value, 2)
     assert view.raise_refusal(actions, 130) == (
-        "Raises are in steps of 25: from 100 to 21550, or all-in 21559. "
-        "You may: fold, call 50, raise to 100-21559 in steps of 25."
+        "Raises are in steps of 25: from 100 to 21,550, or all-in 21,559. "
+        "You may: fold, call 50, raise to 100-21,559 in steps of 25."
     )
 
 

@@ -25,6 +25,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from pokerroom.amounts import amount_text
 from pokerroom.engine import VARIANTS
 from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.table.cash import CashSettings
@@ -506,10 +507,10 @@ def test_an_amount_outside_the_range_names_the_range(home: Table) -> None:
     decider = home.decider()
     assert decider.last is not None
     sized = decider.last["you"]["actions"]["raise_to"]
-    legal = f"{sized['min']}-{sized['max']}"
+    legal = f"{amount_text(sized['min'])}-{amount_text(sized['max'])}"
     for amount in (sized["min"] - 1, sized["max"] + 1, 0, 10**9):
         message = {"type": "act", "action": sized["word"], "amount": amount}
-        refused(home, decider, message, "amount", legal, str(amount))
+        refused(home, decider, message, "amount", legal, amount_text(amount))  # 1,000,000,000
 
 
 def test_acting_out_of_turn_names_the_player_to_act(home: Table) -> None:

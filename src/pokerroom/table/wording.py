@@ -19,15 +19,21 @@ report); a player reads what was wrong and what he may do instead.
 'You have nothing to call.'
 >>> refusal(IllegalAction("player 2 is owed 1 card(s), got 2", "V-8", []), 2)
 'You are owed 1 card(s), got 2.'
+>>> refusal(IllegalAction("bet to 25 is outside the range 50-21550", "A-8", ["bet 50-21550"]), 1)
+'Bet to 25 is outside the range 50-21,550. You may: bet 50-21,550.'
 """
 
 from __future__ import annotations
 
 import re
 
+from pokerroom.amounts import amount_text
 from pokerroom.engine import IllegalAction
 
 _RULE_ID = r"[A-Z]-\d+"
+_AMOUNT = re.compile(r"(?<!\d)(?<!\d[.,])\d{4,}(?!\d|[.,]\d)")
+"""A chip amount of four digits or more in an engine's refusal, grouped as players read it
+(the engine's words keep plain digits for developers and logs)."""
 _ONLY_IDS = re.compile(rf"{_RULE_ID}(?:\s*(?:…|-|to|and)\s*{_RULE_ID})*")
 """A part of a parenthesis that is only rule IDs ("O-4 … O-6", "A-8 and T-6")."""
 _IN_PARENS = re.compile(r"(\s*)\(([^()]*)\)")
@@ -69,4 +75,5 @@ def refusal(error: IllegalAction, player: int) -> str:
     reason = reason.replace(f"player {player} ", "you ")
     reason = plain(reason[:1].upper() + reason[1:])
     allowed = ", ".join(error.legal)
-    return f"{reason}. You may: {allowed}." if allowed else f"{reason}."
+    said = f"{reason}. You may: {allowed}." if allowed else f"{reason}."
+    return _AMOUNT.sub(lambda digits: amount_text(int(digits[0])), said)
