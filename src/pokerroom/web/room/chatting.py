@@ -8,6 +8,8 @@ before it is saved (the hub holds frames until the room's writer commits).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from pokerroom.chat import ChatRefusal, RoomChat, Speaker
 from pokerroom.chat import words as chat_words
 from pokerroom.protocol import client as msg
@@ -47,6 +49,33 @@ def chat_outcome(
         case msg.ChatSwitch(quiet_all_in=quiet, observers=observers):
             done = chat.switch(speaker, now, quiet_all_in=quiet, observers=observers)
     return _refused(done) if isinstance(done, ChatRefusal) else Outcome(True)
+
+
+class ChattingTable(Protocol):
+    """What a table room tells its chat about the sender and the hand."""
+
+    chat: RoomChat
+    hand_number: int
+
+    def seat_of_user(self, user: int) -> int | None: ...
+
+    def moderates(self, user: User | None) -> bool: ...
+
+
+def table_chat_outcome(
+    room: ChattingTable, sender: User | None, message: ChatMessage, now: float, *, all_in: bool
+) -> Outcome:
+    """A chat message at a table: seated players write at the table, others as observers."""
+    return chat_outcome(
+        room.chat,
+        sender,
+        message,
+        now,
+        seated=sender is not None and room.seat_of_user(sender.id) is not None,
+        moderator=room.moderates(sender),
+        hand=room.hand_number,
+        all_in=all_in,
+    )
 
 
 def _refused(refusal: ChatRefusal) -> Outcome:

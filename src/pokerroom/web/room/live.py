@@ -43,7 +43,7 @@ from pokerroom.table.showdown import may_muck, room_choice, settle_showdown
 from pokerroom.table.wording import refusal
 from pokerroom.web.room import preactions
 from pokerroom.web.room.betting import action_for, sized_word, timeout_action
-from pokerroom.web.room.chatting import CHAT_MESSAGES, chat_outcome
+from pokerroom.web.room.chatting import CHAT_MESSAGES, table_chat_outcome
 from pokerroom.web.room.clock import ShotClock, Turn, bank_allowed, new_turn
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.seated import SeatedRoom, no
@@ -299,16 +299,7 @@ class LiveRoom(SeatedRoom[Turn]):
                 "replayed",
             )
         if isinstance(message, CHAT_MESSAGES):  # signed-in observers chat too
-            return chat_outcome(
-                self.chat,
-                sender,
-                message,
-                now,
-                seated=sender is not None and self.seat_of_user(sender.id) is not None,
-                moderator=self.moderates(sender),
-                hand=self.hand_number,
-                all_in=self.someone_all_in(),
-            )
+            return table_chat_outcome(self, sender, message, now, all_in=self.someone_all_in())
         if sender is None:
             return no("observers only watch: sign in and take a seat to play", "not_seated")
         match message:

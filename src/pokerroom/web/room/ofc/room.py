@@ -34,7 +34,7 @@ from pokerroom.ofc.words import result_lines
 from pokerroom.ofc_choices import MAX_PLAYERS, MIN_PLAYERS
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import OfcResultFrame, OfcTableFrame
-from pokerroom.web.room.chatting import CHAT_MESSAGES, chat_outcome
+from pokerroom.web.room.chatting import CHAT_MESSAGES, table_chat_outcome
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.ofc.placing import Refused, decision_for
@@ -207,16 +207,7 @@ class OfcRoom(SeatedRoom[OfcTurn]):
                 )
             seen.append(message.id)
         if isinstance(message, CHAT_MESSAGES):  # signed-in observers chat too
-            return chat_outcome(
-                self.chat,
-                sender,
-                message,
-                now,
-                seated=sender is not None and self.seat_of_user(sender.id) is not None,
-                moderator=self.moderates(sender),
-                hand=self.hand_number,
-                all_in=False,
-            )
+            return table_chat_outcome(self, sender, message, now, all_in=False)
         if sender is None:
             return no("observers only watch: sign in and take a seat to play", "not_seated")
         match message:
