@@ -563,7 +563,8 @@ class Play:
 
 
 def scoop_unqualified_lows(state: State) -> list[int]:
-    """PokerKit's final stacks with its side-pot low defect undone (P-7).
+    """PokerKit's final stacks with its side-pot low defect undone (P-7), board by board
+    (a board run twice is two: ``tests/test_run_twice_vs_pokerkit.py``).
 
     When some player has a qualifying low but none of a side pot's contenders
     has one, PokerKit still halves that pot and shares the low half among the
@@ -571,18 +572,17 @@ def scoop_unqualified_lows(state: State) -> list[int]:
     the pot's high winners, split like the high half (odd chip to the first).
     """
     stacks = list(state.stacks)
-    pushes: dict[int, dict[int, tuple[int, ...]]] = {}
+    pushes: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
     for operation in state.operations:
         if isinstance(operation, ChipsPushing) and operation.hand_type_index is not None:
-            pushes.setdefault(operation.pot_index, {})[operation.hand_type_index] = (
-                operation.amounts
-            )
-    for halves in pushes.values():
+            key = (operation.pot_index, operation.board_index or 0)
+            pushes.setdefault(key, {})[operation.hand_type_index] = operation.amounts
+    for (_, board), halves in pushes.items():
         if 0 not in halves or 1 not in halves:
             continue
         high, low = halves[0], halves[1]
         takers = [p for p, amount in enumerate(low) if amount]
-        if all(state.get_hand(p, 0, 1) is not None for p in takers):
+        if all(state.get_hand(p, board, 1) is not None for p in takers):
             continue
         winners = [p for p, amount in enumerate(high) if amount]
         each, odd = divmod(sum(high) + sum(low), len(winners))

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 import pytest
 from pokerkit import (
     Automation,
-    ChipsPushing,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
     Mode,
     NoLimitTexasHoldem,
@@ -31,6 +30,7 @@ from pokerkit import (
 from pokerroom.deck import Deck
 from pokerroom.engine import HOLDEM, Action, Hand, HandConfig, Limit, Options, Variant, omaha
 from pokerroom.engine import events as ev
+from tests.test_engine_vs_pokerkit import scoop_unqualified_lows
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -140,35 +140,6 @@ class Lockstep:
                 return
         hand.check_or_call()
         state.check_or_call()
-
-
-def scoop_unqualified_lows(state: State) -> list[int]:
-    """PokerKit's final stacks with its side-pot low defect undone (P-7), run by run.
-
-    When some player has a qualifying low but none of a side pot's contenders has one,
-    PokerKit still halves that pot and shares the low half among the contenders
-    without a low; by P-7 the high hand scoops (``tests/test_engine_vs_pokerkit.py``).
-    """
-    stacks = list(state.stacks)
-    pushes: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
-    for operation in state.operations:
-        if isinstance(operation, ChipsPushing) and operation.hand_type_index is not None:
-            key = (operation.pot_index, operation.board_index or 0)
-            pushes.setdefault(key, {})[operation.hand_type_index] = operation.amounts
-    for (_, board), halves in pushes.items():
-        if 0 not in halves or 1 not in halves:
-            continue
-        high, low = halves[0], halves[1]
-        takers = [p for p, amount in enumerate(low) if amount]
-        if all(state.get_hand(p, board, 1) is not None for p in takers):
-            continue
-        winners = [p for p, amount in enumerate(high) if amount]
-        each, odd = divmod(sum(high) + sum(low), len(winners))
-        for p in range(len(stacks)):
-            stacks[p] -= high[p] + low[p]
-        for p in winners:
-            stacks[p] += each + (odd if p == winners[0] else 0)
-    return stacks
 
 
 def odd_chips_only(hand: Hand, theirs: list[int]) -> bool:
