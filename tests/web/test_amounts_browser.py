@@ -15,11 +15,9 @@ from starlette.types import ASGIApp
 
 from pokerroom.cards import Card, card_face
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.app import create_app
 from pokerroom.web.room.home import HomeRoom
 from tests.web.browser_pages import signed_in, strict_page
-from tests.web.conftest import settings
-from tests.web.test_table_browser import CLOCK, ENTRY
+from tests.web.test_table_browser import CLOCK, served_cardroom
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -38,11 +36,10 @@ def test_stacks_bets_pots_and_buttons_read_with_thousands_separators(
     typed as 1388 shows as a bet of 1,388, a pot of 1,438 and the other's ``Call 1,388``."""
     from playwright.sync_api import expect
 
-    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
-    url = live_server(app)
     room = HomeRoom("g1", settings=BIG, seats=2, clock=CLOCK, pause=30, seed=11)
-    app.state.cardroom.registry.add(room, ENTRY)
-    accounts = app.state.cardroom.accounts
+    served = served_cardroom(live_server, new_context, tmp_path, room)
+    url = served.url
+    accounts = served.app.state.cardroom.accounts
     pages: dict[int, Page] = {}
     for seat, name in ((1, "Ann"), (2, "Bob")):
         context, _ = signed_in(new_context, url, accounts, name)

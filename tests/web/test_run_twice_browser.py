@@ -12,16 +12,14 @@ import pytest
 from starlette.types import ASGIApp
 
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.app import create_app
 from pokerroom.web.room.home import HomeRoom
-from tests.web.conftest import settings
 from tests.web.test_table_browser import (
     CLOCK,
-    ENTRY,
     Cardroom,
     act,
     no_leaks,
     raise_to,
+    served_cardroom,
     sit,
 )
 
@@ -37,12 +35,9 @@ def cardroom(
     new_context: Callable[[], BrowserContext],
     tmp_path: Path,
 ) -> Iterator[Cardroom]:
-    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
-    url = live_server(app)
     twice = SeriesSettings(run_it_twice=True)
     room = HomeRoom("g2", settings=twice, seats=2, clock=CLOCK, pause=30, seed=11)
-    app.state.cardroom.registry.add(room, ENTRY)
-    yield Cardroom(url, app, room, new_context)
+    yield served_cardroom(live_server, new_context, tmp_path, room)
 
 
 def test_both_players_agree_and_every_page_shows_two_runs(cardroom: Cardroom) -> None:

@@ -14,11 +14,17 @@ import pytest
 from starlette.types import ASGIApp
 
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.app import create_app
 from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room.home import HomeRoom
-from tests.web.conftest import settings
-from tests.web.test_table_browser import CLOCK, PAUSE, Cardroom, Player, moved_on, sit
+from tests.web.test_table_browser import (
+    CLOCK,
+    PAUSE,
+    Cardroom,
+    Player,
+    moved_on,
+    served_cardroom,
+    sit,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
@@ -34,8 +40,6 @@ def straddle_room(
     new_context: Callable[[], BrowserContext],
     tmp_path: Path,
 ) -> Iterator[Cardroom]:
-    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
-    url = live_server(app)
     room = HomeRoom(
         "s1",
         settings=SeriesSettings(straddle="utg"),
@@ -45,8 +49,7 @@ def straddle_room(
         pause=PAUSE,
         seed=5,
     )
-    app.state.cardroom.registry.add(room, ENTRY)
-    yield Cardroom(url, app, room, new_context)
+    yield served_cardroom(live_server, new_context, tmp_path, room, ENTRY)
 
 
 def play_until_straddled(room: HomeRoom, ann: Player) -> None:

@@ -116,17 +116,28 @@ class Cardroom:
         return next(p for p in players if self.room.seat_of_user(p.user or -1) == seat)
 
 
+def served_cardroom(
+    live_server: Callable[[ASGIApp], str],
+    new_context: Callable[[], BrowserContext],
+    tmp_path: Path,
+    room: HomeRoom,
+    entry: LobbyEntry = ENTRY,
+) -> Cardroom:
+    """A server on a fresh SQLite file with ``room`` listed, and browsers for it."""
+    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
+    url = live_server(app)
+    app.state.cardroom.registry.add(room, entry)
+    return Cardroom(url, app, room, new_context)
+
+
 @pytest.fixture
 def cardroom(
     live_server: Callable[[ASGIApp], str],
     new_context: Callable[[], BrowserContext],
     tmp_path: Path,
 ) -> Iterator[Cardroom]:
-    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
-    url = live_server(app)
     room = HomeRoom("g1", seats=6, clock=CLOCK, pause=PAUSE, seed=11)
-    app.state.cardroom.registry.add(room, ENTRY)
-    yield Cardroom(url, app, room, new_context)
+    yield served_cardroom(live_server, new_context, tmp_path, room)
 
 
 @pytest.fixture
@@ -426,13 +437,11 @@ def test_a_draw_player_clicks_the_cards_to_throw_away_and_draws(
     """V-8: the marked cards go (keys or clicks), as many come; nobody else sees which."""
     from playwright.sync_api import expect
 
-    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
-    url = live_server(app)
     room = HomeRoom(
         "d1", settings=SeriesSettings(VARIANTS["draw"]), seats=2, clock=CLOCK, pause=30, seed=5
     )
-    app.state.cardroom.registry.add(room, LobbyEntry("Draw", "5CD", "1/2", 0, 2, RoomKind.HOME))
-    cardroom = Cardroom(url, app, room, new_context)
+    entry = LobbyEntry("Draw", "5CD", "1/2", 0, 2, RoomKind.HOME)
+    cardroom = served_cardroom(live_server, new_context, tmp_path, room, entry)
     ann, bob = cardroom.regular("Ann"), cardroom.regular("Bob")
     players = [ann, bob]
     sit(ann, 1)

@@ -18,10 +18,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from starlette.types import ASGIApp
 
-from pokerroom.web.app import create_app
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.home import HomeRoom
-from tests.web.conftest import settings
 from tests.web.test_table_browser import (
     ENTRY,
     PAUSE,
@@ -29,6 +27,7 @@ from tests.web.test_table_browser import (
     Player,
     act,
     next_hand,
+    served_cardroom,
     sit,
     turn_of,
 )
@@ -113,11 +112,8 @@ def make_cardroom(
         context.add_init_script(STUBS)
         return context
 
-    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
-    url = live_server(app)
     room = HomeRoom("g1", seats=6, clock=clock, pause=PAUSE, seed=11)
-    app.state.cardroom.registry.add(room, ENTRY)
-    return Cardroom(url, app, room, stubbed)
+    return served_cardroom(live_server, stubbed, tmp_path, room, ENTRY)
 
 
 def heads_up(cardroom: Cardroom) -> list[Player]:
