@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	PYBABEL=$(BIN)/pybabel scripts/catalogues compile
 	touch $(STAMP)
 
 play: $(STAMP)

@@ -1,10 +1,10 @@
-"""Chip amounts as players read them: ``1,388`` rather than ``1388``.
+"""Chip amounts as players read them: ``1,388`` rather than ``1388`` (``1 388`` in Russian).
 
 Every screen a person reads (the terminal table, ``tournament play``, ``connect``) writes
 stacks, bets and pots through :func:`amount_text`, so they group digits the same way and
-the browser's ``amounts.js`` does the same. Machine formats (PHH, ``--json``, PokerStars
-text, log lines) keep plain digits. The separator is chosen here, in one place, for the
-day the room speaks other languages.
+the browser's ``amounts.js`` does the same with ``Intl`` in the page's language. Machine
+formats (PHH, ``--json``, PokerStars text, log lines) keep plain digits. The separator is
+the current language's (:func:`pokerroom.i18n.number_text`).
 
 >>> amount_text(1388)
 '1,388'
@@ -16,13 +16,12 @@ day the room speaks other languages.
 
 from __future__ import annotations
 
-THOUSANDS_SEPARATOR = ","
-"""Between each group of three digits, counted from the right."""
+from pokerroom.i18n.numbers import number_text
 
 
 def amount_text(chips: int) -> str:
-    """``chips`` with its digits grouped in threes."""
-    return f"{chips:,}".replace(",", THOUSANDS_SEPARATOR)
+    """``chips`` with its digits grouped in threes, as the current language groups them."""
+    return number_text(chips)
 
 
 def signed_amount_text(change: int) -> str:

@@ -54,6 +54,7 @@ from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal
 from pokerroom.web.headers import SecurityHeadersMiddleware
 from pokerroom.web.hub import Hub, SocketSettings
+from pokerroom.web.language import LanguageMiddleware
 from pokerroom.web.last_resort import LastResortMiddleware
 from pokerroom.web.lobby import lobby_routes
 from pokerroom.web.observers import watch_refusal
@@ -150,6 +151,7 @@ def create_app(
             Middleware(SecurityHeadersMiddleware, https=settings.secure_cookies),
             Middleware(LastResortMiddleware, clock=settings.clock),
             Middleware(AuthenticationMiddleware, cardroom=cardroom),
+            Middleware(LanguageMiddleware),
             Middleware(CsrfMiddleware, refuse=refusal),
             Middleware(SavedAnswers, saves=tables, wait=settings.pause_after),
         ],

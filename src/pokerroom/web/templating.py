@@ -15,11 +15,13 @@ from starlette.templating import Jinja2Templates
 
 from pokerroom.table.wording import plain
 from pokerroom.web.auth.visitor import VISITOR_SCOPE_KEY, Visitor
+from pokerroom.web.template_words import install_words
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
 templates = Jinja2Templates(directory=TEMPLATES)
 templates.env.filters["plain"] = plain  # a message without the rule IDs it cites
+install_words(templates.env)
 
 
 def page(

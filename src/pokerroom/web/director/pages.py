@@ -13,6 +13,7 @@ from starlette.templating import Jinja2Templates
 from pokerroom.table.wording import plain
 from pokerroom.tournament.clockface.snapshot import long_countdown
 from pokerroom.tournament.live.desk import ordinal
+from pokerroom.web.template_words import install_words
 
 WEB = Path(__file__).resolve().parent.parent
 TEMPLATES_DIR = WEB / "templates"
@@ -35,6 +36,7 @@ def _environment() -> jinja2.Environment:
     env.filters["countdown"] = long_countdown
     env.filters["plain"] = plain  # a message without the rule IDs it cites
     env.globals["static"] = STATIC_URL
+    install_words(env)
     return env
 
 
