@@ -1,0 +1,483 @@
+"""Every word a person reads is marked for translation: the Jinja templates, the browser's
+JavaScript and the Python modules that word things for people (:mod:`tests.unmarked` holds
+the scanners). A file still being translated is listed in :data:`PENDING`; the list may only
+shrink: a file that is flagged and not listed fails, and so does a listed file that is no
+longer flagged ("remove it from PENDING").
+
+Also here: a translation left as the English it translates (a forgotten message in a
+catalogue that is otherwise complete)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from pokerroom.i18n.catalogues import catalogue_path
+from tests.english_words import ALWAYS_ENGLISH, english_words
+from tests.unmarked import (
+    Finding,
+    javascript_findings,
+    python_findings,
+    reads_like_words,
+    summary,
+    template_findings,
+)
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "pokerroom"
+
+TEMPLATES = ("web/templates/**/*.html",)
+JAVASCRIPT = ("web/static/**/*.js",)
+PYTHON = (
+    # The screens and commands people use: every line they print or draw.
+    "tui/**/*.py",
+    "cli/**/*.py",
+    # The web's pages, forms, refusals and the frames it words for each viewer.
+    "web/**/*.py",
+    # The table's words for players: refusals, the hand's story, cash-table wording.
+    "table/wording.py",
+    "table/story.py",
+    "table/vocabulary.py",
+    "table/cash/wording.py",
+    # The tournament's words for directors and players: the clock screen, the live desk
+    # and its printouts (seat cards), penalties, the header over a tournament table.
+    "tournament/clockface/**/*.py",
+    "tournament/clock/render.py",
+    "tournament/live/**/*.py",
+    "tournament/penalties/**/*.py",
+    "tournament/header.py",
+    # Chat refusals and OFC's words (rows, fouls, Fantasyland).
+    "chat/words.py",
+    "ofc/words.py",
+)
+"""The Python modules that word things for people. Left out on purpose: machine formats
+(``history/*``: PHH, PokerStars text; ``protocol/*``; ``storage/*``), the pure layers
+(``engine/*``, ``evaluate/*``, ``bots/*``: they mark their words with ``N_`` and the
+modules above translate them where they are shown), and the files below."""
+MACHINE_MODULES = frozenset(
+    {
+        "cli/hand_json.py",  # --json: keys and values stay English
+        "cli/tournament_export_rows.py",  # the export's CSV/JSON columns
+        "web/headers.py",  # HTTP security headers
+        "web/template_words.py",  # binds gettext to Jinja: no words of its own
+        "web/language.py",  # language codes and the cookie
+    }
+)
+
+PENDING_TEXT = """
+chat/words.py
+cli/accounts_command.py
+cli/app.py
+cli/clock_command.py
+cli/connect_command.py
+cli/connect_lobby.py
+cli/connect_tournament.py
+cli/connect_typed.py
+cli/connect_view.py
+cli/director_command.py
+cli/equity_command.py
+cli/eval_command.py
+cli/history_command.py
+cli/names.py
+cli/ofc_command.py
+cli/option_errors.py
+cli/options.py
+cli/play_command.py
+cli/replay_report.py
+cli/serve_command.py
+cli/terminal.py
+cli/tournament_command.py
+cli/tournament_export.py
+cli/tournament_history.py
+cli/tournament_play.py
+cli/tournament_play_command.py
+cli/tournament_run_view.py
+cli/tournament_saving.py
+cli/tournament_view.py
+ofc/words.py
+table/cash/wording.py
+table/story.py
+table/wording.py
+tournament/clock/render.py
+tournament/clockface/lines.py
+tournament/clockface/snapshot.py
+tournament/header.py
+tournament/live/busts.py
+tournament/live/cards.py
+tournament/live/cashier.py
+tournament/live/clock.py
+tournament/live/desk.py
+tournament/live/entries.py
+tournament/live/floor.py
+tournament/live/level_words.py
+tournament/live/printouts.py
+tournament/penalties/desk.py
+tournament/penalties/log.py
+tournament/penalties/rulings.py
+tournament/penalties/softplay.py
+tournament/penalties/table.py
+tui/app.py
+tui/clock/app.py
+tui/director/app.py
+tui/director/commands.py
+tui/director/views.py
+tui/director/wording.py
+tui/hand_table.py
+tui/ofc_app.py
+tui/ofc_render.py
+tui/remote/app.py
+tui/remote/chat.py
+tui/remote/ofc.py
+tui/remote/seating.py
+tui/remote/view.py
+tui/render.py
+tui/seats.py
+tui/table_screen.py
+tui/tournament/app.py
+web/access.py
+web/archive/copies.py
+web/archive/pages.py
+web/auth/csrf.py
+web/auth/middleware.py
+web/auth/passwords.py
+web/charts.py
+web/connection_guard.py
+web/connection_limits.py
+web/director/access.py
+web/director/actions.py
+web/director/console.py
+web/director/desks.py
+web/director/forms.py
+web/director/views.py
+web/errors.py
+web/flood.py
+web/holding.py
+web/hub.py
+web/inbound.py
+web/last_resort.py
+web/lobby/cash_form.py
+web/lobby/chat.py
+web/lobby/closing.py
+web/lobby/creating.py
+web/lobby/fields.py
+web/lobby/home_form.py
+web/lobby/listing.py
+web/lobby/observers_field.py
+web/lobby/ofc_form.py
+web/lobby/run_twice_field.py
+web/lobby/state.py
+web/observers.py
+web/outbox.py
+web/pages/accounts.py
+web/pages/invites.py
+web/pages/observers.py
+web/pages/table.py
+web/registry.py
+web/replay.py
+web/replayer.py
+web/room/cash.py
+web/room/home.py
+web/room/live.py
+web/room/ofc/placing.py
+web/room/ofc/room.py
+web/room/ofc/snapshot.py
+web/room/ofc/story.py
+web/room/preactions.py
+web/room/seated.py
+web/room/snapshot.py
+web/saving/answers.py
+web/saving/recipes.py
+web/saving/saved_room.py
+web/saving/tables.py
+web/settings.py
+web/socket_caps.py
+web/static/chat.js
+web/static/dispute.js
+web/static/lobby_chat.js
+web/static/ofc.js
+web/static/replayer.js
+web/static/run_twice.js
+web/static/straddle.js
+web/static/table.js
+web/static/table_header.js
+web/static/table_tv.js
+web/static/turn_alert.js
+web/table_socket.py
+web/templates/_bot_seats.html
+web/templates/_broadcast_mark.html
+web/templates/_chat.html
+web/templates/_chat_moderation.html
+web/templates/_dispute.html
+web/templates/_game_fields.html
+web/templates/_observers.html
+web/templates/_observers_field.html
+web/templates/_run_twice_field.html
+web/templates/_straddle_field.html
+web/templates/_tournament_header.html
+web/templates/base.html
+web/templates/director/base.html
+web/templates/director/clock.html
+web/templates/director/console.html
+web/templates/director/index.html
+web/templates/director/print.html
+web/templates/director/refused.html
+web/templates/director/tab_clock.html
+web/templates/director/tab_desk.html
+web/templates/director/tab_discipline.html
+web/templates/director/tab_log.html
+web/templates/director/tab_money.html
+web/templates/director/tab_tables.html
+web/templates/hand.html
+web/templates/hands.html
+web/templates/invite.html
+web/templates/invite_link.html
+web/templates/lobby.html
+web/templates/login.html
+web/templates/message.html
+web/templates/new_cash.html
+web/templates/new_home.html
+web/templates/new_ofc.html
+web/templates/replayer.html
+web/templates/results.html
+web/templates/signup.html
+web/templates/table.html
+web/templates/tournament.html
+web/templates/tournament_chat.html
+web/templates/tournament_director.html
+web/templates/tournament_director/clockbar.html
+web/templates/tournament_director/dialogs.html
+web/templates/tournament_director/discipline.html
+web/templates/tournament_director/disputes.html
+web/templates/tournament_director/entries.html
+web/templates/tournament_director/levels.html
+web/templates/tournament_director/tables.html
+web/templates/tournament_new.html
+web/tournament/broadcast.py
+web/tournament/broadcast_routes.py
+web/tournament/chat_moderation.py
+web/tournament/common_fields.py
+web/tournament/details.py
+web/tournament/directing.py
+web/tournament/director_page.py
+web/tournament/dispute_routes.py
+web/tournament/disputes.py
+web/tournament/event.py
+web/tournament/new_form.py
+web/tournament/routes.py
+web/tournament/saving.py
+web/tournament/table_room.py
+web/tournament/tv_clock.py
+web/tournament/views.py
+"""
+"""Files still flagged on this branch while their owners mark them (one a line, sorted).
+The list may only shrink."""
+PENDING = frozenset(PENDING_TEXT.split())
+
+
+def files(patterns: tuple[str, ...]) -> list[str]:
+    found = {
+        path.relative_to(PACKAGE).as_posix()
+        for pattern in patterns
+        for path in PACKAGE.glob(pattern)
+        if "__pycache__" not in path.parts
+    }
+    return sorted(found - MACHINE_MODULES)
+
+
+@functools.cache
+def findings_of(relative: str) -> tuple[Finding, ...]:
+    scanner: Callable[[str], list[Finding]] = {
+        ".html": template_findings,
+        ".js": javascript_findings,
+        ".py": python_findings,
+    }[Path(relative).suffix]
+    return tuple(scanner((PACKAGE / relative).read_text(encoding="utf-8")))
+
+
+AREAS = {"templates": TEMPLATES, "javascript": JAVASCRIPT, "python": PYTHON}
+
+
+@pytest.mark.parametrize("area", sorted(AREAS))
+def test_every_string_for_people_is_marked_for_translation(area: str) -> None:
+    scanned = files(AREAS[area])
+    assert scanned, f"no {area} files found under {PACKAGE}"
+    flagged = {name: list(findings_of(name)) for name in scanned if findings_of(name)}
+    unlisted = {name: found for name, found in flagged.items() if name not in PENDING}
+    assert not unlisted, (
+        f"{sum(map(len, unlisted.values()))} unmarked strings for people (mark them with "
+        f"_()/gettext, t() in JavaScript, {{% trans %}} in templates; a line of machine words "
+        f"may say so with the comment 'machine words'):\n" + summary(sorted(unlisted.items()))
+    )
+    done = sorted(name for name in scanned if name in PENDING and name not in flagged)
+    assert not done, f"no longer flagged: remove from PENDING in {__name__}: {done}"
+
+
+def test_pending_is_sorted_and_names_only_scanned_files() -> None:
+    lines = [line for line in PENDING_TEXT.splitlines() if line.strip()]
+    assert lines == sorted(set(lines)), "PENDING: one file a line, sorted, no repeats"
+    scanned = {name for patterns in AREAS.values() for name in files(patterns)}
+    assert not PENDING - scanned, (
+        f"PENDING names files the scan does not read: {sorted(PENDING - scanned)}"
+    )
+
+
+# ------------------------------------------------------------------- the scanners
+
+
+def test_the_template_scanner_flags_unmarked_words_and_accepts_marked_ones() -> None:
+    unmarked = """{% extends "base.html" %}
+<button type="button" id="fold-any" title="Fold to any bet">Fold to any bet</button>
+<input type="submit" value="Sit out"><select><option value="a">Fold to any bet</option></select>
+{% call m.action("penalty", "Give the penalty") %}{% endcall %}
+"""
+    assert template_findings(unmarked) == [
+        Finding(2, "Fold to any bet"),
+        Finding(2, "Fold to any bet"),
+        Finding(3, "Fold to any bet"),
+        Finding(3, "Sit out"),
+        Finding(4, "Give the penalty"),
+    ]
+    marked = """{% extends "base.html" %}
+<button type="button" title="{{ _('Fold to any bet') }}">{{ _("Fold to any bet") }}</button>
+<p>{% trans seat=seat %}Seat {{ seat }} is yours{% endtrans %}</p>
+<p>{{ ngettext("%(num)d table", "%(num)d tables", n) }} · pokerroom · OFC · {{ room.name }}</p>
+{% call m.action("penalty", _("Give the penalty")) %}{% endcall %}
+<a class="brand seat" href="/tables/{{ id }}" data-kind="cash home">A-8 · <kbd>f</kbd></a>
+<code>pokerroom tournament check</code>
+<script type="application/json">{"words": "Fold to any bet"}</script>
+<style>.seat .name { font-weight: bold }</style>
+{% if kind == "Fold to any bet" %}{% include "_chat.html" %}{% endif %}
+"""
+    assert template_findings(marked) == []
+
+
+def test_the_javascript_scanner_flags_unmarked_words_and_accepts_marked_ones() -> None:
+    unmarked = """
+const PREACTIONS = { fold_any: "Fold to any bet", check: "Check" };
+turn.textContent = actor.you ? "Your turn" : `${actor.name}'s turn`;
+const sit = el("button", "sit", "Sit out");
+notes.push("mucked");
+node.setAttribute("aria-label", "face-down card");
+"""
+    assert javascript_findings(unmarked) == [
+        Finding(2, "Check"),
+        Finding(2, "Fold to any bet"),
+        Finding(3, "${…}'s turn"),
+        Finding(3, "Your turn"),
+        Finding(4, "Sit out"),
+        Finding(5, "mucked"),
+        Finding(6, "face-down card"),
+    ]
+    marked = """"use strict";
+const PREACTIONS = { fold_any: t("Fold to any bet"), check: tp("pre-action", "Check") };
+turn.textContent = actor.you ? t("Your turn") : t("{name}'s turn").replace("{name}", actor.name);
+const sit = el("button", "sit seat-button", t("Sit out"));
+const banks = tn("{count} time bank", "{count} time banks", clock.banks);
+document.querySelector(".seat.acting .seat-clock").classList.add("count down");
+socket.send(JSON.stringify({ type: "hello", v: 1 }));
+if (frame.type === "Fold to any bet" || event.key === "Enter") go(`/ws/tables/${id}`);
+node.setAttribute("aria-pressed", "true");
+item.className = `chat-line ${line.channel}`;
+const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(roomId)}`;
+if (/^[1-5] x$/.test(key)) markCard(Number(key) / 2);
+banner("Fold to any bet"); // machine words
+"""
+    assert javascript_findings(marked) == []
+
+
+def test_the_python_scanner_flags_unmarked_words_and_accepts_marked_ones() -> None:
+    unmarked = """
+def label(seat: int) -> str:
+    if seat:
+        return f"Fold to any bet, seat {seat}"
+    return "Fold to any bet"
+
+raise ValueError("the clock is already paused")
+"""
+    assert python_findings(unmarked) == [
+        Finding(4, "Fold to any bet, seat {…}"),
+        Finding(5, "Fold to any bet"),
+        Finding(7, "the clock is already paused"),
+    ]
+    marked = '''"""A module's docstring: Fold to any bet."""
+import logging
+import re
+from pokerroom.i18n import N_, gettext as _, ngettext, pgettext
+
+log = logging.getLogger(__name__)
+PATTERN = re.compile(r"Fold to (any) bet")
+FOLD_ANY = N_("Fold to any bet")
+
+
+def label(seat: int, words: dict[str, str]) -> str:
+    """Fold to any bet: a docstring."""
+    log.info("Fold to any bet at seat %s", seat)
+    if words["Fold to any bet"] == "Fold to any bet" or seat in ("Sit out", "Sit in"):
+        return _("Fold to any bet, seat {seat}").format(seat=seat)
+    assert seat, "Fold to any bet needs a seat"
+    text = ngettext("{count} chip", "{count} chips", seat) + pgettext("action", "Fold")
+    return {"Fold to any bet": text}["Fold to any bet"] + f"{seat:>{8}}" + "fold"
+
+
+def machine(payload: dict[str, object]) -> str:
+    import json
+    header = {"content-type": "text/plain; charset=utf-8"}
+    raise TypeError(f"expected a Hand, got {payload!r}") from json.dumps(header, sort_keys=True)
+'''
+    assert python_findings(marked) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Fold to any bet", True),
+        ("Your turn", True),
+        ("Sit out", True),
+        ("Check/fold", True),
+        ("sitting out", True),
+        (".seat", False),
+        ("mark mark-d", False),
+        ("seat-clock", False),
+        ("pokerroom.alerts.sound", False),
+        ("chat_ignore", False),
+        ("application/json", False),
+        ("/ws/tables/\x00", False),
+        ("SB", False),
+        ("OFC", False),
+        ("fold", False),
+        ("½ pot", False),
+        ("%(num)d", False),
+        ("[bold]\x00[/bold]", False),
+    ],
+)
+def test_what_reads_like_words(text: str, words: bool) -> None:
+    assert reads_like_words(text) is words
+
+
+# ------------------------------------------------------------------ the catalogues
+
+UNTRANSLATED_ON_PURPOSE = ALWAYS_ENGLISH
+"""Messages whose translation is the English itself: product and format names ("OFC")."""
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+@pytest.mark.parametrize("domain", ["pokerroom", "js", "home"])
+def test_no_translation_is_the_english_left_as_it_was(language: str, domain: str) -> None:
+    """A msgstr equal to its English msgid with English words in it is a message someone
+    forgot to translate (the catalogue test only sees empty ones)."""
+    with catalogue_path(language, domain).open("rb") as stream:  # type: ignore[arg-type]
+        catalogue = read_po(stream, locale=language)
+    forgotten = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        found = message.string
+        strings = [found] if isinstance(found, str) else list(found or ())
+        for english in ids:
+            if english in strings and english_words(str(english), UNTRANSLATED_ON_PURPOSE):
+                forgotten.append(english)
+    assert not forgotten, f"{len(forgotten)} left in English: {sorted(set(forgotten))[:30]}"
