@@ -25,6 +25,7 @@ reads, not every English letter.
 from __future__ import annotations
 
 import ast
+import bisect
 import html
 import re
 from collections.abc import Iterable, Iterator
@@ -69,7 +70,9 @@ _MACHINE = re.compile(
     r"https?://\S+|\S+@\S+|(?<!\w)/[\w./{}<>:-]*|\b[0-9a-f]{8,}\b|\b[A-Z]-\d+\b"
     r"|(?<!\S)--?[a-z][a-z-]*"  # command-line options
 )
-_WORD = re.compile(r"[A-Za-z][a-z]*(?:['’][a-z]+)?(?:-[A-Za-z][a-z]*)*(?:/[A-Za-z][a-z]+)*")
+_WORD = re.compile(
+    r"(?:[A-Za-z][a-z]*|[A-Z]+)(?:['’][a-z]+)?(?:-[A-Za-z][a-z]*)*(?:/[A-Za-z][a-z]+)*"
+)
 _EDGES = "\"'`«»“”‘’()[]{}<>.,;:!?…—–·•|*#+=~^&$%@0123456789½⅔\\ \t\n"
 
 
@@ -81,7 +84,7 @@ _MARKUP_TAG = re.compile(r"</?[a-zA-Z][\w-]*(?:[^<>\"']|\"[^\"]*\"|'[^']*')*(?:>
 """An HTML or SVG tag in a Python string (its attributes too; the text between is kept)."""
 
 
-def _words(text: str) -> list[str]:
+def _words(text: str, shouting: bool = False) -> list[str]:
     """The tokens of ``text`` that are English words (not codes, names, paths or
     identifiers): ``"Fold to any bet"`` → four, ``"mark mark-d"`` → none."""
     if text.strip() in _HTTP_PHRASES or text.startswith("HTTP/") or _CATEGORY.fullmatch(text):
@@ -95,8 +98,8 @@ def _words(text: str) -> list[str]:
             continue
         if len(core) == 1 and core not in ("a", "A", "I"):
             continue
-        if core.isupper() and len(core) > 1:  # a code: SB, BB, PHH, POST
-            continue
+        if core.isupper() and len(core) > 1 and not (shouting and len(core) > 3):
+            continue  # a code: SB, BB, PHH, POST (words in capitals, PAUSED, where shown)
         if re.search(r"-[a-z]$", core):  # a CSS class or a key: mark-d, ctrl-c
             continue
         found.append(core)
@@ -115,15 +118,18 @@ def reads_like_words(text: str) -> bool:
     return first[0].isupper() and first[1:2].islower()
 
 
-def has_words(text: str) -> bool:
+def has_words(text: str, shouting: bool = True) -> bool:
     """Whether ``text`` holds any English word (for text that is surely shown)."""
-    return any(len(word) > 1 for word in _words(text))
+    return any(len(word) > 1 for word in _words(text, shouting))
 
 
 # ------------------------------------------------------------------------- templates
 
 _ENVIRONMENT = jinja2.Environment(extensions=["jinja2.ext.i18n"], autoescape=True)
-_SHOWN_ATTRIBUTES = frozenset({"title", "placeholder", "aria-label", "alt", "label"})
+_SHOWN_ATTRIBUTES = frozenset(
+    {"title", "placeholder", "aria-label", "alt", "label", "data-confirm", "data-words"}
+)
+"""Attributes a person reads (``data-confirm``: the question the console's script asks)."""
 _TAG = re.compile(
     r"<(/?)([A-Za-z][\w-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|<!--.*?-->|<![^>]*>", re.S
 )
@@ -181,20 +187,28 @@ def _shown_text(skeleton: str) -> Iterator[tuple[int, str]]:
     skeleton = _RAW.sub(lambda raw: " " * len(raw[0]), skeleton)
     at = 0
     for tag in _TAG.finditer(skeleton):
-        yield at, skeleton[at : tag.start()]
+        yield _text_at(skeleton, at, tag.start())
         at = tag.end()
         if not tag[2]:
             continue
         name = tag[2].lower()
-        attributes = {key.lower(): value.strip("\"'") for key, value in _ATTRIBUTE.findall(tag[3])}
-        for key, value in attributes.items():
+        pairs = list(_ATTRIBUTE.finditer(tag[3]))
+        kinds = {pair[1].lower(): pair[2].strip("\"'") for pair in pairs}
+        for pair in pairs:
+            key = pair[1].lower()
             shown = key in _SHOWN_ATTRIBUTES or (
                 key == "value"
-                and (name == "button" or attributes.get("type") in ("submit", "button", "reset"))
+                and (name == "button" or kinds.get("type") in ("submit", "button", "reset"))
             )
             if shown:
-                yield tag.start(), value
-    yield at, skeleton[at:]
+                yield tag.start(3) + pair.start(2), pair[2].strip("\"'")
+    yield _text_at(skeleton, at, len(skeleton))
+
+
+def _text_at(skeleton: str, start: int, end: int) -> tuple[int, str]:
+    """The text from ``start`` to ``end`` and the offset of its first visible character."""
+    text = skeleton[start:end]
+    return start + len(text) - len(text.lstrip()), text
 
 
 def template_findings(source: str) -> list[Finding]:
@@ -208,12 +222,13 @@ def template_findings(source: str) -> list[Finding]:
     for line, text in pieces:
         starts.append((len(skeleton), line))
         skeleton += text
+    offsets = [start for start, _ in starts]
     found: list[Finding] = []
     for offset, text in _shown_text(skeleton):
         if not has_words(text) or ('="' in text and _ATTRIBUTES_ONLY.fullmatch(text)):
             continue
-        line = max((ln for start, ln in starts if start <= offset), default=1)
-        line += skeleton[_start_of(starts, offset) : offset].count("\n")
+        piece = max(bisect.bisect_right(offsets, offset) - 1, 0)
+        line = starts[piece][1] + skeleton[starts[piece][0] : offset].count("\n")
         clean = " ".join(html.unescape(text).replace("\x00", "{…}").split())
         if line not in escaped:
             found.append(Finding(line, clean))
@@ -221,10 +236,6 @@ def template_findings(source: str) -> list[Finding]:
     _template_constants(tree, constants)
     found.extend(f for f in constants if f.line not in escaped)
     return sorted(found)
-
-
-def _start_of(starts: list[tuple[int, int]], offset: int) -> int:
-    return max((start for start, _ in starts if start <= offset), default=0)
 
 
 # ------------------------------------------------------------------------ JavaScript
@@ -470,7 +481,10 @@ def _stream_findings(tokens: list[_Token]) -> Iterator[Finding]:
         if text.strip() == "use strict":
             continue
         sentence = (
-            token.kind == "tpl" and "\x00" in text and " " in text.strip() and has_words(text)
+            token.kind == "tpl"
+            and "\x00" in text
+            and " " in text.strip()
+            and has_words(text, False)
         )
         if reads_like_words(text) or sentence or (shown and has_words(text)):
             yield Finding(token.line, " ".join(text.replace("\x00", "${…}").split()))
