@@ -431,6 +431,7 @@ raise ValueError("the clock is already paused")
         Finding(7, "the clock is already paused"),
     ]
     marked = '''"""A module's docstring: Fold to any bet."""
+import enum
 import logging
 import re
 from pokerroom.i18n import N_, gettext as _, ngettext, pgettext
@@ -438,6 +439,14 @@ from pokerroom.i18n import N_, gettext as _, ngettext, pgettext
 log = logging.getLogger(__name__)
 PATTERN = re.compile(r"Fold to (any) bet")
 FOLD_ANY = N_("Fold to any bet")
+
+
+class Phase(enum.StrEnum):
+    NOT_STARTED = "not started"
+    UNSCHEDULED_BREAK = "unscheduled break"
+
+
+TABLE_CSS = "#table { height: auto; } #log { height: 1fr; }"
 
 
 def label(seat: int, words: dict[str, str]) -> str:
@@ -455,6 +464,11 @@ def machine(payload: dict[str, object]) -> str:
     import sys
     header = {"content-type": "text/plain; charset=utf-8"}
     print("Fold to any bet", file=sys.stderr)  # machine words: an operator's line
+    headers = {"cache-control": "public, max-age=60", "Content-Type": "text/plain; charset=utf-8"}
+    patterns = [(r"unknown card (?P<bad>\\S+) in the deck", N_("unknown card {bad}"))]
+    script = f'"use strict";\\nwindow.pokerroomCatalogue = {headers};'
+    binding = ("h", "preset('½ pot')", "½")
+    print(patterns, script, binding, "seat-cards-{seat}.txt", "Service Unavailable")
     raise TypeError(f"expected a Hand, got {payload!r}") from json.dumps(header, sort_keys=True)
 '''
     assert python_findings(marked) == []

@@ -70,12 +70,22 @@ _MACHINE = re.compile(
     r"https?://\S+|\S+@\S+|(?<!\w)/[\w./{}<>:-]*|\b[0-9a-f]{8,}\b|\b[A-Z]-\d+\b"
     r"|(?<!\S)--?[a-z][a-z-]*"  # command-line options
 )
+_FILE_NAME = re.compile(r"[^\s\"'`]*\.(?:txt|csv|json|toml|phh|html|css|js|py|md|svg|png|log)\b")
+"""A file's name ("seat-cards{suffix}.txt"), not words."""
 _WORD = re.compile(
     r"(?:[A-Za-z][a-z]*|[A-Z]+)(?:['’][a-z]+)?(?:-[A-Za-z][a-z]*)*(?:/[A-Za-z][a-z]+)*"
 )
 _EDGES = "\"'`«»“”‘’()[]{}<>.,;:!?…—–·•|*#+=~^&$%@0123456789½⅔\\ \t\n"
 
 
+_CODE = re.compile(
+    r"\(\?P<|\(\?:|\\[dsSwWb(.]|\[\^"  # a regular expression
+    r"|[#.]?[\w-]+\s*\{[^{}]*:[^{}]*;[^{}]*\}"  # CSS: "#log { height: 1fr; }"
+    r"|\buse strict\b|\bwindow\.\w|\bfunction\s*\("  # JavaScript
+)
+"""Code, not words: a regular expression, CSS, JavaScript."""
+_CALL = re.compile(r"[a-z_][\w.]*\(.*\)")
+"""An action's call: Textual's ``"preset('½ pot')"``."""
 _CATEGORY = re.compile(r"C[cfos]|L[lmotu]|M[cen]|N[dl]|P[cdefios]|S[ckmo]|Z[lps]|Cn")
 """Unicode's general categories ("Cc": control), as ``unicodedata.category`` names them."""
 _HTTP_PHRASES = frozenset(status.phrase for status in HTTPStatus)
@@ -89,7 +99,10 @@ def _words(text: str, shouting: bool = False) -> list[str]:
     identifiers): ``"Fold to any bet"`` → four, ``"mark mark-d"`` → none."""
     if text.strip() in _HTTP_PHRASES or text.startswith("HTTP/") or _CATEGORY.fullmatch(text):
         return []
-    bare = _MARKUP_TAG.sub(" ", _PLACEHOLDERS.sub(" ", text))
+    if _CODE.search(text) or _CALL.fullmatch(text.strip()):
+        return []
+    bare = _MARKUP_TAG.sub(" ", _FILE_NAME.sub(" ", text))
+    bare = _PLACEHOLDERS.sub(" ", bare)
     bare = _MACHINE.sub(" ", _MARKUP.sub(" ", bare))
     found = []
     for token in bare.split():
@@ -138,6 +151,8 @@ _RAW = re.compile(r"<(script|style|code|kbd|samp)\b[^>]*>.*?</\1\s*>", re.S | re
 """Not read as words: scripts, styles, and commands or keys quoted as typed."""
 _ATTRIBUTES_ONLY = re.compile(r"""\s*(?:[\w:-]+(?:\s*=\s*"[^"]*"|\s*=\s*'[^']*')?\s*)+""")
 """A block that fills in a tag's attributes (``{% block body_attributes %}``)."""
+_ASSIGNMENT = re.compile(r"\b[a-z_]+ = ")
+"""A key in an example of TOML or code (``name = "Friday freezeout"``): not a word."""
 _MACHINE_KEYWORDS = frozenset(
     {"class", "classes", "class_", "id", "name", "type", "kind", "action", "method", "href", "src"}
 )
@@ -225,7 +240,9 @@ def template_findings(source: str) -> list[Finding]:
     offsets = [start for start, _ in starts]
     found: list[Finding] = []
     for offset, text in _shown_text(skeleton):
-        if not has_words(text) or ('="' in text and _ATTRIBUTES_ONLY.fullmatch(text)):
+        if not has_words(_ASSIGNMENT.sub(" ", html.unescape(text))) or (
+            '="' in text and _ATTRIBUTES_ONLY.fullmatch(text)
+        ):
             continue
         piece = max(bisect.bisect_right(offsets, offset) - 1, 0)
         line = starts[piece][1] + skeleton[starts[piece][0] : offset].count("\n")
@@ -576,9 +593,16 @@ _PY_MACHINE_KEYWORDS = re.compile(
     r"|exit_code|status_code|samesite|domain|charset|content_type|table_name|schema"
     r"|tablename|server_default|column|index|state|phase|status|street|role|profile)$"
 )
+_HEADER = re.compile(
+    r"cache-control|content-[a-z-]+|retry-after|x-[a-z-]+|set-cookie|referrer-policy"
+    r"|permissions-policy|strict-transport-security|cross-origin-[a-z-]+|if-[a-z-]+"
+    r"|accept(?:-[a-z]+)?|location|etag|vary|allow|last-modified|expires|pragma",
+    re.IGNORECASE,
+)
+"""An HTTP header's name (a dict key whose value is the header's)."""
 _PY_MACHINE_NAMES = re.compile(
     r"^(__\w+__|DEFAULT_CSS|CSS|CSS_PATH|SCOPED_CSS|COMPONENT_CLASSES|BINDINGS_CSS|[A-Z_]*"
-    r"(PATTERN|REGEX|RE|SQL|QUERY|HEADER|HEADERS|COLUMNS|FIELDS|KEYS|CODES|ENV|STYLE|STYLES"
+    r"(PATTERN|REGEX|RE|SQL|QUERY|HEADER|HEADERS|CSS|COLUMNS|FIELDS|KEYS|CODES|ENV|STYLE|STYLES"
     r"|FORMAT|ROUTE|ROUTES|PATH|URL|SUFFIX|PREFIX|TABLE|COOKIE|TOKEN|ALPHABET)|_[a-z_]*re)$"
 )
 
@@ -617,7 +641,13 @@ class _PythonScanner(ast.NodeVisitor):
                 self.visit(part)
 
     def visit_Dict(self, node: ast.Dict) -> None:
-        for value in node.values:
+        for key, value in zip(node.keys, node.values, strict=True):
+            if (
+                isinstance(key, ast.Constant)
+                and isinstance(key.value, str)
+                and (_PY_MACHINE_KEYWORDS.match(key.value) or _HEADER.fullmatch(key.value))
+            ):
+                continue  # {"cache-control": "public, max-age=60"}, {"code": "…"}
             self.visit(value)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
@@ -655,6 +685,16 @@ class _PythonScanner(ast.NodeVisitor):
             self.visit(statement)
 
     visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]  # noqa: N815
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        bases = {_call_name(base) for base in node.bases}
+        enumeration = any(base.endswith(("Enum", "Flag")) for base in bases)
+        for decorator in node.decorator_list:
+            self.visit(decorator)
+        for statement in node.body:
+            if enumeration and isinstance(statement, (ast.Assign, ast.AnnAssign)):
+                continue  # an enumeration's values are codes: NOT_STARTED = "not started"
+            self.visit(statement)
 
     def visit_match_case(self, node: ast.match_case) -> None:
         if node.guard is not None:
