@@ -424,7 +424,7 @@ def javascript_findings(source: str) -> list[Finding]:
 
 
 def _stream_findings(tokens: list[_Token]) -> Iterator[Finding]:
-    # Each open bracket: (bracket, callee or "", argument index, property assigned).
+    # Each open bracket: [bracket, callee or "", argument index, index of the bracket].
     stack: list[list[str | int]] = []
     marked_depth: int | None = None  # inside t( / tn( / tp(: everything is marked
     for index, token in enumerate(tokens):
@@ -480,7 +480,7 @@ def _stream_findings(tokens: list[_Token]) -> Iterator[Finding]:
                 "alert",
                 "confirm",
             )
-            shown = shown or (callee == "push" and _callee_object(tokens, index, stack) == "notes")
+            shown = shown or (callee == "push" and _callee_object(tokens, index) == "notes")
             shown = shown or (
                 callee == "setAttribute"
                 and position == 1
@@ -535,7 +535,7 @@ def _assigned_property(tokens: list[_Token], index: int) -> str | None:
     return None
 
 
-def _callee_object(tokens: list[_Token], index: int, stack: list[list[str | int]]) -> str:
+def _callee_object(tokens: list[_Token], index: int) -> str:
     """``notes`` for ``notes.push("…")``: the name before ``.push``."""
     depth = 0
     at = index - 1
@@ -610,9 +610,6 @@ _PY_MACHINE_NAMES = re.compile(
 class _PythonScanner(ast.NodeVisitor):
     def __init__(self) -> None:
         self.found: list[Finding] = []
-
-    def generic_visit(self, node: ast.AST) -> None:
-        super().generic_visit(node)
 
     def visit_Expr(self, node: ast.Expr) -> None:
         if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
