@@ -38,10 +38,15 @@ PYTHON = (
     "cli/**/*.py",
     # The web's pages, forms, refusals and the frames it words for each viewer.
     "web/**/*.py",
-    # The table's words for players: refusals, the hand's story, cash-table wording.
+    # The table's words for players: refusals, the hand's story, the table's settings
+    # (the forms' errors), run it twice and straddles, the cash table's seats and wording.
     "table/wording.py",
     "table/story.py",
     "table/vocabulary.py",
+    "table/settings_check.py",
+    "table/run_twice.py",
+    "table/straddle.py",
+    "table/cash/table.py",
     "table/cash/wording.py",
     # The tournament's words for directors and players: the clock screen, the live desk
     # and its printouts (seat cards), penalties, the header over a tournament table.
@@ -99,8 +104,12 @@ cli/tournament_run_view.py
 cli/tournament_saving.py
 cli/tournament_view.py
 ofc/words.py
+table/cash/table.py
 table/cash/wording.py
+table/run_twice.py
+table/settings_check.py
 table/story.py
+table/straddle.py
 table/wording.py
 tournament/clock/render.py
 tournament/clockface/lines.py
