@@ -477,7 +477,7 @@ def machine(payload: dict[str, object]) -> str:
     headers = {"cache-control": "public, max-age=60", "Content-Type": "text/plain; charset=utf-8"}
     patterns = [(r"unknown card (?P<bad>\\S+) in the deck", N_("unknown card {bad}"))]
     script = f'"use strict";\\nwindow.pokerroomCatalogue = {headers};'
-    binding = ("h", "preset('½ pot')", "½")
+    binding = ("h", "preset('½ pot')", "½", r"clock started", rf"level {payload} changed")
     print(patterns, script, binding, "seat-cards-{seat}.txt", "Service Unavailable")
     raise TypeError(f"expected a Hand, got {payload!r}") from json.dumps(header, sort_keys=True)
 '''

@@ -608,8 +608,16 @@ _PY_MACHINE_NAMES = re.compile(
 
 
 class _PythonScanner(ast.NodeVisitor):
-    def __init__(self) -> None:
+    def __init__(self, lines: list[str]) -> None:
         self.found: list[Finding] = []
+        self.lines = lines
+
+    def raw(self, node: ast.expr) -> bool:
+        """Whether ``node`` is written as a raw string (``r"clock (?P<what>\\w+)"``): a
+        regular expression's pattern, whatever call it goes to later."""
+        line = self.lines[node.lineno - 1].encode() if 0 < node.lineno <= len(self.lines) else b""
+        prefix = line[node.col_offset : node.col_offset + 2].lower()
+        return prefix[:1] == b"r" or prefix in (b"fr", b"br")
 
     def visit_Expr(self, node: ast.Expr) -> None:
         if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
@@ -703,14 +711,14 @@ class _PythonScanner(ast.NodeVisitor):
         text = "".join(
             str(part.value) if isinstance(part, ast.Constant) else "\x00" for part in node.values
         )
-        if reads_like_words(text):
+        if not self.raw(node) and reads_like_words(text):
             self.found.append(Finding(node.lineno, " ".join(text.replace("\x00", "{…}").split())))
         for part in node.values:
             if isinstance(part, ast.FormattedValue):
                 self.visit(part.value)
 
     def visit_Constant(self, node: ast.Constant) -> None:
-        if isinstance(node.value, str) and reads_like_words(node.value):
+        if isinstance(node.value, str) and not self.raw(node) and reads_like_words(node.value):
             self.found.append(Finding(node.lineno, " ".join(node.value.split())))
 
 
@@ -725,7 +733,7 @@ def _call_name(func: ast.expr) -> str:
 def python_findings(source: str) -> list[Finding]:
     """Unmarked words for people in a Python module."""
     lines = source.splitlines()
-    scanner = _PythonScanner()
+    scanner = _PythonScanner(lines)
     scanner.visit(ast.parse(source))
     return sorted(
         f for f in scanner.found if not (0 < f.line <= len(lines) and ESCAPE in lines[f.line - 1])
