@@ -383,6 +383,7 @@ def test_the_template_scanner_flags_unmarked_words_and_accepts_marked_ones() -> 
 {% call m.action("penalty", _("Give the penalty")) %}{% endcall %}
 <a class="brand seat" href="/tables/{{ id }}" data-kind="cash home">A-8 · <kbd>f</kbd></a>
 <code>pokerroom tournament check</code>
+<button name="ruling" value="penalty upheld">{{ _("Uphold") }}</button>
 <script type="application/json">{"words": "Fold to any bet"}</script>
 <style>.seat .name { font-weight: bold }</style>
 {% if kind == "Fold to any bet" %}{% include "_chat.html" %}{% endif %}

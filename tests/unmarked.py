@@ -213,8 +213,9 @@ def _shown_text(skeleton: str) -> Iterator[tuple[int, str]]:
             key = pair[1].lower()
             shown = key in _SHOWN_ATTRIBUTES or (
                 key == "value"
-                and (name == "button" or kinds.get("type") in ("submit", "button", "reset"))
-            )
+                and name == "input"
+                and kinds.get("type", "").lower() in ("submit", "button", "reset")
+            )  # a <button>'s value is sent, not shown: its content is
             if shown:
                 yield tag.start(3) + pair.start(2), pair[2].strip("\"'")
     yield _text_at(skeleton, at, len(skeleton))
