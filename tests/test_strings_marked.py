@@ -62,7 +62,9 @@ PYTHON = (
 """The Python modules that word things for people. Left out on purpose: machine formats
 (``history/*``: PHH, PokerStars text; ``protocol/*``; ``storage/*``), the pure layers
 (``engine/*``, ``evaluate/*``, ``bots/*``: they mark their words with ``N_`` and the
-modules above translate them where they are shown), and the files below."""
+modules above translate them where they are shown), and the files below. Not scanned yet,
+though a director reads them: the regulation checker's errors (``tournament/regulation/*``)
+and the other tournament modules' refusals."""
 MACHINE_MODULES = frozenset(
     {
         "cli/hand_json.py",  # --json: keys and values stay English
