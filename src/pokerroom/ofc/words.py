@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pokerroom.i18n import N_, gettext
 from pokerroom.ofc.game import HandResult
 
 
@@ -15,31 +16,35 @@ def result_lines(
     result: HandResult, names: Sequence[str], totals: Sequence[int], number: int
 ) -> list[str]:
     """The settled hand: each player's points, fouls and royalties, every pair, the totals."""
-    lines = [f"hand {number} over:"]
+    lines = [gettext(N_("hand {number} over:")).format(number=number)]
     for position, name in enumerate(names):
         if result.boards[position] is None:
-            what = "surrendered"  # O-5
+            what = gettext(N_("surrendered"))  # O-5
         elif result.fouled[position]:
-            what = "fouled: loses every row, no royalties"  # O-1
+            what = gettext(N_("fouled: loses every row, no royalties"))  # O-1
         else:
-            what = f"royalties {result.royalties[position]}"  # O-6
+            what = gettext(N_("royalties {points}")).format(points=result.royalties[position])
         lines.append(f"  {name}: {result.points[position]:+d}, {what}")
     for pair in result.pairs:  # O-7 order
-        parts = [f"rows {pair.rows:+d}"]
+        parts = [gettext(N_("rows {points}")).format(points=f"{pair.rows:+d}")]
         if pair.scoop:
-            parts.append(f"scoop {pair.scoop:+d}")
+            parts.append(gettext(N_("scoop {points}")).format(points=f"{pair.scoop:+d}"))
         if pair.royalties:
-            parts.append(f"royalties {pair.royalties:+d}")
+            parts.append(gettext(N_("royalties {points}")).format(points=f"{pair.royalties:+d}"))
         if pair.surrender:
-            parts.append(f"surrender {pair.surrender:+d}")
-        lines.append(
-            f"  {names[pair.first]} vs {names[pair.second]}: "
-            f"{', '.join(parts)} = {pair.points:+d} for {names[pair.first]}"
+            parts.append(gettext(N_("surrender {points}")).format(points=f"{pair.surrender:+d}"))
+        line = gettext(N_("{first} vs {second}: {parts} = {points} for {first}")).format(
+            first=names[pair.first],
+            second=names[pair.second],
+            parts=", ".join(parts),
+            points=f"{pair.points:+d}",
         )
-    lines.append(
-        "  totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True))
-    )
+        lines.append(f"  {line}")
+    scores = ", ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True))
+    lines.append("  " + gettext(N_("totals: {scores}")).format(scores=scores))
     fantasy = [name for name, earned in zip(names, result.fantasy_next, strict=True) if earned]
-    if fantasy:
-        lines.append(f"  Fantasyland next hand: {', '.join(fantasy)}")  # O-4
+    if fantasy:  # O-4
+        lines.append(
+            "  " + gettext(N_("Fantasyland next hand: {names}")).format(names=", ".join(fantasy))
+        )
     return lines

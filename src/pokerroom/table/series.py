@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pokerroom.deck import Deck, DeckOrder
 from pokerroom.engine import HOLDEM, Hand, HandConfig, Limit, Options, Variant
 from pokerroom.errors import UsageError
+from pokerroom.i18n import Vocabulary, vocabulary_of_profile
 from pokerroom.table.seating import (
     MAX_SEATS,
     Blinds,
@@ -93,6 +94,13 @@ class SeriesSettings:
     """The voluntary straddle: ``off``, ``utg`` or ``button`` (:mod:`pokerroom.table.straddle`)."""
     run_it_twice: bool = False
     """The host lets players all-in before the river run the board twice if all agree."""
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The words of the rule book this table plays by: ``home`` (seed 001: «Фолд»,
+        «Рейз») or ``club`` (seeds 000, 002: «Пас», «Рэйз»); an interface words the
+        table inside ``use_language(language, settings.vocabulary)``."""
+        return vocabulary_of_profile(self.profile)
 
     def __post_init__(self) -> None:
         if self.limit is None:
