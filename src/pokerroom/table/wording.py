@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping
 from pokerroom.amounts import amount_text
 from pokerroom.engine import IllegalAction
 from pokerroom.engine.actions import Said
-from pokerroom.i18n import N_, current_language, gettext, ngettext, pgettext
+from pokerroom.i18n import N_, current_language, gettext, ngettext, number_text, pgettext
 
 _RULE_ID = r"[A-Z]-\d+"
 _AMOUNT = re.compile(r"(?<!\d)(?<!\d[.,])\d{4,}(?!\d|[.,]\d)")
@@ -230,7 +230,8 @@ def counted(count: int, noun: str) -> str:
     forms = COUNTED.get(noun)
     if forms is None:
         return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-    return forms(count).format(count=amount_text(count) if count >= 1000 else count)
+    written = str(count) if current_language() == "en" else number_text(count)
+    return forms(count).format(count=written)
 
 
 COUNTED: Mapping[str, Callable[[int], str]] = {
