@@ -139,6 +139,6 @@ def test_game_names_and_betting_words_have_no_english_but_ofc() -> None:
         assert not english_words(" / ".join(words)), words
     with use_language("ru"):
         assert game_name("holdem") == "Техасский холдем"
-        assert game_name("stud") == "Севен-кард стад"
+        assert game_name("stud") == "Семикарточный стад"  # seed 000: «Семикарточный стад-покер»
         assert game_name("draw") == "Пятикарточное дро"
     assert game_name("holdem") == "Texas Hold'em"

@@ -64,7 +64,7 @@ GAME_NAMES = {
     "ofc": N_("Open-Face Chinese Pineapple"),
 }
 """Each game's name as people read it, by its code (the engine's ``Variant.name`` is the
-English one): «Техасский холдем», «Севен-кард стад», «Пятикарточное дро»."""
+English one): «Техасский холдем», «Семикарточный стад», «Пятикарточное дро»."""
 LIMIT_NAMES = {
     Limit.NO_LIMIT: N_("No-limit"),
     Limit.POT_LIMIT: N_("Pot-limit"),
