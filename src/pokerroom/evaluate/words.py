@@ -112,6 +112,18 @@ def rank_word(rank: Rank, case: Case = "one") -> str:
     return _CASES[case]()[rank]
 
 
+def suit_name(suit: int) -> str:
+    """A suit's name for people (0 clubs … 3 spades, as :class:`pokerroom.cards.Suit`):
+    «трефы», «бубны», «черви», «пики» (seed 000)."""
+    names = (
+        pgettext("suit", "clubs"),
+        pgettext("suit", "diamonds"),
+        pgettext("suit", "hearts"),
+        pgettext("suit", "spades"),
+    )
+    return names[suit]
+
+
 def sentence(text: str) -> str:
     """``text`` with a capital first letter: the messages start with a rank word in some
     languages and not in others."""

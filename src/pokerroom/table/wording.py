@@ -43,8 +43,8 @@ from collections.abc import Callable, Mapping
 
 from pokerroom.amounts import amount_text
 from pokerroom.engine import IllegalAction
-from pokerroom.engine.actions import Said
 from pokerroom.i18n import N_, current_language, gettext, ngettext, number_text, pgettext
+from pokerroom.said import Said
 
 _RULE_ID = r"[A-Z]-\d+"
 _AMOUNT = re.compile(r"(?<!\d)(?<!\d[.,])\d{4,}(?!\d|[.,]\d)")
@@ -163,7 +163,13 @@ def street_name(code: str) -> str:
 _PARAMETER_WORDS: Mapping[str, Callable[[str], str]] = {"phase": _phase, "street": street_name}
 
 
-def said_text(said: str, you: int | None = None) -> str:
+def said_text(
+    said: str,
+    you: int | None = None,
+    *,
+    forms: Mapping[str, str] = YOU_FORMS,
+    words: Mapping[str, Callable[[str], str]] = _PARAMETER_WORDS,
+) -> str:
     """Engine words in the reader's language: a :class:`~pokerroom.engine.actions.Said`
     template with its parameters worded in turn, "player {player}" as "you" when he is
     ``you``; a plain English option or refusal read back into its template first.
@@ -180,18 +186,18 @@ def said_text(said: str, you: int | None = None) -> str:
         if not isinstance(said, Said):
             return gettext(said) if said else said
     template, params = said.template, said.params
-    if you is not None and params.get("player") == you and template in YOU_FORMS:
-        template = YOU_FORMS[template]
-    words = {
-        name: _PARAMETER_WORDS[name](str(value))
-        if name in _PARAMETER_WORDS
+    if you is not None and params.get("player") == you and template in forms:
+        template = forms[template]
+    worded = {
+        name: words[name](str(value))
+        if name in words
         else said_text(value)
         if isinstance(value, str)
         else value
         for name, value in params.items()
     }
     translated = gettext(template)
-    return translated.format(**words) if params else translated
+    return translated.format(**worded) if params else translated
 
 
 def _read_back(text: str) -> str:
