@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 
 from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, IllegalAction, LegalActions, Limit
-from pokerroom.engine.actions import Said, steps_refusal
+from pokerroom.engine.actions import steps_refusal
 from pokerroom.engine.variants import VARIANTS
 from pokerroom.i18n import N_, use_language
+from pokerroom.said import Said
 from pokerroom.table.wording import YOU_FORMS, legal_text, refusal, said_text
 from tests.engine_helpers import blinded
 from tests.english_words import english_words

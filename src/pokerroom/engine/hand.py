@@ -35,7 +35,6 @@ from pokerroom.engine.actions import (
     ActionKind,
     IllegalAction,
     LegalActions,
-    Said,
     steps_refusal,
 )
 from pokerroom.engine.config import HandConfig
@@ -46,6 +45,7 @@ from pokerroom.engine.stud import best_showing, bring_in_player, shows_open_pair
 from pokerroom.engine.variants import Limit
 from pokerroom.errors import CardParseError, DuplicateCardError, UsageError
 from pokerroom.i18n.marker import N_
+from pokerroom.said import Said
 
 _MAY_NOT = {
     "bet": N_("player {player} may not bet now"),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
-from pokerroom.engine.actions import IllegalAction, Said
+from pokerroom.engine.actions import IllegalAction
 from pokerroom.engine.pots import Pot, build_pots, split
 from pokerroom.engine.result import PotResult, Winner
 from pokerroom.engine.state import DONE, SHOWDOWN, HandState
@@ -14,6 +14,7 @@ from pokerroom.errors import UsageError
 from pokerroom.evaluate.high import HighHand
 from pokerroom.evaluate.low import LowHand
 from pokerroom.i18n.marker import N_
+from pokerroom.said import Said
 
 
 class Settlement(HandState):
