@@ -143,3 +143,34 @@ def test_every_line_of_a_hand_log_is_free_of_english_in_ru_and_uk() -> None:
             # the winning hand is worded by evaluate's describe() in the reader's language
             leftover = english_words(text.replace("three of a kind, aces", ""), allowed=NAMES)
             assert leftover == [], (language, vocabulary, leftover)
+
+
+def test_who_wins_with_what_in_a_real_hand() -> None:
+    """The engine's winners are worded when read: the same hand in English and Russian."""
+    from pokerroom.deck import Deck
+    from pokerroom.engine import Hand, HandConfig
+    from pokerroom.table.showdown import shown_hand_names, winning_hands
+
+    hand = Hand(HandConfig.holdem([100, 100], small_blind=1, big_blind=2), Deck(seed=4))
+    while hand.phase == "bet":
+        hand.check_or_call()
+    assert hand.phase == "done"
+    english = tell(
+        hand.events,
+        Words(["Ann", "Bob"], card=card_face),
+        [100, 100],
+        hand_names=shown_hand_names(hand),
+        winning=winning_hands(hand),
+    )
+    assert " with " in english.lines[-1]
+    with use_language("ru"):
+        russian = tell(
+            hand.events,
+            Words(["Ann", "Bob"], card=card_face),
+            [100, 100],
+            hand_names=shown_hand_names(hand),
+            winning=winning_hands(hand),
+        )
+    assert len(russian.lines) == len(english.lines)
+    assert english_words("\n".join(russian.lines), allowed=["Ann", "Bob"]) == []
+    assert "выигрывает" in russian.lines[-1]

@@ -63,6 +63,8 @@ ACTION_LINES = {
 player, the player's seat label, and the action alone (after "timed out:")."""
 YOU = N_("You")
 """The lone human at a terminal table, as the hand log names him."""
+ELIMINATED = (N_("You are eliminated"), N_("{name} is eliminated"))
+"""A series' line for a player out of chips: ``words.line(player, *ELIMINATED)``."""
 
 
 def cards_text(cards: Sequence[Card | None], write: Callable[[Card], str] = str) -> str:
