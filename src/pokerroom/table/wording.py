@@ -178,8 +178,8 @@ def said_text(
     'call 20'
     >>> from pokerroom.i18n import use_language
     >>> with use_language("ru"):
-    ...     said_text("raise to 4-200"), said_text(Said(N_("fold")))
-    ('рэйз до 4-200', 'пас')
+    ...     said_text("raise to 4-200"), said_text(Said(N_("fold"))), said_text("call 1,500")
+    ('рэйз до 4-200', 'пас', 'колл 1\\xa0500')
     """
     if not isinstance(said, Said):
         said = _read_back(said)
@@ -200,11 +200,25 @@ def said_text(
     return translated.format(**worded) if params else translated
 
 
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
+"""An amount an English screen grouped ("21,559"): read back as the number it is."""
+
+
+def _regrouped(grouped: str) -> str:
+    return amount_text(int(grouped.replace(",", "")))
+
+
 def _read_back(text: str) -> str:
     for template, pattern in _PATTERNS:
         found = pattern.fullmatch(text)
         if found:
-            return Said(template, **found.groupdict())
+            params = {
+                name: amount_text(int(value.replace(",", "")))
+                if _GROUPED.fullmatch(value)
+                else value
+                for name, value in found.groupdict().items()
+            }
+            return Said(template, **params)
     return text
 
 
