@@ -142,3 +142,18 @@ def test_game_names_and_betting_words_have_no_english_but_ofc() -> None:
         assert game_name("stud") == "Семикарточный стад"  # seed 000: «Семикарточный стад-покер»
         assert game_name("draw") == "Пятикарточное дро"
     assert game_name("holdem") == "Texas Hold'em"
+
+
+def test_card_errors_in_the_readers_language() -> None:
+    from pokerroom.errors import CardError
+
+    def said(text: str) -> str:
+        with pytest.raises(CardError) as caught:
+            CardSet.parse(text)
+        return str(caught.value)
+
+    assert said("Ah Xx").startswith("unknown card 'Xx' in 'Ah Xx': expected a rank")
+    with use_language("ru"):
+        assert said("Ah Xx").startswith("неизвестная карта 'Xx' в 'Ah Xx': нужно достоинство")
+    with use_language("uk"):
+        assert said("Ah Ah") == "карту Ah вказано двічі; у колоді кожна карта одна"
