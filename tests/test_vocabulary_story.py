@@ -3,11 +3,19 @@ who shows what, who wins with what, and the boards, in the table's vocabulary.""
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from pokerroom.cards import card_face, parse_cards
+from pokerroom.deck import Deck
+from pokerroom.engine import Action, Hand, HandConfig, Limit
 from pokerroom.engine import events as ev
+from pokerroom.engine.variants import VARIANTS
 from pokerroom.i18n import use_language
+from pokerroom.table.showdown import shown_hand_names, winning_hands
 from pokerroom.table.story import Words, tell
 from tests.english_words import english_words
+from tests.test_engine_properties import configs
 
 NAMES = ["Ann", "Bob", "Cat"]
 
@@ -147,9 +155,6 @@ def test_every_line_of_a_hand_log_is_free_of_english_in_ru_and_uk() -> None:
 
 def test_who_wins_with_what_in_a_real_hand() -> None:
     """The engine's winners are worded when read: the same hand in English and Russian."""
-    from pokerroom.deck import Deck
-    from pokerroom.engine import Hand, HandConfig
-    from pokerroom.table.showdown import shown_hand_names, winning_hands
 
     hand = Hand(HandConfig.holdem([100, 100], small_blind=1, big_blind=2), Deck(seed=4))
     while hand.phase == "bet":
@@ -174,3 +179,43 @@ def test_who_wins_with_what_in_a_real_hand() -> None:
     assert len(russian.lines) == len(english.lines)
     assert english_words("\n".join(russian.lines), allowed=["Ann", "Bob"]) == []
     assert "выигрывает" in russian.lines[-1]
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_random_hands_of_every_game_are_told_without_english(data: st.DataObject) -> None:
+
+    variant = data.draw(st.sampled_from(list(VARIANTS.values())), label="variant")
+    limit = data.draw(st.sampled_from(list(Limit)), label="limit")
+    config = data.draw(configs(variant, limit), label="config")
+    hand = Hand(config, Deck(seed=data.draw(st.integers(0, 2**32 - 1), label="seed")))
+    while hand.phase in ("bet", "draw"):
+        if hand.phase == "draw":
+            hand.draw(list(hand.hole[hand.to_draw or 0][: data.draw(st.integers(0, 2))]))
+            continue
+        legal = hand.legal_actions()
+        choice = data.draw(st.sampled_from(["call", "fold", "raise"]))
+        if choice == "fold" and legal.fold:
+            hand.act(Action.fold())
+        elif choice == "raise" and legal.raise_min is not None:
+            hand.act(Action.raise_to(legal.raise_min))
+        else:
+            hand.check_or_call()
+    names = [f"P{seat}" for seat in range(hand.players)]
+    for language in ("ru", "uk"):
+        for vocabulary in ("club", "home"):
+            with use_language(language, vocabulary):
+                story = tell(
+                    hand.events,
+                    Words(names, you=0, card=card_face),
+                    list(config.stacks),
+                    boards=len(hand.boards),
+                    hand_names=shown_hand_names(hand),
+                    winning=winning_hands(hand),
+                )
+            text = "\n".join([*story.lines, *story.last_action.values()])
+            assert english_words(text, allowed=names) == [], text
