@@ -76,7 +76,7 @@ def test_lows_top_rows_and_showing_hands() -> None:
         )
     with use_language("uk"):
         assert evaluate_top_row(parse_cards("As Kd Qc")).describe() == "Старша карта, туз"
-        assert evaluate_showing(parse_cards("Ks")).describe() == "Відкрито старшу карту король"
+        assert evaluate_showing(parse_cards("Ks")).describe() == "Відкрито старшу карту: король"
 
 
 def test_the_seeds_category_names() -> None:
