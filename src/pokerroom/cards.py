@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from pokerroom.errors import CardCountError, CardParseError, DuplicateCardError
+from pokerroom.i18n import N_, gettext
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -33,7 +34,7 @@ _RANK_PLURALS = (
     "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
     "nines", "tens", "jacks", "queens", "kings", "aces",
 )  # fmt: skip
-EXPECTED_CARD = (
+EXPECTED_CARD = N_(
     "a rank 2-9, T/10, J, Q, K, A followed by a suit s, h, d, c or ♠ ♥ ♦ ♣ (e.g. 'As', 'Td')"
 )
 _TOKEN = re.compile(r"(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])", re.IGNORECASE)
@@ -121,7 +122,11 @@ class Card:
         """Read one card token such as ``As``, ``td``, ``10♦``."""
         cards = parse_cards(token)
         if len(cards) != 1:
-            raise CardCountError(f"expected exactly one card, got {len(cards)} in {token!r}")
+            raise CardCountError(
+                gettext(N_("expected exactly one card, got {count} in {token}")).format(
+                    count=len(cards), token=repr(token)
+                )
+            )
         return cards[0]
 
     def __str__(self) -> str:
@@ -163,7 +168,11 @@ def _tokens(text: str) -> Iterator[str]:
             if match is None:
                 width = 3 if chunk.startswith("10", position) else 2
                 bad = chunk[position : position + width]
-                raise CardParseError(f"unknown card {bad!r} in {text!r}: expected {EXPECTED_CARD}")
+                raise CardParseError(
+                    gettext(N_("unknown card {bad} in {text}: expected {expected}")).format(
+                        bad=repr(bad), text=repr(text), expected=gettext(EXPECTED_CARD)
+                    )
+                )
             yield match.group(0)
             position = match.end()
 
@@ -193,7 +202,11 @@ def parse_cards(text: str, *, count: int | None = None) -> list[Card]:
     cards = [_card_of(token) for token in _tokens(text)] if text.strip() else []
     ensure_distinct(cards)
     if count is not None and len(cards) != count:
-        raise CardCountError(f"expected {count} cards, got {len(cards)} in {text!r}")
+        raise CardCountError(
+            gettext(N_("expected {count} cards, got {got} in {text}")).format(
+                count=count, got=len(cards), text=repr(text)
+            )
+        )
     return cards
 
 
@@ -203,7 +216,9 @@ def ensure_distinct(cards: Iterable[Card]) -> None:
     for card in cards:
         if card in seen:
             raise DuplicateCardError(
-                f"card {card} appears twice; each card exists once in the deck"
+                gettext(N_("card {card} appears twice; each card exists once in the deck")).format(
+                    card=card
+                )
             )
         seen.add(card)
 

@@ -1,8 +1,11 @@
-"""Every sentence the chat says to a user, in one place (for translation later)."""
+"""Every sentence the chat says to a user, in one place, in the language of whoever is
+spoken to (the server words a refusal inside the recipient's ``use_language``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from pokerroom.i18n import N_, gettext, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,81 +19,102 @@ class ChatRefusal:
 def for_a_while(seconds: float) -> str:
     """``9 min``, ``2 h``, ``1 day``: a mute's length or what is left of it, rounded up."""
     if seconds < 60 * 60:
-        return f"{max(1, -(-int(seconds) // 60))} min"
+        minutes = max(1, -(-int(seconds) // 60))
+        return ngettext("{count} min", "{count} min", minutes).format(count=minutes)
     if seconds < 24 * 60 * 60:
-        return f"{-(-int(seconds) // 3600)} h"
+        hours = -(-int(seconds) // 3600)
+        return ngettext("{count} h", "{count} h", hours).format(count=hours)
     days = -(-int(seconds) // 86400)
-    return f"{days} day" if days == 1 else f"{days} days"
+    return ngettext("{count} day", "{count} days", days).format(count=days)
 
 
 def empty() -> ChatRefusal:
-    return ChatRefusal("chat_empty", "type something: a chat line cannot be empty")
+    return ChatRefusal("chat_empty", gettext(N_("type something: a chat line cannot be empty")))
 
 
 def too_long(chars: int, limit: int) -> ChatRefusal:
     return ChatRefusal(
-        "chat_too_long", f"a chat line may hold at most {limit} characters; this one has {chars}"
+        "chat_too_long",
+        gettext(N_("a chat line may hold at most {limit} characters; this one has {chars}")).format(
+            limit=limit, chars=chars
+        ),
     )
 
 
 def flooding(lines: int, seconds: float, wait: float) -> ChatRefusal:
     return ChatRefusal(
         "chat_flood",
-        f"at most {lines} chat lines in {seconds:g} seconds: wait {max(1, round(wait))} s",
+        gettext(N_("at most {lines} chat lines in {seconds} seconds: wait {wait} s")).format(
+            lines=lines, seconds=f"{seconds:g}", wait=max(1, round(wait))
+        ),
     )
 
 
 def muted(left: float) -> ChatRefusal:
     return ChatRefusal(
-        "chat_muted", f"a moderator muted you: you may chat again in {for_a_while(left)}"
+        "chat_muted",
+        gettext(N_("a moderator muted you: you may chat again in {time}")).format(
+            time=for_a_while(left)
+        ),
     )
 
 
 def quiet_all_in() -> ChatRefusal:
     return ChatRefusal(
         "chat_all_in",
-        "no chat while a player is all-in at this table: wait until the hand ends",
+        gettext(N_("no chat while a player is all-in at this table: wait until the hand ends")),
     )
 
 
 def observers_off() -> ChatRefusal:
-    return ChatRefusal("chat_observers_off", "the observers' chat is off at this table")
+    return ChatRefusal(
+        "chat_observers_off", gettext(N_("the observers' chat is off at this table"))
+    )
 
 
 def signed_out() -> ChatRefusal:
-    return ChatRefusal("chat_signed_out", "sign in to chat")
+    return ChatRefusal("chat_signed_out", gettext(N_("sign in to chat")))
 
 
 def not_moderator() -> ChatRefusal:
     return ChatRefusal(
         "chat_not_moderator",
-        "only the host of a home game or the tournament director may do this",
+        gettext(N_("only the host of a home game or the tournament director may do this")),
     )
 
 
 def no_such_user(user: int) -> ChatRefusal:
-    return ChatRefusal("chat_no_user", f"user {user} has not chatted here")
+    return ChatRefusal(
+        "chat_no_user", gettext(N_("user {user} has not chatted here")).format(user=user)
+    )
 
 
 def not_yourself() -> ChatRefusal:
-    return ChatRefusal("chat_yourself", "you cannot do this to yourself")
+    return ChatRefusal("chat_yourself", gettext(N_("you cannot do this to yourself")))
 
 
 def not_muted(name: str) -> ChatRefusal:
-    return ChatRefusal("chat_not_muted", f"{name} is not muted")
+    return ChatRefusal("chat_not_muted", gettext(N_("{name} is not muted")).format(name=name))
 
 
 def no_such_line(number: int) -> ChatRefusal:
     return ChatRefusal(
-        "chat_no_line", f"there is no chat line {number} here to report (only recent ones)"
+        "chat_no_line",
+        gettext(N_("there is no chat line {number} here to report (only recent ones)")).format(
+            number=number
+        ),
     )
 
 
 def already_reported(number: int) -> ChatRefusal:
-    return ChatRefusal("chat_reported", f"you already reported chat line {number}")
+    return ChatRefusal(
+        "chat_reported",
+        gettext(N_("you already reported chat line {number}")).format(number=number),
+    )
 
 
 def no_switch() -> ChatRefusal:
     return ChatRefusal(
-        "chat_no_switch", "name a switch to set: 'quiet_all_in' or 'observers' (true or false)"
+        "chat_no_switch",
+        gettext(N_("name a switch to set: 'quiet_all_in' or 'observers' (true or false)")),
     )

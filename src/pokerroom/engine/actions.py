@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.i18n.marker import N_
+from pokerroom.said import Said
 
 
 class ActionKind(enum.StrEnum):
@@ -134,43 +136,71 @@ class LegalActions(NamedTuple):
     def describe(self, amount: Callable[[int], str] = str) -> list[str]:
         """Human-readable options, e.g. ``['fold', 'call 10', 'raise to 20-200']``.
 
-        ``amount`` writes a chip amount (a replay shows cents as dollars).
+        ``amount`` writes a chip amount (a replay shows cents as dollars). Each option is a
+        :class:`Said`: the table layer words it in the reader's language.
         """
-        options = []
+        options: list[str] = []
         if self.fold:
-            options.append("fold")
+            options.append(Said(N_("fold")))
         if self.check:
-            options.append("check")
+            options.append(Said(N_("check")))
         if self.call is not None:
-            options.append(f"call {amount(self.call)}")
+            options.append(Said(N_("call {amount}"), amount=amount(self.call)))
         if self.bring_in is not None:
-            options.append(f"bring in {amount(self.bring_in)}")
+            options.append(Said(N_("bring in {amount}"), amount=amount(self.bring_in)))
         if self.raise_min is not None and self.raise_max is not None:
-            word = "complete to" if self.complete else "bet" if self.bet else "raise to"  # V-5
+            span: str
             if self.raise_sizes:
-                span = " or ".join(amount(size) for size in self.raise_sizes)
+                span = amount(self.raise_sizes[0])
+                for size in self.raise_sizes[1:]:
+                    span = Said(N_("{first} or {second}"), first=span, second=amount(size))
             elif self.raise_min == self.raise_max:
                 span = amount(self.raise_min)
+            elif self.raise_step > 1:
+                span = Said(
+                    N_("{low}-{high} in steps of {step}"),
+                    low=amount(self.raise_min),
+                    high=amount(self.raise_max),
+                    step=amount(self.raise_step),
+                )
             else:
-                span = f"{amount(self.raise_min)}-{amount(self.raise_max)}"
-                if self.raise_step > 1:
-                    span += f" in steps of {amount(self.raise_step)}"
-            options.append(f"{word} {span}")
+                span = Said(
+                    N_("{low}-{high}"), low=amount(self.raise_min), high=amount(self.raise_max)
+                )
+            if self.complete:  # V-5
+                options.append(Said(N_("complete to {span}"), span=span))
+            elif self.bet:
+                options.append(Said(N_("bet {span}"), span=span))
+            else:
+                options.append(Said(N_("raise to {span}"), span=span))
         return options
 
 
 class IllegalAction(PokerroomError, ValueError):  # noqa: N818 - the name players know
     """An action the rules do not allow now; the hand is unchanged.
 
-    ``rule`` is the RULES.md ID that forbids it and ``legal`` what is allowed.
+    ``rule`` is the RULES.md ID that forbids it and ``legal`` what is allowed. ``message``
+    is an ``N_`` template filled from ``params`` ("player {player} has nothing to call",
+    player=2): :attr:`reason` is the English sentence, :attr:`said` the same as a
+    :class:`Said` the table layer words for the player in his language.
     """
 
-    def __init__(self, message: str, rule: str, legal: list[str]) -> None:
+    def __init__(self, message: str, rule: str, legal: list[str], **params: object) -> None:
+        said = message if isinstance(message, Said) else Said(message, **params)
         allowed = ", ".join(legal) if legal else "nothing (no player is to act)"
-        super().__init__(f"{message} ({rule}); legal: {allowed}")
-        self.reason = message
+        super().__init__(f"{said} ({rule}); legal: {allowed}")
+        self.reason = str(said)
+        self.said = said
         self.rule = rule
         self.legal = legal
+
+
+_STEPS = {
+    "bet": N_("bets are in steps of {step}: from {low} to {high}"),
+    "raise": N_("raises are in steps of {step}: from {low} to {high}"),
+    "complete": N_("completes are in steps of {step}: from {low} to {high}"),
+}
+"""T-18's refusal for each word a bet is called by (V-5)."""
 
 
 def steps_refusal(word: str, legal: LegalActions) -> str:
@@ -182,5 +212,5 @@ def steps_refusal(word: str, legal: LegalActions) -> str:
     assert legal.raise_min is not None and legal.raise_max is not None
     step, top = legal.raise_step, legal.raise_max
     whole = top - top % step
-    span = f"{word}s are in steps of {step}: from {legal.raise_min} to {whole}"
-    return span if whole == top else f"{span}, or all-in {top}"
+    span = Said(_STEPS[word], step=str(step), low=str(legal.raise_min), high=str(whole))
+    return span if whole == top else Said(N_("{steps}, or all-in {top}"), steps=span, top=str(top))

@@ -44,6 +44,20 @@ from pokerroom.engine.state import BET, DEAL, DRAW, RUNS, SHOWDOWN, CardSource
 from pokerroom.engine.stud import best_showing, bring_in_player, shows_open_pair
 from pokerroom.engine.variants import Limit
 from pokerroom.errors import CardParseError, DuplicateCardError, UsageError
+from pokerroom.i18n.marker import N_
+from pokerroom.said import Said
+
+_MAY_NOT = {
+    "bet": N_("player {player} may not bet now"),
+    "raise": N_("player {player} may not raise now"),
+    "complete": N_("player {player} may not complete now"),
+}
+_OUTSIDE = {
+    "bet": N_("bet to {amount} is outside the legal range {low}-{high}"),
+    "raise": N_("raise to {amount} is outside the legal range {low}-{high}"),
+    "complete": N_("complete to {amount} is outside the legal range {low}-{high}"),
+}
+"""The refusals of a bet, raise or completion (V-5), by the word for it."""
 
 
 class Hand(Settlement):
@@ -67,11 +81,17 @@ class Hand(Settlement):
         player = self.to_act
         if self.phase == DRAW and self.to_draw is not None:
             raise IllegalAction(
-                f"nobody bets now: player {self.to_draw} is to draw (hand.draw)", "V-8", ["draw"]
+                N_("nobody bets now: player {player} is to draw (hand.draw)"),
+                "V-8",
+                [Said(N_("draw"))],
+                player=self.to_draw,
             )
         if self.phase != BET or player is None:
             raise IllegalAction(
-                f"no player is to act: the hand is in its {self.phase} phase", "A-2", []
+                N_("no player is to act: the hand is in its {phase} phase"),
+                "A-2",
+                [],
+                phase=self.phase,
             )
         committed, stack, bet = self._committed[player], self._stacks[player], self._bet
         all_in_to = committed + stack
@@ -207,16 +227,21 @@ class Hand(Settlement):
         legal = self.legal_actions()
         if player is not None and player != legal.player:
             raise IllegalAction(
-                f"player {player} acted out of turn; player {legal.player} is to act",
+                N_("player {player} acted out of turn; player {to_act} is to act"),
                 "A-2",
                 legal.describe(),
+                player=player,
+                to_act=legal.player,
             )
         player = legal.player
         kind = action.kind
         if kind is ActionKind.FOLD:
             if not legal.fold:
                 raise IllegalAction(
-                    f"player {player} must bring in or complete", "V-5", legal.describe()
+                    N_("player {player} must bring in or complete"),
+                    "V-5",
+                    legal.describe(),
+                    player=player,
                 )
             self._record(ev.Fold(player))
             if player == self._bring_in_due:  # V-7: the duty passes on clockwise
@@ -226,18 +251,27 @@ class Hand(Settlement):
         elif kind is ActionKind.CHECK:
             if not legal.check:
                 raise IllegalAction(
-                    f"player {player} cannot check: {self._bet - self._committed[player]} is owed",
+                    N_("player {player} cannot check: {owed} is owed"),
                     "A-3",
                     legal.describe(),
+                    player=player,
+                    owed=self._bet - self._committed[player],
                 )
             self._record(ev.Check(player))
         elif kind is ActionKind.CALL:
             if legal.call is None:
-                raise IllegalAction(f"player {player} has nothing to call", "A-5", legal.describe())
+                raise IllegalAction(
+                    N_("player {player} has nothing to call"),
+                    "A-5",
+                    legal.describe(),
+                    player=player,
+                )
             self._record(ev.Call(player, legal.call))
         elif kind is ActionKind.BRING_IN:
             if legal.bring_in is None:
-                raise IllegalAction(f"player {player} does not bring in", "V-5", legal.describe())
+                raise IllegalAction(
+                    N_("player {player} does not bring in"), "V-5", legal.describe(), player=player
+                )
             self._record(ev.BringIn(player, legal.bring_in))
         else:
             self._check_raise(legal, action.amount)
@@ -294,7 +328,7 @@ class Hand(Settlement):
         word = "complete" if legal.complete else "bet" if legal.bet else "raise"  # V-5
         if legal.raise_min is None or legal.raise_max is None:
             rule = self._why_no_raise(legal.player)
-            raise IllegalAction(f"player {legal.player} may not {word} now", rule, legal.describe())
+            raise IllegalAction(_MAY_NOT[word], rule, legal.describe(), player=legal.player)
         if amount is None or not legal.allows(Action.raise_to(amount)):
             rule = {Limit.NO_LIMIT: "A-6", Limit.POT_LIMIT: "B-2", Limit.FIXED_LIMIT: "B-3"}[
                 self.config.limit
@@ -310,10 +344,12 @@ class Hand(Settlement):
             elif amount is not None and legal.raise_min < amount < legal.raise_max:
                 raise IllegalAction(steps_refusal(word, legal), "T-18", legal.describe())
             raise IllegalAction(
-                f"{word} to {amount} is outside the legal range "
-                f"{legal.raise_min}-{legal.raise_max}",
+                _OUTSIDE[word],
                 rule,
                 legal.describe(),
+                amount=amount,
+                low=legal.raise_min,
+                high=legal.raise_max,
             )
 
     def _why_no_raise(self, player: int) -> str:
@@ -343,9 +379,12 @@ class Hand(Settlement):
         if self._replacing is not None and self._replacing[0] == player and not face_up:
             if len(cards) != self._replacing[1]:
                 raise IllegalAction(
-                    f"player {player} is owed {self._replacing[1]} card(s), got {len(cards)}",
+                    N_("player {player} is owed {due} card(s), got {got}"),
                     "V-8",
                     [],
+                    player=player,
+                    due=self._replacing[1],
+                    got=len(cards),
                 )
             self._replacing = None
             self._record(ev.DealHole(player, tuple(cards)))
@@ -355,10 +394,22 @@ class Hand(Settlement):
         street = self._streets[self.street]
         due = street.up if face_up else street.hole
         if self.phase != DEAL or not due or player not in self._holes_pending(face_up):
-            kind = "face-up" if face_up else "hole"
-            raise IllegalAction(f"player {player} is not due {kind} cards now", "V-1", [])
+            if face_up:
+                raise IllegalAction(
+                    N_("player {player} is not due face-up cards now"), "V-1", [], player=player
+                )
+            raise IllegalAction(
+                N_("player {player} is not due hole cards now"), "V-1", [], player=player
+            )
         if len(cards) != due:
-            raise IllegalAction(f"{street.name} deals {due} card(s), got {len(cards)}", "V-1", [])
+            raise IllegalAction(
+                N_("{street} deals {due} card(s), got {got}"),
+                "V-1",
+                [],
+                street=street.name,
+                due=due,
+                got=len(cards),
+            )
         if street.burn and self.street and len(self._burned) < self._burns_due():
             self._record(ev.Burn(burn))
         self._record(ev.DealHole(player, tuple(cards), face_up))
@@ -384,10 +435,15 @@ class Hand(Settlement):
             self._advance_dealer()
             return
         if self.phase != DEAL or board < 0 or self._holes_pending():
-            raise IllegalAction("no board cards are due now", "V-1", [])
+            raise IllegalAction(N_("no board cards are due now"), "V-1", [])
         if len(cards) != street.board:
             raise IllegalAction(
-                f"the {street.name} is {street.board} card(s), got {len(cards)}", "V-1", []
+                N_("the {street} is {due} card(s), got {got}"),
+                "V-1",
+                [],
+                street=street.name,
+                due=street.board,
+                got=len(cards),
             )
         if street.burn:
             self._record(ev.Burn(burn))
@@ -498,16 +554,24 @@ class Hand(Settlement):
         """V-8: the player to draw discards ``cards`` (none to stand pat) for as many new ones."""
         drawing = self.to_draw
         if self.phase != DRAW or drawing is None or self._replacing is not None:
-            raise IllegalAction("no player is to draw now", "V-8", [])
+            raise IllegalAction(N_("no player is to draw now"), "V-8", [])
         if player is not None and player != drawing:
             raise IllegalAction(
-                f"player {player} drew out of turn; player {drawing} is to draw", "A-2", []
+                N_("player {player} drew out of turn; player {drawing} is to draw"),
+                "A-2",
+                [],
+                player=player,
+                drawing=drawing,
             )
         hand = list(self._hole[drawing])
         for card in cards:
             if card is not None and card not in hand:
                 raise IllegalAction(
-                    f"player {drawing} cannot discard {card}: not in his hand", "V-8", []
+                    N_("player {player} cannot discard {card}: not in his hand"),
+                    "V-8",
+                    [],
+                    player=drawing,
+                    card=str(card),
                 )
             hand.remove(card)
         self._record(ev.Discard(drawing, tuple(cards)))
@@ -699,10 +763,13 @@ class Hand(Settlement):
         """
         if self.phase != RUNS:
             raise IllegalAction(
-                f"the board is not waiting to be run once or twice: the hand is in its "
-                f"{self.phase} phase",
+                N_(
+                    "the board is not waiting to be run once or twice: the hand is in its "
+                    "{phase} phase"
+                ),
                 "P-10",
                 [],
+                phase=self.phase,
             )
         if type(runs) is not int or runs not in (1, 2):
             raise UsageError(f"the board is run once or twice (1 or 2), got {runs!r}")
@@ -744,9 +811,13 @@ class Hand(Settlement):
         due = self._board_due_at[self.street] - have
         if len(cards) != due:
             raise IllegalAction(
-                f"the {street.name} of run {board + 1} is {due} card(s), got {len(cards)}",
+                N_("the {street} of run {run} is {due} card(s), got {got}"),
                 "V-1",
                 [],
+                street=street.name,
+                run=board + 1,
+                due=due,
+                got=len(cards),
             )
         if street.burn:
             self._record(ev.Burn(burn))

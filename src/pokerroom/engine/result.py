@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerroom.cards import Card
+from pokerroom.evaluate.high import HighHand
+from pokerroom.evaluate.low import LowHand
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,10 +24,16 @@ class Winner:
     board: int
     """The board whose half this is in a double-board game (P-8), or the run (0 or 1) of a
     board run twice; 0 otherwise."""
-    hand: str | None
-    """The winning hand in words ("Two pair, kings and fours"); None when won unshown (A-15)."""
+    value: HighHand | LowHand | None
+    """The winning hand's value; None when won unshown (A-15)."""
     cards: tuple[Card | None, ...]
     """The winner's cards as shown; () when he did not show."""
+
+    @property
+    def hand(self) -> str | None:
+        """The winning hand in words ("Two pair, kings and fours"), in the language of
+        whoever reads it now; None when won unshown (A-15)."""
+        return None if self.value is None else self.value.describe()
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,8 @@ from pokerroom.engine.state import DONE, SHOWDOWN, HandState
 from pokerroom.errors import UsageError
 from pokerroom.evaluate.high import HighHand
 from pokerroom.evaluate.low import LowHand
+from pokerroom.i18n.marker import N_
+from pokerroom.said import Said
 
 
 class Settlement(HandState):
@@ -38,7 +40,10 @@ class Settlement(HandState):
         self._check_showdown_turn(player)
         if self._last_live_hand_for_a_pot(player):
             raise IllegalAction(
-                f"player {player} is the last live hand for a pot and must show", "P-5", ["show"]
+                N_("player {player} is the last live hand for a pot and must show"),
+                "P-5",
+                [Said(N_("show"))],
+                player=player,
             )
         self._record(ev.Muck(player))
         self._after_showdown_step()
@@ -49,7 +54,9 @@ class Settlement(HandState):
 
     def _check_showdown_turn(self, player: int) -> None:
         if self.phase != SHOWDOWN or player not in self._pending_show:
-            raise IllegalAction(f"player {player} has nothing to show or muck now", "P-4", [])
+            raise IllegalAction(
+                N_("player {player} has nothing to show or muck now"), "P-4", [], player=player
+            )
 
     def _last_live_hand_for_a_pot(self, player: int) -> bool:
         folded = [self._folded[p] or self._mucked[p] for p in range(self.players)]
@@ -115,12 +122,13 @@ class Settlement(HandState):
     def _winner(self, award: ev.Award) -> Winner:
         shown = self._shown[award.player]
         value = self._values(award.player, award.board) if shown is not None else None
+        hand: HighHand | LowHand | None
         if value is None:
             hand = None
         elif award.share == "low":
-            hand = LowHand(255 - value[1]).describe()  # the engine's low value: 255 - rank set
+            hand = LowHand(255 - value[1])  # the engine's low value: 255 - rank set
         else:
-            hand = HighHand(value[0]).describe()
+            hand = HighHand(value[0])
         return Winner(award.player, award.amount, award.share, award.board, hand, shown or ())
 
     def _pots(self, out: list[bool], totals: Sequence[int] | None = None) -> list[Pot]:

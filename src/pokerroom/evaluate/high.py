@@ -18,6 +18,7 @@ from pokerroom.cardset import CardSet
 from pokerroom.errors import CardCountError
 from pokerroom.evaluate.categories import Category
 from pokerroom.evaluate.tables import FLUSH_BITS, MAX_CARDS, MIN_CARDS, build
+from pokerroom.evaluate.words import describe_high
 
 _FLUSH_FIELD = (1 << FLUSH_BITS) - 1
 _SUIT_FIELD = 0x1FFF
@@ -70,21 +71,9 @@ _HANDS = (HighHand(0), *(HighHand(strength) for strength in range(1, len(_CLASSE
 
 
 def describe_class(category: Category, ranks: tuple[Rank, ...]) -> str:
-    """Words for a hand class given its category and defining ranks."""
-    first, last = ranks[0], ranks[-1]
-    if category is Category.STRAIGHT_FLUSH and first is Rank.ACE:
-        return "Royal flush"
-    if category in (Category.STRAIGHT_FLUSH, Category.FLUSH, Category.STRAIGHT):
-        details = f"{first.word}-high"
-    elif category is Category.FULL_HOUSE:
-        details = f"{first.plural} full of {last.plural}"
-    elif category is Category.TWO_PAIR:
-        details = f"{first.plural} and {ranks[1].plural}"
-    elif category is Category.HIGH_CARD:
-        details = first.word
-    else:
-        details = first.plural
-    return f"{category.label}, {details}"
+    """Words for a hand class given its category and defining ranks, in the reader's
+    language (:mod:`pokerroom.evaluate.words`)."""
+    return describe_high(category, ranks)
 
 
 def _mask_of(cards: CardSet | Iterable[Card]) -> int:

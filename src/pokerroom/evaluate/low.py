@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pokerroom.cards import Card, Rank
 from pokerroom.cardset import CardSet
 from pokerroom.errors import CardCountError
+from pokerroom.evaluate.words import describe_low
 
 _LOW_RANKS = (
     Rank.ACE,
@@ -32,7 +33,6 @@ _LOW_RANKS = (
     Rank.SEVEN,
     Rank.EIGHT,
 )
-_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 def _lowest_table(count: int) -> tuple[int, ...]:
@@ -93,7 +93,7 @@ class LowHand:
     def describe(self) -> str:
         """Named by its two highest cards, e.g. 'Eight-seven low' (004)."""
         bits = [b for b in range(7, -1, -1) if self.ranks_set >> b & 1]
-        return f"{_WORDS[bits[0]].capitalize()}-{_WORDS[bits[1]]} low"
+        return describe_low(bits[0], bits[1])
 
     def __str__(self) -> str:
         return self.describe()

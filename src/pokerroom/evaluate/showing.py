@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pokerroom.cards import Card, Rank
 from pokerroom.errors import CardCountError
 from pokerroom.evaluate.categories import Category
+from pokerroom.evaluate.words import describe_showing
 
 _SHOWING_CATEGORY = {
     (1,): Category.HIGH_CARD,
@@ -40,15 +41,7 @@ class ShowingHand:
     top_suit: int
 
     def describe(self) -> str:
-        first = self.ranks[0]
-        words = {
-            Category.HIGH_CARD: f"{first.word.capitalize()}-high",
-            Category.PAIR: f"Pair of {first.plural}",
-            Category.TWO_PAIR: f"Two pair, {first.plural} and {self.ranks[1].plural}",
-            Category.THREE_OF_A_KIND: f"Three {first.plural}",
-            Category.FOUR_OF_A_KIND: f"Four {first.plural}",
-        }
-        return f"{words[self.category]} showing"
+        return describe_showing(self.category, self.ranks)
 
 
 def evaluate_showing(up_cards: Sequence[Card]) -> ShowingHand:

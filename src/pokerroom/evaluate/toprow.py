@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pokerroom.cards import Card, Rank
 from pokerroom.errors import CardCountError
 from pokerroom.evaluate.categories import Category
+from pokerroom.evaluate.words import describe_top_row
 
 _BY_LARGEST_GROUP = {1: Category.HIGH_CARD, 2: Category.PAIR, 3: Category.THREE_OF_A_KIND}
 
@@ -38,12 +39,7 @@ class TopRow:
         return int(self.category), tuple(int(r) for r in self.ranks)
 
     def describe(self) -> str:
-        first = self.ranks[0]
-        if self.category is Category.THREE_OF_A_KIND:
-            return f"Three of a kind, {first.plural}"
-        if self.category is Category.PAIR:
-            return f"Pair of {first.plural}, {self.ranks[1].word} kicker"
-        return f"High card, {first.word}"
+        return describe_top_row(self.category, self.ranks)
 
 
 def evaluate_top_row(cards: Sequence[Card]) -> TopRow:

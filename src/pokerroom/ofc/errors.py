@@ -1,10 +1,19 @@
 """OFC errors: each names what was wrong and what is allowed, and leaves the hand unchanged."""
 
 from pokerroom.errors import PokerroomError
+from pokerroom.said import Said
 
 
 class OfcError(PokerroomError, ValueError):
-    """Base of every OFC rule violation."""
+    """Base of every OFC rule violation. ``message`` may be an ``N_`` template filled from
+    ``params``: ``str(error)`` is the English sentence, :attr:`said` the same as a
+    :class:`~pokerroom.said.Said` that :func:`pokerroom.ofc.words.refusal_text` words for
+    the player in his language."""
+
+    def __init__(self, message: str = "", **params: object) -> None:
+        said = message if isinstance(message, Said) else Said(message, **params)
+        super().__init__(str(said))
+        self.said = said
 
 
 class IllegalPlacementError(OfcError):

@@ -20,6 +20,7 @@ from typing import Protocol
 from pokerroom.cards import Card, format_cards
 from pokerroom.deck import Deck, DeckOrder
 from pokerroom.errors import UsageError
+from pokerroom.i18n.marker import N_
 from pokerroom.ofc.errors import (
     CardNotDealtError,
     DiscardError,
@@ -37,6 +38,16 @@ LATER_DEALS = 4  # O-2: four deals of three cards, two set and one discarded
 LATER_DEAL = 3
 FANTASY_DEAL = 14  # O-4: 13 set, one discarded
 FANTASY_TURN = -1
+
+_OVER = {
+    "set": N_("the hand is over; no one may set a card"),
+    "discard": N_("the hand is over; no one may discard"),
+}
+_NOT_YOUR_TURN = {
+    "set": N_("player {player} cannot set a card now: it is player {to_act}'s turn (O-2, O-3)"),
+    "discard": N_("player {player} cannot discard now: it is player {to_act}'s turn (O-2, O-3)"),
+}
+"""O-2, O-3: the refusals of a move out of turn, by the move."""
 
 
 class CardSource(Protocol):
@@ -217,12 +228,16 @@ class OfcHand:
     def place(self, player: int, card: Card, row: Row | str) -> None:
         """Set one dealt card face up on ``row`` (a Row or its name); it never moves (O-2)."""
         row = row_named(row)
-        self._check_turn(player, "set a card")
+        self._check_turn(player, "set")
         self._check_dealt(player, card)
         if self._to_place == 0:
             raise DiscardError(
-                f"player {player} has set every card this deal allows; "
-                f"discard one of {format_cards(self._pending[player])} instead"
+                N_(
+                    "player {player} has set every card this deal allows; "
+                    "discard one of {cards} instead"
+                ),
+                player=player,
+                cards=format_cards(self._pending[player]),
             )
         board = self._boards[player].with_card(row, card)  # raises RowFullError (O-1)
         self._boards[player] = board
@@ -237,11 +252,15 @@ class OfcHand:
         if self._to_discard == 0:
             if self.deal == 0:
                 raise DiscardError(
-                    "the first deal has no discard: set all five cards on your rows (O-2)"
+                    N_("the first deal has no discard: set all five cards on your rows (O-2)")
                 )
             raise DiscardError(
-                f"player {player} has already discarded this deal; only one discard is "
-                f"allowed, so set {format_cards(self._pending[player])}"
+                N_(
+                    "player {player} has already discarded this deal; only one discard is "
+                    "allowed, so set {cards}"
+                ),
+                player=player,
+                cards=format_cards(self._pending[player]),
             )
         self._check_dealt(player, card)
         self._take(player, card)
@@ -253,15 +272,20 @@ class OfcHand:
     def surrender(self, player: int) -> None:
         """Give up the hand, paying 2 to each opponent who plays on (O-5 interpretation)."""
         if self._result is not None:
-            raise SurrenderError("the hand is over; surrender is allowed only before setting cards")
+            raise SurrenderError(
+                N_("the hand is over; surrender is allowed only before setting cards")
+            )
         if not 0 <= player < self._players:
             raise SurrenderError(f"no player {player}; positions are 0..{self._players - 1}")
         if self._surrendered[player]:
-            raise SurrenderError(f"player {player} has already surrendered")
+            raise SurrenderError(N_("player {player} has already surrendered"), player=player)
         if len(self._boards[player]) or self._discards[player]:
             raise SurrenderError(
-                f"player {player} has set cards; surrender is allowed only before "
-                "setting the first card (O-5)"
+                N_(
+                    "player {player} has set cards; surrender is allowed only before "
+                    "setting the first card (O-5)"
+                ),
+                player=player,
             )
         self._surrendered[player] = True
         self._events.append(Surrender(player))
@@ -324,17 +348,17 @@ class OfcHand:
     def _check_turn(self, player: int, what: str) -> None:
         to_act = self.to_act
         if to_act is None:
-            raise NotYourTurnError(f"the hand is over; no one may {what}")
+            raise NotYourTurnError(_OVER[what])
         if player != to_act:
-            raise NotYourTurnError(
-                f"player {player} cannot {what} now: it is player {to_act}'s turn (O-2, O-3)"
-            )
+            raise NotYourTurnError(_NOT_YOUR_TURN[what], player=player, to_act=to_act)
 
     def _check_dealt(self, player: int, card: Card) -> None:
         if card not in self._pending[player]:
             raise CardNotDealtError(
-                f"{card} is not among player {player}'s unset cards; "
-                f"choose from {format_cards(self._pending[player])}"
+                N_("{card} is not among player {player}'s unset cards; choose from {cards}"),
+                card=str(card),
+                player=player,
+                cards=format_cards(self._pending[player]),
             )
 
     def _take(self, player: int, card: Card) -> None:

@@ -16,6 +16,7 @@ from pokerroom.cards import Card, format_cards, parse_cards
 from pokerroom.errors import CardCountError
 from pokerroom.evaluate.high import HighHand, evaluate_high
 from pokerroom.evaluate.toprow import TopRow, evaluate_top_row
+from pokerroom.i18n.marker import N_
 from pokerroom.ofc.errors import IllegalPlacementError, RowFullError
 
 
@@ -34,11 +35,24 @@ def row_named(row: object) -> Row:
     if isinstance(row, str) and row.strip().lower() in set(Row):
         return Row(row.strip().lower())
     raise IllegalPlacementError(
-        f"unknown row {row!r}; the rows are {', '.join(r.value for r in Row)} (O-1)"
+        N_("unknown row {row}; the rows are {rows} (O-1)"),
+        row=repr(row),
+        rows=", ".join(r.value for r in Row),
     )
 
 
 ROW_SIZES: dict[Row, int] = {Row.BOTTOM: 5, Row.MIDDLE: 5, Row.TOP: 3}
+_FULL = {
+    Row.BOTTOM: N_("the bottom row already holds {size} cards; open rows: {rows}"),
+    Row.MIDDLE: N_("the middle row already holds {size} cards; open rows: {rows}"),
+    Row.TOP: N_("the top row already holds {size} cards; open rows: {rows}"),
+}
+_FULL_NONE_OPEN = {
+    Row.BOTTOM: N_("the bottom row already holds {size} cards; open rows: none"),
+    Row.MIDDLE: N_("the middle row already holds {size} cards; open rows: none"),
+    Row.TOP: N_("the top row already holds {size} cards; open rows: none"),
+}
+"""O-1: a full row refused, by the row (each row its own message: «нижний ряд»)."""
 BOARD_SIZE = sum(ROW_SIZES.values())
 
 
@@ -76,10 +90,9 @@ class Board:
         """This board with ``card`` added to ``row``; a full row is refused (O-1)."""
         if self.free(row) <= 0:
             open_rows = [r.value for r in Row if self.free(r) > 0]
-            raise RowFullError(
-                f"the {row.value} row already holds {ROW_SIZES[row]} cards; "
-                f"open rows: {', '.join(open_rows) or 'none'}"
-            )
+            if not open_rows:
+                raise RowFullError(_FULL_NONE_OPEN[row], size=ROW_SIZES[row])
+            raise RowFullError(_FULL[row], size=ROW_SIZES[row], rows=", ".join(open_rows))
         return replace(self, **{row.value: (*self.row(row), card)})
 
     def __str__(self) -> str:

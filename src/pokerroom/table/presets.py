@@ -13,8 +13,25 @@ from collections.abc import Sequence
 from pokerroom.engine import Action, LegalActions
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
+from pokerroom.i18n import N_, gettext
 
 PRESETS = ("min", "½ pot", "⅔ pot", "pot", "all-in")
+"""The presets by their keys (the protocol's and the keys' names); people read
+:func:`preset_label`."""
+PRESET_LABELS = {
+    "min": N_("min"),
+    "½ pot": N_("½ pot"),
+    "⅔ pot": N_("⅔ pot"),
+    "pot": N_("pot"),
+    "all-in": N_("all-in"),
+}
+
+
+def preset_label(key: str) -> str:
+    """A preset's button label in the reader's language: "½ pot", «½ банка»."""
+    return gettext(PRESET_LABELS[key]) if key in PRESET_LABELS else key
+
+
 OPENING_PRESETS = (("2.5×", 5), ("3×", 6))
 """Pre-flop opening sizes in big blinds (name, half big blinds): online rooms offer them."""
 

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pokerroom.deck import Deck, DeckOrder
 from pokerroom.engine import HOLDEM, Hand, HandConfig, Limit, Options, Variant
 from pokerroom.errors import UsageError
+from pokerroom.game_choices import game_name
+from pokerroom.i18n import N_, Vocabulary, gettext, vocabulary_of_profile
 from pokerroom.table.seating import (
     MAX_SEATS,
     Blinds,
@@ -93,6 +95,13 @@ class SeriesSettings:
     """The voluntary straddle: ``off``, ``utg`` or ``button`` (:mod:`pokerroom.table.straddle`)."""
     run_it_twice: bool = False
     """The host lets players all-in before the river run the board twice if all agree."""
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The words of the rule book this table plays by: ``home`` (seed 001: «Фолд»,
+        «Рейз») or ``club`` (seeds 000, 002: «Пас», «Рэйз»); an interface words the
+        table inside ``use_language(language, settings.vocabulary)``."""
+        return vocabulary_of_profile(self.profile)
 
     def __post_init__(self) -> None:
         if self.limit is None:
@@ -166,8 +175,13 @@ class Series:
         variant = self.settings.variant
         if not 2 <= len(self.names) <= min(MAX_SEATS, variant.max_players):
             raise UsageError(
-                f"a {variant.name} series seats 2 to {min(MAX_SEATS, variant.max_players)} "
-                f"players, got {len(self.names)} (H-1, V-0)"
+                gettext(
+                    N_("a {game} series seats 2 to {most} players, got {count} (H-1, V-0)")
+                ).format(
+                    game=game_name(variant.code),
+                    most=min(MAX_SEATS, variant.max_players),
+                    count=len(self.names),
+                )
             )
         self._check_limits()
         self.options = Options.profile(
@@ -188,10 +202,16 @@ class Series:
 
     def _check_limits(self) -> None:
         if self.max_hands is not None and self.max_hands < 1:
-            raise UsageError(f"a series plays at least 1 hand, got a limit of {self.max_hands}")
+            raise UsageError(
+                gettext(N_("a series plays at least 1 hand, got a limit of {hands}")).format(
+                    hands=self.max_hands
+                )
+            )
         if self.seconds_left is not None and not 0 <= self.seconds_left <= MAX_SECONDS:
             raise UsageError(
-                f"a series plays 0 to {MAX_SECONDS // 60} minutes, got {self.seconds_left / 60}"
+                gettext(N_("a series plays 0 to {most} minutes, got {minutes}")).format(
+                    most=MAX_SECONDS // 60, minutes=self.seconds_left / 60
+                )
             )
 
     @property
@@ -222,9 +242,13 @@ class Series:
     def choose_straddle(self, seat: int, straddle: bool) -> None:
         """A player's standing choice: straddle whenever the straddle comes to him, or not."""
         if self.settings.straddle == "off":
-            raise UsageError(NO_STRADDLES)
+            raise UsageError(gettext(NO_STRADDLES))
         if seat not in self.seats:
-            raise UsageError(f"seat {seat} is not in this series: seats are 1 to {len(self.seats)}")
+            raise UsageError(
+                gettext(N_("seat {seat} is not in this series: seats are 1 to {most}")).format(
+                    seat=seat, most=len(self.seats)
+                )
+            )
         if straddle:
             self.straddlers.add(seat)
         else:
@@ -286,7 +310,7 @@ class Series:
         """The next hand's markers (H-5 … H-7), structure (B-6) and config, not yet dealt;
         ``first_button`` is the first hand's button when it was drawn before (H-4)."""
         if self.is_over:
-            raise UsageError("the series is over; no more hands can be dealt")
+            raise UsageError(gettext(N_("the series is over; no more hands can be dealt")))
         seated = self.seated
         if self.settings.mixed:  # B-6, interpretation: switch after every orbit
             length = self.settings.orbit or len(seated)
@@ -348,7 +372,7 @@ class Series:
     def finish_hand(self, hand: Hand) -> HandRecord:
         """Apply a finished hand: stacks, eliminations (H-2), the markers for the next hand."""
         if hand.phase != "done" or self.current is None:
-            raise UsageError("the hand is not finished yet")
+            raise UsageError(gettext(N_("the hand is not finished yet")))
         return self._finish(
             {seat: hand.stacks[position] for position, seat in enumerate(self._order)}
         )

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from pokerroom.engine import PROFILES, VARIANTS, Variant
 from pokerroom.errors import UsageError
+from pokerroom.game_choices import game_name
+from pokerroom.i18n import N_, current_language, gettext, number_text
 from pokerroom.table.chip_caps import MAX_AMOUNT
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.table.straddle import STRADDLE_MODES
 
-AMOUNT_CAP = "a table holds at most 10^12 chips"
+AMOUNT_CAP = N_("a table holds at most 10^12 chips")
 
 
 class SettingError(UsageError):
@@ -41,7 +43,11 @@ def game(name: str) -> Variant:
     """One of the engine's games by its code (``holdem``, ``stud``, ...)."""
     variant = VARIANTS.get(name.strip())
     if variant is None:
-        raise SettingError(f"game: one of {', '.join(VARIANTS)}; got {shown(name)}")
+        raise SettingError(
+            gettext(N_("game: one of {games}; got {given}")).format(
+                games=", ".join(VARIANTS), given=shown(name)
+            )
+        )
     return variant
 
 
@@ -49,7 +55,11 @@ def profile(name: str) -> str:
     """The rules where the sources differ (A-12, P-4, V-1, A-18, H-4)."""
     word = name.strip()
     if word not in PROFILES:
-        raise SettingError(f"profile: one of {', '.join(PROFILES)}; got {shown(name)}")
+        raise SettingError(
+            gettext(N_("profile: one of {profiles}; got {given}")).format(
+                profiles=", ".join(PROFILES), given=shown(name)
+            )
+        )
     return word
 
 
@@ -58,22 +68,39 @@ def blinds(text: str) -> tuple[int, int]:
     small, slash, big = text.strip().partition("/")
     if not (slash and small.isdigit() and big.isdigit()) or not 0 < int(small) <= int(big):
         raise SettingError(
-            f"blinds: small/big with 0 < small <= big, like 1/2; got {shown(text.strip())}"
+            gettext(N_("blinds: small/big with 0 < small <= big, like 1/2; got {given}")).format(
+                given=shown(text.strip())
+            )
         )
     if int(big) > MAX_AMOUNT:
-        raise SettingError(f"blinds: at most {MAX_AMOUNT:,} ({AMOUNT_CAP}); got {shown(text)}")
+        raise SettingError(
+            gettext(N_("blinds: at most {most} ({cap}); got {given}")).format(
+                most=_most(), cap=gettext(AMOUNT_CAP), given=shown(text)
+            )
+        )
     return int(small), int(big)
 
 
 def chips_allowed(low: int) -> str:
     """What an amount of chips may be, in words."""
-    return f"a whole number of chips from {low} to {MAX_AMOUNT:,} ({AMOUNT_CAP})"
+    return gettext(N_("a whole number of chips from {low} to {most} ({cap})")).format(
+        low=low, most=_most(), cap=gettext(AMOUNT_CAP)
+    )
+
+
+def _most() -> str:
+    """:data:`MAX_AMOUNT` as people write it: 1,000,000,000,000 (1 000 000 000 000 in ru)."""
+    return f"{MAX_AMOUNT:,}" if current_language() == "en" else number_text(MAX_AMOUNT)
 
 
 def chips(setting: str, amount: int, *, low: int) -> int:
     """A whole number of chips from ``low`` to :data:`MAX_AMOUNT` (a stack, a buy-in)."""
     if not low <= amount <= MAX_AMOUNT:
-        raise SettingError(f"{setting}: {chips_allowed(low)}; got {amount}")
+        raise SettingError(
+            gettext(N_("{setting}: {allowed}; got {given}")).format(
+                setting=setting, allowed=chips_allowed(low), given=amount
+            )
+        )
     return amount
 
 
@@ -82,7 +109,9 @@ def seats(count: int, variant: Variant) -> int:
     most = min(MAX_SEATS, variant.max_players)
     if not 2 <= count <= most:
         raise SettingError(
-            f"seats: a {variant.name} table has 2 to {most} seats (V-0); got {count}"
+            gettext(N_("seats: a {game} table has 2 to {most} seats (V-0); got {given}")).format(
+                game=game_name(variant.code), most=most, given=count
+            )
         )
     return count
 
@@ -96,7 +125,9 @@ def ante(amount: int | None, variant: Variant) -> int:
     if amount == 0 and (variant.stud or variant.boards > 1):
         rule = "V-5" if variant.stud else "V-4"
         raise SettingError(
-            f"ante: {variant.name} is dealt with antes ({rule}): 1 or more, or leave it out"
+            gettext(
+                N_("ante: {game} is dealt with antes ({rule}): 1 or more, or leave it out")
+            ).format(game=game_name(variant.code), rule=rule)
         )
     return amount
 
@@ -105,9 +136,17 @@ def straddle(mode: str, variant: Variant) -> str:
     """The host's straddle option (:mod:`pokerroom.table.straddle`); blank is off."""
     word = mode.strip() or "off"
     if word not in STRADDLE_MODES:
-        raise SettingError(f"straddle: one of {', '.join(STRADDLE_MODES)}; got {shown(mode)}")
+        raise SettingError(
+            gettext(N_("straddle: one of {modes}; got {given}")).format(
+                modes=", ".join(STRADDLE_MODES), given=shown(mode)
+            )
+        )
     if word != "off" and (variant.stud or variant.boards > 1):
-        raise SettingError(f"straddle: {variant.name} has no blinds to straddle; choose off")
+        raise SettingError(
+            gettext(N_("straddle: {game} has no blinds to straddle; choose off")).format(
+                game=game_name(variant.code)
+            )
+        )
     return word
 
 
@@ -115,8 +154,12 @@ def run_it_twice(chosen: bool, variant: Variant) -> bool:
     """P-10: run it twice is for games with one shared board dealt in streets (Hold'em, Omaha)."""
     flop_game = variant.boards == 1 and not variant.stud and any(s.board for s in variant.streets)
     if chosen and not flop_game:
-        raise SettingError(
-            f"run_it_twice: only in Hold'em and Omaha games (one board); "
-            f"{variant.name} deals {'two boards' if variant.boards > 1 else 'no board'}"
+        message = (
+            N_("run_it_twice: only in Hold'em and Omaha games (one board); {game} deals two boards")
+            if variant.boards > 1
+            else N_(
+                "run_it_twice: only in Hold'em and Omaha games (one board); {game} deals no board"
+            )
         )
+        raise SettingError(gettext(message).format(game=game_name(variant.code)))
     return chosen

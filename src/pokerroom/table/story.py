@@ -21,10 +21,50 @@ from dataclasses import dataclass, field
 
 from pokerroom.cards import Card, card_face
 from pokerroom.engine import events as ev
+from pokerroom.i18n import N_, gettext, pgettext
 from pokerroom.table.run_twice import AGREED, ONCE
 
 HIDDEN = "##"
 _STREET_CARDS = {3: "flop", 4: "turn", 5: "river"}
+
+ACTION_LINES = {
+    "post": (
+        N_("You post {amount}"), N_("{name} posts {amount}"), N_("posts {amount}"),
+        N_("post {amount}"),
+    ),
+    "bring in": (
+        N_("You bring in {amount}"), N_("{name} brings in {amount}"), N_("brings in {amount}"),
+        N_("bring in {amount}"),
+    ),
+    "fold": (N_("You fold"), N_("{name} folds"), N_("folds"), N_("fold")),
+    "check": (N_("You check"), N_("{name} checks"), N_("checks"), N_("check")),
+    "call": (
+        N_("You call {amount}"), N_("{name} calls {amount}"), N_("calls {amount}"),
+        N_("call {amount}"),
+    ),
+    "bet": (
+        N_("You bet {amount}"), N_("{name} bets {amount}"), N_("bets {amount}"),
+        N_("bet {amount}"),
+    ),
+    "raise to": (
+        N_("You raise to {amount}"), N_("{name} raises to {amount}"), N_("raises to {amount}"),
+        N_("raise to {amount}"),
+    ),
+    "complete to": (
+        N_("You complete to {amount}"), N_("{name} completes to {amount}"),
+        N_("completes to {amount}"), N_("complete to {amount}"),
+    ),
+    "ante": (
+        N_("You ante {amount}"), N_("{name} antes {amount}"), N_("antes {amount}"),
+        N_("ante {amount}"),
+    ),
+}  # fmt: skip
+"""Each action of the hand log by its verb: the line for "you", the line for a named
+player, the player's seat label, and the action alone (after "timed out:")."""
+YOU = N_("You")
+"""The lone human at a terminal table, as the hand log names him."""
+ELIMINATED = (N_("You are eliminated"), N_("{name} is eliminated"))
+"""A series' line for a player out of chips: ``words.line(player, *ELIMINATED)``."""
 
 
 def cards_text(cards: Sequence[Card | None], write: Callable[[Card], str] = str) -> str:
@@ -49,7 +89,13 @@ class Words:
     card: Callable[[Card], str] = str
 
     def subject(self, player: int) -> str:
-        return "You" if player == self.you else self.names[player]
+        return gettext(YOU) if player == self.you else self.names[player]
+
+    def line(self, player: int, you: str, named: str, **params: str) -> str:
+        """The message ``you`` for the lone human, else ``named`` with his name, filled."""
+        if player == self.you:
+            return gettext(you).format(**params)
+        return gettext(named).format(name=self.names[player], **params)
 
     def says(self, player: int, verb: str) -> str:
         """``verb`` in its base form ("raise to"), agreed with the player: "Ann raises to"."""
@@ -171,13 +217,22 @@ class _Teller:
         """Log an action and keep it as the player's latest; "all-in" when it took his last chip."""
         all_in = amount is not None and self.stacks[player] == 0
         chips = "" if amount is None else self.words.amount(amount)
-        said = f"{verb} {chips}" if chips else verb
+        you, named, seat, alone = ACTION_LINES[verb]
         if timed_out:
-            line = f"{self.words.subject(player)} timed out: {said}"
+            said = gettext(alone).format(amount=chips)
+            line = self.words.line(
+                player, N_("You timed out: {action}"), N_("{name} timed out: {action}"), action=said
+            )
         else:
-            line = self.words.says(player, said)
-        self.say(line + (" (all-in)" if all_in else ""))
-        self.story.last_action[player] = f"all-in {chips}" if all_in else third_person(said)
+            line = self.words.line(player, you, named, amount=chips)
+        if all_in:
+            line = gettext(N_("{line} (all-in)")).format(line=line)
+        self.say(line)
+        self.story.last_action[player] = (
+            gettext(N_("all-in {amount}")).format(amount=chips)
+            if all_in
+            else gettext(seat).format(amount=chips)
+        )
 
     def put_in(self, player: int, to: int) -> None:
         self.stacks[player] -= to - self.committed[player]
@@ -225,7 +280,14 @@ class _Teller:
                 self.stacks[player] += amount
                 self.committed[player] -= amount
                 uncalled = self.words.amount(amount)
-                self.say(f"uncalled {uncalled} returned to {self.words.subject(player)}")
+                self.say(
+                    self.words.line(
+                        player,
+                        N_("uncalled {amount} returned to You"),
+                        N_("uncalled {amount} returned to {name}"),
+                        amount=uncalled,
+                    )
+                )
             case ev.DealBoard(cards, board):
                 self.new_round()
                 self.deal_board(cards, board)
@@ -233,56 +295,93 @@ class _Teller:
                 self.runs = runs
                 if runs == 2:  # run 2 starts from the cards already dealt
                     self.boards[1] = self.boards.get(0, 0)
-                self.say(AGREED if runs == 2 else ONCE)
+                self.say(gettext(AGREED if runs == 2 else ONCE))
             case ev.DealHole(player, cards, face_up):
                 self.new_round()
                 if face_up:
                     self.up_cards.append(
-                        f"{self.words.subject(player)} {cards_text(cards, self.words.card)}"
+                        gettext(N_("{name} {cards}")).format(
+                            name=self.words.subject(player),
+                            cards=cards_text(cards, self.words.card),
+                        )
                     )
             case ev.Discard(player, cards):
                 self.new_round()
                 self.story.drew[player] = len(cards)
-                drawn = f"draw {len(cards)}" if cards else "stand pat"
-                self.say(self.words.says(player, drawn))
-                self.story.last_action[player] = third_person(drawn)
+                count = str(len(cards))
+                if cards:
+                    self.say(
+                        self.words.line(
+                            player, N_("You draw {count}"), N_("{name} draws {count}"), count=count
+                        )
+                    )
+                    self.story.last_action[player] = gettext(N_("draws {count}")).format(
+                        count=count
+                    )
+                else:
+                    self.say(self.words.line(player, N_("You stand pat"), N_("{name} stands pat")))
+                    self.story.last_action[player] = gettext(N_("stands pat"))
             case ev.Show(player, cards):
                 named = self.hand_names.get(player)
-                self.say(
-                    self.words.says(player, f"show {cards_text(cards, self.words.card)}")
-                    + (f": {named}" if named else "")
-                )
-                self.story.last_action[player] = "shows"
+                shown = cards_text(cards, self.words.card)
+                if named:
+                    self.say(
+                        self.words.line(
+                            player,
+                            N_("You show {cards}: {hand}"),
+                            N_("{name} shows {cards}: {hand}"),
+                            cards=shown,
+                            hand=named,
+                        )
+                    )
+                else:
+                    self.say(
+                        self.words.line(
+                            player, N_("You show {cards}"), N_("{name} shows {cards}"), cards=shown
+                        )
+                    )
+                self.story.last_action[player] = gettext(N_("shows"))
             case ev.Muck(player):
-                self.say(self.words.says(player, "muck"))
-                self.story.last_action[player] = "mucks"
+                self.say(self.words.line(player, N_("You muck"), N_("{name} mucks")))
+                self.story.last_action[player] = gettext(N_("mucks"))
             case ev.Award(player, amount, pot, share, board):
                 self.stacks[player] += amount
                 where = _pot_name(pot, share, board, two_boards=self.two_boards, runs=self.runs)
                 won_with = self.winning.get((player, pot, share, board))
-                with_hand = f" with {won_with[:1].lower()}{won_with[1:]}" if won_with else ""
                 won = self.words.amount(amount)
-                self.say(self.words.says(player, f"win {won}") + where + with_hand)
-                self.story.last_action[player] = f"wins {won}"
+                line = self.words.line(
+                    player, N_("You win {amount}"), N_("{name} wins {amount}"), amount=won
+                )
+                if where:
+                    line = gettext(N_("{line} ({pot})")).format(line=line, pot=where)
+                if won_with:
+                    hand = f"{won_with[:1].lower()}{won_with[1:]}"
+                    line = gettext(N_("{line} with {hand}")).format(line=line, hand=hand)
+                self.say(line)
+                self.story.last_action[player] = gettext(N_("wins {amount}")).format(amount=won)
 
     def deal_board(self, cards: tuple[Card | None, ...], board: int) -> None:
         dealt = self.boards.get(board, 0) + len(cards)
         self.boards[board] = dealt
-        street = _STREET_CARDS.get(dealt, "board")
+        street = _board_name(_STREET_CARDS.get(dealt, "board"))
         if len(cards) == 1 and dealt == 1:
-            street = "community card"  # Stud short of cards (C-6)
-        label = (("upper " if board == 0 else "lower ") + street) if self.two_boards else street
+            street = pgettext("board", "community card")  # Stud short of cards (C-6)
+        label = street
         if self.runs > 1:
-            label = f"run {board + 1} {street}"
-        self.say(f"{label}: {cards_text(cards, self.words.card)}")
+            label = gettext(N_("run {run} {street}")).format(run=board + 1, street=street)
+        elif self.two_boards:
+            upper, lower = N_("upper {street}"), N_("lower {street}")
+            label = gettext(lower if board else upper).format(street=street)
+        shown = cards_text(cards, self.words.card)
+        self.say(gettext(N_("{street}: {cards}")).format(street=label, cards=shown))
 
     def flush_antes(self) -> None:
         amounts = {amount for _, amount in self.antes}
         if len(self.antes) == len(self.stacks) > 1 and len(amounts) == 1 and all(self.stacks):
             each = self.words.amount(amounts.pop())
-            self.say(f"everyone antes {each}")
+            self.say(gettext(N_("everyone antes {amount}")).format(amount=each))
             for player, _ in self.antes:
-                self.story.last_action[player] = f"antes {each}"
+                self.story.last_action[player] = gettext(N_("antes {amount}")).format(amount=each)
         else:
             for player, amount in self.antes:
                 self.act(player, "ante", amount, timed_out=False)
@@ -291,18 +390,32 @@ class _Teller:
     def flush_up_cards(self) -> None:
         """Stud: the up cards of one street in one line."""
         if self.up_cards:
-            self.say("up cards: " + ", ".join(self.up_cards))
+            self.say(gettext(N_("up cards: {cards}")).format(cards=", ".join(self.up_cards)))
             self.up_cards = []
 
 
+def _board_name(code: str) -> str:
+    words = {
+        "flop": pgettext("board", "flop"),
+        "turn": pgettext("board", "turn"),
+        "river": pgettext("board", "river"),
+        "board": pgettext("board", "board"),
+    }
+    return words[code]
+
+
 def _pot_name(pot: int, share: str, board: int, *, two_boards: bool, runs: int = 1) -> str:
+    """Which pot an award is from: "side pot 1, high half, lower board"; "" for the main pot
+    of one board."""
     parts = []
     if pot:
-        parts.append(f"side pot {pot}")
-    if share != "all":
-        parts.append(f"{share} half")
+        parts.append(gettext(N_("side pot {number}")).format(number=pot))
+    if share == "high":
+        parts.append(gettext(N_("high half")))
+    elif share == "low":
+        parts.append(gettext(N_("low half")))
     if two_boards:
-        parts.append("lower board" if board else "upper board")
+        parts.append(gettext(N_("lower board")) if board else gettext(N_("upper board")))
     if runs > 1:
-        parts.append(f"run {board + 1}")
-    return f" ({', '.join(parts)})" if parts else ""
+        parts.append(gettext(N_("run {number}")).format(number=board + 1))
+    return ", ".join(parts)

@@ -29,28 +29,44 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_, gettext
 
 STRADDLE_MODES = ("off", "utg", "button")
 """The host's choices: no straddle, under the gun, or the button (Mississippi)."""
-MODE_WORDS = {"off": "no straddles", "utg": "straddle under the gun", "button": "button straddle"}
-"""How the stakes line and the forms name each mode."""
-WHERE_WORDS = {"utg": "under the gun", "button": "on the button"}
-"""Where the straddle comes to a player, in each mode: the interfaces' words."""
+MODE_WORDS = {
+    "off": N_("no straddles"),
+    "utg": N_("straddle under the gun"),
+    "button": N_("button straddle"),
+}
+"""How the stakes line and the forms name each mode (marked; :func:`mode_words` words it)."""
+WHERE_WORDS = {"utg": N_("under the gun"), "button": N_("on the button")}
+"""Where the straddle comes to a player, in each mode: the interfaces' words (marked;
+:func:`where_words` words it)."""
 
 
-NO_STRADDLES = "this table has no straddles: the host left them off"
+NO_STRADDLES = N_("this table has no straddles: the host left them off")
+
+
+def mode_words(mode: str) -> str:
+    """The straddle mode as people read it: "button straddle", «страддл на баттоне»."""
+    return gettext(MODE_WORDS[mode])
+
+
+def where_words(mode: str) -> str:
+    """Where the straddle comes to a player: "under the gun", «на андер-зе-гане»."""
+    return gettext(WHERE_WORDS[mode])
 
 
 def choice_refusal(mode: str, straddles: bool, wanted: bool) -> str | None:
     """Why a player's straddle choice changes nothing (no straddles here, or already so),
     or None when it is taken."""
     if mode == "off":
-        return NO_STRADDLES
+        return gettext(NO_STRADDLES)
     if straddles == wanted:
         return (
-            "you already straddle whenever the straddle comes to you"
+            gettext(N_("you already straddle whenever the straddle comes to you"))
             if wanted
-            else "you do not straddle already: send straddle true to start"
+            else gettext(N_("you do not straddle already: send straddle true to start"))
         )
     return None
 
@@ -58,8 +74,10 @@ def choice_refusal(mode: str, straddles: bool, wanted: bool) -> str | None:
 def choice_words(mode: str, on: bool) -> str:
     """What a player's straddle choice now means, for the terminal table's status line."""
     if on:
-        return f"you straddle whenever you are {WHERE_WORDS[mode]}, from the next hand"
-    return "you no longer straddle"
+        return gettext(N_("you straddle whenever you are {where}, from the next hand")).format(
+            where=where_words(mode)
+        )
+    return gettext(N_("you no longer straddle"))
 
 
 def check_mode(mode: object, *, blinds_game: bool) -> None:

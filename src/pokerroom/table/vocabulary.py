@@ -17,6 +17,22 @@ language and in the words of the rule book the table plays by: a club's Russian 
 >>> with use_language("uk"):
 ...     action_name("fold"), chips_text(1_000_000)
 ('Пас', '1\\xa0000\\xa0000 фішок')
+
+Where the other words people read are made, each in the reader's language (wrap the
+rendering in ``use_language(language, settings.vocabulary)``):
+
+- refusals and options: :func:`pokerroom.table.wording.refusal`, ``said_text``,
+  ``legal_text``, ``counted``; OFC: :func:`pokerroom.ofc.words.refusal_text`, ``row_name``;
+- the hand log and seat labels: :func:`pokerroom.table.story.tell` (``ELIMINATED``);
+  street names: :func:`pokerroom.table.wording.street_name`;
+- hands: every ``describe()`` of :mod:`pokerroom.evaluate`, ``Winner.hand``,
+  :func:`pokerroom.evaluate.words.category_name`, ``rank_word``, ``suit_name``;
+- games: :func:`pokerroom.game_choices.game_name`, ``limit_name``, ``profile_title``;
+- bet presets: :func:`pokerroom.table.presets.preset_label`; straddles:
+  :func:`pokerroom.table.straddle.mode_words`, ``where_words``, ``choice_words``;
+  run it twice: :func:`pokerroom.table.run_twice.prompt_words`;
+- the marked constants ``FOLD_WHEN_FREE``, ``AGREED``, ``ONCE``, ``QUESTION`` are shown as
+  ``gettext(CONSTANT)``.
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from fractions import Fraction
 from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_, gettext
 
 MAX_PERCENT = 10
 """The largest rake a table may take; online rooms take 2.5 … 6 %."""
@@ -52,12 +53,15 @@ class Rake:
             share = Fraction(-1)
         if isinstance(self.percent, bool) or not 0 < share <= MAX_PERCENT:
             raise UsageError(
-                f"the rake is a percentage above 0 and at most {MAX_PERCENT}, "
-                f"got {self.percent!r} (P-9)"
+                gettext(
+                    N_("the rake is a percentage above 0 and at most {most}, got {given} (P-9)")
+                ).format(most=MAX_PERCENT, given=repr(self.percent))
             )
         if type(self.cap) is not int or self.cap < 1:
             raise UsageError(
-                f"the rake cap is a whole number of chips, at least 1, got {self.cap!r}"
+                gettext(
+                    N_("the rake cap is a whole number of chips, at least 1, got {given}")
+                ).format(given=repr(self.cap))
             )
         object.__setattr__(self, "percent", share)
 

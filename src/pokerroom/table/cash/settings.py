@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from pokerroom.engine import HOLDEM, Limit, Options, Variant
 from pokerroom.errors import UsageError
+from pokerroom.game_choices import game_name
+from pokerroom.i18n import N_, Vocabulary, gettext, vocabulary_of_profile
 from pokerroom.table.cash.rake import Rake
 from pokerroom.table.cash.wording import buy_in_range
 from pokerroom.table.seating import MAX_SEATS
@@ -47,6 +49,13 @@ class CashSettings:
     run_it_twice: bool = False
     """The host lets players all-in before the river run the board twice if all agree."""
 
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The words of the rule book this table plays by: ``home`` (seed 001: «Фолд»,
+        «Рейз») or ``club`` (seeds 000, 002: «Пас», «Рэйз»); an interface words the
+        table inside ``use_language(language, settings.vocabulary)``."""
+        return vocabulary_of_profile(self.profile)
+
     def __post_init__(self) -> None:
         if self.limit is None:
             object.__setattr__(self, "limit", usual_limit(self.variant))
@@ -55,7 +64,9 @@ class CashSettings:
         most = min(MAX_SEATS, self.variant.max_players)
         if type(self.seats) is not int or not 2 <= self.seats <= most:
             raise UsageError(
-                f"a {self.variant.name} cash table has 2 to {most} seats, got {self.seats} (V-0)"
+                gettext(N_("a {game} cash table has 2 to {most} seats, got {seats} (V-0)")).format(
+                    game=game_name(self.variant.code), most=most, seats=self.seats
+                )
             )
         for name in ("small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in"):
             value = getattr(self, name)
@@ -63,8 +74,9 @@ class CashSettings:
                 raise UsageError(f"{name} must be a whole number of chips, got {value!r}")
         if not 0 < self.small_blind <= self.big_blind:
             raise UsageError(
-                f"the blinds must be 0 < small blind <= big blind, "
-                f"got {self.small_blind}/{self.big_blind}"
+                gettext(
+                    N_("the blinds must be 0 < small blind <= big blind, got {small}/{big}")
+                ).format(small=self.small_blind, big=self.big_blind)
             )
         if not self.min_buy_in:
             object.__setattr__(self, "min_buy_in", MIN_BUY_IN_BIG_BLINDS * self.big_blind)
@@ -72,8 +84,12 @@ class CashSettings:
             object.__setattr__(self, "max_buy_in", MAX_BUY_IN_BIG_BLINDS * self.big_blind)
         if not self.big_blind <= self.min_buy_in <= self.max_buy_in:
             raise UsageError(
-                f"the buy-in range must run from at least the big blind ({self.big_blind}) "
-                f"up, got {self.min_buy_in} to {self.max_buy_in}"
+                gettext(
+                    N_(
+                        "the buy-in range must run from at least the big blind ({big}) up, "
+                        "got {low} to {high}"
+                    )
+                ).format(big=self.big_blind, low=self.min_buy_in, high=self.max_buy_in)
             )
         if self.rake is not None and not isinstance(self.rake, Rake):
             raise UsageError(f"rake must be a Rake(percent, cap) or None, got {self.rake!r}")

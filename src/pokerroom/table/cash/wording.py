@@ -12,16 +12,23 @@ True
 
 from __future__ import annotations
 
+from pokerroom.i18n import N_, gettext, ngettext
+
 
 def buy_in_range(low: int, high: int) -> str:
-    return f"{low} to {high} chips"
+    """ "80 to 200 chips" (the noun agrees with the top: «от 80 до 200 фишек»)."""
+    return ngettext("{low} to {high} chip", "{low} to {high} chips", high).format(
+        low=low, high=high
+    )
 
 
 def buy_in_refusal(low: int, high: int, buy_in: object) -> str | None:
     """Why ``buy_in`` cannot buy a seat at a table of this range, or None when it can."""
     if type(buy_in) is int and low <= buy_in <= high:
         return None
-    return f"a buy-in at this table is {buy_in_range(low, high)}, got {buy_in!r}"
+    return gettext(N_("a buy-in at this table is {range}, got {buy_in}")).format(
+        range=buy_in_range(low, high), buy_in=repr(buy_in)
+    )
 
 
 def top_up_refusal(max_buy_in: int, chips: int, amount: object, who: str = "you") -> str | None:
@@ -29,8 +36,16 @@ def top_up_refusal(max_buy_in: int, chips: int, amount: object, who: str = "you"
     room = max_buy_in - chips
     if type(amount) is int and 1 <= amount <= room:
         return None
-    may, has = ("may", "you have") if who == "you" else ("can", "he has")
-    return (
-        f"{who} {may} add 1 to {room} chips (the maximum buy-in is {max_buy_in}, "
-        f"{has} {chips}), got {amount!r}"
+    if who == "you":
+        message = N_(
+            "you may add 1 to {room} chips (the maximum buy-in is {max_buy_in}, "
+            "you have {chips}), got {amount}"
+        )
+    else:
+        message = N_(
+            "{who} can add 1 to {room} chips (the maximum buy-in is {max_buy_in}, "
+            "he has {chips}), got {amount}"
+        )
+    return gettext(message).format(
+        who=who, room=room, max_buy_in=max_buy_in, chips=chips, amount=repr(amount)
     )
