@@ -15,6 +15,7 @@ from datetime import datetime, time
 from fractions import Fraction
 
 from pokerroom.engine import Limit, Variant
+from pokerroom.i18n import Language
 from pokerroom.tournament.structure import Break, Level
 
 
@@ -228,6 +229,9 @@ class Regulation:
     """Whether people outside the tournament may watch its tables (T-23)."""
     broadcast: Broadcast | None = None
     """T-23: the broadcast table, when the regulation asks for one."""
+    language: Language | None = None
+    """The language its clock screen, seat cards and printouts are worded in (``en``, ``ru``,
+    ``uk``); ``None``: the language of whoever looks (the process's or the viewer's)."""
 
     @property
     def restart_stack(self) -> int:
