@@ -3,22 +3,32 @@ seat cards and printouts, the penalty table; and the regulation's ``language`` f
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from pokerroom.i18n import current_language, use_language
+from pokerroom.i18n import Language, current_language, use_language
+from pokerroom.tournament.clock import SimulatedTime
+from pokerroom.tournament.clockface.feed import StandaloneFeed
+from pokerroom.tournament.clockface.field import Field, chips_bought
+from pokerroom.tournament.clockface.lines import big_blinds, prize_lines
+from pokerroom.tournament.clockface.snapshot import PrizeFigures
+from pokerroom.tournament.money.payouts import Entries
 from pokerroom.tournament.regulation import (
+    Regulation,
     example_text,
     in_regulation_language,
     load_example,
     parse_regulation,
 )
 from pokerroom.tournament.regulation.fields import RegulationError
+from pokerroom.tui.clock.app import ClockApp
 from tests.english_words import english_words
 
 LANGUAGES = ("ru", "uk")
 
 
-def speaking(language: str, example: str = "club-freezeout"):  # type: ignore[no-untyped-def]
+def speaking(language: str, example: str = "club-freezeout") -> Regulation:
     """An example regulation whose papers speak ``language``."""
     return parse_regulation(f'language = "{language}"\n' + example_text(example))
 
@@ -48,3 +58,74 @@ def test_the_regulations_language_wins_over_the_process() -> None:
         assert current_language() == "ru"
     with use_language("ru"), in_regulation_language(speaking("en")):
         assert current_language() == "en"
+
+
+# ----- the clock screen
+
+
+def clock_picture(regulation: Regulation, size: tuple[int, int] = (80, 24)) -> str:
+    """The README's clock moment (level 6, 3:27 left, 23 of 40 left) for ``regulation``."""
+    time = SimulatedTime(0)
+    entries = Entries(40, re_entries=6)
+    field = Field(entries, players_left=23, chips_in_play=chips_bought(regulation, entries))
+    feed = StandaloneFeed.starting(regulation, 0, time, field)
+    app = ClockApp(feed, feed.clock)
+    picture: list[str] = []
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            time.advance_to(6 * 8 * 60 - 207)
+            app.tick()
+            await pilot.pause()
+            strips = app.screen._compositor.render_strips()
+            picture.append("\n".join(strip.text.rstrip() for strip in strips))
+
+    asyncio.run(main())
+    return picture[0]
+
+
+TURBO_NAME = {"Turbo", "re", "entry"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_the_clock_screen_speaks_russian_and_ukrainian_and_fits(
+    language: Language, size: tuple[int, int]
+) -> None:
+    turbo = load_example("turbo-reentry")
+    with use_language(language):
+        picture = clock_picture(turbo, size)
+    assert english_words(picture, allowed=TURBO_NAME | {"PLO"}) == [], picture
+    words = {
+        "ru": ("Уровень 6", "Блайнды 200/400, анте 50", "Перерыв через 3:27", "Игроки 23 из 40",
+               "Входы 46 (6 ре-энтри)", "Средний стек 20\u00a0000 · 50 ББ",
+               "Призовой фонд 19\u00a0550",
+               "Чип-ап в перерыв: фишки 25 уходят из игры", "q Выход"),
+        "uk": ("Рівень 6", "Блайнди 200/400, анте 50", "Перерва через 3:27", "Гравці 23 з 40",
+               "Середній стек 20\u00a0000 · 50 ВБ", "Призовий фонд 19\u00a0550", "q Вихід"),
+    }[language]  # fmt: skip
+    for word in words:
+        assert word in picture, (word, picture)
+    assert all(len(row) <= size[0] for row in picture.splitlines())
+
+
+def test_the_clock_screen_speaks_its_regulations_language_while_the_keys_speak_the_directors() -> (
+    None
+):
+    with use_language("uk"):
+        picture = clock_picture(speaking("ru", "turbo-reentry"))
+    assert "Уровень 6" in picture and "Призовой фонд" in picture
+    assert "q Вихід" in picture  # the footer is the director's: his keys, his language
+
+
+def test_prize_places_and_big_blinds_in_russian_plurals() -> None:
+    prizes = PrizeFigures(1000, tuple([100] * 10), "", 0)
+    with use_language("ru"):
+        assert prize_lines(prizes, 4)[-1] == "… 10 призовых мест"
+        assert prize_lines(PrizeFigures(10, (4, 3, 3), "", 0), 3)[-1] == "… 3 призовых места"
+        assert prize_lines(PrizeFigures(10, (6, 4), "", 0), 5)[1:] == ["1 место  6", "2 место  4"]
+        assert big_blinds(7.5) == "7,5 ББ"
+        assert big_blinds(12345.2) == "12\u00a0345 ББ"
+    with use_language("uk"):
+        assert prize_lines(PrizeFigures(10, (4, 3, 3), "", 0), 2)[-1] == "… 3 призові місця"
