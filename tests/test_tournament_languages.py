@@ -4,15 +4,21 @@ seat cards and printouts, the penalty table; and the regulation's ``language`` f
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
+from pokerroom.errors import UsageError
 from pokerroom.i18n import Language, current_language, use_language
 from pokerroom.tournament.clock import SimulatedTime
 from pokerroom.tournament.clockface.feed import StandaloneFeed
 from pokerroom.tournament.clockface.field import Field, chips_bought
 from pokerroom.tournament.clockface.lines import big_blinds, prize_lines
 from pokerroom.tournament.clockface.snapshot import PrizeFigures
+from pokerroom.tournament.director import Tournament
+from pokerroom.tournament.events import Seated
+from pokerroom.tournament.live.cards import seat_cards, table_list
+from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.payouts import Entries
 from pokerroom.tournament.regulation import (
     Regulation,
@@ -22,6 +28,7 @@ from pokerroom.tournament.regulation import (
     parse_regulation,
 )
 from pokerroom.tournament.regulation.fields import RegulationError
+from pokerroom.tournament.seating.moves import Move, MoveReason, Seat
 from pokerroom.tui.clock.app import ClockApp
 from tests.english_words import english_words
 
@@ -129,3 +136,47 @@ def test_prize_places_and_big_blinds_in_russian_plurals() -> None:
         assert big_blinds(12345.2) == "12\u00a0345 ББ"
     with use_language("uk"):
         assert prize_lines(PrizeFigures(10, (4, 3, 3), "", 0), 2)[-1] == "… 3 призові місця"
+
+
+# ----- seat cards and printouts
+
+
+def seated(regulation: Regulation) -> Tournament:
+    """Ann on seat 4 and Bob on seat 1 of table 1."""
+    tournament = Tournament(regulation)
+    for name, seat in (("Ann", 4), ("Bob", 1)):
+        tournament.enter(name, at=0)
+        tournament.record(Seated(0, Move(name, None, Seat(1, seat), MoveReason.DRAW)))
+    return tournament
+
+
+CLUB_NAME = {"Club", "freezeout"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_seat_cards_and_the_list_by_table_in_russian_and_ukrainian(language: Language) -> None:
+    tournament = seated(load_example("club-freezeout"))
+    with use_language(language):
+        cards, tables = seat_cards(tournament), table_list(tournament)
+    assert english_words(cards + tables, allowed=CLUB_NAME) == []
+    table, seat = {"ru": ("Стол", "Место"), "uk": ("Стіл", "Місце")}[language]
+    assert f"| {table} 1   {seat} 4" in cards
+    assert tables.splitlines()[0] == f"{table} 1"
+    assert all(len(row) == 32 for row in cards.splitlines() if row)
+
+
+def test_seat_cards_are_printed_in_the_regulations_language_while_the_director_speaks_another(
+    tmp_path: Path,
+) -> None:
+    tournament = seated(speaking("ru"))
+    with use_language("uk"):
+        cards_path, tables_path = write_printouts(tournament, tmp_path, 7)
+        with pytest.raises(UsageError, match="вже існує"):  # the director's own language
+            write_printouts(tournament, tmp_path, 7)
+    cards = cards_path.read_text(encoding="utf-8")
+    tables = tables_path.read_text(encoding="utf-8")
+    assert "Стол 1   Место 1" in cards and "Стіл" not in cards
+    assert tables.startswith("Club freezeout: места по столам\n\nСтол 1\n")
+    with use_language("ru"):
+        english = seated(speaking("en"))
+        assert "Table 1   Seat 4" in seat_cards(english)
