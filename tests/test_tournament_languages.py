@@ -20,6 +20,9 @@ from pokerroom.tournament.events import Seated
 from pokerroom.tournament.live.cards import seat_cards, table_list
 from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.payouts import Entries
+from pokerroom.tournament.penalties.log import PenaltyLog, render_log
+from pokerroom.tournament.penalties.menu import offence_lines
+from pokerroom.tournament.penalties.table import Offence, Penalty
 from pokerroom.tournament.regulation import (
     Regulation,
     example_text,
@@ -180,3 +183,57 @@ def test_seat_cards_are_printed_in_the_regulations_language_while_the_director_s
     with use_language("ru"):
         english = seated(speaking("en"))
         assert "Table 1   Seat 4" in seat_cards(english)
+
+
+# ----- the penalty table (002 §7) and the director's list
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_penalty_table_reads_in_the_regulations_words(language: Language) -> None:
+    with use_language(language):
+        lines = {line.value: line for line in offence_lines()}
+    for line in lines.values():
+        assert english_words(f"{line.words} {line.first} {line.repeat}") == [], line
+    if language == "ru":  # seed 002 7.1.2, 7.1.3, 7.1.4 in its own sentences
+        assert lines["7.1.2"].words == "оставление игроком карт у себя после объявления паса"
+        assert lines["7.1.2"].first == "предупреждение"
+        assert lines["7.1.2"].repeat == "пропуск от 3 раздач до 1 круга раздач"
+        assert lines["7.1.3"].repeat == "пропуск от 3 до 5 раздач"
+        assert lines["7.1.4"].first == "пропуск 2 кругов раздач"
+        assert lines["7.1.4"].repeat == "дисквалификация"
+        assert (
+            lines["7.1.16"].first
+            == "предупреждение или пропуск от 1 раздачи до 4 кругов раздач или дисквалификация"
+        )
+    else:
+        assert lines["7.1.3"].repeat == "пропуск від 3 до 5 роздач"
+        assert lines["7.1.4"].first == "пропуск 2 кіл роздач"
+
+
+def test_sit_outs_take_the_plural_the_number_asks_for() -> None:
+    with use_language("ru"):
+        assert [Penalty.hands(n).text() for n in (1, 2, 5, 21)] == [
+            "пропуск 1 раздачи", "пропуск 2 раздач", "пропуск 5 раздач", "пропуск 21 раздачи",
+        ]  # fmt: skip
+        assert Penalty.rounds(1).text() == "пропуск 1 круга раздач"
+    with use_language("uk"):
+        assert Penalty.rounds(3).text() == "пропуск 3 кіл роздач"
+    assert str(Penalty.rounds(3)) == Penalty.rounds(3).text() == "sit out 3 rounds"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_directors_list_of_penalties(language: Language) -> None:
+    log = PenaltyLog()
+    log.give("Ann", Offence.COLLUSION, Penalty.rounds(2), players_at_table=9)
+    log.give("Bob", Offence.ACTION_OUT_OF_TURN, Penalty.warning(), players_at_table=9)
+    log.give(
+        "Ann", Offence.COLLUSION, Penalty.disqualification(), players_at_table=9, chips_removed=21
+    )
+    log.protest(2, "Bob", "it was my turn")
+    with use_language(language):
+        text = render_log(log)
+    assert english_words(text) == [], text
+    if language == "ru":
+        assert "#1 Ann: 7.1.4 — пропуск 2 кругов раздач (18 раздач, пропущено 0)" in text
+        assert ", 21 фишка выведена из игры" in text
+        assert "; протест №1: на рассмотрении" in text

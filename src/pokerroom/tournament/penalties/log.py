@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_, _, ngettext
 from pokerroom.tournament.penalties.table import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -55,6 +56,10 @@ class Ruling(enum.Enum):
 
     UPHELD = "penalty upheld"
     OVERTURNED = "penalty overturned"
+
+
+RULING_WORDS = {Ruling.UPHELD: N_("penalty upheld"), Ruling.OVERTURNED: N_("penalty overturned")}
+"""Each ruling as people read it (its value is the English of exports)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,31 +431,54 @@ class PenaltyLog:
             raise UsageError(f"protest number {event.number} out of order")
 
 
+def ruling_text(ruling: Ruling | None) -> str:
+    """A protest's state as people read it: pending, upheld or overturned (T-22)."""
+    if ruling is None:
+        return _("pending")
+    return _(RULING_WORDS[ruling])
+
+
 def render_log(log: PenaltyLog) -> str:
     """The director's list: one line per penalty, with its sit-out and protest state, then
     the soft-play flags (T-15) — his eyes only, they carry hole cards."""
     rulings = {p.filed.penalty: p for p in log.protests()}
     lines = []
     for given in log.penalties():
-        line = f"#{given.number} {given.player}: {given.offence.value} — {given.penalty}"
+        line = f"#{given.number} {given.player}: {given.offence.value} — {given.penalty.text()}"
         if given.hands:
-            line += f" ({given.hands} hands, {log.served(given.number)} served)"
+            line += " " + ngettext(
+                "({hands} hand, {served} served)", "({hands} hands, {served} served)", given.hands
+            ).format(hands=given.hands, served=log.served(given.number))
         if given.repeat:
-            line += f", repeat (time {given.repeat + 1})"
+            line += _(", repeat (time {time})").format(time=given.repeat + 1)
         if given.override:
-            line += ", director's override"
+            line += _(", director's override")
         if given.place:
-            line += f", out in place {given.place}"
+            line += _(", out in place {place}").format(place=given.place)
         if given.chips_removed:
-            line += f", {given.chips_removed} chips removed from play"
+            line += ngettext(
+                ", {chips} chip removed from play",
+                ", {chips} chips removed from play",
+                given.chips_removed,
+            ).format(chips=given.chips_removed)
         protest = rulings.get(given.number)
         if protest is not None:
-            state = protest.decision.ruling.value if protest.decision else "pending"
-            line += f"; protest #{protest.filed.number}: {state}"
+            state = ruling_text(protest.decision.ruling if protest.decision else None)
+            line += _("; protest #{number}: {state}").format(
+                number=protest.filed.number, state=state
+            )
         lines.append(line)
     for flag in log.flags():
         lines.append(
-            f"soft play? hand {flag.hand}, table {flag.table}: {flag.player} — {flag.reason} "
-            f"[{flag.hole} on {flag.board}]"
+            _(
+                "soft play? hand {hand}, table {table}: {player} — {reason} [{hole} on {board}]"
+            ).format(
+                hand=flag.hand,
+                table=flag.table,
+                player=flag.player,
+                reason=flag.reason,
+                hole=flag.hole,
+                board=flag.board,
+            )
         )
     return "\n".join(lines)
