@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.app import App
 
 from pokerroom.errors import UsageError
 from pokerroom.i18n import Language, current_language, use_language
@@ -18,6 +19,7 @@ from pokerroom.tournament.clockface.snapshot import PrizeFigures
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import Seated
 from pokerroom.tournament.live.cards import seat_cards, table_list
+from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.payouts import Entries
 from pokerroom.tournament.penalties.log import PenaltyLog, render_log
@@ -33,6 +35,7 @@ from pokerroom.tournament.regulation import (
 from pokerroom.tournament.regulation.fields import RegulationError
 from pokerroom.tournament.seating.moves import Move, MoveReason, Seat
 from pokerroom.tui.clock.app import ClockApp
+from pokerroom.tui.director.app import DirectorApp
 from tests.english_words import english_words
 
 LANGUAGES = ("ru", "uk")
@@ -237,3 +240,86 @@ def test_the_directors_list_of_penalties(language: Language) -> None:
         assert "#1 Ann: 7.1.4 — пропуск 2 кругов раздач (18 раздач, пропущено 0)" in text
         assert ", 21 фишка выведена из игры" in text
         assert "; протест №1: на рассмотрении" in text
+
+
+# ----- the director's console
+
+
+CONSOLE_NAMES = (
+    "Ann Bob Cy Dan Eve Fay Gus Hal Ivy Jo Kim Lev Max Ned Ola Pat Quin Rob Sam Tom Uma Vik"
+)
+TURBO = "turbo-reentry"
+
+
+def screen_text(app: App[None]) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+def console_story(language: Language) -> tuple[dict[str, str], list[str], list[str]]:
+    """Register, draw, start, a two-player bust, a penalty, a protest; each tab's screen at
+    80x24, then every prompt and the list of keys in the status bar."""
+    time = SimulatedTime(1_717_786_800.0)
+    desk = LiveDesk(parse_regulation(example_text(TURBO)), time, seed=3)
+    for name in CONSOLE_NAMES.split():
+        desk.register(name)
+        time.advance(1)
+    tabs: dict[str, str] = {}
+    prompts: list[str] = []
+    said: list[str] = []
+
+    async def scenario() -> None:
+        with use_language(language):
+            app = DirectorApp(desk, tournament_id=12)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.press("d", "s")
+                time.advance(9 * 60 + 12)
+                await pilot.press("x", *"1 1:4000 2:6000", "enter")
+                said.append(app.message)
+                await pilot.press("p", *"Cy 7.1.13", "enter")
+                said.append(app.message)
+                await pilot.press("o", *"1 Cy it was not me", "enter")
+                await pilot.press("p", *"Никто 9.9", "enter")
+                said.append(app.message)
+                for number, tab in enumerate(
+                    ("desk", "tables", "clock", "discipline", "money", "log"), 1
+                ):
+                    await pilot.press(str(number))
+                    await pilot.pause()
+                    tabs[tab] = screen_text(app)
+                for key in [*"rxbklnmpov", "i", "j"]:
+                    await pilot.press(key)
+                    await pilot.pause()
+                    prompts.append(app.message)
+                    assert app.message in screen_text(app).splitlines(), app.message
+                    await pilot.press("escape")
+                await pilot.press("question_mark")
+                await pilot.pause()
+                said.append(" ".join(line.strip() for line in screen_text(app).splitlines()))
+                said.append(app.message)
+
+    asyncio.run(scenario())
+    return tabs, prompts, said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_directors_console_speaks_russian_and_ukrainian_at_80x24(language: Language) -> None:
+    tabs, prompts, said = console_story(language)
+    names = set(CONSOLE_NAMES.split()) | {"Turbo", "re", "entry", "ICM"}
+    for tab, text in tabs.items():
+        assert english_words(text, allowed=names) == [], (tab, text)
+        assert all(len(row) <= 80 for row in text.splitlines())
+    for prompt in prompts:
+        assert english_words(prompt, allowed=names | {"enter", "esc"}) == [], prompt
+        assert len(prompt) <= 80
+    keys, message = said[-2], said[-1]
+    assert message in keys  # the whole list of keys is on screen
+    for line in said[:-2]:
+        assert english_words(line, allowed=names) == [], line
+    words = {
+        "ru": ("Игроки 20 из 22", "Уровень 2", "Касса", "Журнал", "предупреждение", "(21 место)"),
+        "uk": ("Гравці 20 з 22", "Рівень 2", "Каса", "Журнал", "попередження", "(21 місце)"),
+    }[language]
+    every = "\n".join(tabs.values())
+    for word in words:
+        assert word in every, word

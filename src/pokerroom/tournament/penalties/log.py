@@ -48,6 +48,7 @@ from pokerroom.tournament.penalties.table import (
     Offence,
     Penalty,
     PenaltyKind,
+    choices_text,
 )
 
 
@@ -301,7 +302,11 @@ class PenaltyLog:
             raise UsageError(f"a player is dealt in only once per hand, got {players}")
         for player in players:
             if self.disqualified(player):
-                raise UsageError(f"{player} is disqualified and cannot be dealt in (5.19.2)")
+                raise UsageError(
+                    _("{player} is disqualified and cannot be dealt in (5.19.2)").format(
+                        player=player
+                    )
+                )
         serving = []
         for player in players:
             number = self.serving(player)
@@ -345,20 +350,26 @@ class PenaltyLog:
                     raise UsageError(f"{player} has no standing sit-out number {number}")
                 if self._served.get(number, 0) >= given.hands:
                     raise UsageError(
-                        f"{player} has served all {given.hands} hands of penalty {number}"
+                        ngettext(
+                            "{player} has served all {hands} hand of penalty {number}",
+                            "{player} has served all {hands} hands of penalty {number}",
+                            given.hands,
+                        ).format(player=player, hands=given.hands, number=number)
                     )
             case ProtestFiled():
                 self._check_protest(event)
             case ProtestDecided(_, number):
                 if number not in self._protests:
-                    raise UsageError(f"there is no protest number {number}")
+                    raise UsageError(_("there is no protest number {number}").format(number=number))
                 if number in self._decisions:
                     raise UsageError(
-                        f"protest {number} is already decided; rulings are final (7.3.3)"
+                        _("protest {number} is already decided; rulings are final (7.3.3)").format(
+                            number=number
+                        )
                     )
             case TournamentEnded():
                 if self._ended:
-                    raise UsageError("the tournament has already ended")
+                    raise UsageError(_("the tournament has already ended"))
             case SoftPlayFlagged():
                 if event.action not in ("check", "call"):
                     raise UsageError(f"soft play is a check or a call, got {event.action!r}")
@@ -384,15 +395,15 @@ class PenaltyLog:
     def _check_given(self, event: PenaltyGiven) -> None:
         player, penalty = event.player, event.penalty
         if self._ended:
-            raise UsageError("the tournament has ended: no more penalties")
+            raise UsageError(_("the tournament has ended: no more penalties"))
         if event.number != len(self._given) + 1:
             raise UsageError(
                 f"penalty number {event.number} out of order: expected {len(self._given) + 1}"
             )
         if not player.strip():
-            raise UsageError("a penalty names the player it is given to")
+            raise UsageError(_("a penalty names the player it is given to"))
         if self.disqualified(player):
-            raise UsageError(f"{player} is already disqualified")
+            raise UsageError(_("{player} is already disqualified").format(player=player))
         if event.chips_removed < 0 or (
             event.chips_removed and penalty.kind is not PenaltyKind.DISQUALIFICATION
         ):
@@ -404,29 +415,42 @@ class PenaltyLog:
             raise UsageError(f"penalty {event.number} does not match the log")
         preset = PRESETS[event.offence]
         if not event.override and not preset.allows(penalty, repeat, event.players_at_table):
-            when = "repeat" if repeat else "first time"
-            allowed = " or ".join(str(choice) for choice in preset.choices(repeat))
+            when = _("repeat") if repeat else _("first time")
             raise UsageError(
-                f"{penalty} is not in the penalty table for {preset.description} "
-                f"({event.offence.value}, {when}): allowed {allowed}; the director may "
-                f"override (T-16, 002 7.4)"
+                _(
+                    "{penalty} is not in the penalty table for {offence} ({clause}, {when}): "
+                    "allowed {allowed}; the director may override (T-16, 002 7.4)"
+                ).format(
+                    penalty=penalty.text(),
+                    offence=preset.words,
+                    clause=event.offence.value,
+                    when=when,
+                    allowed=choices_text(preset.choices(repeat)),
+                )
             )
 
     def _check_protest(self, event: ProtestFiled) -> None:
         if self._ended:
-            raise UsageError("the tournament has ended: protests are no longer accepted (7.3.2)")
+            raise UsageError(_("the tournament has ended: protests are no longer accepted (7.3.2)"))
         given = self._given.get(event.penalty)
         if given is None:
-            raise UsageError(f"there is no penalty number {event.penalty} to protest")
+            raise UsageError(
+                _("there is no penalty number {number} to protest").format(number=event.penalty)
+            )
         if event.player != given.player:
             raise UsageError(
-                f"only {given.player}, who was penalised, may protest penalty "
-                f"{event.penalty} (7.3.1)"
+                _("only {player}, who was penalised, may protest penalty {number} (7.3.1)").format(
+                    player=given.player, number=event.penalty
+                )
             )
         if not event.text:
-            raise UsageError("a protest is written and gives its reason (7.3.1); the text is empty")
+            raise UsageError(
+                _("a protest is written and gives its reason (7.3.1); the text is empty")
+            )
         if any(protest.penalty == event.penalty for protest in self._protests.values()):
-            raise UsageError(f"penalty {event.penalty} has already been protested")
+            raise UsageError(
+                _("penalty {number} has already been protested").format(number=event.penalty)
+            )
         if event.number != len(self._protests) + 1:
             raise UsageError(f"protest number {event.number} out of order")
 
