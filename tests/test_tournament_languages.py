@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Static
 
 from pokerroom.errors import UsageError
 from pokerroom.i18n import Language, current_language, use_language
@@ -18,9 +20,11 @@ from pokerroom.tournament.clockface.lines import big_blinds, prize_lines
 from pokerroom.tournament.clockface.snapshot import PrizeFigures
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import Seated
+from pokerroom.tournament.header import header_lines
 from pokerroom.tournament.live.cards import seat_cards, table_list
 from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.live.printouts import write_printouts
+from pokerroom.tournament.lobby import Lobby, PayJump
 from pokerroom.tournament.money.payouts import Entries
 from pokerroom.tournament.penalties.log import PenaltyLog, render_log
 from pokerroom.tournament.penalties.menu import offence_lines
@@ -34,9 +38,12 @@ from pokerroom.tournament.regulation import (
 )
 from pokerroom.tournament.regulation.fields import RegulationError
 from pokerroom.tournament.seating.moves import Move, MoveReason, Seat
+from pokerroom.tournament.structure import Level
 from pokerroom.tui.clock.app import ClockApp
 from pokerroom.tui.director.app import DirectorApp
 from tests.english_words import english_words
+from tests.test_tui_tournament import at_table, check_or_fold, play_until
+from tests.test_tui_tournament import seated as seated_at
 
 LANGUAGES = ("ru", "uk")
 
@@ -323,3 +330,63 @@ def test_the_directors_console_speaks_russian_and_ukrainian_at_80x24(language: L
     every = "\n".join(tabs.values())
     for word in words:
         assert word in every, word
+
+
+# ----- tournament play: the header above the table and the tournament's own lines
+
+
+def lobby(place: int | None = 2, busts: int = 3) -> Lobby:
+    return Lobby(
+        Level(2, 10, 2_000, 4_000, ante=500),
+        None,
+        455.0,
+        Level(3, 10, 3_000, 6_000),
+        1_205,
+        1_460,
+        place,
+        310,
+        24_000,
+        60,
+        (39, 21),
+        PayJump(2, 21_000, busts),
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_tournament_header_in_russian_and_ukrainian(language: Language) -> None:
+    with use_language(language):
+        lines = header_lines(lobby())
+        out = header_lines(lobby(place=None, busts=1))
+    for line in lines + out:
+        assert english_words(line) == [], line
+        assert len(line) <= 80
+    if language == "ru":
+        assert lines == [
+            "Уровень 2 · блайнды 2\u00a0000/4\u00a0000, анте 500 · осталось 7:35",  # 80 columns
+            "осталось 1\u00a0205 из 1\u00a0460 · вы 2-й по фишкам · средний 24\u00a0000 (6,0 ББ)",
+            "фонд 60 · следующий призовой шаг: 2 место 21\u00a0000, вылететь ещё 3",
+        ]
+        assert out[1].split(" · ")[1] == "вы выбыли"
+
+
+def test_tournament_play_speaks_russian_above_the_table() -> None:
+    """The header, the level news and the status of a club freezeout played in Russian (the
+    table itself is the terminal table's, tested with it)."""
+    table = seated_at(load_example("club-freezeout"), 14, seed=3)
+    app = table.app
+    seen: list[str] = []
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        await play_until(
+            table, pilot, check_or_fold, lambda: app.hands >= 2 and app._human_to_act() is not None
+        )
+        await pilot.pause(0.2)
+        seen.append(str(app.query_one("#header", Static).content))
+        seen.append(app._info_line(app.hand) if app.hand is not None else "")
+
+    with use_language("ru"):
+        at_table(table, scenario)
+    header, info = seen
+    assert header.startswith("Уровень 1 · блайнды 25/50")
+    assert english_words(header, allowed=CLUB_NAME) == [], header
+    assert info.startswith("стол ") and "ваша раздача 2" in info
