@@ -11,6 +11,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from pokerroom.cli.tournament_run_view import results_text
 from pokerroom.errors import UsageError
 from pokerroom.i18n import Language, current_language, use_language
 from pokerroom.tournament.clock import SimulatedTime
@@ -19,13 +20,14 @@ from pokerroom.tournament.clockface.field import Field, chips_bought
 from pokerroom.tournament.clockface.lines import big_blinds, prize_lines
 from pokerroom.tournament.clockface.snapshot import PrizeFigures
 from pokerroom.tournament.director import Tournament
-from pokerroom.tournament.events import Seated
+from pokerroom.tournament.events import HandPlayed, Seated
 from pokerroom.tournament.header import header_lines
 from pokerroom.tournament.live.cards import seat_cards, table_list
 from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.lobby import Lobby, PayJump
 from pokerroom.tournament.money.payouts import Entries
+from pokerroom.tournament.penalties.desk import Desk
 from pokerroom.tournament.penalties.log import PenaltyLog, render_log
 from pokerroom.tournament.penalties.menu import offence_lines
 from pokerroom.tournament.penalties.table import Offence, Penalty
@@ -42,6 +44,7 @@ from pokerroom.tournament.structure import Level
 from pokerroom.tui.clock.app import ClockApp
 from pokerroom.tui.director.app import DirectorApp
 from tests.english_words import english_words
+from tests.test_tournament_discipline import make_run
 from tests.test_tui_tournament import at_table, check_or_fold, play_until
 from tests.test_tui_tournament import seated as seated_at
 
@@ -390,3 +393,33 @@ def test_tournament_play_speaks_russian_above_the_table() -> None:
     assert header.startswith("Уровень 1 · блайнды 25/50")
     assert english_words(header, allowed=CLUB_NAME) == [], header
     assert info.startswith("стол ") and "ваша раздача 2" in info
+
+
+# ----- the results table
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_results_table_in_russian_and_ukrainian(language: Language) -> None:
+    def director(desk: Desk, hand: HandPlayed) -> None:
+        if hand.number == 1:
+            desk.penalize("P2", Offence.SOFT_PLAY)
+
+    run, recorder, _heard = make_run(load_example("home-sit-and-go"), 4, seed=2, director=director)
+    tournament = run.run()
+    with use_language(language):
+        text = results_text(tournament, recorder.bots.kind_of, run.now)
+    kinds = {recorder.bots.kind_of(player) for player in tournament.players}
+    assert english_words(text, allowed=kinds | {"Home", "sit", "and", "go"}) == [], text
+    heading = text.splitlines()[3]
+    if language == "ru":
+        assert heading.split() == [
+            "место",
+            "игрок",
+            "бот",
+            "приз",
+            "входы",
+            "раздача",
+            "вылета",
+            "уровень",
+        ]
+        assert "Журнал директора" in text and "пропуск 3 раздач (3 раздачи, пропущено 3)" in text
