@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from pokerroom.cli.tournament_run_view import results_text
+from pokerroom.cli.tournament_view import check_text, default_fields, payouts_for
 from pokerroom.errors import UsageError
 from pokerroom.i18n import Language, current_language, use_language
 from pokerroom.tournament.clock import SimulatedTime
@@ -423,3 +424,22 @@ def test_the_results_table_in_russian_and_ukrainian(language: Language) -> None:
             "уровень",
         ]
         assert "Журнал директора" in text and "пропуск 3 раздач (3 раздачи, пропущено 3)" in text
+
+
+# ----- tournament check: the regulation as the director reads it before the start
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("example", ["club-freezeout", "turbo-reentry", "olympic-knockout"])
+def test_the_regulation_check_reads_in_russian_and_ukrainian(
+    language: Language, example: str
+) -> None:
+    regulation = load_example(example)
+    with use_language(language):
+        text = check_text(regulation, payouts_for(regulation, default_fields(regulation)))
+    names = set(regulation.name.replace("-", " ").split())
+    people = "\n".join(line for line in text.splitlines() if line != regulation.description)
+    assert english_words(people, allowed=names) == [], text  # the description is data
+    if language == "ru" and example == "club-freezeout":
+        assert "Техасский холдем, безлимитный, профиль клубный" in text
+        assert "(20 уровней, 3 перерыва)" in text
