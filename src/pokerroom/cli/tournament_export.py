@@ -38,6 +38,7 @@ import typer
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import MAX_ID, flag
 from pokerroom.errors import UsageError
+from pokerroom.i18n import _, ngettext
 
 if TYPE_CHECKING:  # the tournament's rows and the storage load when the command runs
     from pokerroom.cli.tournament_export_rows import Row
@@ -110,8 +111,10 @@ def export_files(
         kept = store.hands(saved.id) if hands else []
     if hands and not saved.keeps_hands:
         raise UsageError(
-            f"tournament {saved.id} kept no hands (only their summaries): run one with "
-            "pokerroom tournament run --keep-hands to export its hands"
+            _(
+                "tournament {id} kept no hands (only their summaries): run one with "
+                "pokerroom tournament run --keep-hands to export its hands"
+            ).format(id=saved.id)
         )
     regulation = saved.regulation()
     tournament = Tournament.from_events(regulation, events)
@@ -145,10 +148,12 @@ def export_files(
 def _whose(*, hands: bool, director: bool) -> str:
     """The closing line's account of what the copy holds (X-4, T-15)."""
     if director:
-        return "the director's copy (soft-play flags" + (", every hole card)" if hands else ")")
-    return "the players' copy (no soft-play flags" + (
-        ", hands as an observer saw them)" if hands else ")"
-    )
+        if hands:
+            return _("the director's copy (soft-play flags, every hole card)")
+        return _("the director's copy (soft-play flags)")
+    if hands:
+        return _("the players' copy (no soft-play flags, hands as an observer saw them)")
+    return _("the players' copy (no soft-play flags)")
 
 
 def _hands_text(kept: Sequence[KeptHand], *, complete: bool) -> str:
@@ -162,11 +167,15 @@ def write_files(directory: Path, files: dict[str, str]) -> None:
     """Write every file or none: nothing there may be overwritten, and a failed write
     takes back what this export wrote (and the directory, if it made it)."""
     if directory.exists() and not directory.is_dir():
-        raise UsageError(f"{directory} is a file; give a directory to export into")
+        raise UsageError(
+            _("{directory} is a file; give a directory to export into").format(directory=directory)
+        )
     there = [name for name in files if (directory / name).exists()]
     if there:
         raise UsageError(
-            f"{directory / there[0]} exists already; export into a new or empty directory"
+            _("{path} exists already; export into a new or empty directory").format(
+                path=directory / there[0]
+            )
         )
     made = not directory.exists()
     written: list[Path] = []
@@ -182,7 +191,11 @@ def write_files(directory: Path, files: dict[str, str]) -> None:
             path.unlink(missing_ok=True)
         if made and directory.exists():
             directory.rmdir()
-        raise UsageError(f"cannot write into {directory}: {error.strerror or error}") from None
+        raise UsageError(
+            _("cannot write into {directory}: {reason}").format(
+                directory=directory, reason=error.strerror or error
+            )
+        ) from None
 
 
 def export(
@@ -224,4 +237,10 @@ def export(
     with user_errors():
         files, whose = export_files(tournament_id, formats=formats, hands=hands, director=director)
         write_files(directory, files)
-    typer.echo(f"wrote {len(files)} files to {directory}, {whose}: {', '.join(files)}")
+    typer.echo(
+        ngettext(
+            "wrote {count} file to {directory}, {whose}: {files}",
+            "wrote {count} files to {directory}, {whose}: {files}",
+            len(files),
+        ).format(count=len(files), directory=directory, whose=whose, files=", ".join(files))
+    )

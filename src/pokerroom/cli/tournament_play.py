@@ -24,6 +24,7 @@ from pokerroom.cli.tournament_saving import SavedRun
 from pokerroom.deck import Deck
 from pokerroom.engine import Hand, HandConfig
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.i18n import N_, _
 from pokerroom.storage import StorageError
 from pokerroom.storage.codec import Decision, apply_decisions
 from pokerroom.storage.tournament_hand_progress import (
@@ -38,7 +39,7 @@ from pokerroom.tui.tournament.app import TournamentTableApp
 from pokerroom.tui.tournament.seat import YourSeat
 
 DEFAULT_EXAMPLE = "home-sit-and-go"
-NO_TERMINAL = "no terminal: use pokerroom tournament run for a tournament of bots only"
+NO_TERMINAL = N_("no terminal: use pokerroom tournament run for a tournament of bots only")
 
 
 class StoreKeeper:
@@ -79,7 +80,9 @@ class StoreKeeper:
         try:
             apply_decisions(hand, replay)
         except PokerroomError as error:
-            raise StorageError(f"your saved hand no longer replays: {error}") from None
+            raise StorageError(
+                _("your saved hand no longer replays: {error}").format(error=error)
+            ) from None
         self.acted(hand)
 
     def acted(self, hand: Hand) -> None:
@@ -130,7 +133,7 @@ def new_seat(
     file: Path | None, example: str | None, entrants: int, name: str, bots: str, seed: int | None
 ) -> tuple[SavedRun, str]:
     if file is not None and example is not None:
-        raise UsageError("give a regulation FILE or --example NAME, not both")
+        raise UsageError(_("give a regulation FILE or --example NAME, not both"))
     if file is not None:
         regulation, text = load_regulation(file), file.read_text(encoding="utf-8")
     else:
@@ -139,7 +142,9 @@ def new_seat(
     human = player_name(name)
     field = entrant_names(regulation, entrants)[1:]
     if human in field:
-        raise UsageError(f"--name {human!r} is a bot's name here; choose another")
+        raise UsageError(
+            _("--name {name!r} is a bot's name here; choose another").format(name=human)
+        )
     kinds = check_kinds([kind.strip() for kind in bots.split(",") if kind.strip()])
     _require_terminal()
     chosen = secrets.randbits(32) if seed is None else seed
@@ -156,8 +161,10 @@ def resumed_seat(file: Path | None) -> tuple[SavedRun, str]:
     if len(people) != 1:
         saved.store.close()
         raise UsageError(
-            f"tournament {saved.id} has no seat of yours (bots only): "
-            f"go on with pokerroom tournament run --resume {saved.id}"
+            _(
+                "tournament {id} has no seat of yours (bots only): "
+                "go on with pokerroom tournament run --resume {id}"
+            ).format(id=saved.id)
         )
     saved.players[0] = people[0]
     try:
@@ -170,4 +177,4 @@ def resumed_seat(file: Path | None) -> tuple[SavedRun, str]:
 
 def _require_terminal() -> None:
     if not at_a_terminal():
-        raise UsageError(NO_TERMINAL)
+        raise UsageError(_(NO_TERMINAL))

@@ -14,6 +14,7 @@ import typer
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number, typed_options
 from pokerroom.errors import UsageError
+from pokerroom.i18n import _
 
 MAX_CLOCK = 3600
 NEW_OPTIONS = ("example", "entrants", "name", "bots", "seed")
@@ -83,7 +84,11 @@ def play(
         if resume:
             given = typed_options(ctx, NEW_OPTIONS)
             if given:
-                raise UsageError(f"--resume goes on with the tournament as saved: drop {given}")
+                raise UsageError(
+                    _("--resume goes on with the tournament as saved: drop {given}").format(
+                        given=given
+                    )
+                )
             saved, human = resumed_seat(file)
         else:
             saved, human = new_seat(file, example, entrants, name, bots, seed)
@@ -94,4 +99,8 @@ def play(
         with user_errors():
             raise StorageError(keeper.failure)
     if table.finished is None and not table.seat.out:
-        typer.echo(f"Saved. Sit down again with: pokerroom tournament play --resume {saved.id}")
+        typer.echo(
+            _("Saved. Sit down again with: pokerroom tournament play --resume {id}").format(
+                id=saved.id
+            )
+        )

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from pokerroom import __version__
+from pokerroom.i18n import _, ngettext, number_text
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import PlayerRecord, Tournament
 from pokerroom.tournament.events import (
@@ -40,6 +41,7 @@ from pokerroom.tournament.events import (
     TournamentEvent,
     Won,
 )
+from pokerroom.tournament.header import one_decimal
 from pokerroom.tournament.money.payouts import PrizePool, prize_pool
 from pokerroom.tournament.penalties.log import (
     HandServed,
@@ -431,15 +433,45 @@ def results_text(
     entries = tournament.entries()
     pool = prize_pool(regulation, entries)
     currency = f" {regulation.money.currency}" if regulation.money.currency else ""
-    lines = [
-        f"{regulation.name}: {entries.entrants} players, {entries.entries} entries, "
-        + (played or f"{tournament.hands:,} hands in {took / 3600:.1f} simulated hours"),
-        f"Prize pool {pool.total:,}{currency}: {pool.collected:,} collected, "
-        f"{pool.fees:,} fees, {pool.added:,} added, {pool.overlay:,} overlay",
-        "",
-        f"{'place':>5}  {'player':<12} {'bot':<8} {'prize':>10} {'entries':>7} "
-        f"{'bust hand':>9} {'level':>5}" + ("  stage" if staged else ""),
+    if not played:
+        played = ngettext(
+            "{hands} hand in {hours} simulated hours",
+            "{hands} hands in {hours} simulated hours",
+            tournament.hands,
+        ).format(hands=number_text(tournament.hands), hours=one_decimal(took / 3600))
+    field = ngettext(
+        "{name}: {players} players, {entries} entries, ",
+        "{name}: {players} players, {entries} entries, ",
+        entries.entrants,
+    ).format(name=regulation.name, players=entries.entrants, entries=entries.entries)
+    money = _(
+        "Prize pool {pool}{currency}: {collected} collected, {fees} fees, {added} added, "
+        "{overlay} overlay"
+    ).format(
+        pool=number_text(pool.total),
+        currency=currency,
+        collected=number_text(pool.collected),
+        fees=number_text(pool.fees),
+        added=number_text(pool.added),
+        overlay=number_text(pool.overlay),
+    )
+    heads = [
+        (_("place"), 5),
+        (_("player"), 12),
+        (_("bot"), 8),
+        (_("prize"), 10),
+        (_("entries"), 7),
+        (_("bust hand"), 9),
+        (_("level"), 5),
     ]
+    widths = [max(width, len(head)) for head, width in heads]
+    place_w, player_w, bot_w, prize_w, entries_w, hand_w, level_w = widths
+    heading = (
+        f"{heads[0][0]:>{place_w}}  {heads[1][0]:<{player_w}} {heads[2][0]:<{bot_w}} "
+        f"{heads[3][0]:>{prize_w}} {heads[4][0]:>{entries_w}} {heads[5][0]:>{hand_w}} "
+        f"{heads[6][0]:>{level_w}}"
+    )
+    lines = [field + played, money, "", heading + ("  " + _("stage") if staged else "")]
     for r in _ranked(tournament):  # players still in (an unfinished run) first, unplaced
         place = "-" if r.place is None else str(r.place)
         shared = "*" if r.tied > 1 else " "
@@ -447,14 +479,17 @@ def results_text(
         level = "-" if r.bust_level is None else str(r.bust_level)
         stage = f"  {_stage_reached(tournament, r.player)}" if staged else ""
         lines.append(
-            f"{place:>5}  {r.player:<12} {kind_of(r.player):<8} {r.prize:>9,}{shared} "
-            f"{r.entries:>7} {hand:>9} {level:>5}{stage}"
+            f"{place:>{place_w}}  {r.player:<{player_w}} {kind_of(r.player):<{bot_w}} "
+            f"{number_text(r.prize):>{prize_w - 1}}{shared} "
+            f"{r.entries:>{entries_w}} {hand:>{hand_w}} {level:>{level_w}}{stage}"
         )
     if any(r.tied > 1 for r in tournament.players.values()):
-        lines.append("* busted in the same hand with an equal stack: the places' money is shared")
+        lines.append(
+            _("* busted in the same hand with an equal stack: the places' money is shared")
+        )
     discipline = render_log(tournament.penalty_log)
     if discipline:  # the one running the room is the director: flags included (T-15)
-        lines += ["", "Director's log (penalties, protests, soft-play flags):", discipline]
+        lines += ["", _("Director's log (penalties, protests, soft-play flags):"), discipline]
     return "\n".join(lines)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime, time
 from typing import Any
 
+from pokerroom.i18n import N_, _, ngettext, number_text
 from pokerroom.tournament.money.payouts import Entries, Payout, payout
 from pokerroom.tournament.regulation.model import GameSpec, Regulation, TournamentFormat
 from pokerroom.tournament.regulation.schedule import (
@@ -39,11 +40,18 @@ def payouts_for(regulation: Regulation, fields: Sequence[int]) -> list[tuple[int
 
 
 def _n(value: int) -> str:
-    return f"{value:,}"
+    return number_text(value)
 
 
 def _minutes(value: float) -> str:
     return f"{value:g}"
+
+
+FORMAT_WORDS = {
+    TournamentFormat.AMERICAN: N_("american"),
+    TournamentFormat.OLYMPIC: N_("olympic"),
+}
+PROFILE_WORDS = {"club": N_("club"), "home": N_("home"), "sport": N_("sport")}
 
 
 def _moment(regulation: Regulation, minutes: float) -> str:
@@ -62,12 +70,17 @@ def _bets(level: Level, game: GameSpec, mixed: bool) -> str:
     if not game.variant.stud:
         parts.append(f"{_n(level.small_blind)}/{_n(level.big_blind)}")
     if game.variant.stud or level.bring_in:
-        parts.append(f"bring-in {_n(level.bring_in)}")
+        parts.append(_("bring-in {amount}").format(amount=_n(level.bring_in)))
     if level.small_bet or level.big_bet:
         small = level.small_bet or level.big_blind
-        parts.append(f"bets {_n(small)}/{_n(level.big_bet or 2 * small)}")
+        parts.append(
+            _("bets {small}/{big}").format(small=_n(small), big=_n(level.big_bet or 2 * small))
+        )
     if level.ante:
-        parts.append(("big-blind ante " if level.big_blind_ante else "ante ") + _n(level.ante))
+        if level.big_blind_ante:
+            parts.append(_("big-blind ante {ante}").format(ante=_n(level.ante)))
+        else:
+            parts.append(_("ante {ante}").format(ante=_n(level.ante)))
     text = ", ".join(parts)
     return f"{text}  [{game.label}]" if mixed else text
 
@@ -76,66 +89,121 @@ def _terms(regulation: Regulation) -> list[str]:
     money = regulation.money
     cur = f" {money.currency}" if money.currency else ""
     lines = [
-        f"Buy-in {_n(money.buy_in)}{cur} (fee {_n(money.fee)}, "
-        f"{_n(money.buy_in - money.fee)} to the pool) · added {_n(money.added)} · "
-        f"guarantee {_n(money.guarantee) if money.guarantee else 'none'}"
+        _(
+            "Buy-in {buy_in}{currency} (fee {fee}, {pool} to the pool) · added {added} · "
+            "guarantee {guarantee}"
+        ).format(
+            buy_in=_n(money.buy_in),
+            currency=cur,
+            fee=_n(money.fee),
+            pool=_n(money.buy_in - money.fee),
+            added=_n(money.added),
+            guarantee=_n(money.guarantee) if money.guarantee else _("none"),
+        )
     ]
     if regulation.re_entry:
         terms = regulation.re_entry
         lines.append(
-            f"Re-entry: {terms.per_player} per player until the end of level "
-            f"{terms.until_level}, {_n(terms.chips)} chips for the buy-in, a new seat (T-11)"
+            _(
+                "Re-entry: {count} per player until the end of level {level}, {chips} chips "
+                "for the buy-in, a new seat (T-11)"
+            ).format(count=terms.per_player, level=terms.until_level, chips=_n(terms.chips))
         )
     if regulation.rebuy:
         rebuy = regulation.rebuy
-        limit = f"{rebuy.per_player} per player" if rebuy.per_player else "no limit"
-        when = f"at most {_n(rebuy.stack_at_most)} chips" if rebuy.stack_at_most else "busted"
+        if rebuy.per_player:
+            limit = _("{count} per player").format(count=rebuy.per_player)
+        else:
+            limit = _("no limit")
+        if rebuy.stack_at_most:
+            when = _("at most {chips} chips").format(chips=_n(rebuy.stack_at_most))
+        else:
+            when = _("busted")
         lines.append(
-            f"Re-buy: {_n(rebuy.chips)} chips for {_n(rebuy.price)} (fee {_n(rebuy.fee)}) "
-            f"while {when}, until the end of level {rebuy.until_level}, {limit} (T-11)"
+            _(
+                "Re-buy: {chips} chips for {price} (fee {fee}) while {when}, until the end of "
+                "level {level}, {limit} (T-11)"
+            ).format(
+                chips=_n(rebuy.chips),
+                price=_n(rebuy.price),
+                fee=_n(rebuy.fee),
+                when=when,
+                level=rebuy.until_level,
+                limit=limit,
+            )
         )
     if regulation.add_on:
         add_on = regulation.add_on
         lines.append(
-            f"Add-on: {_n(add_on.chips)} chips for {_n(add_on.price)} (fee {_n(add_on.fee)}) "
-            f"at the break after level {add_on.at_break}, {add_on.per_player} per player (T-11)"
+            _(
+                "Add-on: {chips} chips for {price} (fee {fee}) at the break after level "
+                "{level}, {count} per player (T-11)"
+            ).format(
+                chips=_n(add_on.chips),
+                price=_n(add_on.price),
+                fee=_n(add_on.fee),
+                level=add_on.at_break,
+                count=add_on.per_player,
+            )
         )
     clock = regulation.shot_clock
     if clock:
         banks = clock.time_banks
-        text = (
-            f"Shot clock from level {clock.from_level}: {clock.seconds} s, then a "
-            f"{clock.countdown} s countdown (A-18)"
-        )
+        text = _(
+            "Shot clock from level {level}: {seconds} s, then a {countdown} s countdown (A-18)"
+        ).format(level=clock.from_level, seconds=clock.seconds, countdown=clock.countdown)
         if banks.count or banks.added:
-            added = "".join(f", +{count} at level {level}" for level, count in banks.added)
-            text += f"; time banks {banks.count} × {banks.seconds} s{added}"
+            added = "".join(
+                _(", +{count} at level {level}").format(count=count, level=level)
+                for level, count in banks.added
+            )
+            text += _("; time banks {count} × {seconds} s{added}").format(
+                count=banks.count, seconds=banks.seconds, added=added
+            )
         lines.append(text)
     return lines
 
 
 def _timetable(regulation: Regulation) -> list[str]:
-    lines = [f"{'Level':>5}  {'Starts':<14} {'Min':>4}  Forced bets"]
+    heads = (_("Level"), _("Starts"), _("Min"))
+    widths = (max(5, len(heads[0])), max(14, len(heads[1])), max(4, len(heads[2])))
+    lines = [
+        f"{heads[0]:>{widths[0]}}  {heads[1]:<{widths[1]}} {heads[2]:>{widths[2]}}  "
+        + _("Forced bets")
+    ]
     mixed = regulation.game.mixed
     for entry in timetable(regulation):
         starts = _moment(regulation, entry.starts_after)
         if isinstance(entry, ScheduledLevel):
             level = entry.level
             lines.append(
-                f"{level.number:>5}  {starts:<14} {_minutes(level.minutes):>4}  "
-                f"{_bets(level, entry.game, mixed)}"
+                f"{level.number:>{widths[0]}}  {starts:<{widths[1]}} "
+                f"{_minutes(level.minutes):>{widths[2]}}  {_bets(level, entry.game, mixed)}"
             )
         else:
             pause = entry.pause
             color = ""
             if pause.color_up:
                 after = regulation.smallest_chip(pause.after_level + 1)
-                color = f", colour-up: {_n(pause.color_up)} retired, smallest chip {_n(after)}"
-            lines.append(f"{'break':>5}  {starts:<14} {_minutes(pause.minutes):>4}  {color[2:]}")
+                color = _("colour-up: {chip} retired, smallest chip {smallest}").format(
+                    chip=_n(pause.color_up), smallest=_n(after)
+                )
+            pause_word = _("break")
+            lines.append(
+                f"{pause_word:>{widths[0]}}  {starts:<{widths[1]}} "
+                f"{_minutes(pause.minutes):>{widths[2]}}  {color}"
+            )
     levels, breaks = len(regulation.levels), len(regulation.breaks)
+    counts = ", ".join(
+        (
+            ngettext("{count} level", "{count} levels", levels).format(count=levels),
+            ngettext("{count} break", "{count} breaks", breaks).format(count=breaks),
+        )
+    )
     lines.append(
-        f"Scheduled: {duration_text(scheduled_minutes(regulation))} ({levels} levels, "
-        f"{breaks} breaks); after that the last level goes on"
+        _("Scheduled: {duration} ({counts}); after that the last level goes on").format(
+            duration=duration_text(scheduled_minutes(regulation)), counts=counts
+        )
     )
     return lines
 
@@ -148,40 +216,56 @@ def _prize_list(prizes: Sequence[int]) -> str:
 
 
 def check_text(regulation: Regulation, results: Sequence[tuple[int, Payout]]) -> str:
-    """The regulation as a director reads it before the start."""
+    """The regulation as a director reads it before the start, in his language."""
     start = regulation.start
-    started = "No start time" if start is None else f"Starts {_wall(start)}"
+    started = _("No start time") if start is None else _("Starts {when}").format(when=_wall(start))
     late = regulation.late_registration.until_level
     closes = late_registration_closes(regulation)
     late_text = (
-        f"late registration until level {late + 1} starts: {_moment(regulation, closes)} (T-19)"
+        _("late registration until level {level} starts: {when} (T-19)").format(
+            level=late + 1, when=_moment(regulation, closes)
+        )
         if late
-        else "no late registration"
+        else _("no late registration")
     )
     chips = ", ".join(_n(chip) for chip in regulation.chips)
     olympic = regulation.format is TournamentFormat.OLYMPIC
     last_table = (
-        f"each stage restarts at {_n(regulation.restart_stack)} (T-9)"
+        _("each stage restarts at {stack} (T-9)").format(stack=_n(regulation.restart_stack))
         if olympic
-        else f"final table {regulation.final_table_size}"
+        else _("final table {size}").format(size=regulation.final_table_size)
     )
+    profile = PROFILE_WORDS.get(regulation.profile)
+    heads = (_("Entries"), _("Pool"), _("Overlay"), _("Paid"))
+    widths = [max(width, len(head)) for head, width in zip(heads, (7, 10, 9, 5), strict=True)]
     lines = [
-        f"{regulation.name}: {regulation.format.value}, {regulation.game.label}, "
-        f"profile {regulation.profile}",
+        _("{name}: {format}, {game}, profile {profile}").format(
+            name=regulation.name,
+            format=_(FORMAT_WORDS[regulation.format]),
+            game=regulation.game.label,
+            profile=_(profile) if profile else regulation.profile,
+        ),
         *([regulation.description] if regulation.description else []),
-        f"Starting stack {_n(regulation.starting_stack)} · tables of {regulation.table_size} · "
-        f"{last_table} · chips {chips}",
+        _("Starting stack {stack} · tables of {size} · {last_table} · chips {chips}").format(
+            stack=_n(regulation.starting_stack),
+            size=regulation.table_size,
+            last_table=last_table,
+            chips=chips,
+        ),
         f"{started} · {late_text}",
         *_terms(regulation),
         "",
         *_timetable(regulation),
         "",
-        f"{'Entries':>7} {'Pool':>10} {'Overlay':>9} {'Paid':>5}  Prizes",
+        " ".join(f"{head:>{width}}" for head, width in zip(heads, widths, strict=True))
+        + "  "
+        + _("Prizes"),
     ]
     for entries, result in results:
         pool = result.pool
         lines.append(
-            f"{entries:>7} {_n(pool.total):>10} {_n(pool.overlay):>9} {len(result.prizes):>5}  "
+            f"{entries:>{widths[0]}} {_n(pool.total):>{widths[1]}} "
+            f"{_n(pool.overlay):>{widths[2]}} {len(result.prizes):>{widths[3]}}  "
             f"{_prize_list(result.prizes)}"
         )
     return "\n".join(lines)

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import _
 from pokerroom.table.seating import Blinds
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.desk_events import Announced, ChipsCorrected, LateRegistrationEnded
@@ -365,9 +366,15 @@ class Tournament:
         """The record of a player still in; one clear error for anyone else."""
         record = self.players.get(player)
         if record is None:
-            raise UsageError(f"player {player!r} is not registered in this tournament")
+            raise UsageError(
+                _("player {player!r} is not registered in this tournament").format(player=player)
+            )
         if record.place is not None:
-            raise UsageError(f"player {player!r} is out (place {record.place})")
+            raise UsageError(
+                _("player {player!r} is out (place {place})").format(
+                    player=player, place=record.place
+                )
+            )
         return record
 
     def _check(self, event: TournamentEvent) -> None:
@@ -432,7 +439,11 @@ class Tournament:
             self._check_cap(len(self.players))
             return
         if record is None:
-            raise UsageError(f"player {event.player!r} is not registered in this tournament")
+            raise UsageError(
+                _("player {player!r} is not registered in this tournament").format(
+                    player=event.player
+                )
+            )
         if self.penalty_log.disqualified(event.player):
             raise UsageError(f"player {event.player!r} is disqualified (5.19.2); no more entries")
         if event.kind is EntryKind.RE_ENTRY:

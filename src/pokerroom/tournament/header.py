@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pokerroom.i18n import _, current_language, ngettext, number_text
 from pokerroom.tournament.clock.render import countdown, forced_bets
+from pokerroom.tournament.live.action_words import place_text
 from pokerroom.tournament.lobby import Lobby
 from pokerroom.tournament.structure import Level
 
@@ -27,9 +29,17 @@ HEADER_WIDTH = 80
 
 
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    """1st, 2nd, 3rd, 4th, 11th, 21st; in Russian and Ukrainian 1-й, 2-й …"""
+    if current_language() != "en":
+        return f"{number}-й"
     last = 0 if 10 <= number % 100 <= 20 else number % 10
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th') }"
+
+
+def one_decimal(number: float) -> str:
+    """``60.0`` (``60,0`` in Russian and Ukrainian): big blinds to one decimal."""
+    text = f"{number:.1f}"
+    return text if current_language() == "en" else text.replace(".", ",")
 
 
 def _with_next(clock: str, following: Level) -> str:
@@ -45,29 +55,41 @@ def _with_next(clock: str, following: Level) -> str:
     else:
         main = replace(following, ante=0, bring_in=0)
     for told in (forced_bets(following), forced_bets(main)):
-        longer = f"{clock} · next: {told}"
+        longer = f"{clock} · " + _("next: {bets}").format(bets=told)
         if len(longer) <= HEADER_WIDTH:
             return longer
     return clock
 
 
 def header_lines(lobby: Lobby) -> list[str]:
-    """The level, its time and the next; the field and your place; the money."""
+    """The level, its time and the next; the field and your place; the money (in the
+    current language)."""
     if lobby.on_break is not None:
-        clock = f"Break after level {lobby.level.number}"
+        clock = _("Break after level {number}").format(number=lobby.level.number)
     else:
-        clock = f"Level {lobby.level.number} · {forced_bets(lobby.level)}"
+        level = _("Level {number}").format(number=lobby.level.number)
+        clock = f"{level} · {forced_bets(lobby.level)}"
     if lobby.time_left is not None:
-        clock += f" · {countdown(lobby.time_left)} left"
+        clock += " · " + _("{time} left").format(time=countdown(lobby.time_left))
     if lobby.next_level is not None:
         clock = _with_next(clock, lobby.next_level)
-    place = "you are out" if lobby.place is None else f"you {ordinal(lobby.place)} by chips"
-    field = (
-        f"{lobby.players_left:,} of {lobby.entries:,} left · {place} · "
-        f"average {lobby.average:,} ({lobby.average_big_blinds:.1f} bb)"
+    if lobby.place is None:
+        place = _("you are out")
+    else:
+        place = _("you {place} by chips").format(place=ordinal(lobby.place))
+    left = _("{left} of {entries} left").format(
+        left=number_text(lobby.players_left), entries=number_text(lobby.entries)
     )
-    money = f"pool {lobby.pool:,}"
+    average = _("average {stack} ({big_blinds} bb)").format(
+        stack=number_text(lobby.average), big_blinds=one_decimal(lobby.average_big_blinds)
+    )
+    field = f"{left} · {place} · {average}"
+    money = _("pool {amount}").format(amount=number_text(lobby.pool))
     jump = lobby.next_jump
     if jump is not None:
-        money += f" · next pay jump: {ordinal(jump.place)} {jump.prize:,}, {jump.busts} more out"
+        money += " · " + ngettext(
+            "next pay jump: {place} {prize}, {count} more out",
+            "next pay jump: {place} {prize}, {count} more out",
+            jump.busts,
+        ).format(place=place_text(jump.place), prize=number_text(jump.prize), count=jump.busts)
     return [clock, field, money]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.i18n import _
 from pokerroom.tournament.structure import Break, Level
 
 
@@ -25,7 +26,7 @@ class DelayStart:
     minutes: float
 
     def describe(self) -> str:
-        return f"start delayed by {_duration(self.minutes * 60)}"
+        return _("start delayed by {time}").format(time=_duration(self.minutes * 60))
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class Pause:
     at: float
 
     def describe(self) -> str:
-        return "clock paused"
+        return _("clock paused")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class Resume:
     at: float
 
     def describe(self) -> str:
-        return "clock resumed"
+        return _("clock resumed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ class CallBreak:
     minutes: float
 
     def describe(self) -> str:
-        return f"unscheduled break of {_duration(self.minutes * 60)}"
+        return _("unscheduled break of {time}").format(time=_duration(self.minutes * 60))
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,7 @@ class AddTime:
     seconds: float
 
     def describe(self) -> str:
-        return f"{_duration(self.seconds)} added"
+        return _("{time} added").format(time=_duration(self.seconds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ class RemoveTime:
     seconds: float
 
     def describe(self) -> str:
-        return f"{_duration(self.seconds)} removed"
+        return _("{time} removed").format(time=_duration(self.seconds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ class EditLevel:
     level: Level
 
     def describe(self) -> str:
-        return f"level {self.level.number} changed"
+        return _("level {number} changed").format(number=self.level.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,7 @@ class InsertLevel:
     level: Level
 
     def describe(self) -> str:
-        return f"level inserted as level {self.level.number}"
+        return _("level inserted as level {number}").format(number=self.level.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +112,7 @@ class RemoveLevel:
     number: int
 
     def describe(self) -> str:
-        return f"level {self.number} removed"
+        return _("level {number} removed").format(number=self.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +124,7 @@ class ReviseLevel:
     level: Level
 
     def describe(self) -> str:
-        return f"level {self.level.number} in progress changed"
+        return _("level {number} in progress changed").format(number=self.level.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +135,9 @@ class AddBreak:
     pause: Break
 
     def describe(self) -> str:
-        return f"break of {_duration(self.pause.minutes * 60)} after level {self.pause.after_level}"
+        return _("break of {time} after level {number}").format(
+            time=_duration(self.pause.minutes * 60), number=self.pause.after_level
+        )
 
 
 ClockEvent = (

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+from pokerroom.i18n import _, number_text
 from pokerroom.tournament.clock.state import ClockState
 from pokerroom.tournament.structure import Break, Level
 
@@ -40,48 +41,75 @@ def forced_bets(level: Level) -> str:
     """The level's blinds, antes, bring-in and limit bets, as far as it has them."""
     parts: list[str] = []
     if level.big_blind:
-        parts.append(f"blinds {level.small_blind:,}/{level.big_blind:,}")
+        parts.append(
+            _("blinds {small}/{big}").format(
+                small=number_text(level.small_blind), big=number_text(level.big_blind)
+            )
+        )
     if level.ante:
-        parts.append(f"{'big-blind ante' if level.big_blind_ante else 'ante'} {level.ante:,}")
+        ante = number_text(level.ante)
+        if level.big_blind_ante:
+            parts.append(_("big-blind ante {ante}").format(ante=ante))
+        else:
+            parts.append(_("ante {ante}").format(ante=ante))
     if level.bring_in:
-        parts.append(f"bring-in {level.bring_in:,}")
+        parts.append(_("bring-in {amount}").format(amount=number_text(level.bring_in)))
     if level.small_bet:
-        parts.append(f"bets {level.small_bet:,}/{level.big_bet:,}")
-    return ", ".join(parts) or "no forced bets"
+        parts.append(
+            _("bets {small}/{big}").format(
+                small=number_text(level.small_bet), big=number_text(level.big_bet)
+            )
+        )
+    return ", ".join(parts) or _("no forced bets")
 
 
-def _level_line(prefix: str, level: Level) -> str:
-    return f"{prefix} {level.number} · {forced_bets(level)}"
+def _level_line(words: str, level: Level) -> str:
+    """``words`` has ``{number}`` for the level's number."""
+    return words.format(number=level.number) + " · " + forced_bets(level)
 
 
 def _color_up(pause: Break) -> str:
-    return "" if pause.color_up is None else f" · colour-up: the {pause.color_up:,} chips go"
+    if pause.color_up is None:
+        return ""
+    return " · " + _("colour-up: the {chip} chips go").format(chip=number_text(pause.color_up))
 
 
 def _heading(state: ClockState) -> str:
     if not state.started:
-        return f"Starts in {countdown(state.starts_in)} · " + _level_line("level", state.level)
+        return (
+            _("Starts in {time} · level {number}").format(
+                time=countdown(state.starts_in), number=state.level.number
+            )
+            + " · "
+            + forced_bets(state.level)
+        )
     pause = state.on_break
     if pause is None:
-        return _level_line("Level", state.level)
-    kind = "Unscheduled break" if state.unscheduled_break else "Break"
-    return f"{kind} after level {state.level.number}{_color_up(pause)}"
+        return _level_line(_("Level {number}"), state.level)
+    if state.unscheduled_break:
+        words = _("Unscheduled break after level {number}")
+    else:
+        words = _("Break after level {number}")
+    return words.format(number=state.level.number) + _color_up(pause)
 
 
 def _time_line(state: ClockState) -> str:
     if state.time_left is None:
-        shown = "--:-- (last level, no time limit)"
+        shown = _("--:-- (last level, no time limit)")
     else:
         shown = countdown(state.time_left)
-    return f"Time left {shown}" + ("  PAUSED" if state.paused else "")
+    line = _("Time left {time}").format(time=shown)
+    return line + "  " + _("PAUSED") if state.paused else line
 
 
 def _next_break_line(state: ClockState) -> str:
     pause = state.next_break
     if pause is None or state.next_break_in is None:
-        return "Next break: none scheduled"
+        return _("Next break: none scheduled")
     when = countdown(state.next_break_in)
-    return f"Next break after level {pause.after_level}, in {when}{_color_up(pause)}"
+    return _("Next break after level {number}, in {time}").format(
+        number=pause.after_level, time=when
+    ) + _color_up(pause)
 
 
 def render_clock(state: ClockState) -> str:
@@ -90,8 +118,12 @@ def render_clock(state: ClockState) -> str:
     lines = [
         _heading(state),
         _time_line(state),
-        _level_line("Next level", following) if following else "Next level: none (last level)",
+        _level_line(_("Next level {number}"), following)
+        if following
+        else _("Next level: none (last level)"),
         _next_break_line(state),
-        f"Running {clock_time(state.elapsed)} · played {clock_time(state.play_time)}",
+        _("Running {running} · played {played}").format(
+            running=clock_time(state.elapsed), played=clock_time(state.play_time)
+        ),
     ]
     return "\n".join(lines)

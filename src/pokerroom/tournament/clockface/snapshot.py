@@ -22,6 +22,7 @@ import enum
 import math
 from dataclasses import dataclass
 
+from pokerroom.i18n import _, number_text
 from pokerroom.tournament.clock import ClockState
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tournament.clockface.feed import FeedReading
@@ -119,7 +120,8 @@ def _phase(state: ClockState) -> Phase:
 def _chip_up(state: ClockState, phase: Phase) -> str | None:
     """T-13: announce the chip that goes during the level before the break, and at the break."""
     if phase is Phase.BREAK and state.on_break is not None and state.on_break.color_up:
-        return f"Colour-up now: the {state.on_break.color_up:,} chips go"
+        chip = number_text(state.on_break.color_up)
+        return _("Colour-up now: the {chip} chips go").format(chip=chip)
     coming = state.next_break
     if (
         phase is not Phase.BREAK
@@ -127,7 +129,8 @@ def _chip_up(state: ClockState, phase: Phase) -> str | None:
         and coming.color_up
         and coming.after_level == state.level.number
     ):
-        return f"Colour-up at the break: the {coming.color_up:,} chips go"
+        chip = number_text(coming.color_up)
+        return _("Colour-up at the break: the {chip} chips go").format(chip=chip)
     return None
 
 

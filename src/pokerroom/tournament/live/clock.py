@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pokerroom.i18n import _, number_text
 from pokerroom.tournament.clock import Clock, ClockState, Schedule
 from pokerroom.tournament.clock.events import ClockEvent
 from pokerroom.tournament.clock.state import clock_state
@@ -56,8 +57,12 @@ def colour_up_notice(state: ClockState) -> str | None:
     """T-13: the chip-up notice for the floor: at a colour-up break, or the level before it."""
     pause = state.on_break
     if pause is not None and pause.color_up:
-        return f"Colour-up now: race off the {pause.color_up:,} chips"
+        chip = number_text(pause.color_up)
+        return _("Colour-up now: race off the {chip} chips").format(chip=chip)
     coming = state.next_break
     if pause is not None or coming is None or coming.after_level != state.level.number:
         return None
-    return f"Colour-up at the break: the {coming.color_up:,} chips go" if coming.color_up else None
+    if not coming.color_up:
+        return None
+    chip = number_text(coming.color_up)
+    return _("Colour-up at the break: the {chip} chips go").format(chip=chip)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.i18n import _
 from pokerroom.tournament.clock import ClockState
 from pokerroom.tournament.clock.events import (
     AddTime,
@@ -32,6 +33,7 @@ from pokerroom.tournament.events import (
     Seated,
     TournamentEvent,
 )
+from pokerroom.tournament.live.action_words import action_text
 from pokerroom.tournament.live.busts import bust_events
 from pokerroom.tournament.live.cashier import deal_event, deal_offer, finish_events
 from pokerroom.tournament.live.clock import live_clock, live_clock_state, started_at
@@ -60,15 +62,16 @@ from pokerroom.tournament.structure import Level
 
 
 def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st (always English: the log's words)."""
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
 
 
 def what_done(events: Sequence[TournamentEvent]) -> str:
-    """The words of the action these events record (its :class:`DirectorAction`)."""
+    """The words of the action these events record (its :class:`DirectorAction`), in the
+    reader's language (the log keeps them in English)."""
     first = events[0] if events else None
-    return first.what if isinstance(first, DirectorAction) else "done"
+    return action_text(first.what if isinstance(first, DirectorAction) else "done")
 
 
 class DeskSaver(Protocol):
@@ -142,11 +145,17 @@ class LiveDesk:
         """A new entry; after the draw a late entry, seated where balance needs him (T-19)."""
         name = player.strip()
         if not name:
-            raise UsageError("a player needs a name; type it and press enter")
+            raise UsageError(_("a player needs a name; type it and press enter"))
         taken = self.registered_as(name)
         if taken is not None:
-            same = "" if taken == name else f" ({name!r} is the same name: case does not count)"
-            raise UsageError(f"player {taken!r} is already registered{same}")
+            if taken == name:
+                raise UsageError(_("player {name!r} is already registered").format(name=taken))
+            raise UsageError(
+                _(
+                    "player {name!r} is already registered ({typed!r} is the same name: "
+                    "case does not count)"
+                ).format(name=taken, typed=name)
+            )
         return self._sale(name, EntryKind.ENTRY, f"registered {name}")
 
     def registered_as(self, player: str) -> str | None:
@@ -185,10 +194,14 @@ class LiveDesk:
     def draw(self) -> list[TournamentEvent]:
         """T-4: every registered player to a random table and seat."""
         if self.drawn:
-            raise UsageError("the seats are drawn already; late entries get a seat as they come")
+            raise UsageError(_("the seats are drawn already; late entries get a seat as they come"))
         players = self.tournament.still_in()
         if len(players) < 2:
-            raise UsageError(f"the draw needs at least 2 players registered, got {len(players)}")
+            raise UsageError(
+                _("the draw needs at least 2 players registered, got {count}").format(
+                    count=len(players)
+                )
+            )
 
         def do(at: float) -> None:
             rng = random.Random(self.seed)
@@ -202,10 +215,18 @@ class LiveDesk:
         """The dealer button at ``table`` is on ``seat`` in the hand being dealt now."""
         seats = self.layout().get(table)
         if seats is None:
-            raise UsageError(f"there is no table {table}; tables in play: {self._tables()}")
+            raise UsageError(
+                _("there is no table {table}; tables in play: {tables}").format(
+                    table=table, tables=self._tables()
+                )
+            )
         size = self.regulation.table_size
         if not 1 <= seat <= size:
-            raise UsageError(f"table {table} has seats 1 to {size}, got {seat}")
+            raise UsageError(
+                _("table {table} has seats 1 to {size}, got {seat}").format(
+                    table=table, size=size, seat=seat
+                )
+            )
         return self._act(
             f"button at table {table} seat {seat}",
             lambda at: self._record(ButtonAt(at, table, seat)),
@@ -215,7 +236,7 @@ class LiveDesk:
         """The floor made every move shown: the seats change in the log."""
         due = self.pending()
         if not due:
-            raise UsageError("no move is due; the tables are balanced")
+            raise UsageError(_("no move is due; the tables are balanced"))
 
         def do(at: float) -> None:
             for instruction in due:
@@ -232,8 +253,10 @@ class LiveDesk:
         one, ``stacks`` (by seat) are the stacks they started the hand with."""
         if started_at(self.events) is None:  # T-10: no hand is dealt before the start
             raise UsageError(
-                "the clock has not started, so no hand has been dealt and nobody can bust; "
-                "start the clock first"
+                _(
+                    "the clock has not started, so no hand has been dealt and nobody can bust; "
+                    "start the clock first"
+                )
             )
         busts = bust_events(
             self.tournament, table, seats, stacks, level=self.level() or 1, at=self.time.now()
@@ -261,10 +284,16 @@ class LiveDesk:
         """A hand was dealt at ``table``: each player there sitting out serves one (H-10)."""
         seats = self.layout().get(table)
         if seats is None:
-            raise UsageError(f"there is no table {table}; tables in play: {self._tables()}")
+            raise UsageError(
+                _("there is no table {table}; tables in play: {tables}").format(
+                    table=table, tables=self._tables()
+                )
+            )
         serving = [p for p in seats.values() if self.tournament.penalty_log.serving(p)]
         if not serving:
-            raise UsageError(f"nobody at table {table} is sitting out a penalty")
+            raise UsageError(
+                _("nobody at table {table} is sitting out a penalty").format(table=table)
+            )
 
         def do(at: float) -> None:
             for player in serving:
@@ -295,7 +324,7 @@ class LiveDesk:
     def agree_deal(self, deal: Deal) -> list[TournamentEvent]:
         fresh = self.deal_offer(deal.method, dict(zip(deal.players, deal.stacks, strict=True)))
         if fresh.players != deal.players:
-            raise UsageError("the players left changed since this deal was offered")
+            raise UsageError(_("the players left changed since this deal was offered"))
         return self._act(f"{deal.method.value} deal", lambda at: self._record(deal_event(deal, at)))
 
     def finish(self) -> list[TournamentEvent]:
@@ -307,7 +336,7 @@ class LiveDesk:
 
     def start_clock(self) -> list[TournamentEvent]:
         if started_at(self.events) is not None:
-            raise UsageError("the clock is running already; pause it instead")
+            raise UsageError(_("the clock is running already; pause it instead"))
         return self._act("clock started", lambda at: self._record(ClockStarted(at)))
 
     def pause(self) -> list[TournamentEvent]:
@@ -341,7 +370,7 @@ class LiveDesk:
     def _clock(self, what: str, make: Callable[[float], ClockEvent]) -> list[TournamentEvent]:
         clock = live_clock(self.regulation, self.events, self.time)
         if clock is None:
-            raise UsageError("the clock has not started; start it first")
+            raise UsageError(_("the clock has not started; start it first"))
 
         def do(at: float) -> None:
             action = clock.record(make(at))  # a refused one raises and nothing is kept
@@ -359,7 +388,7 @@ class LiveDesk:
             None,
         )
         if index is None:
-            raise UsageError("there is no director action to undo")
+            raise UsageError(_("there is no director action to undo"))
         action = events[index]
         assert isinstance(action, DirectorAction)
         self.tournament.rewind(index)
@@ -373,7 +402,7 @@ class LiveDesk:
         return live_floor(self.tournament, self.seed)
 
     def _tables(self) -> str:
-        return ", ".join(str(n) for n in self.layout()) or "none"
+        return ", ".join(str(n) for n in self.layout()) or _("none")
 
     def _record(self, event: TournamentEvent) -> None:
         self.tournament.record(event)

@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokerroom.i18n import _
 from pokerroom.table.seating import Blinds, first_blinds, next_blinds
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.live.events import ButtonAt
@@ -93,8 +94,12 @@ def instructions(tournament: Tournament, moves: Sequence[Move]) -> tuple[Instruc
     for move in moves:
         source = move.source
         assert source is not None
-        where = f"Table {source.table} seat {source.seat} ({move.player})"
-        target = f"Table {move.target.table} seat {move.target.seat}"
+        where = _("Table {table} seat {seat} ({player})").format(
+            table=source.table, seat=source.seat, player=move.player
+        )
+        target = _("Table {table} seat {seat}").format(
+            table=move.target.table, seat=move.target.seat
+        )
         notes = []
         if move.reason is MoveReason.BALANCE:
             button = known.get(move.target.table)
@@ -102,14 +107,18 @@ def instructions(tournament: Tournament, moves: Sequence[Move]) -> tuple[Instruc
                 seated = [*tables.get(move.target.table, {}), move.target.seat]
                 marks = next_blinds(_last_blinds(seated, button, size), sorted(seated), size)
                 if marks.big_blind == move.target.seat:
-                    notes.append("due the big blind")
+                    notes.append(_("due the big blind"))
             missing = [t for t in (source.table, move.target.table) if t not in known]
             if missing:
-                listed = " and ".join(str(t) for t in missing)
-                notes.append(f"report the button of table {listed} first (b)")
+                if len(missing) == 1:
+                    words = _("report the button of table {table} first (b)")
+                    notes.append(words.format(table=missing[0]))
+                else:
+                    words = _("report the button of tables {table} and {other} first (b)")
+                    notes.append(words.format(table=missing[0], other=missing[1]))
         elif move.reason is MoveReason.BREAK:
-            notes.append(f"table {source.table} breaks")
+            notes.append(_("table {table} breaks").format(table=source.table))
         elif move.reason is MoveReason.FINAL_TABLE:
-            target = f"Final table seat {move.target.seat}"
+            target = _("Final table seat {seat}").format(seat=move.target.seat)
         found.append(Instruction(move, f"{where} → {target}" + "".join(f", {n}" for n in notes)))
     return tuple(found)

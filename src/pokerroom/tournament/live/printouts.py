@@ -11,9 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import _
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.live.cards import seat_cards, table_list
 from pokerroom.tournament.live.floor import layout
+from pokerroom.tournament.regulation.language import in_regulation_language
 
 FORM_FEED = "\n\f"
 
@@ -30,17 +32,25 @@ def write_printouts(
     """Write both files; refused in one line, writing nothing, before the draw, when a file
     is there already or the directory cannot take them."""
     if not layout(tournament):
-        raise UsageError("nobody is seated yet: draw the seats (d) before printing them")
+        raise UsageError(_("nobody is seated yet: draw the seats (d) before printing them"))
     paths = printout_paths(directory, tournament_id)
     if not directory.is_dir():
-        raise UsageError(f"cannot print to {directory}: it is not a directory")
+        raise UsageError(
+            _("cannot print to {directory}: it is not a directory").format(directory=directory)
+        )
     taken = [str(path) for path in paths if path.exists()]
     if taken:
-        raise UsageError(f"{taken[0]} exists already; move it away to print again (not written)")
+        raise UsageError(
+            _("{path} exists already; move it away to print again (not written)").format(
+                path=taken[0]
+            )
+        )
     name = tournament.regulation.name
+    with in_regulation_language(tournament.regulation):
+        heading = _("{name}: seats by table").format(name=name)
     texts = (
         seat_cards(tournament, between=FORM_FEED) + "\n",
-        f"{name}: seats by table\n\n{table_list(tournament)}\n",
+        f"{heading}\n\n{table_list(tournament)}\n",
     )
     written: list[Path] = []
     try:
@@ -51,5 +61,9 @@ def write_printouts(
     except OSError as error:
         for path in written:  # only ours: a file someone else made stays
             path.unlink(missing_ok=True)
-        raise UsageError(f"cannot print to {directory}: {error.strerror or error}") from None
+        raise UsageError(
+            _("cannot print to {directory}: {reason}").format(
+                directory=directory, reason=error.strerror or error
+            )
+        ) from None
     return paths

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from pokerroom.cards import format_cards
 from pokerroom.engine import Hand
 from pokerroom.errors import UsageError
+from pokerroom.i18n import _
 from pokerroom.table.away import away_positions, kill_dead_hands
 from pokerroom.tournament.events import HandPlayed, TournamentEvent
 from pokerroom.tournament.penalties import rulings
@@ -105,7 +106,11 @@ class Desk:
         table = self._table_in_hand(player)
         if penalty.kind is PenaltyKind.DISQUALIFICATION and table is not None:
             if any(due.player == player for due in self._due.get(table, ())):
-                raise UsageError(f"{player} is already disqualified from the end of this hand")
+                raise UsageError(
+                    _("{player} is already disqualified from the end of this hand").format(
+                        player=player
+                    )
+                )
             players = rulings.players_at_table(tournament, player)
             event = rulings.new_penalty(
                 tournament,

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_, _, ngettext
 from pokerroom.tournament.penalties.table import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -47,6 +48,7 @@ from pokerroom.tournament.penalties.table import (
     Offence,
     Penalty,
     PenaltyKind,
+    choices_text,
 )
 
 
@@ -55,6 +57,10 @@ class Ruling(enum.Enum):
 
     UPHELD = "penalty upheld"
     OVERTURNED = "penalty overturned"
+
+
+RULING_WORDS = {Ruling.UPHELD: N_("penalty upheld"), Ruling.OVERTURNED: N_("penalty overturned")}
+"""Each ruling as people read it (its value is the English of exports)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +302,11 @@ class PenaltyLog:
             raise UsageError(f"a player is dealt in only once per hand, got {players}")
         for player in players:
             if self.disqualified(player):
-                raise UsageError(f"{player} is disqualified and cannot be dealt in (5.19.2)")
+                raise UsageError(
+                    _("{player} is disqualified and cannot be dealt in (5.19.2)").format(
+                        player=player
+                    )
+                )
         serving = []
         for player in players:
             number = self.serving(player)
@@ -340,20 +350,26 @@ class PenaltyLog:
                     raise UsageError(f"{player} has no standing sit-out number {number}")
                 if self._served.get(number, 0) >= given.hands:
                     raise UsageError(
-                        f"{player} has served all {given.hands} hands of penalty {number}"
+                        ngettext(
+                            "{player} has served all {hands} hand of penalty {number}",
+                            "{player} has served all {hands} hands of penalty {number}",
+                            given.hands,
+                        ).format(player=player, hands=given.hands, number=number)
                     )
             case ProtestFiled():
                 self._check_protest(event)
             case ProtestDecided(_, number):
                 if number not in self._protests:
-                    raise UsageError(f"there is no protest number {number}")
+                    raise UsageError(_("there is no protest number {number}").format(number=number))
                 if number in self._decisions:
                     raise UsageError(
-                        f"protest {number} is already decided; rulings are final (7.3.3)"
+                        _("protest {number} is already decided; rulings are final (7.3.3)").format(
+                            number=number
+                        )
                     )
             case TournamentEnded():
                 if self._ended:
-                    raise UsageError("the tournament has already ended")
+                    raise UsageError(_("the tournament has already ended"))
             case SoftPlayFlagged():
                 if event.action not in ("check", "call"):
                     raise UsageError(f"soft play is a check or a call, got {event.action!r}")
@@ -379,15 +395,15 @@ class PenaltyLog:
     def _check_given(self, event: PenaltyGiven) -> None:
         player, penalty = event.player, event.penalty
         if self._ended:
-            raise UsageError("the tournament has ended: no more penalties")
+            raise UsageError(_("the tournament has ended: no more penalties"))
         if event.number != len(self._given) + 1:
             raise UsageError(
                 f"penalty number {event.number} out of order: expected {len(self._given) + 1}"
             )
         if not player.strip():
-            raise UsageError("a penalty names the player it is given to")
+            raise UsageError(_("a penalty names the player it is given to"))
         if self.disqualified(player):
-            raise UsageError(f"{player} is already disqualified")
+            raise UsageError(_("{player} is already disqualified").format(player=player))
         if event.chips_removed < 0 or (
             event.chips_removed and penalty.kind is not PenaltyKind.DISQUALIFICATION
         ):
@@ -399,31 +415,51 @@ class PenaltyLog:
             raise UsageError(f"penalty {event.number} does not match the log")
         preset = PRESETS[event.offence]
         if not event.override and not preset.allows(penalty, repeat, event.players_at_table):
-            when = "repeat" if repeat else "first time"
-            allowed = " or ".join(str(choice) for choice in preset.choices(repeat))
+            when = _("repeat") if repeat else _("first time")
             raise UsageError(
-                f"{penalty} is not in the penalty table for {preset.description} "
-                f"({event.offence.value}, {when}): allowed {allowed}; the director may "
-                f"override (T-16, 002 7.4)"
+                _(
+                    "{penalty} is not in the penalty table for {offence} ({clause}, {when}): "
+                    "allowed {allowed}; the director may override (T-16, 002 7.4)"
+                ).format(
+                    penalty=penalty.text(),
+                    offence=preset.words,
+                    clause=event.offence.value,
+                    when=when,
+                    allowed=choices_text(preset.choices(repeat)),
+                )
             )
 
     def _check_protest(self, event: ProtestFiled) -> None:
         if self._ended:
-            raise UsageError("the tournament has ended: protests are no longer accepted (7.3.2)")
+            raise UsageError(_("the tournament has ended: protests are no longer accepted (7.3.2)"))
         given = self._given.get(event.penalty)
         if given is None:
-            raise UsageError(f"there is no penalty number {event.penalty} to protest")
+            raise UsageError(
+                _("there is no penalty number {number} to protest").format(number=event.penalty)
+            )
         if event.player != given.player:
             raise UsageError(
-                f"only {given.player}, who was penalised, may protest penalty "
-                f"{event.penalty} (7.3.1)"
+                _("only {player}, who was penalised, may protest penalty {number} (7.3.1)").format(
+                    player=given.player, number=event.penalty
+                )
             )
         if not event.text:
-            raise UsageError("a protest is written and gives its reason (7.3.1); the text is empty")
+            raise UsageError(
+                _("a protest is written and gives its reason (7.3.1); the text is empty")
+            )
         if any(protest.penalty == event.penalty for protest in self._protests.values()):
-            raise UsageError(f"penalty {event.penalty} has already been protested")
+            raise UsageError(
+                _("penalty {number} has already been protested").format(number=event.penalty)
+            )
         if event.number != len(self._protests) + 1:
             raise UsageError(f"protest number {event.number} out of order")
+
+
+def ruling_text(ruling: Ruling | None) -> str:
+    """A protest's state as people read it: pending, upheld or overturned (T-22)."""
+    if ruling is None:
+        return _("pending")
+    return _(RULING_WORDS[ruling])
 
 
 def render_log(log: PenaltyLog) -> str:
@@ -432,25 +468,41 @@ def render_log(log: PenaltyLog) -> str:
     rulings = {p.filed.penalty: p for p in log.protests()}
     lines = []
     for given in log.penalties():
-        line = f"#{given.number} {given.player}: {given.offence.value} — {given.penalty}"
+        line = f"#{given.number} {given.player}: {given.offence.value} — {given.penalty.text()}"
         if given.hands:
-            line += f" ({given.hands} hands, {log.served(given.number)} served)"
+            line += " " + ngettext(
+                "({hands} hand, {served} served)", "({hands} hands, {served} served)", given.hands
+            ).format(hands=given.hands, served=log.served(given.number))
         if given.repeat:
-            line += f", repeat (time {given.repeat + 1})"
+            line += _(", repeat (time {time})").format(time=given.repeat + 1)
         if given.override:
-            line += ", director's override"
+            line += _(", director's override")
         if given.place:
-            line += f", out in place {given.place}"
+            line += _(", out in place {place}").format(place=given.place)
         if given.chips_removed:
-            line += f", {given.chips_removed} chips removed from play"
+            line += ngettext(
+                ", {chips} chip removed from play",
+                ", {chips} chips removed from play",
+                given.chips_removed,
+            ).format(chips=given.chips_removed)
         protest = rulings.get(given.number)
         if protest is not None:
-            state = protest.decision.ruling.value if protest.decision else "pending"
-            line += f"; protest #{protest.filed.number}: {state}"
+            state = ruling_text(protest.decision.ruling if protest.decision else None)
+            line += _("; protest #{number}: {state}").format(
+                number=protest.filed.number, state=state
+            )
         lines.append(line)
     for flag in log.flags():
         lines.append(
-            f"soft play? hand {flag.hand}, table {flag.table}: {flag.player} — {flag.reason} "
-            f"[{flag.hole} on {flag.board}]"
+            _(
+                "soft play? hand {hand}, table {table}: {player} — {reason} [{hole} on {board}]"
+            ).format(
+                hand=flag.hand,
+                table=flag.table,
+                player=flag.player,
+                reason=flag.reason,
+                hole=flag.hole,
+                board=flag.board,
+            )
         )
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerroom.tournament.penalties.table import PRESETS, Choice, Offence
+from pokerroom.tournament.penalties.table import PRESETS, Offence, choices_text
 
 DEFAULT_OFFENCE = Offence.UNSPORTING_CONDUCT
 """7.1.16, any other unsporting conduct: a warning up to disqualification."""
@@ -25,19 +25,16 @@ class OffenceLine:
     repeat: str
 
 
-def _choices(choices: tuple[Choice, ...]) -> str:
-    return " or ".join(str(choice) for choice in choices)
-
-
 def offence_lines() -> list[OffenceLine]:
-    """Every offence of the penalty table, in the rule book's order."""
+    """Every offence of the penalty table, in the rule book's order, in the current language
+    (Russian: the sentences of 002 7.1 itself)."""
     return [
         OffenceLine(
             offence.value,
             offence.value.split(" ", 1)[0],
-            PRESETS[offence].description,
-            _choices(PRESETS[offence].first),
-            _choices(PRESETS[offence].repeat),
+            PRESETS[offence].words,
+            choices_text(PRESETS[offence].first),
+            choices_text(PRESETS[offence].repeat),
         )
         for offence in Offence
     ]

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import _
 from pokerroom.tournament.penalties.log import (
     HandServed,
     PenaltyEvent,
@@ -63,7 +64,9 @@ def players_at_table(tournament: Tournament, player: str) -> int:
     seat = tournament.players[player].seat
     if seat is None:
         raise UsageError(
-            f"player {player!r} has no seat; name the players at his table for a round"
+            _("player {player!r} has no seat; name the players at his table for a round").format(
+                player=player
+            )
         )
     return sum(
         1 for r in tournament.players.values() if r.seat is not None and r.seat.table == seat.table
@@ -111,10 +114,18 @@ def check(tournament: Tournament, event: PenaltyEvent) -> None:
             _check_disqualification(tournament, event, record)
     elif isinstance(event, HandServed | SoftPlayFlagged):
         if event.player not in tournament.players:
-            raise UsageError(f"player {event.player!r} is not registered in this tournament")
+            raise UsageError(
+                _("player {player!r} is not registered in this tournament").format(
+                    player=event.player
+                )
+            )
         live = event.hand == 0 and not tournament.hands  # a live table's hand, not numbered
         if not live and not 1 <= event.hand <= tournament.hands:
-            raise UsageError(f"hand {event.hand} has not been played; {tournament.hands} have")
+            raise UsageError(
+                _("hand {hand} has not been played; {played} have").format(
+                    hand=event.hand, played=tournament.hands
+                )
+            )
     tournament.penalty_log.check(event)
 
 
@@ -122,7 +133,11 @@ def _check_disqualification(
     tournament: Tournament, event: PenaltyGiven, record: PlayerRecord
 ) -> None:
     if tournament.players_left < 2:
-        raise UsageError(f"{event.player} is the last player in; he wins, nobody is left to play")
+        raise UsageError(
+            _("{player} is the last player in; he wins, nobody is left to play").format(
+                player=event.player
+            )
+        )
     if event.place != tournament.players_left:
         raise UsageError(
             f"a disqualified player takes the next place down, {tournament.players_left}; "

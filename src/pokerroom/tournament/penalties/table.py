@@ -17,6 +17,14 @@ forbidden without a stated penalty) allow anything from a warning to disqualific
 ['sit out 3-5 hands']
 >>> Penalty.rounds(1).hands_at(players=7)
 7
+
+``str()`` is the English of exports and logs; people read :meth:`Penalty.text` and
+:meth:`Choice.text`, in their language and, in Russian, the rule book's own words:
+
+>>> from pokerroom.i18n import use_language
+>>> with use_language("ru"):
+...     [choice.text() for choice in PRESETS[Offence.KEEPING_CARDS_AFTER_FOLD].choices(1)]
+['пропуск от 3 раздач до 1 круга раздач']
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import enum
 from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_, _, ngettext, npgettext
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 """A table's player count bounds the size of a round."""
@@ -36,6 +45,14 @@ class PenaltyKind(enum.Enum):
     """H-10: H-9 away for a number of hands dealt at his table."""
     DISQUALIFICATION = "disqualification"
     """5.19.2: out of the tournament; his chips leave play (see :mod:`.log`)."""
+
+
+KIND_WORDS = {
+    PenaltyKind.WARNING: N_("warning"),
+    PenaltyKind.SIT_OUT: N_("sit out"),
+    PenaltyKind.DISQUALIFICATION: N_("disqualification"),
+}
+"""Each kind as people read it (its value is the English of exports)."""
 
 
 class Unit(enum.Enum):
@@ -69,6 +86,15 @@ class Span:
 
     def __str__(self) -> str:
         return f"{self.count} {self.unit.value}{'s' if self.count > 1 else ''}"
+
+    def text(self) -> str:
+        """``3 hands``, ``1 round`` as people read them after "sit out" (in Russian the
+        rule book's genitive: «3 раздач», «1 круга раздач»)."""
+        if self.unit is Unit.ROUNDS:
+            words = npgettext("sit out", "{count} round", "{count} rounds", self.count)
+        else:
+            words = npgettext("sit out", "{count} hand", "{count} hands", self.count)
+        return words.format(count=self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +132,12 @@ class Penalty:
     def __str__(self) -> str:
         return f"sit out {self.span}" if self.span is not None else self.kind.value
 
+    def text(self) -> str:
+        """The penalty as people read it, in the current language (``str()`` stays English)."""
+        if self.span is not None:
+            return _("sit out {span}").format(span=self.span.text())
+        return _(KIND_WORDS[self.kind])
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:
@@ -133,6 +165,28 @@ class Choice:
             unit = self.longest.unit.value + "s"
             return f"sit out {self.shortest.count}-{self.longest.count} {unit}"
         return f"sit out {self.shortest} to {self.longest}"
+
+    def text(self) -> str:
+        """The option as people read it, in the current language (``str()`` stays English)."""
+        if self.shortest is None or self.longest is None:
+            return _(KIND_WORDS[self.kind])
+        if self.shortest == self.longest:
+            return _("sit out {span}").format(span=self.shortest.text())
+        if self.shortest.unit is self.longest.unit:
+            low, high = self.shortest.count, self.longest.count
+            if self.longest.unit is Unit.ROUNDS:
+                words = ngettext("sit out {low}-{high} round", "sit out {low}-{high} rounds", high)
+            else:
+                words = ngettext("sit out {low}-{high} hand", "sit out {low}-{high} hands", high)
+            return words.format(low=low, high=high)
+        return _("sit out {shortest} to {longest}").format(
+            shortest=self.shortest.text(), longest=self.longest.text()
+        )
+
+
+def choices_text(choices: tuple[Choice, ...]) -> str:
+    """``warning or sit out 3 hands``, in the current language."""
+    return _(" or ").join(choice.text() for choice in choices)
 
 
 WARNING = Choice(PenaltyKind.WARNING)
@@ -178,8 +232,14 @@ class Preset:
 
     offence: Offence
     description: str
+    """English, marked for the catalogues: :attr:`words` is what people read."""
     first: tuple[Choice, ...]
     repeat: tuple[Choice, ...]
+
+    @property
+    def words(self) -> str:
+        """The offence as the rule book words it, in the current language (002 7.1)."""
+        return _(self.description)
 
     def choices(self, priors: int) -> tuple[Choice, ...]:
         """What the director may give after ``priors`` earlier penalties for this offence."""
@@ -203,68 +263,73 @@ PRESETS: dict[Offence, Preset] = {
     for preset in (
         _preset(
             Offence.KEEPING_CARDS_AFTER_FOLD,
-            "keeping cards after folding",
+            N_("keeping cards after folding"),
             (WARNING,),
             (_THREE_TO_ROUND,),
         ),
         _preset(
-            Offence.ACTION_OUT_OF_TURN, "action out of turn", (WARNING,), (_sit((3, H), (5, H)),)
+            Offence.ACTION_OUT_OF_TURN,
+            N_("action out of turn"),
+            (WARNING,),
+            (_sit((3, H), (5, H)),),
         ),
-        _preset(Offence.OUT_OF_TURN_AT_ALL_IN, "action out of turn at an all-in", (_ROUND,)),
-        _preset(Offence.COLLUSION, "collusion (team play)", (_sit((2, R)),), (DISQUALIFY,)),
+        _preset(Offence.OUT_OF_TURN_AT_ALL_IN, N_("action out of turn at an all-in"), (_ROUND,)),
+        _preset(Offence.COLLUSION, N_("collusion (team play)"), (_sit((2, R)),), (DISQUALIFY,)),
         _preset(
             Offence.SHOWING_CARDS_IN_ROUND,
-            "showing cards before the betting round ends",
+            N_("showing cards before the betting round ends"),
             (_THREE_TO_ROUND,),
             (_ONE_TO_TWO_ROUNDS,),
         ),
         _preset(
             Offence.ANNOUNCING_CARDS,
-            "announcing one's cards or hand",
+            N_("announcing one's cards or hand"),
             (_THREE_TO_ROUND,),
             (_ONE_TO_TWO_ROUNDS,),
         ),
-        _preset(Offence.UNREASONABLE_DELAY, "unreasonable delay", (WARNING,), (_ROUND,)),
+        _preset(Offence.UNREASONABLE_DELAY, N_("unreasonable delay"), (WARNING,), (_ROUND,)),
         _preset(
             Offence.TOUCHING_CARDS,
-            "touching the muck, burns or another player's cards",
+            N_("touching the muck, burns or another player's cards"),
             (WARNING,),
             (_ROUND,),
         ),
         _preset(
             Offence.TOUCHING_CARDS_DELIBERATELY,
-            "touching the muck or burns to learn the cards",
+            N_("touching the muck or burns to learn the cards"),
             (_ROUND, DISQUALIFY),
         ),
         _preset(
             Offence.CARDS_INTO_ANOTHERS,
-            "throwing cards into another player's",
+            N_("throwing cards into another player's"),
             (WARNING,),
             (_ROUND,),
         ),
-        _preset(Offence.CHIPS_HIDING_CARDS, "chips hiding the deal or the cards", (WARNING,)),
+        _preset(Offence.CHIPS_HIDING_CARDS, N_("chips hiding the deal or the cards"), (WARNING,)),
         _preset(
             Offence.INSULT,
-            "insulting a player or an official",
+            N_("insulting a player or an official"),
             (_sit((1, R), (4, R)), DISQUALIFY),
         ),
         _preset(
             Offence.LEAVING_OUT_OF_TURN,
-            "acting or leaving the table out of turn",
+            N_("acting or leaving the table out of turn"),
             (WARNING,),
             (_sit((3, H), (5, H)),),
         ),
-        _preset(Offence.PHONE_AT_TABLE, "phone call at the table", (WARNING,), (_ROUND,)),
+        _preset(Offence.PHONE_AT_TABLE, N_("phone call at the table"), (WARNING,), (_ROUND,)),
         _preset(
             Offence.ADVICE_DURING_HAND,
-            "advice or strategy talk during a hand",
+            N_("advice or strategy talk during a hand"),
             (WARNING, _sit((3, H))),
         ),
         _preset(
-            Offence.SOFT_PLAY, "soft play: check or call in position with the nuts", (_sit((3, H)),)
+            Offence.SOFT_PLAY,
+            N_("soft play: check or call in position with the nuts"),
+            (_sit((3, H)),),
         ),
-        _preset(Offence.UNSPORTING_CONDUCT, "other unsporting conduct", ANY),
-        _preset(Offence.MESSY_STACK, "a messy stack", (WARNING,), ANY),
+        _preset(Offence.UNSPORTING_CONDUCT, N_("other unsporting conduct"), ANY),
+        _preset(Offence.MESSY_STACK, N_("a messy stack"), (WARNING,), ANY),
     )
 }
 

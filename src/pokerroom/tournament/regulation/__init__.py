@@ -5,6 +5,7 @@
 """
 
 from pokerroom.tournament.regulation.fields import RegulationError
+from pokerroom.tournament.regulation.language import in_regulation_language, regulation_language
 from pokerroom.tournament.regulation.load import (
     example_names,
     example_text,
@@ -19,7 +20,9 @@ __all__ = [
     "RegulationError",
     "example_names",
     "example_text",
+    "in_regulation_language",
     "load_example",
     "load_regulation",
     "parse_regulation",
+    "regulation_language",
 ]

@@ -15,6 +15,7 @@ from datetime import datetime, time
 from fractions import Fraction
 
 from pokerroom.engine import Limit, Variant
+from pokerroom.i18n import N_, Language, gettext
 from pokerroom.tournament.structure import Break, Level
 
 
@@ -34,6 +35,27 @@ class Rotation(enum.StrEnum):
     """Every orbit of the button, as mixed Hold'em alternates structures (B-6)."""
 
 
+GAME_NAMES = {
+    "holdem": N_("Texas Hold'em"),
+    "omaha": N_("4-card Omaha"),
+    "omaha-hilo": N_("4-card Omaha Hi-Lo"),
+    "omaha5": N_("5-card Omaha"),
+    "omaha5-hilo": N_("5-card Omaha Hi-Lo"),
+    "omaha6": N_("6-card Omaha"),
+    "omaha6-hilo": N_("6-card Omaha Hi-Lo"),
+    "bomb-pot-omaha": N_("Double-board bomb-pot Omaha"),
+    "stud": N_("Seven-card Stud"),
+    "stud-hilo": N_("Seven-card Stud Hi-Lo"),
+    "draw": N_("Five-card Draw"),
+}
+"""Each engine game's name as people read it (the engine's own names stay English)."""
+LIMIT_NAMES = {
+    Limit.NO_LIMIT: N_("No-limit {game}"),
+    Limit.POT_LIMIT: N_("Pot-limit {game}"),
+    Limit.FIXED_LIMIT: N_("Fixed-limit {game}"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class GameSpec:
     """One engine game and its betting structure."""
@@ -43,7 +65,10 @@ class GameSpec:
 
     @property
     def label(self) -> str:
-        return f"{self.limit.value.capitalize()} {self.variant.name}"
+        """``No-limit Texas Hold'em``, in the current language."""
+        name = GAME_NAMES.get(self.variant.code)
+        game = gettext(name) if name else self.variant.name
+        return gettext(LIMIT_NAMES[self.limit]).format(game=game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +91,11 @@ class Game:
     @property
     def label(self) -> str:
         names = " / ".join(spec.label for spec in self.rotation)
-        return f"{names}, changing every {self.rotate_every.value}" if self.mixed else names
+        if not self.mixed:
+            return names
+        if self.rotate_every is Rotation.ORBIT:
+            return gettext("{games}, changing every orbit").format(games=names)
+        return gettext("{games}, changing every level").format(games=names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +257,9 @@ class Regulation:
     """Whether people outside the tournament may watch its tables (T-23)."""
     broadcast: Broadcast | None = None
     """T-23: the broadcast table, when the regulation asks for one."""
+    language: Language | None = None
+    """The language its clock screen, seat cards and printouts are worded in (``en``, ``ru``,
+    ``uk``); ``None``: the language of whoever looks (the process's or the viewer's)."""
 
     @property
     def restart_stack(self) -> int:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pokerroom.engine import PROFILES, VARIANTS, Limit
 from pokerroom.engine.variants import BOMB_POT
+from pokerroom.i18n import LANGUAGES, Language
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.tournament.regulation.fields import Fields, RegulationError
 from pokerroom.tournament.regulation.levels import (
@@ -49,6 +50,7 @@ MAX_FEE_PERCENT = 17  # T-2, 002 1.7: the pool is at least 83 % of what players 
 _LIMITS = {limit.value: limit for limit in Limit}
 _FORMATS = {f.value: f for f in TournamentFormat}
 _ROTATIONS = {r.value: r for r in Rotation}
+_LANGUAGES: dict[str, Language | None] = {language: language for language in LANGUAGES}
 
 
 def regulation_from_document(document: Mapping[str, object]) -> Regulation:
@@ -58,6 +60,7 @@ def regulation_from_document(document: Mapping[str, object]) -> Regulation:
     description = top.text("description", default="")
     tournament_format = top.choice("format", _FORMATS, default="american")
     profile = top.choice("profile", {p: p for p in PROFILES}, default="club")
+    language = top.choice("language", _LANGUAGES) if top.has("language") else None
     start = top.moment("start")
     game_fields = top.table("game", "the [game] table")
     if game_fields is None:
@@ -136,6 +139,7 @@ def regulation_from_document(document: Mapping[str, object]) -> Regulation:
         stage_stack=stage_stack,
         observers=observers,
         broadcast=broadcast,
+        language=language,
     )
 
 

@@ -13,6 +13,7 @@ bottom and changes nothing. A clock that follows the director's console only sho
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -21,6 +22,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Footer, Static
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import N_, gettext
 from pokerroom.table.wording import plain
 from pokerroom.tournament.clock import Clock, ClockState
 from pokerroom.tournament.clock.events import ClockEvent
@@ -34,7 +36,9 @@ from pokerroom.tournament.clockface.lines import (
     prize_lines,
 )
 from pokerroom.tournament.clockface.snapshot import ClockSnapshot, Phase, snapshot
+from pokerroom.tournament.regulation import Regulation, in_regulation_language
 from pokerroom.tui.clock.big_digits import BigTime
+from pokerroom.tui.clock.bindings import translate_bindings
 
 REFRESH_SECONDS = 0.25
 FLASH_SECONDS = 1.5
@@ -44,11 +48,11 @@ MINUTE = 60.0
 DRIVING_ACTIONS = frozenset(
     {"pause_resume", "call_break", "add_minute", "remove_minute", "skip", "undo"}
 )
-KEYS_HELP = (
+KEYS_HELP = N_(
     "keys: space pause/resume · b break of 10 min · + / - one minute more/less · "
     "n next level now · u undo · ? keys · q quit"
 )
-WATCH_KEYS_HELP = "keys: ? keys · q quit (the director's console runs this clock)"
+WATCH_KEYS_HELP = N_("keys: ? keys · q quit (the director's console runs this clock)")
 
 
 class ClockApp(App[None]):
@@ -72,15 +76,15 @@ class ClockApp(App[None]):
     AUTO_FOCUS = None
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
-        Binding("space", "pause_resume", "Pause"),
-        Binding("b", "call_break", "Break"),
-        Binding("plus", "add_minute", "+1 min", key_display="+"),
+        Binding("space", "pause_resume", N_("Pause"), key_display=N_("space")),
+        Binding("b", "call_break", N_("Break")),
+        Binding("plus", "add_minute", N_("+1 min"), key_display="+"),
         Binding("equals_sign", "add_minute", show=False),
-        Binding("minus", "remove_minute", "-1 min", key_display="-"),
-        Binding("n", "skip", "Next"),
-        Binding("u", "undo", "Undo"),
-        Binding("question_mark", "keys", "Keys", key_display="?"),
-        Binding("q", "quit", "Quit"),
+        Binding("minus", "remove_minute", N_("-1 min"), key_display="-"),
+        Binding("n", "skip", N_("Next")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("question_mark", "keys", N_("Keys"), key_display="?"),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def __init__(self, feed: ClockFeed, clock: Clock | None = None) -> None:
@@ -91,6 +95,9 @@ class ClockApp(App[None]):
         self.shown: ClockSnapshot | None = None
         self.message = ""
         self.feed_error = ""
+        self.regulation: Regulation | None = None
+        """The regulation last read: the screen speaks its ``language`` (else the process's)."""
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -127,7 +134,10 @@ class ClockApp(App[None]):
         """Read the feed and redraw; a level change or a break flashes and rings."""
         before = self.shown
         try:
-            self.shown = snapshot(self.feed.poll())
+            reading = self.feed.poll()
+            self.regulation = reading.regulation
+            with self._words():
+                self.shown = snapshot(reading)
         except PokerroomError as error:  # a feed that cannot be read keeps the last frame
             self.message = self.feed_error = str(error)
         else:
@@ -135,7 +145,8 @@ class ClockApp(App[None]):
                 self.message = ""  # read again: the old complaint no longer holds
             self.feed_error = ""
         try:
-            self._draw()
+            with self._words():
+                self._draw()
         except NoMatches:  # the refresh timer fired while the app closes its screen
             return
         if before is not None and self.shown is not None and before.segment != self.shown.segment:
@@ -146,6 +157,12 @@ class ClockApp(App[None]):
         self.bell()
         self.screen.add_class("flash")
         self.set_timer(FLASH_SECONDS, lambda: self.screen.remove_class("flash"))
+
+    def _words(self) -> AbstractContextManager[None]:
+        """The clock's own words: in its regulation's language, else the process's."""
+        if self.regulation is None:
+            return nullcontext()
+        return in_regulation_language(self.regulation)
 
     def _draw(self) -> None:
         self.query_one("#status", Static).update(self.message)
@@ -205,7 +222,7 @@ class ClockApp(App[None]):
 
     def action_skip(self) -> None:
         """The next level (or the end of the break) now: the time left then is removed."""
-        self._drive(lambda clock, _: clock.next_level_now(), said="next now: ")
+        self._drive(lambda clock, _: clock.next_level_now(), said=gettext("next now: "))
 
     def action_undo(self) -> None:
         if self.clock is None:
@@ -215,8 +232,8 @@ class ClockApp(App[None]):
         except PokerroomError as error:
             self._say(str(error))
             return
-        self._say(f"undone: {undone.describe()}")
+        self._say(gettext("undone: {action}").format(action=undone.describe()))
         self.tick()
 
     def action_keys(self) -> None:
-        self._say(KEYS_HELP if self.clock is not None else WATCH_KEYS_HELP)
+        self._say(gettext(KEYS_HELP if self.clock is not None else WATCH_KEYS_HELP))

@@ -18,10 +18,13 @@ from textual.css.query import NoMatches
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import N_, _
 from pokerroom.table.wording import plain
+from pokerroom.tournament.live.action_words import action_text
 from pokerroom.tournament.live.desk import LiveDesk, what_done
 from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.deal import Deal, DealMethod
+from pokerroom.tui.clock.bindings import translate_bindings
 from pokerroom.tui.director import commands
 from pokerroom.tui.director.commands import Prompt
 from pokerroom.tui.director.views import (
@@ -29,12 +32,21 @@ from pokerroom.tui.director.views import (
     desk_view,
     discipline_view,
     log_view,
+    method_text,
     money_view,
     tables_view,
 )
 from pokerroom.tui.director.wording import KEYS_HELP, PROMPT_KEYS, header_line
 
 TABS = ("desk", "tables", "clock", "discipline", "money", "log")
+TAB_TITLES = {
+    "desk": N_("Desk"),
+    "tables": N_("Tables"),
+    "clock": N_("Clock"),
+    "discipline": N_("Discipline"),
+    "money": N_("Money"),
+    "log": N_("Log"),
+}
 REFRESH_SECONDS = 0.5
 MINUTE = 60.0
 
@@ -54,34 +66,34 @@ class DirectorApp(App[None]):
     AUTO_FOCUS = None
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
         *(Binding(str(n), f"tab('{name}')", name, show=False) for n, name in enumerate(TABS, 1)),
-        Binding("r", "ask('register')", "Register"),
-        Binding("e", "ask('re_enter')", "Re-entry", show=False),
-        Binding("y", "ask('rebuy')", "Re-buy", show=False),
-        Binding("a", "ask('add_on')", "Add-on", show=False),
-        Binding("d", "draw", "Draw"),
-        Binding("w", "print_seats", "Print seats", show=False),
-        Binding("x", "ask('bust')", "Bust"),
-        Binding("b", "ask('button')", "Button", show=False),
-        Binding("c", "confirm", "Moves done"),
-        Binding("s", "start", "Start", show=False),
-        Binding("space", "pause_resume", "Pause"),
-        Binding("k", "ask('break')", "Break", show=False),
+        Binding("r", "ask('register')", N_("Register")),
+        Binding("e", "ask('re_enter')", N_("Re-entry"), show=False),
+        Binding("y", "ask('rebuy')", N_("Re-buy"), show=False),
+        Binding("a", "ask('add_on')", N_("Add-on"), show=False),
+        Binding("d", "draw", N_("Draw")),
+        Binding("w", "print_seats", N_("Print seats"), show=False),
+        Binding("x", "ask('bust')", N_("Bust")),
+        Binding("b", "ask('button')", N_("Button"), show=False),
+        Binding("c", "confirm", N_("Moves done")),
+        Binding("s", "start", N_("Start"), show=False),
+        Binding("space", "pause_resume", N_("Pause"), key_display=N_("space")),
+        Binding("k", "ask('break')", N_("Break"), show=False),
         Binding("plus", "minute(1)", "+1", show=False),
         Binding("minus", "minute(-1)", "-1", show=False),
-        Binding("l", "ask('level')", "Level", show=False),
-        Binding("n", "ask('insert_level')", "Insert level", show=False),
-        Binding("m", "ask('remove_level')", "Remove level", show=False),
-        Binding("p", "ask('penalty')", "Penalty", show=False),
-        Binding("h", "ask('hand')", "Hand", show=False),
-        Binding("o", "ask('protest')", "Protest", show=False),
-        Binding("v", "ask('decide')", "Ruling", show=False),
-        Binding("i", "ask('icm')", "ICM", show=False),
-        Binding("j", "ask('chop')", "Chop", show=False),
-        Binding("g", "agree", "Agree", show=False),
-        Binding("f", "finish", "Pay", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("question_mark", "keys", "Keys", key_display="?"),
-        Binding("q", "quit", "Quit"),
+        Binding("l", "ask('level')", N_("Level"), show=False),
+        Binding("n", "ask('insert_level')", N_("Insert level"), show=False),
+        Binding("m", "ask('remove_level')", N_("Remove level"), show=False),
+        Binding("p", "ask('penalty')", N_("Penalty"), show=False),
+        Binding("h", "ask('hand')", N_("Hand"), show=False),
+        Binding("o", "ask('protest')", N_("Protest"), show=False),
+        Binding("v", "ask('decide')", N_("Ruling"), show=False),
+        Binding("i", "ask('icm')", N_("ICM"), show=False),
+        Binding("j", "ask('chop')", N_("Chop"), show=False),
+        Binding("g", "agree", N_("Agree"), show=False),
+        Binding("f", "finish", N_("Pay"), show=False),
+        Binding("u", "undo", N_("Undo")),
+        Binding("question_mark", "keys", N_("Keys"), key_display="?"),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def __init__(
@@ -97,13 +109,14 @@ class DirectorApp(App[None]):
         self.print_dir = Path() if print_dir is None else print_dir
         self.asking: Prompt | None = None
         self.offer: Deal | None = None
-        self.message = "? lists the keys · everything is saved as you go"
+        self.message = _("? lists the keys · everything is saved as you go")
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
-        with TabbedContent(*(name.capitalize() for name in TABS), id="tabs"):
+        with TabbedContent(*(_(TAB_TITLES[name]) for name in TABS), id="tabs"):
             for name in TABS:
-                with TabPane(name.capitalize(), id=name), VerticalScroll():
+                with TabPane(_(TAB_TITLES[name]), id=name), VerticalScroll():
                     yield Static(id=f"{name}-view")
         yield Static(id="status")
         yield Input(id="prompt", disabled=True)
@@ -165,12 +178,13 @@ class DirectorApp(App[None]):
         prompt = PROMPTS.get(what) or self._deal_prompt(DealMethod(DEAL_METHODS[what]))
         self.asking = prompt
         field = self.query_one("#prompt", Input)
-        field.placeholder = prompt.label
+        label = _(prompt.label)
+        field.placeholder = label
         field.value = ""
         field.add_class("asking")
         field.disabled = False
         field.focus()
-        self.say(prompt.label + PROMPT_KEYS)
+        self.say(label + _(PROMPT_KEYS))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         prompt = self.asking
@@ -182,7 +196,7 @@ class DirectorApp(App[None]):
     def key_escape(self) -> None:
         if self.asking is not None:
             self._close_prompt()
-            self.say("dropped; nothing changed")
+            self.say(_("dropped; nothing changed"))
 
     def _close_prompt(self) -> None:
         self.asking = None
@@ -204,7 +218,9 @@ class DirectorApp(App[None]):
             cards, tables = write_printouts(
                 self.desk.tournament, self.print_dir, self.tournament_id
             )
-            return f"to print: seat cards in {cards}, the list by table in {tables}"
+            return _("to print: seat cards in {cards}, the list by table in {tables}").format(
+                cards=cards, tables=tables
+            )
 
         self.attempt(write)
 
@@ -228,7 +244,7 @@ class DirectorApp(App[None]):
     def action_agree(self) -> None:
         offer = self.offer
         if offer is None:
-            self.say("no deal offered: press i (ICM) or j (chip chop) and type the chip counts")
+            self.say(_("no deal offered: press i (ICM) or j (chip chop) and type the chip counts"))
             return
         self.attempt(lambda: what_done(self.desk.agree_deal(offer)))
         self.offer = None
@@ -239,40 +255,50 @@ class DirectorApp(App[None]):
         self.show("money")
 
     def action_undo(self) -> None:
-        self.attempt(lambda: f"undone: {self.desk.undo().what}")
+        self.attempt(
+            lambda: _("undone: {action}").format(action=action_text(self.desk.undo().what))
+        )
 
     def action_keys(self) -> None:
-        self.say(KEYS_HELP)
+        self.say(_(KEYS_HELP))
 
     def _deal_prompt(self, method: DealMethod) -> Prompt:
-        label = f"{method.value} deal: NAME=CHIPS for every player left"
+        label = DEAL_LABELS[method.value]
         return Prompt(label, lambda _desk, text: self.make_offer(method, text))
 
     def make_offer(self, method: DealMethod, text: str) -> str:
         self.offer = commands.offer(self.desk, method, text)
         self.show("money")
-        return f"{method.value} deal offered: press g if every player agrees"
+        return _("{method} deal offered: press g if every player agrees").format(
+            method=method_text(method)
+        )
 
 
 def _register(desk: LiveDesk, text: str) -> str:
     return what_done(desk.register(text))
 
 
+DEAL_LABELS = {
+    "icm": N_("icm deal: NAME=CHIPS for every player left"),
+    "chip-chop": N_("chip-chop deal: NAME=CHIPS for every player left"),
+}
 DEAL_METHODS = {"icm": "icm", "chop": "chip-chop"}
 
 PROMPTS: dict[str, Prompt] = {
-    "register": Prompt("Register: the player's name", _register),
-    "re_enter": Prompt("Re-entry for: name", lambda d, t: what_done(d.re_enter(t))),
-    "rebuy": Prompt("Re-buy for: name", lambda d, t: what_done(d.rebuy(t))),
-    "add_on": Prompt("Add-on for: name", lambda d, t: what_done(d.add_on(t))),
-    "bust": Prompt("Bust-out: TABLE SEAT[:STACK] … (e.g. 3 7:4000 2:6500)", commands.bust),
-    "button": Prompt("Button: TABLE SEAT", commands.button),
-    "break": Prompt("Unscheduled break: minutes (10)", commands.minutes_break),
-    "level": Prompt("Edit level: NUMBER SMALL BIG ANTE MINUTES", commands.edit_level),
-    "insert_level": Prompt("Insert level: NUMBER SMALL BIG ANTE MINUTES", commands.insert_level),
-    "remove_level": Prompt("Remove level: NUMBER", commands.remove_level),
-    "penalty": Prompt("Penalty: PLAYER CLAUSE (e.g. Ann 7.1.13)", commands.penalty),
-    "hand": Prompt("A hand was dealt at: TABLE", commands.hand_dealt),
-    "protest": Prompt("Protest: PENALTY PLAYER TEXT", commands.protest),
-    "decide": Prompt("Ruling: PROTEST upheld|overturned", commands.decide),
+    "register": Prompt(N_("Register: the player's name"), _register),
+    "re_enter": Prompt(N_("Re-entry for: name"), lambda d, t: what_done(d.re_enter(t))),
+    "rebuy": Prompt(N_("Re-buy for: name"), lambda d, t: what_done(d.rebuy(t))),
+    "add_on": Prompt(N_("Add-on for: name"), lambda d, t: what_done(d.add_on(t))),
+    "bust": Prompt(N_("Bust-out: TABLE SEAT[:STACK] … (e.g. 3 7:4000 2:6500)"), commands.bust),
+    "button": Prompt(N_("Button: TABLE SEAT"), commands.button),
+    "break": Prompt(N_("Unscheduled break: minutes (10)"), commands.minutes_break),
+    "level": Prompt(N_("Edit level: NUMBER SMALL BIG ANTE MINUTES"), commands.edit_level),
+    "insert_level": Prompt(
+        N_("Insert level: NUMBER SMALL BIG ANTE MINUTES"), commands.insert_level
+    ),
+    "remove_level": Prompt(N_("Remove level: NUMBER"), commands.remove_level),
+    "penalty": Prompt(N_("Penalty: PLAYER CLAUSE (e.g. Ann 7.1.13)"), commands.penalty),
+    "hand": Prompt(N_("A hand was dealt at: TABLE"), commands.hand_dealt),
+    "protest": Prompt(N_("Protest: PENALTY PLAYER TEXT"), commands.protest),
+    "decide": Prompt(N_("Ruling: PROTEST upheld|overturned"), commands.decide),
 }

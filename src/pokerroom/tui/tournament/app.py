@@ -27,14 +27,16 @@ from pokerroom.bots import Bot
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
+from pokerroom.i18n import N_, _, ngettext, number_text
 from pokerroom.table.seating import Blinds
-from pokerroom.table.wording import counted
 from pokerroom.tournament.american import AmericanRun
 from pokerroom.tournament.clock.render import countdown, forced_bets
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.header import HEADER_ROWS, header_lines, ordinal
+from pokerroom.tournament.live.action_words import place_text
 from pokerroom.tournament.lobby import Lobby
 from pokerroom.tournament.regulation.model import Regulation
+from pokerroom.tui.clock.bindings import translate_bindings
 from pokerroom.tui.hand_table import HandTableApp
 from pokerroom.tui.render import stakes_line
 from pokerroom.tui.table_screen import RESERVED_ROWS
@@ -71,13 +73,13 @@ class Keeper(Protocol):
 
 
 MOVE_WORDS = {
-    "draw": "your seat from the draw",
-    "balance": "you move to balance the tables",
-    "break": "your table breaks; you move",
-    "final table": "the final table is drawn",
-    "late entry": "you enter late",
-    "re-entry": "you re-enter",
-    "stage": "the next stage is drawn",
+    "draw": N_("your seat from the draw"),
+    "balance": N_("you move to balance the tables"),
+    "break": N_("your table breaks; you move"),
+    "final table": N_("the final table is drawn"),
+    "late entry": N_("you enter late"),
+    "re-entry": N_("you re-enter"),
+    "stage": N_("the next stage is drawn"),
 }
 
 
@@ -93,7 +95,7 @@ class TournamentTableApp(HandTableApp):
     """One person's seat in a tournament; bots in every other seat of the room."""
 
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
-        Binding("w", "watch", "Watch the rest"),
+        Binding("w", "watch", N_("Watch the rest")),
     ]
     reserved_rows = RESERVED_ROWS + HEADER_ROWS
 
@@ -110,6 +112,7 @@ class TournamentTableApp(HandTableApp):
         keeper: Keeper | None = None,
     ) -> None:
         super().__init__(set(), {}, clock=clock, countdown=countdown, auto_muck=auto_muck)
+        translate_bindings(self)
         self.keeper = keeper
         self._own_clock = (clock, countdown)
         """The shot clock where the regulation sets none (``--clock``)."""
@@ -146,7 +149,7 @@ class TournamentTableApp(HandTableApp):
 
     def on_mount(self) -> None:
         self.title = f"pokerroom — {self.regulation.name}"
-        self.query_one("#status", Static).update("the cards are being shuffled …")
+        self.query_one("#status", Static).update(_("the cards are being shuffled …"))
         self.set_interval(1, self._tick)  # a shot clock may start at a later level (A-18)
         self.set_interval(1, self._break_tick)
         self.run_worker(self._play_tournament, thread=True, name="tournament")
@@ -204,7 +207,7 @@ class TournamentTableApp(HandTableApp):
             self._show_lobby(lobby)
             self.logged = 0
             self.timeouts = set()
-            self._write(f"— table {deal.table}: a hand watched —")
+            self._write(_("— table {table}: a hand watched —").format(table=deal.table))
             self._log_story()
             self._redraw()
 
@@ -215,28 +218,49 @@ class TournamentTableApp(HandTableApp):
             self._show_lobby(lobby)
         if isinstance(news, Moved):
             move = news.move
-            words = MOVE_WORDS.get(move.reason.value, move.reason.value)
-            self.message = f"{words[:1].upper()}{words[1:]}: now at {move.target}."
+            reason = MOVE_WORDS.get(move.reason.value)
+            words = _(reason) if reason else move.reason.value
+            self.message = _("{why}: now at table {table} seat {seat}.").format(
+                why=f"{words[:1].upper()}{words[1:]}",
+                table=move.target.table,
+                seat=move.target.seat,
+            )
             self._write(self.message)
         elif isinstance(news, NewLevel):
-            self._write(f"Level {news.level.number}: {forced_bets(news.level)}")
+            self._write(
+                _("Level {number}: {bets}").format(
+                    number=news.level.number, bets=forced_bets(news.level)
+                )
+            )
             self._add_banks(news.level.number)
         elif isinstance(news, OnBreak):
             rest = lobby.time_left if lobby is not None and lobby.on_break else None
             self.break_left = round(news.pause.minutes * 60 if rest is None else rest)
             self._owed = True
-            self._write(f"Break: {countdown(self.break_left)} (n: back at the table now)")
+            self._write(
+                _("Break: {time} (n: back at the table now)").format(
+                    time=countdown(self.break_left)
+                )
+            )
         elif isinstance(news, Busted):
             self.result = news
-            prize = f"prize {news.prize:,}" if news.prize else "no prize"
-            self.message = f"You are out in {ordinal(news.place)} place of {news.entries}: {prize}."
+            if news.prize:
+                prize = _("prize {amount}").format(amount=number_text(news.prize))
+            else:
+                prize = _("no prize")
+            self.message = _("You are out in {place} place of {entries}: {prize}.").format(
+                place=ordinal(news.place), entries=news.entries, prize=prize
+            )
             self._write(self.message)
         else:
             self.finished = news
-            winner = "you win" if news.winner == self.player else f"{news.winner} wins"
-            self._write(f"The tournament is over: {winner}.")
+            if news.winner == self.player:
+                winner = _("you win")
+            else:
+                winner = _("{player} wins").format(player=news.winner)
+            self._write(_("The tournament is over: {winner}.").format(winner=winner))
             for place, name, money in news.paid:
-                self._write(f"  {ordinal(place)} {name} {money:,}")
+                self._write(f"  {place_text(place)} {name} {number_text(money)}")
         self._refresh_screen()
 
     def _arrive(self, show: Callable[[], None]) -> None:
@@ -270,10 +294,10 @@ class TournamentTableApp(HandTableApp):
         assert self.deal is not None
         level = self.regulation.level(self.deal.level)
         stakes = stakes_line(hand.config, level.small_blind, level.big_blind)
-        whose = f"your hand {self.hands}" if self.mine else "watching"
-        line = f"table {self.deal.table} · {whose} · {stakes}"
+        whose = _("your hand {number}").format(number=self.hands) if self.mine else _("watching")
+        line = _("table {table}").format(table=self.deal.table) + f" · {whose} · {stakes}"
         if self.mine and self.regulation.shot_clock is not None:
-            line += f" · time banks {self.banks}"
+            line += " · " + _("time banks {count}").format(count=self.banks)
         return line
 
     def _set_shot_clock(self, level: int) -> None:
@@ -297,7 +321,13 @@ class TournamentTableApp(HandTableApp):
         added = sum(banks for at, banks in shot.time_banks.added if at == level)
         if added:
             self.banks += added
-            self._write(f"You get {counted(added, 'more time bank')}: {self.banks} now.")
+            self._write(
+                ngettext(
+                    "You get {count} more time bank: {banks} now.",
+                    "You get {count} more time banks: {banks} now.",
+                    added,
+                ).format(count=added, banks=self.banks)
+            )
 
     def _time_bank(self) -> int | None:
         """A-18: a time bank when the shot clock runs out, if you have one; preflop in an
@@ -313,7 +343,11 @@ class TournamentTableApp(HandTableApp):
         self.banks -= 1
         self._banks_this_hand += 1
         seconds = shot.time_banks.seconds
-        self._write(f"You use a time bank: +{seconds}s ({self.banks} left).")
+        self._write(
+            _("You use a time bank: +{seconds}s ({banks} left).").format(
+                seconds=seconds, banks=self.banks
+            )
+        )
         return seconds
 
     def _marks(self, hand: Hand) -> Blinds | None:
@@ -330,21 +364,29 @@ class TournamentTableApp(HandTableApp):
         mine = self.deal.players.index(self.player)
         change = hand.stacks[mine] - hand.config.stacks[mine]
         chips = amount_text(hand.stacks[mine])
-        self._write(f"your hand {self.hands}: {signed_amount_text(change)} · {chips} chips")
+        self._write(
+            _("your hand {number}: {change} · {chips} chips").format(
+                number=self.hands, change=signed_amount_text(change), chips=chips
+            )
+        )
         self.seat.go_on()  # the run plays on while you look at the hand
 
     def _done_status(self) -> str:
         if self.finished is not None:
-            return "the tournament is over — q to quit"
+            return _("the tournament is over — q to quit")
         if self.break_left is not None:
-            return f"break — play resumes in {countdown(self.break_left)} · n: back now"
+            return _("break — play resumes in {time} · n: back now").format(
+                time=countdown(self.break_left)
+            )
         if self.result is not None and self.seat.watching and not self.mine:
-            return f"watching table {self._table_watched()} · n: next hand · q: leave"
+            return _("watching table {table} · n: next hand · q: leave").format(
+                table=self._table_watched()
+            )
         if self.result is not None:
-            return "w: watch the rest of the tournament · q: leave"
+            return _("w: watch the rest of the tournament · q: leave")
         if self._pending is None and self._wants_next:
-            return "the other tables are playing …"
-        return "n: next hand"
+            return _("the other tables are playing …")
+        return _("n: next hand")
 
     def _table_watched(self) -> int:
         assert self.deal is not None
@@ -437,6 +479,14 @@ class TournamentTableApp(HandTableApp):
         self.seat.leave()
         result = self.result
         if result is not None:
-            prize = f", prize {result.prize:,}" if result.prize else ""
-            self.farewell = f"You finished {ordinal(result.place)} of {result.entries}{prize}."
+            if result.prize:
+                self.farewell = _("You finished {place} of {entries}, prize {prize}.").format(
+                    place=ordinal(result.place),
+                    entries=result.entries,
+                    prize=number_text(result.prize),
+                )
+            else:
+                self.farewell = _("You finished {place} of {entries}.").format(
+                    place=ordinal(result.place), entries=result.entries
+                )
         self.exit(message=self.farewell)
