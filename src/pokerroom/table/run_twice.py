@@ -22,15 +22,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerroom.engine import Hand
+from pokerroom.i18n import N_
 
 ASK_SECONDS = 10.0
 """How long the players have to agree; silence is a refusal."""
 
-QUESTION = "Everyone is all-in: run it twice?"
-AGREED = "everyone agreed: the board is run twice"
-ONCE = "the board is run once"
-AGREE = "Run it twice"
-DECLINE = "Run once"
+QUESTION = N_("Everyone is all-in: run it twice?")
+AGREED = N_("everyone agreed: the board is run twice")
+ONCE = N_("the board is run once")
+AGREE = N_("Run it twice")
+DECLINE = N_("Run once")
 PROMPT = {"question": QUESTION, "agree": AGREE, "decline": DECLINE}
 """The words a table shows for run it twice, in one place (issue 23 will translate them)."""
 
