@@ -94,7 +94,7 @@ def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
         )
     except UsageError as error:  # the buy-in range against the blinds
         raise SettingError(f"buy-in: {error}") from None
-    name = fields.table_name(form.get("name", ""), f"{variant.name} {small}/{big}")
+    name = fields.table_name(form.get("name", ""), f"{gettext(variant.name)} {small}/{big}")
     observers = observers_choice(form.get("observers", ""), private=False)
     return CashTableAsked(name, settings, observers)
 

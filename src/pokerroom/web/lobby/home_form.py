@@ -81,7 +81,8 @@ def read_home_form(form: Mapping[str, str]) -> HomeGame:
     )
     seats = fields.seats(form.get("seats") or HOME_DEFAULTS["seats"], variant)
     bots = _bots(form, seats)
-    name = fields.table_name(form.get("name", ""), f"{variant.name} home game")  # stored: English
+    home_game = gettext("{game} home game").format(game=gettext(variant.name))
+    name = fields.table_name(form.get("name", ""), home_game)  # in its host's language
     private = bool(form.get("private"))
     observers = observers_choice(form.get("observers", ""), private=private)
     return HomeGame(name, settings, seats, bots, private=private, observers=observers)

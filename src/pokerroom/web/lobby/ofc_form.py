@@ -63,5 +63,5 @@ def read_ofc_form(form: Mapping[str, str]) -> OfcGame:
                 ).format(most=number_text(MAX_HANDS), text=repr(hands_text[:20]))
             )
         hands = int(hands_text)
-    name = fields.table_name(form.get("name", ""), "OFC Pineapple home game")
+    name = fields.table_name(form.get("name", ""), gettext("OFC Pineapple home game"))
     return OfcGame(name, seats, bots, hands, private=bool(form.get("private")))

@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import re
+
 from pokerroom.i18n import gettext, ngettext, number_text, use_language
 from pokerroom.web.game_words import OFC_NAME, game_text, game_text_of, stakes_text, stakes_text_of
 from pokerroom.web.registry import Listed, RoomKind
 from pokerroom.web.room.kinds import TABLE_ROOMS
 from pokerroom.web.room.ofc import OfcRoom
 from pokerroom.web.saving.saved_room import live_room
+
+_GROUPED = re.compile(r"(?<=\d),(?=\d{3})")
 
 
 def room_words(listed: Listed) -> dict[str, str]:
@@ -19,12 +23,16 @@ def room_words(listed: Listed) -> dict[str, str]:
     with use_language("en"):
         english = _room_words(listed)
     said = _room_words(listed)
+    same_stakes = _digits(english["stakes"]) == _digits(entry.stakes)
     return {
         "game": said["game"] if english["game"] == entry.game else game_text_of(entry.game),
-        "stakes": (
-            said["stakes"] if english["stakes"] == entry.stakes else stakes_text_of(entry.stakes)
-        ),
+        "stakes": said["stakes"] if same_stakes else stakes_text_of(entry.stakes),
     }
+
+
+def _digits(text: str) -> str:
+    """``1,000`` and ``1000`` alike: the entry's words may group thousands or not."""
+    return _GROUPED.sub("", text)
 
 
 def _room_words(listed: Listed) -> dict[str, str]:
