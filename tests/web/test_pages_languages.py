@@ -8,21 +8,28 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.types import ASGIApp
 
 from pokerroom.i18n import Language
 from pokerroom.storage.database import Database
 from pokerroom.web.app import create_app
+from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.language import LANGUAGE_COOKIE
 from pokerroom.web.seam import User
 from tests.english_words import english_words
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, log_in, sign_up
 from tests.web.test_results_chart_page import results_app
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
 
 KEEP = {
     # names and codes the pages show as data: players, rooms, the test tournament, a game
@@ -281,3 +288,52 @@ def test_the_menu_only_goes_back_to_a_page_of_this_site(client: TestClient, away
 def test_the_menu_needs_the_forms_token(client: TestClient) -> None:
     refused = client.post("/language", data={"language": "ru", "next": "/"})
     assert refused.status_code == 403 and LANGUAGE_COOKIE not in client.cookies
+
+
+# ------------------------------------------------------------------ the menu on a phone
+
+PHONE = {"width": 390, "height": 844}
+MENU_FITS = """() => {
+  const buttons = [...document.querySelectorAll("#languages button")];
+  return {
+    width: document.documentElement.scrollWidth,
+    inside: buttons.every(b => {
+      const box = b.getBoundingClientRect();
+      return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth;
+    }),
+    names: buttons.map(b => b.textContent.trim()),
+  };
+}"""
+"""Whether the page scrolls sideways, and whether every button of the menu is on screen."""
+
+
+def test_the_menu_fits_a_phone_and_switches_the_language_in_chromium(
+    live_server: Callable[[ASGIApp], str],
+    new_context: Callable[[], BrowserContext],
+    tmp_path: Path,
+) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
+    url = live_server(app)
+    ann = TestClient(app)
+    assert sign_up(ann, "Ann").status_code == 303
+    context = new_context()
+    cookie = ann.cookies.get(SESSION_COOKIE)
+    assert cookie is not None
+    context.add_cookies([{"name": SESSION_COOKIE, "value": cookie, "url": url}])
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    for path, language, name, heading in (
+        ("/", "ru", "Русский", "Лобби"),
+        ("/new/home", "uk", "Українська", "Створити домашню гру"),
+        ("/hands", "en", "English", "Your hands"),
+    ):
+        page.goto(f"{url}{path}")
+        page.get_by_role("button", name=name).click()
+        page.wait_for_url(f"{url}{path}")
+        assert page.evaluate("document.documentElement.lang") == language
+        assert page.locator("h1").first.inner_text() == heading
+        fits = page.evaluate(MENU_FITS)
+        assert fits["names"] == ["English", "Русский", "Українська"]
+        assert fits["inside"] and fits["width"] <= PHONE["width"], (path, fits)
+    account = cardroom(ann).accounts.find_account("Ann")
+    assert account is not None and account.language == "en"
