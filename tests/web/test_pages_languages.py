@@ -321,7 +321,7 @@ def test_the_menu_fits_a_phone_and_switches_the_language_in_chromium(
     assert cookie is not None
     context.add_cookies([{"name": SESSION_COOKIE, "value": cookie, "url": url}])
     page = context.new_page()
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
     for path, language, name, heading in (
         ("/", "ru", "Русский", "Лобби"),
         ("/new/home", "uk", "Українська", "Створити домашню гру"),
