@@ -322,18 +322,22 @@ def test_the_menu_fits_a_phone_and_switches_the_language_in_chromium(
     context.add_cookies([{"name": SESSION_COOKIE, "value": cookie, "url": url}])
     page = context.new_page()
     page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
-    for path, language, name, heading in (
-        ("/", "ru", "Русский", "Лобби"),
-        ("/new/home", "uk", "Українська", "Створити домашню гру"),
-        ("/hands", "en", "English", "Your hands"),
+    for path, language, name, heading, short in (
+        ("/", "ru", "Русский", "Лобби", "Рус"),
+        ("/new/home", "uk", "Українська", "Створити домашню гру", "Укр"),
+        ("/hands", "en", "English", "Your hands", "Eng"),
     ):
         page.goto(f"{url}{path}")
+        page.locator("#languages summary").click()
+        fits = page.evaluate(MENU_FITS)
+        assert fits["names"] == ["English", "Русский", "Українська"]
+        assert fits["inside"] and fits["width"] <= PHONE["width"], (path, fits)
         page.get_by_role("button", name=name).click()
         page.wait_for_url(f"{url}{path}")
         assert page.evaluate("document.documentElement.lang") == language
         assert page.locator("h1").first.inner_text() == heading
-        fits = page.evaluate(MENU_FITS)
-        assert fits["names"] == ["English", "Русский", "Українська"]
-        assert fits["inside"] and fits["width"] <= PHONE["width"], (path, fits)
+        assert page.locator("#languages summary").inner_text() == short
+        bar = page.locator("header.bar").bounding_box()
+        assert bar is not None and bar["height"] < 50, (path, bar)  # one line, as in English
     account = cardroom(ann).accounts.find_account("Ann")
     assert account is not None and account.language == "en"

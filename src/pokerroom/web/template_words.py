@@ -35,6 +35,10 @@ from pokerroom.i18n import (
 from pokerroom.web.game_words import game_text_of
 
 
+LANGUAGE_SHORT = {"en": "Eng", "ru": "Рус", "uk": "Укр"}
+"""The menu's closed button: the page's language in three letters of its own (fits a phone)."""
+
+
 class Words(Mapping[str, str]):
     """Codes a page shows (``waiting``, ``cash``) and their words, said in the language of
     the page that reads them: each look-up translates."""
@@ -108,6 +112,7 @@ def install_words(env: jinja2.Environment) -> None:
     )
     env.globals["language"] = current_language
     env.globals["languages"] = [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
+    env.globals["language_short"] = LANGUAGE_SHORT
     env.globals["statuses"] = STATUSES
     env.globals["kind_names"] = KIND_NAMES
     env.globals["kind_tabs"] = KIND_TABS
