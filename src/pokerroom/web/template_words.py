@@ -34,7 +34,6 @@ from pokerroom.i18n import (
 )
 from pokerroom.web.game_words import game_text_of
 
-
 LANGUAGE_SHORT = {"en": "Eng", "ru": "Рус", "uk": "Укр"}
 """The menu's closed button: the page's language in three letters of its own (fits a phone)."""
 
