@@ -341,3 +341,26 @@ def test_the_menu_fits_a_phone_and_switches_the_language_in_chromium(
         assert bar is not None and bar["height"] < 50, (path, bar)  # one line, as in English
     account = cardroom(ann).accounts.find_account("Ann")
     assert account is not None and account.language == "en"
+
+
+def test_a_table_without_observers_and_the_lobby_chat_speak_the_readers_language(
+    database: Database,
+) -> None:
+    app = create_app(database, settings())
+    ann, bob = TestClient(app), TestClient(app)
+    for client, name in ((ann, "Ann"), (bob, "Bob")):
+        assert sign_up(client, name).status_code == 303
+    in_language(ann, "uk", "cookie")
+    form = {"csrf": csrf_of(ann, "/"), "name": "Kitchen", "observers": "no"}
+    made = ann.post("/new/home", data=form, follow_redirects=False)
+    assert made.status_code == 303
+    in_language(bob, "ru", "header")
+    check_page(bob, str(made.headers["location"]), "ru")  # not dealt yet: he may look
+    host = check_page(ann, str(made.headers["location"]), "uk")
+    assert "Глядачі не допускаються." in host and "Відкрити для глядачів" in host
+    said = ann.post(
+        "/api/lobby/chat", content=b"{", headers={"x-csrf-token": csrf_of(ann, "/")}
+    ).json()
+    assert said["code"] == "malformed" and said["message"] == (
+        "надішліть один об'єкт JSON: повідомлення в чат"
+    )
