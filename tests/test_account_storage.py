@@ -89,3 +89,23 @@ def test_a_checked_name_is_trimmed_allowed_and_checks_again_the_same(text: str) 
     assert 3 <= len(name) <= 20 and name == name.strip()
     assert name[0].isalnum() and name[-1].isalnum()
     assert checked_name(name) == name
+
+
+def test_an_account_keeps_its_language_and_migration_0011_adds_it(database_url: str) -> None:
+    """Issue 23: the web's language menu is remembered on the account; an account made before
+    migration 0011 has none (its pages follow the browser), on SQLite and PostgreSQL."""
+    from alembic import command
+
+    from pokerroom.storage.database import alembic_config, open_database
+
+    with open_database(database_url) as database:
+        store = AccountStore(database)
+        ann = store.create_account("Ann", "hash", ["player"])
+        assert ann.language is None
+        store.set_language(ann.id, "uk")
+        assert store.get_account(ann.id).language == "uk"  # type: ignore[union-attr]
+    command.downgrade(alembic_config(database_url), "0010")
+    with open_database(database_url) as database:
+        assert database.revision() == "0011"
+        again = AccountStore(database).find_account("ann")
+        assert again is not None and again.id == ann.id and again.language is None

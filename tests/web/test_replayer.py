@@ -12,6 +12,7 @@ import pytest
 from pokerroom.engine import Action, Hand, HandConfig
 from pokerroom.history import write_phh
 from pokerroom.web.replayer import complete_steps, replay_steps, steps_seen_by
+from pokerroom.web.template_words import install_words
 from tests.random_hands import GAMES, NAMES, Stacked, random_hand, unshown_cards
 from tests.test_engine_stud import act, stud, third_street
 
@@ -92,6 +93,7 @@ def test_a_stored_hand_replays_with_its_names() -> None:
 
 def test_the_template_fragment_carries_the_steps_and_the_controls() -> None:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
+    install_words(env)
     names, steps = ["Ann <b>", "Bob"], replay_steps(random_hand("holdem-nl", 1, 2), 0, ["A", "B"])
     html = env.get_template("replayer.html").render(names=names, steps=steps)
     start = html.index('class="replayer-data">') + len('class="replayer-data">')

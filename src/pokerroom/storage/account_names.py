@@ -29,6 +29,7 @@ from __future__ import annotations
 import unicodedata
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import gettext
 from pokerroom.storage.name_skeleton import look_alike
 
 MIN_NAME = 3
@@ -66,15 +67,21 @@ def checked_name(text: str) -> str:
     name = unicodedata.normalize("NFC", text.strip())
     if not MIN_NAME <= len(name) <= MAX_NAME:
         raise AccountNameError(
-            f"a name is {MIN_NAME} to {MAX_NAME} characters long (got {len(name)})"
+            gettext("a name is {low} to {high} characters long (got {length})").format(
+                low=MIN_NAME, high=MAX_NAME, length=len(name)
+            )
         )
     for character in name:
         if not (character.isalnum() or character in INNER_MARKS):
             raise AccountNameError(
-                f"a name may hold only letters, digits and _ - . (got {character!r})"
+                gettext("a name may hold only letters, digits and _ - . (got {character})").format(
+                    character=repr(character)
+                )
             )
     if not (name[0].isalnum() and name[-1].isalnum()):
-        raise AccountNameError("a name starts and ends with a letter or a digit")
+        raise AccountNameError(gettext("a name starts and ends with a letter or a digit"))
     if any(look_alike(name, reserved) for reserved in RESERVED):
-        raise AccountNameError(f"the name {name!r} is kept for the room; choose another")
+        raise AccountNameError(
+            gettext("the name {name} is kept for the room; choose another").format(name=repr(name))
+        )
     return name

@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import gettext, ngettext
 from pokerroom.roles import GRANTABLE, ROLES
 from pokerroom.storage.account_names import AccountNameError, checked_name, name_key
 from pokerroom.storage.database import DatabaseStore
@@ -47,6 +48,8 @@ class Account:
     password_hash: str | None
     """The argon2 hash, None for a guest: never shown, only verified."""
     invited_to: str | None
+    language: str | None = None
+    """The language he chose in the web's menu (``en``, ``ru``, ``uk``), None until then."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,10 @@ class Invite:
     created_by: int
     expires_at: datetime
     uses: int
+
+
+def _taken(name: str) -> str:
+    return gettext("the name {name} is taken; choose another").format(name=repr(name))
 
 
 def token_digest(token: str) -> str:
@@ -69,6 +76,7 @@ def _account(row: AccountRow) -> Account:
         roles=frozenset(str(role) for role in row.roles),
         password_hash=row.password_hash,
         invited_to=row.invited_to,
+        language=row.language,
     )
 
 
@@ -112,17 +120,19 @@ class AccountStore(DatabaseStore):
             invited_to=invited_to,
         )
         if session.scalar(select(AccountRow.id).where(AccountRow.name_key == row.name_key)):
-            raise AccountNameError(f"the name {name!r} is taken; choose another")
+            raise AccountNameError(_taken(name))
         for taken in session.scalars(select(AccountRow.name)):
             if look_alike(name, taken):
                 raise AccountNameError(
-                    f"the name {name!r} looks like {taken!r}, which is taken; choose another"
+                    gettext(
+                        "the name {name} looks like {taken}, which is taken; choose another"
+                    ).format(name=repr(name), taken=repr(taken))
                 )
         session.add(row)
         try:
             session.flush()
         except IntegrityError:  # the same name signed up a moment ago
-            raise AccountNameError(f"the name {name!r} is taken; choose another") from None
+            raise AccountNameError(_taken(name)) from None
         return _account(row)
 
     def find_account(self, name: str) -> Account | None:
@@ -148,6 +158,13 @@ class AccountStore(DatabaseStore):
                 update(AccountRow)
                 .where(AccountRow.id == account_id)
                 .values(password_hash=password_hash)
+            )
+
+    def set_language(self, account_id: int, language: str | None) -> None:
+        """Keep the language chosen in the web's menu; the caller checks it is one we speak."""
+        with self.database.session() as session:
+            session.execute(
+                update(AccountRow).where(AccountRow.id == account_id).values(language=language)
             )
 
     def grant(self, name: str, role: str) -> Account:
@@ -288,8 +305,13 @@ class AccountStore(DatabaseStore):
                 )
                 if (guests or 0) >= most_guests:
                     raise GuestLimitError(
-                        f"this game has {guests} guests, the most one game takes; "
-                        "sign up, then follow the link again"
+                        ngettext(
+                            "this game has {count} guest, the most one game takes; "
+                            "sign up, then follow the link again",
+                            "this game has {count} guests, the most one game takes; "
+                            "sign up, then follow the link again",
+                            guests or 0,
+                        ).format(count=guests)
                     )
             account = self._create(session, name, None, ["guest"], row.room_id)
             self._grant_pass(session, row, account.id)

@@ -387,6 +387,9 @@ class AccountRow(Base):
     invited_to: Mapped[str | None] = mapped_column(String(100), default=None)
     """A guest's room: the one whose invite link made the account."""
     last_login_at: Mapped[datetime | None] = mapped_column(DateTime, default=None)
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
+    """The language chosen in the web's menu (``en``, ``ru``, ``uk``; migration 0011);
+    None until he chooses one."""
 
 
 class WebSessionRow(Base):

@@ -59,6 +59,7 @@ from pokerroom.web.last_resort import LastResortMiddleware
 from pokerroom.web.lobby import lobby_routes
 from pokerroom.web.observers import watch_refusal
 from pokerroom.web.pages import page_routes
+from pokerroom.web.pages.language_menu import language_routes
 from pokerroom.web.pages.observers import observer_routes
 from pokerroom.web.pages.table import table_routes
 from pokerroom.web.registry import LiveRooms
@@ -131,6 +132,7 @@ def create_app(
             [
                 *lobby_routes(),
                 *page_routes(),
+                *language_routes(),
                 table_route(hub),
                 *table_routes(),
                 *observer_routes(),

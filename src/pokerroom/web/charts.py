@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from itertools import accumulate
 from xml.sax.saxutils import escape, quoteattr
 
+from pokerroom.i18n import current_language, gettext, number_text
+
 WIDTH, HEIGHT = 480, 280
 LEFT, RIGHT, TOP, BOTTOM = 64, 18, 16, 48
 """Margins around the plot, room for the axis labels."""
@@ -42,38 +44,55 @@ class Finish:
     buy_in: int
 
 
-def hands_chart(results: Sequence[int], *, title: str = "Results over the series") -> str:
+def hands_chart(results: Sequence[int], *, title: str | None = None) -> str:
     """Chips won after each hand of a series; ``results`` is each hand's net, in order."""
     totals = list(accumulate(results))
-    labels = [f"Hand {n}: {total:+}" for n, total in enumerate(totals, 1)]
+    hand = gettext("Hand {number}: {total}")
+    labels = [hand.format(number=n, total=_signed(total)) for n, total in enumerate(totals, 1)]
     return line_chart(
-        totals, labels, title=title, x_label="Hands played", y_label="Chips won (chips)"
+        totals,
+        labels,
+        title=title or gettext("Results over the series"),
+        x_label=gettext("Hands played"),
+        y_label=gettext("Chips won (chips)"),
     )
 
 
-def tournaments_chart(finishes: Sequence[Finish], *, title: str = "Tournament results") -> str:
+def tournaments_chart(finishes: Sequence[Finish], *, title: str | None = None) -> str:
     """Money won over tournaments (prize less buy-in, running total), each with its place."""
     totals = list(accumulate(f.prize - f.buy_in for f in finishes))
+    total_words = gettext("{finish}, total {total}")
     labels = [
-        f"{finish_words(f)}, total {total:+}" for f, total in zip(finishes, totals, strict=True)
+        total_words.format(finish=finish_words(f), total=_signed(total))
+        for f, total in zip(finishes, totals, strict=True)
     ]
     places = [_ordinal(f.place) for f in finishes]
     return line_chart(
         totals,
         labels,
-        title=title,
-        x_label="Tournaments played",
-        y_label="Won (prize − buy-in)",
+        title=title or gettext("Tournament results"),
+        x_label=gettext("Tournaments played"),
+        y_label=gettext("Won (prize − buy-in)"),
         point_notes=places,
     )
 
 
 def finish_words(finish: Finish) -> str:
     """One tournament in words, as its point's tooltip and the list under the chart say it."""
-    return (
-        f"{finish.name}: {_ordinal(finish.place)} of {finish.entrants}, "
-        f"prize {finish.prize}, buy-in {finish.buy_in}"
+    return gettext("{name}: {place} of {entrants}, prize {prize}, buy-in {buy_in}").format(
+        name=finish.name,
+        place=_ordinal(finish.place),
+        entrants=number_text(finish.entrants),
+        prize=number_text(finish.prize),
+        buy_in=number_text(finish.buy_in),
     )
+
+
+def _signed(number: int) -> str:
+    """``+12``, ``-3``, ``+0``; grouped as the language groups past English."""
+    if current_language() == "en":
+        return f"{number:+}"
+    return ("-" if number < 0 else "+") + number_text(abs(number))
 
 
 def line_chart(
@@ -96,7 +115,7 @@ def line_chart(
     if not values:
         return (
             f'{head}<text x="{WIDTH / 2}" y="{HEIGHT / 2}" text-anchor="middle" '
-            f'fill="#555">No results yet</text></svg>'
+            f'fill="#555">{escape(gettext("No results yet"))}</text></svg>'
         )
     low, high = min(0, *values), max(0, *values)
     if low == high:
@@ -160,6 +179,8 @@ def _axes(low: int, high: int, count: int, x_label: str, y_label: str) -> list[s
 
 
 def _ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st; «1-е», «2-е» in Russian and Ukrainian."""
+    if current_language() != "en":
+        return gettext("{place}th").format(place=place)
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"

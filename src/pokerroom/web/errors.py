@@ -14,24 +14,27 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import Scope
 
+from pokerroom.i18n import N_, gettext, language_or_none, use_language
 from pokerroom.table.wording import plain
+from pokerroom.web.language import LANGUAGE_SCOPE_KEY, visitor_language
 from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.templating import page
 
 TITLES = {
-    400: "Not understood",
-    403: "Refused",
-    404: "Not found",
-    405: "Not allowed",
-    413: "Too large",
-    429: "Too many attempts",
-    500: "Something went wrong",
-    503: "Database unavailable",
+    400: N_("Not understood"),
+    403: N_("Refused"),
+    404: N_("Not found"),
+    405: N_("Not allowed"),
+    413: N_("Too large"),
+    429: N_("Too many attempts"),
+    500: N_("Something went wrong"),
+    503: N_("Database unavailable"),
 }
+REFUSED = N_("Refused")
 MESSAGES = {
-    404: "there is no page at this address",
-    405: "this address does not take that kind of request",
-    500: "something went wrong on our side; the server's log says what",
+    404: N_("there is no page at this address"),
+    405: N_("this address does not take that kind of request"),
+    500: N_("something went wrong on our side; the server's log says what"),
 }
 CODES = {
     400: "bad_request",
@@ -41,9 +44,9 @@ CODES = {
     413: "too_large",
     503: "unavailable",
 }
-UNAVAILABLE = "the database is unavailable, retrying"
+UNAVAILABLE = N_("the database is unavailable, retrying")
 """What a page (which reloads itself) or a table socket (which reconnects) says meanwhile."""
-UNAVAILABLE_SENT = "the database is unavailable: send it again in a moment"
+UNAVAILABLE_SENT = N_("the database is unavailable: send it again in a moment")
 """What a form says: it is not sent again by itself."""
 RETRY_SECONDS = 5
 
@@ -59,7 +62,19 @@ def wants_json(scope: Scope) -> bool:
 def error_response(
     scope: Scope, status: int, message: str, context: dict[str, object] | None = None
 ) -> Response:
-    message = plain(message)  # the rule IDs a refusal cites are for developers, not visitors
+    """The refusal ``message`` (a marked message is said in the visitor's language here) as
+    a page or JSON; outside the language middleware (a failure before it, the database
+    out) the visitor's language is read from the request itself."""
+    language = scope.get(LANGUAGE_SCOPE_KEY) or visitor_language(Headers(scope=scope))
+    with use_language(language_or_none(str(language)) or "en"):
+        return _error_response(scope, status, message, context)
+
+
+def _error_response(
+    scope: Scope, status: int, message: str, context: dict[str, object] | None
+) -> Response:
+    # the rule IDs a refusal cites are for developers, not visitors
+    message = plain(gettext(message))
     if wants_json(scope):
         return JSONResponse(
             {
@@ -73,7 +88,11 @@ def error_response(
     return page(
         Request(scope),
         "message.html",
-        {"title": TITLES.get(status, "Refused"), "message": message, **(context or {})},
+        {
+            "title": gettext(TITLES.get(status, REFUSED)),
+            "message": message,
+            **(context or {}),
+        },
         status_code=status,
     )
 

@@ -19,6 +19,7 @@ switches observers off — or a player who gives up his seat — get the same an
 
 from __future__ import annotations
 
+from pokerroom.i18n import N_
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.registry import Listed
 from pokerroom.web.room.cash import CashRoom
@@ -27,10 +28,11 @@ from pokerroom.web.saving.saved_room import live_room
 from pokerroom.web.seam import User
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
-NO_OBSERVERS = (
+NO_OBSERVERS = N_(
     "this table takes no observers: only its players, its host and admins may open it; "
     "take a seat to play"
 )
+"""Said in the visitor's language where it is shown (the table page, the socket's close)."""
 
 
 def welcome(listed: Listed) -> bool:

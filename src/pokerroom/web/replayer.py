@@ -33,12 +33,15 @@ from pokerroom.history.chip_track import ChipTrack
 from pokerroom.history.phh import PhhError, parse_phh
 from pokerroom.history.phh_write import events_seen_by
 from pokerroom.history.replay import replay_hand
+from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.table.run_twice import AGREED, ONCE
 from pokerroom.table.story import faces_text
 
 Step = dict[str, Any]
-_STREETS = {3: "Flop", 4: "Turn", 5: "River"}
-_DEALT = "The cards are dealt"
+_STREETS = {3: N_("Flop"), 4: N_("Turn"), 5: N_("River")}
+_DEALT = N_("The cards are dealt")
+_SHARES = {"high": N_("high"), "low": N_("low")}
+"""A split pot's halves (an Award's ``share``)."""
 
 
 def replay_steps(hand: Hand, viewer: int | None, names: Sequence[str]) -> list[Step]:
@@ -62,7 +65,8 @@ def steps_seen_by(complete: str, viewer: int | None) -> tuple[list[str], list[St
     if result.hand is None or result.error is not None or not result.complete:
         reason = result.error.message if result.error is not None else "it does not finish"
         raise PhhError(f"the stored hand does not replay ({reason}), so it cannot be replayed")
-    names = list(phh.players or (f"Seat {p + 1}" for p in range(phh.player_count)))
+    seat = gettext("Seat {seat}")
+    names = list(phh.players or (seat.format(seat=p + 1) for p in range(phh.player_count)))
     return names, replay_steps(result.hand, viewer, names)
 
 
@@ -91,12 +95,13 @@ class _Steps:
         self.steps: list[Step] = []
 
     def build(self, events: Sequence[ev.Event]) -> list[Step]:
-        self._step("The hand begins", None)
+        self._step(gettext("The hand begins"), None)
+        dealt = gettext(_DEALT)
         for event in events:
             if isinstance(event, ev.Burn):
                 continue  # X-4: never shown, not even as a step
             text, actor = self._apply(event)
-            if text == _DEALT and self.steps[-1]["text"] == _DEALT:
+            if text == dealt and self.steps[-1]["text"] == dealt:
                 self.steps[-1] = self._state(text, None)  # one step for a round of deals
             else:
                 self._step(text, actor)
@@ -108,67 +113,95 @@ class _Steps:
         name = self.names
         match event:
             case ev.PostAnte(player, amount):
-                return f"{name[player]} posts the ante {amount_text(amount)}", player
+                says = gettext("{name} posts the ante {amount}")
+                return says.format(name=name[player], amount=amount_text(amount)), player
             case ev.PostBlind(player, amount):
-                return f"{name[player]} posts {amount_text(amount)}", player
+                says = gettext("{name} posts {amount}")
+                return says.format(name=name[player], amount=amount_text(amount)), player
             case ev.DealHole(player, cards):
                 self.completing = self.completing and len(self.cards[player]) < 3
                 self.cards[player].extend(cards)
                 if player == self.drawing:  # V-8: his replacements
                     self.drawing = None
-                    return f"{name[player]} draws {len(cards)}", player
-                return _DEALT, None
+                    says = ngettext("{name} draws {count}", "{name} draws {count}", len(cards))
+                    return says.format(name=name[player], count=len(cards)), player
+                return gettext(_DEALT), None
             case ev.DealBoard(cards, board):
                 self.boards[board].extend(cards)
-                street = _STREETS.get(len(self.boards[board]), "Board")
+                street = gettext(_STREETS.get(len(self.boards[board]), N_("Board")))
                 if self.runs > 1:
-                    street = f"Run {board + 1} {street.lower()}"
+                    run = gettext("Run {run}, {street}")
+                    street = run.format(run=board + 1, street=street.lower())
                 elif len(self.boards) == 2:
-                    street = ("Upper ", "Lower ")[board] + street.lower()
+                    upper = (gettext("Upper board, {street}"), gettext("Lower board, {street}"))
+                    street = upper[board].format(street=street.lower())
                 return f"{street}: {_cards_text(cards)}", None
             case ev.ChooseRuns(runs):
                 self.runs = runs
                 if runs == 2:  # run 2 starts from the cards the runs share
                     self.boards[1] = list(self.boards[0])
-                return (AGREED if runs == 2 else ONCE).capitalize(), None
+                return gettext(AGREED if runs == 2 else ONCE).capitalize(), None
             case ev.Discard(player, cards):
                 self.drawing = player
                 for card in cards:
                     held = self.cards[player]
                     held.remove(card if card in held else None)
-                words = f"discards {len(cards)}" if cards else "stands pat"
-                return f"{name[player]} {words}", player
+                if cards:
+                    says = ngettext(
+                        "{name} discards {count}", "{name} discards {count}", len(cards)
+                    )
+                    return says.format(name=name[player], count=len(cards)), player
+                return gettext("{name} stands pat").format(name=name[player]), player
             case ev.Fold(player):
                 self.folded[player] = True
-                return f"{name[player]} folds", player
+                return gettext("{name} folds").format(name=name[player]), player
             case ev.Check(player):
-                return f"{name[player]} checks", player
+                return gettext("{name} checks").format(name=name[player]), player
             case ev.Call(player):
-                return self._all_in(player, f"{name[player]} calls {amount_text(moved)}"), player
+                says = gettext("{name} calls {amount}")
+                calls = says.format(name=name[player], amount=amount_text(moved))
+                return self._all_in(player, calls), player
             case ev.BringIn(player, amount):
-                brings = f"{name[player]} brings in for {amount_text(amount)}"
+                says = gettext("{name} brings in for {amount}")
+                brings = says.format(name=name[player], amount=amount_text(amount))
                 return self._all_in(player, brings), player
             case ev.BetRaise(player, to):
-                verb = "completes to" if self.completing else "bets" if level == 0 else "raises to"
+                if self.completing:
+                    says = gettext("{name} completes to {amount}")
+                elif level == 0:
+                    says = gettext("{name} bets {amount}")
+                else:
+                    says = gettext("{name} raises to {amount}")
                 self.completing = False
-                return self._all_in(player, f"{name[player]} {verb} {amount_text(to)}"), player
+                bets = says.format(name=name[player], amount=amount_text(to))
+                return self._all_in(player, bets), player
             case ev.ReturnUncalled(player, amount):
-                return f"{amount_text(amount)} uncalled returned to {name[player]}", player
+                says = gettext("{amount} uncalled returned to {name}")
+                return says.format(name=name[player], amount=amount_text(amount)), player
             case ev.Show(player, cards):
                 self.cards[player] = list(cards)
-                return f"{name[player]} shows {_cards_text(cards)}", player
+                says = gettext("{name} shows {cards}")
+                return says.format(name=name[player], cards=_cards_text(cards)), player
             case ev.Muck(player):
                 self.folded[player] = True
-                return f"{name[player]} mucks", player
+                return gettext("{name} mucks").format(name=name[player]), player
             case ev.Award(player, amount, pot, share, board):
-                part = "" if share == "all" else f" ({share})"
-                where = " from a side pot" if pot else ""
-                run = f" on run {board + 1}" if self.runs > 1 else ""
-                return f"{name[player]} wins {amount_text(amount)}{where}{part}{run}", player
+                says = gettext("{name} wins {amount}").format(
+                    name=name[player], amount=amount_text(amount)
+                )
+                if pot:
+                    says = gettext("{wins} from a side pot").format(wins=says)
+                if share != "all":
+                    says = f"{says} ({gettext(_SHARES.get(share, share))})"
+                if self.runs > 1:
+                    says = gettext("{wins} on run {run}").format(wins=says, run=board + 1)
+                return says, player
         return type(event).__name__, None
 
     def _all_in(self, player: int, text: str) -> str:
-        return f"{text}, all-in" if not self.track.stacks[player] else text
+        return (
+            gettext("{says}, all-in").format(says=text) if not self.track.stacks[player] else text
+        )
 
     def _step(self, text: str, actor: int | None) -> None:
         self.steps.append(self._state(text, actor))

@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from pokerroom.i18n import N_, gettext
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.hand_archive import PAGE_SIZE, ArchivedHand, HandArchive
 from pokerroom.storage.tournament_store import TournamentStore
@@ -35,11 +36,12 @@ from pokerroom.web.archive.copies import phh_copy, phhs_file, stars_copy, stars_
 from pokerroom.web.archive.finishes import finishes_of
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.charts import finish_words, hands_chart, tournaments_chart
+from pokerroom.web.game_words import game_text_of
 from pokerroom.web.seam import User
 from pokerroom.web.templating import page
 
-NOT_FOUND = "no hand {} of yours is in the archive"
-PRIVATE_RESULTS = "a player's results are his own: only he (or an admin) may see them"
+NOT_FOUND = N_("no hand {number} of yours is in the archive")
+PRIVATE_RESULTS = N_("a player's results are his own: only he (or an admin) may see them")
 PHH_TYPE = "application/toml; charset=utf-8"
 TEXT_TYPE = "text/plain; charset=utf-8"
 MOST_ROOMS = 20
@@ -76,7 +78,9 @@ def _download(text: str, media_type: str, filename: str) -> Response:
 def _page_number(request: Request) -> int:
     text = request.query_params.get("page", "1")
     if not text.isdigit() or not 1 <= int(text) <= 10**6:
-        raise HTTPException(400, f"page must be a number from 1, got {text[:20]!r}")
+        raise HTTPException(
+            400, gettext("page must be a number from 1, got {text}").format(text=repr(text[:20]))
+        )
     return int(text)
 
 
@@ -92,7 +96,7 @@ def hand_routes(
         archived = await run_in_threadpool(archive.get, hand_id)
         position = None if archived is None else archived.position_of(user.id)
         if archived is None or position is None:
-            raise HTTPException(404, NOT_FOUND.format(hand_id))
+            raise HTTPException(404, gettext(NOT_FOUND).format(number=hand_id))
         return archived, position
 
     async def hands_page(request: Request) -> Response:
@@ -119,7 +123,7 @@ def hand_routes(
         hand_id: int = request.path_params["hand_id"]
         archived = await run_in_threadpool(archive.get, hand_id)
         if archived is None:
-            raise HTTPException(404, NOT_FOUND.format(hand_id))
+            raise HTTPException(404, gettext(NOT_FOUND).format(number=hand_id))
         return archived, archived.position_of(user.id)
 
     async def replayer_page(request: Request) -> Response:
@@ -151,7 +155,10 @@ def hand_routes(
     ) -> list[str]:
         played = archive.room_hands_of(user.id, room_id)
         if not played:
-            raise HTTPException(404, f"you played no hand in a room {room_id[:40]!r}")
+            raise HTTPException(
+                404,
+                gettext("you played no hand in a room {room}").format(room=repr(room_id[:40])),
+            )
         copies = []
         for archived in played:
             position = archived.position_of(user.id)
@@ -172,12 +179,14 @@ def hand_routes(
     def results_context(name: str, room_id: str | None) -> dict[str, Any]:
         account = accounts.find_account(name)
         if account is None:
-            raise HTTPException(404, f"no player is named {name[:40]!r}")
+            raise HTTPException(
+                404, gettext("no player is named {name}").format(name=repr(name[:40]))
+            )
         rooms = archive.rooms_of(account.id)
         if room_id is not None:
             rooms = [room for room in rooms if room.room_id == room_id]
         charts = [
-            (room, hands_chart(room.results, title=f"{room.room_name} · {room.game}"))
+            (room, hands_chart(room.results, title=f"{room.room_name} · {game_text_of(room.game)}"))
             for room in rooms[:MOST_ROOMS]
         ]
         finishes = finishes_of(tournaments, account.name)
@@ -192,7 +201,7 @@ def hand_routes(
         user = _player(request)
         name: str = request.path_params["name"]
         if user.name.casefold() != name.casefold() and not user.has("admin"):
-            raise HTTPException(403, PRIVATE_RESULTS)
+            raise HTTPException(403, gettext(PRIVATE_RESULTS))
         room_id = request.query_params.get("room") or None
         context = await run_in_threadpool(results_context, name, room_id)
         return page(request, "results.html", context)

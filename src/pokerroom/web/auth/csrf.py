@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pokerroom.i18n import N_
 from pokerroom.web.auth.tokens import same_token
 from pokerroom.web.auth.visitor import VISITOR_SCOPE_KEY, Visitor
 
@@ -24,12 +25,13 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
 MAX_BODY = 1 << 20
-MISSING = (
+MISSING = N_(
     "this form was refused: its security token (CSRF) is missing or out of date; "
     "reload the page and send it again"
 )
-TOO_LARGE = f"this request is too large: at most {MAX_BODY // 1024} KiB"
-MALFORMED = "this form could not be read: send it from the page again"
+TOO_LARGE = N_("this request is too large: at most 1024 KiB")
+"""Said of :data:`MAX_BODY` (1 MiB); the refusal page says it in the visitor's language."""
+MALFORMED = N_("this form could not be read: send it from the page again")
 
 Refusal = Callable[[Scope, int, str], Awaitable[Response]]
 """Builds the refusal page (or JSON) for a scope, a status and one line."""

@@ -18,6 +18,7 @@ from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
+from pokerroom.i18n import language_or_none
 from pokerroom.storage.accounts import Account
 from pokerroom.web.auth.cookies import SESSION_COOKIE, VISITOR_COOKIE, set_cookie, token_in
 from pokerroom.web.auth.tokens import form_token, new_token
@@ -82,7 +83,10 @@ class AuthenticationMiddleware:
             **scope,
             USER_SCOPE_KEY: user,
             VISITOR_SCOPE_KEY: Visitor(
-                user, session_token, form_token(self.cardroom.secret, basis)
+                user,
+                session_token,
+                form_token(self.cardroom.secret, basis),
+                None if account is None else language_or_none(account.language),
             ),
         }
         if not set_cookies or scope["type"] != "http":

@@ -12,6 +12,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import gettext, ngettext
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
@@ -24,11 +25,23 @@ class PasswordRuleError(PokerroomError, ValueError):
 def check_password(password: str, name: str) -> None:
     """Refuse a password that is easy to guess or unreasonably long."""
     if len(password) < MIN_PASSWORD:
-        raise PasswordRuleError(f"a password is at least {MIN_PASSWORD} characters long")
+        raise PasswordRuleError(
+            ngettext(
+                "a password is at least {count} character long",
+                "a password is at least {count} characters long",
+                MIN_PASSWORD,
+            ).format(count=MIN_PASSWORD)
+        )
     if len(password) > MAX_PASSWORD:
-        raise PasswordRuleError(f"a password is at most {MAX_PASSWORD} characters long")
+        raise PasswordRuleError(
+            ngettext(
+                "a password is at most {count} character long",
+                "a password is at most {count} characters long",
+                MAX_PASSWORD,
+            ).format(count=MAX_PASSWORD)
+        )
     if password.strip().casefold() == name.strip().casefold():
-        raise PasswordRuleError("the password must not be the name")
+        raise PasswordRuleError(gettext("the password must not be the name"))
 
 
 def verify(hasher: PasswordHasher, password_hash: str | None, password: str) -> bool:

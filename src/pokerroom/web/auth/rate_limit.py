@@ -41,6 +41,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pokerroom.i18n import gettext
+
 
 class Window:
     """Times of events by key, each counted for ``window`` seconds; ``allowed`` at once."""
@@ -154,4 +156,6 @@ class SignupPlace:
 
 def in_words(seconds: int) -> str:
     """A wait as a person reads it: seconds under a minute, else whole minutes rounded up."""
-    return f"{seconds} s" if seconds < 60 else f"{math.ceil(seconds / 60)} min"
+    if seconds < 60:
+        return gettext("{seconds} s").format(seconds=seconds)
+    return gettext("{minutes} min").format(minutes=math.ceil(seconds / 60))

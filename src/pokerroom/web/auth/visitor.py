@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from starlette.requests import HTTPConnection
 
+from pokerroom.i18n import Language
 from pokerroom.web.seam import USER_SCOPE_KEY, User
 
 VISITOR_SCOPE_KEY = "pokerroom.visitor"
@@ -18,6 +19,9 @@ class Visitor:
     """The signed-in session's token (None when signed out): logging out closes it."""
     csrf: str
     """The token every form of this visitor's must send back (CSRF)."""
+    language: Language | None = None
+    """The language the signed-in account chose in the language menu, None if none (or
+    signed out): read with the account, so choosing the page's language costs no query."""
 
 
 def visitor_of(connection: HTTPConnection) -> Visitor:

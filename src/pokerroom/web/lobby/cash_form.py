@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext, number_text
 from pokerroom.table.cash import CashSettings, Rake
 from pokerroom.table.series import usual_limit
 from pokerroom.table.settings_check import SettingError
@@ -68,7 +69,11 @@ def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
     low = fields.amount("min_buy_in", form.get("min_buy_in", ""), low=1, default=0)
     high = fields.amount("max_buy_in", form.get("max_buy_in", ""), low=1, default=0)
     if low and high and low > high:
-        raise SettingError(f"buy-in: the minimum ({low}) must not be above the maximum ({high})")
+        raise SettingError(
+            gettext("buy-in: the minimum ({low}) must not be above the maximum ({high})").format(
+                low=number_text(low), high=number_text(high)
+            )
+        )
     rake = _rake(form)
     profile = fields.profile(form.get("profile", ""))
     run_twice = run_twice_choice(form.get("run_it_twice", ""), variant)
@@ -89,7 +94,7 @@ def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
         )
     except UsageError as error:  # the buy-in range against the blinds
         raise SettingError(f"buy-in: {error}") from None
-    name = fields.table_name(form.get("name", ""), f"{variant.name} {small}/{big}")
+    name = fields.table_name(form.get("name", ""), f"{gettext(variant.name)} {small}/{big}")
     observers = observers_choice(form.get("observers", ""), private=False)
     return CashTableAsked(name, settings, observers)
 
@@ -100,7 +105,9 @@ def _rake(form: Mapping[str, str]) -> Rake | None:
     cap = form.get("rake_cap", "").strip()
     if not percent:
         if cap:
-            raise SettingError("rake_cap: give a rake percentage with it, or leave both blank")
+            raise SettingError(
+                gettext("rake_cap: give a rake percentage with it, or leave both blank")
+            )
         return None
     chips = fields.amount("rake_cap", cap, low=1)
     try:

@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 
 from pokerroom.chat import RoomChat
 from pokerroom.chat.frames import chat_frame
+from pokerroom.i18n import N_, gettext
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.chat_frames import LobbyChatFrame
 from pokerroom.web.auth.visitor import user_of
@@ -24,7 +25,8 @@ from pokerroom.web.room.chatting import chat_outcome
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 
 LOBBY_MESSAGES = (msg.Chat, msg.ChatIgnore, msg.ChatReport, msg.ChatMute)
-NOT_IN_LOBBY = "the lobby chat takes chat, chat_ignore, chat_report and chat_mute"
+NOT_IN_LOBBY = N_("the lobby chat takes chat, chat_ignore, chat_report and chat_mute")
+NOT_JSON = N_("send one JSON object: a chat message")
 
 
 def moderates_lobby(user: User | None) -> bool:
@@ -68,9 +70,9 @@ async def post_chat(request: Request) -> Response:
     try:
         data = json.loads(await request.body())
     except (ValueError, UnicodeDecodeError):
-        return _refused("malformed", "send one JSON object: a chat message")
+        return _refused("malformed", NOT_JSON)
     if not isinstance(data, dict):
-        return _refused("malformed", "send one JSON object: a chat message")
+        return _refused("malformed", NOT_JSON)
     try:
         message = msg.parse_message(data)
     except msg.ProtocolError as error:
@@ -94,5 +96,6 @@ async def post_chat(request: Request) -> Response:
 
 
 def _refused(code: str, message: str) -> Response:
-    frame = {"type": "error", "v": PROTOCOL_VERSION, "code": code, "message": message}
+    said = gettext(message)  # a marked refusal in the visitor's language
+    frame = {"type": "error", "v": PROTOCOL_VERSION, "code": code, "message": said}
     return JSONResponse(frame, status_code=409)

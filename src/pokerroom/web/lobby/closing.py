@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
+from pokerroom.i18n import N_, gettext
 from pokerroom.protocol.frames import closed_frame
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
@@ -20,7 +21,7 @@ from pokerroom.web.lobby.state import hand_in_play
 from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.table_socket import ROOM_CLOSED
 
-IN_PLAY = "a hand is being played at this table: close it when the hand is over"
+IN_PLAY = N_("a hand is being played at this table: close it when the hand is over")
 
 
 async def close_room(request: Request) -> Response:
@@ -28,10 +29,10 @@ async def close_room(request: Request) -> Response:
     room_id = request.path_params["room_id"]
     listed = cardroom.registry.find(room_id)
     if listed is None:
-        raise HTTPException(404, f"no game {room_id[:40]!r} is open")
+        raise HTTPException(404, gettext("no game {room} is open").format(room=repr(room_id[:40])))
     user = user_of(request)
     if user is None or not (listed.entry.host_id == user.id or user.has("admin")):
-        raise HTTPException(403, "only the game's host or an admin can close it")
+        raise HTTPException(403, gettext("only the game's host or an admin can close it"))
     if hand_in_play(listed):
         raise HTTPException(409, IN_PLAY)
     cardroom.registry.remove(room_id)

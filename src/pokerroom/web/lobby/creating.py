@@ -24,6 +24,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from pokerroom.bots import BOTS
 from pokerroom.bots.ofc import OFC_BOTS
 from pokerroom.engine import PROFILES, VARIANTS, Limit
+from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
@@ -43,8 +44,10 @@ from pokerroom.web.saving.tables import open_room
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
 
-LIMIT_MENU = (("", "the game's usual one"), *((limit.value, limit.value) for limit in Limit))
-GUEST = "a guest plays the game he was invited to; sign up to host games of your own"
+LIMIT_MENU = (("", N_("the game's usual one")), *((limit.value, limit.value) for limit in Limit))
+"""The limit menu: each value and its words (translated as the form is shown)."""
+GUEST = N_("a guest plays the game he was invited to; sign up to host games of your own")
+HOME_HOST = N_("creating a home game needs the host role (pokerroom accounts grant NAME host)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +68,8 @@ class Kind:
         return {
             "form": form,
             "error": error,
-            "games": [(code, variant.name) for code, variant in VARIANTS.items()],
-            "limits": self.limits,
+            "games": [(code, gettext(variant.name)) for code, variant in VARIANTS.items()],
+            "limits": [(value, gettext(words)) for value, words in self.limits],
             "profiles": list(PROFILES),
             "bots": list(BOTS),
             "ofc_bots": list(OFC_BOTS),
@@ -135,16 +138,16 @@ HOME = Kind(
     HOME_FIELDS,
     HOME_DEFAULTS,
     may_create_home,
-    "creating a home game needs the host role (pokerroom accounts grant NAME host)",
+    HOME_HOST,
     _home,
-    (*LIMIT_MENU, ("mixed", "mixed fixed-limit / pot-limit")),  # B-6
+    (*LIMIT_MENU, ("mixed", N_("mixed fixed-limit / pot-limit"))),  # B-6
 )
 OFC = Kind(
     "new_ofc.html",
     OFC_FIELDS,
     OFC_DEFAULTS,
     may_create_home,
-    "creating a home game needs the host role (pokerroom accounts grant NAME host)",
+    HOME_HOST,
     _ofc,
     (),
 )
@@ -153,7 +156,7 @@ CASH = Kind(
     CASH_FIELDS,
     CASH_DEFAULTS,
     may_create_cash,
-    "opening a cash table needs the host or admin role (pokerroom accounts grant NAME host)",
+    N_("opening a cash table needs the host or admin role (pokerroom accounts grant NAME host)"),
     _cash,
     LIMIT_MENU,
 )
@@ -163,11 +166,11 @@ def _creator(request: Request, kind: Kind) -> User:
     """The signed-in user, if he may create this kind of room; else a 403 that says why."""
     user = user_of(request)
     if user is None:
-        raise HTTPException(403, "log in to create a game")
+        raise HTTPException(403, gettext("log in to create a game"))
     if user.has("guest"):
-        raise HTTPException(403, GUEST)
+        raise HTTPException(403, gettext(GUEST))
     if not kind.may_create(user):
-        raise HTTPException(403, kind.not_allowed)
+        raise HTTPException(403, gettext(kind.not_allowed))
     return user
 
 
@@ -182,8 +185,13 @@ def _within_limit(cardroom: Cardroom, user: User) -> None:
     hosted = [entry for _id, entry in cardroom.registry.hosted_by(user) if entry.tournament is None]
     if len(hosted) >= most and not user.has("admin"):
         raise TooManyTablesError(
-            f"you have {len(hosted)} tables open, the most one account may; "
-            "close one before you open another"
+            ngettext(
+                "you have {count} table open, the most one account may; "
+                "close one before you open another",
+                "you have {count} tables open, the most one account may; "
+                "close one before you open another",
+                len(hosted),
+            ).format(count=len(hosted))
         )
 
 
@@ -210,7 +218,8 @@ def _create(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
             status = 429 if isinstance(error, TooManyTablesError) else 400
             if wants_json(request.scope):
                 return error_response(request.scope, status, str(error))
-            return page(request, kind.template, kind.context(form, str(error)), status)
+            said = gettext(str(error))  # a marked message in the visitor's language
+            return page(request, kind.template, kind.context(form, said), status)
         open_room(cardroom, room, entry)  # saved as it is played: a restart resumes it
         if wants_json(request.scope):
             listing = entry.listing(room_id)

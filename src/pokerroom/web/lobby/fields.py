@@ -16,6 +16,7 @@ pokerroom.table.settings_check.SettingError: seats: a whole number; got 'six'
 from __future__ import annotations
 
 from pokerroom.engine import Limit, Variant
+from pokerroom.i18n import gettext
 from pokerroom.table import settings_check
 from pokerroom.table.settings_check import (
     SettingError,
@@ -49,7 +50,11 @@ def table_name(text: str, default: str) -> str:
     if not name:
         return default
     if len(name) > MAX_NAME or not name.isprintable():
-        raise SettingError(f"name: 1 to {MAX_NAME} printable characters; got {shown(name)}")
+        raise SettingError(
+            gettext("name: 1 to {most} printable characters; got {text}").format(
+                most=MAX_NAME, text=shown(name)
+            )
+        )
     return name
 
 
@@ -64,7 +69,9 @@ def limit(text: str, *, mixed: bool = False) -> Limit | None:
     except ValueError:
         allowed = f"{LIMITS}, mixed" if mixed else LIMITS
         raise SettingError(
-            f"limit: one of {allowed}, or blank for the game's usual one; got {shown(text)}"
+            gettext(
+                "limit: one of {allowed}, or blank for the game's usual one; got {text}"
+            ).format(allowed=allowed, text=shown(text))
         ) from None
 
 

@@ -7,10 +7,11 @@ style in that seat; at least one seat stays open, since a home game is for peopl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from pokerroom.bots import BOTS
+from pokerroom.i18n import N_, gettext
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.table.series import SeriesSettings, usual_limit
 from pokerroom.table.settings_check import SettingError
@@ -80,10 +81,20 @@ def read_home_form(form: Mapping[str, str]) -> HomeGame:
     )
     seats = fields.seats(form.get("seats") or HOME_DEFAULTS["seats"], variant)
     bots = _bots(form, seats)
-    name = fields.table_name(form.get("name", ""), f"{variant.name} home game")
+    home_game = gettext("{game} home game").format(game=gettext(variant.name))
+    name = fields.table_name(form.get("name", ""), home_game)  # in its host's language
     private = bool(form.get("private"))
     observers = observers_choice(form.get("observers", ""), private=private)
     return HomeGame(name, settings, seats, bots, private=private, observers=observers)
+
+
+ONE_SEAT_OPEN = N_("bots: leave at least one seat open for a player")
+
+
+def no_such_bot(seat: int, styles: Iterable[str], style: str) -> str:
+    return gettext(
+        "bot in seat {seat}: one of {styles}, or blank for a player; got {style}"
+    ).format(seat=seat, styles=", ".join(styles), style=repr(style[:40]))
 
 
 def _bots(form: Mapping[str, str], seats: int) -> dict[int, str]:
@@ -93,13 +104,14 @@ def _bots(form: Mapping[str, str], seats: int) -> dict[int, str]:
         if not style:
             continue
         if style not in BOTS:
-            raise SettingError(
-                f"bot in seat {seat}: one of {', '.join(BOTS)}, or blank for a player; "
-                f"got {style[:40]!r}"
-            )
+            raise SettingError(no_such_bot(seat, BOTS, style))
         if seat > seats:
-            raise SettingError(f"bot in seat {seat}: this table has seats 1-{seats}")
+            raise SettingError(
+                gettext("bot in seat {seat}: this table has seats 1-{seats}").format(
+                    seat=seat, seats=seats
+                )
+            )
         bots[seat] = style
     if len(bots) == seats:
-        raise SettingError("bots: leave at least one seat open for a player")
+        raise SettingError(gettext(ONE_SEAT_OPEN))
     return bots

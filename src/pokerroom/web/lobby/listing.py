@@ -15,18 +15,18 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from pokerroom.i18n import gettext
 from pokerroom.protocol.frames import LobbyRoomFrame
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.lobby.state import own_entries, public_entries
+from pokerroom.web.lobby.words import room_words
 from pokerroom.web.registry import RoomKind
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.roles import may_create
 
 KINDS = ", ".join(kind.value for kind in RoomKind)
-KIND_TABS = {RoomKind.TOURNAMENT.value: "Tournaments"}
-"""A tab's words where the kind's own name is not the best title."""
 
 
 def kind_asked(request: Request) -> RoomKind | None:
@@ -36,7 +36,12 @@ def kind_asked(request: Request) -> RoomKind | None:
     try:
         return RoomKind(text)
     except ValueError:
-        raise HTTPException(400, f"no kind of room {text[:40]!r}; the kinds are {KINDS}") from None
+        raise HTTPException(
+            400,
+            gettext("no kind of room {kind}; the kinds are {kinds}").format(
+                kind=repr(text[:40]), kinds=KINDS
+            ),
+        ) from None
 
 
 def may_create_home(user: User | None) -> bool:
@@ -64,6 +69,8 @@ async def lobby_page(request: Request) -> Response:
     user = user_of(request)
     kind = kind_asked(request)
     own = {room["id"] for room in mine}
+    registry = cardroom_of(request).registry
+    words = {room["id"]: room_words(registry.get(room["id"])) for room in (*rooms, *mine)}
     context = {
         # Each game once on the page: a host's own rooms are under "Your games" only.
         "rooms": [room for room in rooms if room["id"] not in own],
@@ -73,7 +80,7 @@ async def lobby_page(request: Request) -> Response:
         "may_create_home": may_create_home(user),
         "may_create_cash": may_create_cash(user),
         "may_create_tournament": may_create(user),
-        "kind_tabs": KIND_TABS,
+        "words": words,
     }
     return page(request, "lobby.html", context)
 

@@ -8,6 +8,7 @@ False
 
 from __future__ import annotations
 
+from pokerroom.i18n import gettext
 from pokerroom.table.settings_check import SettingError
 
 CHOICES = {"": None, "yes": True, "no": False}
@@ -18,6 +19,10 @@ def observers_choice(text: str, *, private: bool) -> bool:
     """The form's choice; blank: on for a public table, off for a private one (README)."""
     value = text.strip().lower()
     if value not in CHOICES:
-        raise SettingError(f"observers: yes, no, or blank for the default; got {text[:40]!r}")
+        raise SettingError(
+            gettext("observers: yes, no, or blank for the default; got {text}").format(
+                text=repr(text[:40])
+            )
+        )
     chosen = CHOICES[value]
     return (not private) if chosen is None else chosen

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pokerroom.bots.ofc import OFC_BOTS
+from pokerroom.i18n import gettext, number_text
 from pokerroom.ofc_choices import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.lobby import fields
+from pokerroom.web.lobby.home_form import ONE_SEAT_OPEN, no_such_bot
 
 OFC_FIELDS = ("name", "seats", "hands", "private", *(f"bot_{s}" for s in range(1, MAX_PLAYERS + 1)))
 OFC_DEFAULTS: Mapping[str, str] = {"name": "", "seats": "2", "hands": "", "bot_2": "sensible"}
@@ -35,8 +37,9 @@ def read_ofc_form(form: Mapping[str, str]) -> OfcGame:
     text = (form.get("seats") or OFC_DEFAULTS["seats"]).strip()
     if text not in {str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}:
         raise SettingError(
-            f"seats: OFC Pineapple is for {MIN_PLAYERS} or {MAX_PLAYERS} players (O-2); "
-            f"got {text[:20]!r}"
+            gettext("seats: OFC Pineapple is for {low} or {high} players (O-2); got {text}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, text=repr(text[:20])
+            )
         )
     seats = int(text)
     bots: dict[int, str] = {}
@@ -45,22 +48,20 @@ def read_ofc_form(form: Mapping[str, str]) -> OfcGame:
         if not style:
             continue
         if style not in OFC_BOTS:
-            raise SettingError(
-                f"bot in seat {seat}: one of {', '.join(OFC_BOTS)}, or blank for a player; "
-                f"got {style[:40]!r}"
-            )
+            raise SettingError(no_such_bot(seat, OFC_BOTS, style))
         if seat <= seats:
             bots[seat] = style
     if len(bots) == seats:
-        raise SettingError("bots: leave at least one seat open for a player")
+        raise SettingError(gettext(ONE_SEAT_OPEN))
     hands_text = form.get("hands", "").strip()
     hands = None
     if hands_text:
         if not hands_text.isdigit() or not 1 <= int(hands_text) <= MAX_HANDS:
             raise SettingError(
-                f"hands: a whole number from 1 to {MAX_HANDS:,}, or blank to play on; "
-                f"got {hands_text[:20]!r}"
+                gettext(
+                    "hands: a whole number from 1 to {most}, or blank to play on; got {text}"
+                ).format(most=number_text(MAX_HANDS), text=repr(hands_text[:20]))
             )
         hands = int(hands_text)
-    name = fields.table_name(form.get("name", ""), "OFC Pineapple home game")
+    name = fields.table_name(form.get("name", ""), gettext("OFC Pineapple home game"))
     return OfcGame(name, seats, bots, hands, private=bool(form.get("private")))

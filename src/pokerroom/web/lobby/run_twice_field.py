@@ -9,6 +9,7 @@ the board twice when they all agree (off by default; Hold'em and Omaha only).
 from __future__ import annotations
 
 from pokerroom.engine import Variant
+from pokerroom.i18n import gettext
 from pokerroom.table import settings_check
 from pokerroom.table.settings_check import SettingError
 
@@ -20,5 +21,9 @@ def run_twice_choice(text: str, variant: Variant) -> bool:
     """The form's choice, refused for a game without one board (Stud, Draw, the bomb pot)."""
     value = text.strip().lower()
     if value not in CHOICES:
-        raise SettingError(f"run_it_twice: yes, or no (the default); got {text[:40]!r}")
+        raise SettingError(
+            gettext("run_it_twice: yes, or no (the default); got {text}").format(
+                text=repr(text[:40])
+            )
+        )
     return settings_check.run_it_twice(CHOICES[value], variant)

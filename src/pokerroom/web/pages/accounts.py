@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from pokerroom.i18n import N_, gettext
 from pokerroom.storage.account_names import AccountNameError, checked_name, name_key
 from pokerroom.web.auth.hashing import BUSY_SECONDS, HashingBusyError
 from pokerroom.web.auth.passwords import (
@@ -32,9 +33,9 @@ from pokerroom.web.pages.signing_in import sign_in, sign_out
 from pokerroom.web.templating import page
 
 NEW_ACCOUNT_ROLES = ("player", "host")
-WRONG = "wrong name or password"
-BUSY = "the server is busy checking passwords; try again in a few seconds"
-_TOO_MANY_ACCOUNTS = "too many new accounts from this address; try again in "
+WRONG = N_("wrong name or password")
+BUSY = N_("the server is busy checking passwords; try again in a few seconds")
+_TOO_MANY_ACCOUNTS = N_("too many new accounts from this address; try again in {wait}")
 
 
 async def signup_form(request: Request) -> Response:
@@ -47,22 +48,22 @@ async def signup(request: Request) -> Response:
     name, password = fields["name"], fields["password"]
 
     def again(error: str, status: int) -> Response:
-        return page(request, "signup.html", {"name": name, "error": error}, status)
+        return page(request, "signup.html", {"name": name, "error": gettext(error)}, status)
 
     address = address_of(request)
     wait = cardroom.signups.wait(address)
     if wait:
-        return _retry_after(again(_TOO_MANY_ACCOUNTS + in_words(wait), 429), wait)
+        return _retry_after(again(_too_many_accounts(wait), 429), wait)
     try:
         checked_name(name)  # the name's error first: it is the field at the top
         if password != fields["password2"]:
-            raise PasswordRuleError("the two passwords differ; type the same one twice")
+            raise PasswordRuleError(gettext("the two passwords differ; type the same one twice"))
         check_password(password, name)
     except (AccountNameError, PasswordRuleError) as error:
         return again(str(error), 400)
     place = cardroom.signups.reserve(address)  # counted before the hash: no race past it
     if isinstance(place, int):
-        return _retry_after(again(_TOO_MANY_ACCOUNTS + in_words(place), 429), place)
+        return _retry_after(again(_too_many_accounts(place), 429), place)
     try:
         account_id = await cardroom.hashing.run(partial(_create, cardroom, name, password))
     except AccountNameError as error:
@@ -74,6 +75,10 @@ async def signup(request: Request) -> Response:
     response = RedirectResponse("/", status_code=303)
     await sign_in(cardroom, account_id, response, visitor_of(request).session_token)
     return response
+
+
+def _too_many_accounts(seconds: int) -> str:
+    return gettext(_TOO_MANY_ACCOUNTS).format(wait=in_words(seconds))
 
 
 def address_of(request: Request) -> str:
@@ -103,12 +108,19 @@ async def login(request: Request) -> Response:
     name, target = fields["name"].strip(), safe_next(fields["next"] or "/")
 
     def again(error: str, status: int) -> Response:
-        return page(request, "login.html", {"name": name, "next": target, "error": error}, status)
+        context = {"name": name, "next": target, "error": gettext(error)}
+        return page(request, "login.html", context, status)
 
     attempt = cardroom.limiter.reserve(name_key(name), address_of(request))
     if isinstance(attempt, int):  # counted before the hash, so a burst cannot race past it
         return _retry_after(
-            again(f"too many failed log-ins; try again in {attempt} s", 429), attempt
+            again(
+                gettext("too many failed log-ins; try again in {seconds} s").format(
+                    seconds=attempt
+                ),
+                429,
+            ),
+            attempt,
         )
     try:
         account_id = await cardroom.hashing.run(partial(_check, cardroom, name, fields["password"]))

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from pokerroom.i18n import N_, gettext
 from pokerroom.storage.account_names import AccountNameError
 from pokerroom.storage.accounts import AccountError, GuestLimitError, Invite
 from pokerroom.web.auth.tokens import new_token
@@ -33,7 +34,7 @@ from pokerroom.web.registry import table_path
 from pokerroom.web.seam import User
 from pokerroom.web.templating import page
 
-EXPIRED = "this invite link is not valid any more; ask the host for a new one"
+EXPIRED = N_("this invite link is not valid any more; ask the host for a new one")
 
 
 def create_invite(cardroom: Cardroom, room_id: str, host: User) -> str:
@@ -53,9 +54,9 @@ async def new_invite(request: Request) -> Response:
     user = user_of(request)
     listed = cardroom.registry.find(room_id)
     if listed is None:
-        raise HTTPException(404, f"no game {room_id[:40]!r} is open")
+        raise HTTPException(404, gettext("no game {room} is open").format(room=repr(room_id[:40])))
     if user is None or not (listed.entry.host_id == user.id or user.has("admin")):
-        raise HTTPException(403, "only the game's host can invite players to it")
+        raise HTTPException(403, gettext("only the game's host can invite players to it"))
     token = await run_in_threadpool(create_invite, cardroom, room_id, user)
     url = str(request.base_url.replace(path=invite_path(token)))
     if wants_json(request.scope):
@@ -73,7 +74,7 @@ async def _invite_or_404(cardroom: Cardroom, token: str) -> Invite:
 
 def _room_name(cardroom: Cardroom, invite: Invite) -> str:
     listed = cardroom.registry.find(invite.room_id)
-    return "a private game" if listed is None else listed.entry.name
+    return gettext("a private game") if listed is None else listed.entry.name
 
 
 async def invite_page(request: Request) -> Response:

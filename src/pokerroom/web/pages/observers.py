@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from pokerroom.i18n import gettext
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.observers import may_switch
@@ -28,21 +29,30 @@ from pokerroom.web.templating import page
 SWITCHES = {"yes": True, "no": False}
 
 
+def no_table(room_id: str) -> str:
+    """The 404 of a table page or form whose table is not there (any more)."""
+    return gettext("there is no table {room}: it may have closed").format(room=repr(room_id[:40]))
+
+
 def _listed(request: Request) -> tuple[str, Listed]:
     room_id = str(request.path_params["room_id"])
     listed = cardroom_of(request).registry.find(room_id)
     if listed is None:
-        raise HTTPException(404, f"there is no table {room_id[:40]!r}: it may have closed")
+        raise HTTPException(404, no_table(room_id))
     return room_id, listed
 
 
 async def switch_observers(request: Request) -> Response:
     room_id, listed = _listed(request)
     if not may_switch(listed, user_of(request)):
-        raise HTTPException(403, "only the table's host or an admin switches its observers")
+        raise HTTPException(
+            403, gettext("only the table's host or an admin switches its observers")
+        )
     text = (await form_fields(request, "observers"))["observers"]
     if text not in SWITCHES:
-        raise HTTPException(400, f"observers: yes or no, got {text[:20]!r}")
+        raise HTTPException(
+            400, gettext("observers: yes or no, got {text}").format(text=repr(text[:20]))
+        )
     cardroom_of(request).registry.update(room_id, observers=SWITCHES[text])
     request.app.state.hub.room_changed(room_id)
     return RedirectResponse(table_path(room_id), status_code=303)
@@ -52,20 +62,25 @@ async def sit_from_page(request: Request) -> Response:
     room_id, listed = _listed(request)
     user = user_of(request)
     if user is None:
-        raise HTTPException(403, "log in to take a seat")
+        raise HTTPException(403, gettext("log in to take a seat"))
     form = await form_fields(request, "seat", "buy_in", "post")
     message: dict[str, object] = {"type": "sit", "id": f"page-{secrets.token_hex(6)}"}
     for key in ("seat", "buy_in"):
         if form[key].strip():
             if not form[key].strip().isdigit():
-                raise HTTPException(400, f"{key}: a whole number, got {form[key][:20]!r}")
+                raise HTTPException(
+                    400,
+                    gettext("{field}: a whole number, got {text}").format(
+                        field=key, text=repr(form[key][:20])
+                    ),
+                )
             message[key] = int(form[key])
     if form["post"]:
         message["post"] = True
     hub = request.app.state.hub
     outcome = listed.room.handle(user, message, hub.clock())
     if outcome.error is not None:
-        context = {"title": "No seat taken", "message": outcome.error}
+        context = {"title": gettext("No seat taken"), "message": gettext(outcome.error)}
         return page(request, "message.html", context, 400)
     if outcome.changed:
         hub.room_changed(room_id)

@@ -16,10 +16,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from pokerroom.i18n import current_language, gettext, use_language, vocabulary_of_profile
 from pokerroom.table.run_twice import PROMPT
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.lobby.words import room_words
 from pokerroom.web.observers import observer_context
+from pokerroom.web.pages.observers import no_table
+from pokerroom.web.saving.saved_room import live_room
 from pokerroom.web.templating import page
 
 
@@ -28,16 +32,19 @@ async def table_page(request: Request) -> Response:
     cardroom = cardroom_of(request)
     listed = cardroom.registry.find(room_id)
     if listed is None:
-        raise HTTPException(404, f"there is no table {room_id[:40]!r}: it may have closed")
+        raise HTTPException(404, no_table(room_id))
     user = user_of(request)
     context = {
         "room_id": room_id,
         "entry": listed.entry,
         "kind": listed.entry.kind.value,
         **observer_context(cardroom, room_id, listed, user),
-        "run_twice": PROMPT,
+        "run_twice": {key: gettext(words) for key, words in PROMPT.items()},
+        "words": room_words(listed),
     }
-    return page(request, "table.html", context)
+    profile = getattr(getattr(live_room(listed.room), "settings", None), "profile", "club")
+    with use_language(current_language(), vocabulary_of_profile(profile)):  # «Фолд» at home
+        return page(request, "table.html", context)
 
 
 def table_routes() -> list[BaseRoute]:
