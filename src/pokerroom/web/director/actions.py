@@ -31,6 +31,7 @@ from pokerroom.web.director.forms import (
     whole,
     whole_number,
 )
+from pokerroom.web.director.words import penalty_words
 
 MINUTE = 60.0
 LONGEST_MINUTES = 24 * 60
@@ -167,7 +168,7 @@ def penalize(desk: LiveDesk, form: FormData) -> str:
     player = _player(form)
     clause = choice(form, "offence", N_("the offence"), tuple(o.value for o in Offence))
     given = desk.penalize(player, clause, _penalty(form))[-1]
-    said = given.penalty if isinstance(given, PenaltyGiven) else ""
+    said = penalty_words(given.penalty) if isinstance(given, PenaltyGiven) else ""
     return gettext("penalty for {player}: {penalty}").format(player=player, penalty=said)
 
 

@@ -20,7 +20,7 @@ from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.live.floor import buttons
 from pokerroom.tournament.money.deal import Deal
 from pokerroom.tournament.penalties.menu import offence_lines
-from pokerroom.web.director.words import place_text
+from pokerroom.web.director.words import penalty_words, place_text
 
 TABS = ("desk", "tables", "clock", "discipline", "money", "log")
 
@@ -78,7 +78,12 @@ def desk_tab(desk: LiveDesk) -> dict[str, Any]:
     t = desk.tournament
     rows = []
     for record in sorted(t.players.values(), key=lambda r: (r.place is not None, r.player)):
-        where = str(record.seat) if record.seat is not None else gettext("not seated")
+        seat = record.seat
+        where = (
+            gettext("not seated")
+            if seat is None
+            else gettext("table {table} seat {seat}").format(table=seat.table, seat=seat.seat)
+        )
         if record.place is not None:
             where = gettext("out {place}").format(place=place_text(record.place))
         rows.append(
@@ -149,7 +154,7 @@ def discipline_tab(desk: LiveDesk) -> dict[str, Any]:
                 "number": given.number,
                 "player": given.player,
                 "offence": given.offence.value,
-                "penalty": str(given.penalty),
+                "penalty": penalty_words(given.penalty),
                 "repeat": given.repeat,
                 "override": given.override,
                 "status": status,

@@ -65,6 +65,13 @@ def place_text(place: int) -> str:
     return ordinal(place) if current_language() == "en" else str(place)
 
 
+def penalty_words(penalty: object) -> str:
+    """A penalty as people read it: its ``text()`` in the current language where the
+    penalty model words itself (``str()`` is the English of exports), else ``str()``."""
+    worded = getattr(penalty, "text", None)
+    return str(worded()) if callable(worded) else str(penalty)
+
+
 def regulation_language(regulation: object) -> AbstractContextManager[object]:
     """Speak the regulation's ``language`` (the TV clock, the seat cards), when it sets
     one; else keep the viewer's. Read with ``getattr`` so a regulation model without the

@@ -28,7 +28,7 @@ from pokerroom.tournament.clock.render import countdown
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.menu import DEFAULT_OFFENCE, offence_lines
 from pokerroom.web.auth.visitor import user_of
-from pokerroom.web.director.words import status_text
+from pokerroom.web.director.words import penalty_words, status_text
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.seam import PROTOCOL_VERSION
@@ -144,7 +144,12 @@ def desk_view(tournament: WebTournament) -> dict[str, object]:
         "late_ended": log.late_ended,
         "disputes": list(reversed(tournament.disputes.filed)),
         "penalties": [
-            {"number": g.number, "player": g.player, "penalty": str(g.penalty), "note": g.note}
+            {
+                "number": g.number,
+                "player": g.player,
+                "penalty": penalty_words(g.penalty),
+                "note": g.note,
+            }
             for g in log.penalty_log.penalties()
         ],
     }
