@@ -12,9 +12,11 @@ when it sets one, whatever the viewer's cookie asks.
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
+from functools import partial
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -23,17 +25,19 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from pokerroom.i18n import Language, use_language
+from pokerroom.i18n import N_, Language, number_text, use_language
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.penalties.menu import offence_lines
+from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.web.director import director_routes
 from pokerroom.web.director import words as director_words
 from pokerroom.web.director.pages import templates as console_templates
-from pokerroom.web.director.words import penalty_words
+from pokerroom.web.director.words import penalty_words, place_text
 from pokerroom.web.language import LANGUAGE_COOKIE, LanguageMiddleware
 from pokerroom.web.tournament.details import structure_of
-from pokerroom.web.tournament.event import WebTournament
+from pokerroom.web.tournament.event import MOVE_WORDS, WebTournament
+from pokerroom.web.tournament.notices import Notice, worded
 from tests.english_words import english_words
 from tests.web.director_app import (
     PLAYER,
@@ -45,6 +49,7 @@ from tests.web.director_app import (
 )
 from tests.web.helpers import csrf_of, sign_up, started_sit_and_go
 from tests.web.test_director_web import START, act, bust_one, opened, stored
+from tests.web.tournament_driver import ANN, started
 
 LANGUAGES: tuple[Language, ...] = ("ru", "uk")
 VOID = frozenset({"input", "br", "meta", "link", "img", "hr", "col", "wbr", "source"})
@@ -313,3 +318,42 @@ def test_the_tv_clock_speaks_the_regulations_language_while_the_viewer_reads_ano
     assert '<html lang="ru">' in club and "Часы не могут связаться с сервером" in club
     assert "Годинник" not in club
     assert mine.get(f"/api/tournaments/{tid}/clock").json()["language"] == "ru"
+
+
+# ------------------------------------------------------------ a player's own notices
+
+
+def test_a_move_notice_is_worded_for_each_reader_and_survives_a_checkpoint() -> None:
+    driver = started(5)
+    room = driver.room_of(ANN)
+    assert room is not None
+    where = Notice("table {table} seat {seat}", table=2, seat=4)
+    why = Notice(MOVE_WORDS[MoveReason.BALANCE])
+    room.notices[ANN.id] = Notice("you move {why}: now at {where}", why=why, where=where)
+    assert room.snapshot(ANN)["you"]["notice"] == (
+        "you move to balance the tables: now at table 2 seat 4"
+    )
+    with use_language("ru"):
+        said = room.snapshot(ANN)["you"]["notice"]
+    assert said == "вас пересаживают для балансировки столов: теперь стол 2, место 4"
+    with use_language("uk"):
+        said = room.snapshot(ANN)["you"]["notice"]
+    assert said == "вас пересаджують для балансування столів: тепер стіл 2, місце 4"
+    kept = pickle.loads(pickle.dumps(room.notices[ANN.id]))  # a checkpoint keeps it
+    assert isinstance(kept, Notice) and kept == room.notices[ANN.id]
+    with use_language("uk"):
+        assert worded(kept) == said
+
+
+def test_a_bust_notice_names_the_place_as_the_reader_counts_it() -> None:
+    out = Notice(
+        N_(
+            "you are out in {place} place: {money}; "
+            "stay to watch, or re-enter if the tournament allows it"
+        ),
+        place=partial(place_text, 21),
+        money=Notice("prize {amount}", amount=partial(number_text, 1500)),
+    )
+    assert str(out).startswith("you are out in 21st place: prize 1,500;")
+    with use_language("ru"):
+        assert out.worded().startswith("вы выбыли, ваше место — 21: приз 1\u00a0500;")

@@ -36,18 +36,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import partial
 
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.errors import UsageError
-from pokerroom.i18n import gettext, ngettext
+from pokerroom.i18n import N_, gettext, ngettext, number_text
 from pokerroom.protocol.client import Director, ProtocolError, parse_message
 from pokerroom.protocol.frames import DisputeOfferFrame, TournamentFrame, TournamentHeaderFrame
 from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import BustOut, Entered, EntryKind, Seated, TournamentEvent, Won
-from pokerroom.tournament.header import ordinal
 from pokerroom.tournament.lobby import prize_now
 from pokerroom.tournament.olympic_run import check_olympic
 from pokerroom.tournament.regulation.model import Regulation, TournamentFormat
@@ -56,7 +56,7 @@ from pokerroom.tournament.standing import Standing
 from pokerroom.tournament.structure import Level
 from pokerroom.tournament.timed_olympic import TimedOlympicRun
 from pokerroom.tournament.timed_run import DealtHand, TimedRun
-from pokerroom.web.director.words import status_text
+from pokerroom.web.director.words import place_text, status_text
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.seam import Outcome, User
@@ -64,6 +64,7 @@ from pokerroom.web.tournament import directing, views
 from pokerroom.web.tournament.broadcast import Broadcasting
 from pokerroom.web.tournament.disputes import Disputes, offer
 from pokerroom.web.tournament.journal import Journal, journaled
+from pokerroom.web.tournament.notices import Notice
 from pokerroom.web.tournament.roles import may_direct, may_direct_event
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
@@ -71,11 +72,11 @@ BOT_KIND = "tournament"
 EPSILON = 1e-6
 """The run is moved a hair past the clock reading, so a deadline met is met exactly."""
 MOVE_WORDS = {
-    MoveReason.BALANCE: "to balance the tables",
-    MoveReason.BREAK: "because your table broke",
-    MoveReason.FINAL_TABLE: "to the final table",
-    MoveReason.DIRECTOR: "by the director",
-    MoveReason.STAGE: "to the next stage",
+    MoveReason.BALANCE: N_("to balance the tables"),
+    MoveReason.BREAK: N_("because your table broke"),
+    MoveReason.FINAL_TABLE: N_("to the final table"),
+    MoveReason.DIRECTOR: N_("by the director"),
+    MoveReason.STAGE: N_("to the next stage"),
 }
 
 
@@ -574,29 +575,43 @@ class WebTournament:
             return
         self._sync()
         target = self.rooms[move.target.table]
-        where = f"table {move.target.table} seat {move.target.seat}"
+        # Worded again for the reader when his frame is built (:mod:`.notices`).
+        where = Notice(
+            N_("table {table} seat {seat}"), table=move.target.table, seat=move.target.seat
+        )
         source = move.source
         if source is None or source.table == move.target.table:
-            target.notices[user] = f"your seat: {where}"
+            target.notices[user] = Notice(N_("your seat: {where}"), where=where)
             return
-        words = MOVE_WORDS.get(move.reason, f"({move.reason.value})")
+        reason = MOVE_WORDS.get(move.reason)
+        words = f"({move.reason.value})" if reason is None else Notice(reason)
         old = self.rooms[source.table]
         old.moved_away[user] = target.id
-        old.notices[user] = f"you move {words}: now at {where}"
+        old.notices[user] = Notice(N_("you move {why}: now at {where}"), why=words, where=where)
         old.dirty = True
-        target.notices[user] = f"you moved here from table {source.table} {words}"
+        target.notices[user] = Notice(
+            N_("you moved here from table {table} {why}"), table=source.table, why=words
+        )
 
     def _busted(self, event: BustOut) -> None:
         user = self.users.get(event.player)
         if user is None:
             return
         prize = prize_now(self.log(), event.place, tied_from=event.tied_from, tied=event.tied)
-        money = f"prize {prize:,}" if prize else "no prize"
+        money = (
+            Notice(N_("prize {amount}"), amount=partial(number_text, prize))
+            if prize
+            else Notice(N_("no prize"))
+        )
         for room in self.rooms.values():
             if any(o.user == user for o in room.hand_occupants):
-                room.notices[user] = (
-                    f"you are out in {ordinal(event.place)} place: {money}; "
-                    "stay to watch, or re-enter if the tournament allows it"
+                room.notices[user] = Notice(
+                    N_(
+                        "you are out in {place} place: {money}; "
+                        "stay to watch, or re-enter if the tournament allows it"
+                    ),
+                    place=partial(place_text, event.place),
+                    money=money,
                 )
 
     def _add_banks(self, level: int) -> None:
