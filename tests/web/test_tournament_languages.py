@@ -29,6 +29,8 @@ from pokerroom.i18n import N_, Language, number_text, use_language
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.penalties.menu import offence_lines
+from pokerroom.tournament.regulation import example_text
+from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.web.director import director_routes
 from pokerroom.web.director import words as director_words
@@ -357,3 +359,56 @@ def test_a_bust_notice_names_the_place_as_the_reader_counts_it() -> None:
     assert str(out).startswith("you are out in 21st place: prize 1,500;")
     with use_language("ru"):
         assert out.worded().startswith("вы выбыли, ваше место — 21: приз 1\u00a0500;")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_money_tab_through_a_deal_and_the_payouts(tmp_path: Path, language: Language) -> None:
+    web = console(tmp_path, language)
+    opened(web, 6)
+    while stored(web).players_left > 2:
+        bust_one(web)
+    name = stored(web).regulation.name
+    allowed = words_of([name]) | MENU
+    alive = sorted(stored(web).still_in())
+    asked = web.client.get("/director/1/money").text
+    assert english_words(visible(asked), allowed=allowed) == []
+    rows = [pair for player in alive for pair in (("player", player), ("chips", "5000"))]
+    offer = web.client.get("/director/1/money", params=[("method", "chip-chop"), *rows])
+    assert offer.status_code == 200
+    assert english_words(visible(offer.text), allowed=allowed) == []
+    act(web, "deal", method="chip-chop", player=alive, chips=["5000", "5000"], tab="money")
+    agreed = web.client.get("/director/1/money").text
+    assert english_words(visible(agreed), allowed=allowed) == []
+    bust_one(web)
+    act(web, "payouts")
+    paid = web.client.get("/director/1/money").text
+    assert {"ru": "Победитель:", "uk": "Переможець:"}[language] in paid
+    assert english_words(visible(paid), allowed=allowed) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_tournament_before_its_start_speaks_the_visitors_language(
+    client: TestClient, language: Language
+) -> None:
+    sign_up(client, "Pete")
+    client.cookies.set(LANGUAGE_COOKIE, language)
+    made = client.post(
+        "/tournaments",
+        data={"csrf": csrf_of(client, "/"), "example": "club-freezeout"},
+        follow_redirects=True,
+    )
+    assert made.status_code == 200
+    tid = str(made.url).rsplit("/", 1)[1]
+    status = {"ru": "регистрация", "uk": "реєстрація"}[language]
+    assert f'<strong class="status">{status}</strong>' in made.text
+    with use_language(language):
+        regulation = parse_regulation(example_text("club-freezeout"))
+        bets = [row.bets for row in structure_of(regulation)]
+        game = str(regulation.game.at_level(1).label)
+    allowed = words_of([regulation.name, game, *bets, "Pete"])
+    assert english_words(visible(main_of(made.text)), allowed=allowed) == []
+    director = client.get(f"/tournaments/{tid}/director").text
+    assert english_words(visible(main_of(director)), allowed=allowed) == []
+    clock = client.get(f"/tournaments/{tid}/clock").text
+    waiting = {"ru": "Начнётся по команде директора", "uk": "Почнеться за командою директора"}
+    assert waiting[language] in clock
