@@ -16,6 +16,7 @@ and a penalised player gets the penalty and its reason as his table's notice.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from pokerroom.errors import PokerroomError, UsageError
@@ -26,7 +27,9 @@ from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.table import Penalty
 from pokerroom.tournament.timed_desk import TimedDesk
 from pokerroom.tournament.timed_run import TimedRun
+from pokerroom.web.director.words import penalty_words
 from pokerroom.web.seam import Outcome, User
+from pokerroom.web.tournament.notices import Notice
 from pokerroom.web.tournament.roles import may_direct_event
 
 if TYPE_CHECKING:
@@ -54,13 +57,18 @@ def direct(
     if conflict is not None:
         return Outcome(False, conflict, "own_table")
     try:
-        said = _act(tournament, sender, message, now)
+        _act(tournament, sender, message, now)
     except PokerroomError as error:
         return Outcome(False, str(error), "refused")
     if message.action == "announce":
         tournament.announcement = message.text and " ".join(message.text.split())
     if message.action == "penalty" and message.player is not None:
-        _tell(tournament, message.player, f"the director's penalty: {said.split(': ', 1)[-1]}")
+        told = Notice(  # worded in the player's own language when his frame is built
+            N_("the director's penalty: {penalty} ({reason})"),
+            penalty=partial(penalty_words, _penalty(message)),
+            reason=" ".join((message.reason or "").split())[:200],
+        )
+        _tell(tournament, message.player, told)
     tournament.directed()
     return Outcome(True)
 
