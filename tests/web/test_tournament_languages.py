@@ -51,7 +51,7 @@ from tests.web.director_app import (
 )
 from tests.web.helpers import csrf_of, sign_up, started_sit_and_go
 from tests.web.test_director_web import START, act, bust_one, opened, stored
-from tests.web.tournament_driver import ANN, started
+from tests.web.tournament_driver import ANN, DIRECTOR, started, twelve
 
 LANGUAGES: tuple[Language, ...] = ("ru", "uk")
 VOID = frozenset({"input", "br", "meta", "link", "img", "hr", "col", "wbr", "source"})
@@ -412,3 +412,16 @@ def test_a_tournament_before_its_start_speaks_the_visitors_language(
     clock = client.get(f"/tournaments/{tid}/clock").text
     waiting = {"ru": "Начнётся по команде директора", "uk": "Почнеться за командою директора"}
     assert waiting[language] in clock
+
+
+def test_a_start_that_did_not_happen_is_told_in_the_readers_language() -> None:
+    tournament = WebTournament("T1", twelve(), creator=DIRECTOR, start_at=10.0)
+    tournament.register(ANN, 0.0)
+    tournament.advance(20.0)
+    said = "not started at its time: a tournament needs 2 entrants or more; 1 registered"
+    assert tournament.lobby(None)["notice"] == said
+    with use_language("ru"):
+        assert tournament.lobby(None)["notice"] == (
+            "не начался в назначенное время: для турнира нужно не меньше 2 участников; "
+            "зарегистрировано: 1"
+        )

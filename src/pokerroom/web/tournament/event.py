@@ -512,8 +512,18 @@ class WebTournament:
             if self.start_at is not None and now >= self.start_at:
                 try:
                     self.start(None, now)
-                except UsageError as error:
-                    self.start_at, self.notice = None, f"not started at its time: {error}"
+                except UsageError as error:  # worded for each reader (:mod:`.notices`)
+                    count = len(self.registration.players)
+                    why = (
+                        Notice(
+                            N_("a tournament needs 2 entrants or more; {count} registered"),
+                            count=count,
+                        )
+                        if count < 2
+                        else str(error)
+                    )
+                    notice = Notice(N_("not started at its time: {error}"), error=why)
+                    self.start_at, self.notice = None, notice
                     self._changed()
             return
         if self.paused_at is None and not self.run.over:
