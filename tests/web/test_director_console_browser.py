@@ -23,9 +23,11 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
+from pokerroom.i18n import Language, gettext, use_language
 from pokerroom.storage.database import open_database
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
+from pokerroom.web.language import LANGUAGE_COOKIE
 from tests.web.browser_pages import strict_page
 from tests.web.conftest import Clock, settings
 from tests.web.test_tournament_director_page import PATH, Desk, desk_of
@@ -70,6 +72,12 @@ LEVEL_ROWS = """() => [...document.querySelectorAll("form.level-row")].map((row)
 class Console:
     desk: Desk
     page: Page
+    language: Language = "en"
+
+    def words(self, message: str) -> str:
+        """A button's name as this console says it (its language menu's choice)."""
+        with use_language(self.language):
+            return gettext(message)
 
 
 def screenshot_folder(tmp_path: Path) -> Path:
@@ -86,9 +94,13 @@ def screenshots(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def console(
-    live_server: Callable[[ASGIApp], str], new_context: Callable[[], BrowserContext]
+    request: pytest.FixtureRequest,
+    live_server: Callable[[ASGIApp], str],
+    new_context: Callable[[], BrowserContext],
 ) -> Iterator[Console]:
-    """Dana, a director, at the console of twelve at two tables of eight seats."""
+    """Dana, a director, at the console of twelve at two tables of eight seats (in the
+    language the test asks for, English by default)."""
+    language: Language = getattr(request, "param", "en")
     clock = Clock()
     with open_database("sqlite://") as database:
         app = create_app(database, settings(clock))
@@ -103,19 +115,23 @@ def console(
         cookie = client.cookies.get(SESSION_COOKIE)
         assert cookie is not None
         context.add_cookies([{"name": SESSION_COOKIE, "value": cookie, "url": url}])
+        context.add_cookies([{"name": LANGUAGE_COOKIE, "value": language, "url": url}])
         page = strict_page(context)
         page.goto(url + PATH)
-        yield Console(desk, page)
+        yield Console(desk, page, language)
 
 
+@pytest.mark.parametrize("console", ["en", "ru", "uk"], indirect=True)
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_console_is_clean_at_the_desk_and_on_a_tablet(
     console: Console, screen: str, screenshots: Path
 ) -> None:
+    """In every language: Russian and Ukrainian words are longer, the layout holds."""
     page = console.page
     width, height = SCREENS[screen]
     page.set_viewport_size({"width": width, "height": height})
-    page.screenshot(path=str(screenshots / f"director-console-{screen}.png"), full_page=True)
+    shot = f"director-console-{screen}-{console.language}.png"
+    page.screenshot(path=str(screenshots / shot), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scroll
     found = page.evaluate(CLASHES, "main")
     assert found["controls"] > 40 and found["clashes"] == []
@@ -134,12 +150,14 @@ def test_the_console_is_clean_at_the_desk_and_on_a_tablet(
     bar = page.locator("#clockbar").bounding_box()
     assert bar is not None and bar["y"] == pytest.approx(0, abs=1)  # it stays at the top
     assert bar["y"] + bar["height"] < height / 3
-    assert page.get_by_role("button", name="Resume the clock").is_visible()
+    assert page.get_by_role("button", name=console.words("Resume the clock")).is_visible()
 
-    page.get_by_role("button", name="Give a penalty…").click()  # T-21: the rule book's list
+    page.get_by_role(
+        "button", name=console.words("Give a penalty…")
+    ).click()  # T-21: the rule book's list
     dialog = page.locator("#penalty-dialog")
     page.wait_for_function("() => document.getElementById('penalty-dialog').open")
-    page.screenshot(path=str(screenshots / f"director-penalty-{screen}.png"))
+    page.screenshot(path=str(screenshots / f"director-penalty-{screen}-{console.language}.png"))
     box = dialog.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
     assert box["y"] >= 0 and box["y"] + box["height"] <= height  # all of it on screen

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 from starlette.testclient import TestClient
 
+from pokerroom.i18n import use_language
 from pokerroom.tournament.desk_events import ChipsCorrected
 from pokerroom.tournament.events import Seated
 from pokerroom.tournament.penalties.log import HandServed
@@ -313,6 +314,10 @@ def test_t14_a_sit_out_penalty_is_told_to_the_player_and_served(
     assert room.snapshot(PETE)["you"]["notice"] == (
         "the director's penalty: sit out 2 hands (slow to act)"
     )
+    with use_language("ru"):  # worded for Pete when his frame is built, in his language
+        told = room.snapshot(PETE)["you"]["notice"]
+    assert told is not None and told.startswith("штраф от директора: ")
+    assert told.endswith(" (slow to act)")
     driver = TournamentDriver(desk.tournament, [PETE], now=clock.now)
     log = desk.run.tournament
     driver.run_until(lambda: sum(isinstance(e, HandServed) for e in log.events) == 2)

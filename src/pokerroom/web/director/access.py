@@ -11,6 +11,7 @@ from urllib.parse import quote
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from pokerroom.i18n import gettext
 from pokerroom.web.director.pages import refusal
 from pokerroom.web.seam import USER_SCOPE_KEY, User
 
@@ -31,10 +32,9 @@ def turned_away(request: Request) -> Response | None:
         return RedirectResponse(f"{LOGIN_PATH}?next={back}", status_code=303)
     if DIRECTOR_ROLES & user.roles:
         return None
-    roles = ", ".join(sorted(user.roles)) or "no role"
-    return refusal(
-        request,
-        403,
-        f"only a tournament director may use the director's console (T-16); "
-        f"{user.name} is signed in as {roles}",
+    roles = ", ".join(sorted(user.roles)) or gettext("no role")
+    said = gettext(
+        "only a tournament director may use the director's console (T-16); "
+        "{name} is signed in as {roles}"
     )
+    return refusal(request, 403, said.format(name=user.name, roles=roles))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from starlette.datastructures import FormData
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.tournament.events import TournamentEvent
 from pokerroom.tournament.live import level_words
 from pokerroom.tournament.live.desk import LiveDesk, what_done
@@ -30,6 +31,7 @@ from pokerroom.web.director.forms import (
     whole,
     whole_number,
 )
+from pokerroom.web.director.words import penalty_words
 
 MINUTE = 60.0
 LONGEST_MINUTES = 24 * 60
@@ -47,7 +49,7 @@ class Action:
 
 
 def _player(form: FormData) -> str:
-    return text(form, "player", "the player's name")
+    return text(form, "player", N_("the player's name"))
 
 
 def _sale(
@@ -60,28 +62,31 @@ def _sale(
 
 
 def _table(form: FormData) -> int:
-    return whole(form, "table", "the table")
+    return whole(form, "table", N_("the table"))
 
 
 def bust(desk: LiveDesk, form: FormData) -> str:
     """T-12: the seats of one table whose players busted in one hand; with several, the
     stacks they started the hand with (``stack-SEAT``), the larger placed higher."""
     table = _table(form)
-    seats = [whole_number(seat, "a seat") for seat in texts(form, "seat")]
+    seats = [whole_number(seat, N_("a seat")) for seat in texts(form, "seat")]
     if not seats:
-        raise UsageError(f"tick the seat of each player who busted at table {table}")
+        raise UsageError(
+            gettext("tick the seat of each player who busted at table {table}").format(table=table)
+        )
     stacks = {}
     for seat in seats:
         given = optional_text(form, f"stack-{seat}")
         if given:
-            stacks[seat] = whole_number(given, f"seat {seat}'s starting stack")
+            what = gettext("seat {seat}'s starting stack").format(seat=seat)
+            stacks[seat] = whole_number(given, what)
     return what_done(desk.bust(table, seats, stacks))
 
 
 def report_button(desk: LiveDesk, form: FormData) -> str:
-    table, seat = _table(form), whole(form, "seat", "the seat")
+    table, seat = _table(form), whole(form, "seat", N_("the seat"))
     desk.report_button(table, seat)
-    return f"button of table {table} on seat {seat}"
+    return gettext("button of table {table} on seat {seat}").format(table=table, seat=seat)
 
 
 def _minutes(form: FormData, what: str) -> int:
@@ -89,31 +94,33 @@ def _minutes(form: FormData, what: str) -> int:
 
 
 def call_break(desk: LiveDesk, form: FormData) -> str:
-    minutes = _minutes(form, "the break's minutes")
+    minutes = _minutes(form, N_("the break's minutes"))
     desk.call_break(minutes)
-    return f"break of {minutes} minutes"
+    return ngettext("break of {count} minute", "break of {count} minutes", minutes).format(
+        count=minutes
+    )
 
 
 def add_time(desk: LiveDesk, form: FormData) -> str:
-    minutes = _minutes(form, "the minutes to add")
+    minutes = _minutes(form, N_("the minutes to add"))
     desk.add_time(minutes * MINUTE)
-    return f"{minutes} min added"
+    return gettext("{count} min added").format(count=minutes)
 
 
 def remove_time(desk: LiveDesk, form: FormData) -> str:
-    minutes = _minutes(form, "the minutes to remove")
+    minutes = _minutes(form, N_("the minutes to remove"))
     desk.remove_time(minutes * MINUTE)
-    return f"{minutes} min removed"
+    return gettext("{count} min removed").format(count=minutes)
 
 
 def _level(form: FormData) -> Level:
     """A level typed in: its number, blinds, ante and minutes (T-20)."""
     return Level(
-        whole(form, "number", "the level's number", high=1000),
-        whole(form, "minutes", "the level's minutes", high=LONGEST_MINUTES),
-        whole(form, "small", "the small blind", low=0),
-        whole(form, "big", "the big blind", low=0),
-        ante=optional_whole(form, "ante", "the ante", default=0),
+        whole(form, "number", N_("the level's number"), high=1000),
+        whole(form, "minutes", N_("the level's minutes"), high=LONGEST_MINUTES),
+        whole(form, "small", N_("the small blind"), low=0),
+        whole(form, "big", N_("the big blind"), low=0),
+        ante=optional_whole(form, "ante", N_("the ante"), default=0),
     )
 
 
@@ -130,9 +137,9 @@ def insert_level(desk: LiveDesk, form: FormData) -> str:
 
 
 def remove_level(desk: LiveDesk, form: FormData) -> str:
-    number = whole(form, "number", "the level's number", high=1000)
+    number = whole(form, "number", N_("the level's number"), high=1000)
     desk.remove_level(number)
-    return f"level {number} removed; later levels move down one"
+    return gettext("level {number} removed; later levels move down one").format(number=number)
 
 
 PENALTY_KINDS = ("table", "warning", "hands", "rounds", "disqualification")
@@ -140,24 +147,29 @@ PENALTY_KINDS = ("table", "warning", "hands", "rounds", "disqualification")
 
 def _penalty(form: FormData) -> Penalty | None:
     """The penalty chosen; None for the T-21 table's choice for the offence."""
-    kind = choice(form, "penalty", "the penalty", PENALTY_KINDS)
+    kind = choice(form, "penalty", N_("the penalty"), PENALTY_KINDS)
     if kind == "table":
         return None
     if kind == "warning":
         return Penalty.warning()
     if kind == "disqualification":
         return Penalty.disqualification()
-    count = whole(form, "count", f"the number of {kind} to sit out", high=100)
+    what = (
+        gettext("the number of hands to sit out")
+        if kind == "hands"
+        else gettext("the number of rounds to sit out")
+    )
+    count = whole(form, "count", what, high=100)
     return Penalty.hands(count) if kind == "hands" else Penalty.rounds(count)
 
 
 def penalize(desk: LiveDesk, form: FormData) -> str:
     """T-21: the table's penalty for the offence (its 002 clause), or the director's (T-16)."""
     player = _player(form)
-    clause = choice(form, "offence", "the offence", tuple(o.value for o in Offence))
+    clause = choice(form, "offence", N_("the offence"), tuple(o.value for o in Offence))
     given = desk.penalize(player, clause, _penalty(form))[-1]
-    said = given.penalty if isinstance(given, PenaltyGiven) else ""
-    return f"penalty for {player}: {said}"
+    said = penalty_words(given.penalty) if isinstance(given, PenaltyGiven) else ""
+    return gettext("penalty for {player}: {penalty}").format(player=player, penalty=said)
 
 
 def hand_dealt(desk: LiveDesk, form: FormData) -> str:
@@ -166,37 +178,42 @@ def hand_dealt(desk: LiveDesk, form: FormData) -> str:
 
 def protest(desk: LiveDesk, form: FormData) -> str:
     """T-22: by the penalised player, in writing."""
-    number = whole(form, "penalty", "the penalty's number")
+    number = whole(form, "penalty", N_("the penalty's number"))
     player = _player(form)
-    desk.protest(number, player, text(form, "text", "the protest's reason, in writing (T-22)"))
-    return f"protest of penalty {number} by {player} filed"
+    reason = text(form, "text", N_("the protest's reason, in writing (T-22)"))
+    desk.protest(number, player, reason)
+    return gettext("protest of penalty {number} by {player} filed").format(
+        number=number, player=player
+    )
 
 
 RULINGS = {"upheld": Ruling.UPHELD, "overturned": Ruling.OVERTURNED}
+RULING_WORDS = {Ruling.UPHELD: N_("penalty upheld"), Ruling.OVERTURNED: N_("penalty overturned")}
 
 
 def decide(desk: LiveDesk, form: FormData) -> str:
-    number = whole(form, "protest", "the protest's number")
-    ruling = RULINGS[choice(form, "ruling", "the ruling", tuple(RULINGS))]
+    number = whole(form, "protest", N_("the protest's number"))
+    ruling = RULINGS[choice(form, "ruling", N_("the ruling"), tuple(RULINGS))]
     desk.decide(number, ruling, optional_text(form, "note"))
-    return f"protest {number}: {ruling.value}"
+    said = gettext(RULING_WORDS[ruling])
+    return gettext("protest {number}: {ruling}").format(number=number, ruling=said)
 
 
 def deal_method(form: FormData) -> DealMethod:
     methods = tuple(method.value for method in DealMethod)
-    return DealMethod(choice(form, "method", "the deal", methods))
+    return DealMethod(choice(form, "method", N_("the deal"), methods))
 
 
 def deal_stacks(form: FormData) -> dict[str, int]:
     """Each player left and his chips, as the rows ``player`` / ``chips`` give them."""
     players, chips = form.getlist("player"), form.getlist("chips")
     if len(players) != len(chips):
-        raise UsageError("give the chip count of every player left, one per player")
+        raise UsageError(gettext("give the chip count of every player left, one per player"))
     stacks: dict[str, int] = {}
     for player, count in zip(players, chips, strict=True):
         if not isinstance(player, str) or not isinstance(count, str):
-            raise UsageError("a deal's players and chips are text fields")
-        stacks[player] = whole_number(count, f"{player}'s chips")
+            raise UsageError(gettext("a deal's players and chips are text fields"))
+        stacks[player] = whole_number(count, gettext("{player}'s chips").format(player=player))
     return stacks
 
 
@@ -207,7 +224,7 @@ def agree_deal(desk: LiveDesk, form: FormData) -> str:
 
 
 def _undo(desk: LiveDesk, _form: FormData) -> str:
-    return f"undone: {desk.undo().what}"
+    return gettext("undone: {what}").format(what=desk.undo().what)
 
 
 def _plain(

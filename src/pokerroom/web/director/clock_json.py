@@ -3,7 +3,9 @@
 The numbers are those of :func:`pokerroom.tournament.clockface.snapshot.snapshot` and the
 words those of :mod:`pokerroom.tournament.clockface.lines`, so the TV in the browser and
 ``pokerroom clock ID`` in a terminal show the same clock (T-10, T-13, T-20). The page counts
-``seconds_left`` down itself between two polls unless ``paused``.
+``seconds_left`` down itself between two polls unless ``paused``. The words are in the
+language current when it is built (the regulation's, else the viewer's), named by
+``language`` so the page formats its numbers the same way.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from pokerroom.i18n import current_language
 from pokerroom.tournament.clockface.lines import (
     bets_line,
     break_line,
@@ -65,6 +68,7 @@ def clock_json(tournament_id: int | str, shot: ClockSnapshot) -> dict[str, Any]:
         "type": "clock",
         "v": PROTOCOL_VERSION,
         "id": tournament_id,
+        "language": current_language(),
         "title": shot.title,
         "game": shot.game,
         "phase": shot.phase.value,

@@ -4,7 +4,8 @@ The page is drawn whole by the server (so it reads even without JavaScript), the
 ``clock.js`` polls ``/api/tournaments/ID/clock`` every few seconds and counts the time
 down between polls. Each poll reads the tournament from the store through the terminal
 clock's own :class:`StoredFeed`, so every pause, break, entry and bust-out either console
-saves shows within one poll. An unknown id is a 404 with one line.
+saves shows within one poll. An unknown id is a 404 with one line. The clock speaks the
+regulation's ``language`` when it sets one (a club's TV), else the viewer's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import language_or_none, use_language
 from pokerroom.storage.clock_feed import StoredFeed
 from pokerroom.storage.tournament_store import TournamentStore
 from pokerroom.tournament.clock.timesource import TimeSource
@@ -24,6 +26,7 @@ from pokerroom.tournament.clockface.snapshot import snapshot
 from pokerroom.web.director.clock_json import clock_json
 from pokerroom.web.director.desks import NotFoundError, saved_tournament
 from pokerroom.web.director.pages import page, refusal
+from pokerroom.web.director.words import regulation_language
 from pokerroom.web.seam import PROTOCOL_VERSION
 
 POLL_SECONDS = 3
@@ -48,7 +51,9 @@ class ClockFeeds:
                 saved_tournament(self.store, tournament_id)
                 feed = StoredFeed(self.store, tournament_id, self.time)
                 self._feeds[tournament_id] = feed
-            return clock_json(tournament_id, snapshot(feed.poll()))
+            reading = feed.poll()
+            with regulation_language(reading.regulation):
+                return clock_json(tournament_id, snapshot(reading))
 
 
 def _not_found(error: PokerroomError) -> dict[str, Any]:
@@ -80,4 +85,11 @@ class ClockEndpoints:
             return refusal(request, 404, str(error).splitlines()[0])
         api = f"/api/tournaments/{reading['id']}/clock"
         context = {"clock": reading, "api": api, "poll_seconds": POLL_SECONDS}
+        return clock_screen(request, context)
+
+
+def clock_screen(request: Request, context: dict[str, Any]) -> Response:
+    """The TV page, worded in the language its clock JSON was worded in."""
+    spoken = language_or_none(str(context["clock"].get("language") or "")) or "en"
+    with use_language(spoken):
         return page(request, "clock.html", context)

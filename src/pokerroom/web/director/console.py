@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.i18n import N_, gettext
 from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.money.deal import Deal
 from pokerroom.tournament.regulation import example_names, example_text
@@ -28,15 +29,17 @@ from pokerroom.web.director.actions import ACTIONS, deal_method, deal_stacks
 from pokerroom.web.director.desks import Desks, NotFoundError, OpenDesk
 from pokerroom.web.director.forms import choice, optional_text, whole
 from pokerroom.web.director.pages import page, refusal
+from pokerroom.web.director.words import regulation_language
 
 CSRF_FIELD = "csrf"
 """The hidden field of every form that carries the token ``csrf_token(request)`` gave (the
 server's CSRF check reads the same field)."""
 
-CSRF_REFUSED = (
+CSRF_REFUSED = N_(
     "this form carries no valid security token (CSRF): nothing was done; "
     "reload the page and submit it again"
 )
+"""Said in the director's language (``gettext(CSRF_REFUSED)``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +98,11 @@ class Console:
             return away
         form = await request.form()
         if not self.csrf.check(request, form):
-            return await self._index(request, CSRF_REFUSED, 403)
+            return await self._index(request, gettext(CSRF_REFUSED), 403)
         try:
             text = optional_text(form, "regulation")
             if not text:
-                name = choice(form, "example", "a shipped regulation", example_names())
+                name = choice(form, "example", N_("a shipped regulation"), example_names())
                 text = example_text(name)
             number = await run_in_threadpool(self.desks.create, text)
         except PokerroomError as error:
@@ -116,7 +119,10 @@ class Console:
             return away
         tab = request.path_params["tab"]
         if tab not in views.TABS:
-            return refusal(request, 404, f"no tab {tab!r}; the tabs: {', '.join(views.TABS)}")
+            said = gettext("no tab {tab}; the tabs: {tabs}").format(
+                tab=repr(tab), tabs=", ".join(views.TABS)
+            )
+            return refusal(request, 404, said)
         tournament_id: int = request.path_params["tid"]
         try:
             opened = await run_in_threadpool(self.desks.open, tournament_id)
@@ -173,32 +179,36 @@ class Console:
         action = ACTIONS.get(name)
         if action is None:
             listed = ", ".join(ACTIONS)
-            return refusal(request, 404, f"no action {name!r}; the actions: {listed}")
+            said = gettext("no action {name}; the actions: {listed}")
+            return refusal(request, 404, said.format(name=repr(name), listed=listed))
         form = await request.form()
         back = form.get("tab")
         tab = back if isinstance(back, str) and back in views.TABS else action.tab
 
         def run(desk: LiveDesk) -> str:
             if action.guarded:
-                seen = whole(form, "seen", "the log length the page showed", low=0)
+                seen = whole(form, "seen", N_("the log length the page showed"), low=0)
                 if seen != len(desk.events):
                     raise UsageError(
-                        "the tournament changed since this page was shown (another console?); "
-                        "nothing was done: look at the page again"
+                        gettext(
+                            "the tournament changed since this page was shown (another console?); "
+                            "nothing was done: look at the page again"
+                        )
                     )
             return action.run(desk, form)
 
         try:
             if not self.csrf.check(request, form):
                 opened = await run_in_threadpool(self.desks.open, tournament_id)
-                return self._console(request, opened, tab, error=CSRF_REFUSED, status=403)
+                refused = gettext(CSRF_REFUSED)
+                return self._console(request, opened, tab, error=refused, status=403)
             said = await run_in_threadpool(self.desks.act, tournament_id, run)
         except NotFoundError as error:
             return refusal(request, 404, _line(error))
         except PokerroomError as error:
             opened = await run_in_threadpool(self.desks.open, tournament_id)
             return self._console(request, opened, tab, error=_line(error))
-        query = urlencode({"done": said.splitlines()[0] if said else "done"})
+        query = urlencode({"done": said.splitlines()[0] if said else gettext("done")})
         return RedirectResponse(f"/director/{tournament_id}/{tab}?{query}", status_code=303)
 
     async def print_page(self, request: Request) -> Response:
@@ -210,8 +220,8 @@ class Console:
         except NotFoundError as error:
             return refusal(request, 404, _line(error))
         if not opened.desk.drawn:
-            return self._console(
-                request, opened, "tables", error="nobody is seated yet: draw the seats first"
-            )
+            nobody = gettext("nobody is seated yet: draw the seats first")
+            return self._console(request, opened, "tables", error=nobody)
         context = {"id": opened.saved.id, **views.seat_cards(opened.desk)}
-        return page(request, "print.html", context)
+        with regulation_language(opened.desk.regulation):  # a club's own seat cards
+            return page(request, "print.html", context)

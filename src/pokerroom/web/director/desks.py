@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.i18n import gettext
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.live_saving import LiveSaver, create_live
 from pokerroom.storage.tournament_store import (
@@ -44,7 +45,7 @@ class OpenDesk:
 def saved_tournament(store: TournamentStore, tournament_id: int) -> SavedTournament:
     """The stored tournament, or :class:`NotFoundError` in one line."""
     if not 1 <= tournament_id <= MAX_ID:
-        raise NotFoundError(f"no tournament {tournament_id}: ids run from 1")
+        raise NotFoundError(gettext("no tournament {id}: ids run from 1").format(id=tournament_id))
     try:
         return store.get_tournament(tournament_id)
     except StorageError as error:
@@ -63,8 +64,10 @@ class Desks:
         saved = saved_tournament(self.store, tournament_id)
         if not saved.live:
             raise NotFoundError(
-                f"tournament {tournament_id} is a simulated run, not a live tournament; "
-                "the director's console runs live ones"
+                gettext(
+                    "tournament {id} is a simulated run, not a live tournament; "
+                    "the director's console runs live ones"
+                ).format(id=tournament_id)
             )
         events = self.store.events(tournament_id)
         assert saved.seed is not None  # a live tournament always has its seed
@@ -77,13 +80,19 @@ class Desks:
         with self._acting:
             opened = self.open(tournament_id)
             if opened.saved.abandoned:
-                raise UsageError(f"tournament {tournament_id} was abandoned; nothing more is taken")
+                raise UsageError(
+                    gettext("tournament {id} was abandoned; nothing more is taken").format(
+                        id=tournament_id
+                    )
+                )
             try:
                 return action(opened.desk)
             except StaleTournamentError:
                 raise UsageError(
-                    f"tournament {tournament_id} changed at another console just now; "
-                    "nothing was done here: look at the page again and repeat"
+                    gettext(
+                        "tournament {id} changed at another console just now; "
+                        "nothing was done here: look at the page again and repeat"
+                    ).format(id=tournament_id)
                 ) from None
 
     def create(self, regulation_text: str) -> int:

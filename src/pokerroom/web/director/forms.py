@@ -1,7 +1,8 @@
 """Reading a posted form: each field checked, one clear line naming what was wrong.
 
 A field the form lacks, a word where a number goes, a number out of its range: a
-:class:`UsageError` that says what is allowed, before the desk is asked anything.
+:class:`UsageError` that says what is allowed, before the desk is asked anything, in the
+director's language (``what`` is a message marked with ``N_``, or one already worded).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from starlette.datastructures import FormData
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext, number_text
 
 MOST = 10**12
 """No count, stack or amount in a tournament comes near this; a larger one is a typo."""
@@ -19,7 +21,7 @@ def text(form: FormData, name: str, what: str) -> str:
     value = form.get(name)
     given = value.strip() if isinstance(value, str) else ""
     if not given:
-        raise UsageError(f"give {what}")
+        raise UsageError(gettext("give {what}").format(what=gettext(what)))
     return given
 
 
@@ -33,9 +35,20 @@ def whole_number(value: str, what: str, *, low: int = 1, high: int = MOST) -> in
     try:
         number = int(value.strip())
     except ValueError:
-        raise UsageError(f"{what} is a whole number, got {value.strip()!r}") from None
+        raise UsageError(
+            gettext("{what} is a whole number, got {given}").format(
+                what=gettext(what), given=repr(value.strip())
+            )
+        ) from None
     if not low <= number <= high:
-        raise UsageError(f"{what} is from {low:,} to {high:,}, got {number:,}")
+        raise UsageError(
+            gettext("{what} is from {low} to {high}, got {given}").format(
+                what=gettext(what),
+                low=number_text(low),
+                high=number_text(high),
+                given=number_text(number),
+            )
+        )
     return number
 
 
@@ -55,7 +68,11 @@ def optional_whole(
 def choice(form: FormData, name: str, what: str, allowed: tuple[str, ...]) -> str:
     value = text(form, name, what)
     if value not in allowed:
-        raise UsageError(f"{what} is one of {', '.join(allowed)}, got {value!r}")
+        raise UsageError(
+            gettext("{what} is one of {allowed}, got {given}").format(
+                what=gettext(what), allowed=", ".join(allowed), given=repr(value)
+            )
+        )
     return value
 
 

@@ -10,9 +10,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
+from pokerroom.amounts import amount_text
 from pokerroom.table.wording import plain
 from pokerroom.tournament.clockface.snapshot import long_countdown
-from pokerroom.tournament.live.desk import ordinal
+from pokerroom.web.director.words import deal_name, place_text, status_text, tab_name
 from pokerroom.web.template_words import install_words
 
 WEB = Path(__file__).resolve().parent.parent
@@ -31,11 +32,14 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["money"] = "{:,}".format
-    env.filters["ordinal"] = ordinal
+    env.filters["money"] = amount_text  # grouped as the language groups digits
+    env.filters["ordinal"] = place_text
     env.filters["countdown"] = long_countdown
     env.filters["plain"] = plain  # a message without the rule IDs it cites
     env.globals["static"] = STATIC_URL
+    env.globals.update(
+        status_text=status_text, tab_name=tab_name, deal_name=deal_name, ordinal=place_text
+    )
     install_words(env)
     return env
 

@@ -10,15 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pokerroom.i18n import gettext, ngettext, number_text
 from pokerroom.tournament.clock.render import render_clock
 from pokerroom.tournament.events import Entered, Paid, Seated
 from pokerroom.tournament.live.cashier import agreed_deal, pool_and_prizes, prizes_open
 from pokerroom.tournament.live.clock import colour_up_notice
-from pokerroom.tournament.live.desk import LiveDesk, ordinal
+from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.live.floor import buttons
 from pokerroom.tournament.money.deal import Deal
 from pokerroom.tournament.penalties.menu import offence_lines
+from pokerroom.web.director.words import penalty_words, place_text
 
 TABS = ("desk", "tables", "clock", "discipline", "money", "log")
 
@@ -39,13 +41,20 @@ def header(desk: LiveDesk) -> Header:
     done = desk.tournament.winner is not None
     left = desk.tournament.players_left
     if state is None:
-        return Header("clock not started", None, False, left, done)
+        return Header(gettext("clock not started"), None, False, left, done)
     level = state.level
-    what = f"Level {level.number} · {level.small_blind:,}/{level.big_blind:,}"
+    blinds = {
+        "number": level.number,
+        "small": number_text(level.small_blind),
+        "big": number_text(level.big_blind),
+        "ante": number_text(level.ante),
+    }
     if level.ante:
-        what += f", ante {level.ante:,}"
+        what = gettext("Level {number} · {small}/{big}, ante {ante}").format(**blinds)
+    else:
+        what = gettext("Level {number} · {small}/{big}").format(**blinds)
     if state.on_break is not None:
-        what = f"Break after level {level.number}"
+        what = gettext("Break after level {number}").format(number=level.number)
     return Header(what, state.time_left, state.paused, left, done)
 
 
@@ -69,9 +78,14 @@ def desk_tab(desk: LiveDesk) -> dict[str, Any]:
     t = desk.tournament
     rows = []
     for record in sorted(t.players.values(), key=lambda r: (r.place is not None, r.player)):
-        where = str(record.seat) if record.seat is not None else "not seated"
+        seat = record.seat
+        where = (
+            gettext("not seated")
+            if seat is None
+            else gettext("table {table} seat {seat}").format(table=seat.table, seat=seat.seat)
+        )
         if record.place is not None:
-            where = f"out {ordinal(record.place)}"
+            where = gettext("out {place}").format(place=place_text(record.place))
         rows.append(
             {
                 "player": record.player,
@@ -131,15 +145,16 @@ def discipline_tab(desk: LiveDesk) -> dict[str, Any]:
     penalties = []
     for given in log.penalties():
         left = log.remaining(given.player) if log.serving(given.player) == given.number else 0
-        status = f"{left} hands left" if left else ""
+        status = ngettext("{count} hand left", "{count} hands left", left).format(count=left)
+        status = status if left else ""
         if log.overturned(given.number):
-            status = "overturned"
+            status = gettext("overturned")
         penalties.append(
             {
                 "number": given.number,
                 "player": given.player,
                 "offence": given.offence.value,
-                "penalty": str(given.penalty),
+                "penalty": penalty_words(given.penalty),
                 "repeat": given.repeat,
                 "override": given.override,
                 "status": status,
@@ -151,7 +166,9 @@ def discipline_tab(desk: LiveDesk) -> dict[str, Any]:
             "player": p.filed.player,
             "penalty": p.filed.penalty,
             "text": p.filed.text,
-            "ruling": "pending" if p.decision is None else p.decision.ruling.value,
+            "ruling": gettext("pending")
+            if p.decision is None
+            else gettext(p.decision.ruling.value),
         }
         for p in log.protests()
     ]
@@ -172,8 +189,8 @@ def money_tab(desk: LiveDesk, offer: Deal | None) -> dict[str, Any]:
     agreed = agreed_deal(t)
     return {
         "figures": money_figures(desk),
-        "prizes": [(ordinal(n), prize) for n, prize in enumerate(prizes, 1)],
-        "paid": [(ordinal(e.place), e.player, e.prize) for e in t.events if isinstance(e, Paid)],
+        "prizes": [(place_text(n), prize) for n, prize in enumerate(prizes, 1)],
+        "paid": [(place_text(e.place), e.player, e.prize) for e in t.events if isinstance(e, Paid)],
         "agreed": None
         if agreed is None
         else {

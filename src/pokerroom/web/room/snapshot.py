@@ -32,6 +32,7 @@ from pokerroom.table.straddle import MODE_WORDS
 from pokerroom.web.room import preactions
 from pokerroom.web.room.betting import sized_word
 from pokerroom.web.seam import PROTOCOL_VERSION, User
+from pokerroom.web.tournament.notices import worded
 
 if TYPE_CHECKING:
     from pokerroom.web.room.live import LiveRoom
@@ -267,5 +268,5 @@ def _you(
         "preactions": preactions.offered(hand, position)
         if playing and hand is not None and position is not None
         else [],
-        "notice": None if user is None else room.notices.get(user),
+        "notice": None if user is None else worded(room.notices.get(user)),
     }

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
+from pokerroom.i18n import gettext, ngettext
 from pokerroom.protocol.frames import BroadcastFrame, BroadcastHandFrame, BroadcastSeatFrame
 from pokerroom.tournament.regulation.model import Broadcast
 from pokerroom.web.seam import User
@@ -35,7 +36,9 @@ if TYPE_CHECKING:
 
 
 def hands_later(delay: int) -> str:
-    return "one hand later" if delay == 1 else f"{delay} hands later"
+    if delay == 1:
+        return gettext("one hand later")
+    return ngettext("{count} hand later", "{count} hands later", delay).format(count=delay)
 
 
 class Broadcasting:
@@ -86,9 +89,13 @@ class Broadcasting:
         later = hands_later(self.delay)
         seated = viewer is not None and room.seat_of_user(viewer.id) is not None
         if seated:
-            notice = f"this table is broadcast: your cards are shown to spectators {later}"
+            notice = gettext(
+                "this table is broadcast: your cards are shown to spectators {later}"
+            ).format(later=later)
         else:
-            notice = f"broadcast table: every hole card is shown {later}"
+            notice = gettext("broadcast table: every hole card is shown {later}").format(
+                later=later
+            )
         shown = None
         if spectator(tournament, viewer):
             tape = self.tapes.get(room.number)

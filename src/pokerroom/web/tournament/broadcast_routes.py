@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
@@ -27,12 +28,16 @@ async def mark_broadcast(request: Request) -> Response:
     tournament = tournament_of(request)
     if not may_direct(user_of(request)):
         return error_response(
-            request.scope, 403, "only a tournament director marks the broadcast table (T-16)"
+            request.scope,
+            403,
+            gettext("only a tournament director marks the broadcast table (T-16)"),
         )
     text = (await form_fields(request, "table"))["table"].strip()
     if text and not text.isdigit():
         return error_response(
-            request.scope, 400, f"table: a table's number, or blank; got {text[:20]!r}"
+            request.scope,
+            400,
+            gettext("table: a table's number, or blank; got {given}").format(given=repr(text[:20])),
         )
     clock: Callable[[], float] = request.app.state.hub.clock
     try:

@@ -17,6 +17,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.chat.words import for_a_while
+from pokerroom.i18n import gettext
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response
 from pokerroom.web.registry import table_path
@@ -47,13 +48,20 @@ def chat_moderation(tournament: WebTournament, now: float) -> list[TableChat]:
                 number,
                 table_path(room.id),
                 [
-                    f"{mute.name}: {for_a_while(mute.until - now)} left (mute #{mute.times})"
+                    gettext("{name}: {time} left (mute #{times})").format(
+                        name=mute.name, time=for_a_while(mute.until - now), times=mute.times
+                    )
                     for mute in chat.mutes.values()
                     if mute.until > now
                 ],
                 [
-                    f"{ago(now - r.at)}: {r.reporter_name} reported {r.line.name} "
-                    f"(hand {r.line.hand}): {r.line.text}"
+                    gettext("{when}: {reporter} reported {player} (hand {hand}): {text}").format(
+                        when=ago(now - r.at),
+                        reporter=r.reporter_name,
+                        player=r.line.name,
+                        hand=r.line.hand,
+                        text=r.line.text,
+                    )
                     for r in reversed(chat.reports)
                 ],
                 [
@@ -67,7 +75,9 @@ def chat_moderation(tournament: WebTournament, now: float) -> list[TableChat]:
 
 
 def ago(seconds: float) -> str:
-    return "just now" if seconds < 60 else f"{for_a_while(seconds)} ago"
+    if seconds < 60:
+        return gettext("just now")
+    return gettext("{time} ago").format(time=for_a_while(seconds))
 
 
 def chat_moderation_routes() -> list[BaseRoute]:
@@ -82,7 +92,9 @@ async def moderation_page(request: Request) -> Response:
         return RedirectResponse(f"/login?next={tournament.url}/chat", status_code=303)
     if not may_direct_event(user, tournament.creator):
         return error_response(
-            request.scope, 403, "only the tournament's creator, a director or an admin sees it"
+            request.scope,
+            403,
+            gettext("only the tournament's creator, a director or an admin sees it"),
         )
     clock: Callable[[], float] = request.app.state.hub.clock
     frame = tournament.lobby(user)

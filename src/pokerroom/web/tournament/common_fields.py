@@ -14,16 +14,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import N_, gettext, number_text
 from pokerroom.tournament.regulation.toml_text import toml_text
 
 LIMIT = 10**9
 COMMON: dict[str, tuple[tuple[str, ...], str, int]] = {
-    "buy_in": (("money", "buy_in"), "the buy-in", 0),
-    "fee": (("money", "fee"), "the fee", 0),
-    "starting_stack": (("starting_stack",), "the starting stack", 1),
-    "table_size": (("table_size",), "the seats per table", 2),
-    "max_entries": (("max_entries",), "the most entries", 2),
-    "level_minutes": (("levels",), "every level's minutes", 1),
+    "buy_in": (("money", "buy_in"), N_("the buy-in"), 0),
+    "fee": (("money", "fee"), N_("the fee"), 0),
+    "starting_stack": (("starting_stack",), N_("the starting stack"), 1),
+    "table_size": (("table_size",), N_("the seats per table"), 2),
+    "max_entries": (("max_entries",), N_("the most entries"), 2),
+    "level_minutes": (("levels",), N_("every level's minutes"), 1),
 }
 """Form field → where it goes in the document, its words, its smallest value."""
 
@@ -43,8 +44,12 @@ def with_common_fields(text: str, fields: Mapping[str, str]) -> str:
             continue
         if not given.isdigit() or not low <= int(given) <= LIMIT:
             raise PokerroomError(
-                f"{words} is a whole number from {low} to {LIMIT:,} (blank: the regulation's), "
-                f"got {given[:20]!r}"
+                gettext(
+                    "{what} is a whole number from {low} to {high} (blank: the regulation's), "
+                    "got {given}"
+                ).format(
+                    what=gettext(words), low=low, high=number_text(LIMIT), given=repr(given[:20])
+                )
             )
         value = int(given)
         if path == ("levels",):

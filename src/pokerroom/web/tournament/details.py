@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.i18n import gettext, number_text
 from pokerroom.tournament.clock.render import forced_bets
 from pokerroom.tournament.money.payouts import PayoutError, payout
 from pokerroom.tournament.regulation.model import Regulation
@@ -58,11 +59,18 @@ def structure_of(regulation: Regulation) -> tuple[StructureRow, ...]:
     breaks = {pause.after_level: pause for pause in regulation.breaks}
     rows: list[StructureRow] = []
     for level in regulation.levels:
-        rows.append(StructureRow(f"Level {level.number}", _bets(level), f"{level.minutes:g}"))
+        label = gettext("Level {number}").format(number=level.number)
+        rows.append(StructureRow(label, _bets(level), f"{level.minutes:g}"))
         pause = breaks.get(level.number)
         if pause is not None:
-            colour = "" if pause.color_up is None else f"colour-up: the {pause.color_up:,} chips go"
-            rows.append(StructureRow("Break", colour, f"{pause.minutes:g}"))
+            colour = (
+                ""
+                if pause.color_up is None
+                else gettext("colour-up: the {value} chips go").format(
+                    value=number_text(pause.color_up)
+                )
+            )
+            rows.append(StructureRow(gettext("Break"), colour, f"{pause.minutes:g}"))
     return tuple(rows)
 
 

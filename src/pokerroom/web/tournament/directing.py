@@ -16,16 +16,20 @@ and a penalised player gets the penalty and its reason as his table's notice.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.i18n import N_, gettext
 from pokerroom.protocol.client import LEVEL_AMOUNTS, Director
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.table import Penalty
 from pokerroom.tournament.timed_desk import TimedDesk
 from pokerroom.tournament.timed_run import TimedRun
+from pokerroom.web.director.words import penalty_words
 from pokerroom.web.seam import Outcome, User
+from pokerroom.web.tournament.notices import Notice
 from pokerroom.web.tournament.roles import may_direct_event
 
 if TYPE_CHECKING:
@@ -36,7 +40,7 @@ T = TypeVar("T")
 RULINGS = frozenset({"move", "break_table", "penalty", "chips"})
 """The actions that rule on a player or a table (the others are the whole tournament's:
 its clock, levels and breaks, late registration, announcements)."""
-NOT_ONESELF = "a director who plays does not rule on himself or his own table (T-16)"
+NOT_ONESELF = N_("a director who plays does not rule on himself or his own table (T-16)")
 
 
 def direct(
@@ -46,20 +50,25 @@ def direct(
     if not may_direct_event(sender, tournament.creator):
         return Outcome(
             False,
-            "only the tournament's creator, a director or an admin directs it (T-16)",
+            gettext("only the tournament's creator, a director or an admin directs it (T-16)"),
             "not_director",
         )
     conflict = own_interest(tournament, sender, message)
     if conflict is not None:
         return Outcome(False, conflict, "own_table")
     try:
-        said = _act(tournament, sender, message, now)
+        _act(tournament, sender, message, now)
     except PokerroomError as error:
         return Outcome(False, str(error), "refused")
     if message.action == "announce":
         tournament.announcement = message.text and " ".join(message.text.split())
     if message.action == "penalty" and message.player is not None:
-        _tell(tournament, message.player, f"the director's penalty: {said.split(': ', 1)[1]}")
+        told = Notice(  # worded in the player's own language when his frame is built
+            N_("the director's penalty: {penalty} ({reason})"),
+            penalty=partial(penalty_words, _penalty(message)),
+            reason=" ".join((message.reason or "").split())[:200],
+        )
+        _tell(tournament, message.player, told)
     tournament.directed()
     return Outcome(True)
 
@@ -75,17 +84,20 @@ def own_interest(tournament: WebTournament, sender: User | None, message: Direct
         return None
     log = tournament.log()
     if message.player == name:
-        return f"you play in {tournament.name}: {NOT_ONESELF}; another director rules on you"
+        return gettext("you play in {name}: {rule}; another director rules on you").format(
+            name=tournament.name, rule=gettext(NOT_ONESELF)
+        )
     mine = _table_of(log, name)
     if mine is None:
         return None
     if message.player is not None and _table_of(log, message.player) == mine:
-        return (
-            f"{message.player} plays at your table ({mine}): {NOT_ONESELF}; "
-            "another director rules on your table"
-        )
+        return gettext(
+            "{player} plays at your table ({table}): {rule}; another director rules on your table"
+        ).format(player=message.player, table=mine, rule=gettext(NOT_ONESELF))
     if message.table == mine:
-        return f"table {mine} is your own table: {NOT_ONESELF}; another director rules on it"
+        return gettext(
+            "table {table} is your own table: {rule}; another director rules on it"
+        ).format(table=mine, rule=gettext(NOT_ONESELF))
     return None
 
 
@@ -105,10 +117,10 @@ def _act(tournament: WebTournament, sender: User | None, message: Director, now:
     run = tournament.run
     if run is None:
         raise UsageError(
-            "the tournament has not started; a director acts on it once it runs (start it)"
+            gettext("the tournament has not started; a director acts on it once it runs (start it)")
         )
     if run.over:
-        raise UsageError("the tournament is finished; nothing more can be directed")
+        raise UsageError(gettext("the tournament is finished; nothing more can be directed"))
     if message.action == "rule_dispute":  # T-17: the director's ruling, logged
         said = tournament.disputes.rule(_given(message.dispute), _given(message.text))
         log.info("tournament %s: %s", tournament.id, said)

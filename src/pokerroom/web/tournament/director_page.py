@@ -22,11 +22,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from pokerroom.i18n import gettext
 from pokerroom.protocol.client import Director
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.menu import DEFAULT_OFFENCE, offence_lines
 from pokerroom.web.auth.visitor import user_of
+from pokerroom.web.director.words import penalty_words, status_text
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.seam import PROTOCOL_VERSION
@@ -60,14 +62,16 @@ def _turned_away(request: Request, tournament: WebTournament) -> Response | None
     user = user_of(request)
     if user is None:
         if wants_json(request.scope):
-            return error_response(request.scope, 403, "sign in first")
+            return error_response(request.scope, 403, gettext("sign in first"))
         return RedirectResponse(f"/login?next={tournament.url}/director", status_code=303)
     if not may_direct_event(user, tournament.creator):
         return error_response(
             request.scope,
             403,
-            f"only the tournament's creator, a director or an admin directs it (T-16); "
-            f"{user.name} is none of these",
+            gettext(
+                "only the tournament's creator, a director or an admin directs it (T-16); "
+                "{name} is none of these"
+            ).format(name=user.name),
         )
     return None
 
@@ -119,6 +123,7 @@ def _console(
             "d": desk_view(tournament),
             "message": message,
             "chat_tables": chat_moderation(tournament, _now(request)),
+            "status_text": status_text,
         },
         status_code=status,
     )
@@ -139,7 +144,12 @@ def desk_view(tournament: WebTournament) -> dict[str, object]:
         "late_ended": log.late_ended,
         "disputes": list(reversed(tournament.disputes.filed)),
         "penalties": [
-            {"number": g.number, "player": g.player, "penalty": str(g.penalty), "note": g.note}
+            {
+                "number": g.number,
+                "player": g.player,
+                "penalty": penalty_words(g.penalty),
+                "note": g.note,
+            }
             for g in log.penalty_log.penalties()
         ],
     }

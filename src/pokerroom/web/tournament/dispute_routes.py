@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import gettext
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response
 from pokerroom.web.pages.forms import form_fields
@@ -31,11 +32,15 @@ async def dispute(request: Request) -> Response:
     tournament = tournament_of(request)
     user = user_of(request)
     if user is None:
-        return error_response(request.scope, 403, "sign in first: a player disputes a hand")
+        return error_response(
+            request.scope, 403, gettext("sign in first: a player disputes a hand")
+        )
     fields = await form_fields(request, "table", "text")
     table = fields["table"].strip()
     if not table.isdigit():
-        return _refused(f"'table' is a table's number, got {table[:20]!r}")
+        return _refused(
+            gettext("'table' is a table's number, got {given}").format(given=repr(table[:20]))
+        )
     clock: Callable[[], float] = request.app.state.hub.clock
     try:
         said = tournament.dispute(user, int(table), fields["text"], clock())

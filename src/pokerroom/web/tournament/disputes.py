@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
 from pokerroom.history.phh_write import write_phh_seen_by
+from pokerroom.i18n import gettext
 from pokerroom.protocol.frames import DisputeOfferFrame
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
@@ -40,7 +41,9 @@ class Dispute:
 
     @property
     def title(self) -> str:
-        return f"dispute {self.number} (table {self.table}, hand {self.hand}, {self.player})"
+        return gettext("dispute {number} (table {table}, hand {hand}, {player})").format(
+            number=self.number, table=self.table, hand=self.hand, player=self.player
+        )
 
 
 def offer(
@@ -78,26 +81,34 @@ class Disputes:
         words = " ".join(text.split())
         if len(words) > TEXT_CHARS:
             raise UsageError(
-                f"say what you dispute in at most {TEXT_CHARS} characters (or none: the "
-                "director asks)"
+                gettext(
+                    "say what you dispute in at most {count} characters (or none: the "
+                    "director asks)"
+                ).format(count=TEXT_CHARS)
             )
         offered = offer(room, player, on_break)
         if offered is None or player is None:
             raise UsageError(
-                f"there is no hand to dispute at table {room.number}: a player dealt into its "
-                "last hand may dispute it until the next hand starts, during a break until "
-                "one minute after the pot is awarded (T-17)"
+                gettext(
+                    "there is no hand to dispute at table {table}: a player dealt into its "
+                    "last hand may dispute it until the next hand starts, during a break until "
+                    "one minute after the pot is awarded (T-17)"
+                ).format(table=room.number)
             )
         until = offered["until"]
         if until is not None and now > until:
             raise UsageError(
-                f"too late to dispute hand {room.hand_number} at table {room.number}: it ended "
-                "on a break, and a dispute then is taken until one minute after the pot is "
-                "awarded (T-17)"
+                gettext(
+                    "too late to dispute hand {hand} at table {table}: it ended "
+                    "on a break, and a dispute then is taken until one minute after the pot is "
+                    "awarded (T-17)"
+                ).format(hand=room.hand_number, table=room.number)
             )
         if self.has(room.number, room.hand_number, player):
             raise UsageError(
-                f"you disputed hand {room.hand_number} already; the director rules on it"
+                gettext("you disputed hand {hand} already; the director rules on it").format(
+                    hand=room.hand_number
+                )
             )
         assert room.hand is not None
         names = [occupant.name for occupant in room.hand_occupants]
@@ -120,14 +131,23 @@ class Disputes:
         """The director's ruling on dispute ``number``, in his words; what to log."""
         words = " ".join(text.split())
         if not 1 <= len(words) <= TEXT_CHARS:
-            raise UsageError(f"a ruling is 1 to {TEXT_CHARS} characters")
-        if not 1 <= number <= len(self.filed):
             raise UsageError(
-                f"there is no dispute {number}; "
-                + (f"the disputes are 1 to {len(self.filed)}" if self.filed else "none was filed")
+                gettext("a ruling is 1 to {count} characters").format(count=TEXT_CHARS)
             )
+        if not 1 <= number <= len(self.filed):
+            if self.filed:
+                said = gettext("there is no dispute {number}; the disputes are 1 to {last}")
+            else:
+                said = gettext("there is no dispute {number}; none was filed")
+            raise UsageError(said.format(number=number, last=len(self.filed)))
         dispute = self.filed[number - 1]
         if dispute.ruling is not None:
-            raise UsageError(f"{dispute.title} is ruled already: {dispute.ruling}")
+            raise UsageError(
+                gettext("{dispute} is ruled already: {ruling}").format(
+                    dispute=dispute.title, ruling=dispute.ruling
+                )
+            )
         dispute.ruling = words
-        return f"ruling on {dispute.title}: {words} (T-17)"
+        return gettext("ruling on {dispute}: {ruling} (T-17)").format(
+            dispute=dispute.title, ruling=words
+        )

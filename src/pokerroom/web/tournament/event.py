@@ -36,17 +36,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import partial
 
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_, gettext, ngettext, number_text
 from pokerroom.protocol.client import Director, ProtocolError, parse_message
 from pokerroom.protocol.frames import DisputeOfferFrame, TournamentFrame, TournamentHeaderFrame
 from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import BustOut, Entered, EntryKind, Seated, TournamentEvent, Won
-from pokerroom.tournament.header import ordinal
 from pokerroom.tournament.lobby import prize_now
 from pokerroom.tournament.olympic_run import check_olympic
 from pokerroom.tournament.regulation.model import Regulation, TournamentFormat
@@ -55,6 +56,7 @@ from pokerroom.tournament.standing import Standing
 from pokerroom.tournament.structure import Level
 from pokerroom.tournament.timed_olympic import TimedOlympicRun
 from pokerroom.tournament.timed_run import DealtHand, TimedRun
+from pokerroom.web.director.words import place_text, status_text
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.seam import Outcome, User
@@ -62,6 +64,7 @@ from pokerroom.web.tournament import directing, views
 from pokerroom.web.tournament.broadcast import Broadcasting
 from pokerroom.web.tournament.disputes import Disputes, offer
 from pokerroom.web.tournament.journal import Journal, journaled
+from pokerroom.web.tournament.notices import Notice
 from pokerroom.web.tournament.roles import may_direct, may_direct_event
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
@@ -69,11 +72,11 @@ BOT_KIND = "tournament"
 EPSILON = 1e-6
 """The run is moved a hair past the clock reading, so a deadline met is met exactly."""
 MOVE_WORDS = {
-    MoveReason.BALANCE: "to balance the tables",
-    MoveReason.BREAK: "because your table broke",
-    MoveReason.FINAL_TABLE: "to the final table",
-    MoveReason.DIRECTOR: "by the director",
-    MoveReason.STAGE: "to the next stage",
+    MoveReason.BALANCE: N_("to balance the tables"),
+    MoveReason.BREAK: N_("because your table broke"),
+    MoveReason.FINAL_TABLE: N_("to the final table"),
+    MoveReason.DIRECTOR: N_("by the director"),
+    MoveReason.STAGE: N_("to the next stage"),
 }
 
 
@@ -119,14 +122,20 @@ class WebTournament:
             check_olympic(regulation)  # T-9: a fixed field
         cap = regulation.max_entries
         if fill_to and not 2 <= fill_to <= (cap or 1000):
-            raise UsageError(f"bots fill the field up to 2-{cap or 1000} entrants, not {fill_to}")
+            raise UsageError(
+                gettext("bots fill the field up to 2-{most} entrants, not {given}").format(
+                    most=cap or 1000, given=fill_to
+                )
+            )
         if start_when_full and cap is None:
             raise UsageError(
-                f"{regulation.name!r} sets no max_entries, so it is never full: "
-                "a sit & go that starts when full needs its number of seats"
+                gettext(
+                    "{name} sets no max_entries, so it is never full: "
+                    "a sit & go that starts when full needs its number of seats"
+                ).format(name=repr(regulation.name))
             )
         if recurs and not start_when_full:
-            raise UsageError("only a sit & go that starts when full recurs")
+            raise UsageError(gettext("only a sit & go that starts when full recurs"))
         self._id = tournament_id
         self.regulation = regulation
         self.name = name or regulation.name
@@ -191,8 +200,10 @@ class WebTournament:
             return directing.direct(self, sender, parsed, now)
         return Outcome(
             False,
-            f"the tournament's lobby takes no table messages: register at {self.url}, "
-            "play at your table",
+            gettext(
+                "the tournament's lobby takes no table messages: register at {url}, "
+                "play at your table"
+            ).format(url=self.url),
             "tournament_lobby",
         )
 
@@ -284,15 +295,16 @@ class WebTournament:
         self.advance(now)  # a next hand due by now has started: the right has ended
         room = self.rooms.get(table)
         if room is None:
-            raise UsageError(f"there is no table {table} in {self.name}")
+            raise UsageError(
+                gettext("there is no table {table} in {name}").format(table=table, name=self.name)
+            )
         name = None if user is None else self.name_of(user)
         filed = self.disputes.file(room, name, text, on_break=self.on_break, now=now)
         room.dirty = True  # his table's frame no longer offers it
         self._changed()
-        return (
-            f"hand {filed.hand} at table {filed.table} disputed (dispute {filed.number}): "
-            "the director will rule on it"
-        )
+        return gettext(
+            "hand {hand} at table {table} disputed (dispute {number}): the director will rule on it"
+        ).format(hand=filed.hand, table=filed.table, number=filed.number)
 
     def name_of(self, user: User) -> str | None:
         return next((name for name, uid in self.users.items() if uid == user.id), None)
@@ -316,13 +328,17 @@ class WebTournament:
         """Register, late-register or re-enter ``user``; what was done, in words. A refusal
         is the director library's one line (:class:`UsageError`) and changes nothing."""
         if user.has("guest"):
-            raise UsageError("a guest plays the game he was invited to; sign up to play here")
+            raise UsageError(
+                gettext("a guest plays the game he was invited to; sign up to play here")
+            )
         self.advance(now)
         name = self.name_of(user) or user.name
         self._check_name(name, user)
         if self.run is None:
             if name in self.registration.players:
-                raise UsageError(f"you are already registered in {self.name}")
+                raise UsageError(
+                    gettext("you are already registered in {name}").format(name=self.name)
+                )
             self.registration.enter(name, at=0)
             self.users[name] = user.id
             self._changed()
@@ -330,8 +346,9 @@ class WebTournament:
                 self.start_when_full
                 and len(self.registration.players) == self.regulation.max_entries
             ):
-                return f"you are registered in {self.name}; {self.start(None, now)}"
-            return f"you are registered in {self.name}"
+                registered = gettext("you are registered in {name}").format(name=self.name)
+                return f"{registered}; {self.start(None, now)}"
+            return gettext("you are registered in {name}").format(name=self.name)
         record = self.run.tournament.players.get(name)
         kind = EntryKind.ENTRY if record is None else EntryKind.RE_ENTRY
         if record is None:
@@ -345,26 +362,32 @@ class WebTournament:
                 del self.users[name], self.occupants[name]
             raise
         self._after_run(before)
-        return "you re-entered" if kind is EntryKind.RE_ENTRY else "you are registered late"
+        if kind is EntryKind.RE_ENTRY:
+            return gettext("you re-entered")
+        return gettext("you are registered late")
 
     @journaled
     def unregister(self, user: User, now: float) -> str:
         self.advance(now)
         name = self.name_of(user)
         if name is None or name not in self.registration.players:
-            raise UsageError(f"you are not registered in {self.name}")
+            raise UsageError(gettext("you are not registered in {name}").format(name=self.name))
         if self.run is not None:
-            raise UsageError("the tournament has started: entries are final (T-3)")
+            raise UsageError(gettext("the tournament has started: entries are final (T-3)"))
         kept = [e for e in self.registration.events if getattr(e, "player", None) != name]
         self.registration = Tournament.from_events(self.regulation, kept)
         del self.users[name]
         self._changed()
-        return f"you are no longer registered in {self.name}"
+        return gettext("you are no longer registered in {name}").format(name=self.name)
 
     def _check_name(self, name: str, user: User) -> None:
         """An entrant's name is his own: a bot's or another account's is not taken over."""
         if name in self.log().players and self.users.get(name) != user.id:
-            raise UsageError(f"another entrant is called {name!r}; nobody takes over an entry")
+            raise UsageError(
+                gettext("another entrant is called {name}; nobody takes over an entry").format(
+                    name=repr(name)
+                )
+            )
 
     # ------------------------------------------------------ start and clock
 
@@ -375,13 +398,17 @@ class WebTournament:
     def start(self, user: User | None, now: float) -> str:
         """The creator or a director starts it (None: its set time came)."""
         if user is not None and not self.may_start(user):
-            raise UsageError("only the tournament's creator or a director starts it")
+            raise UsageError(gettext("only the tournament's creator or a director starts it"))
         if self.run is not None:
-            raise UsageError("the tournament has already started")
+            raise UsageError(gettext("the tournament has already started"))
         self._fill_with_bots()
         players = list(self.registration.players)
         if len(players) < 2:
-            raise UsageError(f"a tournament needs 2 entrants or more; {len(players)} registered")
+            raise UsageError(
+                gettext("a tournament needs 2 entrants or more; {count} registered").format(
+                    count=len(players)
+                )
+            )
         self.bots = BotPlayers([BOT_KIND], players, self.seed)
         for player in players:
             user_id = self.users.get(player)
@@ -403,7 +430,11 @@ class WebTournament:
         self.advance(now)
         if self.recurs and self.on_start is not None:
             self.on_start(self)
-        return f"{self.name} has started: {len(players)} entrants"
+        return ngettext(
+            "{name} has started: {count} entrant",
+            "{name} has started: {count} entrants",
+            len(players),
+        ).format(name=self.name, count=len(players))
 
     def _fill_with_bots(self) -> None:
         """Bots up to ``fill_to`` entrants (within the regulation's cap)."""
@@ -424,14 +455,20 @@ class WebTournament:
         self.advance(now)
         tables = sorted(n for n, room in self.rooms.items() if room.occupants)
         if table is not None and table not in tables:
-            listed = ", ".join(map(str, tables)) or "none yet"
-            raise UsageError(f"table: one of the tables in play ({listed}), or blank; got {table}")
+            listed = ", ".join(map(str, tables)) or gettext("none yet")
+            raise UsageError(
+                gettext(
+                    "table: one of the tables in play ({listed}), or blank; got {table}"
+                ).format(listed=listed, table=table)
+            )
         if table is not None and not self.regulation.observers:
-            raise UsageError("this tournament takes no observers: nothing to broadcast")
+            raise UsageError(gettext("this tournament takes no observers: nothing to broadcast"))
         self.broadcasting.mark(table)
         self._changed(every_table=True)
         shown = self.broadcasting.table(self)
-        return "no table is broadcast now" if shown is None else f"table {shown} is broadcast"
+        if shown is None:
+            return gettext("no table is broadcast now")
+        return gettext("table {number} is broadcast").format(number=shown)
 
     @journaled
     def pause_clock(self, user: User | None, now: float) -> str:
@@ -439,27 +476,33 @@ class WebTournament:
         self._check_director(user)
         self.advance(now)
         if self.run is None or self.run.over:
-            raise UsageError(f"the tournament is {self.status}: its clock is not running")
+            raise UsageError(
+                gettext("the tournament is {status}: its clock is not running").format(
+                    status=status_text(self.status)
+                )
+            )
         if self.paused_at is not None:
-            raise UsageError("the clock is already paused; resume it")
+            raise UsageError(gettext("the clock is already paused; resume it"))
         self.paused_at = now
         self._changed(every_table=True)
-        return "the clock is paused"
+        return gettext("the clock is paused")
 
     @journaled
     def resume_clock(self, user: User | None, now: float) -> str:
         self._check_director(user)
         if self.paused_at is None:
-            raise UsageError("the clock is not paused")
+            raise UsageError(gettext("the clock is not paused"))
         self.paused_for += now - self.paused_at
         self.paused_at = None
         self.advance(now)
         self._changed(every_table=True)
-        return "the clock runs again"
+        return gettext("the clock runs again")
 
     def _check_director(self, user: User | None) -> None:
         if not may_direct_event(user, self.creator):
-            raise UsageError("only a tournament director pauses or resumes the clock (T-16)")
+            raise UsageError(
+                gettext("only a tournament director pauses or resumes the clock (T-16)")
+            )
 
     @journaled
     def advance(self, now: float) -> None:
@@ -469,8 +512,18 @@ class WebTournament:
             if self.start_at is not None and now >= self.start_at:
                 try:
                     self.start(None, now)
-                except UsageError as error:
-                    self.start_at, self.notice = None, f"not started at its time: {error}"
+                except UsageError as error:  # worded for each reader (:mod:`.notices`)
+                    count = len(self.registration.players)
+                    why = (
+                        Notice(
+                            N_("a tournament needs 2 entrants or more; {count} registered"),
+                            count=count,
+                        )
+                        if count < 2
+                        else str(error)
+                    )
+                    notice = Notice(N_("not started at its time: {error}"), error=why)
+                    self.start_at, self.notice = None, notice
                     self._changed()
             return
         if self.paused_at is None and not self.run.over:
@@ -532,29 +585,43 @@ class WebTournament:
             return
         self._sync()
         target = self.rooms[move.target.table]
-        where = f"table {move.target.table} seat {move.target.seat}"
+        # Worded again for the reader when his frame is built (:mod:`.notices`).
+        where = Notice(
+            N_("table {table} seat {seat}"), table=move.target.table, seat=move.target.seat
+        )
         source = move.source
         if source is None or source.table == move.target.table:
-            target.notices[user] = f"your seat: {where}"
+            target.notices[user] = Notice(N_("your seat: {where}"), where=where)
             return
-        words = MOVE_WORDS.get(move.reason, f"({move.reason.value})")
+        reason = MOVE_WORDS.get(move.reason)
+        words = f"({move.reason.value})" if reason is None else Notice(reason)
         old = self.rooms[source.table]
         old.moved_away[user] = target.id
-        old.notices[user] = f"you move {words}: now at {where}"
+        old.notices[user] = Notice(N_("you move {why}: now at {where}"), why=words, where=where)
         old.dirty = True
-        target.notices[user] = f"you moved here from table {source.table} {words}"
+        target.notices[user] = Notice(
+            N_("you moved here from table {table} {why}"), table=source.table, why=words
+        )
 
     def _busted(self, event: BustOut) -> None:
         user = self.users.get(event.player)
         if user is None:
             return
         prize = prize_now(self.log(), event.place, tied_from=event.tied_from, tied=event.tied)
-        money = f"prize {prize:,}" if prize else "no prize"
+        money = (
+            Notice(N_("prize {amount}"), amount=partial(number_text, prize))
+            if prize
+            else Notice(N_("no prize"))
+        )
         for room in self.rooms.values():
             if any(o.user == user for o in room.hand_occupants):
-                room.notices[user] = (
-                    f"you are out in {ordinal(event.place)} place: {money}; "
-                    "stay to watch, or re-enter if the tournament allows it"
+                room.notices[user] = Notice(
+                    N_(
+                        "you are out in {place} place: {money}; "
+                        "stay to watch, or re-enter if the tournament allows it"
+                    ),
+                    place=partial(place_text, event.place),
+                    money=money,
                 )
 
     def _add_banks(self, level: int) -> None:

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import N_, gettext, number_text
 from pokerroom.tournament.regulation import example_names, example_text
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.regulation.model import Regulation
@@ -31,12 +32,12 @@ CHECKBOXES = ("when_full", "recurs")
 UPLOAD = "upload"
 
 WORDS = {
-    "both": "give one regulation: an example, an uploaded file or pasted TOML, not two",
-    "none": "choose an example ({examples}), upload a TOML file or paste one",
-    "too_long": "a regulation is at most {limit:,} characters",
-    "not_utf8": "{source}: not UTF-8 text, so not a TOML regulation",
+    "both": N_("give one regulation: an example, an uploaded file or pasted TOML, not two"),
+    "none": N_("choose an example ({examples}), upload a TOML file or paste one"),
+    "too_long": N_("a regulation is at most {limit} characters"),
+    "not_utf8": N_("{source}: not UTF-8 text, so not a TOML regulation"),
 }
-"""The form's own sentences, in one place."""
+"""The form's own sentences, in one place (said in the visitor's language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,30 +68,38 @@ class NewTournamentForm:
             bool(self.fields["regulation"].strip()),
         ]
         if sum(given) > 1:
-            raise PokerroomError(WORDS["both"])
-        source = self.upload_name or "the regulation"
+            raise PokerroomError(gettext(WORDS["both"]))
+        source = self.upload_name or gettext("the regulation")
         text = self.pasted_or_uploaded
         if text:
             if len(text) > MAX_REGULATION_CHARS:
-                raise PokerroomError(WORDS["too_long"].format(limit=MAX_REGULATION_CHARS))
+                raise PokerroomError(
+                    gettext(WORDS["too_long"]).format(limit=number_text(MAX_REGULATION_CHARS))
+                )
         elif example:
             text, source = example_text(example), f"{example}.toml"
         else:
-            raise PokerroomError(WORDS["none"].format(examples=", ".join(example_names())))
+            raise PokerroomError(gettext(WORDS["none"]).format(examples=", ".join(example_names())))
         regulation = parse_regulation(text, source=source)
         if not common_given(self.fields):
             return regulation, text
         text = with_common_fields(text, self.fields)
-        return parse_regulation(text, source=f"{source} with the fields set"), text
+        fields_set = gettext("{source} with the fields set").format(source=source)
+        return parse_regulation(text, source=fields_set), text
 
     def minutes(self) -> int:
-        return whole_number(self.fields["start_in"], "start_in (minutes)", 0, MAX_START_MINUTES)
+        what = gettext("start_in (minutes)")
+        return whole_number(self.fields["start_in"], what, 0, MAX_START_MINUTES)
 
 
 def whole_number(text: str, what: str, low: int, high: int) -> int:
     text = text.strip() or "0"
     if not text.isdigit() or not low <= int(text) <= high:
-        raise PokerroomError(f"{what} is a whole number from {low} to {high}, got {text[:20]!r}")
+        raise PokerroomError(
+            gettext("{what} is a whole number from {low} to {high}, got {given}").format(
+                what=what, low=low, high=high, given=repr(text[:20])
+            )
+        )
     return int(text)
 
 
@@ -113,7 +122,8 @@ async def read_form(request: Request) -> NewTournamentForm:
         try:
             text = data.decode("utf-8").strip()
         except UnicodeDecodeError:
-            raise UploadError(WORDS["not_utf8"].format(source=name), texts, boxes) from None
+            said = gettext(WORDS["not_utf8"]).format(source=name)
+            raise UploadError(said, texts, boxes) from None
     return NewTournamentForm(
         texts, boxes["when_full"], boxes["recurs"], upload_name=name, upload_text=text
     )
@@ -139,6 +149,8 @@ def form_page(
         "examples": example_names(),
         "form": form,
         "error": error,
-        "common": [(name, words.capitalize()) for name, (_path, words, _low) in COMMON.items()],
+        "common": [
+            (name, gettext(words).capitalize()) for name, (_path, words, _low) in COMMON.items()
+        ],
     }
     return page(request, "tournament_new.html", context, status_code=status)

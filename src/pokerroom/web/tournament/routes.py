@@ -33,9 +33,10 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import PokerroomError
-from pokerroom.tournament.header import ordinal
+from pokerroom.i18n import gettext
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
+from pokerroom.web.director.words import place_text, status_text
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.registry import LobbyEntry, Registry, RoomKind, new_room_id, table_path
 from pokerroom.web.saving.tables import entry_to_json
@@ -82,7 +83,7 @@ def tournament_of(request: Request) -> WebTournament:
     tid = str(request.path_params["tid"])
     listed = cardroom_of(request).registry.find(tid)
     if listed is None or not isinstance(listed.room, WebTournament):
-        raise HTTPException(404, f"there is no tournament {tid[:40]!r}")
+        raise HTTPException(404, gettext("there is no tournament {id}").format(id=repr(tid[:40])))
     return listed.room
 
 
@@ -92,14 +93,18 @@ def tournament_of(request: Request) -> WebTournament:
 async def new_page(request: Request) -> Response:
     user = user_of(request)
     if not may_create(user):
-        raise HTTPException(403, "only a host, a director or an admin creates a tournament")
+        raise HTTPException(
+            403, gettext("only a host, a director or an admin creates a tournament")
+        )
     return form_page(request, blank_form())
 
 
 async def create(request: Request) -> Response:
     user = user_of(request)
     if user is None or not may_create(user):
-        raise HTTPException(403, "only a host, a director or an admin creates a tournament")
+        raise HTTPException(
+            403, gettext("only a host, a director or an admin creates a tournament")
+        )
     try:
         form = await read_form(request)
     except UploadError as error:
@@ -107,7 +112,7 @@ async def create(request: Request) -> Response:
     now = _now(request)
     try:
         regulation, text = form.regulation()
-        bots = whole_number(form.fields["bots"], "bots", 0, regulation.max_entries or 1000)
+        bots = whole_number(form.fields["bots"], gettext("bots"), 0, regulation.max_entries or 1000)
         start_in = form.minutes()
         tournament = WebTournament(
             new_room_id(),
@@ -236,7 +241,8 @@ def _page(
         "t": tournament.lobby(viewer),
         "d": details(tournament, viewer),
         "message": message,
-        "ordinal": ordinal,
+        "ordinal": place_text,
+        "status_text": status_text,
         "table_path": table_path,
     }
     return page(request, "tournament.html", context, status_code=status)
@@ -267,7 +273,7 @@ def _form(deed: Deed) -> Callable[[Request], Awaitable[Response]]:
         user = user_of(request)
         if user is None:
             if wants_json(request.scope):
-                return error_response(request.scope, 403, "sign in first")
+                return error_response(request.scope, 403, gettext("sign in first"))
             return RedirectResponse(f"/login?next={tournament.url}", status_code=303)
         try:
             done = deed(tournament, user, _now(request))

@@ -17,24 +17,25 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from pokerroom.i18n import N_, gettext
 from pokerroom.tournament.clock import Schedule, clock_state
 from pokerroom.tournament.clockface.feed import FeedReading
 from pokerroom.tournament.clockface.field import field_of
 from pokerroom.tournament.clockface.snapshot import ClockSnapshot, snapshot
 from pokerroom.tournament.money.payouts import PayoutError
 from pokerroom.web.director.clock_json import clock_json
-from pokerroom.web.director.clock_page import POLL_SECONDS
-from pokerroom.web.director.pages import page
+from pokerroom.web.director.clock_page import POLL_SECONDS, clock_screen
+from pokerroom.web.director.words import regulation_language
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import tournament_of
 
 SOON = 1e-6
 """A start that is due: the clock shows it as not yet started, at 0:00."""
 WAITING = {
-    "full": "Starts when every seat is taken",
-    "director": "Starts when the director starts it",
+    "full": N_("Starts when every seat is taken"),
+    "director": N_("Starts when the director starts it"),
 }
-"""The heading before a start that has no set time."""
+"""The heading before a start that has no set time (said in the clock's language)."""
 
 
 def tv_clock_routes() -> list[BaseRoute]:
@@ -66,11 +67,13 @@ def _snapshot(tournament: WebTournament) -> ClockSnapshot:
 
 
 def tv_json(tournament: WebTournament) -> dict[str, Any]:
-    """The clock's JSON (``type: clock``), as the console's TV clock gives it."""
-    shown = clock_json(tournament.id, _snapshot(tournament))
-    if tournament.run is None and tournament.start_at is None:
-        waiting = WAITING["full" if tournament.start_when_full else "director"]
-        shown.update(heading=waiting, digits="--:--", seconds_left=None)
+    """The clock's JSON (``type: clock``), as the console's TV clock gives it: in the
+    regulation's ``language`` when it sets one, else the viewer's."""
+    with regulation_language(tournament.regulation):
+        shown = clock_json(tournament.id, _snapshot(tournament))
+        if tournament.run is None and tournament.start_at is None:
+            waiting = gettext(WAITING["full" if tournament.start_when_full else "director"])
+            shown.update(heading=waiting, digits="--:--", seconds_left=None)
     return shown
 
 
@@ -91,4 +94,4 @@ async def clock_page(request: Request) -> Response:
         "api": f"/api/tournaments/{tournament.id}/clock",
         "poll_seconds": POLL_SECONDS,
     }
-    return page(request, "clock.html", context)
+    return clock_screen(request, context)

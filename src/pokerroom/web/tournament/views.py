@@ -20,6 +20,7 @@ from pokerroom.tournament.lobby import lobby_of, prize_now
 from pokerroom.web.registry import table_path
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.tournament.header import header_frame
+from pokerroom.web.tournament.notices import worded
 from pokerroom.web.tournament.roles import may_direct_event
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def lobby(tournament: WebTournament, viewer: User | None) -> TournamentFrame:
         "max_entries": regulation.max_entries,
         "fill_to": tournament.fill_to,
         "player_run": tournament.player_run,
-        "notice": tournament.notice,
+        "notice": worded(tournament.notice),
         "players": players,
         "tables": tables,
         "results": results,
