@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pokerroom.cli.errors import user_errors
-from pokerroom.cli.option_errors import PlainHelp
+from pokerroom.cli.option_errors import PlainHelp, WordedGroup
 from pokerroom.roles import GRANTABLE
 
 if TYPE_CHECKING:
     from pokerroom.storage.accounts import Account
 
 app = typer.Typer(
+    cls=WordedGroup,
     name="accounts",
     help="The web cardroom's accounts: list them, grant or revoke a role.",
     no_args_is_help=True,

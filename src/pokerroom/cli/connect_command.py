@@ -33,6 +33,7 @@ from pokerroom.client.saved_sessions import (
     save_session,
 )
 from pokerroom.errors import UsageError
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:  # the protocol's models and the WebSocket link load when the command runs
     from pokerroom.client.server_link import ServerLink
@@ -50,14 +51,14 @@ def ask_password(prompt: str) -> str:
 def _name(user: str | None, prompt: str) -> str:
     name = user if user is not None else typer.prompt(prompt)
     if not name.strip():
-        raise UsageError("a name is needed to sign in")
+        raise UsageError(N_("a name is needed to sign in"))
     return name.strip()
 
 
 def _new_password() -> str:
     password = ask_password("Password: ")
     if ask_password("Password again: ") != password:
-        raise UsageError("the two passwords differ; type the same one twice")
+        raise UsageError(N_("the two passwords differ; type the same one twice"))
     return password
 
 
@@ -160,7 +161,7 @@ def seat_message(seat: int | None, buy_in: int | None) -> list[dict[str, object]
     """``--seat N [--buy-in N]``: the ``sit`` message sent as the table opens."""
     if seat is None:
         if buy_in is not None:
-            raise UsageError("--buy-in goes with --seat: say which seat to buy in at")
+            raise UsageError(N_("--buy-in goes with --seat: say which seat to buy in at"))
         return []
     message: dict[str, object] = {"type": "sit", "seat": seat}
     if buy_in is not None:

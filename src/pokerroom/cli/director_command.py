@@ -18,6 +18,7 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import number
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.errors import UsageError
+from pokerroom.i18n.marker import N_
 from pokerroom.tournament.clock import SystemTime
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from pokerroom.tournament.live.desk import LiveDesk
 
 MAX_ID = 2**31 - 1
-NO_TERMINAL = "no terminal: the director's console draws on one; run it in a terminal window"
+NO_TERMINAL = N_("no terminal: the director's console draws on one; run it in a terminal window")
 
 
 def director(
@@ -63,9 +64,9 @@ def director(
     with user_errors():
         if resume is not None:
             if file is not None or example is not None:
-                raise UsageError("--resume reopens a saved tournament: drop FILE and --example")
+                raise UsageError(N_("--resume reopens a saved tournament: drop FILE and --example"))
         elif (file is None) == (example is None):
-            raise UsageError("give a regulation FILE, --example NAME, or --resume ID (one)")
+            raise UsageError(N_("give a regulation FILE, --example NAME, or --resume ID (one)"))
         if print_dir is not None and not print_dir.is_dir():
             raise UsageError(f"--print-dir {print_dir} is not a directory; give one that exists")
         if resume is None and not at_a_terminal():  # before a new tournament is saved

@@ -14,10 +14,13 @@ from rich.progress import Progress
 from rich.table import Table
 
 from pokerroom.cardset import CardSet
+from pokerroom.cli.error_words import worded
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
 from pokerroom.equity.choices import MAX_TRIALS, Game
 from pokerroom.errors import CardParseError
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:
     from pokerroom.equity.calculator import EquityResult
@@ -37,7 +40,8 @@ def _hand(text: str) -> CardSet | None:
     try:
         return CardSet.parse(text)
     except CardParseError as error:
-        raise CardParseError(f"{error}; an unknown hand is 'xx', '??' or '*'") from None
+        problem = gettext(N_("{problem}; an unknown hand is 'xx', '??' or '*'"))
+        raise CardParseError(problem.format(problem=worded(str(error)))) from None
 
 
 @contextmanager
@@ -142,7 +146,7 @@ def equity(
             low=1,
             high=MAX_TRIALS,
             metavar="N",
-            why="about 20 s heads-up, a standard error below 0.01 %",
+            why=N_("about 20 s heads-up, a standard error below 0.01 %"),
             help=f"Force Monte Carlo with this many deals, 1-{MAX_TRIALS:,}.",
         ),
     ] = None,

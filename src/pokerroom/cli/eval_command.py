@@ -13,6 +13,8 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.games import EvalGame
 from pokerroom.cli.options import flag
 from pokerroom.errors import CardCountError
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:
     from pokerroom.evaluate.low import LowHand
@@ -41,7 +43,8 @@ def _values(game: EvalGame, cards: str, board: str) -> dict[str, Any]:
     hole = CardSet.parse(cards)
     table = CardSet.parse(board)
     if not hole.isdisjoint(table):
-        raise CardCountError(f"cards and board share {hole & table}; each card exists once")
+        problem = gettext(N_("cards and board share {cards}; each card exists once"))
+        raise CardCountError(problem.format(cards=hole & table))
     if game in (EvalGame.OMAHA, EvalGame.OMAHA_HILO):
         high = evaluate_omaha_high(hole, table)
         result: dict[str, Any] = {

@@ -26,6 +26,7 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.hand_json import markers_json, stakes_json
 from pokerroom.cli.options import MAX_ID, flag, number
 from pokerroom.errors import UsageError
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:
     from pokerroom.storage import (
@@ -143,7 +144,9 @@ def _export(
             f"(an OFC session: *{OFC_EXTENSION}), got {path.name}"
         )
     if complete and seat is not None:
-        raise UsageError("give --complete (every card) or --as SEAT (one player's view), not both")
+        raise UsageError(
+            N_("give --complete (every card) or --as SEAT (one player's view), not both")
+        )
     if complete and not saved.finished:
         raise UsageError(
             f"--complete holds every player's cards: only for a finished series, "
@@ -410,11 +413,11 @@ def history(
         chosen_ids = [i for i in (series_id, session_id, tournament_id) if i is not None]
         if len(chosen_ids) > 1:
             raise UsageError(
-                "give --series (poker), --session (OFC) or --tournament, only one of them"
+                N_("give --series (poker), --session (OFC) or --tournament, only one of them")
             )
         if list_all and (export is not None or chosen_ids):
             raise UsageError(
-                "--list names every series, session and tournament; it takes no other choice"
+                N_("--list names every series, session and tournament; it takes no other choice")
             )
         with SeriesStore.open() as store:
             ofc = OfcStore(store.database)
@@ -434,7 +437,7 @@ def history(
             chosen = _chosen(store, ofc, tournaments, series_id, session_id, tournament_id)
             if chosen is None:
                 if export is not None:
-                    raise UsageError("nothing to export: no series or OFC session is saved yet")
+                    raise UsageError(N_("nothing to export: no series or OFC session is saved yet"))
                 if not as_json:
                     typer.echo(_nothing_yet(store))
                 return

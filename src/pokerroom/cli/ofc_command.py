@@ -25,6 +25,7 @@ from pokerroom.cli.names import player_name
 from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.i18n.marker import N_
 from pokerroom.ofc_choices import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
 
 if TYPE_CHECKING:  # the bots, the storage and Textual load when the command runs
@@ -134,7 +135,7 @@ class OfcTable:
         from pokerroom.storage import positions
 
         if self.log.hands is None:
-            raise UsageError("an unattended session needs a number of --hands")
+            raise UsageError(N_("an unattended session needs a number of --hands"))
         while not self.log.over:
             hand = self.session.hand or self.session.start_hand()
             seats = positions(self.session)
@@ -215,7 +216,7 @@ def ofc(
     ctx: typer.Context,
     session_id: Annotated[
         int | None,
-        resume_id("session"),
+        resume_id(N_("With --resume: the session to go on with (pokerroom history --list).")),
     ] = None,
     players: Annotated[
         int,
@@ -268,7 +269,7 @@ def ofc(
     with user_errors():
         if abandon is not None:
             if resume or session_id is not None or as_json or _session_options_given(ctx):
-                raise UsageError("--abandon takes an OFC session id and nothing else")
+                raise UsageError(N_("--abandon takes an OFC session id and nothing else"))
             with OfcStore.open() as store:
                 abandoned = store.abandon_session(abandon)
             plural = "" if abandoned.hands_played == 1 else "s"
@@ -281,7 +282,7 @@ def ofc(
                 f"a session id goes with --resume: pokerroom ofc --resume {session_id}"
             )
         if as_json and not (all_bots or resume):
-            raise UsageError("--json is for unattended sessions: add --all-bots")
+            raise UsageError(N_("--json is for unattended sessions: add --all-bots"))
         if resume:
             given = _session_options_given(ctx)
             if given:
@@ -298,7 +299,7 @@ def ofc(
                 raise UsageError(NO_TERMINAL)
         else:
             if all_bots and _options_given(ctx, ("name",)):
-                raise UsageError("--all-bots seats no one at the table: drop --name")
+                raise UsageError(N_("--all-bots seats no one at the table: drop --name"))
             table = open_table(
                 players,
                 bots_option,

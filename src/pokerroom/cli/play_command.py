@@ -19,6 +19,7 @@ from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.game_choices import PROFILE_NAMES, VARIANT_CODES, Limit
+from pokerroom.i18n.marker import N_
 from pokerroom.table.chip_caps import MAX_AMOUNT
 from pokerroom.table.seating import MAX_SEATS
 
@@ -147,7 +148,7 @@ def _abandon(ctx: typer.Context, series_id: int, extra: int | None, *, resume: b
     """``--abandon ID``: the series is given up, never resumed; its hands stay in history."""
     given = _series_options_given(ctx)
     if resume or extra is not None or given:
-        raise UsageError("--abandon takes a series id and nothing else")
+        raise UsageError(N_("--abandon takes a series id and nothing else"))
     from pokerroom.storage import SeriesStore
 
     with SeriesStore.open() as store:
@@ -227,16 +228,16 @@ def _conflicts(ctx: typer.Context, *, all_bots: bool, humans: int, mixed: bool) 
         if unused:
             raise UsageError(f"--all-bots seats no one at the table: drop {', '.join(unused)}")
     elif humans > 1 and "name" in given:
-        raise UsageError("--name is for one player; hot-seat players are Player 1, Player 2, …")
+        raise UsageError(N_("--name is for one player; hot-seat players are Player 1, Player 2, …"))
     if mixed and "limit" in given:
-        raise UsageError("--mixed alternates fixed-limit and pot-limit (B-6): drop --limit")
+        raise UsageError(N_("--mixed alternates fixed-limit and pot-limit (B-6): drop --limit"))
 
 
 def play(
     ctx: typer.Context,
     series_id: Annotated[
         int | None,
-        resume_id("series"),
+        resume_id(N_("With --resume: the series to go on with (pokerroom history --list).")),
     ] = None,
     all_bots: Annotated[
         bool, flag("--all-bots", help="Bots in every seat: the series plays itself.")
@@ -443,7 +444,7 @@ def play(
             if people > seats:
                 raise UsageError(f"--humans {people} needs at least as many --seats, got {seats}")
             if as_json and not all_bots:
-                raise UsageError("--json is for unattended series: add --all-bots")
+                raise UsageError(N_("--json is for unattended series: add --all-bots"))
             cycle = [style.strip() for style in bots_option.split(",") if style.strip()]
             unknown = [style for style in cycle if style not in BOTS]
             if unknown or not cycle:

@@ -17,6 +17,7 @@ import typer
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
 from pokerroom.errors import UsageError
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:
     import uvicorn
@@ -138,7 +139,7 @@ def serve(
 
     with user_errors():
         if not host.strip():
-            raise UsageError("--host must name an address, such as 127.0.0.1 or 0.0.0.0")
+            raise UsageError(N_("--host must name an address, such as 127.0.0.1 or 0.0.0.0"))
         try:
             proxies = trusted_proxies(forwarded_allow_ips)
         except ValueError as error:

@@ -24,12 +24,14 @@ import typer
 from pokerroom.cli import tournament_export, tournament_play_command
 from pokerroom.cli.entry import INTERRUPTED_EXIT
 from pokerroom.cli.errors import user_errors
-from pokerroom.cli.option_errors import PlainHelp
+from pokerroom.cli.option_errors import PlainHelp, WordedGroup
 from pokerroom.cli.options import MAX_ID, flag, number, tournament_id, typed_options
 from pokerroom.errors import UsageError
+from pokerroom.i18n.marker import N_
 from pokerroom.tournament.events import BustOut, TournamentEvent
 
 app = typer.Typer(
+    cls=WordedGroup,
     name="tournament",
     help="Tournaments: check a regulation (T-3), list the examples, run one with bots, "
     "play one at the terminal table, export a saved one.",
@@ -65,7 +67,7 @@ def check(
 
     with user_errors():
         if (file is None) == (example is None):
-            raise UsageError("give a regulation FILE or --example NAME (one of them)")
+            raise UsageError(N_("give a regulation FILE or --example NAME (one of them)"))
         regulation = load_regulation(file) if file is not None else load_example(str(example))
         fields = tuple(entries) if entries else default_fields(regulation)
         for count in fields:
@@ -175,7 +177,7 @@ def run(
         given = typed_options(ctx, TOURNAMENT_OPTIONS)
         if abandon is not None:
             if resume or file is not None or as_json or given or keep_hands:
-                raise UsageError("--abandon takes a tournament id and nothing else")
+                raise UsageError(N_("--abandon takes a tournament id and nothing else"))
             typer.echo(tournament_saving.abandon(abandon))
             return
         if resume:
@@ -185,7 +187,7 @@ def run(
             saved = tournament_saving.resumed_run(tournament_id(file))
         else:
             if (file is None) == (example is None):
-                raise UsageError("give a regulation FILE or --example NAME (one of them)")
+                raise UsageError(N_("give a regulation FILE or --example NAME (one of them)"))
             if file is not None:
                 regulation = load_regulation(file)
                 text = file.read_text(encoding="utf-8")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from pokerroom.bots.tournament_players import BotPlayers, check_kinds
 from pokerroom.errors import UsageError
+from pokerroom.i18n.marker import N_
 from pokerroom.storage import StorageError
 from pokerroom.storage.tournament_hand_progress import TableHand
 from pokerroom.storage.tournament_hands import HandKeeper
@@ -189,7 +190,7 @@ def _resumable(store: TournamentStore, tournament_id: int | None) -> SavedTourna
     if tournament_id is None:
         saved = store.latest_unfinished()
         if saved is None:
-            raise UsageError("no unfinished tournament to resume (pokerroom history --list)")
+            raise UsageError(N_("no unfinished tournament to resume (pokerroom history --list)"))
     else:
         saved = store.get_tournament(tournament_id)
     if saved.abandoned:
