@@ -197,3 +197,35 @@ def rewrite_help_texts() -> None:
 if __name__ == "__main__":
     rewrite_help_texts()
     sys.exit(0)
+
+
+def test_equity_speaks_russian_with_its_numbers() -> None:
+    code, out, _ = invoke(
+        "--lang", "ru", "equity", "AhAs", "KdKc", "--trials", "2000", "--seed", "7"
+    )
+    assert code == 0
+    assert "Эквити: Холдем" in out and "выигрыш" in out
+    assert "Монте-Карло: 2\u00a0000 случайных раздач" in out
+    assert re.search(r"\d+,\d{4}\u00a0%", out)  # a decimal comma, a no-break space before %
+    assert not leftover_english(out), out
+    _, exact, _ = invoke("--lang", "uk", "equity", "AhAs", "KdKc", "--board", "2c3d4s5h")
+    assert "точно: перебрано всі 44 борди" in exact
+
+
+def test_a_series_its_history_and_listing_in_russian_and_ukrainian() -> None:
+    code, out, err = invoke(
+        "--lang", "ru", "play", "--all-bots", "--max-hands", "3", "--seed", "2"
+    )  # fmt: skip
+    assert (code, err) == (0, ""), err
+    assert "после 3 раздач:" in out
+    assert "место" in out and ("фишек" in out or "фишки" in out)
+    _, history, _ = invoke("--lang", "ru", "history")
+    assert history.startswith("серия 1, начата ")
+    assert "банк  победители" in history and "3 раздачи, закончена" in history
+    _, listing, _ = invoke("--lang", "uk", "history", "--list")
+    assert listing.splitlines()[1].startswith("покер ")
+    for text in (out, history, listing):  # the bots' names (equity-4) are names; the game's
+        left = [word for word in leftover_english(text) if f"{word}-" not in text]  # name is
+        assert not [w for w in left if w not in {"Texas", "Hold'em"}], left  # the words helper's
+    _, english, _ = invoke("history")
+    assert english.startswith("series 1, started ") and "hand  button     pot  winners" in english

@@ -5,7 +5,8 @@
 English (:func:`pokerroom.i18n.terminal_language`). The group reads ``--lang`` from the
 command line before the library parses it, so the help, the library's own words and the
 first error are already in that language; each command also declares ``--lang`` (it shows
-in ``--help`` and the library accepts it anywhere on the line).
+in ``--help`` and the library accepts it anywhere on the line). With ``--json`` a command
+prints for a program and speaks English (:func:`machine_output`).
 
 Typer builds the help from English strings when the command tree is built; :func:`word_help`
 translates the tree once the language is known (their msgids are in
@@ -61,6 +62,13 @@ def typed_language(args: Sequence[str]) -> str | None:
         elif arg.startswith(LANG_OPTION + "="):
             found = arg.partition("=")[2]
     return found
+
+
+def machine_output(args: Sequence[str]) -> bool:
+    """Whether the command prints for a program (``--json``): then it speaks English, so
+    its output is the same bytes whatever the language (errors on stderr too)."""
+    typed = args[: args.index("--")] if "--" in args else args
+    return "--json" in typed
 
 
 def chosen_language(args: Sequence[str], environ: Mapping[str, str] = os.environ) -> Language:

@@ -22,6 +22,7 @@ from pokerroom.cli.language import (
     BadLanguageError,
     chosen_language,
     lang_option,
+    machine_output,
     speaking,
     word_help,
 )
@@ -217,6 +218,8 @@ class OneLineErrors(_Worded, TyperGroup):
                 typer.echo(error.line(), err=True)
             code: Any = USER_ERROR_EXIT
         else:
+            if machine_output(typed):
+                language = "en"
             with speaking(language):
                 code = self._run(typed, prog_name, complete_var, windows_expand_args, **extra)
         if not standalone_mode:
