@@ -229,3 +229,26 @@ def test_a_series_its_history_and_listing_in_russian_and_ukrainian() -> None:
         assert not [w for w in left if w not in {"Texas", "Hold'em"}], left  # the words helper's
     _, english, _ = invoke("history")
     assert english.startswith("series 1, started ") and "hand  button     pot  winners" in english
+
+
+def test_the_replay_report_in_russian_and_ukrainian() -> None:
+    """The report's own words; the game's name, the players' and an engine's refusal are
+    the history's data and the rule engine's words (translated where they are made)."""
+    data = Path(__file__).resolve().parent / "data"
+    files = [str(data / "phh/famous/antonius-blom-2009.phh"), str(data / "ofc/heads-up.ofc.toml")]
+    _, english, _ = invoke("replay", *files)
+    assert english.splitlines()[-1].startswith("2 hands: 2 replayed")
+    code, russian, _ = invoke("--lang", "ru", "replay", *files)
+    assert code == 0
+    assert (
+        "раздача 1: PO (" in russian
+        and "итоговые стеки: p1 Patrik Antonius 1\u00a0937\u00a0923,75" in russian
+    )
+    assert russian.splitlines()[-1].startswith("раздач: 2; проиграно: 2,")
+    ukrainian = invoke("--lang", "uk", "replay", *files)[1]
+    assert "банк 1: 1\u00a0356\u00a0947,00, виграв p1" in ukrainian
+    for text in (russian, ukrainian):
+        game = re.search(r"PO \(([^)]*)\)", text)
+        assert game is not None
+        left = leftover_english(text.replace(game[1], "").replace("Patrik Antonius", ""))
+        assert not [word for word in left if word not in {"Victor", "Blom", "kitchen"}], left
