@@ -21,6 +21,7 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.i18n import gettext, number_text
 from pokerroom.i18n.marker import N_
 from pokerroom.tournament.clock import SystemTime
 
@@ -80,9 +81,13 @@ def clock(
         regulation = load_regulation(file) if file is not None else load_example(str(example))
         cap = regulation.max_entries
         if entrants is not None and cap is not None and entrants > cap:
+            problem = N_(
+                "--entrants must be at most {cap}: {name!r} takes {cap} entries, got {given}"
+            )
             raise UsageError(
-                f"--entrants must be at most {cap:,}: {regulation.name!r} takes {cap:,} entries, "
-                f"got {entrants:,}"
+                gettext(problem).format(
+                    cap=number_text(cap), name=regulation.name, given=number_text(entrants)
+                )
             )
         field = None if entrants is None else field_of_entrants(regulation, entrants)
         time = SystemTime()

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokerroom.cli.errors import USER_ERROR_EXIT, user_errors
+from pokerroom.cli.errors import USER_ERROR_EXIT, error_line, user_errors
 from pokerroom.cli.options import flag
 from pokerroom.client.errors import ClientError
 from pokerroom.client.http import Server
@@ -33,6 +33,7 @@ from pokerroom.client.saved_sessions import (
     save_session,
 )
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext
 from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:  # the protocol's models and the WebSocket link load when the command runs
@@ -70,7 +71,7 @@ def _saved(server: Server, user: str | None) -> Session | None:
     if saved is None:
         return None
     if session_alive(server, saved):
-        typer.echo(f"signed in as {saved.name} (saved session)")
+        typer.echo(gettext(N_("signed in as {name} (saved session)")).format(name=saved.name))
         return saved
     forget_session(server.origin)
     return None
@@ -78,7 +79,8 @@ def _saved(server: Server, user: str | None) -> Session | None:
 
 def _keep(session: Session) -> Session:
     path = save_session(session)
-    typer.echo(f"signed in as {session.name}; the session is saved in {path}")
+    signed_in = N_("signed in as {name}; the session is saved in {path}")
+    typer.echo(gettext(signed_in).format(name=session.name, path=path))
     return session
 
 
@@ -107,8 +109,9 @@ def choose_table(server: Server, session: Session, lobby: LobbyFrame) -> str:
 
     lines, choices = lobby_lines(lobby)
     if not choices:
-        raise UsageError(f"no table is open on {server.origin}: create one at {server.origin}/")
-    typer.echo(f"the lobby of {server.origin}:")
+        problem = N_("no table is open on {origin}: create one at {origin}/")
+        raise UsageError(gettext(problem).format(origin=server.origin))
+    typer.echo(gettext(N_("the lobby of {origin}:")).format(origin=server.origin))
     for line in lines:
         typer.echo(line)
     return picked(typer.prompt("Table (number or id)"), choices)
@@ -224,5 +227,5 @@ def connect(
     except KeyboardInterrupt:
         failure = None
     if failure is not None:
-        typer.echo(f"error: {failure}", err=True)
+        typer.echo(error_line(str(failure)), err=True)
         raise typer.Exit(USER_ERROR_EXIT)

@@ -18,6 +18,7 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import number
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext, pgettext
 from pokerroom.i18n.marker import N_
 from pokerroom.tournament.clock import SystemTime
 
@@ -68,7 +69,8 @@ def director(
         elif (file is None) == (example is None):
             raise UsageError(N_("give a regulation FILE, --example NAME, or --resume ID (one)"))
         if print_dir is not None and not print_dir.is_dir():
-            raise UsageError(f"--print-dir {print_dir} is not a directory; give one that exists")
+            problem = N_("--print-dir {path} is not a directory; give one that exists")
+            raise UsageError(gettext(problem).format(path=print_dir))
         if resume is None and not at_a_terminal():  # before a new tournament is saved
             raise UsageError(NO_TERMINAL)
         store = TournamentStore.open()
@@ -103,15 +105,19 @@ def open_desk(
     if resume is not None:
         saved = store.get_tournament(resume)
         if not saved.live:
-            raise UsageError(
-                f"tournament {resume} is a simulated run; go on with it with "
-                f"pokerroom tournament run --resume {resume}"
+            problem = N_(
+                "tournament {id} is a simulated run; go on with it with "
+                "pokerroom tournament run --resume {id}"
             )
+            raise UsageError(gettext(problem).format(id=resume))
         if saved.finished:
-            raise UsageError(
-                f"tournament {resume} is {saved.status}; "
-                f"see pokerroom history --tournament {resume}"
-            )
+            problem = N_("tournament {id} is {status}; see pokerroom history --tournament {id}")
+            statuses = {
+                "abandoned": pgettext("tournament", "abandoned"),
+                "finished": pgettext("tournament", "finished"),
+            }
+            status = statuses.get(saved.status, saved.status)
+            raise UsageError(gettext(problem).format(id=resume, status=status))
         events = store.events(resume)
         assert saved.seed is not None
         saver = LiveSaver(store, resume, len(events))
