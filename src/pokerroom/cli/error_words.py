@@ -1,10 +1,10 @@
 """The errors of the layers under the command line, worded for the person at the terminal.
 
-The card parser, the evaluators and the equity calculator raise their errors in English
-(developers, logs and other callers read those); ``eval`` and ``equity`` show them to a
-person. :func:`worded` matches the message against the English each layer writes and says it
-again from a catalogue message with the same values; a message already worded (or one this
-table does not know) goes through :func:`pokerroom.i18n.gettext` as it is.
+The card parser, the evaluators, the equity calculator and the tournament's field raise
+their errors in English (developers, logs and other callers read those); the commands show
+them to a person. :func:`worded` matches the message against the English each layer writes
+and says it again from a catalogue message with the same values; a message already worded
+(or one this table does not know) goes through :func:`pokerroom.i18n.gettext` as it is.
 
 >>> worded("card Ah appears twice; each card exists once in the deck")
 'card Ah appears twice; each card exists once in the deck'
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from pokerroom.i18n import gettext
+from pokerroom.i18n import gettext, number_text
 from pokerroom.i18n.marker import N_
 
 _CARD = (
@@ -73,6 +73,10 @@ KNOWN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             N_("{needed} cards are still to come but only {left} are left"),
         ),
         (
+            r"--entrants must be 2 to (?P<most>[\d,]+), got (?P<count>-?[\d,]+)",
+            N_("--entrants must be 2 to {most}, got {count}"),
+        ),
+        (
             r"a high hand takes 5 to 7 cards, got (?P<count>\d+)",
             N_("a high hand takes 5 to 7 cards, got {count}"),
         ),
@@ -105,12 +109,22 @@ KNOWN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 """Each English message of a lower layer a user can cause, and its catalogue message."""
 
 
+_GROUPED = re.compile(r"-?\d{1,3}(?:,\d{3})+")
+
+
+def _grouped(value: str) -> str:
+    """A number the layer wrote as ``100,000``, grouped as the reader writes it."""
+    if _GROUPED.fullmatch(value):
+        return number_text(int(value.replace(",", "")))
+    return value
+
+
 def worded(text: str) -> str:
     """``text`` (an error's English message) in the current language."""
     for pattern, message in KNOWN:
         found = pattern.match(text)
         if found is not None:
-            values = found.groupdict()
+            values = {name: _grouped(value) for name, value in found.groupdict().items()}
             if "allowed" in values:
                 values["allowed"] = values["allowed"].replace(" or ", gettext(N_(" or ")))
             return gettext(message).format(**values)

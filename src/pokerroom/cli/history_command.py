@@ -553,8 +553,12 @@ def _wrote(count: int, export: Path, whose: str) -> str:
 
 
 def _game(listing: dict[str, Any]) -> str:
-    """The game column of the listing: poker in the reader's words; ofc, tournament as typed."""
-    return pgettext("listing game", "poker") if listing["game"] == "poker" else listing["game"]
+    """The game column of the listing in the reader's words (OFC stays OFC)."""
+    games = {
+        "poker": pgettext("listing game", "poker"),
+        "tournament": pgettext("listing game", "tournament"),
+    }
+    return games.get(listing["game"], listing["game"])
 
 
 def _what(listing: dict[str, Any]) -> str:
