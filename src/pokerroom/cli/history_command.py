@@ -558,7 +558,7 @@ def _game(listing: dict[str, Any]) -> str:
         "poker": pgettext("listing game", "poker"),
         "tournament": pgettext("listing game", "tournament"),
     }
-    return games.get(listing["game"], listing["game"])
+    return games.get(listing["game"], str(listing["game"]))
 
 
 def _what(listing: dict[str, Any]) -> str:
