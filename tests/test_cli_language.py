@@ -252,3 +252,9 @@ def test_the_replay_report_in_russian_and_ukrainian() -> None:
         assert game is not None
         left = leftover_english(text.replace(game[1], "").replace("Patrik Antonius", ""))
         assert not [word for word in left if word not in {"Victor", "Blom", "kitchen"}], left
+
+
+def test_lang_alone_shows_the_help_as_bare_pokerroom_does() -> None:
+    code, out, err = invoke("--lang", "ru")
+    assert (code, err) == invoke()[::2] == (2, "")
+    assert "Запуск: pokerroom [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]..." in out

@@ -64,6 +64,24 @@ def typed_language(args: Sequence[str]) -> str | None:
     return found
 
 
+def without_language(args: Sequence[str]) -> list[str]:
+    """``args`` without their ``--lang`` options (and their values).
+
+    >>> without_language(["--lang", "ru"]), without_language(["--lang=uk", "eval", "AhKh"])
+    ([], ['eval', 'AhKh'])
+    """
+    rest: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == LANG_OPTION:
+            skip = True
+        elif not arg.startswith(LANG_OPTION + "="):
+            rest.append(arg)
+    return rest
+
+
 def machine_output(args: Sequence[str]) -> bool:
     """Whether the command prints for a program (``--json``): then it speaks English, so
     its output is the same bytes whatever the language (errors on stderr too)."""

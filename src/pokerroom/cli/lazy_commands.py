@@ -22,6 +22,8 @@ from typer.core import TyperCommand
 from pokerroom.cli.entry import INTERRUPTED_EXIT
 from pokerroom.cli.language import word_help
 from pokerroom.cli.option_errors import OneLineErrors, PlainHelp
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:  # Typer carries its own click and exports neither type
     from typer._click import Command, Context
@@ -53,7 +55,7 @@ def loaded(name: str, listed: Listed) -> Command:
     try:
         module = importlib.import_module(listed.module)
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
+        sys.stderr.write(gettext(N_("interrupted")) + "\n")
         raise SystemExit(INTERRUPTED_EXIT) from None
     target = getattr(module, listed.attribute)
     command: Command

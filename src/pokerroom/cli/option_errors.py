@@ -24,6 +24,7 @@ from pokerroom.cli.language import (
     lang_option,
     machine_output,
     speaking,
+    without_language,
     word_help,
 )
 from pokerroom.i18n import gettext, terminal_language
@@ -236,6 +237,8 @@ class OneLineErrors(_Worded, TyperGroup):
     ) -> Any:
         """The command the arguments name, in the current language; a usage error one line."""
         word_help(self)
+        if not without_language(args):  # ``pokerroom --lang ru``: the help, as bare ``pokerroom``
+            args = []
         try:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as error:
