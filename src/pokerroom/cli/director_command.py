@@ -89,8 +89,10 @@ def director(
 def leaving_line(desk: LiveDesk, tournament_id: int) -> str:
     """What the director reads on leaving: how to come back, or where the results are."""
     if desk.tournament.winner is not None:
-        return f"Tournament {tournament_id} is over: pokerroom history --tournament {tournament_id}"
-    return f"Saved. Reopen it with: pokerroom director --resume {tournament_id}"
+        over = N_("Tournament {id} is over: pokerroom history --tournament {id}")
+        return gettext(over).format(id=tournament_id)
+    again = N_("Saved. Reopen it with: pokerroom director --resume {id}")
+    return gettext(again).format(id=tournament_id)
 
 
 def open_desk(

@@ -337,12 +337,12 @@ def _leaving_line(table: OfcTable) -> str:
     """On leaving the table: how to go on (q), or where an ended session is (e)."""
     saved = table.store.get_session(table.log.session_id)
     if saved.finished:
-        plural = "" if saved.hands_played == 1 else "s"
-        return (
-            f"OFC session {saved.id} ended after {saved.hands_played} hand{plural}: "
-            f"pokerroom history --session {saved.id}"
-        )
-    return f"Saved. Go on with: pokerroom ofc --resume {saved.id}"
+        return ngettext(
+            "OFC session {id} ended after {count} hand: pokerroom history --session {id}",
+            "OFC session {id} ended after {count} hands: pokerroom history --session {id}",
+            saved.hands_played,
+        ).format(id=saved.id, count=saved.hands_played)
+    return gettext(N_("Saved. Go on with: pokerroom ofc --resume {id}")).format(id=saved.id)
 
 
 def _session_options_given(ctx: typer.Context) -> str:
