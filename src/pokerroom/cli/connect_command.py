@@ -57,8 +57,8 @@ def _name(user: str | None, prompt: str) -> str:
 
 
 def _new_password() -> str:
-    password = ask_password("Password: ")
-    if ask_password("Password again: ") != password:
+    password = ask_password(gettext(N_("Password: ")))
+    if ask_password(gettext(N_("Password again: "))) != password:
         raise UsageError(N_("the two passwords differ; type the same one twice"))
     return password
 
@@ -92,15 +92,17 @@ def signed_in(
 
     saved = None if signup else _saved(server, user)
     if invite is not None:
-        name = saved.name if saved is not None else _name(user, "Your name at the table")
+        name = (
+            saved.name if saved is not None else _name(user, gettext(N_("Your name at the table")))
+        )
         session, room = join_by_invite(server, invite, name, saved)
         return (session if saved is not None else _keep(session)), room
     if saved is not None:
         return saved, None
-    name = _name(user, "Name")
+    name = _name(user, gettext(N_("Name")))
     if signup:
         return _keep(sign_up(server, name, _new_password())), None
-    return _keep(log_in(server, name, ask_password("Password: "))), None
+    return _keep(log_in(server, name, ask_password(gettext(N_("Password: "))))), None
 
 
 def choose_table(server: Server, session: Session, lobby: LobbyFrame) -> str:
@@ -114,7 +116,7 @@ def choose_table(server: Server, session: Session, lobby: LobbyFrame) -> str:
     typer.echo(gettext(N_("the lobby of {origin}:")).format(origin=server.origin))
     for line in lines:
         typer.echo(line)
-    return picked(typer.prompt("Table (number or id)"), choices)
+    return picked(typer.prompt(gettext(N_("Table (number or id)"))), choices)
 
 
 def is_tournament(lobby: LobbyFrame, room_id: str) -> bool:
