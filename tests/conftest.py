@@ -3,6 +3,7 @@ PostgreSQL server, a browser: :mod:`tests.real_parts`)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,10 @@ from hypothesis import settings
 from pokerroom.storage.database import DATABASE_ENV
 
 pytest_plugins = ("tests.real_parts",)
+
+os.environ["POKERROOM_LANG"] = "en"
+"""The suite speaks English whatever the machine's locale, in this process and in every
+``pokerroom`` it starts; a test about another language sets ``--lang`` or the variable."""
 
 settings.register_profile("default", max_examples=200, deadline=None)
 settings.load_profile("default")

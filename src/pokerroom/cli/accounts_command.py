@@ -12,13 +12,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pokerroom.cli.errors import user_errors
-from pokerroom.cli.option_errors import PlainHelp
+from pokerroom.cli.option_errors import PlainHelp, WordedGroup
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 from pokerroom.roles import GRANTABLE
 
 if TYPE_CHECKING:
     from pokerroom.storage.accounts import Account
 
 app = typer.Typer(
+    cls=WordedGroup,
     name="accounts",
     help="The web cardroom's accounts: list them, grant or revoke a role.",
     no_args_is_help=True,
@@ -52,7 +55,8 @@ def list_accounts(database: Database = None) -> None:
     with user_errors(), AccountStore.open(database) as store:
         accounts = store.accounts()
         if not accounts:
-            typer.echo(f"no accounts yet in {store.database.location}: sign up on pokerroom serve")
+            none_yet = N_("no accounts yet in {location}: sign up on pokerroom serve")
+            typer.echo(gettext(none_yet).format(location=store.database.location))
         for account in accounts:
             typer.echo(_line(account))
 

@@ -21,10 +21,12 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.i18n import gettext, number_text
+from pokerroom.i18n.marker import N_
 from pokerroom.tournament.clock import SystemTime
 
 MAX_ENTRANTS = 100_000
-NO_TERMINAL = "no terminal: the clock screen draws on one; run it in a terminal window"
+NO_TERMINAL = N_("no terminal: the clock screen draws on one; run it in a terminal window")
 
 
 def clock(
@@ -75,13 +77,17 @@ def clock(
         return
     with user_errors():
         if (file is None) == (example is None):
-            raise UsageError("give a regulation FILE or --example NAME (one of them)")
+            raise UsageError(N_("give a regulation FILE or --example NAME (one of them)"))
         regulation = load_regulation(file) if file is not None else load_example(str(example))
         cap = regulation.max_entries
         if entrants is not None and cap is not None and entrants > cap:
+            problem = N_(
+                "--entrants must be at most {cap}: {name!r} takes {cap} entries, got {given}"
+            )
             raise UsageError(
-                f"--entrants must be at most {cap:,}: {regulation.name!r} takes {cap:,} entries, "
-                f"got {entrants:,}"
+                gettext(problem).format(
+                    cap=number_text(cap), name=regulation.name, given=number_text(entrants)
+                )
             )
         field = None if entrants is None else field_of_entrants(regulation, entrants)
         time = SystemTime()
@@ -110,7 +116,9 @@ def follow(tournament_id: int, *, given: bool) -> None:
 
     with user_errors():
         if given:
-            raise UsageError("a tournament id shows that tournament: drop --example and --entrants")
+            raise UsageError(
+                N_("a tournament id shows that tournament: drop --example and --entrants")
+            )
         store = TournamentStore.open()
         try:
             feed = StoredFeed(store, tournament_id, SystemTime())

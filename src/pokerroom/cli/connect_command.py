@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokerroom.cli.errors import USER_ERROR_EXIT, user_errors
+from pokerroom.cli.errors import USER_ERROR_EXIT, error_line, user_errors
 from pokerroom.cli.options import flag
 from pokerroom.client.errors import ClientError
 from pokerroom.client.http import Server
@@ -33,6 +33,8 @@ from pokerroom.client.saved_sessions import (
     save_session,
 )
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:  # the protocol's models and the WebSocket link load when the command runs
     from pokerroom.client.server_link import ServerLink
@@ -50,14 +52,14 @@ def ask_password(prompt: str) -> str:
 def _name(user: str | None, prompt: str) -> str:
     name = user if user is not None else typer.prompt(prompt)
     if not name.strip():
-        raise UsageError("a name is needed to sign in")
+        raise UsageError(N_("a name is needed to sign in"))
     return name.strip()
 
 
 def _new_password() -> str:
-    password = ask_password("Password: ")
-    if ask_password("Password again: ") != password:
-        raise UsageError("the two passwords differ; type the same one twice")
+    password = ask_password(gettext(N_("Password: ")))
+    if ask_password(gettext(N_("Password again: "))) != password:
+        raise UsageError(N_("the two passwords differ; type the same one twice"))
     return password
 
 
@@ -69,7 +71,7 @@ def _saved(server: Server, user: str | None) -> Session | None:
     if saved is None:
         return None
     if session_alive(server, saved):
-        typer.echo(f"signed in as {saved.name} (saved session)")
+        typer.echo(gettext(N_("signed in as {name} (saved session)")).format(name=saved.name))
         return saved
     forget_session(server.origin)
     return None
@@ -77,7 +79,8 @@ def _saved(server: Server, user: str | None) -> Session | None:
 
 def _keep(session: Session) -> Session:
     path = save_session(session)
-    typer.echo(f"signed in as {session.name}; the session is saved in {path}")
+    signed_in = N_("signed in as {name}; the session is saved in {path}")
+    typer.echo(gettext(signed_in).format(name=session.name, path=path))
     return session
 
 
@@ -89,15 +92,17 @@ def signed_in(
 
     saved = None if signup else _saved(server, user)
     if invite is not None:
-        name = saved.name if saved is not None else _name(user, "Your name at the table")
+        name = (
+            saved.name if saved is not None else _name(user, gettext(N_("Your name at the table")))
+        )
         session, room = join_by_invite(server, invite, name, saved)
         return (session if saved is not None else _keep(session)), room
     if saved is not None:
         return saved, None
-    name = _name(user, "Name")
+    name = _name(user, gettext(N_("Name")))
     if signup:
         return _keep(sign_up(server, name, _new_password())), None
-    return _keep(log_in(server, name, ask_password("Password: "))), None
+    return _keep(log_in(server, name, ask_password(gettext(N_("Password: "))))), None
 
 
 def choose_table(server: Server, session: Session, lobby: LobbyFrame) -> str:
@@ -106,11 +111,12 @@ def choose_table(server: Server, session: Session, lobby: LobbyFrame) -> str:
 
     lines, choices = lobby_lines(lobby)
     if not choices:
-        raise UsageError(f"no table is open on {server.origin}: create one at {server.origin}/")
-    typer.echo(f"the lobby of {server.origin}:")
+        problem = N_("no table is open on {origin}: create one at {origin}/")
+        raise UsageError(gettext(problem).format(origin=server.origin))
+    typer.echo(gettext(N_("the lobby of {origin}:")).format(origin=server.origin))
     for line in lines:
         typer.echo(line)
-    return picked(typer.prompt("Table (number or id)"), choices)
+    return picked(typer.prompt(gettext(N_("Table (number or id)"))), choices)
 
 
 def is_tournament(lobby: LobbyFrame, room_id: str) -> bool:
@@ -160,7 +166,7 @@ def seat_message(seat: int | None, buy_in: int | None) -> list[dict[str, object]
     """``--seat N [--buy-in N]``: the ``sit`` message sent as the table opens."""
     if seat is None:
         if buy_in is not None:
-            raise UsageError("--buy-in goes with --seat: say which seat to buy in at")
+            raise UsageError(N_("--buy-in goes with --seat: say which seat to buy in at"))
         return []
     message: dict[str, object] = {"type": "sit", "seat": seat}
     if buy_in is not None:
@@ -223,5 +229,5 @@ def connect(
     except KeyboardInterrupt:
         failure = None
     if failure is not None:
-        typer.echo(f"error: {failure}", err=True)
+        typer.echo(error_line(str(failure)), err=True)
         raise typer.Exit(USER_ERROR_EXIT)

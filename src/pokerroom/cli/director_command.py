@@ -18,6 +18,8 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import number
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext, pgettext
+from pokerroom.i18n.marker import N_
 from pokerroom.tournament.clock import SystemTime
 
 if TYPE_CHECKING:
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from pokerroom.tournament.live.desk import LiveDesk
 
 MAX_ID = 2**31 - 1
-NO_TERMINAL = "no terminal: the director's console draws on one; run it in a terminal window"
+NO_TERMINAL = N_("no terminal: the director's console draws on one; run it in a terminal window")
 
 
 def director(
@@ -63,11 +65,12 @@ def director(
     with user_errors():
         if resume is not None:
             if file is not None or example is not None:
-                raise UsageError("--resume reopens a saved tournament: drop FILE and --example")
+                raise UsageError(N_("--resume reopens a saved tournament: drop FILE and --example"))
         elif (file is None) == (example is None):
-            raise UsageError("give a regulation FILE, --example NAME, or --resume ID (one)")
+            raise UsageError(N_("give a regulation FILE, --example NAME, or --resume ID (one)"))
         if print_dir is not None and not print_dir.is_dir():
-            raise UsageError(f"--print-dir {print_dir} is not a directory; give one that exists")
+            problem = N_("--print-dir {path} is not a directory; give one that exists")
+            raise UsageError(gettext(problem).format(path=print_dir))
         if resume is None and not at_a_terminal():  # before a new tournament is saved
             raise UsageError(NO_TERMINAL)
         store = TournamentStore.open()
@@ -86,8 +89,10 @@ def director(
 def leaving_line(desk: LiveDesk, tournament_id: int) -> str:
     """What the director reads on leaving: how to come back, or where the results are."""
     if desk.tournament.winner is not None:
-        return f"Tournament {tournament_id} is over: pokerroom history --tournament {tournament_id}"
-    return f"Saved. Reopen it with: pokerroom director --resume {tournament_id}"
+        over = N_("Tournament {id} is over: pokerroom history --tournament {id}")
+        return gettext(over).format(id=tournament_id)
+    again = N_("Saved. Reopen it with: pokerroom director --resume {id}")
+    return gettext(again).format(id=tournament_id)
 
 
 def open_desk(
@@ -102,15 +107,19 @@ def open_desk(
     if resume is not None:
         saved = store.get_tournament(resume)
         if not saved.live:
-            raise UsageError(
-                f"tournament {resume} is a simulated run; go on with it with "
-                f"pokerroom tournament run --resume {resume}"
+            problem = N_(
+                "tournament {id} is a simulated run; go on with it with "
+                "pokerroom tournament run --resume {id}"
             )
+            raise UsageError(gettext(problem).format(id=resume))
         if saved.finished:
-            raise UsageError(
-                f"tournament {resume} is {saved.status}; "
-                f"see pokerroom history --tournament {resume}"
-            )
+            problem = N_("tournament {id} is {status}; see pokerroom history --tournament {id}")
+            statuses = {
+                "abandoned": pgettext("tournament", "abandoned"),
+                "finished": pgettext("tournament", "finished"),
+            }
+            status = statuses.get(saved.status, saved.status)
+            raise UsageError(gettext(problem).format(id=resume, status=status))
         events = store.events(resume)
         assert saved.seed is not None
         saver = LiveSaver(store, resume, len(events))

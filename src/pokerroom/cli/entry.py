@@ -17,6 +17,23 @@ def main() -> None:
     try:
         from pokerroom.cli.app import app
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
+        sys.stderr.write(_interrupted() + "\n")
         raise SystemExit(INTERRUPTED_EXIT) from None
     app()
+
+
+def _interrupted() -> str:
+    """ "interrupted" in the language of the command line or the environment, the app not
+    loaded yet (``--lang`` read as the group will read it)."""
+    try:
+        import os
+
+        from pokerroom.cli.language import typed_language
+        from pokerroom.i18n import LANGUAGES, gettext, terminal_language, use_language
+
+        typed = typed_language(sys.argv[1:])
+        language = terminal_language(typed if typed in LANGUAGES else None, os.environ)
+        with use_language(language):
+            return gettext("interrupted")
+    except BaseException:  # a second interrupt, or the catalogues unreadable: say it plainly
+        return "interrupted"

@@ -9,15 +9,19 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from babel.numbers import format_decimal
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
 from pokerroom.cardset import CardSet
+from pokerroom.cli.error_words import worded
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
 from pokerroom.equity.choices import MAX_TRIALS, Game
 from pokerroom.errors import CardParseError
+from pokerroom.i18n import current_language, gettext, ngettext, number_text, pgettext
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:
     from pokerroom.equity.calculator import EquityResult
@@ -37,7 +41,8 @@ def _hand(text: str) -> CardSet | None:
     try:
         return CardSet.parse(text)
     except CardParseError as error:
-        raise CardParseError(f"{error}; an unknown hand is 'xx', '??' or '*'") from None
+        problem = gettext(N_("{problem}; an unknown hand is 'xx', '??' or '*'"))
+        raise CardParseError(problem.format(problem=worded(str(error)))) from None
 
 
 @contextmanager
@@ -90,28 +95,66 @@ def _as_json(result: EquityResult, texts: list[str]) -> dict[str, Any]:
     }
 
 
+def _game_name(game: Game) -> str:
+    names = {
+        Game.HOLDEM: pgettext("equity game", "holdem"),
+        Game.OMAHA: pgettext("equity game", "omaha"),
+        Game.OMAHA_HILO: pgettext("equity game", "omaha-hilo"),
+    }
+    return names.get(game, str(game))
+
+
+def _percent(share: float, places: int) -> str:
+    """``share`` as a percentage: ``12.3456%`` in English, ``12,3456 %`` in Russian and
+    Ukrainian (a no-break space before the sign, as CLDR writes it)."""
+    language = current_language()
+    if language == "en":
+        return f"{share:.{places}%}"
+    digits = format_decimal(share * 100, format="0." + "0" * places, locale=language)
+    return f"{digits}\u00a0%"
+
+
 def _print_table(result: EquityResult, texts: list[str]) -> None:
-    table = Table(
-        title=f"{result.game} equity" + (f" on {result.board}" if len(result.board) else "")
+    game = _game_name(result.game)
+    if len(result.board):
+        title = gettext(N_("{game} equity on {board}")).format(game=game, board=result.board)
+    else:
+        title = gettext(N_("{game} equity")).format(game=game)
+    table = Table(title=title)
+    columns = (
+        ("hand", pgettext("equity column", "hand")),
+        ("win", pgettext("equity column", "win")),
+        ("tie", pgettext("equity column", "tie")),
+        ("equity", pgettext("equity column", "equity")),
     )
-    for column in ("hand", "win", "tie", "equity"):
-        table.add_column(column, justify="left" if column == "hand" else "right")
+    for column, heading in columns:
+        table.add_column(heading, justify="left" if column == "hand" else "right")
     for hand, text in zip(result.hands, texts, strict=True):
-        equity = f"{hand.equity:.4%}" + (
-            f" ± {hand.std_error:.2%}" if hand.std_error is not None else ""
+        equity = _percent(hand.equity, 4) + (
+            f" ± {_percent(hand.std_error, 2)}" if hand.std_error is not None else ""
         )
         table.add_row(
             str(hand.cards) if hand.cards is not None else text,
-            f"{hand.wins / result.boards:.4%}",
-            f"{hand.ties / result.boards:.4%}",
+            _percent(hand.wins / result.boards, 4),
+            _percent(hand.ties / result.boards, 4),
             equity,
         )
     console = Console()
     console.print(table)
+    boards = number_text(result.boards)
     if result.exact:
-        console.print(f"exact: all {result.boards:,} boards enumerated")
+        line = ngettext(
+            "exact: all {count} board enumerated",
+            "exact: all {count} boards enumerated",
+            result.boards,
+        )
     else:
-        console.print(f"Monte Carlo: {result.boards:,} deals sampled; ± is one standard error")
+        line = ngettext(
+            "Monte Carlo: {count} deal sampled; ± is one standard error",
+            "Monte Carlo: {count} deals sampled; ± is one standard error",
+            result.boards,
+        )
+    console.print(line.format(count=boards))
 
 
 def equity(
@@ -142,7 +185,7 @@ def equity(
             low=1,
             high=MAX_TRIALS,
             metavar="N",
-            why="about 20 s heads-up, a standard error below 0.01 %",
+            why=N_("about 20 s heads-up, a standard error below 0.01 %"),
             help=f"Force Monte Carlo with this many deals, 1-{MAX_TRIALS:,}.",
         ),
     ] = None,
@@ -170,7 +213,7 @@ def equity(
                 progress=progress,
             )
     except KeyboardInterrupt:
-        typer.echo("interrupted: no result", err=True)
+        typer.echo(gettext(N_("interrupted: no result")), err=True)
         raise typer.Exit(INTERRUPTED_EXIT) from None
     if as_json:
         typer.echo(json.dumps(_as_json(result, hands)))

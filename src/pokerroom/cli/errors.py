@@ -8,15 +8,25 @@ from contextlib import contextmanager
 import typer
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 
 USER_ERROR_EXIT = 2
 
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Report a :class:`PokerroomError` as ``error: …`` on stderr and exit 2."""
+    """Report a :class:`PokerroomError` as ``error: …`` on stderr and exit 2, in the
+    command's language (:func:`pokerroom.cli.error_words.worded`)."""
     try:
         yield
     except PokerroomError as error:
-        typer.echo(f"error: {error}", err=True)
+        typer.echo(error_line(str(error)), err=True)
         raise typer.Exit(USER_ERROR_EXIT) from None
+
+
+def error_line(problem: str) -> str:
+    """``error: …`` in the current language; ``problem`` is worded if it is not yet."""
+    from pokerroom.cli.error_words import worded
+
+    return gettext(N_("error: {problem}")).format(problem=worded(problem))

@@ -13,9 +13,23 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.games import EvalGame
 from pokerroom.cli.options import flag
 from pokerroom.errors import CardCountError
+from pokerroom.i18n import gettext, pgettext
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:
     from pokerroom.evaluate.low import LowHand
+
+
+def _label(kind: str) -> str:
+    """The label of a line ``eval`` prints, by its JSON key: the high hand, the low hand, a
+    Stud hand's face-up cards, OFC's top row."""
+    labels = {
+        "high": pgettext("eval line", "high"),
+        "low": pgettext("eval line", "low"),
+        "showing": pgettext("eval line", "showing"),
+        "top": pgettext("eval line", "top"),
+    }
+    return labels.get(kind, kind)
 
 
 def _low_json(low: LowHand | None) -> dict[str, Any] | None:
@@ -41,7 +55,8 @@ def _values(game: EvalGame, cards: str, board: str) -> dict[str, Any]:
     hole = CardSet.parse(cards)
     table = CardSet.parse(board)
     if not hole.isdisjoint(table):
-        raise CardCountError(f"cards and board share {hole & table}; each card exists once")
+        problem = gettext(N_("cards and board share {cards}; each card exists once"))
+        raise CardCountError(problem.format(cards=hole & table))
     if game in (EvalGame.OMAHA, EvalGame.OMAHA_HILO):
         high = evaluate_omaha_high(hole, table)
         result: dict[str, Any] = {
@@ -92,8 +107,9 @@ def evaluate(
         typer.echo(json.dumps({"game": str(game), "cards": cards, "board": board, **values}))
         return
     for kind, value in values.items():
+        label = _label(kind)
         if value is None:
-            typer.echo(f"{kind}: no qualifying low")
+            typer.echo(gettext(N_("{kind}: no qualifying low")).format(kind=label))
             continue
         shown = f" ({value['cards']})" if "cards" in value else ""
-        typer.echo(f"{kind}: {value['description']}{shown}")
+        typer.echo(f"{label}: {value['description']}{shown}")

@@ -26,6 +26,8 @@ from pokerroom.cli.errors import user_errors
 from pokerroom.cli.hand_json import markers_json, stakes_json
 from pokerroom.cli.options import MAX_ID, flag, number
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext, ngettext, pgettext
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:
     from pokerroom.storage import (
@@ -41,48 +43,75 @@ if TYPE_CHECKING:
     Saved = SavedSeries | SavedOfcSession | SavedTournament
 
 OFC_EXTENSION = ".ofc.toml"
-OFC_GAME = "Open-Face Chinese Pineapple"
+OFC_GAME = N_("Open-Face Chinese Pineapple")
+"""The game's name; English in ``--json``, worded in the human listing."""
 
 
-def _status(saved: SavedSeries) -> str:
+def _status(saved: SavedSeries | SavedOfcSession, command: str) -> str:
+    """Finished, abandoned, or in progress: open for ``pokerroom COMMAND --resume ID``."""
     if saved.abandoned:
-        return "abandoned"
+        return pgettext("series", "abandoned")
     if saved.finished:
-        return "finished"
-    resume = f"play --resume {saved.id}"
+        return pgettext("series", "finished")
+    resume = f"{command} --resume {saved.id}"
     if saved.in_progress is not None:
-        return f"in progress, hand {saved.in_progress.number} being played ({resume})"
-    return f"in progress ({resume})"
+        return gettext(N_("in progress, hand {number} being played ({resume})")).format(
+            number=saved.in_progress.number, resume=resume
+        )
+    return gettext(N_("in progress ({resume})")).format(resume=resume)
 
 
 def _limits(saved: SavedSeries) -> str:
     """H-3: the series' hand limit and playing time left, as ``--resume`` keeps them."""
     parts = []
     if saved.max_hands is not None:
-        parts.append(f"stops after hand {saved.max_hands}")
+        parts.append(gettext(N_("stops after hand {number}")).format(number=saved.max_hands))
     if saved.seconds_left is not None and not saved.finished:
-        parts.append(f"{saved.seconds_left / 60:.0f} min left")
+        left = f"{saved.seconds_left / 60:.0f}"
+        parts.append(gettext(N_("{minutes} min left")).format(minutes=left))
     return "".join(f", {part}" for part in parts)
+
+
+def _seed(saved: SavedSeries | SavedOfcSession) -> str:
+    """X-4: the seed deals every hand, so it is shown only once no hand is left to play."""
+    if saved.seed is None or not saved.finished:
+        return ""
+    return gettext(N_(", seed {seed}")).format(seed=saved.seed)
+
+
+def _hands(count: int) -> str:
+    return ngettext("{count} hand", "{count} hands", count).format(count=count)
 
 
 def _header(saved: SavedSeries) -> str:
     settings = saved.settings
     blinds = f"{settings.small_blind}/{settings.big_blind}"
     if settings.ante:
-        blinds += f" ante {settings.ante}"
-    # X-4: the seed deals every hand, so it is shown only once no hand is left to play
-    seed = "" if saved.seed is None or not saved.finished else f", seed {saved.seed}"
-    plural = "" if saved.hands_played == 1 else "s"
-    return (
-        f"series {saved.id}, started {saved.created_at:%Y-%m-%d %H:%M} UTC: "
-        f"{settings.limit.value} {settings.variant.name}, blinds {blinds}, "
-        f"{len(saved.players)} players{seed}{_limits(saved)}; {saved.hands_played} hand{plural}, "
-        f"{_status(saved)}"
+        blinds = gettext(N_("{blinds} ante {ante}")).format(blinds=blinds, ante=settings.ante)
+    players = len(saved.players)
+    return gettext(
+        N_(
+            "series {id}, started {started} UTC: {game}, blinds {blinds}, {players}"
+            "{seed}{limits}; {hands}, {status}"
+        )
+    ).format(
+        id=saved.id,
+        started=f"{saved.created_at:%Y-%m-%d %H:%M}",
+        game=f"{settings.limit.value} {settings.variant.name}",
+        blinds=blinds,
+        players=ngettext("{count} player", "{count} players", players).format(count=players),
+        seed=_seed(saved),
+        limits=_limits(saved),
+        hands=_hands(saved.hands_played),
+        status=_status(saved, "play"),
     )
 
 
 def _winners(saved: SavedSeries, hand: SavedHand) -> str:
-    return ", ".join(f"{saved.name_of(seat)} (seat {seat})" for seat in hand.winners)
+    return ", ".join(
+        gettext(N_("{name} (seat {seat})")).format(name=saved.name_of(seat), seat=seat)
+        for seat in hand.winners
+    )
 
 
 def _hand_json(saved: SavedSeries, hand: SavedHand) -> dict[str, Any]:
@@ -105,11 +134,12 @@ def _write(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
-        raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
+        problem = gettext(N_("cannot write {path}: {reason}"))
+        raise UsageError(problem.format(path=path, reason=error.strerror or error)) from None
 
 
 PHH_EXTENSION = ".phhs"
-EXPORT_CHOICES = "--as and --complete choose what --export writes; give --export FILE"
+EXPORT_CHOICES = N_("--as and --complete choose what --export writes; give --export FILE")
 
 
 def _viewer(saved: SavedSeries, seat: int | None) -> int | None:
@@ -121,8 +151,9 @@ def _viewer(saved: SavedSeries, seat: int | None) -> int | None:
     if seat is None:
         return humans[0] if humans else None
     if seat not in humans:
-        allowed = ", ".join(map(str, humans)) or "none: every player is a bot"
-        raise UsageError(f"--as takes the seat of a human player of series {saved.id}: {allowed}")
+        allowed = ", ".join(map(str, humans)) or gettext(N_("none: every player is a bot"))
+        problem = gettext(N_("--as takes the seat of a human player of series {id}: {allowed}"))
+        raise UsageError(problem.format(id=saved.id, allowed=allowed))
     return seat
 
 
@@ -138,22 +169,28 @@ def _export(
     from pokerroom.storage import phhs_document
 
     if not path.name.endswith(PHH_EXTENSION):
+        problem = N_(
+            "a series exports as PHH: name the file *{phh} (an OFC session: *{ofc}), got {name}"
+        )
         raise UsageError(
-            f"a series exports as PHH: name the file *{PHH_EXTENSION} "
-            f"(an OFC session: *{OFC_EXTENSION}), got {path.name}"
+            gettext(problem).format(phh=PHH_EXTENSION, ofc=OFC_EXTENSION, name=path.name)
         )
     if complete and seat is not None:
-        raise UsageError("give --complete (every card) or --as SEAT (one player's view), not both")
-    if complete and not saved.finished:
         raise UsageError(
-            f"--complete holds every player's cards: only for a finished series, "
-            f"and series {saved.id} is in progress"
+            N_("give --complete (every card) or --as SEAT (one player's view), not both")
         )
+    if complete and not saved.finished:
+        problem = N_(
+            "--complete holds every player's cards: only for a finished series, "
+            "and series {id} is in progress"
+        )
+        raise UsageError(gettext(problem).format(id=saved.id))
     if not hands:
-        raise UsageError(f"series {saved.id} has no finished hands to export")
+        problem = N_("series {id} has no finished hands to export")
+        raise UsageError(gettext(problem).format(id=saved.id))
     if complete:
         _write(path, phhs_document(hands))
-        return "the complete record"
+        return gettext(N_("the complete record"))
     viewer = _viewer(saved, seat)
     tables = [
         f"[{hand.number}]\n"
@@ -162,8 +199,10 @@ def _export(
     ]
     _write(path, "\n".join(tables))
     if viewer is None:
-        return "as an observer saw them"
-    return f"as {saved.name_of(viewer)} (seat {viewer}) saw them"
+        return gettext(N_("as an observer saw them"))
+    return gettext(N_("as {name} (seat {seat}) saw them")).format(
+        name=saved.name_of(viewer), seat=viewer
+    )
 
 
 # ------------------------------------------------------------------ OFC sessions
@@ -193,48 +232,49 @@ def ofc_hand_json(hand: SavedOfcHand) -> dict[str, Any]:
     }
 
 
-def _ofc_status(saved: SavedOfcSession) -> str:
-    """Finished, abandoned, or in progress: open for ``pokerroom ofc --resume ID``."""
-    if saved.abandoned:
-        return "abandoned"
-    if saved.finished:
-        return "finished"
-    resume = f"ofc --resume {saved.id}"
-    if saved.in_progress is not None:
-        return f"in progress, hand {saved.in_progress.number} being played ({resume})"
-    return f"in progress ({resume})"
-
-
 def _ofc_header(saved: SavedOfcSession) -> str:
-    plural = "" if saved.hands_played == 1 else "s"
-    limit = "" if saved.hands_limit is None else f" of {saved.hands_limit}"
-    seed = f", seed {saved.seed}" if saved.finished and saved.seed is not None else ""  # X-4
-    return (
-        f"OFC session {saved.id}, started {saved.created_at:%Y-%m-%d %H:%M} UTC: {OFC_GAME}, "
-        f"{saved.players} players{seed}; {saved.hands_played} hand{plural}{limit}, "
-        f"{_ofc_status(saved)}"
+    if saved.hands_limit is None:
+        hands = _hands(saved.hands_played)
+    else:
+        hands = ngettext(
+            "{count} hand of {limit}", "{count} hands of {limit}", saved.hands_played
+        ).format(count=saved.hands_played, limit=saved.hands_limit)
+    return gettext(
+        N_("OFC session {id}, started {started} UTC: {game}, {players}{seed}; {hands}, {status}")
+    ).format(
+        id=saved.id,
+        started=f"{saved.created_at:%Y-%m-%d %H:%M}",
+        game=gettext(OFC_GAME),
+        players=ngettext("{count} player", "{count} players", saved.players).format(
+            count=saved.players
+        ),
+        seed=_seed(saved),
+        hands=hands,
+        status=_status(saved, "ofc"),
     )
 
 
 def _ofc_lines(saved: SavedOfcSession, hands: list[SavedOfcHand]) -> list[str]:
     """Points per seat, hand by hand: ``F`` a fouled hand (O-1), ``*`` a Fantasyland hand (O-4)."""
     if not hands:
-        return ["  no hand finished yet"]
+        return ["  " + gettext(NO_HAND_YET)]
     widths = [max(len(name), 8) for name in saved.names]
 
     def row(first: str, second: str, cells: Sequence[str]) -> str:
         columns = "  ".join(f"{cell:>{width}}" for cell, width in zip(cells, widths, strict=True))
         return f"{first:>6}  {second:>6}  {columns}"
 
-    lines = [row("hand", "button", saved.names)]
+    lines = [row(pgettext("column", "hand"), pgettext("column", "button"), saved.names)]
     for hand in hands:
         cells = [
             f"{points:+d}" + (" F" if fouled else "") + (" *" if fantasy else "")
             for points, fouled, fantasy in zip(hand.points, hand.fouled, hand.fantasy, strict=True)
         ]
         lines.append(row(str(hand.number), str(hand.button), cells))
-    lines.append(row("total", "", [f"{total:+d}" for total in saved.totals]))
-    lines.append("  F: fouled, loses every row (O-1); *: played in Fantasyland (O-4)")
+    lines.append(row(pgettext("column", "total"), "", [f"{total:+d}" for total in saved.totals]))
+    lines.append(
+        "  " + gettext(N_("F: fouled, loses every row (O-1); *: played in Fantasyland (O-4)"))
+    )
     return lines
 
 
@@ -251,22 +291,26 @@ def _export_ofc(
     from pokerroom.storage import ofc_document
 
     if not path.name.endswith(OFC_EXTENSION):
-        raise UsageError(
-            f"an OFC session exports as TOML hand records: name the file *{OFC_EXTENSION}, "
-            f"got {path.name}"
+        problem = N_(
+            "an OFC session exports as TOML hand records: name the file *{ofc}, got {name}"
         )
+        raise UsageError(gettext(problem).format(ofc=OFC_EXTENSION, name=path.name))
     if seat is not None or not complete:
         raise UsageError(
-            "an OFC record holds every face-down discard: export it with --complete "
-            "(the host, once the session is finished)"
+            N_(
+                "an OFC record holds every face-down discard: export it with --complete "
+                "(the host, once the session is finished)"
+            )
         )
     if not saved.finished:
-        raise UsageError(
-            f"--complete holds every player's cards: only for a finished session, "
-            f"and OFC session {saved.id} is in progress"
+        problem = N_(
+            "--complete holds every player's cards: only for a finished session, "
+            "and OFC session {id} is in progress"
         )
+        raise UsageError(gettext(problem).format(id=saved.id))
     if not hands:
-        raise UsageError(f"OFC session {saved.id} has no finished hands to export")
+        problem = N_("OFC session {id} has no finished hands to export")
+        raise UsageError(gettext(problem).format(id=saved.id))
     _write(path, ofc_document(hands))
 
 
@@ -281,8 +325,7 @@ def _show_ofc(
     for line in _ofc_lines(saved, hands):
         typer.echo(line)
     if export is not None:
-        plural = "" if len(hands) == 1 else "s"
-        typer.echo(f"wrote {len(hands)} hand{plural} to {export}, the complete record")
+        typer.echo(_wrote(len(hands), export, gettext(N_("the complete record"))))
 
 
 # ------------------------------------------------------------------ every series and session
@@ -324,23 +367,41 @@ def _list(entries: list[Saved], tournaments: TournamentStore, *, as_json: bool) 
         for listing in listings:
             typer.echo(json.dumps(listing, ensure_ascii=False))
         return
-    width = max(len("game"), *(len(listing["game"]) for listing in listings))
+    heads = {
+        "game": pgettext("column", "game"),
+        "id": pgettext("column", "id"),
+        "last played": pgettext("column", "last played"),
+        "hands": pgettext("column", "hands"),
+        "status": pgettext("column", "status"),
+        "what": pgettext("column", "what"),
+    }
+    games = [_game(listing) for listing in listings]
+    width = max(len(heads["game"]), *(len(game) for game in games))
+    statuses = {
+        "abandoned": pgettext("listing", "abandoned"),
+        "finished": pgettext("listing", "finished"),
+        "in progress": pgettext("listing", "in progress"),
+    }
+    status_width = max(11, *(len(status) for status in statuses.values()))
+    hands_width = max(5, len(heads["hands"]))
     typer.echo(
-        f"{'game':<{width}}  {'id':>4}  {'last played':<16}  {'hands':>5}  {'status':<11}  what"
+        f"{heads['game']:<{width}}  {heads['id']:>4}  {heads['last played']:<16}  "
+        f"{heads['hands']:>{hands_width}}  {heads['status']:<{status_width}}  {heads['what']}"
     )
-    for saved, listing in zip(entries, listings, strict=True):
-        status = (
+    for saved, listing, game in zip(entries, listings, games, strict=True):
+        status = statuses[
             "abandoned"
             if listing["abandoned"]
             else "finished"
             if listing["finished"]
             else "in progress"
-        )
+        ]
         resume = f"  ({listing['resume']})" if listing["resume"] else ""
         who = listing["field"] if "field" in listing else ", ".join(listing["players"])
         typer.echo(
-            f"{listing['game']:<{width}}  {saved.id:>4}  {saved.updated_at:%Y-%m-%d %H:%M}  "
-            f"{saved.hands_played:>5}  {status:<11}  {listing['what']}: {who}{resume}"
+            f"{game:<{width}}  {saved.id:>4}  {saved.updated_at:%Y-%m-%d %H:%M}  "
+            f"{saved.hands_played:>{hands_width}}  {status:<{status_width}}  "
+            f"{_what(listing)}: {who}{resume}"
         )
 
 
@@ -410,11 +471,11 @@ def history(
         chosen_ids = [i for i in (series_id, session_id, tournament_id) if i is not None]
         if len(chosen_ids) > 1:
             raise UsageError(
-                "give --series (poker), --session (OFC) or --tournament, only one of them"
+                N_("give --series (poker), --session (OFC) or --tournament, only one of them")
             )
         if list_all and (export is not None or chosen_ids):
             raise UsageError(
-                "--list names every series, session and tournament; it takes no other choice"
+                N_("--list names every series, session and tournament; it takes no other choice")
             )
         with SeriesStore.open() as store:
             ofc = OfcStore(store.database)
@@ -434,18 +495,18 @@ def history(
             chosen = _chosen(store, ofc, tournaments, series_id, session_id, tournament_id)
             if chosen is None:
                 if export is not None:
-                    raise UsageError("nothing to export: no series or OFC session is saved yet")
+                    raise UsageError(N_("nothing to export: no series or OFC session is saved yet"))
                 if not as_json:
                     typer.echo(_nothing_yet(store))
                 return
             saved = chosen
             if isinstance(saved, SavedTournament):
                 if export is not None or as_seat is not None or complete:
-                    raise UsageError(
+                    problem = N_(
                         "a tournament exports as a directory of files: "
-                        f"pokerroom tournament export {saved.id} DIR; "
-                        "--json prints its results as JSON"
+                        "pokerroom tournament export {id} DIR; --json prints its results as JSON"
                     )
+                    raise UsageError(gettext(problem).format(id=saved.id))
                 show_tournament(tournaments, saved, as_json=as_json)
                 return
             if isinstance(saved, SavedOfcSession):
@@ -468,24 +529,51 @@ def history(
         return
     typer.echo(_header(saved))
     if hands:
-        typer.echo(f"{'hand':>6}  {'button':>6}  {'pot':>6}  winners")
+        number, button = pgettext("column", "hand"), pgettext("column", "button")
+        pot, winners = pgettext("column", "pot"), pgettext("column", "winners")
+        typer.echo(f"{number:>6}  {button:>6}  {pot:>6}  {winners}")
         for hand in hands:
             typer.echo(
                 f"{hand.number:>6}  {hand.button:>6}  {hand.pot:>6}  {_winners(saved, hand)}"
             )
     else:
-        typer.echo("  no hand finished yet")
+        typer.echo("  " + gettext(NO_HAND_YET))
     if export is not None:
-        plural = "" if len(hands) == 1 else "s"
-        typer.echo(f"wrote {len(hands)} hand{plural} to {export}, {whose}")
+        typer.echo(_wrote(len(hands), export, whose))
+
+
+NO_HAND_YET = N_("no hand finished yet")
+
+
+def _wrote(count: int, export: Path, whose: str) -> str:
+    """The closing line of an export: how many hands, where, whose record."""
+    return ngettext(
+        "wrote {count} hand to {path}, {whose}", "wrote {count} hands to {path}, {whose}", count
+    ).format(count=count, path=export, whose=whose)
+
+
+def _game(listing: dict[str, Any]) -> str:
+    """The game column of the listing in the reader's words (OFC stays OFC)."""
+    games = {
+        "poker": pgettext("listing game", "poker"),
+        "tournament": pgettext("listing game", "tournament"),
+    }
+    return games.get(listing["game"], str(listing["game"]))
+
+
+def _what(listing: dict[str, Any]) -> str:
+    """What a listed series, session or tournament is, as the listing shows it."""
+    return gettext(listing["what"]) if listing["game"] == "ofc" else str(listing["what"])
 
 
 def _nothing_yet(store: SeriesStore) -> str:
     """A fresh install: not an error, there is just nothing yet."""
-    return (
-        f"nothing saved yet in {store.database.location}: play a series (pokerroom play), "
-        "an OFC session (pokerroom ofc) or a tournament (pokerroom tournament run)"
-    )
+    return gettext(
+        N_(
+            "nothing saved yet in {location}: play a series (pokerroom play), "
+            "an OFC session (pokerroom ofc) or a tournament (pokerroom tournament run)"
+        )
+    ).format(location=store.database.location)
 
 
 def _chosen(

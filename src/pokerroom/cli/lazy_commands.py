@@ -20,7 +20,10 @@ import typer
 from typer.core import TyperCommand
 
 from pokerroom.cli.entry import INTERRUPTED_EXIT
+from pokerroom.cli.language import word_help
 from pokerroom.cli.option_errors import OneLineErrors, PlainHelp
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:  # Typer carries its own click and exports neither type
     from typer._click import Command, Context
@@ -52,16 +55,19 @@ def loaded(name: str, listed: Listed) -> Command:
     try:
         module = importlib.import_module(listed.module)
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
+        sys.stderr.write(gettext(N_("interrupted")) + "\n")
         raise SystemExit(INTERRUPTED_EXIT) from None
     target = getattr(module, listed.attribute)
+    command: Command
     if isinstance(target, typer.Typer):
-        group = typer.main.get_group(target)
-        group.name = name
-        return group
-    alone = typer.Typer(add_completion=False)
-    alone.command(name, cls=PlainHelp)(target)
-    return typer.main.get_command(alone)
+        command = typer.main.get_group(target)
+        command.name = name
+    else:
+        alone = typer.Typer(add_completion=False)
+        alone.command(name, cls=PlainHelp)(target)
+        command = typer.main.get_command(alone)
+    word_help(command)  # in the language the group chose
+    return command
 
 
 class LazyCommands(OneLineErrors):

@@ -17,6 +17,8 @@ from __future__ import annotations
 import unicodedata
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 
 MAX_NAME = 24
 """Long enough for a nickname, short enough for a seat label."""
@@ -29,17 +31,24 @@ def player_name(text: str) -> str:
     """``text`` without surrounding spaces, or a :class:`UsageError` saying what is allowed."""
     name = text.strip()
     if not name:
-        raise UsageError("--name must not be empty")
+        raise UsageError(gettext(N_("--name must not be empty")))
     if len(name) > MAX_NAME:
-        raise UsageError(f"--name may have at most {MAX_NAME} characters, got {len(name)}")
+        problem = N_("--name may have at most {most} characters, got {count}")
+        raise UsageError(gettext(problem).format(most=MAX_NAME, count=len(name)))
     if any(unicodedata.category(char) in CONTROL for char in name):
         raise UsageError(
-            "--name may not hold control characters; use letters, digits, spaces or punctuation"
+            gettext(
+                N_(
+                    "--name may not hold control characters; "
+                    "use letters, digits, spaces or punctuation"
+                )
+            )
         )
     hidden = [char for char in name if unicodedata.category(char) in INVISIBLE]
     if hidden:
-        raise UsageError(
-            f"--name may not hold invisible characters (U+{ord(hidden[0]):04X}); "
+        problem = N_(
+            "--name may not hold invisible characters ({code}); "
             "use letters, digits, spaces or punctuation"
         )
+        raise UsageError(gettext(problem).format(code=f"U+{ord(hidden[0]):04X}"))
     return name

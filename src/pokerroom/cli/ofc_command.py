@@ -25,6 +25,8 @@ from pokerroom.cli.names import player_name
 from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.i18n import gettext, ngettext
+from pokerroom.i18n.marker import N_
 from pokerroom.ofc_choices import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
 
 if TYPE_CHECKING:  # the bots, the storage and Textual load when the command runs
@@ -48,8 +50,11 @@ def _kinds(players: int, bots_option: str, humans: int) -> list[str | None]:
     cycle = [kind.strip() for kind in bots_option.split(",") if kind.strip()]
     unknown = [kind for kind in cycle if kind not in OFC_BOTS]
     if unknown or not cycle:
+        problem = N_("unknown OFC bot {kinds}; choose from {known}")
         raise UsageError(
-            f"unknown OFC bot {', '.join(unknown) or '(none)'}; choose from {', '.join(OFC_BOTS)}"
+            gettext(problem).format(
+                kinds=", ".join(unknown) or gettext(N_("(none)")), known=", ".join(OFC_BOTS)
+            )
         )
     return [
         None if seat < humans else cycle[(seat - humans) % len(cycle)] for seat in range(players)
@@ -134,7 +139,7 @@ class OfcTable:
         from pokerroom.storage import positions
 
         if self.log.hands is None:
-            raise UsageError("an unattended session needs a number of --hands")
+            raise UsageError(N_("an unattended session needs a number of --hands"))
         while not self.log.over:
             hand = self.session.hand or self.session.start_hand()
             seats = positions(self.session)
@@ -167,15 +172,16 @@ def open_table(
     from pokerroom.storage import OfcLog, OfcStore
 
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # O-2
+        problem = N_("--players must be {low} or {high} for OFC Pineapple (O-2), got {players}")
         raise UsageError(
-            f"--players must be {MIN_PLAYERS} or {MAX_PLAYERS} for OFC Pineapple (O-2), "
-            f"got {players}"
+            gettext(problem).format(low=MIN_PLAYERS, high=MAX_PLAYERS, players=players)
         )
     name = player_name(name)
     if hands is not None and hands < 1:
-        raise UsageError(f"--hands must be at least 1, got {hands}")
+        raise UsageError(gettext(N_("--hands must be at least 1, got {hands}")).format(hands=hands))
     if hands is not None and hands > MAX_HANDS:
-        raise UsageError(f"--hands may be at most {MAX_HANDS}, got {hands}")
+        problem = gettext(N_("--hands may be at most {most}, got {hands}"))
+        raise UsageError(problem.format(most=MAX_HANDS, hands=hands))
     kinds = _kinds(players, bots_option, 0 if all_bots else 1)
     names = [name if kind is None else f"{kind}-{seat + 1}" for seat, kind in enumerate(kinds)]
     if at_the_terminal and not all_bots:
@@ -200,10 +206,11 @@ def resume_table(session_id: int | None = None) -> OfcTable:
         kinds = list(saved.bots)
         strangers = [kind for kind in kinds if kind is not None and kind not in OFC_BOTS]
         if strangers or None in kinds[1:]:
-            raise StorageError(
-                f"OFC session {saved.id} cannot be resumed here: pokerroom ofc seats one "
-                f"human in seat 1 and bots of {', '.join(OFC_BOTS)}"
+            problem = N_(
+                "OFC session {id} cannot be resumed here: pokerroom ofc seats one "
+                "human in seat 1 and bots of {known}"
             )
+            raise StorageError(gettext(problem).format(id=saved.id, known=", ".join(OFC_BOTS)))
     except PokerroomError:
         store.close()
         raise
@@ -215,7 +222,7 @@ def ofc(
     ctx: typer.Context,
     session_id: Annotated[
         int | None,
-        resume_id("session"),
+        resume_id(N_("With --resume: the session to go on with (pokerroom history --list).")),
     ] = None,
     players: Annotated[
         int,
@@ -268,37 +275,40 @@ def ofc(
     with user_errors():
         if abandon is not None:
             if resume or session_id is not None or as_json or _session_options_given(ctx):
-                raise UsageError("--abandon takes an OFC session id and nothing else")
+                raise UsageError(N_("--abandon takes an OFC session id and nothing else"))
             with OfcStore.open() as store:
                 abandoned = store.abandon_session(abandon)
-            plural = "" if abandoned.hands_played == 1 else "s"
             typer.echo(
-                f"OFC session {abandoned.id} abandoned after {abandoned.hands_played} hand{plural}"
+                ngettext(
+                    "OFC session {id} abandoned after {count} hand",
+                    "OFC session {id} abandoned after {count} hands",
+                    abandoned.hands_played,
+                ).format(id=abandoned.id, count=abandoned.hands_played)
             )
             return
         if session_id is not None and not resume:
-            raise UsageError(
-                f"a session id goes with --resume: pokerroom ofc --resume {session_id}"
-            )
+            problem = N_("a session id goes with --resume: pokerroom ofc --resume {id}")
+            raise UsageError(gettext(problem).format(id=session_id))
         if as_json and not (all_bots or resume):
-            raise UsageError("--json is for unattended sessions: add --all-bots")
+            raise UsageError(N_("--json is for unattended sessions: add --all-bots"))
         if resume:
             given = _session_options_given(ctx)
             if given:
-                raise UsageError(f"--resume goes on with the session as saved: drop {given}")
+                problem = N_("--resume goes on with the session as saved: drop {options}")
+                raise UsageError(gettext(problem).format(options=given))
             table = resume_table(session_id)
             if as_json and not table.all_bots:
                 table.close()
-                raise UsageError(
-                    f"--json is for unattended sessions; OFC session {table.log.session_id} "
-                    "is played at the terminal"
+                problem = N_(
+                    "--json is for unattended sessions; OFC session {id} is played at the terminal"
                 )
+                raise UsageError(gettext(problem).format(id=table.log.session_id))
             if not table.all_bots and not at_a_terminal():
                 table.close()
                 raise UsageError(NO_TERMINAL)
         else:
             if all_bots and _options_given(ctx, ("name",)):
-                raise UsageError("--all-bots seats no one at the table: drop --name")
+                raise UsageError(N_("--all-bots seats no one at the table: drop --name"))
             table = open_table(
                 players,
                 bots_option,
@@ -327,12 +337,12 @@ def _leaving_line(table: OfcTable) -> str:
     """On leaving the table: how to go on (q), or where an ended session is (e)."""
     saved = table.store.get_session(table.log.session_id)
     if saved.finished:
-        plural = "" if saved.hands_played == 1 else "s"
-        return (
-            f"OFC session {saved.id} ended after {saved.hands_played} hand{plural}: "
-            f"pokerroom history --session {saved.id}"
-        )
-    return f"Saved. Go on with: pokerroom ofc --resume {saved.id}"
+        return ngettext(
+            "OFC session {id} ended after {count} hand: pokerroom history --session {id}",
+            "OFC session {id} ended after {count} hands: pokerroom history --session {id}",
+            saved.hands_played,
+        ).format(id=saved.id, count=saved.hands_played)
+    return gettext(N_("Saved. Go on with: pokerroom ofc --resume {id}")).format(id=saved.id)
 
 
 def _session_options_given(ctx: typer.Context) -> str:
@@ -364,12 +374,19 @@ def _report(table: OfcTable, hands: list[SavedOfcHand], *, as_json: bool) -> Non
         typer.echo(json.dumps(summary, ensure_ascii=False))
         return
     for hand in hands:
+        fouled = gettext(N_(" (fouled)"))
         points = ", ".join(
-            f"{n} {p:+d}" + (" (fouled)" if f else "")
+            f"{n} {p:+d}" + (fouled if f else "")
             for n, p, f in zip(table.names, hand.points, hand.fouled, strict=True)
         )
-        typer.echo(f"hand {hand.number}: {points}")
-    plural = "" if len(hands) == 1 else "s"
-    typer.echo(f"OFC session {table.log.session_id} after {len(hands)} hand{plural}:")
+        typer.echo(gettext(N_("hand {number}: {points}")).format(number=hand.number, points=points))
+    typer.echo(
+        ngettext(
+            "OFC session {id} after {count} hand:",
+            "OFC session {id} after {count} hands:",
+            len(hands),
+        ).format(id=table.log.session_id, count=len(hands))
+    )
     for seat, (n, total) in enumerate(zip(table.names, table.session.totals, strict=True), 1):
-        typer.echo(f"  seat {seat}  {n:<14} {total:+d}")
+        place = gettext(N_("seat {seat}")).format(seat=seat)
+        typer.echo(f"  {place}  {n:<14} {total:+d}")

@@ -19,6 +19,8 @@ from typing import Any, TypeVar
 import typer
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 
 Number = TypeVar("Number", int, float)
 
@@ -37,9 +39,12 @@ def within(low: Number, high: Number, why: str = "") -> Callable[[Number | None]
     def check(value: Number | None) -> Number | None:
         if value is None or (math.isfinite(value) and low <= value <= high):
             return value
-        because = f" ({why})" if why else ""
+        words = {"low": shown(low), "high": shown(high), "value": shown(value)}
+        if why:
+            problem = N_("must be from {low} to {high} ({why}), got {value}")
+            raise typer.BadParameter(gettext(problem).format(why=gettext(why), **words))
         raise typer.BadParameter(
-            f"must be from {shown(low)} to {shown(high)}{because}, got {shown(value)}"
+            gettext(N_("must be from {low} to {high}, got {value}")).format(**words)
         )
 
     return check
@@ -68,12 +73,13 @@ def number(
 
 
 def resume_id(what: str) -> Any:
-    """The optional ``ID`` of ``--resume``: which saved ``what`` to go on with."""
+    """The optional ``ID`` of ``--resume``; ``what`` is its help, e.g. "With --resume: the
+    series to go on with (pokerroom history --list)." (a whole sentence, for translation)."""
     return typer.Argument(
         metavar="ID",
         callback=within(1, MAX_ID),
         show_default=False,
-        help=f"With --resume: the {what} to go on with (pokerroom history --list).",
+        help=what,
     )
 
 
@@ -95,6 +101,11 @@ def tournament_id(argument: object | None) -> int | None:
     text = str(argument)
     if not text.isdigit() or not 1 <= int(text) <= MAX_ID:
         raise UsageError(
-            f"--resume takes the id of a saved tournament (pokerroom history --list), got {text!r}"
+            gettext(
+                N_(
+                    "--resume takes the id of a saved tournament (pokerroom history --list), "
+                    "got {given!r}"
+                )
+            ).format(given=text)
         )
     return int(text)

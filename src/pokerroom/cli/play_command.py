@@ -19,6 +19,8 @@ from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.game_choices import PROFILE_NAMES, VARIANT_CODES, Limit
+from pokerroom.i18n import gettext, ngettext
+from pokerroom.i18n.marker import N_
 from pokerroom.table.chip_caps import MAX_AMOUNT
 from pokerroom.table.seating import MAX_SEATS
 
@@ -117,7 +119,9 @@ def _series_options_given(ctx: typer.Context) -> str:
 
 
 def _seconds(clock: int) -> str:
-    return f"{clock} s per decision" if clock else "no decision clock"
+    if not clock:
+        return gettext(N_("no decision clock"))
+    return gettext(N_("{seconds} s per decision")).format(seconds=clock)
 
 
 def _resumed_clock(
@@ -137,9 +141,9 @@ def _resumed_clock(
     store.set_clock(saved.id, given)
     if saved.clock is None:
         return given, ""
-    return given, (
-        f"--clock {given}: {_seconds(given)} from now on "
-        f"(series {saved.id} was saved with {_seconds(saved.clock)})"
+    note = N_("--clock {given}: {now} from now on (series {id} was saved with {before})")
+    return given, gettext(note).format(
+        given=given, now=_seconds(given), id=saved.id, before=_seconds(saved.clock)
     )
 
 
@@ -147,13 +151,18 @@ def _abandon(ctx: typer.Context, series_id: int, extra: int | None, *, resume: b
     """``--abandon ID``: the series is given up, never resumed; its hands stay in history."""
     given = _series_options_given(ctx)
     if resume or extra is not None or given:
-        raise UsageError("--abandon takes a series id and nothing else")
+        raise UsageError(N_("--abandon takes a series id and nothing else"))
     from pokerroom.storage import SeriesStore
 
     with SeriesStore.open() as store:
         saved = store.abandon_series(series_id)
-    plural = "" if saved.hands_played == 1 else "s"
-    typer.echo(f"series {saved.id} abandoned after {saved.hands_played} hand{plural}")
+    typer.echo(
+        ngettext(
+            "series {id} abandoned after {count} hand",
+            "series {id} abandoned after {count} hands",
+            saved.hands_played,
+        ).format(id=saved.id, count=saved.hands_played)
+    )
 
 
 def _bots_for(styles: dict[int, str], seed: int | None) -> dict[int, Bot]:
@@ -198,9 +207,8 @@ def _settings(
     amounts = (("--stack", stack), ("--blinds", small), ("--blinds", big), ("--ante", ante))
     uneven = list(dict.fromkeys(option for option, amount in amounts if amount % smallest_chip))
     if uneven:
-        raise UsageError(
-            f"{', '.join(uneven)} must be made of chips of {smallest_chip} (--smallest-chip, P-3)"
-        )
+        problem = N_("{options} must be made of chips of {chip} (--smallest-chip, P-3)")
+        raise UsageError(gettext(problem).format(options=", ".join(uneven), chip=smallest_chip))
     return SeriesSettings(
         variant=variant,
         limit=limit or usual_limit(variant),
@@ -225,18 +233,19 @@ def _conflicts(ctx: typer.Context, *, all_bots: bool, humans: int, mixed: bool) 
     if all_bots:
         unused = [f"--{name.replace('_', '-')}" for name in TABLE_ONLY if name in given]
         if unused:
-            raise UsageError(f"--all-bots seats no one at the table: drop {', '.join(unused)}")
+            problem = gettext(N_("--all-bots seats no one at the table: drop {options}"))
+            raise UsageError(problem.format(options=", ".join(unused)))
     elif humans > 1 and "name" in given:
-        raise UsageError("--name is for one player; hot-seat players are Player 1, Player 2, …")
+        raise UsageError(N_("--name is for one player; hot-seat players are Player 1, Player 2, …"))
     if mixed and "limit" in given:
-        raise UsageError("--mixed alternates fixed-limit and pot-limit (B-6): drop --limit")
+        raise UsageError(N_("--mixed alternates fixed-limit and pot-limit (B-6): drop --limit"))
 
 
 def play(
     ctx: typer.Context,
     series_id: Annotated[
         int | None,
-        resume_id("series"),
+        resume_id(N_("With --resume: the series to go on with (pokerroom history --list).")),
     ] = None,
     all_bots: Annotated[
         bool, flag("--all-bots", help="Bots in every seat: the series plays itself.")
@@ -405,13 +414,15 @@ def play(
             _abandon(ctx, abandon, series_id, resume=resume)
             return
         if series_id is not None and not resume:
-            raise UsageError(f"a series id goes with --resume: pokerroom play --resume {series_id}")
+            problem = N_("a series id goes with --resume: pokerroom play --resume {id}")
+            raise UsageError(gettext(problem).format(id=series_id))
         hand: Hand | None = None
         clock_note = ""
         if resume:
             given = _series_options_given(ctx)
             if given:
-                raise UsageError(f"--resume goes on with the series as saved: drop {given}")
+                problem = N_("--resume goes on with the series as saved: drop {options}")
+                raise UsageError(gettext(problem).format(options=given))
             store = SeriesStore.open()
             try:
                 resumed = resume_series(store, series_id)
@@ -441,15 +452,18 @@ def play(
                 run_it_twice=run_it_twice,
             )
             if people > seats:
-                raise UsageError(f"--humans {people} needs at least as many --seats, got {seats}")
+                problem = N_("--humans {people} needs at least as many --seats, got {seats}")
+                raise UsageError(gettext(problem).format(people=people, seats=seats))
             if as_json and not all_bots:
-                raise UsageError("--json is for unattended series: add --all-bots")
+                raise UsageError(N_("--json is for unattended series: add --all-bots"))
             cycle = [style.strip() for style in bots_option.split(",") if style.strip()]
             unknown = [style for style in cycle if style not in BOTS]
             if unknown or not cycle:
+                problem = N_("unknown bot style {styles}; choose from {known}")
                 raise UsageError(
-                    f"unknown bot style {', '.join(unknown) or '(none)'}; choose from "
-                    + ", ".join(BOTS)
+                    gettext(problem).format(
+                        styles=", ".join(unknown) or gettext(N_("(none)")), known=", ".join(BOTS)
+                    )
                 )
             names = {
                 i + 1: (you if people == 1 else f"Player {i + 1}")
@@ -503,8 +517,13 @@ def play(
                 typer.echo(_hand_json(record, current, series))
             elif record.eliminated:
                 out = [series.seats[seat].name for seat in record.eliminated]
-                verb = "is" if len(out) == 1 else "are"
-                typer.echo(f"hand {record.number}: {' and '.join(out)} {verb} eliminated")
+                typer.echo(
+                    ngettext(
+                        "hand {number}: {names} is eliminated",
+                        "hand {number}: {names} are eliminated",
+                        len(out),
+                    ).format(number=record.number, names=gettext(N_(" and ")).join(out))
+                )
     standings = series.standings()
     if as_json:
         result = [
@@ -512,7 +531,12 @@ def play(
         ]
         typer.echo(json.dumps({"result": result}))
         return
-    plural = "" if series.hands_played == 1 else "s"
-    typer.echo(f"after {series.hands_played} hand{plural}:")
+    typer.echo(
+        ngettext("after {count} hand:", "after {count} hands:", series.hands_played).format(
+            count=series.hands_played
+        )
+    )
     for s in standings:
-        typer.echo(f"  {s.place:>2}. {s.name:<12} seat {s.seat:>2}  {s.chips:>6} chips")
+        seat = gettext(N_("seat {seat}")).format(seat=f"{s.seat:>2}")
+        chips = ngettext("{count} chip", "{count} chips", s.chips).format(count=f"{s.chips:>6}")
+        typer.echo(f"  {s.place:>2}. {s.name:<12} {seat}  {chips}")

@@ -15,7 +15,7 @@ from typing import Any
 import typer
 
 from pokerroom.cards import format_cards
-from pokerroom.cli.errors import USER_ERROR_EXIT
+from pokerroom.cli.errors import USER_ERROR_EXIT, error_line
 from pokerroom.engine.options import Options
 from pokerroom.errors import PokerroomError
 from pokerroom.history.ofc_record import (
@@ -30,6 +30,8 @@ from pokerroom.history.ofc_record import (
 )
 from pokerroom.history.phh import PhhHand, read_hands
 from pokerroom.history.replay import PotShare, ReplayError, ReplayResult, replay_hand
+from pokerroom.i18n import current_language, gettext, ngettext, pgettext
+from pokerroom.i18n.marker import N_
 from pokerroom.ofc.rows import Board, Row
 
 ILLEGAL_ACTION_EXIT = 1
@@ -49,9 +51,44 @@ def _label(player: int) -> str:
 
 
 _BOARD_NAMES = ("upper board", "lower board")
-"""Double-board games (V-4): board 0 is dealt first."""
+"""Double-board games (V-4): board 0 is dealt first (as ``--json`` names them)."""
 _RUN_NAMES = ("run 1", "run 2")
 """A board run twice (P-10): run 1 is dealt first."""
+
+
+def _amount(amount: object) -> str:
+    """An amount as the reader writes it: ``1,234.5`` in English, ``1 234,5`` (a no-break
+    space) in Russian and Ukrainian; the decimals the history gave are kept (``10.70``)."""
+    text = f"{amount:,}"
+    if current_language() == "en":
+        return text
+    return text.replace(",", "\u00a0").replace(".", ",")
+
+
+def _board_word(name: str) -> str:
+    """A board's or a run's name in the report's language."""
+    words = {
+        "upper board": pgettext("replay board", "upper board"),
+        "lower board": pgettext("replay board", "lower board"),
+        "run 1": pgettext("replay board", "run 1"),
+        "run 2": pgettext("replay board", "run 2"),
+    }
+    return words.get(name, name)
+
+
+def _share_word(share: str) -> str:
+    """The half of a split pot a winner takes (``high``, ``low``)."""
+    words = {"high": pgettext("pot share", "high"), "low": pgettext("pot share", "low")}
+    return words.get(share, share)
+
+
+def _row_word(row: Row) -> str:
+    words = {
+        "top": pgettext("ofc row", "top"),
+        "middle": pgettext("ofc row", "middle"),
+        "bottom": pgettext("ofc row", "bottom"),
+    }
+    return words.get(str(row.value), str(row.value))
 
 
 def _boards(result: ReplayResult) -> tuple[str, ...]:
@@ -77,10 +114,12 @@ def _winner(share: PotShare, boards: tuple[str, ...]) -> dict[str, Any]:
 
 def _share_text(share: PotShare, boards: tuple[str, ...]) -> str:
     """``p2 50``, ``p2 25 (low)``, ``p2 25 (lower board, low)``, ``p1 50 (run 2)``."""
-    words = [boards[share.board]] if boards else []
+    words = [_board_word(boards[share.board])] if boards else []
     if share.share != "all":
-        words.append(share.share)
-    return f"{_label(share.player)} {share.amount:,}" + (f" ({', '.join(words)})" if words else "")
+        words.append(_share_word(share.share))
+    return f"{_label(share.player)} {_amount(share.amount)}" + (
+        f" ({', '.join(words)})" if words else ""
+    )
 
 
 def _error_json(error: ReplayError | OfcIllegal | None) -> dict[str, Any] | None:
@@ -135,48 +174,84 @@ def _name(phh: PhhHand, player: int) -> str:
 def _report(path: Path, hand_number: int, result: ReplayResult) -> list[str]:
     phh = result.phh
     game = phh.game
-    lines = [f"{path} hand {hand_number}: {game.code} ({game.name}), {phh.player_count} players"]
+    lines = [
+        _title(path, hand_number, f"{game.code} ({game.name})", phh.player_count),
+    ]
     if result.unsupported:
-        return [*lines, "  not replayed: pokerroom does not play this game yet"]
+        return [*lines, "  " + gettext(N_("not replayed: pokerroom does not play this game yet"))]
     error = result.error
     for number, pot in enumerate(result.pots if error is None else (), start=1):
         eligible = " ".join(_label(p) for p in pot.eligible)
         if pot.settled:
             won = ", ".join(_share_text(w, _boards(result)) for w in pot.winners)
-            lines.append(f"  pot {number}: {pot.amount:,} won by {won} (eligible {eligible})")
+            line = N_("pot {number}: {amount} won by {won} (eligible {eligible})")
         else:
-            lines.append(f"  pot {number}: {pot.amount:,} not settled (eligible {eligible})")
+            won = ""
+            line = N_("pot {number}: {amount} not settled (eligible {eligible})")
+        lines.append(
+            "  "
+            + gettext(line).format(
+                number=number, amount=_amount(pot.amount), won=won, eligible=eligible
+            )
+        )
     if result.unsettled:
-        lines.append("  unsettled: a contender's cards are unknown (????), so no winner is named")
+        lines.append(
+            "  "
+            + gettext(
+                N_("unsettled: a contender's cards are unknown (????), so no winner is named")
+            )
+        )
     stacks = result.finishing_stacks
     if stacks is not None:
-        shown = ", ".join(f"{_name(phh, p)} {s:,}" for p, s in enumerate(stacks))
-        where = "finishing stacks" if error is None else "stacks where the replay stopped"
-        lines.append(f"  {where}: {shown}")
+        shown = ", ".join(f"{_name(phh, p)} {_amount(s)}" for p, s in enumerate(stacks))
+        if error is None:
+            where = N_("finishing stacks: {stacks}")
+        else:
+            where = N_("stacks where the replay stopped: {stacks}")
+        lines.append("  " + gettext(where).format(stacks=shown))
     differences = result.differences
     if differences is not None and error is None:
         if differences:
+            differs = N_("differs from the record: {name} recorded {recorded}, replayed {replayed}")
             lines += [
-                f"  differs from the record: {_name(phh, d.player)} recorded {d.recorded:,}, "
-                f"replayed {d.replayed:,}"
+                "  "
+                + gettext(differs).format(
+                    name=_name(phh, d.player),
+                    recorded=_amount(d.recorded),
+                    replayed=_amount(d.replayed),
+                )
                 for d in differences
             ]
         else:
-            lines.append("  matches the recorded finishing stacks")
-    lines += [f"  note: {note}" for note in result.notes]
+            lines.append("  " + gettext(N_("matches the recorded finishing stacks")))
+    lines += [
+        "  " + gettext(N_("note: {note}")).format(note=gettext(note)) for note in result.notes
+    ]
     if error is not None:
-        where = (
-            f"action {error.action_index + 1} '{error.action}'"
-            if error.action_index is not None
-            else "set-up"
-        )
+        if error.action_index is not None:
+            where = gettext(N_("action {number} '{action}'")).format(
+                number=error.action_index + 1, action=error.action
+            )
+        else:
+            where = gettext(N_("set-up"))
         rule = f" [{error.rule}]" if error.rule else ""
-        lines.append(f"  ILLEGAL {where}: {error.message}{rule}")
+        illegal = gettext(N_("ILLEGAL {where}: {message}{rule}"))
+        lines.append("  " + illegal.format(where=where, message=gettext(error.message), rule=rule))
         if error.legal:
-            lines.append(f"    legal: {', '.join(error.legal)}")
+            legal = gettext(N_("legal: {actions}")).format(actions=", ".join(error.legal))
+            lines.append(f"    {legal}")
     elif not result.complete:
-        lines.append("  the history stops before the hand is over")
+        lines.append("  " + gettext(N_("the history stops before the hand is over")))
     return lines
+
+
+def _title(path: Path, hand_number: int, game: str, players: int) -> str:
+    """A hand's first line: the file, the hand's place in it, the game, the players."""
+    return ngettext(
+        "{path} hand {number}: {game}, {count} player",
+        "{path} hand {number}: {game}, {count} players",
+        players,
+    ).format(path=path, number=hand_number, game=game, count=players)
 
 
 def _is_ofc_file(path: Path) -> bool:
@@ -203,56 +278,63 @@ def _ofc_name(record: OfcRecord, player: int) -> str:
 
 
 def _rows_text(board: Board) -> str:
-    return " / ".join(f"{row.value} {format_cards(board.row(row)) or '-'}" for row in Row)
+    return " / ".join(f"{_row_word(row)} {format_cards(board.row(row)) or '-'}" for row in Row)
 
 
 def _ofc_player_line(replay: OfcReplay, player: int) -> str:
     hand, result = replay.hand, replay.result
     name = _ofc_name(replay.record, player)
     if replay.record.fantasy[player]:
-        name += " (Fantasyland)"
+        name += gettext(N_(" (Fantasyland)"))
     if hand.surrendered(player):
-        return f"  {name}: surrendered"
+        return "  " + gettext(N_("{name}: surrendered")).format(name=name)
     line = f"  {name}: {_rows_text(hand.board(player))}"
     if result is None:
         return line
     if result.fouled[player]:
-        return f"{line}; fouled (dead hand, O-1)"
-    words = [f"royalties {result.royalties[player]}"]
+        return f"{line}; " + gettext(N_("fouled (dead hand, O-1)"))
+    words = [gettext(N_("royalties {points}")).format(points=result.royalties[player])]
     if result.fantasy_next[player]:
-        words.append("Fantasyland next hand (O-4)")
+        words.append(gettext(N_("Fantasyland next hand (O-4)")))
     return f"{line}; {', '.join(words)}"
 
 
 def _ofc_report(path: Path, hand_number: int, replay: OfcReplay) -> list[str]:
     record = replay.record
-    title = f"{path} hand {hand_number}: {VARIANT} ({VARIANT_NAME}), {record.player_count} players"
+    title = _title(path, hand_number, f"{VARIANT} ({gettext(VARIANT_NAME)})", record.player_count)
     if record.table is not None:
-        title += f", table {record.table}"
+        title += gettext(N_(", table {table}")).format(table=record.table)
     if record.hand is not None:
-        title += f", hand #{record.hand}"
+        title += gettext(N_(", hand #{number}")).format(number=record.hand)
     lines = [title]
     lines += [_ofc_player_line(replay, p) for p in range(record.player_count)]
     points, recorded, error = replay.points, record.points, replay.error
     if points is not None:
         shown = ", ".join(f"{_ofc_name(record, p)} {n:+}" for p, n in enumerate(points))
-        lines.append(f"  points: {shown}")
+        lines.append("  " + gettext(N_("points: {points}")).format(points=shown))
     if replay.matches_recorded is True:
-        lines.append("  matches the recorded points")
+        lines.append("  " + gettext(N_("matches the recorded points")))
     elif points is not None and recorded is not None:
+        differs = N_("differs from the record: {name} recorded {recorded}, re-scored {scored}")
         lines += [
-            f"  differs from the record: {_ofc_name(record, p)} recorded {want:+}, "
-            f"re-scored {got:+}"
+            "  "
+            + gettext(differs).format(
+                name=_ofc_name(record, p), recorded=f"{want:+}", scored=f"{got:+}"
+            )
             for p, (want, got) in enumerate(zip(recorded, points, strict=True))
             if want != got
         ]
     if error is not None:
+        where = gettext(N_("action {number} '{action}'")).format(
+            number=error.action_index + 1, action=error.action
+        )
+        illegal = gettext(N_("ILLEGAL {where}: {message}{rule}"))
         lines.append(
-            f"  ILLEGAL action {error.action_index + 1} '{error.action}': {error.message} "
-            f"[{error.rule}]"
+            "  "
+            + illegal.format(where=where, message=gettext(error.message), rule=f" [{error.rule}]")
         )
     elif not replay.complete:
-        lines.append("  the record stops before the hand is over")
+        lines.append("  " + gettext(N_("the record stops before the hand is over")))
     return lines
 
 
@@ -289,19 +371,30 @@ def _summary(counts: dict[str, int]) -> str:
     clauses = []
     if counts["hands"] > counts["ofc"] or not counts["ofc"]:
         clauses.append(
-            f"{counts['matched']} of {counts['recorded']} recorded finishing stacks matched"
+            gettext(N_("{matched} of {recorded} recorded finishing stacks matched")).format(
+                matched=counts["matched"], recorded=counts["recorded"]
+            )
             if counts["recorded"]
-            else "no finishing stacks recorded"
+            else gettext(N_("no finishing stacks recorded"))
         )
     if counts["ofc"]:
         clauses.append(
-            f"{counts['ofc_matched']} of {counts['ofc_recorded']} recorded OFC points matched"
+            gettext(N_("{matched} of {recorded} recorded OFC points matched")).format(
+                matched=counts["ofc_matched"], recorded=counts["ofc_recorded"]
+            )
             if counts["ofc_recorded"]
-            else "no OFC points recorded"
+            else gettext(N_("no OFC points recorded"))
         )
-    return (
-        f"{counts['hands']} hands: {replayed} replayed, {counts['unsupported']} unsupported, "
-        f"{counts['illegal']} with an illegal action; {'; '.join(clauses)}"
+    summary = N_(
+        "{hands} hands: {replayed} replayed, {unsupported} unsupported, "
+        "{illegal} with an illegal action; {clauses}"
+    )
+    return gettext(summary).format(
+        hands=counts["hands"],
+        replayed=replayed,
+        unsupported=counts["unsupported"],
+        illegal=counts["illegal"],
+        clauses="; ".join(clauses),
     )
 
 
@@ -354,7 +447,7 @@ def replay_files(files: Sequence[Path], profile: str, *, as_json: bool) -> None:
     if not as_json and loaded:
         typer.echo(_summary(counts))
     for problem in unreadable:
-        typer.echo(f"error: {problem}", err=True)
+        typer.echo(error_line(problem), err=True)
     if unreadable:
         raise typer.Exit(USER_ERROR_EXIT)
     if counts["illegal"]:

@@ -17,6 +17,8 @@ import typer
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 
 if TYPE_CHECKING:
     import uvicorn
@@ -34,14 +36,20 @@ def listening_socket(host: str, port: int) -> socket.socket:
         )[0]
         listener = socket.socket(family, kind, proto)
     except OSError as error:
-        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+        problem = gettext(N_("cannot listen on {host}:{port}: {reason}"))
+        raise UsageError(
+            problem.format(host=host, port=port, reason=error.strerror or error)
+        ) from None
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(address)
         listener.listen()
     except OSError as error:
         listener.close()
-        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+        problem = gettext(N_("cannot listen on {host}:{port}: {reason}"))
+        raise UsageError(
+            problem.format(host=host, port=port, reason=error.strerror or error)
+        ) from None
     return listener
 
 
@@ -138,7 +146,7 @@ def serve(
 
     with user_errors():
         if not host.strip():
-            raise UsageError("--host must name an address, such as 127.0.0.1 or 0.0.0.0")
+            raise UsageError(N_("--host must name an address, such as 127.0.0.1 or 0.0.0.0"))
         try:
             proxies = trusted_proxies(forwarded_allow_ips)
         except ValueError as error:
@@ -153,5 +161,6 @@ def serve(
             listener.close()
             raise
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"pokerroom: the cardroom is open at http://{shown}:{port}/ (Ctrl+C stops it)")
+    opened = N_("pokerroom: the cardroom is open at {url} (Ctrl+C stops it)")
+    typer.echo(gettext(opened).format(url=f"http://{shown}:{port}/"))
     run_server(app, listener)

@@ -10,8 +10,10 @@ from __future__ import annotations
 import sys
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n.marker import N_
 
-NO_TERMINAL = "no terminal: use --all-bots for unattended play"
+NO_TERMINAL = N_("no terminal: use --all-bots for unattended play")
+"""Worded when it is shown (:func:`pokerroom.cli.errors.error_line`)."""
 
 
 def at_a_terminal() -> bool:

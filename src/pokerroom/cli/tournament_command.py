@@ -24,12 +24,15 @@ import typer
 from pokerroom.cli import tournament_export, tournament_play_command
 from pokerroom.cli.entry import INTERRUPTED_EXIT
 from pokerroom.cli.errors import user_errors
-from pokerroom.cli.option_errors import PlainHelp
+from pokerroom.cli.option_errors import PlainHelp, WordedGroup
 from pokerroom.cli.options import MAX_ID, flag, number, tournament_id, typed_options
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 from pokerroom.tournament.events import BustOut, TournamentEvent
 
 app = typer.Typer(
+    cls=WordedGroup,
     name="tournament",
     help="Tournaments: check a regulation (T-3), list the examples, run one with bots, "
     "play one at the terminal table, export a saved one.",
@@ -65,12 +68,13 @@ def check(
 
     with user_errors():
         if (file is None) == (example is None):
-            raise UsageError("give a regulation FILE or --example NAME (one of them)")
+            raise UsageError(N_("give a regulation FILE or --example NAME (one of them)"))
         regulation = load_regulation(file) if file is not None else load_example(str(example))
         fields = tuple(entries) if entries else default_fields(regulation)
         for count in fields:
             if count < 1:
-                raise UsageError(f"--entries must be at least 1, got {count}")
+                problem = gettext(N_("--entries must be at least 1, got {count}"))
+                raise UsageError(problem.format(count=count))
         results = payouts_for(regulation, fields)
     if as_json:
         typer.echo(json.dumps(check_json(regulation, results), ensure_ascii=False))
@@ -175,17 +179,18 @@ def run(
         given = typed_options(ctx, TOURNAMENT_OPTIONS)
         if abandon is not None:
             if resume or file is not None or as_json or given or keep_hands:
-                raise UsageError("--abandon takes a tournament id and nothing else")
+                raise UsageError(N_("--abandon takes a tournament id and nothing else"))
             typer.echo(tournament_saving.abandon(abandon))
             return
         if resume:
             given = ", ".join(filter(None, (given, "--keep-hands" if keep_hands else "")))
             if given:
-                raise UsageError(f"--resume goes on with the tournament as saved: drop {given}")
+                problem = N_("--resume goes on with the tournament as saved: drop {options}")
+                raise UsageError(gettext(problem).format(options=given))
             saved = tournament_saving.resumed_run(tournament_id(file))
         else:
             if (file is None) == (example is None):
-                raise UsageError("give a regulation FILE or --example NAME (one of them)")
+                raise UsageError(N_("give a regulation FILE or --example NAME (one of them)"))
             if file is not None:
                 regulation = load_regulation(file)
                 text = file.read_text(encoding="utf-8")
@@ -219,14 +224,18 @@ def run(
             tournament = simulation.run()
         except KeyboardInterrupt:
             saved.log.save_to_boundary()
-            then = (
-                f"go on with pokerroom tournament run --resume {saved.id}"
-                if saved.resumable
-                else "only american runs resume so far; give it up with "
-                f"pokerroom tournament run --abandon {saved.id}"
+            if saved.resumable:
+                then = N_("go on with pokerroom tournament run --resume {id}")
+            else:
+                then = N_(
+                    "only american runs resume so far; give it up with "
+                    "pokerroom tournament run --abandon {id}"
+                )
+            interrupted = N_(
+                "interrupted: tournament {id} is saved up to its last finished hand; {then}"
             )
             typer.echo(
-                f"interrupted: tournament {saved.id} is saved up to its last finished hand; {then}",
+                gettext(interrupted).format(id=saved.id, then=gettext(then).format(id=saved.id)),
                 err=True,
             )
             raise typer.Exit(INTERRUPTED_EXIT) from None
@@ -235,7 +244,8 @@ def run(
         writer.results(tournament, saved.play.kind_of, saved_as=saved.id)
     else:
         typer.echo(results_text(tournament, saved.play.kind_of, simulation.now))
-        typer.echo(f"saved as tournament {saved.id}: pokerroom history --tournament {saved.id}")
+        saved_as = N_("saved as tournament {id}: pokerroom history --tournament {id}")
+        typer.echo(gettext(saved_as).format(id=saved.id))
 
 
 app.command("export", cls=PlainHelp)(tournament_export.export)

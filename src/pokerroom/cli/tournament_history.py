@@ -16,6 +16,8 @@ import typer
 
 from pokerroom.cli.tournament_run_view import results_json, results_text
 from pokerroom.cli.tournament_saving import people_in, resumable_format
+from pokerroom.i18n import gettext, ngettext, number_text, pgettext
+from pokerroom.i18n.marker import N_
 from pokerroom.tournament.american import entrant_names
 from pokerroom.tournament.clock.render import clock_time
 from pokerroom.tournament.clock.timesource import utc_datetime
@@ -45,10 +47,17 @@ def resume_command(saved: SavedTournament, store: TournamentStore) -> str | None
 
 
 def _field(saved: SavedTournament) -> str:
+    """The field of a tournament as the listing and the header show it (a person reads it;
+    ``--json`` speaks English)."""
     bots = ",".join(saved.bots)
+    entrants = ngettext("{count} entrant", "{count} entrants", saved.entrants).format(
+        count=number_text(saved.entrants)
+    )
     if saved.winner is not None:
-        return f"{saved.entrants:,} entrants ({bots}), {saved.winner} won"
-    return f"{saved.entrants:,} entrants ({bots}), {saved.players_left:,} left"
+        won = gettext(N_("{entrants} ({bots}), {winner} won"))
+        return won.format(entrants=entrants, bots=bots, winner=saved.winner)
+    left = gettext(N_("{entrants} ({bots}), {left} left"))
+    return left.format(entrants=entrants, bots=bots, left=number_text(saved.players_left))
 
 
 def tournament_listing(saved: SavedTournament, store: TournamentStore) -> dict[str, Any]:
@@ -82,16 +91,36 @@ def _kind_of(saved: SavedTournament, events: Sequence[TournamentEvent]) -> Calla
     return lambda player: kinds[order.get(player, 0) % len(kinds)]
 
 
+def _status(saved: SavedTournament) -> str:
+    statuses = {
+        "abandoned": pgettext("tournament", "abandoned"),
+        "finished": pgettext("tournament", "finished"),
+        "in progress": pgettext("tournament", "in progress"),
+    }
+    return statuses.get(saved.status, saved.status)
+
+
 def _header(saved: SavedTournament, store: TournamentStore) -> str:
-    plural = "" if saved.hands_played == 1 else "s"
     resume = resume_command(saved, store)
-    status = saved.status + (f" ({resume})" if resume else "")
+    status = _status(saved) + (f" ({resume})" if resume else "")
     # X-4: the seed draws the seats (and deals a run's hands): shown once nothing is left
-    seed = f", seed {saved.seed}" if saved.finished and saved.seed is not None else ""
-    hands = "" if saved.live else f"{saved.hands_played:,} hand{plural}, "
-    return (
-        f"tournament {saved.id}, started {saved.created_at:%Y-%m-%d %H:%M} UTC: "
-        f"{saved.name} ({saved.format}), {_field(saved)}{seed}; {hands}{status}"
+    seed = ""
+    if saved.finished and saved.seed is not None:
+        seed = gettext(N_(", seed {seed}")).format(seed=saved.seed)
+    hands = ""
+    if not saved.live:
+        count = saved.hands_played
+        hands = ngettext("{count} hand", "{count} hands", count).format(count=number_text(count))
+        hands += ", "
+    header = N_("tournament {id}, started {started} UTC: {name} ({format}), {field}{seed}; {rest}")
+    return gettext(header).format(
+        id=saved.id,
+        started=f"{saved.created_at:%Y-%m-%d %H:%M}",
+        name=saved.name,
+        format=saved.format,
+        field=_field(saved),
+        seed=seed,
+        rest=hands + status,
     )
 
 
@@ -102,17 +131,22 @@ def live_played(
     running, until ``now``) and the level it reached."""
     start = started_at(events)
     if start is None:
-        return "the clock has not started"
+        return gettext(N_("the clock has not started"))
     end = events[-1].at if saved.finished else now
     state = live_clock_state(regulation, events, end)
     assert state is not None
-    level = f"level {state.level.number}"
     if state.on_break is not None:
-        level = f"the break after {level}"
-    ran = "ran" if saved.finished else "running for"
-    return (
-        f"clock started {utc_datetime(start):%Y-%m-%d %H:%M} UTC, {ran} "
-        f"{clock_time(end - start)}, {level} reached"
+        level = gettext(N_("the break after level {number}"))
+    else:
+        level = gettext(N_("level {number}"))
+    if saved.finished:
+        played = N_("clock started {started} UTC, ran {time}, {level} reached")
+    else:
+        played = N_("clock started {started} UTC, running for {time}, {level} reached")
+    return gettext(played).format(
+        started=f"{utc_datetime(start):%Y-%m-%d %H:%M}",
+        time=clock_time(end - start),
+        level=level.format(number=state.level.number),
     )
 
 

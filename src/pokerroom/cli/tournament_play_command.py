@@ -14,7 +14,8 @@ import typer
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag, number, typed_options
 from pokerroom.errors import UsageError
-from pokerroom.i18n import _
+from pokerroom.i18n import gettext
+from pokerroom.i18n.marker import N_
 
 MAX_CLOCK = 3600
 NEW_OPTIONS = ("example", "entrants", "name", "bots", "seed")
@@ -84,11 +85,8 @@ def play(
         if resume:
             given = typed_options(ctx, NEW_OPTIONS)
             if given:
-                raise UsageError(
-                    _("--resume goes on with the tournament as saved: drop {given}").format(
-                        given=given
-                    )
-                )
+                problem = N_("--resume goes on with the tournament as saved: drop {options}")
+                raise UsageError(gettext(problem).format(options=given))
             saved, human = resumed_seat(file)
         else:
             saved, human = new_seat(file, example, entrants, name, bots, seed)
@@ -99,8 +97,5 @@ def play(
         with user_errors():
             raise StorageError(keeper.failure)
     if table.finished is None and not table.seat.out:
-        typer.echo(
-            _("Saved. Sit down again with: pokerroom tournament play --resume {id}").format(
-                id=saved.id
-            )
-        )
+        again = N_("Saved. Sit down again with: pokerroom tournament play --resume {id}")
+        typer.echo(gettext(again).format(id=saved.id))

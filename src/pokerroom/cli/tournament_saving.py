@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from pokerroom.bots.tournament_players import BotPlayers, check_kinds
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext, ngettext, number_text
+from pokerroom.i18n.marker import N_
 from pokerroom.storage import StorageError
 from pokerroom.storage.tournament_hand_progress import TableHand
 from pokerroom.storage.tournament_hands import HandKeeper
@@ -164,10 +166,11 @@ def resumed_run(tournament_id: int | None, *, seated: bool = False) -> SavedRun:
         kinds = check_kinds(saved.bots)
         people = people_in(events, players)
         if people and not seated:
-            raise UsageError(
-                f"tournament {saved.id} has {people[0]}'s seat: "
-                f"go on with pokerroom tournament play --resume {saved.id}"
+            problem = N_(
+                "tournament {id} has {name}'s seat: "
+                "go on with pokerroom tournament play --resume {id}"
             )
+            raise UsageError(gettext(problem).format(id=saved.id, name=people[0]))
     except (StorageError, UsageError):
         store.close()
         raise
@@ -189,28 +192,32 @@ def _resumable(store: TournamentStore, tournament_id: int | None) -> SavedTourna
     if tournament_id is None:
         saved = store.latest_unfinished()
         if saved is None:
-            raise UsageError("no unfinished tournament to resume (pokerroom history --list)")
+            raise UsageError(N_("no unfinished tournament to resume (pokerroom history --list)"))
     else:
         saved = store.get_tournament(tournament_id)
     if saved.abandoned:
-        raise UsageError(f"tournament {saved.id} was abandoned; it cannot be resumed")
+        problem = N_("tournament {id} was abandoned; it cannot be resumed")
+        raise UsageError(gettext(problem).format(id=saved.id))
     if saved.live:
-        raise UsageError(
-            f"tournament {saved.id} is a live tournament; reopen it with "
-            f"pokerroom director --resume {saved.id}"
+        problem = N_(
+            "tournament {id} is a live tournament; reopen it with pokerroom director --resume {id}"
         )
+        raise UsageError(gettext(problem).format(id=saved.id))
     if saved.finished:
-        raise UsageError(
-            f"tournament {saved.id} is finished ({saved.winner} won); nothing to resume: "
-            f"pokerroom history --tournament {saved.id}"
+        problem = N_(
+            "tournament {id} is finished ({winner} won); nothing to resume: "
+            "pokerroom history --tournament {id}"
         )
+        raise UsageError(gettext(problem).format(id=saved.id, winner=saved.winner))
     if not resumable_format(saved.format):
-        raise UsageError(
-            f"tournament {saved.id} is an {saved.format} tournament; "
+        problem = N_(
+            "tournament {id} is an {format} tournament; "
             "only american tournaments can be resumed so far"
         )
+        raise UsageError(gettext(problem).format(id=saved.id, format=saved.format))
     if saved.seed is None:
-        raise UsageError(f"tournament {saved.id} was saved without a seed; it cannot be resumed")
+        problem = N_("tournament {id} was saved without a seed; it cannot be resumed")
+        raise UsageError(gettext(problem).format(id=saved.id))
     return saved
 
 
@@ -218,8 +225,12 @@ def abandon(tournament_id: int) -> str:
     """Give up an unfinished tournament for good; the line that says so."""
     with TournamentStore.open() as store:
         saved = store.abandon_tournament(tournament_id)
-    plural = "" if saved.hands_played == 1 else "s"
-    return (
-        f"tournament {saved.id} abandoned after {saved.hands_played:,} hand{plural}, "
-        f"{saved.players_left:,} players left"
+    hands = ngettext(
+        "tournament {id} abandoned after {count} hand",
+        "tournament {id} abandoned after {count} hands",
+        saved.hands_played,
+    ).format(id=saved.id, count=number_text(saved.hands_played))
+    left = ngettext("{count} player left", "{count} players left", saved.players_left).format(
+        count=number_text(saved.players_left)
     )
+    return f"{hands}, {left}"
