@@ -1,8 +1,8 @@
-"""Every remote screen at 80×24, read off the drawn terminal as a player over ssh sees it:
-his cards, the board, the pot, whose turn, the legal actions with their amounts, the
-clock and the whole key line are on the screen, none cut off at the right edge or pushed
-below the footer. One snapshot each (a decision, or a late OFC deal), no full hands; every
-frame and screen leak-checked (X-4)."""
+"""Every remote screen at 80×24, in English, Russian and Ukrainian, read off the drawn
+terminal as a player over ssh sees it: his cards, the board, the pot, whose turn, the legal
+actions with their amounts, the clock and the whole key line are on the screen, none cut
+off at the right edge or pushed below the footer. One snapshot each (a decision, or a late
+OFC deal), no full hands; every frame and screen leak-checked (X-4)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,11 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 from textual.widgets._footer import FooterKey
 
+from pokerroom.amounts import amount_text
 from pokerroom.cards import Card, card_face
+from pokerroom.i18n import LANGUAGES, Language, gettext, ngettext, use_language
 from pokerroom.protocol.frames import TableFrame
+from pokerroom.tui.ofc_render import row_name
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.web.room.ofc import OfcRoom
 from pokerroom.web.seam import User
@@ -41,8 +44,9 @@ def drawn(app: RemoteTableApp) -> list[str]:
 
 async def key_line(app: RemoteTableApp, pilot: Pilot[None]) -> str:
     """The footer's keys, each checked to lie whole on the last row of the terminal (a
-    footer is laid out a little after its bindings change: up to a second's wait)."""
-    for _ in range(20):
+    footer is laid out a little after its bindings change: up to five seconds' wait on a
+    busy machine)."""
+    for _ in range(100):
         keys = list(app.screen.query(FooterKey))
         if keys and all(key.region.area for key in keys):
             break
@@ -52,7 +56,7 @@ async def key_line(app: RemoteTableApp, pilot: Pilot[None]) -> str:
         region = key.region
         assert region.y == HEIGHT - 1 and region.right <= WIDTH, (key.description, region)
     row = drawn(app)[-1]
-    assert "? Keys" in row and "q Quit" in row, row
+    assert f"? {gettext('Keys')}" in row and f"q {gettext('Quit')}" in row, row
     return row
 
 
@@ -90,7 +94,7 @@ async def check_table(app: RemoteTableApp, pilot: Pilot[None], acting: bool) -> 
         assert card is not None, mine
         face = card_face(Card.parse(card))
         assert re.search(rf"(?<![0-9A-Za-z]){face}", screen), card
-    assert f"pot {hand['pot']:,}" in screen or f"pot {hand['pot']}" in screen
+    assert gettext("pot {amount}").format(amount=amount_text(hand["pot"])) in screen
     turn = hand["to_act"]
     assert turn is not None
     assert re.search(rf"(?m)>{turn} ", screen), "the acting seat is not marked"
@@ -104,9 +108,12 @@ async def check_table(app: RemoteTableApp, pilot: Pilot[None], acting: bool) -> 
         assert buttons
         for button in buttons:
             assert button.region.right <= WIDTH and button.region.height, button.label
-        assert "f Fold" in keys and ("c Call" in keys or "c Check" in keys)
+        with use_language(app.language, app.vocabulary):  # a home game says «Фолд»
+            fold, call, check = gettext("Fold"), gettext("Call"), gettext("Check")
+        assert f"f {fold}" in keys and (f"c {call}" in keys or f"c {check}" in keys)
     else:
-        assert f"{frame['seats'][turn - 1]['name']} to act" in screen
+        name = frame["seats"][turn - 1]["name"]
+        assert gettext("{name} to act").format(name=name) in screen
 
 
 GAMES = {
@@ -127,16 +134,22 @@ def both_screens(driver: Driver[R]) -> None:
     run(driver, scenario, size=(WIDTH, HEIGHT))
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_at_its_most_seats_shows_what_a_player_needs_at_80_by_24(game: str) -> None:
+def test_every_game_at_its_most_seats_shows_what_a_player_needs_at_80_by_24(
+    game: str, language: Language
+) -> None:
     """Two people and bots in every seat: the one to act and the one waiting."""
     bots = dict.fromkeys(range(3, GAMES[game] + 1), "station")
-    both_screens(table(game, 2, seed=5, bots=bots))
+    with use_language(language):
+        both_screens(table(game, 2, seed=5, bots=bots))
 
 
-def test_a_cash_decision_keeps_every_key_on_the_key_line_at_80_by_24() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_cash_decision_keeps_every_key_on_the_key_line_at_80_by_24(language: Language) -> None:
     """The longest key line: a cash seat's bet keys with presets, away, leave, help, quit."""
-    both_screens(cash_table("holdem", 2))
+    with use_language(language):
+        both_screens(cash_table("holdem", 2))
 
 
 def test_a_tournament_table_with_its_header_fits_80_by_24() -> None:
@@ -174,7 +187,8 @@ def test_a_tournament_table_with_its_header_fits_80_by_24() -> None:
 OFC_PLAYERS = [User(1, "Ann"), User(2, "Bob"), User(3, "Cy")]
 
 
-def test_an_ofc_table_of_three_fits_80_by_24_late_in_the_hand() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_ofc_table_of_three_fits_80_by_24_late_in_the_hand(language: Language) -> None:
     """O-1, O-2: at the third deal every block has a discard to note; the rows of all
     three, your cards, the task, the clock and the key line are all on the screen."""
     room = OfcRoom("o1", seats=3, clock=CLOCK, seed=7)
@@ -205,19 +219,32 @@ def test_an_ofc_table_of_three_fits_80_by_24_late_in_the_hand() -> None:
                     assert board is not None
                     for row in ("top", "middle", "bottom"):
                         cards = " ".join(card_face(Card.parse(token)) for token in board[row])
-                        assert re.search(rf"(?m)^    {row} +{cards}", text), (seat["name"], row)
-                    marks = "your discards: " if seat["you"] else "1 discarded face down"
+                        name = row_name(row)
+                        assert re.search(rf"(?m)^    {name} +{cards}", text), (seat["name"], row)
+                    if seat["you"]:
+                        marks = gettext("your discards: {cards}").format(cards="")
+                    else:
+                        marks = ngettext(
+                            "{count} discarded face down", "{count} discarded face down", 1
+                        ).format(count=1)
                     assert re.search(rf"(?m)^[> ] {seat['name']}\b.* · {marks}", text)
                 if frame["you"]["decision"] == "place":
+                    mine = gettext("your cards: {cards}").format(cards="")
                     for card in frame["you"]["cards"]:
                         face = re.escape(card_face(Card.parse(card)))
-                        assert re.search(rf"your cards:.*(?<!\w){face}", text), card
-                    assert "your turn: set 2, discard 1" in text
-                    assert "x discards it" in text, "the task is cut off"
-                    assert "t Top" in keys and "x Discard" in keys
+                        assert re.search(rf"{mine}.*(?<!\w){face}", text), card
+                    task = gettext("set {placed}, discard {discarded}").format(
+                        placed=2, discarded=1
+                    )
+                    assert task in text
+                    how = gettext("{keys} sets it top/middle/bottom, x discards it")
+                    assert how.split(", ")[-1] in text, "the task is cut off"  # "x discards it"
+                    top, discard = gettext("Top"), gettext("Discard")
+                    assert f"t {top}" in keys and f"x {discard}" in keys
                 else:
-                    assert re.search(r"\w+ sets cards", text)
+                    assert re.search(gettext("{name} sets cards").format(name=r"\w+"), text)
                 assert CLOCK_TEXT.search(text), "no clock"
 
-    asyncio.run(go())
+    with use_language(language):
+        asyncio.run(go())
     assert hub.leaks == []

@@ -74,8 +74,8 @@ class Table:
     keys: list[str] = field(default_factory=list)
 
 
-def seated(regulation: Regulation, entrants: int, seed: int) -> Table:
-    players = ["You", *entrant_names(regulation, entrants)[1:]]
+def seated(regulation: Regulation, entrants: int, seed: int, you: str = "You") -> Table:
+    players = [you, *entrant_names(regulation, entrants)[1:]]
     bots = BotPlayers(("tournament",), players, seed)
     table: Table
 
@@ -90,7 +90,7 @@ def seated(regulation: Regulation, entrants: int, seed: int) -> Table:
         table.run.append(run)
         return run
 
-    table = Table(TournamentTableApp(regulation, "You", bots, start, clock=None))
+    table = Table(TournamentTableApp(regulation, you, bots, start, clock=None))
     return table
 
 

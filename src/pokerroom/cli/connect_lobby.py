@@ -17,19 +17,29 @@
 
 from __future__ import annotations
 
+from pokerroom.cli.connect_view import KIND_WORDS, STATUS_WORDS, word_for
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext, pgettext
 from pokerroom.protocol.frames import LobbyFrame, LobbyRoomFrame
 
-HEADER = f" #  {'name':<20} {'game':<25} {'stakes':<22} seats  {'status':<10}  kind"
+
+def header() -> str:
+    """The lobby's column heads, in the current language."""
+    name, game = pgettext("lobby", "name"), pgettext("lobby", "game")
+    stakes, seats = pgettext("lobby", "stakes"), pgettext("lobby", "seats")
+    status, kind = pgettext("lobby", "status"), pgettext("lobby", "kind")
+    return f" #  {name:<20} {game:<25} {stakes:<22} {seats:>5}  {status:<10}  {kind}"
 
 
 def _line(number: int, room: LobbyRoomFrame) -> str:
     seats = f"{room['seats']['taken']}/{room['seats']['total']}"
-    private = " (private)" if room["private"] else ""
-    private += " (player-run)" if room.get("player_run") else ""
+    private = " " + gettext("(private)") if room["private"] else ""
+    private += " " + gettext("(player-run)") if room.get("player_run") else ""
+    status = word_for(STATUS_WORDS, room["status"])
+    kind = word_for(KIND_WORDS, room["kind"])
     return (
         f"{number:>2}  {room['name'][:20]:<20} {room['game'][:25]:<25} "
-        f"{room['stakes'][:22]:<22} {seats:>5}  {room['status']:<10}  {room['kind']}{private}"
+        f"{room['stakes'][:22]:<22} {seats:>5}  {status:<10}  {kind}{private}"
     )
 
 
@@ -40,10 +50,10 @@ def lobby_lines(lobby: LobbyFrame) -> tuple[list[str], list[LobbyRoomFrame]]:
     choices = [*lobby["rooms"], *(room for room in lobby["mine"] if room["id"] not in listed)]
     if not choices:
         return [], []
-    lines = [HEADER]
+    lines = [header()]
     for number, room in enumerate(choices, 1):
         if number == len(lobby["rooms"]) + 1:
-            lines.append("    your games:")
+            lines.append("    " + gettext("your games:"))
         lines.append(_line(number, room))
     return lines, choices
 
@@ -56,5 +66,7 @@ def picked(answer: str, choices: list[LobbyRoomFrame]) -> str:
     if any(room["id"] == text for room in choices):
         return text
     raise UsageError(
-        f"no table {text!r:.40} in the lobby: give its number 1-{len(choices)} or its id"
+        gettext("no table {typed} in the lobby: give its number 1-{count} or its id").format(
+            typed=f"{text!r:.40}", count=len(choices)
+        )
     )

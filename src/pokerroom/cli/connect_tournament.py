@@ -23,11 +23,14 @@ import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from pokerroom.amounts import amount_text
+from pokerroom.cli.connect_view import STATUS_WORDS, word_for
 from pokerroom.client.errors import ClientError
 from pokerroom.client.saved_sessions import Session
 from pokerroom.client.server_link import ServerLink
 from pokerroom.client.tournaments import tournament_deed
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_, gettext, ngettext
 
 Echo = Callable[[str], None]
 Ask = Callable[[str], str]
@@ -38,32 +41,47 @@ SHOWN_PLAYERS = 10
 def _start(frame: Mapping[str, Any]) -> str:
     start_at, now = frame["start_at"], frame.get("now")
     if frame["status"] != "registering":
-        return "started"
+        return gettext("started")
     if start_at is None or now is None:
-        return "starts when its creator starts it"
+        return gettext("starts when its creator starts it")
     minutes = max(0, round((start_at - now) / 60))
-    return "starts now" if minutes == 0 else f"starts in {minutes} min"
+    if minutes == 0:
+        return gettext("starts now")
+    return ngettext("starts in {count} min", "starts in {count} min", minutes).format(count=minutes)
 
 
 def lobby_lines(frame: Mapping[str, Any]) -> list[str]:
     """The tournament's lobby as printed: what it is, who plays, when, and you."""
-    fee = f"+{frame['fee']:,}" if frame["fee"] else ""
-    cap = "" if frame["max_entries"] is None else f" of at most {frame['max_entries']}"
-    lines = [
-        f"tournament {frame['name']} · {frame['game']} · buy-in {frame['buy_in']:,}{fee} · "
-        f"{frame['status']}",
-        f"  players: {frame['registered']}{cap} · {_start(frame)}",
+    fee = f"+{amount_text(frame['fee'])}" if frame["fee"] else ""
+    registered = frame["registered"]
+    if frame["max_entries"] is None:
+        players = gettext("players: {count}").format(count=registered)
+    else:
+        players = gettext("players: {count} of at most {most}").format(
+            count=registered, most=frame["max_entries"]
+        )
+    head = [
+        gettext("tournament {name}").format(name=frame["name"]),
+        frame["game"],
+        gettext("buy-in {amount}").format(amount=amount_text(frame["buy_in"]) + fee),
+        word_for(STATUS_WORDS, frame["status"]),
     ]
+    lines = [" · ".join(head), f"  {players} · {_start(frame)}"]
     for player in frame["players"][:SHOWN_PLAYERS]:
-        place = "" if player["place"] is None else f" · out {player['place']}"
-        lines.append(f"    {player['name']:<16} {player['chips']:>8,}{place}")
-    if len(frame["players"]) > SHOWN_PLAYERS:
-        lines.append(f"    … and {len(frame['players']) - SHOWN_PLAYERS} more")
+        place = ""
+        if player["place"] is not None:
+            place = " · " + gettext("out {place}").format(place=player["place"])
+        lines.append(f"    {player['name']:<16} {amount_text(player['chips']):>8}{place}")
+    more = len(frame["players"]) - SHOWN_PLAYERS
+    if more > 0:
+        lines.append(
+            "    " + ngettext("… and {count} more", "… and {count} more", more).format(count=more)
+        )
     you = frame["you"]
     if you["registered"]:
-        lines.append("  you are registered")
+        lines.append("  " + gettext("you are registered"))
     if you["table"]:
-        lines.append(f"  your table: {you['table']}")
+        lines.append("  " + gettext("your table: {table}").format(table=you["table"]))
     return lines
 
 
@@ -100,6 +118,27 @@ def _offered(frame: Mapping[str, Any]) -> list[str]:
     return [*you["may"], *(["start"] if you["start"] else []), "wait", "quit"]
 
 
+STEP_WORDS = {
+    "register": N_("register"),
+    "unregister": N_("unregister"),
+    "register_late": N_("register late"),
+    "reenter": N_("re-enter"),
+    "start": N_("start"),
+    "wait": N_("wait"),
+    "quit": N_("quit"),
+}
+"""What each step the player may type does (he types the code: it is a command)."""
+
+
+def offer_line(offered: list[str]) -> str:
+    """The question: each step's code to type, with what it does in words where they differ."""
+    said = []
+    for code in offered:
+        words = gettext(STEP_WORDS[code]) if code in STEP_WORDS else code
+        said.append(code if words == code else f"{code} ({words})")
+    return " / ".join(said)
+
+
 def tournament_table(
     make_link: Callable[[], ServerLink], session: Session, ask: Ask, echo: Echo
 ) -> str | None:
@@ -108,26 +147,30 @@ def tournament_table(
     link = make_link()
     frame = asyncio.run(_tournament_frames(link, echo, lambda _frame: True))
     if frame is None:
-        raise link.failure or ClientError("the tournament's connection closed")
+        raise link.failure or ClientError(gettext("the tournament's connection closed"))
     if frame["you"]["table"]:
         return str(frame["you"]["table"])
     offered = _offered(frame)
-    answer = " ".join(ask(" / ".join(offered)).split()).lower() or "wait"
+    answer = " ".join(ask(offer_line(offered)).split()).lower() or "wait"
     if answer not in offered:
-        raise UsageError(f"{answer!r:.30} is not offered here: say {', '.join(offered)}")
+        raise UsageError(
+            gettext("{answer} is not offered here: say {offered}").format(
+                answer=f"{answer!r:.30}", offered=", ".join(offered)
+            )
+        )
     if answer == "quit":
         return None
     if answer != "wait":
         echo(tournament_deed(link.server, session, link.room_id, answer))
-    echo("waiting for your table (Ctrl+C leaves) …")
+    echo(gettext("waiting for your table (Ctrl+C leaves) …"))
     waiting = make_link()
     with contextlib.suppress(KeyboardInterrupt):
         seated = asyncio.run(_tournament_frames(waiting, echo, _seated_or_over))
         if seated is None:
-            raise waiting.failure or ClientError("the tournament's connection closed")
+            raise waiting.failure or ClientError(gettext("the tournament's connection closed"))
         if seated["you"]["table"]:
             return str(seated["you"]["table"])
-        echo("the tournament is over")
+        echo(gettext("the tournament is over"))
     return None
 
 

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_, gettext
 
 QUIT = "quit"
 COMMANDS = (
@@ -51,9 +52,16 @@ PLAIN: dict[str, dict[str, Any]] = {
 }
 
 
+WHAT_WORDS = {"a seat": N_("a seat"), "a buy-in": N_("a buy-in"), "a top-up": N_("a top-up")}
+
+
 def _whole(word: str, what: str) -> int:
     if not word.isdigit():
-        raise UsageError(f"{what} must be a whole number, not {word!r}")
+        raise UsageError(
+            gettext("{what} must be a whole number, not {word}").format(
+                what=gettext(WHAT_WORDS[what]), word=repr(word)
+            )
+        )
     return int(word)
 
 
@@ -62,15 +70,21 @@ def _sized(words: list[str], table: Mapping[str, Any] | None) -> dict[str, Any]:
     sized = None if actions is None else actions["raise_to"]
     word = "raise" if sized is None else sized["word"]
     if len(words) != 1:
-        raise UsageError("say the total to bet or raise to: raise 12, or a preset: raise pot")
+        raise UsageError(
+            gettext("say the total to bet or raise to: raise 12, or a preset: raise pot")
+        )
     asked = words[0].lower()
     if asked.isdigit():
         return {"type": "act", "action": word, "amount": int(asked)}
     name = PRESET_WORDS.get(asked, asked)
     presets = {} if actions is None else {p["name"]: p["amount"] for p in actions["presets"]}
     if name not in presets:
-        offered = ", ".join(presets) or "none now"
-        raise UsageError(f"no preset {asked!r}; the presets now: {offered}")
+        offered = ", ".join(presets) or gettext("none now")
+        raise UsageError(
+            gettext("no preset {asked}; the presets now: {offered}").format(
+                asked=repr(asked), offered=offered
+            )
+        )
     return {"type": "act", "action": word, "amount": presets[name]}
 
 
@@ -100,11 +114,19 @@ def typed(line: str, table: Mapping[str, Any] | None) -> dict[str, Any] | None:
                 message["buy_in"] = _whole(rest[1], "a buy-in")
             if len(rest) == 3:
                 if rest[2].lower() != "post":
-                    raise UsageError(f"after the buy-in only 'post' may follow, not {rest[2]!r}")
+                    raise UsageError(
+                        gettext("after the buy-in only 'post' may follow, not {word}").format(
+                            word=repr(rest[2])
+                        )
+                    )
                 message["post"] = True
             return message
         case "sitin" if rest in ([], ["post"]):
             return {"type": "sit_in", "post": bool(rest)}
         case "topup" if len(rest) == 1:
             return {"type": "top_up", "amount": _whole(rest[0], "a top-up")}
-    raise UsageError(f"not a table command: {line.strip()!r:.40}; commands: {COMMANDS}")
+    raise UsageError(
+        gettext("not a table command: {line}; commands: {commands}").format(
+            line=f"{line.strip()!r:.40}", commands=COMMANDS
+        )
+    )

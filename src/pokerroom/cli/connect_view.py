@@ -14,8 +14,78 @@ from typing import Any
 
 from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
+from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.table.story import faces_text
 from pokerroom.table.straddle import WHERE_WORDS
+from pokerroom.tui.render import BOARD_NAMES, RUN_NAMES
+
+STATUS_WORDS = {
+    "waiting": N_("waiting"),
+    "playing": N_("playing"),
+    "pause": N_("between hands"),
+    "held": N_("held"),
+    "over": N_("over"),
+    "closed": N_("closed"),
+    "registering": N_("registering"),
+    "running": N_("running"),
+    "break": N_("on a break"),
+    "paused": N_("paused"),
+    "finished": N_("finished"),
+}
+"""A table's or a tournament's ``status`` as people read it (the code stays in frames)."""
+KIND_WORDS = {
+    "home": N_("home game"),
+    "cash": N_("cash"),
+    "tournament": N_("tournament"),
+    "ofc": N_("OFC"),
+}
+"""A room's ``kind`` in the lobby."""
+STREET_WORDS = {
+    "preflop": N_("preflop"),
+    "flop": N_("flop"),
+    "turn": N_("turn"),
+    "river": N_("river"),
+    "third": N_("third street"),
+    "fourth": N_("fourth street"),
+    "fifth": N_("fifth street"),
+    "sixth": N_("sixth street"),
+    "seventh": N_("seventh street"),
+    "predraw": N_("before the draw"),
+    "postdraw": N_("after the draw"),
+    "deal": N_("the deal"),
+    "showdown": N_("showdown"),
+    "done": N_("over"),
+}
+"""The street a hand is on, by the engine's name for it."""
+MARK_WORDS = {
+    "button": N_("D"),
+    "small_blind": N_("SB"),
+    "big_blind": N_("BB"),
+    "all_in": N_("all-in"),
+    "folded": N_("folded"),
+    "away": N_("away"),
+    "out": N_("out"),
+}
+PREACTION_WORDS = {
+    "check_fold": N_("check/fold"),
+    "check": N_("check"),
+    "call_any": N_("call any"),
+    "fold_any": N_("fold to any bet"),
+}
+"""The pre-actions (X-3), as the terminal table names them."""
+SEAT_STATE_WORDS = {
+    "waiting": N_("waits for the BB"),
+    "posting": N_("posting"),
+    "no_chips": N_("no chips"),
+    "leaving": N_("leaving"),
+}
+
+
+def word_for(words: Mapping[str, str], code: object) -> str:
+    """``code`` in people's words when it is one of ``words``; else the code itself."""
+    text = str(code)
+    return gettext(words[text]) if text in words else text
+
 
 Frame = Mapping[str, Any]
 
@@ -26,31 +96,21 @@ def _cards(cards: list[str | None]) -> str:
 
 
 def _marks(seat: Frame) -> str:
-    marks = [
-        word
-        for key, word in (
-            ("button", "D"),
-            ("small_blind", "SB"),
-            ("big_blind", "BB"),
-            ("all_in", "all-in"),
-            ("folded", "folded"),
-            ("away", "away"),
-            ("out", "out"),
-        )
-        if seat.get(key)
-    ]
+    marks = [gettext(word) for key, word in MARK_WORDS.items() if seat.get(key)]
     if not seat.get("connected", True):
-        marks.append("offline")
+        marks.append(gettext("offline"))
     if seat.get("state") not in (None, "playing"):
-        marks.append(str(seat["state"]).replace("_", " "))
+        marks.append(word_for(SEAT_STATE_WORDS, seat["state"]))
     return " ".join(marks)
 
 
 def seat_line(seat: Frame) -> str:
     if seat["name"] is None:
-        return f"  {seat['seat']:>2}  (free)"
-    name = f"{seat['name']}{' (you)' if seat['you'] else ''}"
-    bet = f" bet {amount_text(seat['bet'])}" if seat["bet"] else ""
+        return f"  {seat['seat']:>2}  ({gettext('free')})"
+    name = seat["name"] + (" " + gettext("(you)") if seat["you"] else "")
+    bet = (
+        " " + gettext("bet {amount}").format(amount=amount_text(seat["bet"])) if seat["bet"] else ""
+    )
     cards = f"  [{_cards(seat['cards'])}]" if seat["cards"] else ""
     marks = _marks(seat)
     tail = f"  {marks}" if marks else ""
@@ -60,27 +120,36 @@ def seat_line(seat: Frame) -> str:
 def table_lines(frame: Frame) -> list[str]:
     """The table as it stands in ``frame``."""
     game, hand = frame["game"], frame["hand"]
-    head = f"table {frame['room']} · {game['stakes']} · {frame['status']}"
+    parts = [
+        gettext("table {table}").format(table=frame["room"]),
+        game["stakes"],
+        word_for(STATUS_WORDS, frame["status"]),
+    ]
     if hand is not None:
-        head += f" · hand {hand['number']} {hand['street']} · pot {amount_text(hand['pot'])}"
-    lines = [head]
+        street = word_for(STREET_WORDS, hand["street"])
+        parts.append(gettext("hand {number} {street}").format(number=hand["number"], street=street))
+        parts.append(gettext("pot {amount}").format(amount=amount_text(hand["pot"])))
+    lines = [" · ".join(parts)]
     tournament = frame.get("tournament")
     if tournament is not None:
         lines += [f"  {line}" for line in tournament["lines"]]
         finished = tournament["finished"]
         if finished is not None:
-            prize = f", prize {amount_text(finished['prize'])}" if finished["prize"] else ""
-            lines.append(f"  you finished {finished['place']}{prize}")
+            lines.append("  " + _finished(finished["place"], finished["prize"]))
     lines += [seat_line(seat) for seat in frame["seats"]]
     if hand is not None:
         boards = [board for board in hand["boards"] if board]
         names = ["board"] * len(boards)
-        if len(boards) == 2 and not frame["game"]["variant"].startswith("bomb-pot"):
-            names = ["run 1", "run 2"]  # a board run twice
-        lines += [f"  {name}: {_cards(board)}" for name, board in zip(names, boards, strict=True)]
+        if len(boards) == 2:  # the bomb pot's two boards, or a board run twice
+            bomb = frame["game"]["variant"].startswith("bomb-pot")
+            names = list(BOARD_NAMES if bomb else RUN_NAMES)
+        lines += [
+            "  " + gettext("{board}: {cards}").format(board=gettext(name), cards=_cards(board))
+            for name, board in zip(names, boards, strict=True)
+        ]
         if len(hand["pots"]) > 1:
-            pots = (amount_text(pot["amount"]) for pot in hand["pots"])
-            lines.append("  pots: " + ", ".join(pots))
+            pots = ", ".join(amount_text(pot["amount"]) for pot in hand["pots"])
+            lines.append("  " + gettext("pots: {pots}").format(pots=pots))
     lines += _you_lines(frame)
     return lines
 
@@ -89,52 +158,97 @@ def _you_lines(frame: Frame) -> list[str]:
     you, hand = frame["you"], frame["hand"]
     lines = []
     clock = None if hand is None else hand["clock"]
-    left = "" if clock is None else f" ({max(0, clock['deadline'] - frame['now']):.0f} s)"
+    left = ""
+    if clock is not None:
+        seconds = round(max(0, clock["deadline"] - frame["now"]))
+        left = " " + gettext("({seconds} s)").format(seconds=seconds)
     if you["decision"] == "act" and you["actions"] is not None:
-        lines.append(f"  your turn{left}: {', '.join(you['actions']['options'])}")
+        options = ", ".join(you["actions"]["options"])
+        lines.append(
+            "  " + gettext("your turn{left}: {options}").format(left=left, options=options)
+        )
     elif you["decision"] == "draw":
-        lines.append(f"  your draw{left}: draw CARDS to throw away, or just draw to stand pat")
+        lines.append(
+            "  "
+            + gettext(
+                "your draw{left}: draw CARDS to throw away, or just draw to stand pat"
+            ).format(left=left)
+        )
     elif you["decision"] == "show":
-        lines.append(f"  show{' or muck' if you['may_muck'] else ''}{left}")
+        said = gettext("show or muck{left}") if you["may_muck"] else gettext("show{left}")
+        lines.append("  " + said.format(left=left))
     elif you["decision"] == "run_twice":
-        lines.append(f"  run it twice?{left} twice, or once")
+        lines.append("  " + gettext("run it twice?{left} twice, or once").format(left=left))
     elif hand is not None and hand["to_act"] is not None:
         seat = frame["seats"][hand["to_act"] - 1]
-        lines.append(f"  waiting for {seat['name']}{left}")
+        lines.append(
+            "  " + gettext("waiting for {name}{left}").format(name=seat["name"], left=left)
+        )
     if you["preaction"] is not None:
-        lines.append(f"  pre-action: {you['preaction']}")
+        chosen = word_for(PREACTION_WORDS, you["preaction"])
+        lines.append("  " + gettext("pre-action: {preaction}").format(preaction=chosen))
     if you["notice"]:
-        lines.append(f"  notice: {you['notice']}")
+        lines.append("  " + gettext("notice: {notice}").format(notice=you["notice"]))
     if you.get("moved_to"):
-        lines.append(f"  you move to table {you['moved_to']}")
+        lines.append("  " + gettext("you move to table {table}").format(table=you["moved_to"]))
     straddle = you.get("straddle")
     if straddle is not None:
-        where = WHERE_WORDS[straddle["mode"]]
-        choice = "on (nostraddle: stop)" if straddle["on"] else "off (straddle: start)"
-        lines.append(f"  straddle {where}: {choice}")
+        where = gettext(WHERE_WORDS[straddle["mode"]])
+        if straddle["on"]:
+            said = gettext("straddle {where}: on (nostraddle: stop)")
+        else:
+            said = gettext("straddle {where}: off (straddle: start)")
+        lines.append("  " + said.format(where=where))
     return lines
+
+
+def _finished(place: int, prize: int) -> str:
+    """Where the player finished a tournament, and his prize if he won one."""
+    if prize:
+        return gettext("you finished {place}, prize {prize}").format(
+            place=place, prize=amount_text(prize)
+        )
+    return gettext("you finished {place}").format(place=place)
 
 
 def result_lines(result: Frame) -> list[str]:
     lines = []
     for winner in result["winners"]:
-        hand = f" with {winner['hand']}" if winner["hand"] else ""
         won = amount_text(winner["amount"])
-        lines.append(f"  hand {result['number']}: {winner['name']} wins {won}{hand}")
+        if winner["hand"]:
+            said = gettext("hand {number}: {name} wins {amount} with {hand}")
+        else:
+            said = gettext("hand {number}: {name} wins {amount}")
+        lines.append(
+            "  "
+            + said.format(
+                number=result["number"], name=winner["name"], amount=won, hand=winner["hand"]
+            )
+        )
     return lines
 
 
 def tournament_lines(frame: Frame) -> list[str]:
+    registered = frame["registered"]
     lines = [
-        f"tournament {frame['name']} · {frame['game']} · buy-in {amount_text(frame['buy_in'])} · "
-        f"{frame['status']} · {frame['registered']} registered"
+        " · ".join(
+            [
+                gettext("tournament {name}").format(name=frame["name"]),
+                frame["game"],
+                gettext("buy-in {amount}").format(amount=amount_text(frame["buy_in"])),
+                word_for(STATUS_WORDS, frame["status"]),
+                ngettext("{count} registered", "{count} registered", registered).format(
+                    count=registered
+                ),
+            ]
+        )
     ]
     if frame["header"] is not None:
         lines += [f"  {line}" for line in frame["header"]["lines"]]
     if frame["notice"]:
         lines.append(f"  {frame['notice']}")
     if frame["you"]["table"]:
-        lines.append(f"  your table: {frame['you']['table']}")
+        lines.append("  " + gettext("your table: {table}").format(table=frame["you"]["table"]))
     return lines
 
 
@@ -152,7 +266,7 @@ class View:
             case "link":
                 return [f"* {frame['message']}"]
             case "error":
-                return [f"refused: {frame['message']}"]
+                return [gettext("refused: {message}").format(message=frame["message"])]
             case "tournament":
                 return self._fresh(tournament_lines(frame))
             case "table":

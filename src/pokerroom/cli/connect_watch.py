@@ -20,6 +20,7 @@ from pokerroom.cli.connect_view import View
 from pokerroom.client.errors import ClientError
 from pokerroom.client.server_link import ServerLink
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext
 
 Echo = Callable[[str], None]
 
@@ -64,7 +65,7 @@ async def watch_table(
             try:
                 message = typed(line, last.get("table"))
             except UsageError as error:
-                warn(f"error: {error}")
+                warn(gettext("error: {error}").format(error=error))
                 continue
             if message is None:
                 continue

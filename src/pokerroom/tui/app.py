@@ -23,15 +23,17 @@ from textual.widgets import RichLog
 from pokerroom.bots import Bot
 from pokerroom.engine import Hand
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import N_, gettext, ngettext, vocabulary_of_profile
 from pokerroom.table.seating import Blinds
 from pokerroom.table.series import HandRecord, Series
 from pokerroom.table.straddle import MODE_WORDS, choice_words
-from pokerroom.table.wording import counted, plain
+from pokerroom.table.vocabulary import chips_text
+from pokerroom.table.wording import plain
 from pokerroom.tui.hand_table import HandTableApp
 from pokerroom.tui.render import result_line, stakes_line
 
 HandListener = Callable[[Series, Hand, HandRecord | None], None]
-RESUME_HINT = "Saved. Resume with: pokerroom play --resume"
+RESUME_HINT = N_("Saved. Resume with: pokerroom play --resume")
 
 
 class TableApp(HandTableApp):
@@ -39,7 +41,7 @@ class TableApp(HandTableApp):
 
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
         *HandTableApp.BINDINGS,
-        Binding("v", "straddle", "Straddle on/off"),
+        Binding("v", "straddle", N_("Straddle on/off")),
     ]
 
     def __init__(
@@ -63,12 +65,13 @@ class TableApp(HandTableApp):
             clock=clock,
             countdown=countdown,
             auto_muck=auto_muck,
+            vocabulary=vocabulary_of_profile(series.settings.profile),
         )
         self.series = series
         self.on_change = on_change
 
     def on_mount(self) -> None:
-        self.title = "pokerroom — home series"
+        self.title = gettext("pokerroom — home series")
         if self.hand is None:
             self.hand = self.series.start_hand(auto_showdown=False)
         self._log_hand_start()
@@ -94,8 +97,8 @@ class TableApp(HandTableApp):
         number = self.series.hands_played + (hand.phase != "done")
         stakes = stakes_line(hand.config, settings.small_blind, settings.big_blind)
         if settings.straddle != "off":
-            stakes += f" · {MODE_WORDS[settings.straddle]}"
-        return f"hand {number} · {stakes}"
+            stakes += f" · {gettext(MODE_WORDS[settings.straddle])}"
+        return gettext("hand {number} · {stakes}").format(number=number, stakes=stakes)
 
     def _marks(self, hand: Hand) -> Blinds | None:
         return self.series.current or self.series.blinds
@@ -109,7 +112,9 @@ class TableApp(HandTableApp):
             self.on_change(self.series, hand, record)
 
     def _done_status(self) -> str:
-        return "series over — q to quit" if self.series.is_over else "n: next hand"
+        if self.series.is_over:
+            return gettext("series over — q to quit")
+        return gettext("n: next hand")
 
     def _may_deal_next(self) -> bool:
         return not self.series.is_over
@@ -125,11 +130,20 @@ class TableApp(HandTableApp):
         ]
         log.write(result_line(record.number, changes))
         for seat in record.eliminated:
-            log.write(words.says(seats.index(seat), "are eliminated"))
+            position = seats.index(seat)
+            if position == words.you:
+                log.write(gettext("You are eliminated"))
+            else:
+                log.write(gettext("{name} is eliminated").format(name=words.names[position]))
         if self.series.is_over:
-            log.write(f"series over after {counted(self.series.hands_played, 'hand')}:")
+            played = self.series.hands_played
+            log.write(
+                ngettext(
+                    "series over after {count} hand:", "series over after {count} hands:", played
+                ).format(count=played)
+            )
             for s in self.series.standings():
-                log.write(f"  {s.place}. {s.name} ({counted(s.chips, 'chip')})")
+                log.write(f"  {s.place}. {s.name} ({chips_text(s.chips)})")
 
     def _straddler(self) -> int | None:
         """The seat whose straddle choice ``v`` changes: the lone human's, or in hot seat
@@ -161,7 +175,7 @@ class TableApp(HandTableApp):
     async def action_quit(self) -> None:
         """Leave the table; the series is saved as it goes, so say how to go on."""
         saved = self.on_change is not None and not self.series.is_over
-        self.exit(message=RESUME_HINT if saved else None)
+        self.exit(message=gettext(RESUME_HINT) if saved else None)
 
     def action_next_hand(self) -> None:
         hand = self.hand

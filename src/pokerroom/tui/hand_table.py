@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from typing import Any
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -31,6 +32,7 @@ from pokerroom.bots import Bot, play_hand
 from pokerroom.cards import card_face
 from pokerroom.engine import Action, Hand, IllegalAction, Limit
 from pokerroom.engine.views import HandView, view_of
+from pokerroom.i18n import N_, Vocabulary, current_language, gettext, use_language
 from pokerroom.table.presets import preset_amounts, presets
 from pokerroom.table.run_twice import AGREE, DECLINE, QUESTION, RunTwiceVote, asked
 from pokerroom.table.seating import Blinds
@@ -43,6 +45,7 @@ from pokerroom.tui.render import (
     board_lines,
     clock_line,
     draw_line,
+    hand_title,
     options_line,
 )
 from pokerroom.tui.seats import seat_labels
@@ -53,9 +56,15 @@ from pokerroom.tui.table_screen import (
     TABLE_CSS,
     bet_buttons,
     table_widgets,
+    translated_bindings,
 )
 
-KEYS_HELP = f"{BET_KEYS_HELP} · n next hand · space show my cards (hot seat) · ? keys · q quit"
+MORE_KEYS_HELP = N_("n next hand · space show my cards (hot seat) · ? keys · q quit")
+
+
+def keys_help() -> str:
+    """What ``?`` writes in the log: every key of the table."""
+    return f"{gettext(BET_KEYS_HELP)} · {gettext(MORE_KEYS_HELP)}"
 
 
 class HandTableApp(App[None]):
@@ -68,10 +77,10 @@ class HandTableApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
         *BET_BINDINGS,
-        Binding("space", "reveal", "Show my cards"),
-        Binding("n", "next_hand", "Next hand"),
-        Binding("question_mark", "keys", "Keys", key_display="?"),
-        Binding("q", "quit", "Quit"),
+        Binding("space", "reveal", N_("Show my cards")),
+        Binding("n", "next_hand", N_("Next hand")),
+        Binding("question_mark", "keys", N_("Keys"), key_display="?"),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def __init__(
@@ -84,8 +93,13 @@ class HandTableApp(App[None]):
         clock: int | None = 30,
         countdown: int = 10,
         auto_muck: bool = False,
+        vocabulary: Vocabulary = "club",
     ) -> None:
         super().__init__()
+        self.vocabulary: Vocabulary = vocabulary
+        """The rule book's words the table speaks (``home``: «Фолд», ``club``: «Пас»)."""
+        with use_language(current_language(), vocabulary):
+            self._bindings = translated_bindings(self._bindings)
         self.clock = clock
         """Seconds to decide before the countdown (A-18); None for no clock."""
         self.countdown = countdown
@@ -109,6 +123,12 @@ class HandTableApp(App[None]):
         """The people's answers to run it twice (bots agree), while the hand waits."""
         self.bottom_seat: int | None = None
         """The seat drawn at the bottom in the middle: the last human whose view was shown."""
+
+    async def _process_messages(self, *args: Any, **kwargs: Any) -> None:
+        """Run the app in the language it was started in, with the table's vocabulary:
+        every widget's task copies this context, so all the screen says is in it."""
+        with use_language(current_language(), self.vocabulary):
+            await super()._process_messages(*args, **kwargs)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -242,7 +262,7 @@ class HandTableApp(App[None]):
     def _log_hand_start(self) -> None:
         self.logged = 0
         self.timeouts = set()
-        self.query_one("#log", RichLog).write(f"— hand {self._hand_number()} —")
+        self.query_one("#log", RichLog).write(hand_title(self._hand_number()))
 
     def _log_story(self) -> None:
         """Write the hand's new actions and deals: what every player at the table saw (X-4)."""
@@ -306,16 +326,21 @@ class HandTableApp(App[None]):
         assert hand is not None
         if hide and viewer is not None:
             name = self._seat_name(self._seat_of(viewer))
-            status = f"pass the keyboard to {name} and press space"
+            status = gettext("pass the keyboard to {name} and press space").format(name=name)
         elif hand.phase == "done":
             status = self._done_status()
         elif hand.phase == "draw" and self._human_to_act() is not None:
             status = draw_line(view.hole[viewer] if viewer is not None else (), self.marked)
         elif hand.phase == "showdown" and self._human_to_act() is not None:
-            status = SHOWDOWN_PROMPT
+            status = gettext(SHOWDOWN_PROMPT)
         elif hand.phase == "runs" and self.vote is not None:
             left = max(0, round(self.vote.deadline - time.monotonic()))
-            status = f"{QUESTION} y {AGREE.lower()} · o {DECLINE.lower()} ({left} s)"
+            status = gettext("{question} y {agree} · o {decline} ({left} s)").format(
+                question=gettext(QUESTION),
+                agree=gettext(AGREE).lower(),
+                decline=gettext(DECLINE).lower(),
+                left=left,
+            )
         else:
             legal = view.legal
             status = options_line(legal.describe(amount_text) if legal is not None else ())
@@ -327,8 +352,8 @@ class HandTableApp(App[None]):
         row.remove_children()
         if view is not None and self.vote is not None and self._human_to_act() is not None:
             row.mount(
-                Button(AGREE, name="do-twice", compact=True),
-                Button(DECLINE, name="do-once", compact=True),
+                Button(gettext(AGREE), name="do-twice", compact=True),
+                Button(gettext(DECLINE), name="do-once", compact=True),
             )
             return
         if view is None or view.legal is None:
@@ -459,7 +484,7 @@ class HandTableApp(App[None]):
         )
         if free and hand is not None and self.fold_asked != (id(hand), len(hand.events)):
             self.fold_asked = (id(hand), len(hand.events))  # asked once; f again folds
-            self.message = FOLD_WHEN_FREE
+            self.message = gettext(FOLD_WHEN_FREE)
             self._redraw()
             return
         self._do(Action.fold())
@@ -500,7 +525,9 @@ class HandTableApp(App[None]):
         try:
             amount = int(event.value.strip())
         except ValueError:
-            self.message = f"{event.value!r} is not a whole number of chips"
+            self.message = gettext("{typed} is not a whole number of chips").format(
+                typed=repr(event.value)
+            )
             self._redraw()
             return
         self._do(Action.raise_to(amount))
@@ -568,4 +595,4 @@ class HandTableApp(App[None]):
         self._redraw()
 
     def action_keys(self) -> None:
-        self.query_one("#log", RichLog).write(KEYS_HELP)
+        self.query_one("#log", RichLog).write(keys_help())

@@ -17,6 +17,7 @@ a one-line message, never a traceback: Textual's shows the frames' locals, the d
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -26,16 +27,19 @@ from textual.widgets import Footer, Header, RichLog, Static
 from pokerroom.bots.ofc import OfcBot, OfcDecision, apply_decision
 from pokerroom.cards import Card
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import N_, current_language, gettext, ngettext, use_language
 from pokerroom.ofc import OfcError, OfcHand, Row, Session
 from pokerroom.ofc.words import result_lines
-from pokerroom.table.wording import counted, plain
+from pokerroom.table.wording import plain
 from pokerroom.tui.ofc_render import (
     SHOWN_ROWS,
     cards_line,
+    row_name,
     settled_lines,
     table_lines,
     task_line,
 )
+from pokerroom.tui.table_screen import translated_bindings
 
 HandListener = Callable[[OfcHand, tuple[int, ...]], object]
 """Called after every change with the hand and the session seat of each position: a hand
@@ -52,18 +56,18 @@ class OfcApp(App[str | None]):
     AUTO_FOCUS = None
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
-        Binding("t", "set_row('top')", "Top"),
-        Binding("m", "set_row('middle')", "Middle"),
-        Binding("b", "set_row('bottom')", "Bottom"),
-        Binding("x", "discard", "Discard"),
-        Binding("u", "undo", "Undo"),
-        Binding("enter", "confirm", "Confirm"),
-        Binding("left", "move(-1)", "Previous card", show=False),
-        Binding("right", "move(1)", "Next card", show=False),
-        Binding("s", "surrender", "Surrender", show=False),
-        Binding("n", "next_hand", "Next hand"),
-        Binding("e", "end_session", "End session"),
-        Binding("q", "quit", "Quit"),
+        Binding("t", "set_row('top')", N_("Top")),
+        Binding("m", "set_row('middle')", N_("Middle")),
+        Binding("b", "set_row('bottom')", N_("Bottom")),
+        Binding("x", "discard", N_("Discard")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("enter", "confirm", N_("Confirm")),
+        Binding("left", "move(-1)", N_("Previous card"), show=False),
+        Binding("right", "move(1)", N_("Next card"), show=False),
+        Binding("s", "surrender", N_("Surrender"), show=False),
+        Binding("n", "next_hand", N_("Next hand")),
+        Binding("e", "end_session", N_("End session")),
+        Binding("q", "quit", N_("Quit")),
         *[Binding(str(i), f"choose({i})", show=False) for i in range(1, 10)],
     ]
 
@@ -79,6 +83,7 @@ class OfcApp(App[str | None]):
         on_end: Callable[[], object] | None = None,
     ) -> None:
         super().__init__()
+        self._bindings = translated_bindings(self._bindings)
         self.session = session
         self.names = list(names)
         """By session seat."""
@@ -101,6 +106,11 @@ class OfcApp(App[str | None]):
         """Why the table stopped (a failed save or bot); no key acts any more."""
         self._dealt: tuple[Card, ...] = ()
 
+    async def _process_messages(self, *args: Any, **kwargs: Any) -> None:
+        """Run the app in the language it was started in (OFC has one vocabulary)."""
+        with use_language(current_language()):
+            await super()._process_messages(*args, **kwargs)
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical():
@@ -111,7 +121,7 @@ class OfcApp(App[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "pokerroom — Open-Face Chinese Pineapple"
+        self.title = gettext("pokerroom — Open-Face Chinese Pineapple")
         self._start_hand()
 
     # ------------------------------------------------------------------ flow
@@ -151,7 +161,9 @@ class OfcApp(App[str | None]):
             try:
                 apply_decision(hand, player, self.bots[seat].decide(hand.view(player)))
             except Exception as error:  # its text may name the bot's cards (X-4)
-                failed = f"bot {self.names[seat]} failed ({type(error).__name__})"
+                failed = gettext("bot {name} failed ({error})").format(
+                    name=self.names[seat], error=type(error).__name__
+                )
                 break
         if hand.is_over:
             self.session.finish_hand()
@@ -176,7 +188,11 @@ class OfcApp(App[str | None]):
             self._stop(str(error))
             return False
         except Exception as error:
-            self._stop(f"the OFC session could not be saved ({type(error).__name__})")
+            self._stop(
+                gettext("the OFC session could not be saved ({error})").format(
+                    error=type(error).__name__
+                )
+            )
             return False
         return True
 
@@ -248,8 +264,11 @@ class OfcApp(App[str | None]):
         totals = [self.session.totals[seat] for seat in self.seats]
         order = sorted(range(hand.players), key=lambda p: self.seats[p])
         number = self.session.hands_played + (not hand.is_over)
-        of = f" of {self.hands}" if self.hands is not None else ""
-        lines = [f"hand {number}{of}"]
+        if self.hands is not None:
+            title = gettext("hand {number} of {hands}").format(number=number, hands=self.hands)
+        else:
+            title = gettext("hand {number}").format(number=number)
+        lines = [title]
         if hand.is_over:  # the boards a line each: the whole result fits 80×24
             lines += [*settled_lines(view, names, totals, order), *self._result_lines()]
         else:
@@ -268,16 +287,21 @@ class OfcApp(App[str | None]):
         if mine:
             to_place, to_discard = self.left()
             if (to_place, to_discard) == (0, 0):
-                status = "your deal is set — Enter confirms it, u undoes the last card"
+                status = gettext("your deal is set — Enter confirms it, u undoes the last card")
             else:
-                undo = " · u undo" if self.plan else ""
+                undo = " · " + gettext("u undo") if self.plan else ""
                 status = task_line(to_place, to_discard, unplanned) + undo
         elif not hand.is_over:
-            status = "the others set their cards"
+            status = gettext("the others set their cards")
         elif self.over:
-            status = f"session over after {counted(self.session.hands_played, 'hand')} — q: quit"
+            played = self.session.hands_played
+            status = ngettext(
+                "session over after {count} hand — q: quit",
+                "session over after {count} hands — q: quit",
+                played,
+            ).format(count=played)
         else:
-            status = "hand over — n: next hand, q: quit (resume later), e: end the session"
+            status = gettext("hand over — n: next hand, q: quit (resume later), e: end the session")
         return f"{status}\n{self.message}" if self.message else status
 
     def _refuse(self, message: str) -> None:
@@ -300,8 +324,7 @@ class OfcApp(App[str | None]):
     def action_choose(self, number: int) -> None:
         count = len(self.unplanned())
         if not 1 <= number <= count:
-            choice = f"1-{count}" if count > 1 else "1"
-            self._refuse(f"no card {number}: you hold {count} cards to set ({choice})")
+            self._refuse(no_card(number, count))
             return
         self.selected = number - 1
         self.message = ""
@@ -320,8 +343,7 @@ class OfcApp(App[str | None]):
         board = hand.board(self._me)
         free = {r: board.free(r) - sum(p == r for _, p in self.plan) for r in SHOWN_ROWS}
         if free[Row(row)] <= 0:
-            room = ", ".join(f"{r.value} {count}" for r, count in free.items())
-            self._refuse(f"the {row} row is full; open places: {room}")
+            self._refuse(row_full(row, {r.value: count for r, count in free.items()}))
             return
         self._plan_card(Row(row))
 
@@ -364,3 +386,21 @@ class OfcApp(App[str | None]):
         on_end = self.on_end  # a session of --hands that is over has ended itself
         if self.over or on_end is None or self._saved(on_end):
             self.exit()
+
+
+def no_card(number: int, count: int) -> str:
+    """Why key ``number`` chose nothing: the cards to set are numbered 1 … ``count``."""
+    choice = f"1-{count}" if count > 1 else "1"
+    return ngettext(
+        "no card {number}: you hold {count} card to set ({choice})",
+        "no card {number}: you hold {count} cards to set ({choice})",
+        count,
+    ).format(number=number, count=count, choice=choice)
+
+
+def row_full(row: str, free: Mapping[str, int]) -> str:
+    """Why a card cannot go on ``row``, and the places still open on each row (O-1)."""
+    room = ", ".join(f"{row_name(name)} {count}" for name, count in free.items())
+    return gettext("the {row} row is full; open places: {places}").format(
+        row=row_name(row), places=room
+    )

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pokerroom.cards import Card, card_face
+from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.ofc import ROW_SIZES, Board, DiscardCard, Row
 from pokerroom.ofc.game import PlayerView
 
@@ -27,6 +28,15 @@ FREE = "__"
 SHOWN_ROWS = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
 """Drawn as the board is laid out on the table: the short top row first."""
 ROW_KEYS = {Row.TOP: "t", Row.MIDDLE: "m", Row.BOTTOM: "b"}
+ROW_NAMES = {Row.TOP: N_("top"), Row.MIDDLE: N_("middle"), Row.BOTTOM: N_("bottom")}
+"""The rows as people name them (the codes ``top`` … stay in frames and saved hands)."""
+ROW_WIDTH = 7
+"""The rows' names are written in a column this wide, so the cards line up."""
+
+
+def row_name(row: Row | str) -> str:
+    """A row's name in the current language: «верх», «середина», «низ»."""
+    return gettext(ROW_NAMES[Row(row)])
 
 
 def row_text(cards: Sequence[Card], size: int) -> str:
@@ -35,7 +45,10 @@ def row_text(cards: Sequence[Card], size: int) -> str:
 
 def board_lines(rows: Mapping[Row, Sequence[Card]]) -> list[str]:
     """The three rows, top first, free places as ``__``."""
-    return [f"    {row.value:<7} {row_text(rows[row], ROW_SIZES[row])}" for row in SHOWN_ROWS]
+    return [
+        f"    {row_name(row):<{ROW_WIDTH}} {row_text(rows[row], ROW_SIZES[row])}"
+        for row in SHOWN_ROWS
+    ]
 
 
 def rows_of(board: Board) -> dict[Row, tuple[Card, ...]]:
@@ -64,20 +77,26 @@ def seat_lines(seat: OfcSeat) -> list[str]:
     """One player's name, marks and discards, then his rows."""
     marks = [seat.name]
     if seat.button:
-        marks.append("button")
+        marks.append(gettext("button"))
     if seat.fantasy:
-        marks.append("FANTASYLAND")
+        marks.append(gettext("FANTASYLAND"))
     marker = ">" if seat.acting else " "
-    head = f"{marker} {' · '.join(marks)}   total {seat.total:+d}"
+    total = gettext("total {points}").format(points=f"{seat.total:+d}")
+    head = f"{marker} {' · '.join(marks)}   {total}"
     if seat.thrown:  # O-2: discards are face down; only how many is known
-        head += f" · {seat.thrown} discarded face down"
+        head += " · " + ngettext(
+            "{count} discarded face down", "{count} discarded face down", seat.thrown
+        ).format(count=seat.thrown)
     elif seat.discards:
-        head += f" · your discards: {' '.join(card_face(card) for card in seat.discards)}"
+        cards = " ".join(card_face(card) for card in seat.discards)
+        head += " · " + gettext("your discards: {cards}").format(cards=cards)
     lines = [head]  # the discards on the name line: three players' blocks fit 80×24
     if seat.surrendered:
-        lines.append("    surrendered")  # O-5
+        lines.append("    " + gettext("surrendered"))  # O-5
     elif seat.rows is None:  # O-4: a fantasy hand stays hidden until the round ends
-        lines.append("    sets 13 of 14 cards after the others, hidden until the round ends")  # O-4
+        lines.append(
+            "    " + gettext("sets 13 of 14 cards after the others, hidden until the round ends")
+        )
     else:
         lines += board_lines(seat.rows)
     return lines
@@ -152,10 +171,11 @@ def settled_line(name: str, total: int, rows: Mapping[Row, Sequence[Card]] | Non
     """A finished hand's board on one line (top / middle / bottom; None: surrendered, O-5),
     so that three players' boards and the whole result fit 80×24 together."""
     if rows is None:
-        cards = "surrendered"
+        cards = gettext("surrendered")
     else:
         cards = " / ".join(" ".join(map(str, rows[row])) for row in SHOWN_ROWS)
-    return f"  {name}   total {total:+d} · {cards}"
+    points = gettext("total {points}").format(points=f"{total:+d}")
+    return f"  {name}   {points} · {cards}"
 
 
 def settled_lines(
@@ -176,16 +196,23 @@ def cards_line(pending: Sequence[Card], selected: int) -> str:
         f">{i + 1} {card_face(card)}<" if i == selected else f" {i + 1} {card_face(card)} "
         for i, card in enumerate(pending)
     ]
-    return "your cards: " + " ".join(parts) if parts else ""
+    return gettext("your cards: {cards}").format(cards=" ".join(parts)) if parts else ""
 
 
 def task_line(to_place: int, to_discard: int, cards: int) -> str:
     """What the viewer must do now, and the keys for it (O-2, O-4)."""
-    task = f"set {to_place}" + (f", discard {to_discard}" if to_discard else "")
+    if to_discard:
+        task = gettext("set {placed}, discard {discarded}").format(
+            placed=to_place, discarded=to_discard
+        )
+    else:
+        task = gettext("set {placed}").format(placed=to_place)
     keys = "1" if cards == 1 else f"1-{min(cards, 9)}"
     rows = "/".join(ROW_KEYS.values())
-    discard = ", x discards it" if to_discard else ""
-    return (
-        f"your turn: {task} — choose a card ({keys}, ←/→), "
-        f"{rows} sets it top/middle/bottom{discard}"
+    if to_discard:
+        how = gettext("{keys} sets it top/middle/bottom, x discards it")
+    else:
+        how = gettext("{keys} sets it top/middle/bottom")
+    return gettext("your turn: {task} — choose a card ({choice}, ←/→), {how}").format(
+        task=task, choice=keys, how=how.format(keys=rows)
     )

@@ -14,30 +14,67 @@ from pokerroom.cards import Card
 from pokerroom.engine import HandConfig, Limit
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
+from pokerroom.i18n import N_, gettext, pgettext
 from pokerroom.table.story import faces_text
 from pokerroom.tournament.clock.render import countdown
 
-BOARD_NAMES = ("upper", "lower")
-"""The two boards of the double-board bomb pot (V-4)."""
-RUN_NAMES = ("run 1", "run 2")
+BOARD_NAMES = (N_("upper"), N_("lower"))
+"""The two boards of the double-board bomb pot (V-4), marked for the catalogues."""
+RUN_NAMES = (N_("run 1"), N_("run 2"))
 """The two boards of a board run twice."""
+GAME_NAMES = {
+    "holdem": N_("Texas Hold'em"),
+    "omaha": N_("4-card Omaha"),
+    "omaha-hilo": N_("4-card Omaha Hi-Lo"),
+    "omaha5": N_("5-card Omaha"),
+    "omaha5-hilo": N_("5-card Omaha Hi-Lo"),
+    "omaha6": N_("6-card Omaha"),
+    "omaha6-hilo": N_("6-card Omaha Hi-Lo"),
+    "bomb-pot-omaha": N_("Double-board bomb-pot Omaha"),
+    "stud": N_("Seven-card Stud"),
+    "stud-hilo": N_("Seven-card Stud Hi-Lo"),
+    "draw": N_("Five-card Draw"),
+}
+"""The games' names on the game line, by the engine's code (the engine's own ``name``
+stays English for machine formats)."""
+LIMIT_NAMES = {
+    "no-limit": N_("no-limit"),
+    "pot-limit": N_("pot-limit"),
+    "fixed-limit": N_("fixed-limit"),
+}
+
+
+def game_name(code: str, english: str) -> str:
+    """The game ``code`` as people read it; ``english`` for a game this client lacks."""
+    return gettext(GAME_NAMES[code]) if code in GAME_NAMES else english
 
 
 def stakes_line(config: HandConfig, small_blind: int, big_blind: int) -> str:
     """The game, its structure and forced bets: Stud antes and brings in (V-5), the bomb pot
     antes (V-4), the other games post blinds."""
     variant, say = config.variant, amount_text
-    parts = [f"{variant.name} {config.limit}"]
+    limit = gettext(LIMIT_NAMES[str(config.limit)])
+    parts = [f"{game_name(variant.code, variant.name)} {limit}"]
     ante = max(config.antes, default=0)
     if variant.stud:
-        parts.append(f"ante {say(ante)}, bring-in {say(config.bring_in)}")
+        parts.append(
+            gettext("ante {ante}, bring-in {bring_in}").format(
+                ante=say(ante), bring_in=say(config.bring_in)
+            )
+        )
     elif config.blinds:
-        blinds = f"blinds {say(small_blind)}/{say(big_blind)}"
-        parts.append(blinds + (f", ante {say(ante)}" if ante else ""))
+        blinds = gettext("blinds {small}/{big}").format(small=say(small_blind), big=say(big_blind))
+        if ante:
+            blinds = gettext("{blinds}, ante {ante}").format(blinds=blinds, ante=say(ante))
+        parts.append(blinds)
     elif ante:
-        parts.append(f"ante {say(ante)}")
+        parts.append(gettext("ante {ante}").format(ante=say(ante)))
     if config.limit is Limit.FIXED_LIMIT:
-        parts.append(f"bets {say(config.min_bet)}/{say(config.big_bet_size)}")
+        parts.append(
+            gettext("bets {small}/{big}").format(
+                small=say(config.min_bet), big=say(config.big_bet_size)
+            )
+        )
     return " · ".join(parts)
 
 
@@ -67,18 +104,25 @@ def centre_lines(
     made side pots, its ``split`` into the main and side pots (P-1), with the bets not yet
     in them."""
     lines = [
-        (f"{names[i]}: " if len(boards) > 1 else "board: ") + (faces_text(board) or "—")
+        gettext("{board}: {cards}").format(
+            board=gettext(names[i]) if len(boards) > 1 else gettext("board"),
+            cards=faces_text(board) or "—",
+        )
         for i, board in enumerate(boards)
         if has_board or board
     ]
-    total = f"pot {amount_text(pot)}"
+    total = gettext("pot {amount}").format(amount=amount_text(pot))
     if split:
         parts = [
-            f"{'main' if i == 0 else f'side {i}'} {amount_text(amount)}"
+            gettext("main {amount}").format(amount=amount_text(amount))
+            if i == 0
+            else gettext("side {number} {amount}").format(number=i, amount=amount_text(amount))
             for i, amount in enumerate(split)
         ]
         if pot > sum(split):
-            parts.append(f"bets {amount_text(pot - sum(split))}")
+            parts.append(
+                pgettext("pot", "bets {amount}").format(amount=amount_text(pot - sum(split)))
+            )
         total += " (" + ", ".join(parts) + ")"
     return [*lines, total]
 
@@ -88,14 +132,23 @@ def options_line(options: Sequence[str]) -> str:
     return "   |   ".join(options)
 
 
-def clock_line(seconds: float, who: str = "time") -> str:
+def clock_line(seconds: float, who: str | None = None) -> str:
     """The shot clock (A-18) as ``time 0:25``: minutes and seconds, as the tournament clock
-    writes them ("10s" would read as the ten of spades at a card table)."""
-    return f"{who} {countdown(max(0.0, seconds))}"
+    writes them ("10s" would read as the ten of spades at a card table); ``who`` names
+    whose clock it is (a player's name), else it is yours."""
+    left = countdown(max(0.0, seconds))
+    if who is None:
+        return gettext("time {left}").format(left=left)
+    return f"{who} {left}"
 
 
-DRAW_PROMPT = "1-5 mark (*) cards to discard, d to draw them"
-SHOWDOWN_PROMPT = "showdown: s to show your hand, x to muck it and give up the pot"
+def next_hand_line(seconds: float) -> str:
+    """The pause between hands counting down: ``next hand in 0:04``."""
+    return gettext("next hand in {left}").format(left=countdown(max(0.0, seconds)))
+
+
+DRAW_PROMPT = N_("1-5 mark (*) cards to discard, d to draw them")
+SHOWDOWN_PROMPT = N_("showdown: s to show your hand, x to muck it and give up the pot")
 
 
 def draw_line(cards: Sequence[Card | None], marked: Collection[int]) -> str:
@@ -103,7 +156,7 @@ def draw_line(cards: Sequence[Card | None], marked: Collection[int]) -> str:
     numbered = "  ".join(
         f"{i}:{faces_text([card])}{'*' if i in marked else ''}" for i, card in enumerate(cards, 1)
     )
-    return f"{numbered}   {DRAW_PROMPT}"
+    return f"{numbered}   {gettext(DRAW_PROMPT)}"
 
 
 def result_line(number: int, changes: Sequence[tuple[str, int]]) -> str:
@@ -113,6 +166,11 @@ def result_line(number: int, changes: Sequence[tuple[str, int]]) -> str:
     'hand 4: no chips changed hands'
     """
     if not changes:  # a split pot that gave everyone back what he put in
-        return f"hand {number}: no chips changed hands"
-    said = (f"{who} {signed_amount_text(change)}" for who, change in changes)
-    return f"hand {number}: " + ", ".join(said)
+        return gettext("hand {number}: no chips changed hands").format(number=number)
+    said = ", ".join(f"{who} {signed_amount_text(change)}" for who, change in changes)
+    return gettext("hand {number}: {changes}").format(number=number, changes=said)
+
+
+def hand_title(number: int) -> str:
+    """The log's line that starts a hand: ``— hand 3 —``."""
+    return gettext("— hand {number} —").format(number=number)

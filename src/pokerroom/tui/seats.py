@@ -18,6 +18,7 @@ from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
+from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.table.seating import Blinds
 from pokerroom.table.story import Story, faces_text
 
@@ -93,9 +94,14 @@ def _roles(seat: int, marks: Blinds | None, blinds: bool) -> str:
 
 
 def roles_text(button: bool, small_blind: bool, big_blind: bool) -> str:
-    """The seat's markers: ``BTN``, ``SB``, ``BB`` (a heads-up button is also the SB)."""
-    tags = (("BTN", button), ("SB", small_blind), ("BB", big_blind))
-    return " ".join(tag for tag, at in tags if at)
+    """The seat's markers: ``BTN``, ``SB``, ``BB`` (a heads-up button is also the SB);
+    in Russian and Ukrainian the usual ``Д`` (дилер), ``МБ``, ``ББ``."""
+    tags = ((ROLE_TAGS[0], button), (ROLE_TAGS[1], small_blind), (ROLE_TAGS[2], big_blind))
+    return " ".join(gettext(tag) for tag, at in tags if at)
+
+
+ROLE_TAGS = (N_("BTN"), N_("SB"), N_("BB"))
+"""The button's and the blinds' marks on a seat."""
 
 
 def _face_up_flags(events: Sequence[ev.Event], players: int) -> list[list[bool]]:
@@ -116,7 +122,8 @@ def seat_cards_text(
         return ""
     text = _hand_text(cards, up)
     if drew is not None:
-        text += f"  drew {drew}" if drew else "  stood pat"
+        drew_text = ngettext("drew {count}", "drew {count}", drew).format(count=drew)
+        text += "  " + (drew_text if drew else gettext("stood pat"))
     return text
 
 
@@ -126,4 +133,4 @@ def _hand_text(cards: Sequence[Card | None], up: Sequence[bool]) -> str:
         return faces_text(cards)
     down = [card for card, face_up in zip(cards, up, strict=True) if not face_up]
     shown = [card for card, face_up in zip(cards, up, strict=True) if face_up]
-    return f"{faces_text(down)} up {faces_text(shown)}"
+    return gettext("{down} up {up}").format(down=faces_text(down), up=faces_text(shown))

@@ -4,13 +4,15 @@ and the buttons with exact amounts, so both tables look and answer the same."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
 from textual.widgets import Button, Input, RichLog, Static
 
 from pokerroom.amounts import amount_text
+from pokerroom.i18n import N_, gettext
 
 RESERVED_ROWS = 10
 """Rows kept for the game line, buttons, status, footer and at least five lines of log."""
@@ -20,32 +22,48 @@ TABLE_CSS = (
     "Button { min-width: 4; margin: 0 1 0 0; }"
 )
 BET_BINDINGS = [
-    Binding("f", "fold", "Fold"),
-    Binding("c", "check_call('check')", "Check"),
-    Binding("c", "check_call('call')", "Call"),
-    Binding("b", "bring_in", "Bring in"),
-    Binding("r", "raise('bet')", "Bet"),
-    Binding("r", "raise('raise')", "Raise"),
-    Binding("r", "raise('complete')", "Complete"),  # V-5: Stud's third street
-    Binding("m", "preset('min')", "Min"),
+    Binding("f", "fold", N_("Fold")),
+    Binding("c", "check_call('check')", N_("Check")),
+    Binding("c", "check_call('call')", N_("Call")),
+    Binding("b", "bring_in", N_("Bring in")),
+    Binding("r", "raise('bet')", N_("Bet")),
+    Binding("r", "raise('raise')", N_("Raise")),
+    Binding("r", "raise('complete')", N_("Complete")),  # V-5: Stud's third street
+    Binding("m", "preset('min')", N_("Min")),
     Binding("h", "preset('½ pot')", "½"),
     Binding("t", "preset('⅔ pot')", "⅔"),
-    Binding("p", "preset('pot')", "Pot"),
-    Binding("a", "preset('all-in')", "All-in"),
-    Binding("1", "mark(1)", "Mark", key_display="1-5"),
+    Binding("p", "preset('pot')", N_("Pot")),
+    Binding("a", "preset('all-in')", N_("All-in")),
+    Binding("1", "mark(1)", N_("Mark"), key_display="1-5"),
     *[Binding(str(i), f"mark({i})", show=False) for i in range(2, 6)],
-    Binding("d", "draw", "Draw"),
-    Binding("s", "show", "Show"),
-    Binding("x", "muck", "Muck"),
-    Binding("y", "run_twice(True)", "Run it twice"),
-    Binding("o", "run_twice(False)", "Run once"),
+    Binding("d", "draw", N_("Draw")),
+    Binding("s", "show", N_("Show")),
+    Binding("x", "muck", N_("Muck")),
+    Binding("y", "run_twice(True)", N_("Run it twice")),
+    Binding("o", "run_twice(False)", N_("Run once")),
 ]
-"""The keys of a hand: betting with presets, the draw, show or muck (P-5)."""
-BET_KEYS_HELP = (
+"""The keys of a hand: betting with presets, the draw, show or muck (P-5). Their
+descriptions are marked for the catalogues and worded by :func:`translated_bindings`."""
+BET_KEYS_HELP = N_(
     "keys: f fold · c check/call · r bet, raise or complete (type the total) · m min · h ½ pot · "
     "t ⅔ pot · p pot · a all-in (the largest bet allowed) · b bring in · 1-5 mark, d draw · "
     "s show · x muck · y run it twice · o run once"
 )
+AMOUNT_PROMPT = N_("bet or raise to …")
+
+
+def translated_bindings(bindings: BindingsMap) -> BindingsMap:
+    """``bindings`` with their descriptions (marked ``N_``) in the current language and
+    vocabulary: the footer then names the keys as the table speaks ("f Пас")."""
+    worded = BindingsMap()
+    for key, found in bindings.key_to_bindings.items():
+        worded.key_to_bindings[key] = [
+            replace(binding, description=gettext(binding.description))
+            if binding.description
+            else binding
+            for binding in found
+        ]
+    return worded
 
 
 def table_widgets() -> ComposeResult:
@@ -53,7 +71,7 @@ def table_widgets() -> ComposeResult:
     yield Static(id="info", markup=False)
     yield Static(id="table", markup=False)
     yield Horizontal(id="buttons")
-    yield Input(placeholder="bet or raise to …", id="raise")
+    yield Input(placeholder=gettext(AMOUNT_PROMPT), id="raise")
     yield Static(id="status", markup=False)
     yield RichLog(id="log", wrap=True)
 
@@ -69,14 +87,29 @@ def bet_buttons(
     """The legal actions as buttons with their exact amounts, then the bet presets."""
     buttons = []
     if fold:
-        buttons.append(Button("Fold", name="do-fold", compact=True))
+        buttons.append(Button(gettext("Fold"), name="do-fold", compact=True))
     if check:
-        buttons.append(Button("Check", name="do-check", compact=True))
+        buttons.append(Button(gettext("Check"), name="do-check", compact=True))
     if call is not None:
-        buttons.append(Button(f"Call {amount_text(call)}", name="do-call", compact=True))
+        label = gettext("Call {amount}").format(amount=amount_text(call))
+        buttons.append(Button(label, name="do-call", compact=True))
     if bring_in is not None:
-        buttons.append(Button(f"Bring in {amount_text(bring_in)}", name="do-bring", compact=True))
+        label = gettext("Bring in {amount}").format(amount=amount_text(bring_in))
+        buttons.append(Button(label, name="do-bring", compact=True))
     for name, amount in presets:
-        label = f"{name} {amount_text(amount)}"
+        label = f"{preset_name(name)} {amount_text(amount)}"
         buttons.append(Button(label, name=f"do-raise-{amount}", compact=True))
     return buttons
+
+
+PRESET_NAMES = {"min": N_("min"), "pot": N_("pot"), "all-in": N_("all-in")}
+"""The bet presets' names people read (½ pot, 2.5× stay signs); the keys use the codes."""
+
+
+def preset_name(name: str) -> str:
+    """A preset's name on its button: ``min``, ``½ pot``, ``pot``, ``all-in``, ``3×``."""
+    if name in PRESET_NAMES:
+        return gettext(PRESET_NAMES[name])
+    if name.endswith(" pot"):
+        return gettext("{fraction} pot").format(fraction=name.removesuffix(" pot"))
+    return name

@@ -25,9 +25,9 @@ one, the link follows the move itself); nothing of the table left is drawn after
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -36,8 +36,18 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
 from pokerroom.client.link import TableLink
+from pokerroom.i18n import (
+    N_,
+    Language,
+    Vocabulary,
+    current_language,
+    gettext,
+    ngettext,
+    use_language,
+)
 from pokerroom.protocol.frames import OfcTableFrame, TableFrame
-from pokerroom.table.wording import FOLD_WHEN_FREE, counted
+from pokerroom.table.vocabulary import chips_text
+from pokerroom.table.wording import FOLD_WHEN_FREE
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
 from pokerroom.tui.remote import chat, seating, view
 from pokerroom.tui.remote.clock import ServerClock
@@ -45,22 +55,33 @@ from pokerroom.tui.remote.hand_log import Logged, unwritten
 from pokerroom.tui.remote.ofc import RemoteOfcScreen
 from pokerroom.tui.render import result_line
 from pokerroom.tui.table_screen import (
+    AMOUNT_PROMPT,
     BET_BINDINGS,
     BET_KEYS_HELP,
     RESERVED_ROWS,
     TABLE_CSS,
     bet_buttons,
     table_widgets,
+    translated_bindings,
 )
 
 OpenTable = Callable[[str], Awaitable[TableLink]]
 """The link to another table of the same server, by its room id (a tournament move)."""
-KEYS_HELP = (
-    f"{BET_KEYS_HELP} · not your turn: k check/fold · j check · l call any · "
+REMOTE_KEYS_HELP = N_(
+    "not your turn: k check/fold · j check · l call any · "
     "o fold to any bet (again: clear) · z sit out / sit in · n deal (host) · "
     "e take a seat · g leave · u top up · w post the big blind / wait · v straddle · "
     "i chat · ? keys · q quit"
 )
+
+
+def keys_help() -> str:
+    """What ``?`` writes in the log: every key of a server's table."""
+    return f"{gettext(BET_KEYS_HELP)} · {gettext(REMOTE_KEYS_HELP)}"
+
+
+KEYS_HELP = f"{BET_KEYS_HELP} · {REMOTE_KEYS_HELP}"
+"""Every key, in English (the log has :func:`keys_help`, in the viewer's language)."""
 PREACTION_KEYS = {"check_fold": "k", "check": "j", "call_any": "l", "fold_any": "o"}
 
 
@@ -86,22 +107,24 @@ class RemoteTableApp(App[None]):
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
         *BET_BINDINGS,
         *[
-            Binding(key, f"preaction('{kind}')", view.PREACTION_WORDS[kind].capitalize())
+            Binding(key, f"preaction('{kind}')", view.PREACTION_KEY_WORDS[kind])
             for kind, key in PREACTION_KEYS.items()
         ],
-        Binding("z", "away('sit_out')", "Away"),
-        Binding("z", "away('sit_in')", "Back in"),
-        Binding("n", "start", "Deal"),
-        Binding("e", "seat_box('sit')", "Take a seat"),
-        Binding("g", "leave", "Leave"),
-        Binding("u", "seat_box('top_up')", "Top up"),
-        Binding("w", "post(True)", "Post BB"),
-        Binding("w", "post(False)", "Wait for BB"),
-        Binding("v", "straddle(True)", "Straddle"),
-        Binding("v", "straddle(False)", "Stop straddling"),
-        Binding("i", "chat", "Chat", show=False),  # the footer is full at 80 columns: ? lists it
-        Binding("question_mark", "keys", "Keys", key_display="?"),
-        Binding("q", "quit", "Quit"),
+        Binding("z", "away('sit_out')", N_("Away")),
+        Binding("z", "away('sit_in')", N_("Back in")),
+        Binding("n", "start", N_("Deal")),
+        Binding("e", "seat_box('sit')", N_("Take a seat")),
+        Binding("g", "leave", N_("Leave")),
+        Binding("u", "seat_box('top_up')", N_("Top up")),
+        Binding("w", "post(True)", N_("Post BB")),
+        Binding("w", "post(False)", N_("Wait for BB")),
+        Binding("v", "straddle(True)", N_("Straddle")),
+        Binding("v", "straddle(False)", N_("Stop straddling")),
+        Binding(
+            "i", "chat", N_("Chat"), show=False
+        ),  # the footer is full at 80 columns: ? lists it
+        Binding("question_mark", "keys", N_("Keys"), key_display="?"),
+        Binding("q", "quit", N_("Quit")),
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
@@ -110,14 +133,20 @@ class RemoteTableApp(App[None]):
         link: TableLink,
         *,
         open_table: OpenTable | None = None,
-        title: str = "pokerroom — online",
+        title: str | None = None,
         clock: ServerClock | None = None,
         first: Sequence[Mapping[str, object]] = (),
     ) -> None:
         super().__init__()
+        self.language: Language = current_language()
+        """The language the table speaks to this viewer: the process's when it started."""
+        self.vocabulary: Vocabulary = "club"
+        """The rule book's words: a home game's («Фолд») once its first frame says so."""
+        with self._speaking():
+            self._bindings = translated_bindings(self._merged_bindings or self._bindings)
         self.link = link
         self.open_table = open_table
-        self.table_title = title
+        self.table_title = title if title is not None else gettext("pokerroom — online")
         self.clock = clock or ServerClock()
         self.first = list(first)
         """Messages sent as soon as the table opens (``pokerroom connect --seat``)."""
@@ -148,6 +177,25 @@ class RemoteTableApp(App[None]):
         self.chat_logged: int | None = None
         """The newest chat line written to the log (None: none yet)."""
 
+    @contextlib.contextmanager
+    def _speaking(self) -> Iterator[None]:
+        """Word what follows in the viewer's language and the table's vocabulary."""
+        with use_language(self.language, self.vocabulary):
+            yield
+
+    async def _process_messages(self, *args: Any, **kwargs: Any) -> None:
+        """Run the app in the viewer's language: every widget's task copies it."""
+        with self._speaking():
+            await super()._process_messages(*args, **kwargs)
+
+    def _learn_vocabulary(self, kind: object) -> None:
+        """A home game's table speaks the home game's words: the keys are worded again."""
+        vocabulary: Vocabulary = "home" if kind == "home" else "club"
+        if vocabulary != self.vocabulary:
+            self.vocabulary = vocabulary
+            with self._speaking():
+                self._bindings = translated_bindings(self._merged_bindings or self._bindings)
+
     def compose(self) -> ComposeResult:
         yield Vertical(Static(id="header", markup=False), *table_widgets())
         yield Footer(compact=True)  # every key of a cash decision in 80 columns
@@ -163,7 +211,7 @@ class RemoteTableApp(App[None]):
             self.query_one("#log", RichLog),
         )
         self.title = self.table_title
-        self.widgets.status.update("connecting …")
+        self.widgets.status.update(gettext("connecting …"))
         self.widgets.header.display = False
         self.set_interval(0.5, self._tick)
         self.run_worker(self._follow(), name="link")
@@ -188,13 +236,15 @@ class RemoteTableApp(App[None]):
                     if target is None:
                         self._receive(frame)
                         continue
-                    self._leave_for(target, cast(TableFrame, frame))
+                    with self._speaking():
+                        self._leave_for(target, cast(TableFrame, frame))
                     if self.open_table is not None:
                         break
             if target is None or self.open_table is None:
-                why = self.ended or "the connection to the table has closed"
-                self.message = f"{why} — q to quit"
-                self._redraw()
+                with self._speaking():
+                    why = self.ended or gettext("the connection to the table has closed")
+                    self.message = gettext("{why} — q to quit").format(why=why)
+                    self._redraw()
                 return
             await self.link.close()
             self.link = await self.open_table(target)
@@ -206,7 +256,7 @@ class RemoteTableApp(App[None]):
             self.widgets.log.write(notice)
         self.message = notice or ""
         self.moves.append(target)
-        self.widgets.log.write(f"— you move to table {target} —")
+        self.widgets.log.write(gettext("— you move to table {table} —").format(table=target))
         self.frame = None
         self.notice = None
         self.logged = (0, 0)
@@ -215,6 +265,12 @@ class RemoteTableApp(App[None]):
         self._redraw()
 
     def _receive(self, frame: Mapping[str, object]) -> None:
+        if frame.get("type") == "table":
+            self._learn_vocabulary(frame.get("kind"))
+        with self._speaking():
+            self._receive_frame(frame)
+
+    def _receive_frame(self, frame: Mapping[str, object]) -> None:
         self.frames.append(frame)
         kind = frame.get("type")
         if kind == "table" and frame.get("kind") == "ofc":
@@ -281,15 +337,23 @@ class RemoteTableApp(App[None]):
             log.write(line)
         if frame["status"] == "over" and frame["standings"] and not self.over_logged:
             self.over_logged = True
-            log.write(f"series over after {counted(frame['hands_played'], 'hand')}:")
+            played = frame["hands_played"]
+            log.write(
+                ngettext(
+                    "series over after {count} hand:", "series over after {count} hands:", played
+                ).format(count=played)
+            )
             for standing in frame["standings"]:
-                log.write(f"  {standing['place']}. {standing['name']} ({standing['chips']} chips)")
+                chips = chips_text(standing["chips"])
+                log.write(f"  {standing['place']}. {standing['name']} ({chips})")
 
     @staticmethod
     def _changes(frame: TableFrame, result: Mapping[str, object]) -> list[tuple[str, int]]:
-        names = {seat["seat"]: seat["name"] or f"seat {seat['seat']}" for seat in frame["seats"]}
+        names = {
+            seat["seat"]: seat["name"] or view.seat_name(seat["seat"]) for seat in frame["seats"]
+        }
         if frame["you"]["seat"] is not None:
-            names[frame["you"]["seat"]] = "You"  # as the hand log addresses you
+            names[frame["you"]["seat"]] = gettext("You")  # as the hand log addresses you
         changes = cast(list[dict[str, int]], result["changes"])
         return [(names[c["seat"]], c["change"]) for c in changes if c["change"]]
 
@@ -311,6 +375,10 @@ class RemoteTableApp(App[None]):
     def _redraw(self, *, keys: bool = True) -> None:
         """The whole screen from the last frame; ``keys`` also the buttons and the footer
         (a countdown between frames changes neither)."""
+        with self._speaking():
+            self._draw(keys=keys)
+
+    def _draw(self, *, keys: bool) -> None:
         frame = self.frame
         if frame is None:
             if self.message:
@@ -465,7 +533,7 @@ class RemoteTableApp(App[None]):
         free = actions is not None and actions["check"]
         if free and hand is not None and self.fold_asked != hand["turn"]:
             self.fold_asked = hand["turn"]  # a free check: asked once, f again folds
-            self.message = FOLD_WHEN_FREE
+            self.message = gettext(FOLD_WHEN_FREE)
             self._redraw()
             return
         await self._act("fold")
@@ -507,7 +575,7 @@ class RemoteTableApp(App[None]):
         """Open the box for one chat line."""
         box = self.widgets.amount
         self.typing = "chat"
-        box.placeholder = chat.PROMPT
+        box.placeholder = gettext(chat.PROMPT)
         box.styles.display = "block"
         box.value = ""
         box.focus()
@@ -515,7 +583,7 @@ class RemoteTableApp(App[None]):
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         box = self.widgets.amount
         box.styles.display = "none"
-        box.placeholder = "bet or raise to …"
+        box.placeholder = gettext(AMOUNT_PROMPT)
         self.set_focus(None)
         typing, self.typing = self.typing, "raise"
         if typing == "chat":
@@ -528,7 +596,9 @@ class RemoteTableApp(App[None]):
         try:
             amount = int(event.value.strip())
         except ValueError:
-            self.message = f"{event.value!r} is not a whole number of chips"
+            self.message = gettext("{typed} is not a whole number of chips").format(
+                typed=repr(event.value)
+            )
             self._redraw()
             return
         await self._bet(amount)
@@ -605,7 +675,7 @@ class RemoteTableApp(App[None]):
         await self._send({"type": "start"})
 
     def action_keys(self) -> None:
-        self.widgets.log.write(KEYS_HELP)
+        self.widgets.log.write(keys_help())
 
     async def on_unmount(self) -> None:
         """However the app ends (``q``, Ctrl+C, Ctrl+Q), the link closes with it."""

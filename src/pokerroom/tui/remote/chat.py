@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pokerroom.i18n import N_, gettext
 from pokerroom.protocol.chat_frames import ChatFrame, ChatLineFrame
 
 FIRST_LINES = 5
 """Lines written when a table is opened: the conversation so far, briefly."""
-PROMPT = "say something to the table, Enter sends it"
+PROMPT = N_("say something to the table, Enter sends it")
 
 
 def unwritten(chat: ChatFrame | None, written: int | None) -> tuple[list[str], int | None]:
@@ -25,8 +26,11 @@ def unwritten(chat: ChatFrame | None, written: int | None) -> tuple[list[str], i
 
 
 def shown(line: ChatLineFrame) -> str:
-    where = " (watching)" if line["channel"] == "observers" else ""
-    return f"chat · {line['name']}{where}: {line['text']}"
+    if line["channel"] == "observers":
+        said = gettext("chat · {name} (watching): {text}")
+    else:
+        said = gettext("chat · {name}: {text}")
+    return said.format(name=line["name"], text=line["text"])
 
 
 def may_chat(chat: ChatFrame | None) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pokerroom.tui.render import hand_title
+
 Logged = tuple[int, int]
 """The hand whose log was written last, and how many of its lines."""
 
@@ -24,7 +26,7 @@ def unwritten(logged: Logged, number: int, lines: Sequence[str]) -> tuple[list[s
     seen, written = logged
     fresh: list[str] = []
     if seen != number or len(lines) < written:
-        fresh.append(f"— hand {number} —")
+        fresh.append(hand_title(number))
         written = 0
     fresh.extend(lines[written:])
     return fresh, (number, len(lines))

@@ -25,18 +25,24 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
 from pokerroom.cards import Card
+from pokerroom.i18n import N_, gettext
 from pokerroom.ofc import Row
 from pokerroom.protocol.frames import OfcSeatFrame, OfcTableFrame
+from pokerroom.tui.ofc_app import no_card, row_full
 from pokerroom.tui.ofc_render import OfcSeat, cards_line, seat_lines, settled_line, task_line
 from pokerroom.tui.remote import seating
 from pokerroom.tui.remote.clock import ServerClock
 from pokerroom.tui.remote.hand_log import Logged, unwritten
-from pokerroom.tui.render import clock_line
+from pokerroom.tui.remote.view import TABLE_STATUS_WORDS, seat_name
+from pokerroom.tui.render import clock_line, next_hand_line
+from pokerroom.tui.table_screen import translated_bindings
 
 Send = Callable[[dict[str, object]], Awaitable[None]]
 ROWS = ("top", "middle", "bottom")
 DISCARD = "discard"
-KEYS_HELP = (
+OVER = "hand {number} over:"
+"""The log line that opens a settled hand's result (:mod:`pokerroom.ofc.words`)."""
+KEYS_HELP = N_(
     "keys: 1-9 or ←/→ choose a card · t top · m middle · b bottom · x discard · u undo · "
     "Enter send the deal · e take a seat · g leave · n deal (host) · z sit out / sit in · "
     "? keys · q quit"
@@ -52,25 +58,26 @@ class RemoteOfcScreen(Screen[None]):
     )
     AUTO_FOCUS = None
     BINDINGS = [  # noqa: RUF012 - Textual reads this class attribute
-        Binding("t", "set_row('top')", "Top"),
-        Binding("m", "set_row('middle')", "Middle"),
-        Binding("b", "set_row('bottom')", "Bottom"),
-        Binding("x", "set_row('discard')", "Discard"),
-        Binding("u", "undo", "Undo"),
-        Binding("enter", "confirm", "Send"),
-        Binding("left", "move(-1)", "Previous card", show=False),
-        Binding("right", "move(1)", "Next card", show=False),
+        Binding("t", "set_row('top')", N_("Top")),
+        Binding("m", "set_row('middle')", N_("Middle")),
+        Binding("b", "set_row('bottom')", N_("Bottom")),
+        Binding("x", "set_row('discard')", N_("Discard")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("enter", "confirm", N_("Send")),
+        Binding("left", "move(-1)", N_("Previous card"), show=False),
+        Binding("right", "move(1)", N_("Next card"), show=False),
         *[Binding(str(i), f"choose({i})", show=False) for i in range(1, 10)],
-        Binding("e", "sit", "Take a seat"),
-        Binding("g", "leave", "Leave"),
-        Binding("n", "start", "Deal"),
-        Binding("z", "away('sit_out')", "Away"),
-        Binding("z", "away('sit_in')", "Back in"),
-        Binding("question_mark", "keys", "Keys", key_display="?"),
+        Binding("e", "sit", N_("Take a seat")),
+        Binding("g", "leave", N_("Leave")),
+        Binding("n", "start", N_("Deal")),
+        Binding("z", "away('sit_out')", N_("Away")),
+        Binding("z", "away('sit_in')", N_("Back in")),
+        Binding("question_mark", "keys", N_("Keys"), key_display="?"),
     ]
 
     def __init__(self, send: Send, clock: ServerClock) -> None:
         super().__init__()
+        self._bindings = translated_bindings(self._bindings)
         self.send = send
         self.clock = clock
         self.frame: OfcTableFrame | None = None
@@ -126,7 +133,8 @@ class RemoteOfcScreen(Screen[None]):
             fresh, self.logged = unwritten(self.logged, hand["number"], hand["log"])
             for line in fresh:
                 log.write(line)
-                if line == f"hand {hand['number']} over:":
+                over = {said.format(number=hand["number"]) for said in (OVER, gettext(OVER))}
+                if line in over:  # the hand's result is in its log (as the server words it)
                     self.results_logged.add(hand["number"])
         results = frame["results"]
         if self.first_result is None:  # the hands before you came are not news
@@ -165,7 +173,7 @@ class RemoteOfcScreen(Screen[None]):
         hand = frame["hand"]
         head = frame["game"]["stakes"]
         if hand is not None:
-            head = f"hand {hand['number']} · {head}"
+            head = gettext("hand {number} · {stakes}").format(number=hand["number"], stakes=head)
         seats = [self._seat(frame, s) for s in frame["seats"] if s["name"] is not None]
         lines = [head]
         if hand is not None and hand["deal"] is None:  # over: its result in the log fits 80×24
@@ -175,7 +183,7 @@ class RemoteOfcScreen(Screen[None]):
         clock = None if hand is None else hand["clock"]
         left = None if clock is None else self.clock.left(clock["deadline"])
         if clock is not None and left is not None:
-            name = frame["seats"][clock["seat"] - 1]["name"] or f"seat {clock['seat']}"
+            name = frame["seats"][clock["seat"] - 1]["name"] or seat_name(clock["seat"])
             mine = clock["seat"] == frame["you"]["seat"]
             lines.append(clock_line(left) if mine else clock_line(left, name))
         self._put("#ofc-table", "\n".join(lines))
@@ -210,7 +218,7 @@ class RemoteOfcScreen(Screen[None]):
                 elif rows is not None:
                     rows[Row(row)].append(Card.parse(card))
         return OfcSeat(
-            seat["name"] or f"seat {seat['seat']}",
+            seat["name"] or seat_name(seat["seat"]),
             seat["total"],
             rows,
             acting=hand is not None and hand["to_act"] == seat["seat"],
@@ -232,30 +240,30 @@ class RemoteOfcScreen(Screen[None]):
         if you["decision"] == "place":
             to_place, to_discard = self._left(frame)
             if not to_place and not to_discard:
-                return "your deal is set — Enter sends it, u undoes the last card"
-            undo = " · u undo" if self.plan else ""
+                return gettext("your deal is set — Enter sends it, u undoes the last card")
+            undo = " · " + gettext("u undo") if self.plan else ""
             return task_line(to_place, to_discard, len(self.pending())) + undo
         status = frame["status"]
         hand = frame["hand"]
-        words = {
-            "waiting": "waiting for players",
-            "held": "the next hand waits for a player to come back",
-            "over": "the session is over — q to quit",
-        }.get(status, "")
+        words = gettext(OFC_STATUS_WORDS[status]) if status in OFC_STATUS_WORDS else ""
         if status == "pause":
             left = self.clock.left(frame["next_hand_at"])
-            words = clock_line(left, "next hand in") if left else "next hand soon"
+            words = next_hand_line(left) if left else gettext("next hand soon")
         elif hand is not None and hand["to_act"] is not None:
             name = frame["seats"][hand["to_act"] - 1]["name"]
-            words = f"{name} sets cards"
+            words = gettext("{name} sets cards").format(name=name)
         if you["seat"] is None:
-            words = f"watching · {words}" if words else "watching"
+            words = (
+                gettext("watching · {status}").format(status=words)
+                if words
+                else gettext("watching")
+            )
             if self.check_action("sit", ()):
-                words += " · e: take a seat"
+                words += " · " + gettext("e: take a seat")
         elif frame["seats"][you["seat"] - 1]["away"]:
-            words += " · you sit out (z: sit in)"
+            words += " · " + gettext("you sit out (z: sit in)")
         elif status == "waiting" and you["host"]:
-            words += " — n: deal the first hand"
+            words += " — " + gettext("n: deal the first hand")
         return words
 
     def screen_text(self) -> str:
@@ -304,7 +312,7 @@ class RemoteOfcScreen(Screen[None]):
     def action_choose(self, number: int) -> None:
         count = len(self.pending())
         if not 1 <= number <= count:
-            self.message = f"no card {number}: you hold {count} cards to set (1-{count})"
+            self.message = no_card(number, count)
         else:
             self.selected, self.message = number - 1, ""
         self._redraw()
@@ -323,11 +331,10 @@ class RemoteOfcScreen(Screen[None]):
         if row != DISCARD:
             taken = sum(planned == row for _, planned in self.plan)
             if frame["you"]["free"][row] - taken <= 0:
-                open_rows = ", ".join(
-                    f"{r} {frame['you']['free'][r] - sum(p == r for _, p in self.plan)}"
-                    for r in ROWS
-                )
-                self.message = f"the {row} row is full; open places: {open_rows}"
+                free = {
+                    r: frame["you"]["free"][r] - sum(p == r for _, p in self.plan) for r in ROWS
+                }
+                self.message = row_full(row, free)
                 self._redraw()
                 return
         self.plan.append((pending[self.selected], row))
@@ -390,7 +397,15 @@ class RemoteOfcScreen(Screen[None]):
         await self.send({"type": which})
 
     def action_keys(self) -> None:
-        self.query_one("#ofc-log", RichLog).write(KEYS_HELP)
+        self.query_one("#ofc-log", RichLog).write(gettext(KEYS_HELP))
+
+
+OFC_STATUS_WORDS = {
+    "waiting": TABLE_STATUS_WORDS["waiting"],
+    "held": N_("the next hand waits for a player to come back"),
+    "over": N_("the session is over — q to quit"),
+}
+"""What an OFC table waits for, by its ``status``."""
 
 
 def _shown(seat: OfcSeat) -> Mapping[Row, Sequence[Card]] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pokerroom.i18n import gettext
 from pokerroom.table.cash.wording import buy_in_range, buy_in_refusal, top_up_refusal
 
 Message = dict[str, object]
@@ -58,18 +59,22 @@ def prompt(frame: Mapping[str, Any], typing: str) -> str:
     free = ", ".join(map(str, free_seats(frame)))
     table = frame.get("cash")
     if typing == "top_up":
-        return f"chips to add: 1-{frame['you']['cash']['top_up']}"
+        return gettext("chips to add: 1-{most}").format(most=frame["you"]["cash"]["top_up"])
     if table is not None:
         low, high = table["min_buy_in"], table["max_buy_in"]
-        return f"buy-in {low}-{high}, then a seat (free: {free}), e.g. {high} — Enter"
-    return f"seat (free: {free}) — Enter: the first free one"
+        return gettext(
+            "buy-in {low}-{high}, then a seat (free: {free}), e.g. {high} — Enter"
+        ).format(low=low, high=high, free=free)
+    return gettext("seat (free: {free}) — Enter: the first free one").format(free=free)
 
 
 def message(frame: Mapping[str, Any], typing: str, typed: str) -> Message | str:
     """The ``sit`` or ``top_up`` a typed line asks for, or why it would be refused."""
     words = typed.split()
     if not all(word.isdigit() for word in words):
-        return f"{typed.strip()!r} is not a whole number: type digits"
+        return gettext("{typed} is not a whole number: type digits").format(
+            typed=repr(typed.strip())
+        )
     numbers = [int(word) for word in words]
     if typing == "top_up":
         return _top_up(frame, numbers)
@@ -78,7 +83,9 @@ def message(frame: Mapping[str, Any], typing: str, typed: str) -> Message | str:
         return _seat(frame, numbers, {"type": "sit"})
     low, high = table["min_buy_in"], table["max_buy_in"]
     if not numbers:
-        return f"sit needs a 'buy_in': at this table {buy_in_range(low, high)}"
+        return gettext("sit needs a 'buy_in': at this table {range}").format(
+            range=buy_in_range(low, high)
+        )
     refused = buy_in_refusal(low, high, numbers[0])
     if refused is not None:
         return refused
@@ -88,13 +95,17 @@ def message(frame: Mapping[str, Any], typing: str, typed: str) -> Message | str:
 def _seat(frame: Mapping[str, Any], numbers: list[int], sit: Message) -> Message | str:
     free = free_seats(frame)
     if len(numbers) > 1:
-        return "type one seat number"
+        return gettext("type one seat number")
     seat = numbers[0] if numbers else (free[0] if free else 0)
     if seat not in free:
         size = len(frame["seats"])
         if not 1 <= seat <= size:
-            return f"this table has seats 1-{size}; free: {', '.join(map(str, free))}"
-        return f"seat {seat} is taken; free: {', '.join(map(str, free))}"
+            return gettext("this table has seats 1-{size}; free: {free}").format(
+                size=size, free=", ".join(map(str, free))
+            )
+        return gettext("seat {seat} is taken; free: {free}").format(
+            seat=seat, free=", ".join(map(str, free))
+        )
     return {**sit, "seat": seat}
 
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import VARIANTS, Action, IllegalAction, LegalActions
 from pokerroom.engine.actions import steps_refusal
 from pokerroom.engine.variants import Variant
+from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame
 from pokerroom.table.presets import preset_totals
 from pokerroom.table.run_twice import AGREE, DECLINE, QUESTION
@@ -28,17 +30,30 @@ from pokerroom.tui.render import (
     centre_lines,
     clock_line,
     draw_line,
+    next_hand_line,
     options_line,
 )
 from pokerroom.tui.seats import SeatLabel, roles_text, seat_cards_text
 
 PREACTION_WORDS = {
-    "check_fold": "check/fold",
-    "check": "check",
-    "call_any": "call any",
-    "fold_any": "fold to any bet",
+    "check_fold": N_("check/fold"),
+    "check": N_("check"),
+    "call_any": N_("call any"),
+    "fold_any": N_("fold to any bet"),
 }
-"""The pre-actions (X-3) as the table names them."""
+"""The pre-actions (X-3) as the table names them (marked; worded with ``gettext``)."""
+PREACTION_KEY_WORDS = {
+    "check_fold": N_("Check/fold"),
+    "check": N_("Check"),
+    "call_any": N_("Call any"),
+    "fold_any": N_("Fold to any bet"),
+}
+"""The pre-actions' keys in the footer."""
+
+
+def seat_name(seat: int) -> str:
+    """An empty seat, or one whose player has no name in the frame: ``seat 3``."""
+    return gettext("seat {number}").format(number=seat)
 
 
 def variant_of(frame: TableFrame) -> Variant | None:
@@ -97,22 +112,31 @@ def _seat_action(seat: SeatFrame) -> str:
     """The latest action, else why the seat is not playing (H-9, H-11, H-2)."""
     words = seat["last_action"] or ""
     if seat["out"]:
-        words = "out"
+        words = gettext("out")
     elif seat["away"] and not seat["in_hand"]:
-        words = "sitting out"
+        words = gettext("sitting out")
     state = seat.get("state")
     if state in ("waiting", "posting", "no_chips", "leaving") and not seat["in_hand"]:
-        words = {"waiting": "waits for the BB", "no_chips": "no chips"}.get(state, state)
+        words = gettext(SEAT_STATE_WORDS[state])
     if seat["bot"] is None and not seat["connected"]:
-        words = f"{words} (offline)".strip()
+        words = gettext("{action} (offline)").format(action=words).strip()
     return words
+
+
+SEAT_STATE_WORDS = {
+    "waiting": N_("waits for the BB"),
+    "posting": N_("posting"),
+    "no_chips": N_("no chips"),
+    "leaving": N_("leaving"),
+}
+"""A cash seat's state on its label, for the others to read."""
 
 
 def centre(frame: TableFrame, seconds_left: float | None) -> list[str]:
     """The boards and pots (P-1), and the shot clock of whoever is to act (A-18)."""
     hand = frame["hand"]
     if hand is None:
-        return ["waiting for the first hand"]
+        return [gettext("waiting for the first hand")]
     variant = variant_of(frame)
     has_board = variant is None or any(street.board for street in variant.streets)
     pots = hand["pots"]
@@ -129,18 +153,21 @@ def centre(frame: TableFrame, seconds_left: float | None) -> list[str]:
 def clock_text(frame: TableFrame, seat: int, seconds_left: float, banks: int) -> str:
     """``time 0:23`` on your own decision (with your time banks), ``Bob 0:23`` on another's."""
     if seat == frame["you"]["seat"]:
-        bank = f" · {banks} time bank{'s' if banks != 1 else ''}" if banks else ""
-        return clock_line(seconds_left) + bank
-    return clock_line(seconds_left, frame["seats"][seat - 1]["name"] or f"seat {seat}")
+        bank = ngettext("{count} time bank", "{count} time banks", banks).format(count=banks)
+        return clock_line(seconds_left) + (f" · {bank}" if banks else "")
+    return clock_line(seconds_left, frame["seats"][seat - 1]["name"] or seat_name(seat))
 
 
 def info_line(frame: TableFrame) -> str:
     """The game line above the table: a tournament's table number (as the local
     tournament table says it), hand number and stakes."""
     hand, header = frame["hand"], frame.get("tournament")
-    table = "" if header is None or "table" not in header else f"table {header['table']} · "
-    number = f"hand {hand['number']} · " if hand is not None else ""
-    return table + number + frame["game"]["stakes"]
+    parts = []
+    if header is not None and "table" in header:
+        parts.append(gettext("table {table}").format(table=header["table"]))
+    if hand is not None:
+        parts.append(gettext("hand {number}").format(number=hand["number"]))
+    return " · ".join([*parts, frame["game"]["stakes"]])
 
 
 def my_cards(frame: TableFrame) -> list[Card | None]:
@@ -157,58 +184,74 @@ def status_line(frame: TableFrame, marked: Collection[int], pause_left: float | 
     if decision == "draw":
         return draw_line(my_cards(frame), marked)
     if decision == "show":
-        return SHOWDOWN_PROMPT if you["may_muck"] else "showdown: s to show your hand"
+        if you["may_muck"]:
+            return gettext(SHOWDOWN_PROMPT)
+        return gettext("showdown: s to show your hand")
     if decision == "run_twice":
-        return f"{QUESTION} y {AGREE.lower()} · o {DECLINE.lower()}"
+        return gettext("{question} y {agree} · o {decline}").format(
+            question=gettext(QUESTION),
+            agree=gettext(AGREE).lower(),
+            decline=gettext(DECLINE).lower(),
+        )
     return _waiting_line(frame, pause_left)
 
 
 def _waiting_line(frame: TableFrame, pause_left: float | None) -> str:
     you = frame["you"]
     status = frame["status"]
-    words = {
-        "waiting": "waiting for players",
-        "held": "fewer than two players here: the next hand waits",
-        "over": "the series is over — q to quit",
-        "closed": "this table has closed",
-    }.get(status, "")
+    words = gettext(TABLE_STATUS_WORDS[status]) if status in TABLE_STATUS_WORDS else ""
     if status == "waiting" and you["host"] and frame["kind"] == "home":
-        words += " — n: deal the first hand"
+        words += " — " + gettext("n: deal the first hand")
     if status == "pause":
-        words = clock_line(pause_left, "next hand in") if pause_left else "next hand soon"
+        words = next_hand_line(pause_left) if pause_left else gettext("next hand soon")
     acting = to_act(frame)
     if acting is not None:
         name = frame["seats"][acting - 1]["name"]
-        words = f"{name} to act"
-        if you["preaction"] is not None:
-            words += f" · pre-action: {PREACTION_WORDS.get(you['preaction'], you['preaction'])}"
+        words = gettext("{name} to act").format(name=name)
+        chosen = you["preaction"]
+        if chosen is not None:
+            said = gettext(PREACTION_WORDS[chosen]) if chosen in PREACTION_WORDS else chosen
+            words += " · " + gettext("pre-action: {preaction}").format(preaction=said)
     if you["seat"] is None:
-        words = f"watching · {words}" if words else "watching"
+        words = (
+            gettext("watching · {status}").format(status=words) if words else gettext("watching")
+        )
         if may_sit(frame):
-            words += " · e: take a seat"
+            words += " · " + gettext("e: take a seat")
     seat = None if you["seat"] is None else frame["seats"][you["seat"] - 1]
     if seat is not None and seat["away"]:
-        words += " · you sit out (z: sit in)"
+        words += " · " + gettext("you sit out (z: sit in)")
     cash = you.get("cash")
     if cash is not None and cash["state"] in CASH_STATE_WORDS:
-        words += f" · {CASH_STATE_WORDS[cash['state']]}"
+        words += f" · {gettext(CASH_STATE_WORDS[cash['state']])}"
     straddle = you.get("straddle")
     if straddle is not None:
         words += f" · {straddle_words(straddle['mode'], straddle['on'])}"
     return words
 
 
+TABLE_STATUS_WORDS = {
+    "waiting": N_("waiting for players"),
+    "held": N_("fewer than two players here: the next hand waits"),
+    "over": N_("the series is over — q to quit"),
+    "closed": N_("this table has closed"),
+}
+"""What the table waits for, by its ``status``."""
+
+
 def straddle_words(mode: str, on: bool) -> str:
     """The player's straddle choice, with the key that changes it."""
-    where = WHERE_WORDS[mode]
-    return f"you straddle {where} (v: stop)" if on else f"v: straddle {where}"
+    where = gettext(WHERE_WORDS[mode])
+    if on:
+        return gettext("you straddle {where} (v: stop)").format(where=where)
+    return gettext("v: straddle {where}").format(where=where)
 
 
 CASH_STATE_WORDS = {
-    "waiting": "you wait for the big blind (w: post one now)",
-    "posting": "you post a big blind to come in (w: wait instead)",
-    "no_chips": "you have no chips: u tops up",
-    "leaving": "you leave when this hand ends",
+    "waiting": N_("you wait for the big blind (w: post one now)"),
+    "posting": N_("you post a big blind to come in (w: wait instead)"),
+    "no_chips": N_("you have no chips: u tops up"),
+    "leaving": N_("you leave when this hand ends"),
 }
 """A cash seat's state (``you.cash.state``) as the status line says it, with its key."""
 
@@ -221,12 +264,20 @@ def header_lines(frame: TableFrame, level_left: float | None) -> list[str]:
     lines = list(header["lines"])
     built = header["seconds_left"]
     if lines and built is not None and level_left is not None:
-        lines[0] = lines[0].replace(
-            f"{countdown(built)} left", f"{countdown(max(0.0, level_left))} left"
-        )
+        for said in {"{time} left", gettext("{time} left")}:  # as the server words it
+            lines[0] = lines[0].replace(
+                said.format(time=countdown(built)),
+                said.format(time=countdown(max(0.0, level_left))),
+            )
     if header["finished"] is not None:
         place, prize = header["finished"]["place"], header["finished"]["prize"]
-        lines.append(f"you finished {place}" + (f", prize {prize:,}" if prize else ""))
+        if prize:
+            finished = gettext("you finished {place}, prize {prize}").format(
+                place=place, prize=amount_text(prize)
+            )
+        else:
+            finished = gettext("you finished {place}").format(place=place)
+        lines.append(finished)
     return lines
 
 
