@@ -21,6 +21,7 @@ from abc import abstractmethod
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Generic, TypeVar
 
 from pokerroom.amounts import amount_text
@@ -30,6 +31,7 @@ from pokerroom.chat.frames import chat_frame
 from pokerroom.engine import Hand, IllegalAction
 from pokerroom.engine.views import view_of
 from pokerroom.history.phh_write import write_phh
+from pokerroom.i18n import Vocabulary, gettext, vocabulary_of_profile
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import (
     GameFrame,
@@ -49,6 +51,7 @@ from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.seated import SeatedRoom, no
 from pokerroom.web.room.snapshot import build
 from pokerroom.web.room.stories import Stories
+from pokerroom.web.room.worded import Worded, every_language, for_viewer
 from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
 
 REMEMBERED_IDS = 256
@@ -119,9 +122,11 @@ class LiveRoom(SeatedRoom[Turn]):
         """Pre-actions by user id (X-3)."""
         self.vote: RunTwiceVote | None = None
         """The players' answers to run it twice, while the hand waits for them."""
-        self.notices: dict[int, str] = {}
+        self.notices: dict[int, Worded[str] | str] = {}
         self.result_frames: list[ResultFrame] = []
-        """The last hands' results, newest first."""
+        """The last hands' results, newest first (worded as the hand ended)."""
+        self.worded_results: list[Worded[ResultFrame]] = []
+        """The same in every language (:mod:`pokerroom.web.room.worded`)."""
         self.stories = Stories()
         """Each viewer's log of the hand, told as it grows (for the snapshots)."""
         self._seen_ids: dict[int, deque[str]] = {}
@@ -141,6 +146,19 @@ class LiveRoom(SeatedRoom[Turn]):
         """A checkpoint from before tables chatted gets an empty chat."""
         self.__dict__.update(state)
         self.__dict__.setdefault("chat", RoomChat())
+        self.__dict__.setdefault("worded_results", [])
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """Whose poker words the table speaks: its rule book's (a home game's, a club's)."""
+        settings = getattr(self, "settings", None)
+        return vocabulary_of_profile(str(getattr(settings, "profile", "club")))
+
+    def results_shown(self) -> list[ResultFrame]:
+        """The last hands' results in the current language (the frame's viewer's)."""
+        if len(self.worded_results) != len(self.result_frames):  # kept before: as they were
+            return list(self.result_frames)
+        return [for_viewer(said) for said in self.worded_results]
 
     # ------------------------------------------------------------ the Room API
 
@@ -588,7 +606,18 @@ class LiveRoom(SeatedRoom[Turn]):
             if gone is not None:
                 del self.pending[user]
                 if pending.kind == "check" and gone.startswith("the bet"):
-                    self.notices[user] = f"your pre-action check was cancelled: {gone}"
+                    self.notices[user] = every_language(
+                        self.vocabulary, partial(self._cancelled_notice, pending, position)
+                    )
+
+    def _cancelled_notice(self, pending: preactions.Pending, position: int | None) -> str:
+        hand = self.hand
+        gone = (
+            gettext("you left")
+            if hand is None or position is None
+            else preactions.why_gone(pending, hand, self.hand_number, position, worded=True)
+        )
+        return gettext("your pre-action check was cancelled: {why}").format(why=gone)
 
     def _time_out(self, turn: Turn, now: float) -> None:
         """A-18: a time bank if one may be used, else the timeout acts for the player."""
@@ -651,3 +680,24 @@ class LiveRoom(SeatedRoom[Turn]):
     def _keep_result(self, result: ResultFrame) -> None:
         self.result_frames.insert(0, result)
         del self.result_frames[KEPT_RESULTS:]
+        hand = self.hand
+        self.worded_results.insert(
+            0, every_language(self.vocabulary, partial(_result_in_language, result, hand))
+        )
+        del self.worded_results[KEPT_RESULTS:]
+
+
+def _result_in_language(result: ResultFrame, hand: Hand | None) -> ResultFrame:
+    """``result`` with its winning hands named in the current language (the engine words
+    them as they are read: :attr:`Hand.result <pokerroom.engine.hand.Hand.result>`)."""
+    if hand is None or hand.phase != "done":
+        return result
+    names = [winner.hand for pot in hand.result for winner in pot.winners]
+    if len(names) != len(result["winners"]):
+        return result
+    return {
+        **result,
+        "winners": [
+            {**winner, "hand": name} for winner, name in zip(result["winners"], names, strict=True)
+        ],
+    }

@@ -16,6 +16,7 @@ from pokerroom.protocol import client as msg
 from pokerroom.web.room.chatting import CHAT_MESSAGES
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
+from pokerroom.web.room.worded import Worded
 from pokerroom.web.seam import Outcome, User
 
 
@@ -44,7 +45,7 @@ class SeatedRoom(ABC, Generic[TurnT]):
     table_size: int
     occupants: dict[int, Occupant]
     """Seat number → who sits there."""
-    notices: dict[int, str]
+    notices: dict[int, Worded[str] | str]
     """User id → a line he is told until he acts (a cancelled pre-action, a timeout)."""
     turn: TurnT | None
     next_hand_at: float | None
