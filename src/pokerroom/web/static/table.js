@@ -27,6 +27,22 @@
     "all-in": t("all-in"),
   };
   const SIZED = { bet: t("Bet"), raise: t("Raise"), complete: t("Complete") };
+  // The streets as the frame names them (pokerroom/engine/variants.py): codes, worded here.
+  const STREETS = {
+    preflop: tp("street", "preflop"),
+    flop: tp("street", "flop"),
+    turn: tp("street", "turn"),
+    river: tp("street", "river"),
+    deal: tp("street", "deal"),
+    predraw: tp("street", "before the draw"),
+    postdraw: tp("street", "after the draw"),
+    third: tp("street", "third street"),
+    fourth: tp("street", "fourth street"),
+    fifth: tp("street", "fifth street"),
+    sixth: tp("street", "sixth street"),
+    seventh: tp("street", "seventh street"),
+  };
+  const SHARES = { high: tp("pot share", "high"), low: tp("pot share", "low") };
   // The amount check's complaints, by the frame's code for a sized bet ({range} etc. filled in).
   const TO_WHOLE = {
     bet: t("bet to a whole number of chips in {range}"),
@@ -266,6 +282,7 @@
     root.dataset.status = tb.status;
     root.dataset.seated = you.seat === null ? "no" : "yes";
     byId("stakes").textContent = tb.game.stakes;
+    byId("stakes").title = tb.game.stakes; // a phone shows the line cut short
     renderSeats(tb);
     renderMiddle(hand);
     renderActions(tb);
@@ -291,6 +308,7 @@
     root.dataset.status = tb.status;
     root.dataset.seated = tb.you.seat === null ? "no" : "yes";
     byId("stakes").textContent = tb.game.stakes;
+    byId("stakes").title = tb.game.stakes; // a phone shows the line cut short
     show("watching", tb.you.seat === null);
     renderSeatControls(tb);
     window.pokerroomOfc.render(tb, ofcPage);
@@ -316,7 +334,7 @@
       }
       case "playing":
         return hand
-          ? t("Hand #{number} · {street}", { number: hand.number, street: hand.street })
+          ? t("Hand #{number} · {street}", { number: hand.number, street: STREETS[hand.street] || hand.street })
           : t("Playing");
       case "pause":
         return tb.next_hand_at === null
@@ -676,7 +694,7 @@
       let text = winner.pot > 0
         ? t("{name} wins {amount} from side pot {pot}", words)
         : t("{name} wins {amount}", words);
-      if (winner.share !== "all") text += ` (${winner.share})`;
+      if (winner.share !== "all") text += ` (${SHARES[winner.share] || winner.share})`;
       if (boards > 1) text += " " + t("on board {number}", { number: winner.board + 1 });
       if (winner.hand) text += " " + t("with {hand}", { hand: lowerFirst(winner.hand) });
       return text;
