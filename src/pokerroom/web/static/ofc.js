@@ -9,6 +9,14 @@ window.pokerroomOfc = (() => {
   const ROWS = ["top", "middle", "bottom"];
   const SIZES = { top: 3, middle: 5, bottom: 5 };
   const ROW_KEYS = { t: "top", m: "middle", b: "bottom", x: "discard" };
+  // The bots' styles as the frame names them (pokerroom/bots): codes, worded here.
+  const BOT_STYLES = {
+    random: tp("bot style", "random"),
+    station: tp("bot style", "calling station"),
+    equity: tp("bot style", "equity"),
+    tournament: tp("bot style", "tournament"),
+    sensible: tp("bot style", "sensible"),
+  };
   const ROW_NAMES = { top: t("top"), middle: t("middle"), bottom: t("bottom"), discard: t("discard") };
   const ROW_BUTTONS = { top: t("Top"), middle: t("Middle"), bottom: t("Bottom"), discard: t("Discard") };
   const PUT_ON = {
@@ -101,7 +109,7 @@ window.pokerroomOfc = (() => {
     }
     const notes = [];
     if (seat.fantasy) notes.push(t("Fantasyland"));
-    if (seat.bot !== null) notes.push(t("bot ({style})", { style: seat.bot }));
+    if (seat.bot !== null) notes.push(t("bot ({style})", { style: BOT_STYLES[seat.bot] || seat.bot }));
     if (seat.away) notes.push(t("away: cards set for him"));
     if (!seat.connected && seat.bot === null) notes.push(tp("seat note", "disconnected"));
     if (seat.discarded > 0 && !seat.you) {

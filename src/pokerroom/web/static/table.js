@@ -42,6 +42,14 @@
     sixth: tp("street", "sixth street"),
     seventh: tp("street", "seventh street"),
   };
+  // The bots' styles as the frame names them (pokerroom/bots): codes, worded here.
+  const BOT_STYLES = {
+    random: tp("bot style", "random"),
+    station: tp("bot style", "calling station"),
+    equity: tp("bot style", "equity"),
+    tournament: tp("bot style", "tournament"),
+    sensible: tp("bot style", "sensible"),
+  };
   const SHARES = { high: tp("pot share", "high"), low: tp("pot share", "low") };
   // The amount check's complaints, by the frame's code for a sized bet ({range} etc. filled in).
   const TO_WHOLE = {
@@ -454,7 +462,7 @@
       if (seat.state && !["playing", "sitting_out"].includes(seat.state)) {
         notes.push(SEAT_STATES[seat.state] || seat.state.replace("_", " "));
       }
-      if (seat.bot !== null) notes.push(t("bot ({style})", { style: seat.bot }));
+      if (seat.bot !== null) notes.push(t("bot ({style})", { style: BOT_STYLES[seat.bot] || seat.bot }));
       item.append(el("div", "notes", notes.join(" · ")));
       item.append(el("div", "banks", t("time banks: {count}", { count: seat.banks })));
       if (seat.bet > 0) item.append(el("div", "bet", formatAmount(seat.bet)));
