@@ -110,6 +110,18 @@ def test_a_refusal_goes_to_its_sender_in_his_language(table: Table) -> None:
         assert expected in error["message"], error["message"]
 
 
+def test_the_room_refuses_each_player_in_his_language(table: Table) -> None:
+    """A refusal the room words reaches its sender in his own words."""
+    for label, expected in (
+        ("ru", "у вас нет действия заранее, которое можно снять"),
+        ("en", "you have no pre-action to clear"),
+    ):
+        table[label].send({"type": "preaction", "kind": "clear"})
+        error = table[label].receive()
+        assert error["type"] == "error" and error["code"] == "no_preaction", error
+        assert error["message"] == expected, error["message"]
+
+
 def test_a_connection_words_in_its_language_and_its_tables_vocabulary(table: Table) -> None:
     """The hub's connections carry the language their socket opened with."""
     hub = table.hub
