@@ -49,6 +49,7 @@ from pokerroom.web.auth.middleware import AuthenticationMiddleware, same_user
 from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
 from pokerroom.web.auth.tokens import same_token
 from pokerroom.web.auth.visitor import visitor_of
+from pokerroom.web.browser_words import catalogue_routes
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal
@@ -144,6 +145,7 @@ def create_app(
                 *director_page_routes(),
                 *dispute_routes(),
                 *chat_moderation_routes(),
+                *catalogue_routes(),
                 *routes,
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
             ],

@@ -16,8 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-CANNOT_SAVE = "the room cannot save: play pauses until it can"
-SAVES_AGAIN = "the room saves again: play resumes"
+from pokerroom.i18n import N_
+
+CANNOT_SAVE = N_("the room cannot save: play pauses until it can")
+SAVES_AGAIN = N_("the room saves again: play resumes")
 PAUSE_AFTER = 3.0
 """Seconds a table waits for the database before it pauses (``pokerroom serve --pause-after``)."""
 

@@ -11,6 +11,12 @@ console, a broker carrying another process's notice) ends in :meth:`Hub.room_cha
 
 A hub given the server's writer (``saves``) shows a change only once it is saved, and
 pauses a room that cannot save (:mod:`pokerroom.web.holding`).
+
+Each connection speaks its viewer's language (chosen when the socket opened, from the
+language menu's cookie or ``Accept-Language``: :mod:`pokerroom.web.language`), in the words
+of the rule book its table plays by (the room's ``vocabulary``): every frame for it is built,
+and every message it sends is handled, inside ``use_language`` for that connection, so one
+broadcast words each viewer's frame in his own language and never mixes two in one frame.
 """
 
 from __future__ import annotations
@@ -24,6 +30,15 @@ from collections.abc import AsyncIterator, Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from pokerroom.i18n import (
+    DEFAULT_LANGUAGE,
+    N_,
+    VOCABULARIES,
+    Language,
+    Vocabulary,
+    gettext,
+    use_language,
+)
 from pokerroom.protocol.frames import saving_frame
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.flood import FloodGuard, FloodLimit
@@ -39,7 +54,7 @@ from pokerroom.web.ticker import Clock, Ticker
 log = logging.getLogger(__name__)
 
 
-SESSION_ENDED = "you were signed out, or your roles changed: this page connects again"
+SESSION_ENDED = N_("you were signed out, or your roles changed: this page connects again")
 
 
 class Rooms(Protocol):
@@ -90,6 +105,12 @@ class Connection:
     end_reason: str = "room_closed"
     """Why it was ended: ``room_closed`` or the refusal's code (``observers_off``,
     ``session_ended``)."""
+    language: Language = DEFAULT_LANGUAGE
+    """The language its viewer reads: every frame for it is worded in it."""
+
+    def speaking(self) -> contextlib.AbstractContextManager[None]:
+        """Word what is inside for this connection: its language, its table's vocabulary."""
+        return use_language(self.language, room_vocabulary(self.room))
 
     @property
     def sender(self) -> Hashable:
@@ -101,6 +122,13 @@ class Connection:
 
 WatchRefusal = Callable[[str, User | None], str | None]
 """Why this viewer may not watch the room with this id now (observers off), or None."""
+
+
+def room_vocabulary(room: Room) -> Vocabulary:
+    """Whose poker words the room speaks (its rule book's profile: a home game's or a
+    club's); a room that does not say speaks the clubs'."""
+    said = getattr(room, "vocabulary", "club")
+    return next((vocabulary for vocabulary in VOCABULARIES if vocabulary == said), "club")
 
 
 def _welcome(_room_id: str, _viewer: User | None) -> str | None:
@@ -208,24 +236,32 @@ class Hub:
             ended = await asyncio.to_thread(lapsed, self.check_session, sessions)
             for session, connection in signed_in:
                 if session in ended:
-                    self.dismiss(connection, Refusal("session_ended", SESSION_ENDED))
+                    self._end_session(connection)
 
     def watchers(self, room_id: str) -> int:
         """How many sockets watch a room now."""
         return len(self._connections.get(room_id, ()))
 
     def connect(
-        self, room: Room, viewer: User | None, send: Send, session: str | None = None
+        self,
+        room: Room,
+        viewer: User | None,
+        send: Send,
+        session: str | None = None,
+        language: Language = DEFAULT_LANGUAGE,
     ) -> Connection:
-        """Register a socket (opened in the session with the token ``session``); it gets
-        the current snapshot at once (a reload loses nothing)."""
+        """Register a socket (opened in the session with the token ``session``, its viewer
+        reading ``language``); it gets the current snapshot at once (a reload loses
+        nothing)."""
+        vocabulary = room_vocabulary(room)
         connection = Connection(
             room=room,
             viewer=viewer,
-            outbox=Outbox(lambda: self._stamped(room, viewer), send),
+            outbox=Outbox(lambda: self._stamped(room, viewer, language, vocabulary), send),
             flood=FloodGuard(self.settings.flood, self.clock()),
             serial=next(self._serials),
             session=session,
+            language=language,
         )
         self._connections.setdefault(room.id, set()).add(connection)
         self._show(connection)
@@ -236,10 +272,14 @@ class Hub:
                 self._presence(room, viewer, connected=True)
         return connection
 
-    def _stamped(self, room: Room, viewer: User | None) -> Frame:
-        """The room's snapshot for ``viewer`` with the server's clock reading ``now``, so a
-        page can turn the clock's deadlines (on this clock) into seconds left."""
-        return {**room.snapshot(viewer), "now": self.clock()}
+    def _stamped(
+        self, room: Room, viewer: User | None, language: Language, vocabulary: Vocabulary
+    ) -> Frame:
+        """The room's snapshot for ``viewer``, worded in his ``language`` and the table's
+        ``vocabulary``, with the server's clock reading ``now``, so a page can turn the
+        clock's deadlines (on this clock) into seconds left."""
+        with use_language(language, vocabulary):
+            return {**room.snapshot(viewer), "now": self.clock()}
 
     def disconnect(self, connection: Connection) -> None:
         """Forget a socket; a user's last socket at a room tells the room he is gone (H-11)."""
@@ -262,9 +302,14 @@ class Hub:
     def deliver(self, connection: Connection, message: dict[str, object]) -> None:
         """One checked client message: drop a replay, else let the room handle it (A-2).
 
-        A refusal goes to the sender alone; a change refreshes every connection of the room.
-        A later ``hello`` only re-sends the snapshot to this connection.
+        A refusal goes to the sender alone, in his language; a change refreshes every
+        connection of the room. A later ``hello`` only re-sends the snapshot to this
+        connection.
         """
+        with connection.speaking():
+            self._deliver(connection, message)
+
+    def _deliver(self, connection: Connection, message: dict[str, object]) -> None:
         if message.get("type") == "hello":
             self._show(connection)
             return
@@ -273,12 +318,13 @@ class Hub:
             connection.outbox.post(ref.frame())
             return
         if not self._replays.first_time(connection.sender, ref):
-            duplicate = Refusal("duplicate", f"message {ref!r} was already handled", ref)
+            handled = gettext("message {ref} was already handled").format(ref=repr(ref))
+            duplicate = Refusal("duplicate", handled, ref)
             connection.outbox.post(duplicate.frame())
             return
         room = connection.room
         if self.paused(room.id):
-            connection.outbox.post(Refusal("paused", CANNOT_SAVE, ref).frame())
+            connection.outbox.post(Refusal("paused", gettext(CANNOT_SAVE), ref).frame())
             return
         try:
             outcome = room.handle(connection.viewer, message, self.clock())
@@ -289,7 +335,7 @@ class Hub:
                 str(message["type"])[:32],
                 describe_failure(exc),
             )
-            failed = Refusal("server_error", "the server failed on this message", ref)
+            failed = Refusal("server_error", gettext("the server failed on this message"), ref)
             connection.outbox.post(failed.frame())
             self.room_changed(room.id)
             return
@@ -313,18 +359,21 @@ class Hub:
 
     def _refresh(self, room_id: str) -> None:
         for connection in list(self._connections.get(room_id, ())):
-            why = self.refuse_watch(room_id, connection.viewer)
-            if why is None:
-                connection.outbox.refresh()
-            else:
-                self.dismiss(connection, Refusal("observers_off", why))
+            with connection.speaking():
+                why = self.refuse_watch(room_id, connection.viewer)
+                if why is None:
+                    connection.outbox.refresh()
+                else:
+                    self.dismiss(connection, Refusal("observers_off", why))
         self.ticker.wake()
 
     def _show(self, connection: Connection) -> None:
         """The room as it is now, unless that is not saved yet (then once it is)."""
         room_id = connection.room.id
         if self.paused(room_id):
-            connection.outbox.post(saving_frame(room_id, paused=True, message=CANNOT_SAVE))
+            with connection.speaking():
+                message = gettext(CANNOT_SAVE)
+            connection.outbox.post(saving_frame(room_id, paused=True, message=message))
         if self._holding is None or not self._holding.held(room_id):
             connection.outbox.refresh()
 
@@ -346,9 +395,10 @@ class Hub:
         if stalled:
             log.warning("%d tables pause: their play cannot be saved", len(stalled))
         for room_id in stalled:
-            frame = saving_frame(room_id, paused=True, message=CANNOT_SAVE)
             for connection in list(self._connections.get(room_id, ())):
-                connection.outbox.post(frame)
+                with connection.speaking():
+                    message = gettext(CANNOT_SAVE)
+                connection.outbox.post(saving_frame(room_id, paused=True, message=message))
         self._watch_stalls()
 
     def _release(self) -> None:
@@ -364,9 +414,10 @@ class Hub:
         for room_id, paused in released:
             room = self.rooms.get(room_id)
             if paused is not None and room is not None:
-                frame = saving_frame(room_id, paused=False, message=SAVES_AGAIN)
                 for connection in list(self._connections.get(room_id, ())):
-                    connection.outbox.post(frame)
+                    with connection.speaking():
+                        message = gettext(SAVES_AGAIN)
+                    connection.outbox.post(saving_frame(room_id, paused=False, message=message))
                 self._on_resumed(room, paused, now)
                 self.room_changed(room_id)  # shown once the shifted clock is saved too
             else:
@@ -393,7 +444,11 @@ class Hub:
             if connection.viewer is not None and connection.viewer.id == user_id
         ]
         for connection in ended:
-            self.dismiss(connection, Refusal("session_ended", SESSION_ENDED))
+            self._end_session(connection)
+
+    def _end_session(self, connection: Connection) -> None:
+        with connection.speaking():
+            self.dismiss(connection, Refusal("session_ended", gettext(SESSION_ENDED)))
 
     def close_room(self, room_id: str, last: Frame) -> None:
         """The room closed: each of its sockets gets ``last`` as its final frame and is

@@ -19,7 +19,7 @@ switches observers off — or a player who gives up his seat — get the same an
 
 from __future__ import annotations
 
-from pokerroom.i18n import N_
+from pokerroom.i18n import N_, gettext
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.registry import Listed
 from pokerroom.web.room.cash import CashRoom
@@ -68,7 +68,7 @@ def watch_refusal(cardroom: Cardroom, room_id: str, viewer: User | None) -> str 
         return None
     if viewer is not None and plays_at(listed, viewer):
         return None
-    return NO_OBSERVERS
+    return gettext(NO_OBSERVERS)
 
 
 def may_switch(listed: Listed, user: User | None) -> bool:

@@ -20,6 +20,9 @@
    sockets a last ``closed`` frame, then closes them (4010): the page stops reconnecting.
 
 The viewer is whoever the server's authentication put in the scope (None: an observer).
+Its language is the one :class:`~pokerroom.web.language.LanguageMiddleware` chose for the
+socket: the refusals here are worded in it, and the hub words every frame for it in it.
+The close reasons stay English: they are for machines (the page words the close codes).
 """
 
 from __future__ import annotations
@@ -35,11 +38,13 @@ from urllib.parse import urlsplit
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
+from pokerroom.i18n import gettext
 from pokerroom.web.auth.visitor import VISITOR_SCOPE_KEY, Visitor
 from pokerroom.web.connection_limits import address_key
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.hub import Connection, Hub, SocketSettings
 from pokerroom.web.inbound import Refusal, message_id, parse_object
+from pokerroom.web.language import scope_language
 from pokerroom.web.outbox import encode
 from pokerroom.web.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, Room, User
 
@@ -102,7 +107,7 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket) -> None:
     await websocket.accept()
     room_id = str(websocket.path_params.get("room_id", ""))
     if not _origin_allowed(websocket, hub.settings.allowed_origins):
-        origin = Refusal("origin", "this page may not open a table socket of this server")
+        origin = Refusal("origin", gettext("this page may not open a table socket of this server"))
         await _refuse(websocket, origin, Close(CloseCode.ORIGIN, "cross-site socket refused"))
         return
     room = hub.rooms.get(room_id)
@@ -131,7 +136,13 @@ async def _serve_counted(hub: Hub, websocket: WebSocket, room: Room) -> None:
     """From the hello to the last frame, the socket's place in the caps taken."""
     if not await _handshake(hub, websocket):
         return
-    connection = hub.connect(room, viewer_of(websocket), websocket.send_text, _session(websocket))
+    connection = hub.connect(
+        room,
+        viewer_of(websocket),
+        websocket.send_text,
+        _session(websocket),
+        scope_language(websocket.scope),
+    )
     loop = asyncio.get_running_loop()
     writer = loop.create_task(connection.outbox.run())
     ender = loop.create_task(_close_when_ended(connection, writer, websocket))
@@ -170,11 +181,15 @@ async def _close_when_ended(
 
 async def _handshake(hub: Hub, websocket: WebSocket) -> bool:
     """Wait for ``hello`` in our version; False (the socket closed) otherwise."""
-    hello_first = f'the first message must be {{"type": "hello", "v": {PROTOCOL_VERSION}}}'
+    hello = f'{{"type": "hello", "v": {PROTOCOL_VERSION}}}'
+    hello_first = gettext("the first message must be {hello}").format(hello=hello)
     try:
         event = await asyncio.wait_for(websocket.receive(), hub.settings.hello_seconds)
     except TimeoutError:
-        late = Refusal("hello", f"{hello_first}, within {hub.settings.hello_seconds:g} s")
+        within = gettext("{said}, within {seconds} s").format(
+            said=hello_first, seconds=f"{hub.settings.hello_seconds:g}"
+        )
+        late = Refusal("hello", within)
         await _refuse(websocket, late, Close(CloseCode.HELLO, "no hello"))
         return False
     if event["type"] == "websocket.disconnect":
@@ -188,8 +203,10 @@ async def _handshake(hub: Hub, websocket: WebSocket) -> bool:
         shown = json.dumps(version)[:20]  # "1", a string, is not 1
         mismatch = Refusal(
             "version",
-            f"this server speaks protocol version {PROTOCOL_VERSION}, "
-            f"the client sent version {shown}: reload the page",
+            gettext(
+                "this server speaks protocol version {version}, "
+                "the client sent version {sent}: reload the page"
+            ).format(version=PROTOCOL_VERSION, sent=shown),
         )
         await _refuse(
             websocket,
@@ -213,10 +230,13 @@ async def _read(hub: Hub, connection: Connection, websocket: WebSocket) -> Close
         ref = None if isinstance(message, Refusal) else _ref(message)
         if not connection.flood.allow(hub.clock()):
             if connection.flood.exhausted:
-                flood = Refusal("flood", "too many messages: the connection is closed", ref)
+                closed = gettext("too many messages: the connection is closed")
+                flood = Refusal("flood", closed, ref)
                 connection.outbox.post(flood.frame())
                 return Close(CloseCode.FLOOD, "too many messages")
-            rate = f"at most {settings.flood.rate:g} messages a second; this one was dropped"
+            rate = gettext("at most {rate} messages a second; this one was dropped").format(
+                rate=f"{settings.flood.rate:g}"
+            )
             connection.outbox.post(Refusal("rate_limit", rate, ref).frame())
             continue
         if isinstance(message, Refusal):
@@ -226,7 +246,7 @@ async def _read(hub: Hub, connection: Connection, websocket: WebSocket) -> Close
             hub.deliver(connection, message)
         except Exception as exc:  # the hub's own defect: keep it off the wire
             log.error("delivering a message failed: %s", describe_failure(exc))
-            failed = Refusal("server_error", "the server failed on this message")
+            failed = Refusal("server_error", gettext("the server failed on this message"))
             connection.outbox.post(failed.frame())
 
 
@@ -237,7 +257,9 @@ async def refuse_unknown_room(websocket: WebSocket, room_id: str) -> None:
 
 
 async def _refuse_unknown(websocket: WebSocket, room_id: str) -> None:
-    unknown = Refusal("unknown_room", f"there is no table {room_id[:40]!r}")
+    unknown = Refusal(
+        "unknown_room", gettext("there is no table {name}").format(name=repr(room_id[:40]))
+    )
     await _refuse(websocket, unknown, Close(CloseCode.UNKNOWN_ROOM, "unknown table"))
 
 

@@ -21,6 +21,7 @@ from abc import abstractmethod
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Generic, TypeVar
 
 from pokerroom.amounts import amount_text
@@ -30,6 +31,7 @@ from pokerroom.chat.frames import chat_frame
 from pokerroom.engine import Hand, IllegalAction
 from pokerroom.engine.views import view_of
 from pokerroom.history.phh_write import write_phh
+from pokerroom.i18n import N_, Vocabulary, gettext, vocabulary_of_profile
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import (
     GameFrame,
@@ -49,6 +51,7 @@ from pokerroom.web.room.occupants import Occupant
 from pokerroom.web.room.seated import SeatedRoom, no
 from pokerroom.web.room.snapshot import build
 from pokerroom.web.room.stories import Stories
+from pokerroom.web.room.worded import Worded, every_language, for_viewer
 from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
 
 REMEMBERED_IDS = 256
@@ -62,6 +65,12 @@ Seating = (
 )
 """The messages about seats rather than hands: each kind of room answers them its own way."""
 RecordT = TypeVar("RecordT")
+WAITS_FOR = {
+    "act": N_("the table waits for you to act, not to {kind}"),
+    "draw": N_("the table waits for you to draw, not to {kind}"),
+    "show": N_("the table waits for you to show or muck, not to {kind}"),
+}
+"""What the table waits for from a player asked to do something else (by the turn's kind)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +128,11 @@ class LiveRoom(SeatedRoom[Turn]):
         """Pre-actions by user id (X-3)."""
         self.vote: RunTwiceVote | None = None
         """The players' answers to run it twice, while the hand waits for them."""
-        self.notices: dict[int, str] = {}
+        self.notices: dict[int, Worded[str] | str] = {}
         self.result_frames: list[ResultFrame] = []
-        """The last hands' results, newest first."""
+        """The last hands' results, newest first (worded as the hand ended)."""
+        self.worded_results: list[Worded[ResultFrame]] = []
+        """The same in every language (:mod:`pokerroom.web.room.worded`)."""
         self.stories = Stories()
         """Each viewer's log of the hand, told as it grows (for the snapshots)."""
         self._seen_ids: dict[int, deque[str]] = {}
@@ -141,6 +152,19 @@ class LiveRoom(SeatedRoom[Turn]):
         """A checkpoint from before tables chatted gets an empty chat."""
         self.__dict__.update(state)
         self.__dict__.setdefault("chat", RoomChat())
+        self.__dict__.setdefault("worded_results", [])
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """Whose poker words the table speaks: its rule book's (a home game's, a club's)."""
+        settings = getattr(self, "settings", None)
+        return vocabulary_of_profile(str(getattr(settings, "profile", "club")))
+
+    def results_shown(self) -> list[ResultFrame]:
+        """The last hands' results in the current language (the frame's viewer's)."""
+        if len(self.worded_results) != len(self.result_frames):  # kept before: as they were
+            return list(self.result_frames)
+        return [for_viewer(said) for said in self.worded_results]
 
     # ------------------------------------------------------------ the Room API
 
@@ -183,10 +207,14 @@ class LiveRoom(SeatedRoom[Turn]):
         the refusal (no seat here, or already so)."""
         occupant = self._occupant_of(sender.id)
         if occupant is None:
-            return no("you have no seat at this table", "not_seated")
+            return no(gettext("you have no seat at this table"), "not_seated")
         if occupant.sitting_out == out:
-            already = "sitting out; sit_in to play" if out else "playing; sit_out to be away"
-            return no(f"you are already {already}", "sitting_out" if out else "sitting_in")
+            already = (
+                gettext("you are already sitting out; sit_in to play")
+                if out
+                else gettext("you are already playing; sit_out to be away")
+            )
+            return no(already, "sitting_out" if out else "sitting_in")
         return occupant
 
     def seat_at(self, position: int) -> int:
@@ -289,19 +317,25 @@ class LiveRoom(SeatedRoom[Turn]):
         if isinstance(message, msg.Hello):
             if message.v != PROTOCOL_VERSION:
                 return no(
-                    f"this table speaks protocol {PROTOCOL_VERSION}, not {message.v}",
+                    gettext("this table speaks protocol {version}, not {sent}").format(
+                        version=PROTOCOL_VERSION, sent=message.v
+                    ),
                     "version",
                 )
             return Outcome(False)
         if sender is not None and self._replayed(sender.id, message.id):
             return no(
-                f"message {message.id!r} was already received; every message needs a new id",
+                gettext("message {ref} was already received; every message needs a new id").format(
+                    ref=repr(message.id)
+                ),
                 "replayed",
             )
         if isinstance(message, CHAT_MESSAGES):  # signed-in observers chat too
             return table_chat_outcome(self, sender, message, now, all_in=self.someone_all_in())
         if sender is None:
-            return no("observers only watch: sign in and take a seat to play", "not_seated")
+            return no(
+                gettext("observers only watch: sign in and take a seat to play"), "not_seated"
+            )
         match message:
             case msg.Act():
                 return self._act(sender, message, now)
@@ -316,9 +350,12 @@ class LiveRoom(SeatedRoom[Turn]):
             case msg.RunTwice(agree=agree):
                 return self._run_twice(sender, agree=agree, now=now)
             case msg.Director():
-                return no("a director's message goes to the tournament, not to a table", "lobby")
+                return no(
+                    gettext("a director's message goes to the tournament, not to a table"),
+                    "lobby",
+                )
             case msg.Place():
-                return no("place sets OFC cards: this table deals poker hands", "not_ofc")
+                return no(gettext("place sets OFC cards: this table deals poker hands"), "not_ofc")
         return self._seating(sender, message, now)
 
     @abstractmethod
@@ -336,23 +373,26 @@ class LiveRoom(SeatedRoom[Turn]):
         """The hand and position when the table waits on ``sender`` for ``kind``; else why not."""
         seat = self.seat_of_user(sender.id)
         if seat is None:
-            return no("you have no seat at this table; observers only watch", "not_seated")
+            return no(gettext("you have no seat at this table; observers only watch"), "not_seated")
         hand, decider = self.hand, self.decider()
         if hand is None or decider is None:
-            return no("no hand is being played now", "no_hand")
+            return no(gettext("no hand is being played now"), "no_hand")
         position, waiting_for = decider
         if waiting_for == "run_twice":
             return no(
-                "everyone is all-in: the table waits for the answers to run it twice",
+                gettext("everyone is all-in: the table waits for the answers to run it twice"),
                 "wrong_phase",
             )
         if self.position_of(seat) != position:
             who = self.hand_occupants[position].name
-            extra = "; choose a pre-action instead" if waiting_for == "act" else ""
-            return no(f"it is {who}'s turn, not yours{extra}", "out_of_turn")  # A-2
+            turn = (
+                gettext("it is {name}'s turn, not yours; choose a pre-action instead")
+                if waiting_for == "act"
+                else gettext("it is {name}'s turn, not yours")
+            )
+            return no(turn.format(name=who), "out_of_turn")  # A-2
         if waiting_for != kind:
-            wanted = {"act": "act", "draw": "draw", "show": "show or muck"}[waiting_for]
-            return no(f"the table waits for you to {wanted}, not to {kind}", "wrong_phase")
+            return no(gettext(WAITS_FOR[waiting_for]).format(kind=kind), "wrong_phase")
         return hand, position
 
     def _act(self, sender: User, message: msg.Act, now: float) -> Outcome:
@@ -362,8 +402,10 @@ class LiveRoom(SeatedRoom[Turn]):
         hand, position = mine
         if message.turn is not None and message.turn != self.turn_token():
             return no(
-                f"that action was for an earlier moment ({message.turn}); the table has moved "
-                f"on to {self.turn_token()}: decide again",
+                gettext(
+                    "that action was for an earlier moment ({then}); the table has moved "
+                    "on to {now}: decide again"
+                ).format(then=message.turn, now=self.turn_token()),
                 "stale",
             )
         legal = hand.legal_actions()
@@ -371,7 +413,12 @@ class LiveRoom(SeatedRoom[Turn]):
         word = message.action
         if word in msg.AMOUNT_ACTIONS and sized is not None and word != sized:
             options = ", ".join(legal.describe(amount_text))
-            return no(f"you may not {word} now; you may: {options}", "not_allowed")
+            return no(
+                gettext("you may not {action} now; you may: {options}").format(
+                    action=word, options=options
+                ),
+                "not_allowed",
+            )
         action = action_for(word, message.amount)
         try:
             hand.act(action, position)
@@ -385,20 +432,25 @@ class LiveRoom(SeatedRoom[Turn]):
     def _preaction(self, sender: User, kind: str) -> Outcome:
         seat = self.seat_of_user(sender.id)
         if seat is None:
-            return no("you have no seat at this table", "not_seated")
+            return no(gettext("you have no seat at this table"), "not_seated")
         if kind == "clear":
             if self.pending.pop(sender.id, None) is None:
-                return no("you have no pre-action to clear", "no_preaction")
+                return no(gettext("you have no pre-action to clear"), "no_preaction")
             return Outcome(True)
         hand, position = self.hand, self.position_of(seat)
         if hand is None or position is None or self.hand_done:
-            return no("pre-actions are for a hand being played", "no_hand")
+            return no(gettext("pre-actions are for a hand being played"), "no_hand")
         if hand.phase == "bet" and hand.to_act == position:
-            return no("it is your turn: act now", "your_turn")
+            return no(gettext("it is your turn: act now"), "your_turn")
         allowed = preactions.offered(hand, position)
         if kind not in allowed:
-            choices = ", ".join(allowed) if allowed else "none now"
-            return no(f"pre-action {kind} is not available; available: {choices}", "preaction")
+            choices = ", ".join(allowed) if allowed else gettext("none now")
+            return no(
+                gettext("pre-action {kind} is not available; available: {choices}").format(
+                    kind=kind, choices=choices
+                ),
+                "preaction",
+            )
         self.pending[sender.id] = preactions.Pending(
             kind, self.hand_number, hand.street, max(hand.committed)
         )
@@ -588,7 +640,18 @@ class LiveRoom(SeatedRoom[Turn]):
             if gone is not None:
                 del self.pending[user]
                 if pending.kind == "check" and gone.startswith("the bet"):
-                    self.notices[user] = f"your pre-action check was cancelled: {gone}"
+                    self.notices[user] = every_language(
+                        self.vocabulary, partial(self._cancelled_notice, pending, position)
+                    )
+
+    def _cancelled_notice(self, pending: preactions.Pending, position: int | None) -> str:
+        hand = self.hand
+        gone = (
+            gettext("you left")
+            if hand is None or position is None
+            else preactions.why_gone(pending, hand, self.hand_number, position, worded=True)
+        )
+        return gettext("your pre-action check was cancelled: {why}").format(why=gone)
 
     def _time_out(self, turn: Turn, now: float) -> None:
         """A-18: a time bank if one may be used, else the timeout acts for the player."""
@@ -651,3 +714,24 @@ class LiveRoom(SeatedRoom[Turn]):
     def _keep_result(self, result: ResultFrame) -> None:
         self.result_frames.insert(0, result)
         del self.result_frames[KEPT_RESULTS:]
+        hand = self.hand
+        self.worded_results.insert(
+            0, every_language(self.vocabulary, partial(_result_in_language, result, hand))
+        )
+        del self.worded_results[KEPT_RESULTS:]
+
+
+def _result_in_language(result: ResultFrame, hand: Hand | None) -> ResultFrame:
+    """``result`` with its winning hands named in the current language (the engine words
+    them as they are read: :attr:`Hand.result <pokerroom.engine.hand.Hand.result>`)."""
+    if hand is None or hand.phase != "done":
+        return result
+    names = [winner.hand for pot in hand.result for winner in pot.winners]
+    if len(names) != len(result["winners"]):
+        return result
+    return {
+        **result,
+        "winners": [
+            {**winner, "hand": name} for winner, name in zip(result["winners"], names, strict=True)
+        ],
+    }

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.amounts import amount_text
 from pokerroom.engine import Action, Hand
+from pokerroom.i18n import N_, gettext
 
 KINDS = ("check_fold", "check", "call_any", "fold_any")
 
@@ -39,18 +41,23 @@ def offered(hand: Hand, position: int) -> list[str]:
     return [kind for kind in KINDS if not (kind == "check" and owes)]
 
 
-def why_gone(pending: Pending, hand: Hand, number: int, position: int) -> str | None:
+def why_gone(
+    pending: Pending, hand: Hand, number: int, position: int, *, worded: bool = False
+) -> str | None:
     """Why a pending pre-action no longer holds (the hand or round moved on, a bet came),
-    or None while it does."""
+    or None while it does: in English for the room's checks, or ``worded`` for the player
+    (in the current language)."""
+    said = gettext if worded else str
     if pending.hand != number or hand.phase not in ("bet", "deal", "draw"):
-        return "the hand moved on"
+        return said(N_("the hand moved on"))
     if hand.folded[position] or hand.stacks[position] == 0:
-        return "you can no longer act"
+        return said(N_("you can no longer act"))
     if pending.kind != "fold_any" and hand.street != pending.street:
-        return "the betting round ended"
+        return said(N_("the betting round ended"))
     bet = max(hand.committed) if hand.street == pending.street else 0
     if pending.kind == "check" and bet > pending.bet:
-        return f"the bet is now {bet}"
+        amount = amount_text(bet) if worded else str(bet)
+        return said(N_("the bet is now {amount}")).format(amount=amount)
     return None
 
 

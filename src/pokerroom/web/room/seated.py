@@ -12,10 +12,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Generic, Protocol, TypeVar
 
+from pokerroom.i18n import gettext, pgettext
 from pokerroom.protocol import client as msg
 from pokerroom.web.room.chatting import CHAT_MESSAGES
 from pokerroom.web.room.clock import ShotClock
 from pokerroom.web.room.occupants import Occupant
+from pokerroom.web.room.worded import Worded
 from pokerroom.web.seam import Outcome, User
 
 
@@ -44,7 +46,7 @@ class SeatedRoom(ABC, Generic[TurnT]):
     table_size: int
     occupants: dict[int, Occupant]
     """Seat number → who sits there."""
-    notices: dict[int, str]
+    notices: dict[int, Worded[str] | str]
     """User id → a line he is told until he acts (a cancelled pre-action, a timeout)."""
     turn: TurnT | None
     next_hand_at: float | None
@@ -108,7 +110,7 @@ class SeatedRoom(ABC, Generic[TurnT]):
 
     def _free_seats(self) -> str:
         free = [str(s) for s in range(1, self.table_size + 1) if s not in self.occupants]
-        return ", ".join(free) if free else "none"
+        return ", ".join(free) if free else pgettext("free seats", "none")
 
     def _seat_before_start(self, sender: User, seat: int, started: str) -> Outcome:
         """H-2: a table seated before its first deal, and not after (``started`` says so)."""
@@ -124,7 +126,7 @@ class SeatedRoom(ABC, Generic[TurnT]):
         """Leave a seat before the first deal; afterwards ``started`` says what to do."""
         seat = self.seat_of_user(sender.id)
         if seat is None:
-            return no("you have no seat at this table", "not_seated")
+            return no(gettext("you have no seat at this table"), "not_seated")
         if self.status != "waiting":
             return no(started, "started")
         del self.occupants[seat]
@@ -134,13 +136,24 @@ class SeatedRoom(ABC, Generic[TurnT]):
         """Why ``sender`` may not sit in ``seat`` (he sits already, no such seat, taken)."""
         mine = self.seat_of_user(sender.id)
         if mine is not None:
-            return no(f"you already sit in seat {mine}; leave it first", "seated")
+            return no(
+                gettext("you already sit in seat {seat}; leave it first").format(seat=mine),
+                "seated",
+            )
         if seat > self.table_size:
             free = self._free_seats()
-            return no(f"this table has seats 1-{self.table_size}; free: {free}", "seat")
+            return no(
+                gettext("this table has seats 1-{last}; free: {free}").format(
+                    last=self.table_size, free=free
+                ),
+                "seat",
+            )
         if seat in self.occupants:
             free = self._free_seats()
-            return no(f"seat {seat} is taken; free: {free}", "seat_taken")
+            return no(
+                gettext("seat {seat} is taken; free: {free}").format(seat=seat, free=free),
+                "seat_taken",
+            )
         return None
 
     @abstractmethod

@@ -8,12 +8,14 @@ pots and who contests them, whose turn and his clock, the hand log as he saw it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.engine.views import HandView, view_of
+from pokerroom.i18n import N_, Language, gettext
 from pokerroom.protocol.frames import (
     ActionsFrame,
     ClockFrame,
@@ -31,11 +33,19 @@ from pokerroom.table.story import Story
 from pokerroom.table.straddle import MODE_WORDS
 from pokerroom.web.room import preactions
 from pokerroom.web.room.betting import sized_word
+from pokerroom.web.room.worded import text_for_viewer
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.tournament.notices import worded
 
 if TYPE_CHECKING:
     from pokerroom.web.room.live import LiveRoom
+
+LIMIT_WORDS = {
+    Limit.NO_LIMIT: N_("no-limit"),
+    Limit.POT_LIMIT: N_("pot-limit"),
+    Limit.FIXED_LIMIT: N_("fixed-limit"),
+}
+"""The betting structures as the stakes line names them (the frame's ``limit`` is the code)."""
 
 
 def build(room: LiveRoom, viewer: User | None) -> TableFrame:
@@ -61,7 +71,7 @@ def build(room: LiveRoom, viewer: User | None) -> TableFrame:
         if hand is None or view is None or story is None
         else _hand(room, hand, view, story),
         "you": _you(room, viewer, my_seat, position, hand, view),
-        "results": list(room.result_frames),
+        "results": room.results_shown(),
         "standings": room.standings(),
         "hands_played": room.hands_played,
         "next_hand_at": room.next_hand_at,
@@ -86,22 +96,29 @@ def game_frame(
     """The game and its stakes in one line (a series' or a cash table's settings)."""
     if variant.stud:  # V-5: antes and a bring-in of the small blind's size
         ante, bring_in = ante or small_blind, small_blind
-        forced = f"ante {amount_text(ante)}, bring-in {amount_text(bring_in)}"
+        forced = gettext("ante {ante}, bring-in {bring_in}").format(
+            ante=amount_text(ante), bring_in=amount_text(bring_in)
+        )
     elif variant.boards > 1:  # V-4: everyone antes the big blind
         ante, bring_in = ante or big_blind, 0
-        forced = f"ante {amount_text(ante)}"
+        forced = gettext("ante {ante}").format(ante=amount_text(ante))
     else:
         bring_in = 0
-        forced = f"blinds {amount_text(small_blind)}/{amount_text(big_blind)}"
-        forced += f", ante {amount_text(ante)}" if ante else ""
-    words = "mixed fixed-limit / pot-limit" if mixed else str(limit)
-    parts = [f"{variant.name} {words}", forced]
+        blinds = f"{amount_text(small_blind)}/{amount_text(big_blind)}"
+        forced = (
+            gettext("blinds {blinds}, ante {ante}").format(blinds=blinds, ante=amount_text(ante))
+            if ante
+            else gettext("blinds {blinds}").format(blinds=blinds)
+        )
+    words = gettext("mixed fixed-limit / pot-limit") if mixed else gettext(LIMIT_WORDS[limit])
+    parts = [f"{gettext(variant.name)} {words}", forced]
     if limit is Limit.FIXED_LIMIT and not mixed:
-        parts.append(f"bets {amount_text(big_blind)}/{amount_text(2 * big_blind)}")
+        bets = f"{amount_text(big_blind)}/{amount_text(2 * big_blind)}"
+        parts.append(gettext("bets {bets}").format(bets=bets))
     if straddle != "off":
-        parts.append(MODE_WORDS[straddle])
+        parts.append(gettext(MODE_WORDS[straddle]))
     if run_it_twice:
-        parts.append("run it twice if all agree")
+        parts.append(gettext("run it twice if all agree"))
     return {
         "variant": variant.code,
         "name": variant.name,
@@ -268,5 +285,13 @@ def _you(
         "preactions": preactions.offered(hand, position)
         if playing and hand is not None and position is not None
         else [],
-        "notice": None if user is None else worded(room.notices.get(user)),
+        "notice": None if user is None else _notice(room.notices.get(user)),
     }
+
+
+def _notice(kept: Mapping[Language, str] | str | None) -> str | None:
+    """A notice in the viewer's language: a tournament's :class:`Notice` (worded now), a
+    table's line kept in every language, or a plain line saved before rooms spoke others."""
+    if kept is None:
+        return None
+    return worded(kept) if isinstance(kept, str) else text_for_viewer(kept)

@@ -1,15 +1,15 @@
-// Chip amounts as players read them: digits grouped in threes ("1,388"), as the terminal
-// table writes them (pokerroom/amounts.py). Every stack, bet, pot and prize the table page
-// prints goes through formatAmount; the separator is chosen here alone, for the day the
-// room speaks other languages. Amounts typed in and sent stay plain numbers.
+// Chip amounts as players read them: digits grouped in threes in the page's language
+// (<html lang>): "1,388" in English, "1 388" (a no-break space) in Russian and Ukrainian,
+// as the terminal tables and the server's pages write them (pokerroom/amounts.py, CLDR).
+// Every stack, bet, pot and prize the table page prints goes through formatAmount.
+// Amounts typed in and sent stay plain numbers.
 "use strict";
 
 (() => {
-  const THOUSANDS_SEPARATOR = ",";
+  const lang = document.documentElement.lang || "en";
+  const numbers = new Intl.NumberFormat(["en", "ru", "uk"].includes(lang) ? lang : "en", {
+    maximumFractionDigits: 0,
+  });
 
-  window.formatAmount = (chips) => {
-    const digits = String(Math.abs(chips));
-    const grouped = digits.replace(/\B(?=(\d{3})+$)/g, THOUSANDS_SEPARATOR);
-    return chips < 0 ? `-${grouped}` : grouped;
-  };
+  window.formatAmount = (chips) => numbers.format(chips).replace(/\u202f/g, "\u00a0");
 })();

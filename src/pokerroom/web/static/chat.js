@@ -39,21 +39,21 @@
     item.append(el("span", "chat-name", line.name), el("span", "chat-text", line.text));
     if (!mine && chat.channel !== null) {
       item.append(
-        button("Ignore", () => send("chat_ignore", { user: line.user, ignore: true })),
-        button("Report", () => send("chat_report", { line: line.n })),
+        button(t("Ignore"), () => send("chat_ignore", { user: line.user, ignore: true })),
+        button(t("Report"), () => send("chat_report", { line: line.n })),
       );
-      if (chat.moderator) item.append(button("Mute", () => send("chat_mute", { user: line.user })));
+      if (chat.moderator) item.append(button(t("Mute"), () => send("chat_mute", { user: line.user })));
     }
     return item;
   }
 
   function stateText() {
-    if (chat.channel === null) return "Sign in to chat.";
+    if (chat.channel === null) return t("Sign in to chat.");
     if (chat.muted_until !== null && chat.muted_until > now) {
-      return `You are muted for another ${minutesLeft(chat.muted_until)} min.`;
+      return t("You are muted for another {minutes} min.", { minutes: minutesLeft(chat.muted_until) });
     }
-    if (chat.quiet_now && chat.channel === "table") return "No chat while a player is all-in.";
-    if (!chat.observers && chat.channel === "observers") return "The observers' chat is off.";
+    if (chat.quiet_now && chat.channel === "table") return t("No chat while a player is all-in.");
+    if (!chat.observers && chat.channel === "observers") return t("The observers' chat is off.");
     return "";
   }
 
@@ -69,14 +69,20 @@
       ...moderation.mutes
         .filter((mute) => mute.until > now)
         .map((mute) => {
-          const item = el("li", "", `${mute.name}: ${minutesLeft(mute.until)} min left (mute #${mute.times}) `);
-          item.append(button("Lift", () => send("chat_mute", { user: mute.user, mute: false })));
+          const words = { name: mute.name, minutes: minutesLeft(mute.until), times: mute.times };
+          const item = el("li", "", t("{name}: {minutes} min left (mute #{times})", words) + " ");
+          item.append(button(t("Lift"), () => send("chat_mute", { user: mute.user, mute: false })));
           return item;
         }),
     );
     byId("chat-reports").replaceChildren(
       ...moderation.reports.map((report) =>
-        el("li", "", `${report.reporter} reported ${report.line.name} (hand ${report.line.hand}): ${report.line.text}`),
+        el("li", "", t("{reporter} reported {name} (hand {hand}): {text}", {
+          reporter: report.reporter,
+          name: report.line.name,
+          hand: report.line.hand,
+          text: report.line.text,
+        })),
       ),
     );
     byId("chat-log").replaceChildren(
@@ -93,7 +99,7 @@
     if (!chat) return;
     const me = frame.you ? frame.you.user : frame.user;
     byId("chat-channel").textContent =
-      chat.channel === "observers" ? "— you write in the observers' chat" : "";
+      chat.channel === "observers" ? t("— you write in the observers' chat") : "";
     const key = JSON.stringify([chat.lines.map((l) => l.n), chat.ignored, chat.moderator]);
     if (key !== drawn) {
       drawn = key;
@@ -108,7 +114,7 @@
     const ignoring = chat.ignored.length;
     byId("chat-ignoring").hidden = ignoring === 0;
     byId("chat-ignoring-count").textContent =
-      ignoring === 1 ? "You ignore 1 player." : `You ignore ${ignoring} players.`;
+      tn("You ignore {count} player.", "You ignore {count} players.", ignoring);
     renderModeration();
   }
 

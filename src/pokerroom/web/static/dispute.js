@@ -58,6 +58,6 @@
         said(answer.message);
         if (answer.type === "done") form.hidden = true;
       })
-      .catch(() => said("Not sent: the server did not answer; try again."));
+      .catch(() => said(t("Not sent: the server did not answer; try again.")));
   });
 })();

@@ -37,7 +37,7 @@
       const frame = await answer.json();
       show(frame.type === "error" && !frame.code.startsWith("chat_") ? { ...frame, code: `chat_${frame.code}` } : frame);
     } catch {
-      show({ type: "error", code: "chat_offline", message: "The server did not answer: try again." });
+      show({ type: "error", code: "chat_offline", message: t("The server did not answer: try again.") });
     }
     if (timer !== null) poll();
   }

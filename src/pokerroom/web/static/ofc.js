@@ -9,19 +9,51 @@ window.pokerroomOfc = (() => {
   const ROWS = ["top", "middle", "bottom"];
   const SIZES = { top: 3, middle: 5, bottom: 5 };
   const ROW_KEYS = { t: "top", m: "middle", b: "bottom", x: "discard" };
+  // The bots' styles as the frame names them (pokerroom/bots): codes, worded here.
+  const BOT_STYLES = {
+    random: tp("bot style", "random"),
+    station: tp("bot style", "calling station"),
+    equity: tp("bot style", "equity"),
+    tournament: tp("bot style", "tournament"),
+    sensible: tp("bot style", "sensible"),
+  };
+  const ROW_NAMES = { top: t("top"), middle: t("middle"), bottom: t("bottom"), discard: t("discard") };
+  const ROW_BUTTONS = { top: t("Top"), middle: t("Middle"), bottom: t("Bottom"), discard: t("Discard") };
+  const PUT_ON = {
+    top: t("put the chosen card on the top row (key {key})"),
+    middle: t("put the chosen card on the middle row (key {key})"),
+    bottom: t("put the chosen card on the bottom row (key {key})"),
+  };
+  const ROW_FULL = {
+    top: t("the top row is full: {open} still open"),
+    middle: t("the middle row is full: {open} still open"),
+    bottom: t("the bottom row is full: {open} still open"),
+  };
   let turn = null; // the deal the choices below are for
   let choices = new Map(); // card token -> "top" | "middle" | "bottom" | "discard"
   let selected = 0;
   let last = null;
   let page = null;
 
-  function resetFor(t) {
-    const key = t.hand && t.you.decision === "place" ? t.hand.turn : null;
+  function resetFor(tb) {
+    const key = tb.hand && tb.you.decision === "place" ? tb.hand.turn : null;
     if (key !== turn) {
       turn = key;
       choices = new Map();
       selected = 0;
     }
+  }
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  }
+
+  function points(total) {
+    const sign = total >= 0 ? "+" : "-";
+    return tn("{sign}{count} point", "{sign}{count} points", Math.abs(total), {
+      sign,
+      count: Math.abs(total),
+    });
   }
 
   function chosen(row) {
@@ -41,13 +73,13 @@ window.pokerroomOfc = (() => {
         if (target === row && open > 0) {
           const node = page.cardNode(token);
           node.classList.add("ofc-pending");
-          node.title = "not sent yet";
+          node.title = t("not sent yet");
           slots.append(node);
           open -= 1;
         }
       }
       line.classList.add("ofc-target");
-      line.title = `put the chosen card on the ${row} row (key ${row[0]})`;
+      line.title = fill(PUT_ON[row], { key: row[0] });
       line.addEventListener("click", () => assign(row));
     }
     for (let i = 0; i < open; i += 1) slots.append(page.el("span", "card ofc-slot"));
@@ -55,20 +87,20 @@ window.pokerroomOfc = (() => {
     return line;
   }
 
-  function playerNode(t, seat) {
+  function playerNode(tb, seat) {
     const block = page.el("li", "ofc-player");
     block.dataset.seat = String(seat.seat);
     if (seat.you) block.classList.add("you");
-    if (t.hand && t.hand.to_act === seat.seat) block.classList.add("acting");
+    if (tb.hand && tb.hand.to_act === seat.seat) block.classList.add("acting");
     const head = page.el("div", "seat-head");
     head.append(page.el("span", "seat-number", seat.seat));
-    head.append(page.el("span", "name", seat.name === null ? "empty" : seat.name));
-    if (seat.button) head.append(page.el("span", "mark mark-d", "D"));
-    if (seat.name !== null) head.append(page.el("span", "ofc-total", `${seat.total >= 0 ? "+" : ""}${seat.total} points`));
+    head.append(page.el("span", "name", seat.name === null ? t("empty") : seat.name));
+    if (seat.button) head.append(page.el("span", "mark mark-d", tp("dealer button", "D")));
+    if (seat.name !== null) head.append(page.el("span", "ofc-total", points(seat.total)));
     block.append(head);
     if (seat.name === null) {
-      if (t.status === "waiting" && t.you.seat === null && document.getElementById("table").dataset.signedIn === "yes") {
-        const sit = page.el("button", "sit", "Sit here");
+      if (tb.status === "waiting" && tb.you.seat === null && document.getElementById("table").dataset.signedIn === "yes") {
+        const sit = page.el("button", "sit", t("Sit here"));
         sit.type = "button";
         sit.addEventListener("click", () => page.send("sit", { seat: seat.seat }));
         block.append(sit);
@@ -76,32 +108,37 @@ window.pokerroomOfc = (() => {
       return block;
     }
     const notes = [];
-    if (seat.fantasy) notes.push("Fantasyland");
-    if (seat.bot !== null) notes.push(`bot (${seat.bot})`);
-    if (seat.away) notes.push("away: cards set for him");
-    if (!seat.connected && seat.bot === null) notes.push("disconnected");
-    if (seat.discarded > 0 && !seat.you) notes.push(`${seat.discarded} discarded face down`);
+    if (seat.fantasy) notes.push(t("Fantasyland"));
+    if (seat.bot !== null) notes.push(t("bot ({style})", { style: BOT_STYLES[seat.bot] || seat.bot }));
+    if (seat.away) notes.push(t("away: cards set for him"));
+    if (!seat.connected && seat.bot === null) notes.push(tp("seat note", "disconnected"));
+    if (seat.discarded > 0 && !seat.you) {
+      notes.push(tn("{count} discarded face down", "{count} discarded face down", seat.discarded));
+    }
     block.append(page.el("div", "notes", notes.join(" · ")));
     if (seat.in_hand && seat.board === null) {
-      block.append(page.el("div", "ofc-hidden", "Sets 13 of 14 cards after the others, hidden until the round ends"));
+      block.append(page.el("div", "ofc-hidden", t("Sets 13 of 14 cards after the others, hidden until the round ends")));
     } else if (seat.in_hand) {
-      const mine = seat.you && t.you.decision === "place";
+      const mine = seat.you && tb.you.decision === "place";
       for (const row of ROWS) block.append(rowNode(seat, row, mine));
     }
-    if (seat.you && t.you.discards.length > 0) {
-      const thrown = page.el("div", "ofc-discards", "Your discards: ");
-      for (const token of t.you.discards) thrown.append(page.cardNode(token));
+    if (seat.you && tb.you.discards.length > 0) {
+      const thrown = page.el("div", "ofc-discards", t("Your discards:") + " ");
+      for (const token of tb.you.discards) thrown.append(page.cardNode(token));
       block.append(thrown);
     }
-    if (t.hand && t.hand.to_act === seat.seat) block.append(page.el("div", "seat-clock"));
+    if (tb.hand && tb.hand.to_act === seat.seat) block.append(page.el("div", "seat-clock"));
     return block;
   }
 
-  function handNode(t) {
-    const you = t.you;
+  function handNode(tb) {
+    const you = tb.you;
     const box = page.el("div", "ofc-hand");
-    const task = `Set ${you.to_place}` + (you.to_discard ? `, discard ${you.to_discard}` : "");
-    box.append(page.el("p", "ofc-task", `${task}: choose a card (1–9, ←/→), then its row (t, m, b) or discard (x); Enter confirms`));
+    const task = you.to_discard
+      ? t("Set {count}, discard {discard}", { count: you.to_place, discard: you.to_discard })
+      : t("Set {count}", { count: you.to_place });
+    const how = t("choose a card (1–9, ←/→), then its row (t, m, b) or discard (x); Enter confirms");
+    box.append(page.el("p", "ofc-task", `${task}: ${how}`));
     const cards = page.el("div", "ofc-cards");
     you.cards.forEach((token, index) => {
       const node = page.cardNode(token);
@@ -111,13 +148,15 @@ window.pokerroomOfc = (() => {
       node.setAttribute("aria-pressed", index === selected ? "true" : "false");
       const target = choices.get(token);
       if (target) node.dataset.choice = target;
-      node.title = target ? `${target} (key ${index + 1})` : `choose (key ${index + 1})`;
+      node.title = target
+        ? t("{row} (key {key})", { row: ROW_NAMES[target], key: index + 1 })
+        : t("choose (key {key})", { key: index + 1 });
       node.addEventListener("click", () => {
         selected = index;
         redraw();
       });
       const wrap = page.el("span", "ofc-choice");
-      wrap.append(node, page.el("span", "ofc-choice-row", target || ""));
+      wrap.append(node, page.el("span", "ofc-choice-row", target ? ROW_NAMES[target] : ""));
       cards.append(wrap);
     });
     box.append(cards);
@@ -127,15 +166,15 @@ window.pokerroomOfc = (() => {
       const button = page.el("button", "ofc-put", "");
       button.type = "button";
       button.dataset.put = row;
-      button.append(row[0].toUpperCase() + row.slice(1) + " ", page.el("kbd", "", key));
+      button.append(ROW_BUTTONS[row] + " ", page.el("kbd", "", key));
       button.addEventListener("click", () => assign(row));
       buttons.append(button);
     }
-    const undo = page.el("button", "ofc-undo", "Undo ");
+    const undo = page.el("button", "ofc-undo", t("Undo") + " ");
     undo.type = "button";
     undo.append(page.el("kbd", "", "u"));
     undo.addEventListener("click", clearChoice);
-    const confirm = page.el("button", "ofc-confirm", "Confirm ");
+    const confirm = page.el("button", "ofc-confirm", t("Confirm") + " ");
     confirm.type = "button";
     confirm.id = "ofc-confirm";
     confirm.append(page.el("kbd", "", "Enter"));
@@ -148,9 +187,13 @@ window.pokerroomOfc = (() => {
 
   function problem() {
     const you = last && last.you;
-    if (!you || you.decision !== "place") return "it is not your turn to set cards";
-    if (choices.size < you.cards.length) return `choose a row for every card (${you.cards.length - choices.size} left)`;
-    if (chosen("discard") !== you.to_discard) return you.to_discard ? "discard exactly one card" : "the first five have no discard";
+    if (!you || you.decision !== "place") return t("it is not your turn to set cards");
+    if (choices.size < you.cards.length) {
+      return t("choose a row for every card ({count} left)", { count: you.cards.length - choices.size });
+    }
+    if (chosen("discard") !== you.to_discard) {
+      return you.to_discard ? t("discard exactly one card") : t("the first five have no discard");
+    }
     return null;
   }
 
@@ -160,12 +203,17 @@ window.pokerroomOfc = (() => {
     const token = you.cards[selected];
     const before = choices.get(token);
     if (row === "discard" && !you.to_discard) {
-      page.showError("the first five have no discard: set all five");
+      page.showError(t("the first five have no discard: set all five"));
       return;
     }
     const room = row === "discard" ? you.to_discard : you.free[row];
     if (before !== row && chosen(row) >= room) {
-      page.showError(row === "discard" ? "you discard one card only" : `the ${row} row is full: ${ROWS.filter((r) => you.free[r] - chosen(r) > 0).join(", ") || "no row"} still open`);
+      const open = ROWS.filter((r) => you.free[r] - chosen(r) > 0).map((r) => ROW_NAMES[r]);
+      page.showError(
+        row === "discard"
+          ? t("you discard one card only")
+          : fill(ROW_FULL[row], { open: open.join(", ") || t("no row") }),
+      );
       return;
     }
     page.showError("");
@@ -205,72 +253,79 @@ window.pokerroomOfc = (() => {
     if (last) render(last, page);
   }
 
-  function render(t, context) {
+  function render(tb, context) {
     page = context;
-    last = t;
-    resetFor(t);
+    last = tb;
+    resetFor(tb);
     page.byId("felt").hidden = true;
     const area = page.byId("ofc");
     area.hidden = false;
     area.replaceChildren();
     const players = page.el("ol", "ofc-players");
-    players.setAttribute("aria-label", "Players");
-    const mine = t.seats.filter((seat) => seat.you);
-    for (const seat of [...mine, ...t.seats.filter((s) => !s.you)]) players.append(playerNode(t, seat));
+    players.setAttribute("aria-label", t("Players"));
+    const mine = tb.seats.filter((seat) => seat.you);
+    for (const seat of [...mine, ...tb.seats.filter((s) => !s.you)]) players.append(playerNode(tb, seat));
     area.append(players);
-    if (t.you.decision === "place") area.append(handNode(t));
+    if (tb.you.decision === "place") area.append(handNode(tb));
     const notice = page.byId("notice");
-    notice.textContent = t.you.notice || "";
-    notice.hidden = !t.you.notice;
+    notice.textContent = tb.you.notice || "";
+    notice.hidden = !tb.you.notice;
     const log = page.byId("log");
     log.replaceChildren();
-    for (const line of t.hand ? t.hand.log : []) log.append(page.el("li", "", line.trim()));
+    for (const line of tb.hand ? tb.hand.log : []) log.append(page.el("li", "", line.trim()));
     const results = page.byId("results");
     results.replaceChildren();
-    for (const result of t.results) {
+    for (const result of tb.results) {
       results.append(page.el("li", "", result.lines.map((line) => line.trim()).join(" · ")));
     }
     const standings = page.byId("standings");
     standings.replaceChildren();
-    standings.hidden = t.standings.length === 0;
-    for (const s of t.standings) {
-      standings.append(page.el("li", "", `${s.place}. ${s.name} · ${s.total >= 0 ? "+" : ""}${s.total} points`));
+    standings.hidden = tb.standings.length === 0;
+    for (const s of tb.standings) {
+      standings.append(page.el("li", "", `${s.place}. ${s.name} · ${points(s.total)}`));
     }
-    tick(t, context);
+    tick(tb, context);
   }
 
-  function statusText(t) {
-    switch (t.status) {
+  function statusText(tb) {
+    switch (tb.status) {
       case "waiting":
-        return `Waiting for players · ${t.seats.filter((s) => s.name !== null).length} seated`;
+        return tn("Waiting for players · {count} seated", "Waiting for players · {count} seated",
+          tb.seats.filter((s) => s.name !== null).length);
       case "playing": {
-        const deal = t.hand.deal === 0 ? "first five" : t.hand.deal === -1 ? "Fantasyland" : `deal ${t.hand.deal + 1} of 5`;
-        return `Hand #${t.hand.number} · ${deal}`;
+        const deal = tb.hand.deal === 0
+          ? t("first five")
+          : tb.hand.deal === -1
+            ? t("Fantasyland")
+            : t("deal {number} of 5", { number: tb.hand.deal + 1 });
+        return t("Hand #{number} · {street}", { number: tb.hand.number, street: deal });
       }
       case "pause":
-        return t.next_hand_at === null ? "Between hands" : `Next hand in ${page.secondsUntil(t.next_hand_at)} s`;
+        return tb.next_hand_at === null
+          ? t("Between hands")
+          : t("Next hand in {seconds} s", { seconds: page.secondsUntil(tb.next_hand_at) });
       case "held":
-        return "Waiting for a player to come back";
+        return t("Waiting for a player to come back");
       case "over":
-        return "The session is over";
+        return t("The session is over");
       default:
-        return t.status;
+        return tb.status;
     }
   }
 
-  function tick(t, context) {
+  function tick(tb, context) {
     page = context;
-    page.byId("status").textContent = statusText(t);
+    page.byId("status").textContent = statusText(tb);
     const line = page.byId("turn");
-    const hand = t.hand;
+    const hand = tb.hand;
     if (!hand || hand.to_act === null) {
       line.textContent = "";
       delete line.dataset.seat;
       return;
     }
     line.dataset.seat = String(hand.to_act);
-    const actor = t.seats[hand.to_act - 1];
-    const whose = actor.you ? "Your cards to set" : `${actor.name} sets cards`;
+    const actor = tb.seats[hand.to_act - 1];
+    const whose = actor.you ? t("Your cards to set") : t("{name} sets cards", { name: actor.name });
     const clock = hand.clock;
     if (!clock) {
       line.textContent = whose;
@@ -278,10 +333,11 @@ window.pokerroomOfc = (() => {
     }
     const left = page.secondsUntil(clock.deadline);
     const counting = page.serverNow() >= clock.countdown_from;
-    line.textContent = `${whose} · ${left} s · ${clock.banks} time bank${clock.banks === 1 ? "" : "s"} left`;
+    const banks = tn("{count} time bank left", "{count} time banks left", clock.banks);
+    line.textContent = `${whose} · ${t("{seconds} s", { seconds: left })} · ${banks}`;
     line.classList.toggle("countdown", counting);
     const seatClock = document.querySelector(".ofc-player.acting .seat-clock");
-    if (seatClock) seatClock.textContent = `${left} s`;
+    if (seatClock) seatClock.textContent = t("{seconds} s", { seconds: left });
   }
 
   // A key for the OFC table; true when it was one (the page then ignores it).

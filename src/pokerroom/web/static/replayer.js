@@ -18,7 +18,7 @@
   function cardNode(token) {
     if (token === null) {
       const back = el("span", "card back");
-      back.setAttribute("aria-label", "face-down card");
+      back.setAttribute("aria-label", t("face-down card"));
       return back;
     }
     const node = el("span", `card suit-${token.slice(-1)}`, window.cardFace(token)); // cards.js
@@ -49,7 +49,9 @@
       head.append(el("span", "seat-number", data.seats[player]), el("span", "name", name));
       const cards = el("div", "cards");
       step.cards[player].forEach((token) => cards.append(cardNode(token)));
-      seat.append(head, el("div", "stack", `${window.formatAmount(step.stacks[player])} chips`), cards);
+      const stack = step.stacks[player];
+      const chips = tn("{count} chip", "{count} chips", stack, { count: window.formatAmount(stack) });
+      seat.append(head, el("div", "stack", chips), cards);
       if (step.bets[player] > 0) seat.append(el("div", "bet", window.formatAmount(step.bets[player])));
       if (player === data.you) seat.classList.add("you");
       if (player === step.actor) seat.classList.add("acting");
@@ -64,7 +66,7 @@
     step.boards.forEach((board, index) => {
       if (board.length === 0) return;
       const row = el("div", "board");
-      if (step.boards.length > 1) row.append(el("span", "board-name", `Board ${index + 1}`));
+      if (step.boards.length > 1) row.append(el("span", "board-name", t("Board {number}", { number: index + 1 })));
       board.forEach((token) => row.append(cardNode(token)));
       boards.append(row);
     });
@@ -100,14 +102,14 @@
       clearInterval(playing);
       playing = null;
       playButton.textContent = "⏵";
-      playButton.setAttribute("aria-label", "Play");
+      playButton.setAttribute("aria-label", t("Play"));
       playButton.setAttribute("aria-pressed", "false");
     }
 
     function play() {
       if (index === last) go(0); // from the end, play starts the hand again
       playButton.textContent = "⏸";
-      playButton.setAttribute("aria-label", "Pause");
+      playButton.setAttribute("aria-label", t("Pause"));
       playButton.setAttribute("aria-pressed", "true");
       playing = setInterval(() => go(index + 1), PLAY_EVERY);
     }

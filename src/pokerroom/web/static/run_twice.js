@@ -11,33 +11,35 @@
     return clock ? Math.max(0, Math.ceil(clock.deadline - serverNow())) : null;
   }
 
-  function countDown(t, serverNow) {
-    const left = secondsLeft(t.hand && t.hand.clock, serverNow);
+  function countDown(tb, serverNow) {
+    const left = secondsLeft(tb.hand && tb.hand.clock, serverNow);
     const question = document.getElementById("run-twice-question");
     question.textContent = question.dataset.words + (left === null ? "" : ` ${left} s`);
   }
 
-  function labelRuns(t) {
-    if (!t.hand || t.hand.boards.length < 2 || t.game.variant.startsWith("bomb-pot")) return;
+  function labelRuns(tb) {
+    if (!tb.hand || tb.hand.boards.length < 2 || tb.game.variant.startsWith("bomb-pot")) return;
     document.querySelectorAll("#boards .board-name").forEach((name, index) => {
-      name.textContent = `Run ${index + 1}`;
+      name.textContent = t("Run {number}", { number: index + 1 });
     });
+    const board = t("on board {number}", { number: "" }).trim();
+    const run = t("on run {number}", { number: "" }).trim();
     document.querySelectorAll("#results li").forEach((line) => {
-      line.textContent = line.textContent.replaceAll(" on board ", " on run ");
+      line.textContent = line.textContent.replaceAll(` ${board} `, ` ${run} `);
     });
   }
 
-  window.drawRunTwice = (t, send, serverNow) => {
+  window.drawRunTwice = (tb, send, serverNow) => {
     const box = document.getElementById("run-twice");
     if (!box) return;
-    labelRuns(t);
-    const asked = t.you.decision === "run_twice";
+    labelRuns(tb);
+    const asked = tb.you.decision === "run_twice";
     box.hidden = !asked;
     if (timer !== null) clearInterval(timer);
     timer = null;
     if (!asked) return;
-    countDown(t, serverNow);
-    timer = setInterval(() => countDown(t, serverNow), 250);
+    countDown(tb, serverNow);
+    timer = setInterval(() => countDown(tb, serverNow), 250);
     document.getElementById("run-twice-yes").onclick = () => send("run_twice", { agree: true });
     document.getElementById("run-twice-no").onclick = () => send("run_twice", { agree: false });
   };

@@ -6,8 +6,8 @@
 
 (() => {
   const WORDS = {
-    utg: "Straddle when I am under the gun",
-    button: "Straddle when I have the button",
+    utg: t("Straddle when I am under the gun"),
+    button: t("Straddle when I have the button"),
   };
   let send = null;
 
@@ -17,7 +17,7 @@
     box.hidden = !choice;
     if (!choice) return;
     document.getElementById("straddle-on").checked = choice.on;
-    document.getElementById("straddle-label").textContent = WORDS[choice.mode] || "Straddle";
+    document.getElementById("straddle-label").textContent = WORDS[choice.mode] || t("Straddle");
   };
 
   const input = document.getElementById("straddle-on");

@@ -13,20 +13,81 @@
   const byId = (id) => document.getElementById(id);
   const PRESET_KEYS = { m: "min", h: "½ pot", t: "⅔ pot", p: "pot", a: "all-in" };
   const PREACTIONS = {
-    check_fold: "Check/fold",
-    check: "Check",
-    call_any: "Call any",
-    fold_any: "Fold to any bet",
+    check_fold: t("Check/fold"),
+    check: t("Check"),
+    call_any: t("Call any"),
+    fold_any: t("Fold to any bet"),
+  };
+  // The presets' names as the server sends them (pokerroom/table/presets.py): codes, worded here.
+  const PRESET_NAMES = {
+    min: t("min"),
+    "½ pot": t("½ pot"),
+    "⅔ pot": t("⅔ pot"),
+    pot: t("pot"),
+    "all-in": t("all-in"),
+  };
+  const SIZED = { bet: t("Bet"), raise: t("Raise"), complete: t("Complete") };
+  // The streets as the frame names them (pokerroom/engine/variants.py): codes, worded here.
+  const STREETS = {
+    preflop: tp("street", "preflop"),
+    flop: tp("street", "flop"),
+    turn: tp("street", "turn"),
+    river: tp("street", "river"),
+    deal: tp("street", "deal"),
+    predraw: tp("street", "before the draw"),
+    postdraw: tp("street", "after the draw"),
+    third: tp("street", "third street"),
+    fourth: tp("street", "fourth street"),
+    fifth: tp("street", "fifth street"),
+    sixth: tp("street", "sixth street"),
+    seventh: tp("street", "seventh street"),
+  };
+  // The bots' styles as the frame names them (pokerroom/bots): codes, worded here.
+  const BOT_STYLES = {
+    random: tp("bot style", "random"),
+    station: tp("bot style", "calling station"),
+    equity: tp("bot style", "equity"),
+    tournament: tp("bot style", "tournament"),
+    sensible: tp("bot style", "sensible"),
+  };
+  const SHARES = { high: tp("pot share", "high"), low: tp("pot share", "low") };
+  // The amount check's complaints, by the frame's code for a sized bet ({range} etc. filled in).
+  const TO_WHOLE = {
+    bet: t("bet to a whole number of chips in {range}"),
+    raise: t("raise to a whole number of chips in {range}"),
+    complete: t("complete to a whole number of chips in {range}"),
+  };
+  const TO_ONE_OF = {
+    bet: t("bet to one of {sizes}"),
+    raise: t("raise to one of {sizes}"),
+    complete: t("complete to one of {sizes}"),
+  };
+  const IN_STEPS = {
+    bet: t("bets are in steps of {step}: from {low} to {high}"),
+    raise: t("raises are in steps of {step}: from {low} to {high}"),
+    complete: t("completes are in steps of {step}: from {low} to {high}"),
+  };
+  const IN_STEPS_ALL_IN = {
+    bet: t("bets are in steps of {step}: from {low} to {high}, or all-in {all}"),
+    raise: t("raises are in steps of {step}: from {low} to {high}, or all-in {all}"),
+    complete: t("completes are in steps of {step}: from {low} to {high}, or all-in {all}"),
   };
   const FINAL_CLOSES = {
-    4001: "This page speaks another protocol version: reload the page.",
-    4003: "This page may not open the table.",
-    4004: "This table has closed.",
-    4005: "This table takes no observers: take a seat to play.",
-    4008: "Too many tables are open from this address or account: close another tab, then reload.",
-    4010: "This table was closed by its host.",
+    4001: t("This page speaks another protocol version: reload the page."),
+    4003: t("This page may not open the table."),
+    4004: t("This table has closed."),
+    4005: t("This table takes no observers: take a seat to play."),
+    4008: t("Too many tables are open from this address or account: close another tab, then reload."),
+    4010: t("This table was closed by its host."),
   };
-  const FOLD_WHEN_FREE = "Checking is free: fold instead of check? Press fold again to fold.";
+  const FOLD_WHEN_FREE = t("Checking is free: fold instead of check? Press fold again to fold.");
+  const MARKS = { d: tp("dealer button", "D"), sb: tp("small blind", "SB"), bb: tp("big blind", "BB") };
+  const SEAT_STATES = {
+    waiting: tp("seat state", "waiting"),
+    posting: tp("seat state", "posting"),
+    no_chips: tp("seat state", "no chips"),
+    leaving: tp("seat state", "leaving"),
+  };
   const TRY_AGAIN_LATER = 1013; // the server cannot serve the table just now: retried
 
   let socket = null;
@@ -57,7 +118,7 @@
   function cardNode(token) {
     if (token === null || token === undefined) {
       const back = el("span", "card back");
-      back.setAttribute("aria-label", "face-down card");
+      back.setAttribute("aria-label", t("face-down card"));
       return back;
     }
     const node = el("span", `card suit-${token.slice(-1)}`, cardFace(token));
@@ -81,7 +142,7 @@
   function send(type, fields) {
     showError("");
     if (!socket || socket.readyState !== WebSocket.OPEN) {
-      showError("Not connected: wait for the table to come back.");
+      showError(t("Not connected: wait for the table to come back."));
       return;
     }
     socket.send(JSON.stringify({ type, id: nextId(), ...(fields || {}) }));
@@ -99,6 +160,24 @@
 
   function show(id, visible) {
     byId(id).hidden = !visible;
+  }
+
+  function chips(count) {
+    return tn("{count} chip", "{count} chips", count, { count: formatAmount(count) });
+  }
+
+  // What a sized bet is called now (the frame's code: bet, raise or complete).
+  function sizedWord(raise) {
+    return SIZED[raise.word] || raise.word;
+  }
+
+  // {name} placeholders of a message already translated (t fills those it is given).
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  }
+
+  function lowerFirst(text) {
+    return text[0].toLocaleLowerCase(pageLanguage) + text.slice(1);
   }
 
   // ---------------------------------------------------------------- the socket
@@ -178,7 +257,7 @@
   // why: the server's reason for a close it asks to be retried (the database is out).
   function scheduleReconnect(why = "") {
     if (reconnectTimer !== null) return;
-    banner(why ? `${why[0].toUpperCase()}${why.slice(1)}…` : "Reconnecting…");
+    banner(why ? `${why[0].toUpperCase()}${why.slice(1)}…` : t("Reconnecting…"));
     const delay = Math.min(10000, 500 * 2 ** retries) * (0.75 + Math.random() / 2);
     retries += 1;
     reconnectTimer = setTimeout(connect, delay);
@@ -199,28 +278,29 @@
   // ------------------------------------------------------------------ drawing
 
   function render() {
-    const t = table;
-    if (t.kind === "ofc") {
-      renderOfc(t);
+    const tb = table;
+    if (tb.kind === "ofc") {
+      renderOfc(tb);
       return;
     }
-    const hand = t.hand;
-    const you = t.you;
+    const hand = tb.hand;
+    const you = tb.you;
     root.dataset.hand = hand ? String(hand.number) : "";
     root.dataset.turn = hand ? hand.turn : "";
-    root.dataset.status = t.status;
+    root.dataset.status = tb.status;
     root.dataset.seated = you.seat === null ? "no" : "yes";
-    byId("stakes").textContent = t.game.stakes;
-    renderSeats(t);
+    byId("stakes").textContent = tb.game.stakes;
+    byId("stakes").title = tb.game.stakes; // a phone shows the line cut short
+    renderSeats(tb);
     renderMiddle(hand);
-    renderActions(t);
-    renderSeatControls(t);
-    renderHistory(t);
-    if (window.drawTournamentHeader) window.drawTournamentHeader(t.tournament, serverNow());
-    if (window.drawBroadcast) window.drawBroadcast(t.broadcast);
+    renderActions(tb);
+    renderSeatControls(tb);
+    renderHistory(tb);
+    if (window.drawTournamentHeader) window.drawTournamentHeader(tb.tournament, serverNow());
+    if (window.drawBroadcast) window.drawBroadcast(tb.broadcast);
     if (window.drawStraddle) window.drawStraddle(you.straddle, send);
-    if (window.drawDispute) window.drawDispute(t.tournament, serverNow());
-    if (window.drawRunTwice) window.drawRunTwice(t, send, serverNow);
+    if (window.drawDispute) window.drawDispute(tb.tournament, serverNow());
+    if (window.drawRunTwice) window.drawRunTwice(tb, send, serverNow);
     tick();
   }
 
@@ -230,15 +310,16 @@
     byId, el, cardNode, send, showError, secondsUntil, serverNow,
   };
 
-  function renderOfc(t) {
-    root.dataset.hand = t.hand ? String(t.hand.number) : "";
-    root.dataset.turn = t.hand ? t.hand.turn : "";
-    root.dataset.status = t.status;
-    root.dataset.seated = t.you.seat === null ? "no" : "yes";
-    byId("stakes").textContent = t.game.stakes;
-    show("watching", t.you.seat === null);
-    renderSeatControls(t);
-    window.pokerroomOfc.render(t, ofcPage);
+  function renderOfc(tb) {
+    root.dataset.hand = tb.hand ? String(tb.hand.number) : "";
+    root.dataset.turn = tb.hand ? tb.hand.turn : "";
+    root.dataset.status = tb.status;
+    root.dataset.seated = tb.you.seat === null ? "no" : "yes";
+    byId("stakes").textContent = tb.game.stakes;
+    byId("stakes").title = tb.game.stakes; // a phone shows the line cut short
+    show("watching", tb.you.seat === null);
+    renderSeatControls(tb);
+    window.pokerroomOfc.render(tb, ofcPage);
   }
 
   function ofcKey(event) {
@@ -250,27 +331,29 @@
     return false;
   }
 
-  function statusText(t) {
-    const hand = t.hand;
-    switch (t.status) {
+  function statusText(tb) {
+    const hand = tb.hand;
+    switch (tb.status) {
       case "waiting": {
-        const seated = t.seats.filter((s) => s.name !== null).length;
-        return t.kind === "cash"
-          ? `Waiting for two players ready · ${seated} seated`
-          : `Waiting for players · ${seated} seated`;
+        const seated = tb.seats.filter((s) => s.name !== null).length;
+        return tb.kind === "cash"
+          ? tn("Waiting for two players ready · {count} seated", "Waiting for two players ready · {count} seated", seated)
+          : tn("Waiting for players · {count} seated", "Waiting for players · {count} seated", seated);
       }
       case "playing":
-        return hand ? `Hand #${hand.number} · ${hand.street}` : "Playing";
+        return hand
+          ? t("Hand #{number} · {street}", { number: hand.number, street: STREETS[hand.street] || hand.street })
+          : t("Playing");
       case "pause":
-        return t.next_hand_at === null
-          ? "Between hands"
-          : `Next hand in ${secondsUntil(t.next_hand_at)} s`;
+        return tb.next_hand_at === null
+          ? t("Between hands")
+          : t("Next hand in {seconds} s", { seconds: secondsUntil(tb.next_hand_at) });
       case "held":
-        return "Waiting for a second player to come back";
+        return t("Waiting for a second player to come back");
       case "over":
-        return "The game is over";
+        return t("The game is over");
       default:
-        return t.status;
+        return tb.status;
     }
   }
 
@@ -301,38 +384,38 @@
     return SEAT_MAPS[count][stepsFromYou(index, count, mine)];
   }
 
-  function renderSeats(t) {
+  function renderSeats(tb) {
     const list = byId("seats");
-    const you = t.you;
-    const hand = t.hand;
+    const you = tb.you;
+    const hand = tb.hand;
     const mayTake =
       root.dataset.signedIn === "yes" &&
       you.seat === null &&
-      (t.kind === "cash" || t.status === "waiting");
+      (tb.kind === "cash" || tb.status === "waiting");
     const drawing = you.decision === "draw";
     if (!drawing || !hand || discardHand !== hand.turn) {
       discards = new Set();
       discardHand = hand && drawing ? hand.turn : null;
     }
     list.replaceChildren();
-    t.seats.forEach((seat, index) => {
+    tb.seats.forEach((seat, index) => {
       const item = el("li", "seat");
-      const [x, y] = seatPlace(index, t.seats.length, you.seat);
+      const [x, y] = seatPlace(index, tb.seats.length, you.seat);
       item.style.setProperty("--x", `${x}%`);
       item.style.setProperty("--y", `${y}%`);
-      item.style.setProperty("--order", String(stepsFromYou(index, t.seats.length, you.seat)));
+      item.style.setProperty("--order", String(stepsFromYou(index, tb.seats.length, you.seat)));
       item.dataset.seat = String(seat.seat);
       const head = el("div", "seat-head");
       head.append(el("span", "seat-number", seat.seat));
       if (seat.name === null) {
         item.classList.add("empty");
         if (mayTake) {
-          const sit = el("button", "sit", "Sit here");
+          const sit = el("button", "sit", t("Sit here"));
           sit.type = "button";
           sit.addEventListener("click", () => sitAt(seat.seat));
           head.append(sit);
         } else {
-          head.append(el("span", "name", "empty"));
+          head.append(el("span", "name", t("empty")));
         }
         item.append(head);
         list.append(item);
@@ -340,18 +423,18 @@
       }
       head.append(el("span", "name", seat.name));
       for (const [flag, label, title] of [
-        [seat.button, "D", "dealer button"],
-        [seat.small_blind, "SB", "small blind"],
-        [seat.big_blind, "BB", "big blind"],
+        [seat.button, "d", t("dealer button")],
+        [seat.small_blind, "sb", t("small blind")],
+        [seat.big_blind, "bb", t("big blind")],
       ]) {
         if (flag) {
-          const mark = el("span", `mark mark-${label.toLowerCase()}`, label);
+          const mark = el("span", `mark mark-${label}`, MARKS[label]);
           mark.title = title;
           head.append(mark);
         }
       }
       item.append(head);
-      item.append(el("div", "stack", `${formatAmount(seat.stack)} chips`));
+      item.append(el("div", "stack", chips(seat.stack)));
       const cards = el("div", "cards");
       seat.cards.forEach((token, cardIndex) => {
         const node = cardNode(token);
@@ -360,7 +443,7 @@
           node.tabIndex = 0;
           node.setAttribute("role", "button");
           node.setAttribute("aria-pressed", discards.has(token) ? "true" : "false");
-          node.title = `throw away (key ${cardIndex + 1})`;
+          node.title = t("throw away (key {key})", { key: cardIndex + 1 });
           node.addEventListener("click", () => toggleDiscard(token));
         }
         cards.append(node);
@@ -368,18 +451,20 @@
       item.append(cards);
       const notes = [];
       if (seat.last_action) notes.push(seat.last_action);
-      if (seat.drew !== null) notes.push(seat.drew === 0 ? "stands pat" : `drew ${seat.drew}`);
-      if (seat.all_in) notes.push("all-in");
-      if (seat.mucked) notes.push("mucked");
-      if (seat.out) notes.push("out");
-      if (seat.away) notes.push("sitting out");
-      if (!seat.connected && seat.bot === null) notes.push("disconnected");
-      if (seat.state && !["playing", "sitting_out"].includes(seat.state)) {
-        notes.push(seat.state.replace("_", " "));
+      if (seat.drew !== null) {
+        notes.push(seat.drew === 0 ? t("stands pat") : tn("drew {count}", "drew {count}", seat.drew));
       }
-      if (seat.bot !== null) notes.push(`bot (${seat.bot})`);
+      if (seat.all_in) notes.push(tp("seat note", "all-in"));
+      if (seat.mucked) notes.push(tp("seat note", "mucked"));
+      if (seat.out) notes.push(tp("seat note", "out"));
+      if (seat.away) notes.push(tp("seat note", "sitting out"));
+      if (!seat.connected && seat.bot === null) notes.push(tp("seat note", "disconnected"));
+      if (seat.state && !["playing", "sitting_out"].includes(seat.state)) {
+        notes.push(SEAT_STATES[seat.state] || seat.state.replace("_", " "));
+      }
+      if (seat.bot !== null) notes.push(t("bot ({style})", { style: BOT_STYLES[seat.bot] || seat.bot }));
       item.append(el("div", "notes", notes.join(" · ")));
-      item.append(el("div", "banks", `time banks: ${seat.banks}`));
+      item.append(el("div", "banks", t("time banks: {count}", { count: seat.banks })));
       if (seat.bet > 0) item.append(el("div", "bet", formatAmount(seat.bet)));
       if (seat.you) item.classList.add("you");
       if (seat.folded || seat.mucked) item.classList.add("folded");
@@ -403,26 +488,30 @@
     }
     hand.boards.forEach((board, index) => {
       const row = el("div", "board");
-      if (hand.boards.length > 1) row.append(el("span", "board-name", `Board ${index + 1}`));
+      if (hand.boards.length > 1) row.append(el("span", "board-name", t("Board {number}", { number: index + 1 })));
       board.forEach((token) => row.append(cardNode(token)));
       boards.append(row);
     });
-    byId("pot").textContent = `Pot ${formatAmount(hand.pot)}`;
+    byId("pot").textContent = t("Pot {amount}", { amount: formatAmount(hand.pot) });
     if (hand.pots.length > 1) {
       const names = new Map(table.seats.map((s) => [s.seat, s.name]));
       hand.pots.forEach((pot, index) => {
-        const label = index === 0 ? "Main pot" : `Side pot ${index}`;
-        const who = pot.seats.map((seat) => names.get(seat) || `seat ${seat}`).join(", ");
+        const label = index === 0 ? t("Main pot") : t("Side pot {number}", { number: index });
+        const who = pot.seats
+          .map((seat) => names.get(seat) || t("seat {number}", { number: seat }))
+          .join(", ");
         pots.append(el("li", "side-pot", `${label}: ${formatAmount(pot.amount)} (${who})`));
       });
       const inBets = hand.pot - hand.pots.reduce((sum, pot) => sum + pot.amount, 0);
-      if (inBets > 0) pots.append(el("li", "side-pot", `In bets: ${formatAmount(inBets)}`));
+      if (inBets > 0) {
+        pots.append(el("li", "side-pot", t("In bets: {amount}", { amount: formatAmount(inBets) })));
+      }
     }
   }
 
-  function renderActions(t) {
-    const you = t.you;
-    const hand = t.hand;
+  function renderActions(tb) {
+    const you = tb.you;
+    const hand = tb.hand;
     const seated = you.seat !== null;
     show("watching", !seated);
     const turn = byId("turn");
@@ -434,9 +523,9 @@
     const notice = byId("notice");
     notice.textContent = you.notice || "";
     notice.hidden = !you.notice;
-    const announced = t.tournament ? t.tournament.announcement : null;
+    const announced = tb.tournament ? tb.tournament.announcement : null;
     const announcement = byId("announcement");
-    announcement.textContent = announced ? "Director: " + announced : "";
+    announcement.textContent = announced ? t("Director: {text}", { text: announced }) : "";
     announcement.hidden = !announced;
 
     const actions = you.decision === "act" ? you.actions : null;
@@ -446,9 +535,11 @@
       byId("fold").classList.toggle("asking", actions.check && foldAsked === hand.turn);
       show("check", actions.check);
       show("call", actions.call !== null);
-      byId("call-label").textContent = `Call ${formatAmount(actions.call)}`;
+      byId("call-label").textContent = t("Call {amount}", { amount: formatAmount(actions.call) });
       show("bring-in", actions.bring_in !== null);
-      byId("bring-in-label").textContent = `Bring in ${formatAmount(actions.bring_in)}`;
+      byId("bring-in-label").textContent = t("Bring in {amount}", {
+        amount: formatAmount(actions.bring_in),
+      });
       renderSizing(actions.raise_to, actions.presets, hand.turn);
     }
     show("draw", you.decision === "draw");
@@ -496,7 +587,8 @@
     const list = byId("presets");
     list.replaceChildren();
     for (const preset of presets) {
-      const button = el("button", "preset", `${preset.name} ${formatAmount(preset.amount)}`);
+      const name = PRESET_NAMES[preset.name] || preset.name;
+      const button = el("button", "preset", `${name} ${formatAmount(preset.amount)}`);
       button.type = "button";
       button.dataset.preset = preset.name;
       button.addEventListener("click", () => setAmount(preset.amount));
@@ -518,22 +610,21 @@
 
   function amountProblem() {
     const raise = table && table.you.actions && table.you.actions.raise_to;
-    if (!raise) return "no bet or raise is allowed now";
+    if (!raise) return t("no bet or raise is allowed now");
     const text = byId("amount").value.trim();
     const value = Number(text);
     const [low, high] = [formatAmount(raise.min), formatAmount(raise.max)];
     const range = raise.min === raise.max ? low : `${low}-${high}`;
     if (!/^\d+$/.test(text) || value < raise.min || value > raise.max) {
-      return `${raise.word} to a whole number of chips in ${range}`;
+      return fill(TO_WHOLE[raise.word], { range });
     }
     if (raise.sizes.length > 0 && !raise.sizes.includes(value)) {
-      return `${raise.word} to one of ${raise.sizes.map(formatAmount).join(", ")}`;
+      return fill(TO_ONE_OF[raise.word], { sizes: raise.sizes.map(formatAmount).join(", ") });
     }
     if (value !== raise.min && value !== raise.max && value % raise.step !== 0) {
       const whole = wholeTop(raise);
-      const allIn = whole === raise.max ? "" : `, or all-in ${high}`;
-      const steps = `${raise.word}s are in steps of ${formatAmount(raise.step)}`;
-      return `${steps}: from ${low} to ${formatAmount(whole)}${allIn}`;
+      const words = { step: formatAmount(raise.step), low, high: formatAmount(whole), all: high };
+      return fill(whole === raise.max ? IN_STEPS[raise.word] : IN_STEPS_ALL_IN[raise.word], words);
     }
     return null;
   }
@@ -545,8 +636,9 @@
     const raiseTo = table && table.you.actions && table.you.actions.raise_to;
     const value = byId("amount").value.trim();
     if (raiseTo) {
-      const word = raiseTo.word[0].toUpperCase() + raiseTo.word.slice(1);
-      byId("raise-label").textContent = problem === null ? `${word} to ${formatAmount(Number(value))}` : word;
+      const word = sizedWord(raiseTo);
+      byId("raise-label").textContent =
+        problem === null ? t("{action} to {amount}", { action: word, amount: formatAmount(Number(value)) }) : word;
     }
     if (problem !== null && amountTouched) {
       showError(problem);
@@ -558,16 +650,16 @@
     return problem;
   }
 
-  function renderSeatControls(t) {
-    const you = t.you;
+  function renderSeatControls(tb) {
+    const you = tb.you;
     const seated = you.seat !== null;
-    const mine = seated ? t.seats[you.seat - 1] : null;
-    const cash = t.kind === "cash";
-    show("start", !cash && you.host && t.status === "waiting");
-    const between = t.status !== "waiting" || cash;
+    const mine = seated ? tb.seats[you.seat - 1] : null;
+    const cash = tb.kind === "cash";
+    show("start", !cash && you.host && tb.status === "waiting");
+    const between = tb.status !== "waiting" || cash;
     show("sit-out", seated && between && !mine.away && !mine.out);
     show("sit-in", seated && between && mine.away && !mine.out);
-    show("leave", seated && (cash || t.status === "waiting"));
+    show("leave", seated && (cash || tb.status === "waiting"));
     const money = cash ? you.cash : null;
     show("post", Boolean(money && money.may_post));
     show("top-up", Boolean(money && money.top_up > 0));
@@ -578,43 +670,46 @@
       if (!field.value) field.value = String(money.top_up);
     }
     show("buy-in", cash && !seated && root.dataset.signedIn === "yes");
-    if (cash && t.cash) {
+    if (cash && tb.cash) {
       const field = byId("buy-in-amount");
-      field.min = String(t.cash.min_buy_in);
-      field.max = String(t.cash.max_buy_in);
-      if (!field.value) field.value = String(t.cash.max_buy_in);
+      field.min = String(tb.cash.min_buy_in);
+      field.max = String(tb.cash.max_buy_in);
+      if (!field.value) field.value = String(tb.cash.max_buy_in);
     }
   }
 
-  function renderHistory(t) {
+  function renderHistory(tb) {
     const log = byId("log");
     log.replaceChildren();
-    for (const line of t.hand ? t.hand.log : []) log.append(el("li", "", line));
+    for (const line of tb.hand ? tb.hand.log : []) log.append(el("li", "", line));
     const results = byId("results");
     results.replaceChildren();
-    const boards = t.hand ? t.hand.boards.length : 1;
-    for (const result of t.results) results.append(el("li", "", resultText(result, boards)));
+    const boards = tb.hand ? tb.hand.boards.length : 1;
+    for (const result of tb.results) results.append(el("li", "", resultText(result, boards)));
     const standings = byId("standings");
     standings.replaceChildren();
-    standings.hidden = t.standings.length === 0;
-    for (const standing of t.standings) {
+    standings.hidden = tb.standings.length === 0;
+    for (const standing of tb.standings) {
       standings.append(
-        el("li", "", `${standing.place}. ${standing.name} · ${formatAmount(standing.chips)} chips`),
+        el("li", "", `${standing.place}. ${standing.name} · ${chips(standing.chips)}`),
       );
     }
   }
 
   function resultText(result, boards) {
     const wins = result.winners.map((winner) => {
-      let text = `${winner.name} wins ${formatAmount(winner.amount)}`;
-      if (winner.pot > 0) text += ` from side pot ${winner.pot}`;
-      if (winner.share !== "all") text += ` (${winner.share})`;
-      if (boards > 1) text += ` on board ${winner.board + 1}`;
-      if (winner.hand) text += ` with ${winner.hand[0].toLowerCase()}${winner.hand.slice(1)}`;
+      const words = { name: winner.name, amount: formatAmount(winner.amount), pot: winner.pot };
+      let text = winner.pot > 0
+        ? t("{name} wins {amount} from side pot {pot}", words)
+        : t("{name} wins {amount}", words);
+      if (winner.share !== "all") text += ` (${SHARES[winner.share] || winner.share})`;
+      if (boards > 1) text += " " + t("on board {number}", { number: winner.board + 1 });
+      if (winner.hand) text += " " + t("with {hand}", { hand: lowerFirst(winner.hand) });
       return text;
     });
-    const rake = result.rake ? ` · rake ${formatAmount(result.rake)}` : "";
-    return `Hand #${result.number}: ${wins.join("; ") || "no winner"}${rake}`;
+    const rake = result.rake ? " · " + t("rake {amount}", { amount: formatAmount(result.rake) }) : "";
+    const said = wins.join("; ") || t("no winner");
+    return t("Hand #{number}: {result}", { number: result.number, result: said }) + rake;
   }
 
   // The clock: seconds left = deadline - the server's now, counted down between frames.
@@ -636,18 +731,18 @@
       return;
     }
     const actor = table.seats[hand.to_act - 1];
-    const whose = actor.you ? "Your turn" : `${actor.name}'s turn`;
+    const whose = actor.you ? t("Your turn") : t("{name}'s turn", { name: actor.name });
     if (!clock) {
       turn.textContent = whose;
       return;
     }
     const left = secondsUntil(clock.deadline);
     const counting = serverNow() >= clock.countdown_from;
-    const banks = clock.banks === 1 ? "1 time bank" : `${clock.banks} time banks`;
-    turn.textContent = `${whose} · ${left} s · ${banks} left`;
+    const banks = tn("{count} time bank left", "{count} time banks left", clock.banks);
+    turn.textContent = `${whose} · ${t("{seconds} s", { seconds: left })} · ${banks}`;
     turn.classList.toggle("countdown", counting);
     if (seatClock) {
-      seatClock.textContent = `${left} s`;
+      seatClock.textContent = t("{seconds} s", { seconds: left });
       seatClock.classList.toggle("countdown", counting);
     }
   }
@@ -659,7 +754,8 @@
       const buyIn = Number(byId("buy-in-amount").value);
       const { min_buy_in: low, max_buy_in: high } = table.cash;
       if (!Number.isInteger(buyIn) || buyIn < low || buyIn > high) {
-        showError(`buy in for a whole number of chips in ${formatAmount(low)}-${formatAmount(high)}`);
+        const range = `${formatAmount(low)}-${formatAmount(high)}`;
+        showError(t("buy in for a whole number of chips in {range}", { range }));
         return;
       }
       send("sit", { seat, buy_in: buyIn, post: byId("buy-in-post").checked });
@@ -734,7 +830,8 @@
 
   function updateDrawButton() {
     const count = discards.size;
-    byId("draw-label").textContent = count === 0 ? "Stand pat" : `Draw ${count}`;
+    byId("draw-label").textContent =
+      count === 0 ? t("Stand pat") : tn("Draw {count}", "Draw {count}", count);
   }
 
   function draw() {
@@ -789,7 +886,7 @@
     const amount = Number(byId("top-up-amount").value);
     const most = table && table.you.cash ? table.you.cash.top_up : 0;
     if (!Number.isInteger(amount) || amount < 1 || amount > most) {
-      showError(`top up by a whole number of chips in 1-${formatAmount(most)}`);
+      showError(t("top up by a whole number of chips in {range}", { range: `1-${formatAmount(most)}` }));
       return;
     }
     send("top_up", { amount });

@@ -24,35 +24,40 @@
   function clockLine(header, serverNow) {
     const level = header.level;
     let line = header.on_break
-      ? `Break after level ${level.number}`
-      : `Level ${level.number} · ${level.words}`;
+      ? t("Break after level {number}", { number: level.number })
+      : t("Level {number} · {words}", { number: level.number, words: level.words });
     const left = secondsLeft(header, serverNow);
-    if (left !== null) line += ` · ${countdown(left)} left`;
-    if (header.next_level) line += ` · next: ${header.next_level.words}`;
+    if (left !== null) line += " · " + t("{time} left", { time: countdown(left) });
+    if (header.next_level) line += " · " + t("next: {words}", { words: header.next_level.words });
     return line;
   }
 
   // The terminal's second line; a spectator who never entered is not "out".
   function fieldLine(header) {
     const spectator = header.place === null && !header.finished;
-    return spectator ? header.lines[1].replace(" · you are out", "") : header.lines[1];
+    const out = " · " + t("you are out");
+    return spectator ? header.lines[1].replace(out, "") : header.lines[1];
   }
 
   function stateWords(header) {
-    if (header.status === "paused") return "Clock paused by the director";
-    if (header.status === "break" || header.on_break) return "On a break";
-    if (header.status === "registering") return "Registering";
-    if (header.status === "finished") return "Finished";
+    if (header.status === "paused") return t("Clock paused by the director");
+    if (header.status === "break" || header.on_break) return t("On a break");
+    if (header.status === "registering") return t("Registering");
+    if (header.status === "finished") return t("Finished");
     return "";
   }
 
   function finishWords(finished) {
     if (!finished) return "";
-    const prize = finished.prize ? `prize ${formatAmount(finished.prize)}` : "no prize";
-    return `You finished ${ordinal(finished.place)}: ${prize}`;
+    const prize = finished.prize
+      ? t("prize {amount}", { amount: formatAmount(finished.prize) })
+      : t("no prize");
+    return t("You finished {place}: {prize}", { place: ordinal(finished.place), prize });
   }
 
+  // "3rd" in English; Russian and Ukrainian say the place's number ("место 3").
   function ordinal(number) {
+    if (pageLanguage !== "en") return String(number);
     const tens = number % 100;
     const last = tens >= 10 && tens <= 20 ? 0 : number % 10;
     return `${number}${{ 1: "st", 2: "nd", 3: "rd" }[last] || "th"}`;

@@ -31,15 +31,19 @@
     const hand = broadcast.hand;
     title.hidden = !hand;
     if (!hand) return;
-    title.textContent = `Hand #${hand.number}, every card dealt:`;
-    for (const seat of hand.seats) list.append(row(`Seat ${seat.seat} ${seat.name}`, seat.cards));
+    title.textContent = t("Hand #{number}, every card dealt:", { number: hand.number });
+    for (const seat of hand.seats) {
+      list.append(row(t("Seat {number} {name}", { number: seat.seat, name: seat.name }), seat.cards));
+    }
     hand.boards.forEach((board, index) => {
-      list.append(row(hand.boards.length > 1 ? `Board ${index + 1}` : "Board", board));
+      list.append(row(hand.boards.length > 1 ? t("Board {number}", { number: index + 1 }) : t("Board"), board));
     });
     for (const winner of hand.result ? hand.result.winners : []) {
-      const won = winner.hand ? ` with ${winner.hand}` : "";
+      const words = { name: winner.name, amount: formatAmount(winner.amount), hand: winner.hand };
       const item = document.createElement("li");
-      item.textContent = `${winner.name} won ${formatAmount(winner.amount)}${won}`;
+      item.textContent = winner.hand
+        ? t("{name} won {amount} with {hand}", words)
+        : t("{name} won {amount}", words);
       list.append(item);
     }
   };

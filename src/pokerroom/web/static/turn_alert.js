@@ -8,9 +8,9 @@
 
 (() => {
   const WORDS = {
-    title: "Your turn!",
-    notification: "Your turn",
-    warning: "10 seconds left: act now",
+    title: t("Your turn!"),
+    notification: t("Your turn"),
+    warning: t("10 seconds left: act now"),
   };
   const STORE = { sound: "pokerroom.alerts.sound", notify: "pokerroom.alerts.notify",
     asked: "pokerroom.alerts.asked" };

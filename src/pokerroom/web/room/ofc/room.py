@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from pokerroom.bots.ofc import OFC_BOTS, OfcDecision, apply_decision
 from pokerroom.chat import RoomChat
 from pokerroom.chat.frames import chat_frame
+from pokerroom.i18n import Vocabulary, gettext
 from pokerroom.ofc import OfcError, OfcHand, Session
 from pokerroom.ofc.words import result_lines
 from pokerroom.ofc_choices import MAX_PLAYERS, MIN_PLAYERS
@@ -41,6 +42,7 @@ from pokerroom.web.room.ofc.placing import Refused, decision_for
 from pokerroom.web.room.ofc.results import result_frame
 from pokerroom.web.room.ofc.snapshot import build
 from pokerroom.web.room.seated import SeatedRoom, no
+from pokerroom.web.room.worded import Worded, every_language, for_viewer
 from pokerroom.web.seam import PROTOCOL_VERSION, Outcome, User
 
 TIMEOUT_BOT = "sensible"
@@ -110,10 +112,12 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         """The room seat of each position of the hand being played (or the last)."""
         self.turn: OfcTurn | None = None
         self.next_hand_at: float | None = None
-        self.notes: list[tuple[int, str]] = []
+        self.notes: list[tuple[int, Worded[str] | str]] = []
         """The room's public lines for this hand's log: (events so far, line)."""
-        self.notices: dict[int, str] = {}
+        self.notices: dict[int, Worded[str] | str] = {}
         self.result_frames: list[OfcResultFrame] = []
+        self.worded_results: list[Worded[OfcResultFrame]] = []
+        """The same results in every language (:mod:`pokerroom.web.room.worded`)."""
         """The last hands' results, newest first."""
         self._seen_ids: dict[int, deque[str]] = {}
         self.chat = RoomChat()
@@ -123,6 +127,16 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         """A checkpoint from before tables chatted gets an empty chat."""
         self.__dict__.update(state)
         self.__dict__.setdefault("chat", RoomChat())
+        self.__dict__.setdefault("worded_results", [])
+
+    vocabulary: Vocabulary = "club"
+    """Whose words the table speaks (OFC has no rule book of its own among the seeds)."""
+
+    def results_shown(self) -> list[OfcResultFrame]:
+        """The last hands' results in the current language (the frame's viewer's)."""
+        if len(self.worded_results) != len(self.result_frames):  # kept before: as they were
+            return list(self.result_frames)
+        return [for_viewer(said) for said in self.worded_results]
 
     # ------------------------------------------------------------ the Room API
 
@@ -388,16 +402,25 @@ class OfcRoom(SeatedRoom[OfcTurn]):
             turn.deadline += self.clock.bank_seconds
             turn.countdown_from = turn.deadline - self.clock.countdown
             return
+        name = occupant.name
         self.notes.append(
             (
                 len(hand.events),
-                f"{occupant.name}'s time ran out: his cards were set by the {TIMEOUT_BOT} "
-                "bot's choice; he is away until he sits in",
+                every_language(
+                    self.vocabulary,
+                    lambda: gettext(
+                        "{name}'s time ran out: his cards were set by the {bot} "
+                        "bot's choice; he is away until he sits in"
+                    ).format(name=name, bot=TIMEOUT_BOT),
+                ),
             )
         )
         if occupant.user is not None:
-            self.notices[occupant.user] = (
-                "your time ran out and your cards were set for you; sit in to play on"
+            self.notices[occupant.user] = every_language(
+                self.vocabulary,
+                lambda: gettext(
+                    "your time ran out and your cards were set for you; sit in to play on"
+                ),
             )
         occupant.sitting_out = True
         self._drive(now)
@@ -408,11 +431,16 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         result = session.finish_hand()
         names = [self.occupants[seat].name for seat in self.hand_seats]
         totals = [self.total_of(seat) for seat in self.hand_seats]
-        lines = result_lines(result, names, totals, self.hand_number)
-        self.result_frames.insert(
-            0, result_frame(self.hand_number, self.hand_seats, names, result, lines)
-        )
+        number, seats = self.hand_number, self.hand_seats
+
+        def framed() -> OfcResultFrame:
+            lines = result_lines(result, names, totals, number)
+            return result_frame(number, seats, names, result, lines)
+
+        self.result_frames.insert(0, framed())
         del self.result_frames[KEPT_RESULTS:]
+        self.worded_results.insert(0, every_language(self.vocabulary, framed))
+        del self.worded_results[KEPT_RESULTS:]
         self.status = "pause"
         self.next_hand_at = now + self.pause
         if self.max_hands is not None and session.hands_played >= self.max_hands:

@@ -25,6 +25,7 @@ from pokerroom.protocol.frames import (
 from pokerroom.web.room.ofc.placing import free_places
 from pokerroom.web.room.ofc.results import rows_frame
 from pokerroom.web.room.ofc.story import hand_lines
+from pokerroom.web.room.worded import text_for_viewer
 from pokerroom.web.seam import PROTOCOL_VERSION, User
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def build(room: OfcRoom, viewer: User | None) -> OfcTableFrame:
         "seats": [_seat(room, s, viewer, boards, events) for s in range(1, room.table_size + 1)],
         "hand": None if hand is None else _hand(room, hand, events),
         "you": _you(room, viewer, seat, position),
-        "results": list(room.result_frames),
+        "results": room.results_shown(),
         "standings": _standings(room),
         "hands_played": room.hands_played,
         "next_hand_at": room.next_hand_at,
@@ -120,9 +121,10 @@ def _fantasy_next(room: OfcRoom, seat: int) -> bool:
 
 def _hand(room: OfcRoom, hand: OfcHand, events: tuple[Event, ...]) -> OfcHandFrame:
     names = [room.occupants[seat].name for seat in room.hand_seats]
-    log = hand_lines(events, names, room.notes)
-    if room.hand_done and room.result_frames:
-        log += room.result_frames[0]["lines"]
+    log = hand_lines(events, names, [(at, text_for_viewer(note)) for at, note in room.notes])
+    results = room.results_shown() if room.hand_done else []
+    if results:
+        log += results[0]["lines"]
     turn = room.turn
     clock: OfcClockFrame | None = None
     to_act = room.deciding_seat()
@@ -167,7 +169,9 @@ def _you(room: OfcRoom, viewer: User | None, seat: int | None, position: int | N
         "discards": [str(c) for c in hand.discards(position)]
         if hand is not None and position is not None
         else [],
-        "notice": None if viewer is None else room.notices.get(viewer.id),
+        "notice": None
+        if viewer is None or viewer.id not in room.notices
+        else text_for_viewer(room.notices[viewer.id]),
     }
 
 
