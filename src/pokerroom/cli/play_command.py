@@ -19,7 +19,13 @@ from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.game_choices import PROFILE_NAMES, VARIANT_CODES, Limit
-from pokerroom.i18n import gettext, ngettext
+from pokerroom.i18n import (
+    current_language,
+    gettext,
+    ngettext,
+    use_language,
+    vocabulary_of_profile,
+)
 from pokerroom.i18n.marker import N_
 from pokerroom.table.chip_caps import MAX_AMOUNT
 from pokerroom.table.seating import MAX_SEATS
@@ -500,7 +506,9 @@ def play(
             auto_muck=auto_muck,
         )
         guarded.table.message = clock_note
-        guarded.table.run()
+        # the table speaks the rule book's words: the home game's («Фолд») or the clubs' («Пас»)
+        with use_language(current_language(), vocabulary_of_profile(series.settings.profile)):
+            guarded.table.run()
         store.close()
         if guarded.failure is not None:
             with user_errors():
