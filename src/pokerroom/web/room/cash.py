@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from pokerroom.engine import Action, Hand
 from pokerroom.errors import UsageError
+from pokerroom.i18n import gettext
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import (
     CashFrame,
@@ -184,16 +185,19 @@ class CashRoom(LiveRoom):
         if isinstance(message, msg.Sit):
             return self._sit(sender, message, now)
         if isinstance(message, msg.Start):
-            return no("a cash table deals by itself while two players are ready", "no_start")
+            return no(
+                gettext("a cash table deals by itself while two players are ready"), "no_start"
+            )
         seat = self.seat_of_user(sender.id)
         if seat is None:
             return no(
-                f"you have no seat at this table: sit with a seat and a buy-in of "
-                f"{self.settings.buy_in_range()}",
+                gettext(
+                    "you have no seat at this table: sit with a seat and a buy-in of {range}"
+                ).format(range=self.settings.buy_in_range()),
                 "not_seated",
             )
         if sender.id in self.leaving:
-            return no("you are leaving: your seat is freed when this hand ends", "leaving")
+            return no(gettext("you are leaving: your seat is freed when this hand ends"), "leaving")
         match message:
             case msg.Leave():
                 return self._leave(sender, seat, now)
@@ -216,7 +220,10 @@ class CashRoom(LiveRoom):
             return refused
         if buy_in is None:
             return no(
-                f"sit needs a 'buy_in': at this table {self.settings.buy_in_range()}", "buy_in"
+                gettext("sit needs a 'buy_in': at this table {range}").format(
+                    range=self.settings.buy_in_range()
+                ),
+                "buy_in",
             )
         try:
             self.table.sit(seat, sender.name, buy_in, post=message.post)
@@ -242,13 +249,13 @@ class CashRoom(LiveRoom):
 
     def _sit_out(self, seat: int) -> Outcome:
         if self.table.seats[seat].sitting_out:
-            return no("you are already sitting out; sit_in to play", "sitting_out")
+            return no(gettext("you are already sitting out; sit_in to play"), "sitting_out")
         self.table.sit_out(seat)  # from the next hand; a hand dealt to you plays on
         return Outcome(True)
 
     def _sit_in(self, seat: int, post: bool, now: float) -> Outcome:
         if not self.table.seats[seat].sitting_out:
-            return no("you are already playing; sit_out to be away", "sitting_in")
+            return no(gettext("you are already playing; sit_out to be away"), "sitting_in")
         self.table.sit_in(seat, post=post)
         self._resume_if_held(now)
         return Outcome(True)
@@ -257,10 +264,12 @@ class CashRoom(LiveRoom):
         player = self.table.seats[seat]
         room = self.settings.max_buy_in - player.chips
         if self._in_hand(seat):  # H-2: table stakes
-            return no("you are in a hand: add chips between hands", "in_hand")
+            return no(gettext("you are in a hand: add chips between hands"), "in_hand")
         if room <= 0:
             return no(
-                f"you have the maximum buy-in ({self.settings.max_buy_in}): nothing to add",
+                gettext("you have the maximum buy-in ({most}): nothing to add").format(
+                    most=self.settings.max_buy_in
+                ),
                 "top_up",
             )
         refused = top_up_refusal(self.settings.max_buy_in, player.chips, amount)
@@ -274,16 +283,29 @@ class CashRoom(LiveRoom):
     def _post(self, seat: int, post: bool) -> Outcome:
         player = self.table.seats[seat]
         if not self.settings.blinds_game:
-            return no(f"{self.settings.variant.name} has no blinds: nothing to post", "post")
+            return no(
+                gettext("{game} has no blinds: nothing to post").format(
+                    game=gettext(self.settings.variant.name)
+                ),
+                "post",
+            )
         if not player.owes or player.sitting_out:
             return no(
-                "you are not waiting for the big blind: nothing to post"
-                + ("; sit_in with post to come back" if player.sitting_out else ""),
+                gettext(
+                    "you are not waiting for the big blind: nothing to post; "
+                    "sit_in with post to come back"
+                )
+                if player.sitting_out
+                else gettext("you are not waiting for the big blind: nothing to post"),
                 "post",
             )
         if player.posts == post:
-            already = "post the big blind to play" if post else "wait for the big blind"
-            return no(f"you already {already}", "post")
+            already = (
+                gettext("you already post the big blind to play")
+                if post
+                else gettext("you already wait for the big blind")
+            )
+            return no(already, "post")
         self.table.choose_post(seat, post)
         return Outcome(True)
 

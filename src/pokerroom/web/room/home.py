@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pokerroom.bots import BOTS
+from pokerroom.i18n import gettext, ngettext
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import GameFrame, StandingFrame, StraddleYouFrame
 from pokerroom.table.away import kill_dead_hands
@@ -156,7 +157,9 @@ class HomeRoom(LiveRoom):
                 return self._sit(sender, seat, now)
             case msg.Sit():
                 return no(
-                    "a home series gives every player the same stack: sit names a seat only",
+                    gettext(
+                        "a home series gives every player the same stack: sit names a seat only"
+                    ),
                     "buy_in",
                 )
             case msg.Leave():
@@ -170,19 +173,21 @@ class HomeRoom(LiveRoom):
             case msg.Straddle(straddle=wanted):
                 return self._straddle(sender, wanted)
         return no(  # top_up, post: a cash table's
-            f"{message.type} is for cash tables: a home series has no buy-ins or posts (H-2)",
+            gettext(
+                "{message} is for cash tables: a home series has no buy-ins or posts (H-2)"
+            ).format(message=message.type),
             "not_cash",
         )
 
     def _sit(self, sender: User, seat: int, now: float) -> Outcome:
-        started = "the series has started: its players were seated at the start"  # H-2
+        started = gettext("the series has started: its players were seated at the start")  # H-2
         outcome = self._seat_before_start(sender, seat, started)
         if outcome.changed and len(self.occupants) == self.table_size:
             self._begin(now)
         return outcome
 
     def _leave(self, sender: User) -> Outcome:
-        started = (  # H-2; H-9: an away seat is dealt and killed
+        started = gettext(  # H-2; H-9: an away seat is dealt and killed
             "the series has started and you play it to the end; "
             "sit_out to be away from the next hand"
         )
@@ -195,13 +200,21 @@ class HomeRoom(LiveRoom):
 
     def _start(self, sender: User, now: float) -> Outcome:
         if self.status != "waiting":
-            return no("the series has already started", "started")
+            return no(gettext("the series has already started"), "started")
         if self.host is not None and sender.id != self.host:
-            return no("only the host starts the series", "not_host")
+            return no(gettext("only the host starts the series"), "not_host")
         if self.host is None and self.seat_of_user(sender.id) is None:
-            return no("take a seat first: a seated player starts the series", "not_seated")
+            return no(gettext("take a seat first: a seated player starts the series"), "not_seated")
         if len(self.occupants) < 2:
-            return no(f"a series needs 2 players or more; {len(self.occupants)} seated", "players")
+            seated = len(self.occupants)
+            return no(
+                ngettext(
+                    "a series needs 2 players or more; {count} seated",
+                    "a series needs 2 players or more; {count} seated",
+                    seated,
+                ).format(count=seated),
+                "players",
+            )
         self._begin(now)
         return Outcome(True)
 
@@ -217,7 +230,7 @@ class HomeRoom(LiveRoom):
     def _straddle(self, sender: User, wanted: bool) -> Outcome:
         seat = self.seat_of_user(sender.id)
         if seat is None:
-            return no("you have no seat at this table: take one to straddle", "not_seated")
+            return no(gettext("you have no seat at this table: take one to straddle"), "not_seated")
         refused = choice_refusal(self.settings.straddle, seat in self.straddlers, wanted)
         if refused is not None:
             return no(refused, "straddle")

@@ -209,28 +209,35 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         if isinstance(message, msg.Hello):
             if message.v != PROTOCOL_VERSION:
                 return no(
-                    f"this table speaks protocol {PROTOCOL_VERSION}, not {message.v}", "version"
+                    gettext("this table speaks protocol {version}, not {sent}").format(
+                        version=PROTOCOL_VERSION, sent=message.v
+                    ),
+                    "version",
                 )
             return Outcome(False)
         if sender is not None:
             seen = self._seen_ids.setdefault(sender.id, deque(maxlen=REMEMBERED_IDS))
             if message.id in seen:
                 return no(
-                    f"message {message.id!r} was already received; every message needs a new id",
+                    gettext(
+                        "message {ref} was already received; every message needs a new id"
+                    ).format(ref=repr(message.id)),
                     "replayed",
                 )
             seen.append(message.id)
         if isinstance(message, CHAT_MESSAGES):  # signed-in observers chat too
             return table_chat_outcome(self, sender, message, now, all_in=False)
         if sender is None:
-            return no("observers only watch: sign in and take a seat to play", "not_seated")
+            return no(
+                gettext("observers only watch: sign in and take a seat to play"), "not_seated"
+            )
         match message:
             case msg.Place():
                 return self._place(sender, message, now)
             case msg.Sit(seat=seat, buy_in=None, post=False):
                 return self._sit(sender, seat, now)
             case msg.Sit():
-                return no("an OFC table plays for points: sit names a seat only", "buy_in")
+                return no(gettext("an OFC table plays for points: sit names a seat only"), "buy_in")
             case msg.Leave():
                 return self._leave(sender)
             case msg.Start():
@@ -240,26 +247,33 @@ class OfcRoom(SeatedRoom[OfcTurn]):
             case msg.SitIn():
                 return self._sit_out(sender, out=False, now=now)
         return no(
-            f"{message.type} is not played at an OFC table; send place with your cards "
-            "(each to top, middle or bottom) and your discard",
+            gettext(
+                "{message} is not played at an OFC table; send place with your cards "
+                "(each to top, middle or bottom) and your discard"
+            ).format(message=message.type),
             "not_ofc",
         )
 
     def _place(self, sender: User, message: msg.Place, now: float) -> Outcome:
         seat = self.seat_of_user(sender.id)
         if seat is None:
-            return no("you have no seat at this table; observers only watch", "not_seated")
+            return no(gettext("you have no seat at this table; observers only watch"), "not_seated")
         hand = self.hand
         if hand is None or hand.to_act is None:
-            return no("no hand is being played now", "no_hand")
+            return no(gettext("no hand is being played now"), "no_hand")
         position = self.position_of(seat)
         if position != hand.to_act:
             who = self.occupants[self.hand_seats[hand.to_act]].name
-            return no(f"it is {who}'s turn to set cards, not yours (O-2, O-3)", "out_of_turn")
+            return no(
+                gettext("it is {name}'s turn to set cards, not yours (O-2, O-3)").format(name=who),
+                "out_of_turn",
+            )
         if message.turn is not None and message.turn != self.turn_token():
             return no(
-                f"that placement was for an earlier moment ({message.turn}); the table has "
-                f"moved on to {self.turn_token()}: place again",
+                gettext(
+                    "that placement was for an earlier moment ({then}); the table has "
+                    "moved on to {now}: place again"
+                ).format(then=message.turn, now=self.turn_token()),
                 "stale",
             )
         decision = decision_for(hand, position, message.cards, message.discard)
@@ -273,14 +287,14 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         return Outcome(True)
 
     def _sit(self, sender: User, seat: int, now: float) -> Outcome:
-        started = "the table has started: its players were seated at the start"
+        started = gettext("the table has started: its players were seated at the start")
         outcome = self._seat_before_start(sender, seat, started)
         if outcome.changed and len(self.occupants) == self.table_size:
             self._begin(now)
         return outcome
 
     def _leave(self, sender: User) -> Outcome:
-        started = (
+        started = gettext(
             "the table has started and you play on; sit_out to have your cards set for "
             "you (the bot's choice)"
         )
@@ -288,12 +302,14 @@ class OfcRoom(SeatedRoom[OfcTurn]):
 
     def _start(self, sender: User, now: float) -> Outcome:
         if self.status != "waiting":
-            return no("the table has already started", "started")
+            return no(gettext("the table has already started"), "started")
         if not self.hosts(sender.id):
-            return no("only the host starts the table", "not_host")
+            return no(gettext("only the host starts the table"), "not_host")
         if len(self.occupants) < MIN_PLAYERS:
             return no(
-                f"OFC needs {MIN_PLAYERS} or {MAX_PLAYERS} players; {len(self.occupants)} seated",
+                gettext("OFC needs {least} or {most} players; {count} seated").format(
+                    least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(self.occupants)
+                ),
                 "players",
             )
         self._begin(now)
@@ -302,10 +318,14 @@ class OfcRoom(SeatedRoom[OfcTurn]):
     def _sit_out(self, sender: User, *, out: bool, now: float) -> Outcome:
         occupant = self._occupant_of(sender.id)
         if occupant is None:
-            return no("you have no seat at this table", "not_seated")
+            return no(gettext("you have no seat at this table"), "not_seated")
         if occupant.sitting_out == out:
-            already = "sitting out; sit_in to play" if out else "playing; sit_out to be away"
-            return no(f"you are already {already}", "sitting_out" if out else "sitting_in")
+            already = (
+                gettext("you are already sitting out; sit_in to play")
+                if out
+                else gettext("you are already playing; sit_out to be away")
+            )
+            return no(already, "sitting_out" if out else "sitting_in")
         occupant.sitting_out = out
         if out and self.hand is not None and not self.hand_done:
             self._drive(now)  # his deal, if it is his turn, is set for him now

@@ -15,20 +15,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.ofc import DealCards, DiscardCard, PlaceCard, Row
 from pokerroom.ofc.game import Event
 
 SHOWN_ROWS = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
 
 
+ROW_WORDS = {
+    Row.TOP: N_("top"),
+    Row.MIDDLE: N_("middle"),
+    Row.BOTTOM: N_("bottom"),
+}
+"""The rows as the log names them."""
+
+
 def _turn_line(name: str, deal: DealCards, moves: Sequence[Event]) -> str:
     known = all(card is not None for card in deal.cards)
     count = len(deal.cards)
-    fantasy = " in Fantasyland" if deal.fantasy else ""
     if known:
-        dealt = f"{name} is dealt{fantasy} {' '.join(str(card) for card in deal.cards)}"
+        cards = " ".join(str(card) for card in deal.cards)
+        dealt = (
+            gettext("{name} is dealt in Fantasyland {cards}")
+            if deal.fantasy
+            else gettext("{name} is dealt {cards}")
+        ).format(name=name, cards=cards)
+    elif deal.fantasy:
+        dealt = ngettext(
+            "{name} is dealt {count} card in Fantasyland",
+            "{name} is dealt {count} cards in Fantasyland",
+            count,
+        ).format(name=name, count=count)
     else:
-        dealt = f"{name} is dealt {count} cards{fantasy}"
+        dealt = ngettext(
+            "{name} is dealt {count} card", "{name} is dealt {count} cards", count
+        ).format(name=name, count=count)
     rows: dict[Row, list[str]] = {row: [] for row in SHOWN_ROWS}
     hidden = discarded = 0
     thrown: list[str] = []
@@ -42,14 +63,22 @@ def _turn_line(name: str, deal: DealCards, moves: Sequence[Event]) -> str:
             discarded += 1
             if move.card is not None:
                 thrown.append(str(move.card))
-    parts = [f"{row.value} {' '.join(cards)}" for row, cards in rows.items() if cards]
+    parts = [f"{gettext(ROW_WORDS[row])} {' '.join(cards)}" for row, cards in rows.items() if cards]
     if hidden:  # O-4: a fantasy hand is set face down until the round ends
-        parts.append(f"{hidden} cards face down until the round ends")
+        parts.append(
+            ngettext(
+                "{count} card face down until the round ends",
+                "{count} cards face down until the round ends",
+                hidden,
+            ).format(count=hidden)
+        )
     if thrown:
-        parts.append(f"discards {' '.join(thrown)}")
+        parts.append(gettext("discards {cards}").format(cards=" ".join(thrown)))
     elif discarded:  # O-2: a discard is face down; only that there was one is known
-        parts.append("discards 1 face down")
-    return f"{dealt}; sets {', '.join(parts)}" if parts else dealt
+        parts.append(gettext("discards 1 face down"))
+    if not parts:
+        return dealt
+    return gettext("{dealt}; sets {parts}").format(dealt=dealt, parts=", ".join(parts))
 
 
 def hand_lines(

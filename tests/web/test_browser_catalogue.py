@@ -1,0 +1,47 @@
+"""The browser's catalogue (``/i18n/<lang>.js``): the ``js`` messages of one language as a
+script file the pages load before static/i18n.js, cacheable, under the same CSP."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.testclient import TestClient
+
+from pokerroom.storage.database import open_database
+from pokerroom.web.app import create_app
+from pokerroom.web.browser_words import catalogue_entries
+from tests.web.conftest import settings
+
+
+def catalogue_of(script: str) -> dict[str, object]:
+    prefix = "window.pokerroomCatalogue = "
+    line = next(line for line in script.splitlines() if line.startswith(prefix))
+    found: dict[str, object] = json.loads(line.removeprefix(prefix).removesuffix(";"))
+    return found
+
+
+def test_each_language_is_served_as_a_script_and_english_says_the_source() -> None:
+    with open_database("sqlite://") as database:
+        client = TestClient(create_app(database, settings()))
+        ru = client.get("/i18n/ru.js")
+        assert ru.status_code == 200
+        assert ru.headers["content-type"].startswith("text/javascript")
+        assert "script-src" not in ru.headers["content-security-policy"]  # default-src 'self'
+        words = catalogue_of(ru.text)
+        assert words["Sit here"] == "Сесть"
+        assert words["{count} chip\x00{count} chips"] == [
+            "{count} фишка",
+            "{count} фишки",
+            "{count} фишек",
+        ]
+        assert words["seat note\x04out"] == "выбыл"
+        assert catalogue_of(client.get("/i18n/uk.js").text)["Sit here"] == "Сісти"
+        assert catalogue_of(client.get("/i18n/en.js").text) == {}
+        again = client.get("/i18n/ru.js", headers={"if-none-match": ru.headers["etag"]})
+        assert again.status_code == 304
+        assert client.get("/i18n/de.js").status_code == 404
+        assert client.get("/i18n/ru-RU.js").status_code == 404
+
+
+def test_every_translated_message_is_in_the_catalogue() -> None:
+    assert len(catalogue_entries("ru")) == len(catalogue_entries("uk")) > 150
