@@ -123,7 +123,7 @@ class _Steps:
                 self.cards[player].extend(cards)
                 if player == self.drawing:  # V-8: his replacements
                     self.drawing = None
-                    says = ngettext("{name} draws {count}", "{name} draws {count}", len(cards))
+                    says = gettext("{name} draws {count}")  # the hand log's words (table.story)
                     return says.format(name=name[player], count=len(cards)), player
                 return gettext(_DEALT), None
             case ev.DealBoard(cards, board):
