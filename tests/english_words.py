@@ -18,7 +18,7 @@ from collections.abc import Iterable
 ALWAYS_ENGLISH = frozenset(
     {
         "OFC", "PHH", "PokerStars", "pokerroom", "CSV", "JSON", "TOML", "TV", "URL",
-        "WebSocket", "PostgreSQL", "SQLite", "Poker", "Now", "Chromium", "ID", "IDs",
+        "WebSocket", "PostgreSQL", "ICM", "SQLite", "Poker", "Now", "Chromium", "ID", "IDs",
         "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon",
     }
 )  # fmt: skip

@@ -64,7 +64,9 @@ async def catalogue(request: Request) -> Response:
     asked = str(request.path_params["language"])
     language = language_or_none(asked) if asked in LANGUAGES else None
     if language is None:
-        return Response("no such language\n", status_code=404, media_type="text/plain")
+        return Response(
+            "no such language\n", status_code=404, media_type="text/plain"
+        )  # machine words
     script = catalogue_script(language)
     tag = '"' + hashlib.sha256(script.encode()).hexdigest()[:20] + '"'
     headers = {"cache-control": f"public, max-age={CATALOGUE_SECONDS}", "etag": tag}

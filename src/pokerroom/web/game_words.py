@@ -52,7 +52,7 @@ def variant_text(variant: Variant) -> str:
 
 def game_text(variant: Variant, limit: Limit, *, mixed: bool = False) -> str:
     """``Texas Hold'em no-limit``; «Техасский холдем, безлимит»."""
-    words = "mixed fixed-limit / pot-limit" if mixed else limit.value
+    words = N_("mixed fixed-limit / pot-limit") if mixed else limit.value
     return gettext("{game} {limit}").format(game=variant_text(variant), limit=gettext(words))
 
 
