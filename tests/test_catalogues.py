@@ -101,11 +101,17 @@ def test_translations_keep_the_placeholders_of_the_english(language: str, domain
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_the_home_words_overlay_only_messages_the_main_catalogue_has(language: str) -> None:
-    main = {message_key(m) for m in read(catalogue_path(language, "pokerroom"), language) if m.id}  # type: ignore[arg-type]
+def test_the_home_words_overlay_only_messages_the_main_catalogues_have(language: str) -> None:
+    """home.po overlays pokerroom.po (Python, templates) and js.po (the browser's words)."""
+    main = {
+        message_key(m)
+        for domain in EXTRACTED
+        for m in read(catalogue_path(language, domain), language)  # type: ignore[arg-type]
+        if m.id
+    }
     home = read(catalogue_path(language, "home"), language)  # type: ignore[arg-type]
     stray = [m.id for m in home if m.id and message_key(m) not in main]
-    assert not stray, f"home.po words for messages pokerroom.po lacks: {stray}"
+    assert not stray, f"home.po words for messages the catalogues lack: {stray}"
     assert all(all(texts(m)) for m in home if m.id)
 
 

@@ -45,3 +45,18 @@ def test_each_language_is_served_as_a_script_and_english_says_the_source() -> No
 
 def test_every_translated_message_is_in_the_catalogue() -> None:
     assert len(catalogue_entries("ru")) == len(catalogue_entries("uk")) > 150
+
+
+def test_a_home_tables_page_gets_the_home_games_words() -> None:
+    """Seed 001 says «Фолд» and «Рейз» where the clubs' rule books say «Пас» and «Рэйз»."""
+    with open_database("sqlite://") as database:
+        client = TestClient(create_app(database, settings()))
+        club = catalogue_of(client.get("/i18n/ru.js").text)
+        home = catalogue_of(client.get("/i18n/ru.js?words=home").text)
+    assert club["Raise"] == "Рэйз"
+    assert home["Raise"] == "Рейз"
+    fold_twice = "Checking is free: fold instead of check? Press fold again to fold."
+    assert "«Пас»" in str(club[fold_twice])
+    assert "«Фолд»" in str(home[fold_twice])
+    assert home["Sit here"] == club["Sit here"]
+    assert home.keys() == club.keys()

@@ -26,6 +26,7 @@ from pokerroom.i18n import (
     LANGUAGES,
     N_,
     current_language,
+    current_vocabulary,
     gettext,
     ngettext,
     npgettext,
@@ -110,6 +111,7 @@ def install_words(env: jinja2.Environment) -> None:
         gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
     )
     env.globals["language"] = current_language
+    env.globals["vocabulary"] = current_vocabulary
     env.globals["languages"] = [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
     env.globals["language_short"] = LANGUAGE_SHORT
     env.globals["statuses"] = STATUSES
