@@ -126,7 +126,8 @@ def hand_frame(room: TournamentTableRoom, hand: Hand) -> BroadcastHandFrame:
         {"seat": room.seat_at(p), "name": room.hand_occupants[p].name, "cards": dealt[p]}
         for p in range(hand.players)
     ]
-    result = room.result_frames[0] if room.result_frames else None
+    shown = room.results_shown()  # the viewer's language, not the one the hand ended in
+    result = shown[0] if shown else None
     return {
         "number": room.hand_number,
         "seats": seats,
