@@ -11,8 +11,10 @@ lines and tournament lobby.
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AsyncExitStack
 from typing import Any
 
 import pytest
@@ -32,9 +34,14 @@ from pokerroom.table.series import Series, SeriesSettings
 from pokerroom.table.wording import FOLD_WHEN_FREE
 from pokerroom.tui.app import TableApp
 from pokerroom.tui.remote import RemoteTableApp
+from pokerroom.web.room.ofc import OfcRoom
 from tests.english_words import english_words
-from tests.remote_apps import deciding, run
+from tests.remote_apps import deciding, run, settle
+from tests.remote_ofc import OfcHub, ofc_screen
 from tests.test_ofc_tui import play
+from tests.test_tui_remote_80x24 import OFC_PLAYERS
+from tests.test_tui_remote_ofc import CLOCK
+from tests.web.ofc_driver import random_place
 from tests.web.table_driver import table
 
 LANGUAGES: list[Language] = ["ru", "uk"]
@@ -259,3 +266,43 @@ def test_connect_lobbies_speak_only_the_players_language(language: Language) -> 
         lines, _ = lobby_lines(LOBBY)  # type: ignore[arg-type]
         text = "\n".join([*lines, *tournament_lines(TOURNAMENT)])
     assert unworded(text) == [], (unworded(text), text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_servers_ofc_table_speaks_only_the_players_language(language: Language) -> None:
+    """Three players at a server's OFC table late in the first hand: the rows, your cards,
+    the task, the others' marks and the keys."""
+    room = OfcRoom("o1", seats=3, clock=CLOCK, seed=7)
+    for index, user in enumerate(OFC_PLAYERS):
+        assert room.handle(user, {"type": "sit", "id": f"s{index}", "seat": index + 1}, 0.0).changed
+    rng = random.Random(3)
+    for number in range(6):
+        user = next(u for u in OFC_PLAYERS if room.snapshot(u)["you"]["decision"] == "place")
+        place = random_place(room.snapshot(user), rng)
+        assert room.handle(user, {**place, "id": f"p{number}"}, 0.0).changed
+    hub = OfcHub(room)
+    seen: list[tuple[str, list[str]]] = []
+
+    async def go() -> None:
+        apps = [RemoteTableApp(hub.link(user)) for user in OFC_PLAYERS]
+        async with AsyncExitStack() as stack:
+            pilots = [await stack.enter_async_context(a.run_test(size=(100, 40))) for a in apps]
+            await settle(hub, apps, pilots)
+            for app, pilot in zip(apps, pilots, strict=True):
+                await pilot.press("question_mark")
+                await pilot.pause(0.2)
+                screen = ofc_screen(app)
+                frame = screen.frame
+                assert frame is not None
+                keys = [str(key.description) for key in screen.query(FooterKey)]
+                text = "\n".join([screen.screen_text(), *keys])
+                hand = frame["hand"]
+                others = [frame["game"]["stakes"], *(hand["log"] if hand is not None else [])]
+                seen.append((text, others))
+
+    with use_language(language):
+        asyncio.run(go())
+    assert len(seen) == 3
+    for text, others in seen:
+        words = unworded(text, others, allowed={"Cy"})
+        assert words == [], (words, text)
