@@ -123,8 +123,12 @@ class TableApp(HandTableApp):
         log = self.query_one("#log", RichLog)
         words = self._words()
         seats = [self.series.seat_of(p) for p in range(len(words.names))]
+        you = gettext("You")  # as the hand log addresses you
         changes = [
-            (words.subject(seats.index(seat)), after - record.stacks_before[seat])
+            (
+                you if seats.index(seat) == words.you else words.names[seats.index(seat)],
+                after - record.stacks_before[seat],
+            )
             for seat, after in record.stacks_after.items()
             if after != record.stacks_before[seat]
         ]
