@@ -443,3 +443,25 @@ def test_the_regulation_check_reads_in_russian_and_ukrainian(
     if language == "ru" and example == "club-freezeout":
         assert "Техасский холдем, безлимитный, профиль клубный" in text
         assert "(20 уровней, 3 перерыва)" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "document", "said"),
+    [
+        (
+            "ru",
+            'language = "de"\n',
+            "language должно быть одним из 'en', 'ru', 'uk', получено 'de'",
+        ),
+        ("uk", 'language = "de"\n', "language має бути одним із 'en', 'ru', 'uk', отримано 'de'"),
+        ("ru", "max_entries = 1\n", "max_entries должно быть целым числом не меньше 2, получено 1"),
+        ("ru", "observers = 1\n", "observers должно быть true или false, получено: целым"),
+        ("ru", "nmae = 1\n", "nmae — не поле регламента; поля: "),
+    ],
+)
+def test_a_regulations_errors_speak_the_directors_language(
+    language: Language, document: str, said: str
+) -> None:
+    with use_language(language), pytest.raises(RegulationError) as caught:
+        parse_regulation(document + example_text("club-freezeout"), source="x.toml")
+    assert str(caught.value).startswith(f"x.toml: {said}"), str(caught.value)
