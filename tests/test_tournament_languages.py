@@ -11,7 +11,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from pokerroom.cli.tournament_run_view import results_text
+from pokerroom.cli.tournament_run_view import results_text, stage_text
 from pokerroom.cli.tournament_view import check_text, default_fields, payouts_for
 from pokerroom.errors import UsageError
 from pokerroom.i18n import Language, current_language, use_language
@@ -465,3 +465,15 @@ def test_a_regulations_errors_speak_the_directors_language(
     with use_language(language), pytest.raises(RegulationError) as caught:
         parse_regulation(document + example_text("club-freezeout"), source="x.toml")
     assert str(caught.value).startswith(f"x.toml: {said}"), str(caught.value)
+
+
+def test_olympic_stages_read_in_russian_and_stay_english_in_the_log() -> None:
+    with use_language("ru"):
+        assert [stage_text(name) for name in ("1/8", "semi-final", "final")] == [
+            "1/8",
+            "полуфинал",
+            "финал",
+        ]
+    with use_language("uk"):
+        assert stage_text("semi-final") == "півфінал"
+    assert stage_text("final") == "final"
