@@ -11,7 +11,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from pokerroom.cli.tournament_run_view import results_text
+from pokerroom.cli.tournament_run_view import results_text, stage_text
 from pokerroom.cli.tournament_view import check_text, default_fields, payouts_for
 from pokerroom.errors import UsageError
 from pokerroom.i18n import Language, current_language, use_language
@@ -443,3 +443,37 @@ def test_the_regulation_check_reads_in_russian_and_ukrainian(
     if language == "ru" and example == "club-freezeout":
         assert "Техасский холдем, безлимитный, профиль клубный" in text
         assert "(20 уровней, 3 перерыва)" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "document", "said"),
+    [
+        (
+            "ru",
+            'language = "de"\n',
+            "language должно быть одним из 'en', 'ru', 'uk', получено 'de'",
+        ),
+        ("uk", 'language = "de"\n', "language має бути одним із 'en', 'ru', 'uk', отримано 'de'"),
+        ("ru", "max_entries = 1\n", "max_entries должно быть целым числом не меньше 2, получено 1"),
+        ("ru", "observers = 1\n", "observers должно быть true или false, получено: целым"),
+        ("ru", "nmae = 1\n", "nmae — не поле регламента; поля: "),
+    ],
+)
+def test_a_regulations_errors_speak_the_directors_language(
+    language: Language, document: str, said: str
+) -> None:
+    with use_language(language), pytest.raises(RegulationError) as caught:
+        parse_regulation(document + example_text("club-freezeout"), source="x.toml")
+    assert str(caught.value).startswith(f"x.toml: {said}"), str(caught.value)
+
+
+def test_olympic_stages_read_in_russian_and_stay_english_in_the_log() -> None:
+    with use_language("ru"):
+        assert [stage_text(name) for name in ("1/8", "semi-final", "final")] == [
+            "1/8",
+            "полуфинал",
+            "финал",
+        ]
+    with use_language("uk"):
+        assert stage_text("semi-final") == "півфінал"
+    assert stage_text("final") == "final"

@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from pokerroom import __version__
-from pokerroom.i18n import _, ngettext, number_text
+from pokerroom.i18n import N_, _, ngettext, number_text
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import PlayerRecord, Tournament
 from pokerroom.tournament.events import (
@@ -422,6 +422,16 @@ def results_json(tournament: Tournament, kind_of: Callable[[str], str]) -> dict[
     }
 
 
+STAGE_WORDS = {"final": N_("final"), "semi-final": N_("semi-final")}
+"""T-9: the named stages as people read them (``1/8`` reads the same in every language)."""
+
+
+def stage_text(name: str) -> str:
+    """An Olympic stage's name in the current language (the log keeps it in English)."""
+    words = STAGE_WORDS.get(name)
+    return _(words) if words else name
+
+
 def results_text(
     tournament: Tournament, kind_of: Callable[[str], str], took: float, played: str = ""
 ) -> str:
@@ -477,7 +487,7 @@ def results_text(
         shared = "*" if r.tied > 1 else " "
         hand = "-" if r.bust_hand is None else str(r.bust_hand)
         level = "-" if r.bust_level is None else str(r.bust_level)
-        stage = f"  {_stage_reached(tournament, r.player)}" if staged else ""
+        stage = f"  {stage_text(_stage_reached(tournament, r.player))}" if staged else ""
         lines.append(
             f"{place:>{place_w}}  {r.player:<{player_w}} {kind_of(r.player):<{bot_w}} "
             f"{number_text(r.prize):>{prize_w - 1}}{shared} "

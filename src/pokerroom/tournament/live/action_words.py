@@ -9,7 +9,7 @@ reader from that line, so an old log reads in the language of whoever opens it.
 ...     action_text("registered Ann"), action_text("bust-out at table 3: Ann (9th), Bob (10th)")
 ('зарегистрирован Ann', 'вылет за столом 3: Ann (9 место), Bob (10 место)')
 >>> action_text("2 move(s) done"), action_text("something new")
-('2 moves done', 'something new')
+('2 move(s) done', 'something new')
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def _plain(message: str) -> Callable[[dict[str, str]], str]:
     return lambda parts: _(message).format(**parts)
 
 
-_DEAL_METHODS = {"icm": N_("ICM deal"), "chip-chop": N_("chip-chop deal")}
+_DEAL_METHODS = {"icm": N_("icm deal"), "chip-chop": N_("chip-chop deal")}
 _RULINGS = {"penalty upheld": N_("penalty upheld"), "penalty overturned": N_("penalty overturned")}
 
 _ACTIONS: tuple[tuple[re.Pattern[str], Callable[[dict[str, str]], str]], ...] = tuple(
@@ -61,7 +61,7 @@ _ACTIONS: tuple[tuple[re.Pattern[str], Callable[[dict[str, str]], str]], ...] = 
         (
             r"(?P<count>\d+) move\(s\) done",
             lambda parts: ngettext(
-                "{count} move done", "{count} moves done", int(parts["count"])
+                "{count} move(s) done", "{count} move(s) done", int(parts["count"])
             ).format(count=parts["count"]),
         ),
         (

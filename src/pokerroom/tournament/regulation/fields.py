@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from pokerroom.errors import PokerroomError
+from pokerroom.i18n import _
 
 T = TypeVar("T")
 
@@ -34,20 +35,32 @@ class RegulationError(PokerroomError, ValueError):
 
 def _kind(value: object) -> str:
     if isinstance(value, bool):
-        return "a boolean"
+        return _("a boolean")
     if isinstance(value, int):
-        return "an integer"
+        return _("an integer")
     if isinstance(value, float):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "a string"
+        return _("a string")
     if isinstance(value, list):
-        return "an array"
+        return _("an array")
     if isinstance(value, dict):
-        return "a table"
+        return _("a table")
     if isinstance(value, datetime | date | time):
-        return "a date or time"
+        return _("a date or time")
     return type(value).__name__
+
+
+def _got(allowed: str, value: object) -> str:
+    """``must be <allowed>, got <kind> <value>``."""
+    return _("must be {allowed}, got {kind} {value}").format(
+        allowed=allowed, kind=_kind(value), value=_shown(value)
+    )
+
+
+def _got_value(allowed: str, value: object) -> str:
+    """``must be <allowed>, got <value>``."""
+    return _("must be {allowed}, got {value}").format(allowed=allowed, value=_shown(value))
 
 
 def _shown(value: object) -> str:
@@ -80,7 +93,7 @@ class Fields:
         return self._data.get(key)
 
     def _missing(self, key: str, allowed: str) -> RegulationError:
-        return self.error(key, f"is missing; it must be {allowed}")
+        return self.error(key, _("is missing; it must be {allowed}").format(allowed=allowed))
 
     def integer(
         self,
@@ -91,16 +104,16 @@ class Fields:
         maximum: int | None = None,
     ) -> int:
         """An integer in ``minimum … maximum`` (either end open when ``None``)."""
-        allowed = _range_words("an integer", minimum, maximum)
+        allowed = _range_words(minimum, maximum)
         value = self._get(key)
         if value is None:
             if default is None:
                 raise self._missing(key, allowed)
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(key, f"must be {allowed}, got {_kind(value)} {_shown(value)}")
+            raise self.error(key, _got(allowed, value))
         if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
-            raise self.error(key, f"must be {allowed}, got {value}")
+            raise self.error(key, _got_value(allowed, value))
         return value
 
     def number(
@@ -111,7 +124,9 @@ class Fields:
         TOML floats are read through their shortest text (``27.5`` → 55/2), so a
         percentage table sums exactly.
         """
-        allowed = f"a number greater than {above} and at most {maximum}"
+        allowed = _("a number greater than {above} and at most {maximum}").format(
+            above=above, maximum=maximum
+        )
         value = self._get(key)
         if value is None:
             if default is None:
@@ -119,25 +134,27 @@ class Fields:
             return default
         exact = _exact(value)
         if exact is None:
-            raise self.error(key, f"must be {allowed}, got {_kind(value)} {_shown(value)}")
+            raise self.error(key, _got(allowed, value))
         if not above < exact <= maximum:
-            raise self.error(key, f"must be {allowed}, got {_shown(value)}")
+            raise self.error(key, _got_value(allowed, value))
         return exact
 
     def numbers(self, key: str, *, maximum: int) -> tuple[Fraction, ...]:
         """A non-empty array of numbers each greater than 0 and at most ``maximum``."""
-        each = f"a number greater than 0 and at most {maximum}"
-        allowed = f"a non-empty array, each {each}"
+        each = _("a number greater than {above} and at most {maximum}").format(
+            above=0, maximum=maximum
+        )
+        allowed = _("a non-empty array, each {each}").format(each=each)
         value = self._get(key)
         if value is None:
             raise self._missing(key, allowed)
         if not isinstance(value, list) or not value:
-            raise self.error(key, f"must be {allowed}, got {_kind(value)} {_shown(value)}")
+            raise self.error(key, _got(allowed, value))
         found: list[Fraction] = []
         for index, item in enumerate(value, start=1):
             exact = _exact(item)
             if exact is None or not 0 < exact <= maximum:
-                raise self.error(f"{key}[{index}]", f"must be {each}, got {_shown(item)}")
+                raise self.error(f"{key}[{index}]", _got_value(each, item))
             found.append(exact)
         return tuple(found)
 
@@ -146,15 +163,12 @@ class Fields:
         value = self._get(key)
         if value is None:
             return default
-        allowed = f"an array of integers of at least {minimum}"
+        allowed = _("an array of integers of at least {minimum}").format(minimum=minimum)
         if not isinstance(value, list):
-            raise self.error(key, f"must be {allowed}, got {_kind(value)} {_shown(value)}")
+            raise self.error(key, _got(allowed, value))
         for index, item in enumerate(value, start=1):
             if isinstance(item, bool) or not isinstance(item, int) or item < minimum:
-                raise self.error(
-                    f"{key}[{index}]",
-                    f"must be an integer of at least {minimum}, got {_shown(item)}",
-                )
+                raise self.error(f"{key}[{index}]", _got_value(_range_words(minimum, None), item))
         return tuple(value)
 
     def boolean(self, key: str, *, default: bool) -> bool:
@@ -162,7 +176,7 @@ class Fields:
         if value is None:
             return default
         if not isinstance(value, bool):
-            raise self.error(key, f"must be true or false, got {_kind(value)} {_shown(value)}")
+            raise self.error(key, _got(_("true or false"), value))
         return value
 
     def text(self, key: str, *, default: str | None = None) -> str:
@@ -170,24 +184,24 @@ class Fields:
         value = self._get(key)
         if value is None:
             if default is None:
-                raise self._missing(key, "a string")
+                raise self._missing(key, _("a string"))
             return default
         if not isinstance(value, str):
-            raise self.error(key, f"must be a string, got {_kind(value)} {_shown(value)}")
+            raise self.error(key, _got(_("a string"), value))
         if default is None and not value.strip():
-            raise self.error(key, "must not be blank")
+            raise self.error(key, _("must not be blank"))
         return value
 
     def choice(self, key: str, choices: Mapping[str, T], *, default: str | None = None) -> T:
         """One of the names in ``choices``, mapped to its value."""
-        allowed = "one of " + ", ".join(repr(name) for name in choices)
+        allowed = _("one of {names}").format(names=", ".join(repr(name) for name in choices))
         value = self._get(key)
         if value is None:
             if default is None:
                 raise self._missing(key, allowed)
             value = default
         if not isinstance(value, str) or value not in choices:
-            raise self.error(key, f"must be {allowed}, got {_shown(value)}")
+            raise self.error(key, _got_value(allowed, value))
         return choices[value]
 
     def moment(self, key: str) -> datetime | time | None:
@@ -195,11 +209,8 @@ class Fields:
         value = self._get(key)
         if value is None or isinstance(value, datetime | time):
             return value
-        raise self.error(
-            key,
-            "must be a TOML date-time such as 2024-06-07T19:00:00 or a time such as 19:00:00, "
-            f"got {_kind(value)} {_shown(value)}",
-        )
+        allowed = _("a TOML date-time such as 2024-06-07T19:00:00 or a time such as 19:00:00")
+        raise self.error(key, _got(allowed, value))
 
     def table(self, key: str, what: str) -> Fields | None:
         """A sub-table, or ``None`` when absent."""
@@ -207,7 +218,12 @@ class Fields:
         if value is None:
             return None
         if not isinstance(value, dict):
-            raise self.error(key, f"must be a table ([{self.path(key)}]), got {_kind(value)}")
+            raise self.error(
+                key,
+                _("must be a table ([{path}]), got {kind}").format(
+                    path=self.path(key), kind=_kind(value)
+                ),
+            )
         return Fields(value, self.path(key), what)
 
     def tables(self, key: str, what: str) -> list[Fields]:
@@ -217,7 +233,10 @@ class Fields:
             return []
         if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
             raise self.error(
-                key, f"must be an array of tables ([[{self.path(key)}]]), got {_kind(value)}"
+                key,
+                _("must be an array of tables ([[{path}]]), got {kind}").format(
+                    path=self.path(key), kind=_kind(value)
+                ),
             )
         return [
             Fields(item, f"{self.path(key)}[{index}]", what)
@@ -229,7 +248,10 @@ class Fields:
         for key in self._data:
             if key not in self._read:
                 raise self.error(
-                    key, f"is not a field of {self._what}; it has: {', '.join(self._read)}"
+                    key,
+                    _("is not a field of {what}; it has: {fields}").format(
+                        what=_(self._what), fields=", ".join(self._read)
+                    ),
                 )
 
 
@@ -241,11 +263,12 @@ def _exact(value: object) -> Fraction | None:
     return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
 
 
-def _range_words(kind: str, minimum: int | None, maximum: int | None) -> str:
+def _range_words(minimum: int | None, maximum: int | None) -> str:
+    """An integer's allowed range, in the current language."""
     if minimum is not None and maximum is not None:
-        return f"{kind} from {minimum} to {maximum}"
+        return _("an integer from {minimum} to {maximum}").format(minimum=minimum, maximum=maximum)
     if minimum is not None:
-        return f"{kind} of at least {minimum}"
+        return _("an integer of at least {minimum}").format(minimum=minimum)
     if maximum is not None:
-        return f"{kind} of at most {maximum}"
-    return kind
+        return _("an integer of at most {maximum}").format(maximum=maximum)
+    return _("an integer")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pokerroom.engine import PROFILES, VARIANTS, Limit
 from pokerroom.engine.variants import BOMB_POT
-from pokerroom.i18n import LANGUAGES, Language
+from pokerroom.i18n import LANGUAGES, N_, Language
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.tournament.regulation.fields import Fields, RegulationError
 from pokerroom.tournament.regulation.levels import (
@@ -55,27 +55,27 @@ _LANGUAGES: dict[str, Language | None] = {language: language for language in LAN
 
 def regulation_from_document(document: Mapping[str, object]) -> Regulation:
     """Check a parsed TOML document and build its regulation."""
-    top = Fields(document, "", "a regulation")
+    top = Fields(document, "", N_("a regulation"))
     name = top.text("name")
     description = top.text("description", default="")
     tournament_format = top.choice("format", _FORMATS, default="american")
     profile = top.choice("profile", {p: p for p in PROFILES}, default="club")
     language = top.choice("language", _LANGUAGES) if top.has("language") else None
     start = top.moment("start")
-    game_fields = top.table("game", "the [game] table")
+    game_fields = top.table("game", N_("the [game] table"))
     if game_fields is None:
         raise top.error("game", "is missing; give [game] with variant and limit")
     game = _game(game_fields)
     chips = top.integers("chips", default=(1,), minimum=1)
     if not chips or any(a >= b for a, b in itertools.pairwise(chips)):
         raise top.error("chips", f"must list the chip values smallest first, got {list(chips)}")
-    level_entries = top.tables("levels", "a level")
+    level_entries = top.tables("levels", N_("a level"))
     if not level_entries:
         raise top.error("levels", "is missing; give at least one [[levels]] entry")
     levels = tuple(
         read_level(fields, number, game) for number, fields in enumerate(level_entries, start=1)
     )
-    breaks = read_breaks(top.tables("breaks", "a break"), len(levels), chips)
+    breaks = read_breaks(top.tables("breaks", N_("a break")), len(levels), chips)
     check_chip_multiples(level_entries, levels, breaks, chips)
     last = len(levels)
 
@@ -154,7 +154,7 @@ def _game(fields: Fields) -> Game:
     """``variant`` and ``limit``, or a ``[[game.rotation]]`` of them for a mixed game."""
     if not fields.has("rotation"):
         return Game((_game_spec(fields),))
-    rotation = tuple(_game_spec(entry) for entry in fields.tables("rotation", "a game"))
+    rotation = tuple(_game_spec(entry) for entry in fields.tables("rotation", N_("a game")))
     if len(rotation) < 2:
         raise fields.error("rotation", "needs at least two games; for one game give variant")
     every = fields.choice("rotate_every", _ROTATIONS, default="level")
@@ -263,7 +263,7 @@ def _money(fields: Fields) -> Money:
 def _payouts(fields: Fields) -> Payouts:
     """T-2, 5.19.4: exactly one of a table by number of entries or a curve."""
     unit = fields.integer("unit", default=1, minimum=1)
-    rows = fields.tables("table", "a payout row")
+    rows = fields.tables("table", N_("a payout row"))
     curve_fields = fields.table("curve", "[payouts.curve]")
     fields.finish()
     if rows and curve_fields:
@@ -315,7 +315,7 @@ def _shot_clock(fields: Fields | None, last: int) -> ShotClock | None:
         count = bank_fields.integer("count", minimum=0)
         bank_seconds = bank_fields.integer("seconds", default=30, minimum=1)
         added: list[tuple[int, int]] = []
-        for entry in bank_fields.tables("added", "an added time bank"):
+        for entry in bank_fields.tables("added", N_("an added time bank")):
             level = entry.integer("level", minimum=from_level, maximum=last)
             added.append((level, entry.integer("banks", minimum=1)))
             entry.finish()
