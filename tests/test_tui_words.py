@@ -52,7 +52,7 @@ KEY_NAMES = {"Enter", "Ctrl"}
 """The keyboard's own names for its keys, as printed on it."""
 COMMANDS = {"draw", "show", "muck", "twice", "once", "post", "raise", "pot", "straddle"}
 """``connect``'s text mode: the commands a player types stay the words he types."""
-OTHER_PARTS_PENDING = True
+OTHER_PARTS_PENDING = False
 """The hand log (``table.story``), the legal actions' words (``LegalActions.describe``),
 refusals and the lines a server words for the frame (stakes, last actions, tournament
 header, OFC results) are the vocabulary's and the server's parts of issue 23. Until they

@@ -81,10 +81,6 @@ def test_what_the_page_words_itself_has_no_english(
     assert not found, f"English on the {language} page: {found}\n" + "\n".join(seen)
 
 
-@pytest.mark.xfail(
-    reason="needs the template's words and the poker vocabulary of the other parts of issue 23",
-    strict=False,
-)
 @pytest.mark.parametrize("language", ["ru", "uk"])
 def test_the_whole_table_page_has_no_english(
     live_server: Callable[[ASGIApp], str],
