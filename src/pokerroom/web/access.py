@@ -25,6 +25,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from pokerroom.i18n import N_
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.registry import LobbyEntry
 from pokerroom.web.seam import USER_SCOPE_KEY, User
@@ -32,10 +33,14 @@ from pokerroom.web.table_socket import refuse_unknown_room
 
 ROOM_PARAMS = ("room_id", "tid")
 """The path parameters that name a room of the registry."""
-GUEST_ONLY = (
+GUEST_ONLY = N_(
     "a guest plays only the game whose invite link he followed; sign up to go to other tables"
 )
-PRIVATE = "this is a private game: open it through the invite link its host gave you"
+PRIVATE = N_("this is a private game: open it through the invite link its host gave you")
+PRIVATE_SIGNED_OUT = N_(
+    "this is a private game: open it through the invite link its host gave you, or log in first"
+)
+"""The refusals are marked messages: the error page says them in the visitor's language."""
 
 
 def refusal_to_enter(
@@ -51,7 +56,7 @@ def refusal_to_enter(
     if not entry.private:
         return None
     if user is None:
-        return f"{PRIVATE}, or log in first"
+        return PRIVATE_SIGNED_OUT
     if entry.host_id == user.id or user.has("admin"):
         return None
     if any(cardroom.accounts.has_pass(room, user.id) for room in rooms):

@@ -106,7 +106,8 @@ def line_chart(
 ) -> str:
     """One line through ``values`` with a tooltip ``labels[i]`` per point; see the module."""
     if len(labels) != len(values):
-        raise ValueError(f"one label per value: {len(values)} values, {len(labels)} labels")
+        counts = f"{len(values)} values, {len(labels)} labels"  # machine words: a developer's
+        raise ValueError(f"one label per value: {counts}")  # machine words
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
         f'class="chart-svg" role="img" aria-label={quoteattr(title)} '

@@ -32,6 +32,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from pokerroom.i18n import gettext
 from pokerroom.web.connection_limits import ConnectionLimits, IPNetwork, address_key
 
 
@@ -68,9 +69,11 @@ class ConnectionGuard:
         """Count a new connection in, or the HTTP answer that refuses it."""
         key = address_key(host or "unknown")
         if len(self._open) >= self.ceiling:
-            return _answer(503, "Service Unavailable", "the server is full; try again shortly")
+            full = gettext("the server is full; try again shortly")  # before any header
+            return _answer(503, "Service Unavailable", full)
         if self._by_address[key] >= self.limits.per_address and not self._proxy(host):
-            return _answer(429, "Too Many Requests", "too many connections from this address")
+            many = gettext("too many connections from this address")
+            return _answer(429, "Too Many Requests", many)
         self._by_address[key] += 1
         self._open[transport] = key
         return None

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ipaddress
 from dataclasses import dataclass
 
+from pokerroom.i18n import gettext
+
 
 @dataclass(frozen=True, slots=True)
 class ConnectionLimits:
@@ -38,8 +40,10 @@ def trusted_proxies(given: str) -> tuple[IPNetwork, ...]:
             networks.append(ipaddress.ip_network(part.strip(), strict=False))
         except ValueError:
             raise ValueError(
-                f"--forwarded-allow-ips takes IP addresses or networks separated by commas "
-                f"(such as 127.0.0.1,10.0.0.0/8), not {part.strip()!r}"
+                gettext(
+                    "--forwarded-allow-ips takes IP addresses or networks separated by commas "
+                    "(such as 127.0.0.1,10.0.0.0/8), not {given}"
+                ).format(given=repr(part.strip()))
             ) from None
     return tuple(networks)
 

@@ -22,7 +22,7 @@ class FloodLimit:
     def __post_init__(self) -> None:
         if self.rate <= 0 or self.burst < 1 or self.strikes < 1:
             raise ValueError(
-                f"a flood limit needs a positive rate, burst and strikes, not "
+                f"a flood limit needs a positive rate, burst and strikes, not "  # machine words
                 f"{self.rate}, {self.burst} and {self.strikes}"
             )
 

@@ -42,29 +42,34 @@ def error_frame(code: str, message: str, ref: str | None) -> Frame:
 
 
 def _no_constants(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(f"{name} is not a JSON number")  # machine words: for client programs
 
 
 def parse_object(text: str | None, max_chars: int) -> dict[str, object] | Refusal:
     """The frame as a JSON object with a string ``type``, or why it is not one."""
     if text is None:
-        return Refusal("binary", "send text frames holding JSON, not binary frames")
+        binary = "send text frames holding JSON, not binary frames"  # machine words
+        return Refusal("binary", binary)
     if len(text) > max_chars:
-        return Refusal("too_large", f"a message may hold at most {max_chars} characters")
+        too_large = f"a message may hold at most {max_chars} characters"  # machine words
+        return Refusal("too_large", too_large)
     try:
         value = json.loads(text, parse_constant=_no_constants)
     except (ValueError, RecursionError) as exc:
         where = (
-            f" ({exc.msg} at column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
+            f" ({exc.msg} at column {exc.colno})"  # machine words: JSON's own
+            if isinstance(exc, json.JSONDecodeError)
+            else ""
         )
-        return Refusal("malformed", f"the message is not valid JSON{where}")
+        return Refusal("malformed", f"the message is not valid JSON{where}")  # machine words
     if not isinstance(value, dict):
         return Refusal(
-            "not_object", 'a message must be a JSON object like {"type": ..., "id": ...}'
+            "not_object",
+            'a message must be a JSON object like {"type": ..., "id": ...}',  # machine words
         )
     ref = value.get("id") if isinstance(value.get("id"), str) else None
     if not isinstance(value.get("type"), str):
-        return Refusal("no_type", 'a message needs a string "type"', _short(ref))
+        return Refusal("no_type", 'a message needs a string "type"', _short(ref))  # machine words
     return value
 
 
@@ -72,9 +77,15 @@ def message_id(message: dict[str, object]) -> str | Refusal:
     """The message's ``id``: a non-empty string of at most :data:`MAX_ID_CHARS` characters."""
     value = message.get("id")
     if not isinstance(value, str) or not value:
-        return Refusal("no_id", 'a message needs a non-empty string "id", unique per message')
+        return Refusal(
+            "no_id",
+            'a message needs a non-empty string "id", unique per message',  # machine words
+        )
     if len(value) > MAX_ID_CHARS:
-        return Refusal("bad_id", f'a message "id" may hold at most {MAX_ID_CHARS} characters')
+        return Refusal(
+            "bad_id",
+            f'a message "id" may hold at most {MAX_ID_CHARS} characters',  # machine words
+        )
     return value
 
 

@@ -28,12 +28,15 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from starlette.datastructures import Headers
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pokerroom.i18n import Language, gettext, language_or_none, use_language
 from pokerroom.storage.outage import DatabaseUnavailableError
 from pokerroom.web.errors import MESSAGES, UNAVAILABLE, error_response, unavailable_response
 from pokerroom.web.failures import describe_failure
+from pokerroom.web.language import LANGUAGE_SCOPE_KEY, visitor_language
 
 LOG = logging.getLogger("pokerroom.web")
 STACK_EVERY_SECONDS = 60.0
@@ -85,13 +88,26 @@ async def _answer(scope: Scope, exchange: Exchange, ref: str | None) -> None:
     """The 503 (``ref`` None) or 500 answer, or the socket's close, if there is still time."""
     with contextlib.suppress(Exception):  # the client may be gone already
         if scope["type"] == "websocket":
-            await _close_socket(exchange, ref)
+            with use_language(_language(scope)):
+                await _close_socket(exchange, ref)
         elif not exchange.sent:
             if ref is None:
                 response = unavailable_response(scope)
             else:
-                response = error_response(scope, 500, f"{MESSAGES[500]} (error {ref})")
+                with use_language(_language(scope)):
+                    failed = gettext("{message} (error {ref})").format(
+                        message=gettext(MESSAGES[500]), ref=ref
+                    )
+                response = error_response(scope, 500, failed)
             await response(scope, exchange.receive, exchange.send)
+
+
+def _language(scope: Scope) -> Language:
+    """The visitor's language: this middleware stands outside the language middleware."""
+    chosen = scope.get(LANGUAGE_SCOPE_KEY)
+    return language_or_none(chosen if isinstance(chosen, str) else None) or visitor_language(
+        Headers(scope=scope)
+    )
 
 
 async def _close_socket(exchange: Exchange, ref: str | None) -> None:
@@ -104,9 +120,9 @@ async def _close_socket(exchange: Exchange, ref: str | None) -> None:
             await exchange.receive()
         await exchange.send({"type": "websocket.accept"})
     if ref is None:
-        code, reason = TRY_AGAIN_LATER, UNAVAILABLE
+        code, reason = TRY_AGAIN_LATER, gettext(UNAVAILABLE)  # the page shows this reason
     else:
-        code, reason = INTERNAL_ERROR, f"the server failed (error {ref})"
+        code, reason = INTERNAL_ERROR, f"the server failed (error {ref})"  # machine words
     await exchange.send({"type": "websocket.close", "code": code, "reason": reason})
 
 

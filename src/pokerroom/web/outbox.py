@@ -14,6 +14,7 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 
+from pokerroom.i18n import gettext
 from pokerroom.web.failures import describe_failure
 from pokerroom.web.inbound import error_frame
 from pokerroom.web.seam import Frame
@@ -100,6 +101,7 @@ class Outbox:
         except Exception as exc:
             log.error("building a frame failed: %s", describe_failure(exc))
             if item is None:
-                failed = error_frame("server_error", "the server could not show the table", None)
+                why = gettext("the server could not show the table")
+                failed = error_frame("server_error", why, None)
                 return encode(failed)
             return None

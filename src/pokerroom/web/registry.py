@@ -126,7 +126,7 @@ class Registry:
     def add(self, room: Room, entry: LobbyEntry) -> None:
         """List a new room under its own ``room.id`` (and tell ``on_add`` of it)."""
         if room.id in self._rooms:
-            raise RoomError(f"a room {room.id!r} is already open")
+            raise RoomError(f"a room {room.id!r} is already open")  # machine words: an invariant
         self._rooms[room.id] = Listed(room, entry)
         if self._on_add is not None:
             self._on_add(room, entry)
@@ -140,13 +140,13 @@ class Registry:
         """Close the room: it leaves the lobby; the room is given back."""
         listed = self._rooms.pop(room_id, None)
         if listed is None:
-            raise RoomError(f"no room {room_id!r}")
+            raise RoomError(f"no room {room_id!r}")  # machine words: an invariant
         return listed.room
 
     def get(self, room_id: str) -> Listed:
         listed = self._rooms.get(room_id)
         if listed is None:
-            raise RoomError(f"no room {room_id!r}")
+            raise RoomError(f"no room {room_id!r}")  # machine words: an invariant
         return listed
 
     def find(self, room_id: str) -> Listed | None:

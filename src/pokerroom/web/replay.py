@@ -56,7 +56,8 @@ class ReplayGuard:
 
     def __init__(self, per_sender: int = 256, senders: int = 4096) -> None:
         if per_sender < 1 or senders < 1:
-            raise ValueError(f"replay memory must be positive, not {per_sender} and {senders}")
+            given = f"{per_sender} and {senders}"
+            raise ValueError(f"replay memory must be positive, not {given}")  # machine words
         self.per_sender = per_sender
         self.senders = senders
         self._seen: OrderedDict[Hashable, _Memory] = OrderedDict()

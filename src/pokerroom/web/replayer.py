@@ -44,17 +44,22 @@ _SHARES = {"high": N_("high"), "low": N_("low")}
 """A split pot's halves (an Award's ``share``)."""
 
 
+def _one_name_each(hand: Hand, names: Sequence[str]) -> str:
+    counts = f"({hand.players}), got {len(names)}"
+    return f"names needs one name per position {counts}"  # machine words: a developer's
+
+
 def replay_steps(hand: Hand, viewer: int | None, names: Sequence[str]) -> list[Step]:
     """The steps of ``hand`` for position ``viewer`` (``None``: an observer); see the module."""
     if len(names) != hand.players:
-        raise ValueError(f"names needs one name per position ({hand.players}), got {len(names)}")
+        raise ValueError(_one_name_each(hand, names))
     return _Steps(hand, names).build(events_seen_by(hand, viewer))
 
 
 def complete_steps(hand: Hand, names: Sequence[str]) -> list[Step]:
     """Every card of the finished ``hand`` at every step: the director's copy (T-16)."""
     if len(names) != hand.players:
-        raise ValueError(f"names needs one name per position ({hand.players}), got {len(names)}")
+        raise ValueError(_one_name_each(hand, names))
     return _Steps(hand, names).build(hand.events)
 
 
@@ -63,8 +68,12 @@ def steps_seen_by(complete: str, viewer: int | None) -> tuple[list[str], list[St
     phh = parse_phh(complete)
     result = replay_hand(phh)
     if result.hand is None or result.error is not None or not result.complete:
-        reason = result.error.message if result.error is not None else "it does not finish"
-        raise PhhError(f"the stored hand does not replay ({reason}), so it cannot be replayed")
+        unfinished = "it does not finish"  # machine words: a log line, as in archive/copies.py
+        reason = result.error.message if result.error is not None else unfinished
+        why = (
+            f"the stored hand does not replay ({reason}), so it cannot be replayed"  # machine words
+        )
+        raise PhhError(why)
     seat = gettext("Seat {seat}")
     names = list(phh.players or (seat.format(seat=p + 1) for p in range(phh.player_count)))
     return names, replay_steps(result.hand, viewer, names)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from argon2 import PasswordHasher
 
+from pokerroom.i18n import gettext
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import data_dir
 from pokerroom.web.connection_limits import ConnectionLimits, IPNetwork
@@ -73,7 +74,11 @@ def load_secret(folder: Path | None = None) -> bytes:
         if path.is_file():
             secret = bytes.fromhex(path.read_text().strip())
             if len(secret) < SECRET_BYTES:
-                raise ValueError(f"it holds {len(secret)} bytes, not {SECRET_BYTES}")
+                raise ValueError(
+                    gettext("it holds {held} bytes, not {wanted}").format(
+                        held=len(secret), wanted=SECRET_BYTES
+                    )
+                )
             return secret
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         secret = secrets.token_bytes(SECRET_BYTES)
@@ -82,6 +87,9 @@ def load_secret(folder: Path | None = None) -> bytes:
             file.write(secret.hex())
     except (OSError, ValueError) as error:
         raise StorageError(
-            f"cannot use the server's secret in {path}: {error} (delete the file to make a new one)"
+            gettext(
+                "cannot use the server's secret in {path}: {error} "
+                "(delete the file to make a new one)"
+            ).format(path=path, error=error)
         ) from None
     return secret

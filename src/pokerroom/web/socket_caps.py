@@ -12,6 +12,18 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from pokerroom.i18n import N_, gettext
+
+FROM_ADDRESS = N_("too many table sockets from this address (at most {cap}): close another tab")
+OBSERVERS_FROM = N_(
+    "too many table sockets of observers from this address (at most {cap}): close another tab"
+)
+OBSERVERS_AT = N_(
+    "too many table sockets of observers at this table (at most {cap}): close another tab"
+)
+OF_ACCOUNT = N_("too many table sockets of this account (at most {cap}): close another tab")
+"""What a refused socket's page says (in its visitor's language), by the cap it would pass."""
+
 
 @dataclass(frozen=True, slots=True)
 class SocketCaps:
@@ -41,24 +53,16 @@ class SocketCounter:
         """Count a new socket in, or the line saying which cap it would pass."""
         caps = self.caps
         wanted: list[tuple[tuple[str, object], int, str]] = [
-            (("address", address), caps.per_address, "from this address"),
+            (("address", address), caps.per_address, FROM_ADDRESS),
         ]
         if user_id is None:
-            wanted.append(
-                (
-                    ("observer", address),
-                    caps.observers_per_address,
-                    "of observers from this address",
-                )
-            )
-            wanted.append(
-                (("table", room_id), caps.observers_per_table, "of observers at this table")
-            )
+            wanted.append((("observer", address), caps.observers_per_address, OBSERVERS_FROM))
+            wanted.append((("table", room_id), caps.observers_per_table, OBSERVERS_AT))
         else:
-            wanted.append((("user", user_id), caps.per_user, "of this account"))
+            wanted.append((("user", user_id), caps.per_user, OF_ACCOUNT))
         for key, cap, whose in wanted:
             if self._counts[key] >= cap:
-                return f"too many table sockets {whose} (at most {cap}): close another tab"
+                return gettext(whose).format(cap=cap)
         for key, _cap, _whose in wanted:
             self._counts[key] += 1
         return SocketPlace(tuple(key for key, _cap, _whose in wanted))

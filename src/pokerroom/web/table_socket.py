@@ -52,7 +52,7 @@ log = logging.getLogger(__name__)
 
 FLUSH_SECONDS = 1.0
 """How long the last frames (the reason for a close) may take to leave before the close."""
-ROOM_CLOSED = "the table was closed by its host"
+ROOM_CLOSED = "the table was closed by its host"  # machine words: pages word 4010 themselves
 MAX_FRAME_BYTES = 4 * SocketSettings().max_message_chars
 """The largest WebSocket message the server reads at all (``pokerroom serve`` tells uvicorn):
 the longest message the tables take, in UTF-8's widest characters. A longer one closes the
@@ -81,10 +81,15 @@ class Close:
 
 ENDINGS = {
     "room_closed": Close(CloseCode.ROOM_CLOSED, ROOM_CLOSED),
-    "observers_off": Close(CloseCode.NO_OBSERVERS, "no observers"),
-    "session_ended": Close(CloseCode.SESSION_ENDED, "session ended"),
+    "observers_off": Close(CloseCode.NO_OBSERVERS, "no observers"),  # machine words
+    "session_ended": Close(CloseCode.SESSION_ENDED, "session ended"),  # machine words
 }
 """The close for each reason the server ends a connection (:attr:`Connection.end_reason`)."""
+CROSS_SITE = Close(CloseCode.ORIGIN, "cross-site socket refused")  # machine words
+TOO_MANY = Close(CloseCode.TOO_MANY, "too many sockets")  # machine words
+NO_HELLO = Close(CloseCode.HELLO, "no hello")  # machine words
+UNKNOWN_ROOM = Close(CloseCode.UNKNOWN_ROOM, "unknown table")  # machine words
+"""Close reasons are for programs: a page words the refusal frame sent before the close."""
 
 
 def table_route(hub: Hub, path: str = "/ws/tables/{room_id}") -> WebSocketRoute:
@@ -108,7 +113,7 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket) -> None:
     room_id = str(websocket.path_params.get("room_id", ""))
     if not _origin_allowed(websocket, hub.settings.allowed_origins):
         origin = Refusal("origin", gettext("this page may not open a table socket of this server"))
-        await _refuse(websocket, origin, Close(CloseCode.ORIGIN, "cross-site socket refused"))
+        await _refuse(websocket, origin, CROSS_SITE)
         return
     room = hub.rooms.get(room_id)
     if room is None:
@@ -117,14 +122,14 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket) -> None:
     why = hub.refuse_watch(room_id, viewer_of(websocket))
     if why is not None:
         refused = Refusal("observers_off", why)
-        await _refuse(websocket, refused, Close(CloseCode.NO_OBSERVERS, "no observers"))
+        await _refuse(websocket, refused, ENDINGS["observers_off"])
         return
     viewer = viewer_of(websocket)
     client = websocket.client.host if websocket.client else "unknown"
     place = hub.counter.take(address_key(client), None if viewer is None else viewer.id, room_id)
     if isinstance(place, str):
         too_many = Refusal("too_many_sockets", place)
-        await _refuse(websocket, too_many, Close(CloseCode.TOO_MANY, "too many sockets"))
+        await _refuse(websocket, too_many, TOO_MANY)
         return
     try:
         await _serve_counted(hub, websocket, room)
@@ -181,7 +186,7 @@ async def _close_when_ended(
 
 async def _handshake(hub: Hub, websocket: WebSocket) -> bool:
     """Wait for ``hello`` in our version; False (the socket closed) otherwise."""
-    hello = f'{{"type": "hello", "v": {PROTOCOL_VERSION}}}'
+    hello = f'{{"type": "hello", "v": {PROTOCOL_VERSION}}}'  # machine words
     hello_first = gettext("the first message must be {hello}").format(hello=hello)
     try:
         event = await asyncio.wait_for(websocket.receive(), hub.settings.hello_seconds)
@@ -190,13 +195,13 @@ async def _handshake(hub: Hub, websocket: WebSocket) -> bool:
             said=hello_first, seconds=f"{hub.settings.hello_seconds:g}"
         )
         late = Refusal("hello", within)
-        await _refuse(websocket, late, Close(CloseCode.HELLO, "no hello"))
+        await _refuse(websocket, late, NO_HELLO)
         return False
     if event["type"] == "websocket.disconnect":
         return False
     message = parse_object(event.get("text"), hub.settings.max_message_chars)
     if isinstance(message, Refusal) or message["type"] != "hello" or "v" not in message:
-        await _refuse(websocket, Refusal("hello", hello_first), Close(CloseCode.HELLO, "no hello"))
+        await _refuse(websocket, Refusal("hello", hello_first), NO_HELLO)
         return False
     version = message["v"]
     if version != PROTOCOL_VERSION or isinstance(version, bool):
@@ -211,7 +216,7 @@ async def _handshake(hub: Hub, websocket: WebSocket) -> bool:
         await _refuse(
             websocket,
             mismatch,
-            Close(CloseCode.VERSION, f"version {shown} is not {PROTOCOL_VERSION}"),
+            Close(CloseCode.VERSION, f"version {shown} is not {PROTOCOL_VERSION}"),  # machine words
         )
         return False
     return True
@@ -233,7 +238,7 @@ async def _read(hub: Hub, connection: Connection, websocket: WebSocket) -> Close
                 closed = gettext("too many messages: the connection is closed")
                 flood = Refusal("flood", closed, ref)
                 connection.outbox.post(flood.frame())
-                return Close(CloseCode.FLOOD, "too many messages")
+                return Close(CloseCode.FLOOD, "too many messages")  # machine words
             rate = gettext("at most {rate} messages a second; this one was dropped").format(
                 rate=f"{settings.flood.rate:g}"
             )
@@ -260,7 +265,7 @@ async def _refuse_unknown(websocket: WebSocket, room_id: str) -> None:
     unknown = Refusal(
         "unknown_room", gettext("there is no table {name}").format(name=repr(room_id[:40]))
     )
-    await _refuse(websocket, unknown, Close(CloseCode.UNKNOWN_ROOM, "unknown table"))
+    await _refuse(websocket, unknown, UNKNOWN_ROOM)
 
 
 async def _refuse(websocket: WebSocket, refusal: Refusal, close: Close) -> None:

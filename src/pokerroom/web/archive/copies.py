@@ -31,8 +31,11 @@ def _replayed(archived: ArchivedHand) -> tuple[Hand, PhhHand]:
     phh = parse_phh(archived.hand.phh)
     result = replay_hand(phh)
     if result.hand is None or result.error is not None or not result.complete:
-        reason = result.error.message if result.error is not None else "it does not finish"
-        raise PhhError(f"hand {archived.id} does not replay ({reason}): no copy can be made")
+        unfinished = "it does not finish"  # machine words: a log line
+        reason = result.error.message if result.error is not None else unfinished
+        raise PhhError(
+            f"hand {archived.id} does not replay ({reason}): no copy can be made"  # machine words
+        )
     return result.hand, phh
 
 

@@ -59,9 +59,8 @@ class AuthenticationMiddleware:
             return
         headers = Headers(scope=scope)
         if scope["type"] == "websocket" and not same_origin(headers):
-            await WebSocketClose(code=POLICY_VIOLATION, reason="another site's page")(
-                scope, receive, send
-            )
+            reason = "another site's page"  # machine words: a close reason for programs
+            await WebSocketClose(code=POLICY_VIOLATION, reason=reason)(scope, receive, send)
             return
         cookies = cookie_parser(headers.get("cookie", ""))
         session_token = token_in(cookies, SESSION_COOKIE)

@@ -94,7 +94,7 @@ def amount(field: str, text: str, *, low: int, default: int | None = None) -> in
 
 
 def seats(text: str, variant: Variant) -> int:
-    return settings_check.seats(_number("seats", text, "a whole number"), variant)
+    return settings_check.seats(_number("seats", text, gettext("a whole number")), variant)
 
 
 def profile(text: str) -> str:

@@ -61,7 +61,8 @@ def hand_in_play(listed: Listed) -> bool:
 
 def game_words(variant: Variant, limit: Limit, *, mixed: bool = False) -> str:
     """The game as the lobby names it: ``Hold'em no-limit``, ``Omaha Hi-Lo pot-limit``."""
-    return f"{variant.name} {'mixed fixed-limit / pot-limit' if mixed else limit}"
+    mixed_words = "mixed fixed-limit / pot-limit"  # machine words: stored English, /api/lobby
+    return f"{variant.name} {mixed_words if mixed else limit}"
 
 
 def stakes_words(
@@ -70,7 +71,7 @@ def stakes_words(
     """The forced bets in a few words, as the table's header says them (V-4, V-5), and
     the bets of a fixed-limit game."""
     if variant.stud:
-        forced = f"ante {ante or small_blind}, bring-in {small_blind}"
+        forced = f"ante {ante or small_blind}, bring-in {small_blind}"  # machine words: as above
     elif variant.boards > 1:
         forced = f"ante {ante or big_blind}"
     else:

@@ -59,9 +59,9 @@ class HomeRoom(LiveRoom):
         self.settings = settings or SeriesSettings()
         most = min(10, self.settings.variant.max_players)
         if not 2 <= seats <= most:
-            raise ValueError(
-                f"a {self.settings.variant.name} table has 2 to {most} seats, got {seats} (V-0)"
-            )
+            sizes = f"2 to {most} seats, got {seats} (V-0)"  # machine words
+            game = self.settings.variant.name
+            raise ValueError(f"a {game} table has {sizes}")  # machine words: the lobby checks first
         super().__init__(room_id, table_size=seats, clock=clock, grace=grace, pause=pause)
         self.host = host
         self.seed = seed
@@ -69,9 +69,11 @@ class HomeRoom(LiveRoom):
         for seat, style in (bots or {}).items():
             self._check_seat_number(seat)
             if style not in BOTS:
-                raise ValueError(f"unknown bot style {style!r}; styles: {', '.join(BOTS)}")
+                styles = ", ".join(BOTS)
+                raise ValueError(f"unknown bot style {style!r}; styles: {styles}")  # machine words
             bot = BOTS[style](None if seed is None else seed + seat)
-            self.occupants[seat] = Occupant(f"Bot {seat}", None, bot, style)
+            name = f"Bot {seat}"  # machine words: a name given at creation (data)
+            self.occupants[seat] = Occupant(name, None, bot, style)
         self.straddlers: set[int] = set()
         """Room seats whose player straddles whenever the straddle comes to him."""
         self.series: Series | None = None
@@ -242,7 +244,8 @@ class HomeRoom(LiveRoom):
 
     def _check_seat_number(self, seat: int) -> None:
         if not 1 <= seat <= self.table_size:
-            raise ValueError(f"seat {seat} is not at this table: seats are 1-{self.table_size}")
+            where = f"seat {seat} is not at this table"  # machine words: the lobby checks first
+            raise ValueError(f"{where}: seats are 1-{self.table_size}")  # machine words
 
     # -------------------------------------------------------------- the hands
 

@@ -475,12 +475,15 @@ class LiveRoom(SeatedRoom[Turn]):
         """P-10: an answer to run it twice; all must agree in time, one refusal runs it once."""
         seat = self.seat_of_user(sender.id)
         if seat is None:
-            return no("you have no seat at this table; observers only watch", "not_seated")
+            return no(gettext("you have no seat at this table; observers only watch"), "not_seated")
         hand, vote, position = self.hand, self.vote, self.position_of(seat)
         if hand is None or vote is None or hand.phase != "runs" or position is None:
-            return no("nobody is asked to run it twice now", "no_vote")
+            return no(gettext("nobody is asked to run it twice now"), "no_vote")
         if position not in vote.players:
-            return no("only the players still in the hand are asked to run it twice", "not_asked")
+            return no(
+                gettext("only the players still in the hand are asked to run it twice"),
+                "not_asked",
+            )
         try:
             runs = vote.answer(position, agree=agree)
         except ValueError as error:
@@ -524,7 +527,12 @@ class LiveRoom(SeatedRoom[Turn]):
         strangers = [str(card) for card in cards if card not in held]
         if strangers:
             yours = " ".join(str(card) for card in held)
-            return no(f"you do not hold {' '.join(strangers)}; your cards: {yours}", "not_in_hand")
+            return no(
+                gettext("you do not hold {cards}; your cards: {yours}").format(
+                    cards=" ".join(strangers), yours=yours
+                ),
+                "not_in_hand",
+            )
         try:
             hand.draw(cards, position)
         except IllegalAction as error:
@@ -633,7 +641,7 @@ class LiveRoom(SeatedRoom[Turn]):
             seat = self.seat_of_user(user)
             position = None if seat is None else self.position_of(seat)
             gone = (
-                "you left"
+                "you left"  # machine words: the room's English check; the notice words it
                 if hand is None or position is None
                 else preactions.why_gone(pending, hand, self.hand_number, position)
             )

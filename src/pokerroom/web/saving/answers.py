@@ -15,14 +15,16 @@ import asyncio
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pokerroom.i18n import N_
 from pokerroom.storage.room_writer import RoomWriter
 from pokerroom.web.errors import error_response
 
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
-NOT_SAVED = (
+NOT_SAVED = N_(
     "the room cannot save now: what you asked is kept and is saved when the database "
     "is back; reload in a moment to see it"
 )
+"""A marked message: the error page says it in the visitor's language."""
 
 
 class SavedAnswers:

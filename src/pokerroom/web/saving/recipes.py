@@ -36,9 +36,10 @@ def recipe_of(room: TableRoom) -> tuple[str, dict[str, Any], int | None]:
     yet (else :class:`NotFreshError`)."""
     people = [o.name for o in room.occupants.values() if o.user is not None]
     if people or room.hand_number or room.status != "waiting":
+        who = ", ".join(people) or room.status
         raise NotFreshError(
-            f"room {room.id!r} is already in use ({', '.join(people) or room.status}): "
-            "save a room as soon as it is built, before anyone sits down"
+            f"room {room.id!r} is already in use ({who}): "  # machine words: an invariant
+            "save a room as soon as it is built, before anyone sits down"  # machine words
         )
     common = {"clock": dataclasses.asdict(room.clock), "grace": room.grace, "pause": room.pause}
     if isinstance(room, HomeRoom):
@@ -92,8 +93,10 @@ def build_room(kind: str, room_id: str, settings: Mapping[str, Any], seed: int) 
                 room_id, settings=cash_settings_from_json(settings["cash"]), seed=seed, **timing
             )
     except (KeyError, TypeError, ValueError) as error:
-        raise StorageError(f"the saved table {room_id!r} cannot be built: {error!r}") from None
-    raise StorageError(f"the saved table {room_id!r} is of an unknown kind {kind!r}")
+        built = f"the saved table {room_id!r} cannot be built: {error!r}"  # machine words: a log
+        raise StorageError(built) from None
+    unknown = f"the saved table {room_id!r} is of an unknown kind {kind!r}"  # machine words
+    raise StorageError(unknown)
 
 
 def cash_settings_to_json(settings: CashSettings) -> dict[str, Any]:

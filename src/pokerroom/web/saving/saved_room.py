@@ -180,7 +180,7 @@ def _apply(room: TableRoom, item: RoomInput) -> None:
         case "stop":
             pass
         case _:
-            raise StorageError(f"a saved input of an unknown kind {item.kind!r}")
+            raise StorageError(f"a saved input of an unknown kind {item.kind!r}")  # machine words
 
 
 def resume_paused(room: Room, seconds: float, now: float) -> None:

@@ -51,7 +51,7 @@ def open_room(cardroom: Cardroom, room: TableRoom, entry: LobbyEntry) -> SavedRo
     kind, settings, given = recipe_of(room)
     seed = secrets.randbits(SEED_BITS) if given is None else given  # C-3: from the secure source
     if room.id in cardroom.registry:
-        raise RoomError(f"a room {room.id!r} is already open")
+        raise RoomError(f"a room {room.id!r} is already open")  # machine words: an invariant
     saver = cardroom.tables
     saver.create(room.id, kind, entry=entry_to_json(entry), settings=settings, seed=seed)
     saved = SavedRoom(build_room(kind, room.id, settings, seed), saver, cardroom.secret)

@@ -70,7 +70,7 @@
       board.forEach((token) => row.append(cardNode(token)));
       boards.append(row);
     });
-    widget.querySelector(".replayer-pot").textContent = step.pot > 0 ? `Pot ${window.formatAmount(step.pot)}` : "";
+    widget.querySelector(".replayer-pot").textContent = step.pot > 0 ? t("Pot {amount}", { amount: window.formatAmount(step.pot) }) : "";
   }
 
   function draw(widget, data, index) {

@@ -129,6 +129,13 @@ def _console(
     )
 
 
+def when(number: int, now: int) -> str:
+    """A level's place in the schedule, as a code the template words: played, now, to come."""
+    if number < now:
+        return "played"
+    return "now" if number == now else "to come"  # machine words: codes
+
+
 def desk_view(tournament: WebTournament) -> dict[str, object]:
     """What the console shows besides the tournament's own frame."""
     run = tournament.run
@@ -166,9 +173,7 @@ def desk_view(tournament: WebTournament) -> dict[str, object]:
         {
             "level": level,
             "break": state.schedule.break_after(level.number),
-            "when": "played"
-            if level.number < state.level.number
-            else ("now" if level.number == state.level.number else "to come"),
+            "when": when(level.number, state.level.number),
         }
         for level in state.schedule.levels
     ]

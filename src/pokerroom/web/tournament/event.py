@@ -443,7 +443,7 @@ class WebTournament:
         number = 0
         while wanted > 0:
             number += 1
-            name = f"Bot {number}"
+            name = f"Bot {number}"  # machine words: a name given at creation (data)
             if name not in self.registration.players:
                 self.registration.enter(name, at=0)
                 wanted -= 1

@@ -216,10 +216,12 @@ def recipe_of(tournament: WebTournament, regulation_text: str) -> dict[str, Any]
     for a tournament nobody has entered yet."""
     if tournament.run is not None or tournament.registration.players:
         raise ValueError(
-            f"tournament {tournament.id!r} already has entries: save it as soon as it is made"
+            f"tournament {tournament.id!r} already has entries: "  # machine words: an invariant
+            "save it as soon as it is made"  # machine words
         )
     if parse_regulation(regulation_text) != tournament.regulation:
-        raise ValueError(f"the regulation text given is not tournament {tournament.id!r}'s")
+        other = f"the regulation text given is not tournament {tournament.id!r}'s"  # machine words
+        raise ValueError(other)
     return {
         "regulation": regulation_text,
         "name": tournament.name,
@@ -254,7 +256,7 @@ def build_tournament(tournament_id: str, settings: Mapping[str, Any], seed: int)
         )
     except (KeyError, TypeError, ValueError, PokerroomError) as error:
         raise StorageError(
-            f"the saved tournament {tournament_id!r} cannot be built: {error!r}"
+            f"the saved tournament {tournament_id!r} cannot be built: {error!r}"  # machine words
         ) from None
 
 
@@ -325,10 +327,9 @@ def replay(tournament: WebTournament, inputs: Iterable[RoomInput]) -> None:
         table = data.get("table")
         target: object = tournament if table is None else tournament.rooms.get(int(table))
         if method is None or target is None or not isinstance(data.get("args"), list):
-            raise StorageError(
-                f"tournament {tournament.id}: saved input {item.serial} ({item.kind!r}) "
-                "is not one it can replay"
-            )
+            kind = f"{item.serial} ({item.kind!r})"
+            where = f"tournament {tournament.id}: saved input {kind}"  # machine words
+            raise StorageError(f"{where} is not one it can replay")  # machine words: a log line
         try:
             getattr(target, method)(*[_decode(arg) for arg in data["args"]])
         except UsageError:

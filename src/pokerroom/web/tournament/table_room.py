@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from pokerroom.i18n import gettext
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import GameFrame, TableFrame
 from pokerroom.table.away import kill_dead_hands
@@ -156,8 +157,10 @@ class TournamentTableRoom(LiveRoom):
             case msg.SitIn():
                 return self._sit_out(sender, out=False)
         return no(  # T-4 … T-8: the floor seats a tournament
-            f"{message.type} is not for a tournament table: the floor draws and moves the "
-            "seats; register on the tournament's page, and sit_out or sit_in here",
+            gettext(
+                "{type} is not for a tournament table: the floor draws and moves the "
+                "seats; register on the tournament's page, and sit_out or sit_in here"
+            ).format(type=message.type),
             "tournament",
         )
 

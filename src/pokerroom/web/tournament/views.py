@@ -131,5 +131,5 @@ def offered(
     if tournament.run is None:
         return ["unregister"] if registered else ["register"]
     if not registered:
-        return ["register late"]
+        return ["register late"]  # machine words: a code the template words
     return ["re-enter"] if out else []

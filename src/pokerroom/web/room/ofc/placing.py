@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 from pokerroom.bots.ofc import OfcDecision
 from pokerroom.cards import Card, format_cards
+from pokerroom.i18n import gettext
 from pokerroom.ofc import ROW_SIZES, OfcHand, Row
+from pokerroom.ofc.words import row_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +38,11 @@ def free_places(hand: OfcHand, position: int) -> dict[str, int]:
 
 def task_words(hand: OfcHand) -> str:
     """What the player to act must do now: "set 2 and discard 1"."""
-    discard = f" and discard {hand.to_discard}" if hand.to_discard else " (no discard)"
-    return f"set {hand.to_place}{discard}"
+    if hand.to_discard:
+        return gettext("set {placed} and discard {discarded}").format(
+            placed=hand.to_place, discarded=hand.to_discard
+        )
+    return gettext("set {placed} (no discard)").format(placed=hand.to_place)
 
 
 def decision_for(
@@ -50,32 +55,49 @@ def decision_for(
     strangers = [token for token in named if Card.parse(token) not in held]
     if strangers:
         return Refused(
-            f"you do not hold {' '.join(strangers)}; your cards to set: {yours}", "not_in_hand"
+            gettext("you do not hold {cards}; your cards to set: {yours}").format(
+                cards=" ".join(strangers), yours=yours
+            ),
+            "not_in_hand",
         )
     if hand.to_discard and discard is None:  # O-2, O-4
         return Refused(
-            f"name the card you discard: one of {yours} ({task_words(hand)})", "missing_discard"
+            gettext("name the card you discard: one of {yours} ({task})").format(
+                yours=yours, task=task_words(hand)
+            ),
+            "missing_discard",
         )
     if not hand.to_discard and discard is not None:  # O-2
         return Refused(
-            f"the first deal has no discard: set all five of {yours} on your rows (O-2)",
+            gettext(
+                "the first deal has no discard: set all five of {yours} on your rows (O-2)"
+            ).format(yours=yours),
             "no_discard",
         )
     missing = [str(card) for card in held if str(card) not in named]
     if missing or len(cards) != hand.to_place:
         return Refused(
-            f"set every dealt card but the discard: {task_words(hand)} of {yours}; "
-            f"not placed: {' '.join(missing)}",
+            gettext(
+                "set every dealt card but the discard: {task} of {yours}; not placed: {missing}"
+            ).format(task=task_words(hand), yours=yours, missing=" ".join(missing)),
             "placement",
         )
     free = free_places(hand, position)
     wanted = Counter(cards.values())
     for row in (Row.TOP, Row.MIDDLE, Row.BOTTOM):
         if wanted[row.value] > free[row.value]:  # O-1
-            room = ", ".join(f"{name} {count}" for name, count in free.items())
+            room = ", ".join(f"{row_name(name)} {count}" for name, count in free.items())
             return Refused(
-                f"the {row.value} row holds {ROW_SIZES[row]} cards and has room for "
-                f"{free[row.value]} more, not {wanted[row.value]}; open places: {room}",
+                gettext(
+                    "the {row} row holds {size} cards and has room for {free} more, "
+                    "not {wanted}; open places: {room}"
+                ).format(
+                    row=row_name(row.value),
+                    size=ROW_SIZES[row],
+                    free=free[row.value],
+                    wanted=wanted[row.value],
+                    room=room,
+                ),
                 "row_full",
             )
     return OfcDecision(

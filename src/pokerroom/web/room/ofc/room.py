@@ -84,7 +84,8 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         max_hands: int | None = None,
     ) -> None:
         if not MIN_PLAYERS <= seats <= MAX_PLAYERS:  # O-2
-            raise ValueError(f"an OFC table has {MIN_PLAYERS} or {MAX_PLAYERS} seats, got {seats}")
+            sizes = f"{MIN_PLAYERS} or {MAX_PLAYERS} seats, got {seats}"  # machine words
+            raise ValueError(f"an OFC table has {sizes}")  # machine words: the lobby checks first
         self._id = room_id
         self.table_size = seats
         self.host = host
@@ -97,10 +98,13 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         self.occupants: dict[int, Occupant] = {}
         for seat, style in (bots or {}).items():
             if not 1 <= seat <= seats:
-                raise ValueError(f"seat {seat} is not at this table: seats are 1-{seats}")
+                where = f"seat {seat} is not at this table"  # machine words: the lobby checks
+                raise ValueError(f"{where}: seats are 1-{seats}")  # machine words
             if style not in OFC_BOTS:
-                raise ValueError(f"unknown OFC bot {style!r}; styles: {', '.join(OFC_BOTS)}")
-            self.occupants[seat] = Occupant(f"Bot {seat}", None, style=style)
+                styles = ", ".join(OFC_BOTS)
+                raise ValueError(f"unknown OFC bot {style!r}; styles: {styles}")  # machine words
+            name = f"Bot {seat}"  # machine words: a name given at creation (data)
+            self.occupants[seat] = Occupant(name, None, style=style)
         self.session: Session | None = None
         self.seat_order: list[int] = []
         """Room seats in session-seat order (session seat ``i`` is ``seat_order[i]``)."""
