@@ -8,9 +8,14 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
 
 from pokerroom.i18n import Language, gettext, use_language
+from pokerroom.storage.outage import DatabaseUnavailableError
 from pokerroom.web.access import GUEST_ONLY, PRIVATE, PRIVATE_SIGNED_OUT
+from pokerroom.web.last_resort import TRY_AGAIN_LATER, LastResortMiddleware
 from pokerroom.web.room.ofc.placing import task_words
 from pokerroom.web.saving.answers import NOT_SAVED
 from pokerroom.web.socket_caps import SocketCaps, SocketCounter
@@ -69,3 +74,43 @@ def test_an_ofc_task_is_worded(language: Language) -> None:
         said = [task_words(hand), task_words(first)]
     for line in said:
         assert not english_words(line), line
+
+
+def failing_app(error: Exception) -> ASGIApp:
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        raise error
+
+    return LastResortMiddleware(app)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_500_answer_is_in_the_visitors_language(language: Language) -> None:
+    client = TestClient(failing_app(RuntimeError("boom")), raise_server_exceptions=False)
+    headers = {"accept": "application/json", "accept-language": language}
+    with use_language("en"):
+        answer = client.get("/somewhere", headers=headers)
+    assert answer.status_code == 500
+    message = answer.json()["message"]
+    assert not english_words(message), message
+
+
+def test_the_500_answer_keeps_its_english() -> None:
+    client = TestClient(failing_app(RuntimeError("boom")), raise_server_exceptions=False)
+    answer = client.get("/somewhere", headers={"accept": "application/json"})
+    assert answer.json()["message"].startswith(
+        "something went wrong on our side; the server's log says what (error "
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_socket_asked_to_retry_says_why_in_the_visitors_language(language: Language) -> None:
+    out = DatabaseUnavailableError("the database is out", disconnected=False)
+    client = TestClient(failing_app(out))
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect("/ws/tables/t1", headers={"accept-language": language}) as ws,
+    ):
+        ws.receive_text()
+    assert closed.value.code == TRY_AGAIN_LATER
+    assert closed.value.reason and not english_words(closed.value.reason), closed.value.reason
+    assert len(closed.value.reason.encode()) <= 123  # a close frame's reason
