@@ -39,6 +39,7 @@ from pokerroom.protocol.frames import (
     StraddleYouFrame,
     TableFrame,
 )
+from pokerroom.said import error_words
 from pokerroom.table.cash import CashHandRecord, CashSettings, CashTable
 from pokerroom.table.cash.wording import top_up_refusal
 from pokerroom.table.straddle import choice_refusal
@@ -229,7 +230,7 @@ class CashRoom(LiveRoom):
             self.table.sit(seat, sender.name, buy_in, post=message.post)
         except UsageError as error:
             code = "buy_in" if "buy-in" in str(error) else "name"
-            return no(str(error), code)
+            return no(error_words(error), code)
         self.occupants[seat] = Occupant(sender.name, sender.id, banks=self.clock.banks)
         self.ledger.add(self.ledger.bought_in, sender.id, buy_in)
         self._resume_if_held(now)
