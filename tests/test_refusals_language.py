@@ -173,3 +173,16 @@ def test_numbers_in_a_refusal_are_grouped_the_readers_way() -> None:
     assert f"{chips:,}" in str(error)
     with use_language("ru"):
         assert f"{chips:,}".replace(",", "\u00a0") in error_words(error)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_web_cash_table_codes_a_buy_in_refusal_in_every_language(lang: Language) -> None:
+    """``buy_in`` (the form's field to mark) whatever language the refusal is worded in."""
+    from tests.web.cash_driver import cash_table
+
+    t = cash_table("holdem", 2, users=3)
+    with use_language(lang):
+        outcome = t.send(t.users[2], "sit", seat=3, buy_in=79)
+    assert outcome.code == "buy_in" and outcome.error is not None
+    if lang != "en":
+        assert english_words(outcome.error) == [], outcome.error
