@@ -18,6 +18,7 @@ from pokerroom.tournament.clock.schedule import Schedule
 from pokerroom.tournament.clock.state import Clock
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.desk_events import ChipsCorrected
+from pokerroom.tournament.live.action_words import action_text
 from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.penalties.table import preset_for
 from pokerroom.tournament.regulation import load_example
@@ -186,3 +187,26 @@ def test_the_web_cash_table_codes_a_buy_in_refusal_in_every_language(lang: Langu
     assert outcome.code == "buy_in" and outcome.error is not None
     if lang != "en":
         assert english_words(outcome.error) == [], outcome.error
+
+
+TIMED_DESK_LINES = (
+    "5 min added to level 3",
+    "2 min removed from the break",
+    "level 2 ended now; the break runs",
+    "break of 10 min now; the level resumes after it",
+    "break of 10 min after level 4",
+    "level 5 removed; later levels move down one",
+    "table 2 broken: its players moved (T-7)",
+    "table 2 breaks when its hand ends (T-7)",
+    "late registration and re-entry are closed (T-19)",
+)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_web_desks_logged_lines_read_in_the_directors_language(lang: Language) -> None:
+    """The web tournament's desk logs its lines in English; the director page words them."""
+    for line in TIMED_DESK_LINES:
+        assert action_text(line) == line
+        with use_language(lang):
+            said = action_text(line)
+        assert english_words(said) == [], said
