@@ -4,6 +4,10 @@ in the reader's language (:func:`pokerroom.table.wording.said_text`)."""
 
 from __future__ import annotations
 
+import re
+
+from pokerroom.i18n import current_language, gettext, number_text
+
 
 class Said(str):
     """Words for people in English, with the ``N_`` template and parameters they were made
@@ -32,3 +36,58 @@ class Said(str):
 
 def _said(template: str, params: dict[str, object]) -> Said:
     return Said(template, **params)
+
+
+def said_in(error: BaseException) -> str:
+    """What an error says: the :class:`Said` it was raised with, else its text.
+
+    >>> from pokerroom.i18n import N_
+    >>> said_in(ValueError(Said(N_("seat {seat} is taken"), seat=3))).template
+    'seat {seat} is taken'
+    >>> said_in(ValueError("plain"))
+    'plain'
+    """
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Said) else str(error)
+
+
+_GROUPED = re.compile(r"-?\d{1,3}(?:,\d{3})+")
+"""A number the English grouped ("21,559"): grouped again the reader's way."""
+
+
+def spoken(text: str) -> str:
+    """A :class:`Said` in the current language, its parameters worded in turn (whole
+    numbers grouped the reader's way); any other text as it is (already worded, or data).
+    In English it is the text the :class:`Said` was made as.
+
+    >>> from pokerroom.i18n import N_, use_language
+    >>> with use_language("ru"):
+    ...     spoken(Said(N_("clock started"))), spoken("Anna")
+    ('часы запущены', 'Anna')
+    """
+    if not isinstance(text, Said):
+        return text
+    if current_language() == "en":
+        return str(text)  # the English it was made as, exactly
+    if not text.params:
+        return gettext(text.template)
+    return gettext(text.template).format(
+        **{name: _spoken_value(value) for name, value in text.params.items()}
+    )
+
+
+def _spoken_value(value: object) -> object:
+    if isinstance(value, Said):
+        return spoken(value)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return number_text(value)
+    if isinstance(value, str) and _GROUPED.fullmatch(value):
+        return number_text(int(value.replace(",", "")))
+    return value
+
+
+def error_words(error: BaseException) -> str:
+    """An error's words in the current language (see :func:`said_in`, :func:`spoken`)."""
+    return spoken(said_in(error))

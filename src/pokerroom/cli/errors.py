@@ -10,6 +10,7 @@ import typer
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import gettext
 from pokerroom.i18n.marker import N_
+from pokerroom.said import error_words
 
 USER_ERROR_EXIT = 2
 
@@ -21,7 +22,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except PokerroomError as error:
-        typer.echo(error_line(str(error)), err=True)
+        typer.echo(error_line(error_words(error)), err=True)
         raise typer.Exit(USER_ERROR_EXIT) from None
 
 

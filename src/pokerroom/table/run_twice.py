@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from pokerroom.engine import Hand
 from pokerroom.i18n import N_, gettext
+from pokerroom.said import Said
 
 ASK_SECONDS = 10.0
 """How long the players have to agree; silence is a refusal."""
@@ -79,9 +80,9 @@ class RunTwiceVote:
         """Record ``player``'s answer; returns :attr:`runs`. Refuses a player not asked or
         who answered already with a :class:`ValueError` naming why."""
         if player not in self.players:
-            raise ValueError("only the players still in the hand are asked")
+            raise ValueError(Said(N_("only the players still in the hand are asked")))
         if player not in self.waiting:
-            raise ValueError("your answer is in already")
+            raise ValueError(Said(N_("your answer is in already")))
         if agree:
             self.agreed.add(player)
         else:

@@ -100,7 +100,7 @@ class Words:
     def says(self, player: int, verb: str) -> str:
         """``verb`` in its base form ("raise to"), agreed with the player: "Ann raises to"."""
         if player == self.you:
-            return f"You {verb}"
+            return f"You {verb}"  # machine words: English only, no screen calls it
         return f"{self.names[player]} {third_person(verb)}"
 
 
@@ -259,7 +259,7 @@ class _Teller:
             case ev.BringIn(player, amount):
                 self.put_in(player, amount)
                 self.acted = self.brought_in = True
-                self.act(player, "bring in", amount, timed_out=timed_out)
+                self.act(player, "bring in", amount, timed_out=timed_out)  # machine words
             case ev.Fold(player):
                 self.acted = True
                 self.act(player, "fold", None, timed_out=timed_out)
@@ -271,7 +271,13 @@ class _Teller:
                 self.acted = True
                 self.act(player, "call", to, timed_out=timed_out)
             case ev.BetRaise(player, to):
-                verb = "complete to" if self.brought_in else "raise to" if self.bet else "bet"
+                verb = (
+                    "complete to"  # machine words: ACTION_LINES keys
+                    if self.brought_in
+                    else "raise to"  # machine words
+                    if self.bet
+                    else "bet"
+                )
                 self.brought_in = False
                 self.put_in(player, to)
                 self.acted = True

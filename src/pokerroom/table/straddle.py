@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, gettext
+from pokerroom.said import Said
 
 STRADDLE_MODES = ("off", "utg", "button")
 """The host's choices: no straddle, under the gun, or the button (Mississippi)."""
@@ -84,9 +85,17 @@ def check_mode(mode: object, *, blinds_game: bool) -> None:
     """Refuse a mode that is not one of :data:`STRADDLE_MODES`, or one for a game without
     blinds (Stud, the bomb pot), naming what is allowed."""
     if mode not in STRADDLE_MODES:
-        raise UsageError(f"straddle must be one of {', '.join(STRADDLE_MODES)}, got {mode!r}")
+        raise UsageError(
+            Said(
+                N_("straddle must be one of {modes}, got {mode}"),
+                modes=", ".join(STRADDLE_MODES),
+                mode=repr(mode),
+            )
+        )
     if mode != "off" and not blinds_game:
-        raise UsageError("straddles need blinds: Stud and the bomb pot have none; choose off")
+        raise UsageError(
+            Said(N_("straddles need blinds: Stud and the bomb pot have none; choose off"))
+        )
 
 
 def straddle_position(

@@ -279,7 +279,11 @@ def refusal(error: IllegalAction, player: int) -> str:
     reason = reason.replace(f"player {player} ", "you ")
     reason = plain(reason[:1].upper() + reason[1:])
     allowed = ", ".join(error.legal)
-    said = f"{reason}. You may: {allowed}." if allowed else f"{reason}."
+    said = (
+        N_("{reason}. You may: {allowed}.").format(reason=reason, allowed=allowed)
+        if allowed
+        else f"{reason}."
+    )
     return _AMOUNT.sub(lambda digits: amount_text(int(digits[0])), said)
 
 

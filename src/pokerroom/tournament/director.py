@@ -25,7 +25,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
-from pokerroom.i18n import _
+from pokerroom.i18n import N_, _
+from pokerroom.said import Said
 from pokerroom.table.seating import Blinds
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.desk_events import Announced, ChipsCorrected, LateRegistrationEnded
@@ -85,6 +86,25 @@ class PlayerRecord:
     bust_hand: int | None = None
     bust_level: int | None = None
     prize: int = 0
+
+
+_OFFERS_NO = {
+    EntryKind.RE_ENTRY: N_("{name} offers no re-entry"),
+    EntryKind.REBUY: N_("{name} offers no re-buy"),
+    EntryKind.ADD_ON: N_("{name} offers no add-on"),
+}
+"""T-11: the refusal when the regulation offers no such entry."""
+_ENDED_EARLY = {
+    "late registration": N_("late registration was ended early by the director (T-16, T-19)"),
+    "re-entry": N_("re-entry was ended early by the director (T-16, T-19)"),
+}
+"""T-16, T-19: what the director closed early."""
+_CLOSED = {
+    "late registration": N_("late registration closed at the end of level {level} (T-19)"),
+    "re-entry": N_("re-entry closed at the end of level {level} (T-19)"),
+    "re-buy": N_("re-buy closed at the end of level {level} (T-19)"),
+}
+"""T-19: what closed at the end of its level."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,10 +188,16 @@ class Tournament:
         """Take back the last event if it is the director's own action (an entry, a bust-out
         he entered); the state is rebuilt from the log without it."""
         if not self.events or not is_director_action(self.events[-1]):
-            what = type(self.events[-1]).__name__ if self.events else "nothing"
+            what = type(self.events[-1]).__name__ if self.events else Said(N_("nothing"))
             raise UsageError(
-                f"the last event is {what}; only the director's own last action "
-                "(an entry, a bust-out he entered, a penalty, a protest or ruling) can be undone"
+                Said(
+                    N_(
+                        "the last event is {what}; only the director's own last action "
+                        "(an entry, a bust-out he entered, a penalty, a protest or ruling) "
+                        "can be undone"
+                    ),
+                    what=what,
+                )
             )
         *kept, last = self.events
         rebuilt = Tournament.from_events(self.regulation, kept)
@@ -183,7 +209,9 @@ class Tournament:
         """Keep only the first ``length`` events (the live desk's undo of one action, which
         may be several events); the state is rebuilt from them. The events taken back."""
         if not 0 <= length <= len(self.events):
-            raise UsageError(f"the log has {len(self.events)} events; cannot keep {length}")
+            raise UsageError(
+                f"the log has {len(self.events)} events; cannot keep {length}"  # machine words
+            )
         taken = self.events[length:]
         rebuilt = Tournament.from_events(self.regulation, self.events[:length])
         for name in _STATE:
@@ -284,7 +312,12 @@ class Tournament:
         """T-12, T-2: the last player holds all chips: he wins; every paid place is paid."""
         alive = self.still_in()
         if len(alive) != 1:
-            raise UsageError(f"{len(alive)} players are still in; the tournament ends with one")
+            raise UsageError(
+                Said(
+                    N_("{count} players are still in; the tournament ends with one"),
+                    count=len(alive),
+                )
+            )
         done: list[TournamentEvent] = [self.record(Won(at, alive[0]))]
         prizes = payout(self.regulation, self.entries()).prizes
         unit = self.regulation.payouts.unit
@@ -357,7 +390,7 @@ class Tournament:
             EntryKind.ADD_ON: rules.add_on,
         }[kind]
         if terms is None:
-            raise UsageError(f"{rules.name!r} offers no {kind.value}")
+            raise UsageError(Said(_OFFERS_NO[kind], name=repr(rules.name)))
         return terms.chips
 
     # ----- checks (nothing changes when one fails)
@@ -391,7 +424,9 @@ class Tournament:
         elif isinstance(event, Won):
             self.record_in(event.player)
             if self.players_left != 1:
-                raise UsageError(f"{self.players_left} players are still in; one wins")
+                raise UsageError(
+                    Said(N_("{count} players are still in; one wins"), count=self.players_left)
+                )
         elif isinstance(event, StageStarted):
             check_stage(self, event)
         elif isinstance(event, StacksRestarted):
@@ -401,18 +436,29 @@ class Tournament:
         elif isinstance(event, Paid):
             record = self.players.get(event.player)
             if record is None or record.place != event.place:
-                raise UsageError(f"player {event.player!r} did not finish in place {event.place}")
+                raise UsageError(
+                    f"player {event.player!r} did not finish "  # machine words
+                    f"in place {event.place}"
+                )
         elif isinstance(event, HandForHandStarted | HandForHandRound | HandForHandEnded):
             started = isinstance(event, HandForHandStarted)
             if self.hand_for_hand == started:
-                state = "already" if started else "not"
-                raise UsageError(f"hand-for-hand is {state} being played")
+                raise UsageError(
+                    Said(
+                        N_("hand-for-hand is already being played")
+                        if started
+                        else N_("hand-for-hand is not being played")
+                    )
+                )
         elif isinstance(event, ChipsRaced):
             self._check_race(event)
         elif isinstance(event, ChipsCorrected):
             self._check_correction(event)
         elif isinstance(event, LateRegistrationEnded):
-            self._check_open("late registration", self.regulation.late_registration.until_level)
+            self._check_open(
+                "late registration",  # machine words: a key of _CLOSED
+                self.regulation.late_registration.until_level,
+            )
 
     def _check_after_winner(self, event: TournamentEvent) -> None:
         """After the winner only the payouts and protests' rulings (T-22: decided until the
@@ -420,22 +466,38 @@ class Tournament:
         after_marker = bool(self.events) and isinstance(self.events[-1], DirectorAction)
         if after_marker and not isinstance(event, ProtestDecided):
             raise UsageError(
-                f"the tournament is over ({self.winner} won); only a protest's ruling is left"
+                Said(
+                    N_("the tournament is over ({winner} won); only a protest's ruling is left"),
+                    winner=self.winner,
+                )
             )
         if not isinstance(event, Paid | ProtestDecided | DirectorAction):
-            raise UsageError(f"the tournament is over ({self.winner} won); nothing more happens")
+            raise UsageError(
+                Said(
+                    N_("the tournament is over ({winner} won); nothing more happens"),
+                    winner=self.winner,
+                )
+            )
 
     def _check_entry(self, event: Entered) -> None:
         record = self.players.get(event.player)
         if event.chips <= 0:
-            raise UsageError(f"an entry brings chips; got {event.chips}")
+            raise UsageError(f"an entry brings chips; got {event.chips}")  # machine words
         chips = self._chips_for(event.kind)
         if event.chips != chips:
-            raise UsageError(f"a {event.kind.value} brings {chips} chips (T-11); got {event.chips}")
+            raise UsageError(
+                f"a {event.kind.value} brings {chips} chips (T-11); "  # machine words
+                f"got {event.chips}"
+            )
         if event.kind is EntryKind.ENTRY:
             if record is not None:
-                raise UsageError(f"player {event.player!r} is already registered")
-            self._check_open("late registration", self.regulation.late_registration.until_level)
+                raise UsageError(
+                    Said(N_("player {player} is already registered"), player=repr(event.player))
+                )
+            self._check_open(
+                "late registration",  # machine words: a key of _CLOSED
+                self.regulation.late_registration.until_level,
+            )
             self._check_cap(len(self.players))
             return
         if record is None:
@@ -445,12 +507,29 @@ class Tournament:
                 )
             )
         if self.penalty_log.disqualified(event.player):
-            raise UsageError(f"player {event.player!r} is disqualified (5.19.2); no more entries")
+            raise UsageError(
+                Said(
+                    N_("player {player} is disqualified (5.19.2); no more entries"),
+                    player=repr(event.player),
+                )
+            )
         if event.kind is EntryKind.RE_ENTRY:
             if record.chips:
-                raise UsageError(f"player {event.player!r} still has chips; re-entry is for busts")
+                raise UsageError(
+                    Said(
+                        N_("player {player} still has chips; re-entry is for busts"),
+                        player=repr(event.player),
+                    )
+                )
         elif record.place is not None:
-            raise UsageError(f"player {event.player!r} is out; a {event.kind.value} keeps a seat")
+            raise UsageError(
+                Said(
+                    N_("player {player} is out; an add-on keeps a seat")
+                    if event.kind is EntryKind.ADD_ON
+                    else N_("player {player} is out; a re-buy keeps a seat"),
+                    player=repr(event.player),
+                )
+            )
         self._check_terms(event, record)
 
     def _check_open(self, what: str, until_level: int) -> None:
@@ -458,16 +537,22 @@ class Tournament:
         director ended it early (T-16); the field entered before the first hand is never
         late."""
         if self.late_ended and what in ("late registration", "re-entry"):
-            raise UsageError(f"{what} was ended early by the director (T-16, T-19)")
+            raise UsageError(Said(_ENDED_EARLY[what]))
         if (self.hands or self.level > 1) and self.level > until_level:
-            raise UsageError(f"{what} closed at the end of level {until_level} (T-19)")
+            raise UsageError(Said(_CLOSED[what], level=until_level))
 
     def _check_cap(self, taken: int) -> None:
         """T-3: ``max_entries`` (a sit-and-go's seats) is the most players registered; a
         re-entry takes no new seat in the field, as the run's field check reads it."""
         cap = self.regulation.max_entries
         if cap is not None and taken >= cap:
-            raise UsageError(f"{self.regulation.name!r} takes at most {cap} entries; all are taken")
+            raise UsageError(
+                Said(
+                    N_("{name} takes at most {count} entries; all are taken"),
+                    name=repr(self.regulation.name),
+                    count=cap,
+                )
+            )
 
     def _check_terms(self, event: Entered, record: PlayerRecord) -> None:
         """T-11, T-19: the regulation's terms for a re-entry, re-buy or add-on."""
@@ -476,21 +561,37 @@ class Tournament:
             self._check_open("re-entry", rules.re_entry.until_level)
             if record.entries > rules.re_entry.per_player:
                 raise UsageError(
-                    f"{name} has re-entered {record.entries - 1} times; "
-                    f"{rules.name!r} allows {rules.re_entry.per_player}"
+                    Said(
+                        N_("{name} has re-entered {count} times; {rules} allows {allowed}"),
+                        name=name,
+                        count=record.entries - 1,
+                        rules=repr(rules.name),
+                        allowed=rules.re_entry.per_player,
+                    )
                 )
         elif event.kind is EntryKind.REBUY and rules.rebuy is not None:
             terms = rules.rebuy
             self._check_open("re-buy", terms.until_level)
             if record.chips > terms.stack_at_most:
                 raise UsageError(
-                    f"{name} holds {record.chips} chips; a re-buy is for "
-                    f"{terms.stack_at_most} or less"
+                    Said(
+                        N_("{name} holds {chips} chips; a re-buy is for {most} or less"),
+                        name=name,
+                        chips=record.chips,
+                        most=terms.stack_at_most,
+                    )
                 )
             if terms.per_player and record.rebuys >= terms.per_player:
                 raise UsageError(
-                    f"{name} has re-bought {record.rebuys} time{'s' * (record.rebuys > 1)}; "
-                    f"{rules.name!r} allows {terms.per_player}"
+                    Said(
+                        N_("{name} has re-bought {count} times; {rules} allows {allowed}")
+                        if record.rebuys > 1
+                        else N_("{name} has re-bought {count} time; {rules} allows {allowed}"),
+                        name=name,
+                        count=record.rebuys,
+                        rules=repr(rules.name),
+                        allowed=terms.per_player,
+                    )
                 )
         elif (
             event.kind is EntryKind.ADD_ON
@@ -498,32 +599,47 @@ class Tournament:
             and record.add_ons >= rules.add_on.per_player
         ):
             raise UsageError(
-                f"{name} has taken {record.add_ons} add-on{'s' * (record.add_ons > 1)}; "
-                f"{rules.name!r} allows {rules.add_on.per_player}"
+                Said(
+                    N_("{name} has taken {count} add-ons; {rules} allows {allowed}")
+                    if record.add_ons > 1
+                    else N_("{name} has taken {count} add-on; {rules} allows {allowed}"),
+                    name=name,
+                    count=record.add_ons,
+                    rules=repr(rules.name),
+                    allowed=rules.add_on.per_player,
+                )
             )
 
     def _check_hand(self, event: HandPlayed) -> None:
         if event.number != self.hands + 1:
-            raise UsageError(f"hand {event.number} follows hand {self.hands}; expected the next")
+            raise UsageError(
+                f"hand {event.number} follows hand {self.hands}; expected the next"  # machine words
+            )
         for seat in event.seats:
             record = self.record_in(seat.player)
             if record.chips != seat.before:
                 raise UsageError(
-                    f"{seat.player} starts hand {event.number} with {seat.before} chips, "
+                    f"{seat.player} starts hand {event.number} "  # machine words
+                    f"with {seat.before} chips, "
                     f"but has {record.chips}"
                 )
         before = sum(s.before for s in event.seats)
         after = sum(s.after for s in event.seats)
         if before != after:  # chips are conserved at every hand boundary
-            raise UsageError(f"hand {event.number} turns {before} chips into {after}")
+            raise UsageError(
+                f"hand {event.number} turns {before} chips into {after}"  # machine words
+            )
 
     def _check_bust(self, event: BustOut) -> None:
         record = self.record_in(event.player)
         if record.chips and not event.by_director:
-            raise UsageError(f"player {event.player!r} still has {record.chips} chips")
+            raise UsageError(
+                f"player {event.player!r} still has {record.chips} chips"  # machine words
+            )
         if not 1 < event.place <= self.players_left or event.place in self.places_given:
             raise UsageError(
-                f"place {event.place} is not free; with {self.players_left} players in, "
+                f"place {event.place} is not free; "  # machine words
+                f"with {self.players_left} players in, "
                 f"a bust-out takes a place from 2 to {self.players_left} not yet given"
             )
 
@@ -531,21 +647,45 @@ class Tournament:
         """T-16: his own count corrected to a stack he keeps playing; a reason is given."""
         record = self.record_in(event.player)
         if record.chips != event.before:
-            raise UsageError(f"{event.player} has {record.chips:,} chips, not {event.before:,}")
+            raise UsageError(
+                Said(
+                    N_("{player} has {chips} chips, not {before}"),
+                    player=event.player,
+                    chips=f"{record.chips:,}",
+                    before=f"{event.before:,}",
+                )
+            )
         if event.after <= 0:
             raise UsageError(
-                f"a corrected count is 1 chip or more, got {event.after:,}; "
-                "a player is put out by disqualification (T-12)"
+                Said(
+                    N_(
+                        "a corrected count is 1 chip or more, got {after}; "
+                        "a player is put out by disqualification (T-12)"
+                    ),
+                    after=f"{event.after:,}",
+                )
             )
         if event.after == event.before:
-            raise UsageError(f"{event.player} has {event.before:,} chips already")
+            raise UsageError(
+                Said(
+                    N_("{player} has {chips} chips already"),
+                    player=event.player,
+                    chips=f"{event.before:,}",
+                )
+            )
         if not event.reason.strip():
-            raise UsageError("a chip count correction needs its reason")
+            raise UsageError(Said(N_("a chip count correction needs its reason")))
         chip = self.regulation.smallest_chip(self.level)
         if event.after % chip:  # T-18: a stack is whole chips, as a colour-up races them
             raise UsageError(
-                f"a corrected count is whole chips of {chip}, the smallest in play (T-18), "
-                f"got {event.after:,}"
+                Said(
+                    N_(
+                        "a corrected count is whole chips of {chip}, the smallest in play (T-18), "
+                        "got {after}"
+                    ),
+                    chip=chip,
+                    after=f"{event.after:,}",
+                )
             )
 
     def _check_race(self, event: ChipsRaced) -> None:
@@ -555,17 +695,18 @@ class Tournament:
             record = self.record_in(raced.player)
             if record.chips != raced.before:
                 raise UsageError(
-                    f"{raced.player} races {raced.before} chips, but has {record.chips}"
+                    f"{raced.player} races {raced.before} chips, "  # machine words
+                    f"but has {record.chips}"
                 )
             if raced.after <= 0 or raced.after % event.smallest:
                 raise UsageError(
-                    f"{raced.player} ends the chip race with {raced.after}; a stack is then a "
-                    f"positive multiple of {event.smallest} (T-13)"
+                    f"{raced.player} ends the chip race with {raced.after}; "  # machine words
+                    f"a stack is then a positive multiple of {event.smallest} (T-13)"
                 )
             if abs(raced.after - raced.before) >= event.smallest:
                 raise UsageError(
-                    f"{raced.player} goes from {raced.before} to {raced.after} in a chip race; "
-                    f"it moves a stack by less than one chip of {event.smallest}"
+                    f"{raced.player} goes from {raced.before} to {raced.after} "  # machine words
+                    f"in a chip race; it moves a stack by less than one chip of {event.smallest}"
                 )
 
     # ----- applying

@@ -33,6 +33,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_
+from pokerroom.said import Said
 from pokerroom.tournament.clock.events import (
     AddBreak,
     AddTime,
@@ -108,7 +110,13 @@ class TimedDesk:
         """T-20: a new level ``number`` (a copy of the one now there, with ``changes``)."""
         levels = self.run.clock_state(self.at).schedule.levels
         if not 1 <= number <= len(levels) + 1:
-            raise UsageError(f"a new level goes in places 1 to {len(levels) + 1}, not {number}")
+            raise UsageError(
+                Said(
+                    N_("a new level goes in places 1 to {last}, not {number}"),
+                    last=len(levels) + 1,
+                    number=number,
+                )
+            )
         base = _level(levels, min(number, len(levels)))
         level = _changed(dataclasses.replace(base, number=number), changes)
         self.run.act_on_clock(InsertLevel(self.at, level))
@@ -153,8 +161,15 @@ class TimedDesk:
         free = sum(self.run.floor.table(t).size - c for t, c in counts.items() if t != table)
         if len(counts) < 2 or free < len(view.seats):
             raise UsageError(
-                f"the other tables have {free} free seats for table {table}'s "
-                f"{len(view.seats)} players; a table breaks when its players fit elsewhere (T-7)"
+                Said(
+                    N_(
+                        "the other tables have {free} free seats for table {table}'s "
+                        "{players} players; a table breaks when its players fit elsewhere (T-7)"
+                    ),
+                    free=free,
+                    table=table,
+                    players=len(view.seats),
+                )
             )
         now = self.run.between_hands(
             table, f"break table {table}", lambda: self.run.break_by_hand(table)
@@ -166,7 +181,7 @@ class TimedDesk:
     def _seat_of(self, player: str) -> Seat:
         record = self.tournament.record_in(player)
         if record.seat is None:
-            raise UsageError(f"{player} has no seat now")
+            raise UsageError(Said(N_("{player} has no seat now"), player=player))
         return record.seat
 
     # ----- discipline (T-14, T-21), chips, entries
@@ -177,7 +192,7 @@ class TimedDesk:
         """T-14: the penalty for ``reason``, checked against the T-21 table's choices for
         the offence (by default 7.1.16); a sit-out starts with his next hand (H-10), a
         disqualification puts him out at once or when his hand ends (T-12)."""
-        why = _reason(reason, "a penalty")
+        why = _reason(reason, N_("a penalty"))
         self.tournament.record_in(player)
         given = self.run.desk.penalize(
             player, Offence.UNSPORTING_CONDUCT if offence is None else offence, penalty, note=why
@@ -188,12 +203,18 @@ class TimedDesk:
     def correct_chips(self, player: str, chips: int, reason: str) -> str:
         """T-16: ``player``'s count set to ``chips``; if he is in a hand, the difference is
         made when it ends (not done if he would be left with nothing)."""
-        why = _reason(reason, "a chip count correction")
+        why = _reason(reason, N_("a chip count correction"))
         before = self.tournament.record_in(player).chips
         if chips <= 0 or chips == before:
             raise UsageError(
-                f"{player} has {before:,} chips; a corrected count is another number, 1 or "
-                "more (a player is put out by disqualification, T-12)"
+                Said(
+                    N_(
+                        "{player} has {chips} chips; a corrected count is another number, 1 or "
+                        "more (a player is put out by disqualification, T-12)"
+                    ),
+                    player=player,
+                    chips=f"{before:,}",
+                )
             )
         change = chips - before
 
@@ -214,7 +235,9 @@ class TimedDesk:
     def announce(self, text: str) -> str:
         words = " ".join(text.split())
         if not words or len(words) > ANNOUNCEMENT_CHARS:
-            raise UsageError(f"an announcement is 1 to {ANNOUNCEMENT_CHARS} characters")
+            raise UsageError(
+                Said(N_("an announcement is 1 to {most} characters"), most=ANNOUNCEMENT_CHARS)
+            )
         self.run.log(Announced(self.run.now, words))
         return self._done(f"announced: {words}")
 
@@ -225,14 +248,26 @@ class TimedDesk:
 
 def _level(levels: tuple[Level, ...], number: int) -> Level:
     if not 1 <= number <= len(levels):
-        raise UsageError(f"there is no level {number}; the schedule has levels 1 to {len(levels)}")
+        raise UsageError(
+            Said(
+                N_("there is no level {number}; the schedule has levels 1 to {last}"),
+                number=number,
+                last=len(levels),
+            )
+        )
     return levels[number - 1]
 
 
 def _changed(level: Level, changes: Mapping[str, int]) -> Level:
     unknown = sorted(set(changes) - set(LEVEL_FIELDS))
     if unknown:
-        raise UsageError(f"a level has no {unknown[0]!r}; set {', '.join(LEVEL_FIELDS)}")
+        raise UsageError(
+            Said(
+                N_("a level has no {field}; set {fields}"),
+                field=repr(unknown[0]),
+                fields=", ".join(LEVEL_FIELDS),
+            )
+        )
     given: dict[str, Any] = dict(changes)
     return dataclasses.replace(level, **given)
 
@@ -240,5 +275,5 @@ def _changed(level: Level, changes: Mapping[str, int]) -> Level:
 def _reason(reason: str, what: str) -> str:
     words = " ".join(reason.split())
     if not words:
-        raise UsageError(f"{what} needs its reason, in a few words")
+        raise UsageError(Said(N_("{what} needs its reason, in a few words"), what=Said(what)))
     return words[:200]

@@ -24,6 +24,7 @@ from pokerroom.bots import Bot
 from pokerroom.engine import Hand
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import N_, gettext, ngettext, vocabulary_of_profile
+from pokerroom.said import error_words
 from pokerroom.table.seating import Blinds
 from pokerroom.table.series import HandRecord, Series
 from pokerroom.table.straddle import MODE_WORDS, choice_words
@@ -188,7 +189,7 @@ class TableApp(HandTableApp):
         try:
             self.hand = self.series.start_hand(auto_showdown=False)
         except PokerroomError as error:
-            self.message = plain(str(error))
+            self.message = plain(error_words(error))
             self._redraw()
             return
         self.revealed_for = None

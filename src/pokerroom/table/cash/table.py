@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from pokerroom.deck import Deck, DeckOrder
 from pokerroom.engine import Hand, HandConfig, Options
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_
+from pokerroom.said import Said
 from pokerroom.table.cash.markers import Plan, SeatState, plan_hand
 from pokerroom.table.cash.rake import RakeTaken, take_rake
 from pokerroom.table.cash.settings import CashSettings
@@ -140,11 +142,25 @@ class CashTable:
         """Take a free seat with a buy-in in the range; wait for the big blind or ``post``."""
         settings = self.settings
         if type(seat) is not int or not 1 <= seat <= settings.seats:
-            raise UsageError(f"seat {seat!r} is not at this table: seats are 1 to {settings.seats}")
+            raise UsageError(
+                Said(
+                    N_("seat {seat} is not at this table: seats are 1 to {seats}"),
+                    seat=repr(seat),
+                    seats=settings.seats,
+                )
+            )
         if seat in self.seats:
-            raise UsageError(f"seat {seat} is taken; free seats: {self._free_seats()}")
+            raise UsageError(
+                Said(
+                    N_("seat {seat} is taken; free seats: {free}"),
+                    seat=seat,
+                    free=self._free_seats(),
+                )
+            )
         if not name or any(player.name == name for player in self.seats.values()):
-            raise UsageError(f"{name!r} cannot sit: a player sits at one seat of a table")
+            raise UsageError(
+                Said(N_("{name} cannot sit: a player sits at one seat of a table"), name=repr(name))
+            )
         refused = buy_in_refusal(settings.min_buy_in, settings.max_buy_in, buy_in)
         if refused is not None:
             raise UsageError(refused)
@@ -177,7 +193,10 @@ class CashTable:
         player = self._seat(seat)
         if self.current is not None and seat in self._order:
             raise UsageError(
-                f"{player.name} is in a hand: chips can be added only between hands (H-2)"
+                Said(
+                    N_("{name} is in a hand: chips can be added only between hands (H-2)"),
+                    name=player.name,
+                )
             )
         refused = top_up_refusal(self.settings.max_buy_in, player.chips, chips, player.name)
         if refused is not None:
@@ -196,13 +215,19 @@ class CashTable:
     def _seat(self, seat: int) -> CashSeat:
         player = self.seats.get(seat)
         if player is None or player.leaving:
-            taken = ", ".join(str(s) for s in sorted(self.seats)) or "none"
-            raise UsageError(f"nobody sits at seat {seat!r}; seats taken: {taken}")
+            taken = ", ".join(str(s) for s in sorted(self.seats)) or Said(N_("none"))
+            raise UsageError(
+                Said(
+                    N_("nobody sits at seat {seat}; seats taken: {taken}"),
+                    seat=repr(seat),
+                    taken=taken,
+                )
+            )
         return player
 
     def _free_seats(self) -> str:
         free = [str(s) for s in range(1, self.settings.seats + 1) if s not in self.seats]
-        return ", ".join(free) or "none"
+        return ", ".join(free) or Said(N_("none"))
 
     # ------------------------------------------------------------------ hands
 
@@ -229,10 +254,10 @@ class CashTable:
         ``dealt`` deals a saved hand in progress again, its cards in their saved order.
         """
         if self.current is not None:
-            raise UsageError("a hand is being played; finish it before dealing the next")
+            raise UsageError(Said(N_("a hand is being played; finish it before dealing the next")))
         plan = self._plan()
         if plan is None:
-            raise UsageError("fewer than two players are ready to play: no hand is dealt")
+            raise UsageError(Said(N_("fewer than two players are ready to play: no hand is dealt")))
         if self.settings.blinds_game:
             for seat in plan.missed:
                 self.seats[seat].missed = True
@@ -310,7 +335,9 @@ class CashTable:
     def finish_hand(self, hand: Hand) -> CashHandRecord:
         """Apply a finished hand: the rake (P-9), the stacks, the seats freed at its end."""
         if hand is not self.current or hand.phase != "done":
-            raise UsageError("the hand is not finished yet, or not this table's hand")
+            raise UsageError(  # the caller's mistake: no player can cause it
+                "the hand is not finished yet, or not this table's hand"  # machine words
+            )
         markers = self.markers
         assert markers is not None
         rake = take_rake(hand, self.settings.rake)

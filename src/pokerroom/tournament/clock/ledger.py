@@ -13,6 +13,8 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from pokerroom.i18n import N_
+from pokerroom.said import Said
 from pokerroom.tournament.clock.errors import (
     AlreadyPausedError,
     AlreadyStartedError,
@@ -163,33 +165,58 @@ def advance(ledger: Ledger, at: int, entered: Entered | None = None) -> Ledger:
     return replace(ledger, at=at, segment=segment, left=left, play_time=play)
 
 
+_SEGMENT_WORDS = {
+    Kind.LEVEL: N_("level"),
+    Kind.BREAK: N_("break"),
+    Kind.CALLED_BREAK: N_("unscheduled break"),
+}
+"""A segment's kind as a refusal names it (its ``value`` in English)."""
+
+
 def _positive(amount: float, what: str) -> None:
     if not (math.isfinite(amount) and amount > 0):
-        raise ClockError(f"{what} of {amount}: it must be more than 0")
+        raise ClockError(
+            Said(N_("{what} of {amount}: it must be more than 0"), what=Said(what), amount=amount)
+        )
 
 
 def _require_started(ledger: Ledger, action: str) -> None:
     if not ledger.started:
         raise NotStartedError(
-            f"cannot {action}: the tournament has not started yet; delay the start or edit "
-            "the levels instead"
+            Said(
+                N_(
+                    "cannot {action}: the tournament has not started yet; delay the start or "
+                    "edit the levels instead"
+                ),
+                action=Said(action),
+            )
         )
 
 
 def _require_future(ledger: Ledger, number: int, action: str) -> None:
     """T-20: levels already played, and the one in progress, are fixed."""
     if number < 1:
-        raise UnknownLevelError(f"there is no level {number}; levels are numbered from 1")
+        raise UnknownLevelError(
+            Said(N_("there is no level {number}; levels are numbered from 1"), number=number)
+        )
     if number > ledger.played:
         return
-    why = "was already played"
+    why = N_("was already played")
     if number == ledger.played and ledger.segment.kind is Kind.LEVEL:
-        why = "is in progress"
+        why = N_("is in progress")
     elif number == ledger.played and ledger.segment.kind is Kind.CALLED_BREAK:
-        why = "is in progress (interrupted by a break)"
+        why = N_("is in progress (interrupted by a break)")
     raise LevelFixedError(
-        f"cannot {action} level {number}: it {why}; only levels not yet played "
-        f"({ledger.played + 1} and later) can change (T-20)"
+        Said(
+            N_(
+                "cannot {action} level {number}: it {why}; only levels not yet played "
+                "({next} and later) can change (T-20)"
+            ),
+            action=Said(action),
+            number=number,
+            why=Said(why),
+            next=ledger.played + 1,
+        )
     )
 
 
@@ -198,60 +225,82 @@ def _act(ledger: Ledger, event: ClockEvent) -> Ledger:
     schedule = ledger.schedule
     match event:
         case DelayStart(minutes=minutes):
-            _positive(minutes, "a delay")
+            _positive(minutes, N_("a delay"))
             if ledger.started:
                 raise AlreadyStartedError(
-                    "cannot delay the start: the tournament has already started; pause the "
-                    "clock or call a break instead"
+                    Said(
+                        N_(
+                            "cannot delay the start: the tournament has already started; "
+                            "pause the clock or call a break instead"
+                        )
+                    )
                 )
             return replace(ledger, schedule=schedule.delayed(minutes * 60))
         case Pause():
-            _require_started(ledger, "pause the clock")
+            _require_started(ledger, N_("pause the clock"))
             if ledger.paused:
-                raise AlreadyPausedError("the clock is already paused; resume it first")
+                raise AlreadyPausedError(Said(N_("the clock is already paused; resume it first")))
             return replace(ledger, paused=True)
         case Resume():
             if not ledger.paused:
-                raise NotPausedError("the clock is not paused; there is nothing to resume")
+                raise NotPausedError(
+                    Said(N_("the clock is not paused; there is nothing to resume"))
+                )
             return replace(ledger, paused=False)
         case CallBreak(minutes=minutes):
-            _positive(minutes, "a break")
-            _require_started(ledger, "call a break")
+            _positive(minutes, N_("a break"))
+            _require_started(ledger, N_("call a break"))
             if ledger.paused:
-                raise AlreadyPausedError("the clock is paused; resume it before calling a break")
+                raise AlreadyPausedError(
+                    Said(N_("the clock is paused; resume it before calling a break"))
+                )
             if ledger.segment.kind is not Kind.LEVEL:
                 raise OnBreakError(
-                    "the tournament is already on a break; add time to it for a longer one"
+                    Said(
+                        N_("the tournament is already on a break; add time to it for a longer one")
+                    )
                 )
             length = micros(minutes * 60)
             called = Segment(Kind.CALLED_BREAK, ledger.played, length, ledger.left)
             return replace(ledger, segment=called, left=length)
         case AddTime(seconds=seconds):
-            _positive(seconds, "added time")
-            _require_started(ledger, "add time")
+            _positive(seconds, N_("added time"))
+            _require_started(ledger, N_("add time"))
             return replace(ledger, left=ledger.left + micros(seconds))
         case RemoveTime(seconds=seconds):
-            _positive(seconds, "removed time")
-            _require_started(ledger, "remove time")
+            _positive(seconds, N_("removed time"))
+            _require_started(ledger, N_("remove time"))
             taken = micros(seconds)
             if taken > ledger.left:
                 raise TimeRemovalError(
-                    f"cannot remove {mm_ss(taken)}: only {mm_ss(ledger.left)} is left in the "
-                    f"current {ledger.segment.kind.value}; remove at most that"
+                    Said(
+                        N_(
+                            "cannot remove {taken}: only {left} is left in the current "
+                            "{segment}; remove at most that"
+                        ),
+                        taken=mm_ss(taken),
+                        left=mm_ss(ledger.left),
+                        segment=Said(_SEGMENT_WORDS[ledger.segment.kind]),
+                    )
                 )
             return replace(ledger, left=ledger.left - taken)
         case EditLevel(level=level):
-            _require_future(ledger, level.number, "change")
+            _require_future(ledger, level.number, N_("change"))
             return replace(ledger, schedule=schedule.with_level_edited(level))
         case InsertLevel(level=level):
-            _require_future(ledger, level.number, "insert a level in place of")
+            _require_future(ledger, level.number, N_("insert a level in place of"))
             return replace(ledger, schedule=schedule.with_level_inserted(level))
         case RemoveLevel(number=number):
-            _require_future(ledger, number, "remove")
+            _require_future(ledger, number, N_("remove"))
             if ledger.segment.kind is Kind.BREAK and number == len(schedule.levels):
                 raise ScheduleError(
-                    f"cannot remove level {number}: it is the only level after this break; "
-                    "insert another level first"
+                    Said(
+                        N_(
+                            "cannot remove level {number}: it is the only level after this "
+                            "break; insert another level first"
+                        ),
+                        number=number,
+                    )
                 )
             return replace(ledger, schedule=schedule.with_level_removed(number))
         case ReviseLevel(level=level):
@@ -263,13 +312,24 @@ def _act(ledger: Ledger, event: ClockEvent) -> Ledger:
 
 def _revised(ledger: Ledger, level: Level) -> Ledger:
     """T-16: the level in progress corrected; its time left moves by the change in length."""
-    _require_started(ledger, "change the level in progress")
+    _require_started(ledger, N_("change the level in progress"))
     segment, number = ledger.segment, ledger.segment.level
     if segment.kind is Kind.BREAK or level.number != number:
-        now = "the break is" if segment.kind is Kind.BREAK else f"level {number} is"
         raise LevelFixedError(
-            f"level {level.number} is not in progress ({now}); change levels to come "
-            f"({ledger.played + 1} and later) with an edit instead (T-20)"
+            Said(
+                N_(
+                    "level {number} is not in progress (the break is); change levels to come "
+                    "({next} and later) with an edit instead (T-20)"
+                )
+                if segment.kind is Kind.BREAK
+                else N_(
+                    "level {number} is not in progress (level {current} is); change levels to "
+                    "come ({next} and later) with an edit instead (T-20)"
+                ),
+                number=level.number,
+                current=number,
+                next=ledger.played + 1,
+            )
         )
     schedule = ledger.schedule.with_level_edited(level)
     change = micros((level.minutes - ledger.schedule.level(number).minutes) * 60)
@@ -277,8 +337,15 @@ def _revised(ledger: Ledger, level: Level) -> Ledger:
     if left + change < 0:
         shortest = math.ceil(ledger.schedule.level(number).minutes - left / MICROS / 60)
         raise TimeRemovalError(
-            f"level {number} has {mm_ss(left)} left, so it can be that much shorter at most: "
-            f"give it {shortest} min or more"
+            Said(
+                N_(
+                    "level {number} has {left} left, so it can be that much shorter at most: "
+                    "give it {shortest} min or more"
+                ),
+                number=number,
+                left=mm_ss(left),
+                shortest=shortest,
+            )
         )
     if segment.kind is Kind.CALLED_BREAK:
         called = replace(segment, resume_left=left + change)
@@ -292,7 +359,13 @@ def _require_break_ahead(ledger: Ledger, after: int) -> None:
     if not ledger.started or after > ledger.played or (after == ledger.played and not on_break):
         return
     first = ledger.played + 1 if on_break else ledger.played
-    raise LevelFixedError(f"level {after} is over; a new break goes after level {first} or later")
+    raise LevelFixedError(
+        Said(
+            N_("level {after} is over; a new break goes after level {first} or later"),
+            after=after,
+            first=first,
+        )
+    )
 
 
 def apply(ledger: Ledger, event: ClockEvent, entered: Entered | None = None) -> Ledger:
@@ -300,8 +373,8 @@ def apply(ledger: Ledger, event: ClockEvent, entered: Entered | None = None) -> 
     at = micros(event.at)
     if ledger.logged_at is not None and at < ledger.logged_at:
         raise EventOrderError(
-            f"{event.describe()} is stamped before the last logged action; the log only "
-            "goes forward in time"
+            f"{event.describe()} is stamped before the last logged action; "  # machine words
+            "the log only goes forward in time"
         )
     moved = advance(ledger, at, entered)
     acted = _act(moved, event)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerroom.i18n import N_
+from pokerroom.said import Said
 from pokerroom.tournament.clock.errors import ClockError, NotStartedError
 from pokerroom.tournament.clock.events import RemoveTime
 
@@ -19,7 +21,9 @@ if TYPE_CHECKING:
 def next_level_now(state: ClockState) -> RemoveTime:
     """The event ending, at ``state.now``, the level or break ``state`` shows running."""
     if not state.started:
-        raise NotStartedError("cannot skip to the next level: the tournament has not started yet")
+        raise NotStartedError(
+            Said(N_("cannot skip to the next level: the tournament has not started yet"))
+        )
     if state.time_left is None:
         raise ClockError(
             f"level {state.level.number} is the last level: it runs on until the tournament "

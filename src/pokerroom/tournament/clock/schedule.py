@@ -11,6 +11,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 
+from pokerroom.i18n import N_
+from pokerroom.said import Said
 from pokerroom.tournament.clock.errors import ScheduleError, UnknownLevelError
 from pokerroom.tournament.structure import Break, Level
 
@@ -123,7 +125,12 @@ class Schedule:
     def with_level_removed(self, number: int) -> Schedule:
         self.level(number)
         if len(self.levels) == 1:
-            raise ScheduleError(f"level {number} is the only level; a schedule keeps at least one")
+            raise ScheduleError(
+                Said(
+                    N_("level {number} is the only level; a schedule keeps at least one"),
+                    number=number,
+                )
+            )
         own = self.break_after(number)
         if own is not None and (number == 1 or self.break_after(number - 1) is not None):
             where = "before level 1" if number == 1 else f"a second break after level {number - 1}"

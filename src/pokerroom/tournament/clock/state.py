@@ -36,6 +36,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from pokerroom.i18n import N_
+from pokerroom.said import Said
 from pokerroom.tournament.clock.errors import NothingToUndoError
 from pokerroom.tournament.clock.events import (
     AddTime,
@@ -261,7 +263,7 @@ class Clock:
     def undo(self) -> ClockEvent:
         """Take back the last director action: the clock is rebuilt from the log without it."""
         if not self._log:
-            raise NothingToUndoError("there is no director action to undo")
+            raise NothingToUndoError(Said(N_("there is no director action to undo")))
         *kept, last = self._log
         self._ledger = replay(self._schedule, kept)
         self._cursor = self._ledger

@@ -38,6 +38,27 @@ def _plain(message: str) -> Callable[[dict[str, str]], str]:
     return lambda parts: _(message).format(**parts)
 
 
+_RUNNING = r"the break|level \d+"
+"""What the web tournament's clock is running, as its desk logs it."""
+
+
+def _running_text(running: str) -> str:
+    if running == "the break":
+        return _("the break")
+    return _("level {number}").format(number=running.removeprefix("level "))
+
+
+def _with_running(message: str) -> Callable[[dict[str, str]], str]:
+    def words(parts: dict[str, str]) -> str:
+        worded = {
+            name: _running_text(value) if name in ("running", "ended") else value
+            for name, value in parts.items()
+        }
+        return _(message).format(**worded)
+
+    return words
+
+
 _DEAL_METHODS = {"icm": N_("icm deal"), "chip-chop": N_("chip-chop deal")}
 _RULINGS = {"penalty upheld": N_("penalty upheld"), "penalty overturned": N_("penalty overturned")}
 
@@ -100,6 +121,49 @@ _ACTIONS: tuple[tuple[re.Pattern[str], Callable[[dict[str, str]], str]], ...] = 
         ),
         (r"level (?P<number>\d+) removed", _plain(N_("level {number} removed"))),
         (r"done", _plain(N_("done"))),
+        # the web tournament's desk (:mod:`pokerroom.tournament.timed_desk`)
+        (
+            rf"(?P<minutes>\d+) min added to (?P<running>{_RUNNING})",
+            _with_running(N_("{minutes} min added to {running}")),
+        ),
+        (
+            rf"(?P<minutes>\d+) min removed from (?P<running>{_RUNNING})",
+            _with_running(N_("{minutes} min removed from {running}")),
+        ),
+        (
+            rf"(?P<ended>{_RUNNING}) ended now; (?P<running>{_RUNNING}) runs",
+            _with_running(N_("{ended} ended now; {running} runs")),
+        ),
+        (
+            r"break of (?P<minutes>\d+) min now; the level resumes after it",
+            _plain(N_("break of {minutes} min now; the level resumes after it")),
+        ),
+        (
+            r"break of (?P<minutes>\d+) min after level (?P<level>\d+)",
+            _plain(N_("break of {minutes} min after level {level}")),
+        ),
+        (
+            r"level (?P<number>\d+) removed; later levels move down one",
+            _plain(N_("level {number} removed; later levels move down one")),
+        ),
+        (
+            r"table (?P<table>\d+) broken: its players moved \(T-7\)",
+            _plain(N_("table {table} broken: its players moved (T-7)")),
+        ),
+        (
+            r"table (?P<table>\d+) breaks when its hand ends \(T-7\)",
+            _plain(N_("table {table} breaks when its hand ends (T-7)")),
+        ),
+        (
+            r"late registration and re-entry are closed \(T-19\)",
+            _plain(N_("late registration and re-entry are closed (T-19)")),
+        ),
+        (r"announced: (?P<words>.+)", _plain(N_("announced: {words}"))),
+        (
+            r"(?P<player>.+)'s chips corrected from (?P<before>[\d,]+) to (?P<after>[\d,]+) "
+            r"\((?P<why>.*)\)",
+            _plain(N_("{player}'s chips corrected from {before} to {after} ({why})")),
+        ),
     )
 )
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_
+from pokerroom.said import Said
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import BustOut
 from pokerroom.tournament.live.floor import buttons, layout
@@ -34,20 +36,36 @@ def bust_events(
     recorded in); ``stacks`` by seat, needed when more than one player busts (T-12)."""
     tables = layout(tournament)
     if table not in tables:
-        listed = ", ".join(str(n) for n in tables) or "none"
-        raise UsageError(f"there is no table {table}; tables in play: {listed}")
+        listed = ", ".join(str(n) for n in tables) or Said(N_("none"))
+        raise UsageError(
+            Said(
+                N_("there is no table {table}; tables in play: {listed}"),
+                table=table,
+                listed=listed,
+            )
+        )
     if not seats:
-        raise UsageError("name the seat of each player who busted")
+        raise UsageError(Said(N_("name the seat of each player who busted")))
     if len(set(seats)) != len(seats):
-        raise UsageError("a seat is named twice; name each busted seat once")
+        raise UsageError(Said(N_("a seat is named twice; name each busted seat once")))
     for seat in seats:
         if seat not in tables[table]:
             taken = ", ".join(str(s) for s in tables[table])
-            raise UsageError(f"nobody sits at table {table} seat {seat}; seats taken: {taken}")
+            raise UsageError(
+                Said(
+                    N_("nobody sits at table {table} seat {seat}; seats taken: {taken}"),
+                    table=table,
+                    seat=seat,
+                    taken=taken,
+                )
+            )
     if len(seats) >= tournament.players_left:
         raise UsageError(
-            f"{len(seats)} bust-outs would leave nobody of {tournament.players_left}; "
-            "one player always stays in"
+            Said(
+                N_("{count} bust-outs would leave nobody of {left}; one player always stays in"),
+                count=len(seats),
+                left=tournament.players_left,
+            )
         )
     given = dict(stacks or {})
     if len(seats) > 1:
@@ -55,8 +73,13 @@ def bust_events(
             stack = given.get(seat)
             if stack is None or stack <= 0:
                 raise UsageError(
-                    f"several players busted: give the stack seat {seat} started the hand "
-                    "with (T-12), a whole number above 0"
+                    Said(
+                        N_(
+                            "several players busted: give the stack seat {seat} started the hand "
+                            "with (T-12), a whole number above 0"
+                        ),
+                        seat=seat,
+                    )
                 )
     size = tournament.regulation.table_size
     order = _clockwise(seats, buttons(tournament).get(table), size)

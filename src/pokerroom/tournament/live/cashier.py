@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_
+from pokerroom.said import Said
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import Paid, TournamentEvent, Won
 from pokerroom.tournament.live.events import DealAgreed
@@ -44,14 +46,19 @@ def deal_offer(
 ) -> Deal:
     """What each player left gets by ``method`` with these chip counts (nothing recorded)."""
     if agreed_deal(tournament) is not None:
-        raise UsageError("a deal was agreed already; undo it to make another")
+        raise UsageError(Said(N_("a deal was agreed already; undo it to make another")))
     alive = sorted(tournament.still_in())
     if sorted(stacks) != alive:
-        raise UsageError(f"a deal needs the chip count of every player left: {', '.join(alive)}")
+        raise UsageError(
+            Said(
+                N_("a deal needs the chip count of every player left: {players}"),
+                players=", ".join(alive),
+            )
+        )
     players = sorted(alive, key=lambda p: -stacks[p])
     counts = [stacks[p] for p in players]
     if any(count <= 0 for count in counts):
-        raise UsageError("every chip count in a deal is a whole number above 0")
+        raise UsageError(Said(N_("every chip count in a deal is a whole number above 0")))
     make = icm_deal if method is DealMethod.ICM else chip_chop
     unit = tournament.regulation.payouts.unit
     return make(players, counts, prizes_open(tournament), unit=unit, left_to_play=left_to_play)
@@ -67,7 +74,12 @@ def finish_events(tournament: Tournament, at: float) -> list[TournamentEvent]:
     """T-12, T-2: the last player wins; every place is paid (a deal's amounts if agreed)."""
     alive = tournament.still_in()
     if len(alive) != 1:
-        raise UsageError(f"{len(alive)} players are still in; bust them out to one winner first")
+        raise UsageError(
+            Said(
+                N_("{count} players are still in; bust them out to one winner first"),
+                count=len(alive),
+            )
+        )
     deal = agreed_deal(tournament)
     dealt = {} if deal is None else dict(zip(deal.players, deal.amounts, strict=True))
     if deal is not None:

@@ -168,15 +168,27 @@ class LiveDesk:
 
     def re_enter(self, player: str) -> list[TournamentEvent]:
         player = self.registered_as(player) or player
-        return self._sale(player, EntryKind.RE_ENTRY, f"re-entry for {player}")
+        return self._sale(
+            player,
+            EntryKind.RE_ENTRY,
+            f"re-entry for {player}",  # machine words: logged English
+        )
 
     def rebuy(self, player: str) -> list[TournamentEvent]:
         player = self.registered_as(player) or player
-        return self._sale(player, EntryKind.REBUY, f"re-buy for {player}")
+        return self._sale(
+            player,
+            EntryKind.REBUY,
+            f"re-buy for {player}",  # machine words: logged English
+        )
 
     def add_on(self, player: str) -> list[TournamentEvent]:
         player = self.registered_as(player) or player
-        return self._sale(player, EntryKind.ADD_ON, f"add-on for {player}")
+        return self._sale(
+            player,
+            EntryKind.ADD_ON,
+            f"add-on for {player}",  # machine words: logged English
+        )
 
     def _sale(self, player: str, kind: EntryKind, what: str) -> list[TournamentEvent]:
         check_sale(self.tournament, player, kind, self.level(), self.on_break())
@@ -209,7 +221,10 @@ class LiveDesk:
             for move in floor.moves:
                 self.tournament.record(Seated(at, move))
 
-        return self._act(f"seat draw of {len(players)} players", do)
+        return self._act(
+            f"seat draw of {len(players)} players",  # machine words: logged English
+            do,
+        )
 
     def report_button(self, table: int, seat: int) -> list[TournamentEvent]:
         """The dealer button at ``table`` is on ``seat`` in the hand being dealt now."""
@@ -228,7 +243,7 @@ class LiveDesk:
                 )
             )
         return self._act(
-            f"button at table {table} seat {seat}",
+            f"button at table {table} seat {seat}",  # machine words: logged English
             lambda at: self._record(ButtonAt(at, table, seat)),
         )
 
@@ -262,7 +277,10 @@ class LiveDesk:
             self.tournament, table, seats, stacks, level=self.level() or 1, at=self.time.now()
         )
         names = ", ".join(f"{b.player} ({ordinal(b.place)})" for b in reversed(busts))
-        return self._act(f"bust-out at table {table}: {names}", lambda _at: self._all(busts))
+        return self._act(
+            f"bust-out at table {table}: {names}",  # machine words: logged English
+            lambda _at: self._all(busts),
+        )
 
     # ----- discipline (T-14 … T-22)
 
@@ -278,7 +296,7 @@ class LiveDesk:
         def do(at: float) -> None:
             self.tournament.penalize(player, offence, penalty, at=at, players_at_table=players)
 
-        return self._act(f"penalty for {player}", do)
+        return self._act(f"penalty for {player}", do)  # machine words: logged English
 
     def hand_dealt(self, table: int) -> list[TournamentEvent]:
         """A hand was dealt at ``table``: each player there sitting out serves one (H-10)."""
@@ -299,12 +317,15 @@ class LiveDesk:
             for player in serving:
                 self.tournament.serve(player, hand=0, at=at)
 
-        return self._act(f"hand served at table {table}: {', '.join(serving)}", do)
+        return self._act(
+            f"hand served at table {table}: {', '.join(serving)}",  # machine words: logged English
+            do,
+        )
 
     def protest(self, penalty: int, player: str, text: str) -> list[TournamentEvent]:
         player = self.registered_as(player) or player
         return self._act(
-            f"protest by {player} against penalty {penalty}",
+            f"protest by {player} against penalty {penalty}",  # machine words: logged English
             lambda at: self.tournament.protest(penalty, player, text, at=at),
         )
 
@@ -337,16 +358,22 @@ class LiveDesk:
     def start_clock(self) -> list[TournamentEvent]:
         if started_at(self.events) is not None:
             raise UsageError(_("the clock is running already; pause it instead"))
-        return self._act("clock started", lambda at: self._record(ClockStarted(at)))
+        return self._act(
+            "clock started",  # machine words: logged English
+            lambda at: self._record(ClockStarted(at)),
+        )
 
     def pause(self) -> list[TournamentEvent]:
-        return self._clock("clock paused", Pause)
+        return self._clock("clock paused", Pause)  # machine words: logged English
 
     def resume(self) -> list[TournamentEvent]:
-        return self._clock("clock resumed", Resume)
+        return self._clock("clock resumed", Resume)  # machine words: logged English
 
     def call_break(self, minutes: float) -> list[TournamentEvent]:
-        return self._clock(f"break of {minutes:g} min", lambda at: CallBreak(at, minutes))
+        return self._clock(
+            f"break of {minutes:g} min",  # machine words: logged English
+            lambda at: CallBreak(at, minutes),
+        )
 
     def add_time(self, seconds: float) -> list[TournamentEvent]:
         return self._clock(f"{seconds:g} s added", lambda at: AddTime(at, seconds))
@@ -355,17 +382,24 @@ class LiveDesk:
         return self._clock(f"{seconds:g} s removed", lambda at: RemoveTime(at, seconds))
 
     def edit_level(self, level: Level) -> list[TournamentEvent]:
-        return self._clock(f"level {level.number} changed", lambda at: EditLevel(at, level))
+        return self._clock(
+            f"level {level.number} changed",  # machine words: logged English
+            lambda at: EditLevel(at, level),
+        )
 
     def insert_level(self, level: Level) -> list[TournamentEvent]:
         """T-20: a new level ``level.number``, not yet played; later levels move up one."""
         return self._clock(
-            f"level inserted as level {level.number}", lambda at: InsertLevel(at, level)
+            f"level inserted as level {level.number}",  # machine words: logged English
+            lambda at: InsertLevel(at, level),
         )
 
     def remove_level(self, number: int) -> list[TournamentEvent]:
         """T-20: drop level ``number``, not yet played; later levels move down one."""
-        return self._clock(f"level {number} removed", lambda at: RemoveLevel(at, number))
+        return self._clock(
+            f"level {number} removed",  # machine words: logged English
+            lambda at: RemoveLevel(at, number),
+        )
 
     def _clock(self, what: str, make: Callable[[float], ClockEvent]) -> list[TournamentEvent]:
         clock = live_clock(self.regulation, self.events, self.time)

@@ -8,6 +8,8 @@ start, when the desk takes every entry the room has room for.
 from __future__ import annotations
 
 from pokerroom.errors import UsageError
+from pokerroom.i18n import N_
+from pokerroom.said import Said
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import EntryKind
 
@@ -21,39 +23,78 @@ def check_sale(
     if kind in (EntryKind.ENTRY, EntryKind.RE_ENTRY):
         taken = sum(r.entries for r in tournament.players.values())
         if rules.max_entries is not None and taken >= rules.max_entries:
-            raise UsageError(f"{rules.name!r} takes {rules.max_entries} entries; all are taken")
+            raise UsageError(
+                Said(
+                    N_("{name} takes {count} entries; all are taken"),
+                    name=repr(rules.name),
+                    count=rules.max_entries,
+                )
+            )
     if kind is EntryKind.ENTRY:
         until = rules.late_registration.until_level
         if level is not None and level > until:
             raise UsageError(
-                f"late registration closed when level {until + 1} began (T-19); no new entries now"
+                Said(
+                    N_(
+                        "late registration closed when level {level} began (T-19); "
+                        "no new entries now"
+                    ),
+                    level=until + 1,
+                )
             )
         return
     if record is None:
-        raise UsageError(f"player {player!r} is not registered; register him first")
+        raise UsageError(
+            Said(N_("player {player} is not registered; register him first"), player=repr(player))
+        )
     if kind is EntryKind.RE_ENTRY:
         terms = rules.re_entry
         if terms is None:
-            raise UsageError(f"{rules.name!r} offers no re-entry")
+            raise UsageError(Said(N_("{name} offers no re-entry"), name=repr(rules.name)))
         if record.place is None:
-            raise UsageError(f"player {player!r} is still in; a re-entry is for a busted player")
+            raise UsageError(
+                Said(
+                    N_("player {player} is still in; a re-entry is for a busted player"),
+                    player=repr(player),
+                )
+            )
         if level is not None and level > terms.until_level:
-            raise UsageError(f"re-entries closed after level {terms.until_level} (T-19)")
+            raise UsageError(
+                Said(N_("re-entries closed after level {level} (T-19)"), level=terms.until_level)
+            )
         if record.entries - 1 >= terms.per_player:
-            raise UsageError(f"player {player!r} has had his {terms.per_player} re-entries")
+            raise UsageError(
+                Said(
+                    N_("player {player} has had his {count} re-entries"),
+                    player=repr(player),
+                    count=terms.per_player,
+                )
+            )
     elif kind is EntryKind.REBUY:
         rebuy = rules.rebuy
         if rebuy is None:
-            raise UsageError(f"{rules.name!r} offers no re-buy")
+            raise UsageError(Said(N_("{name} offers no re-buy"), name=repr(rules.name)))
         if level is not None and level > rebuy.until_level:
-            raise UsageError(f"re-buys closed after level {rebuy.until_level} (T-11)")
+            raise UsageError(
+                Said(N_("re-buys closed after level {level} (T-11)"), level=rebuy.until_level)
+            )
         if rebuy.per_player and record.rebuys >= rebuy.per_player:
-            raise UsageError(f"player {player!r} has had his {rebuy.per_player} re-buys")
+            raise UsageError(
+                Said(
+                    N_("player {player} has had his {count} re-buys"),
+                    player=repr(player),
+                    count=rebuy.per_player,
+                )
+            )
     else:
         add_on = rules.add_on
         if add_on is None:
-            raise UsageError(f"{rules.name!r} offers no add-on")
+            raise UsageError(Said(N_("{name} offers no add-on"), name=repr(rules.name)))
         if not on_break or level != add_on.at_break:
-            raise UsageError(f"the add-on is sold at the break after level {add_on.at_break}")
+            raise UsageError(
+                Said(
+                    N_("the add-on is sold at the break after level {level}"), level=add_on.at_break
+                )
+            )
         if record.add_ons >= add_on.per_player:
-            raise UsageError(f"player {player!r} has taken his add-on")
+            raise UsageError(Said(N_("player {player} has taken his add-on"), player=repr(player)))

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pokerroom.i18n import N_
+from pokerroom.said import Said
 from pokerroom.tournament.money.icm import IcmError, icm_equities
 
 _ROUNDING_SLACK = 1e-9
@@ -124,7 +126,11 @@ def _check(
     most = prizes[0] - prizes[1]
     if not 0 <= left_to_play <= most:
         raise IcmError(
-            f"left_to_play must be from 0 to first prize less second ({most}), got {left_to_play}"
+            Said(
+                N_("left_to_play must be from 0 to first prize less second ({most}), got {given}"),
+                most=most,
+                given=left_to_play,
+            )
         )
     return [prizes[0] - left_to_play, *prizes[1:]]
 

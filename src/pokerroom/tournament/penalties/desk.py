@@ -170,7 +170,9 @@ class Desk:
                 number,
                 table,
                 flag.action,
-                f"T-15: {flag.action} in position on the river holding the nuts ({flag.holding})",
+                # the event's stored reason: the run's JSON and the export carry it
+                f"T-15: {flag.action} in position on the river "  # machine words
+                f"holding the nuts ({flag.holding})",  # machine words
                 format_cards(flag.hole),
                 format_cards(flag.board),
             )

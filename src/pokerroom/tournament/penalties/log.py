@@ -41,6 +41,7 @@ from typing import ClassVar
 
 from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, _, ngettext
+from pokerroom.said import Said
 from pokerroom.tournament.penalties.table import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -244,8 +245,15 @@ class PenaltyLog:
         """T-14, T-21: the next penalty as the log would number and count it, not yet given."""
         if not MIN_PLAYERS <= players_at_table <= MAX_PLAYERS:
             raise UsageError(
-                f"players at the table must be {MIN_PLAYERS} to {MAX_PLAYERS} "
-                f"(the offender included), got {players_at_table}"
+                Said(
+                    N_(
+                        "players at the table must be {low} to {high} "
+                        "(the offender included), got {count}"
+                    ),
+                    low=MIN_PLAYERS,
+                    high=MAX_PLAYERS,
+                    count=players_at_table,
+                )
             )
         return PenaltyGiven(
             at=at,
@@ -299,7 +307,9 @@ class PenaltyLog:
         """
         players = list(dealt)
         if len(set(players)) != len(players):
-            raise UsageError(f"a player is dealt in only once per hand, got {players}")
+            raise UsageError(
+                f"a player is dealt in only once per hand, got {players}"  # machine words
+            )
         for player in players:
             if self.disqualified(player):
                 raise UsageError(
@@ -347,7 +357,9 @@ class PenaltyLog:
             case HandServed(_, player, number):
                 given = self._given.get(number)
                 if given is None or given.player != player or self.overturned(number):
-                    raise UsageError(f"{player} has no standing sit-out number {number}")
+                    raise UsageError(
+                        f"{player} has no standing sit-out number {number}"  # machine words
+                    )
                 if self._served.get(number, 0) >= given.hands:
                     raise UsageError(
                         ngettext(
@@ -372,7 +384,9 @@ class PenaltyLog:
                     raise UsageError(_("the tournament has already ended"))
             case SoftPlayFlagged():
                 if event.action not in ("check", "call"):
-                    raise UsageError(f"soft play is a check or a call, got {event.action!r}")
+                    raise UsageError(
+                        f"soft play is a check or a call, got {event.action!r}"  # machine words
+                    )
 
     def apply(self, event: PenaltyEvent) -> None:
         """Apply an event :meth:`check` accepted and log it."""
@@ -398,7 +412,8 @@ class PenaltyLog:
             raise UsageError(_("the tournament has ended: no more penalties"))
         if event.number != len(self._given) + 1:
             raise UsageError(
-                f"penalty number {event.number} out of order: expected {len(self._given) + 1}"
+                f"penalty number {event.number} out of order: "  # machine words
+                f"expected {len(self._given) + 1}"
             )
         if not player.strip():
             raise UsageError(_("a penalty names the player it is given to"))
@@ -407,12 +422,18 @@ class PenaltyLog:
         if event.chips_removed < 0 or (
             event.chips_removed and penalty.kind is not PenaltyKind.DISQUALIFICATION
         ):
-            raise UsageError("only a disqualification removes chips, 0 or more")
+            raise UsageError(
+                "only a disqualification removes chips, 0 or more"  # machine words
+            )
         if event.place < 0 or (event.place and penalty.kind is not PenaltyKind.DISQUALIFICATION):
-            raise UsageError("only a disqualification gives the player a place")
+            raise UsageError(
+                "only a disqualification gives the player a place"  # machine words
+            )
         repeat = self.priors(player, event.offence)
         if event.repeat != repeat or event.hands != penalty.hands_at(event.players_at_table):
-            raise UsageError(f"penalty {event.number} does not match the log")
+            raise UsageError(
+                f"penalty {event.number} does not match the log"  # machine words
+            )
         preset = PRESETS[event.offence]
         if not event.override and not preset.allows(penalty, repeat, event.players_at_table):
             when = _("repeat") if repeat else _("first time")
@@ -452,7 +473,9 @@ class PenaltyLog:
                 _("penalty {number} has already been protested").format(number=event.penalty)
             )
         if event.number != len(self._protests) + 1:
-            raise UsageError(f"protest number {event.number} out of order")
+            raise UsageError(
+                f"protest number {event.number} out of order"  # machine words
+            )
 
 
 def ruling_text(ruling: Ruling | None) -> str:

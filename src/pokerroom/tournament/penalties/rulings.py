@@ -140,13 +140,14 @@ def _check_disqualification(
         )
     if event.place != tournament.players_left:
         raise UsageError(
-            f"a disqualified player takes the next place down, {tournament.players_left}; "
-            f"got {event.place}"
+            # machine words: the desk computes both, no director can cause these two
+            f"a disqualified player takes the next place down, "  # machine words
+            f"{tournament.players_left}; got {event.place}"
         )
     if event.chips_removed != record.chips:
         raise UsageError(
-            f"{event.player} holds {record.chips} chips; a disqualification removes them all, "
-            f"not {event.chips_removed}"
+            f"{event.player} holds {record.chips} chips; "  # machine words
+            f"a disqualification removes them all, not {event.chips_removed}"  # machine words
         )
 
 

@@ -89,7 +89,9 @@ def _known(cards: Sequence[Card | None]) -> tuple[Card, ...] | None:
 def soft_play_flags(hand: Hand) -> list[SoftPlayFlag]:
     """T-15: the river checks and calls of a finished hand that look like soft play."""
     if hand.phase != "done":
-        raise UsageError(f"soft play is judged after the hand; this one is in its {hand.phase}")
+        raise UsageError(
+            f"soft play is judged after the hand; this one is in its {hand.phase}"  # machine words
+        )
     variant = hand.config.variant
     board = _known(hand.board)
     if not supports(variant) or board is None or len(board) != 5:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, _, ngettext, npgettext
+from pokerroom.said import Said
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 """A table's player count bounds the size of a round."""
@@ -63,8 +64,12 @@ class Unit(enum.Enum):
 def _check_players(players: int) -> None:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise UsageError(
-            f"a round is counted at a table of {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-            f"got {players}"
+            Said(
+                N_("a round is counted at a table of {low} to {high} players, got {count}"),
+                low=MIN_PLAYERS,
+                high=MAX_PLAYERS,
+                count=players,
+            )
         )
 
 
@@ -77,7 +82,9 @@ class Span:
 
     def __post_init__(self) -> None:
         if self.count < 1:
-            raise UsageError(f"a sit-out lasts at least 1 {self.unit.value}, got {self.count}")
+            raise UsageError(
+                f"a sit-out lasts at least 1 {self.unit.value}, got {self.count}"  # machine words
+            )
 
     def hands_at(self, players: int) -> int:
         """T-14: hands to sit out when given at a table of ``players`` (offender included)."""
@@ -106,7 +113,9 @@ class Penalty:
 
     def __post_init__(self) -> None:
         if (self.kind is PenaltyKind.SIT_OUT) != (self.span is not None):
-            raise UsageError("a sit-out penalty, and only a sit-out, has a number of hands")
+            raise UsageError(
+                "a sit-out penalty, and only a sit-out, has a number of hands"  # machine words
+            )
 
     @staticmethod
     def warning() -> Penalty:
@@ -130,7 +139,9 @@ class Penalty:
         return self.span.hands_at(players) if self.span is not None else 0
 
     def __str__(self) -> str:
-        return f"sit out {self.span}" if self.span is not None else self.kind.value
+        return (
+            f"sit out {self.span}" if self.span is not None else self.kind.value  # machine words
+        )
 
     def text(self) -> str:
         """The penalty as people read it, in the current language (``str()`` stays English)."""
@@ -160,11 +171,11 @@ class Choice:
         if self.shortest is None or self.longest is None:
             return self.kind.value
         if self.shortest == self.longest:
-            return f"sit out {self.shortest}"
+            return f"sit out {self.shortest}"  # machine words: the English str
         if self.shortest.unit is self.longest.unit:
             unit = self.longest.unit.value + "s"
-            return f"sit out {self.shortest.count}-{self.longest.count} {unit}"
-        return f"sit out {self.shortest} to {self.longest}"
+            return f"sit out {self.shortest.count}-{self.longest.count} {unit}"  # machine words
+        return f"sit out {self.shortest} to {self.longest}"  # machine words
 
     def text(self) -> str:
         """The option as people read it, in the current language (``str()`` stays English)."""
@@ -340,4 +351,10 @@ def preset_for(clause: str) -> Preset:
         if offence.value == clause:
             return PRESETS[offence]
     allowed = ", ".join(offence.value for offence in Offence)
-    raise UsageError(f"no offence {clause!r} in the penalty table; allowed: {allowed}")
+    raise UsageError(
+        Said(
+            N_("no offence {clause} in the penalty table; allowed: {allowed}"),
+            clause=repr(clause),
+            allowed=allowed,
+        )
+    )

@@ -16,13 +16,15 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
+from pokerroom.i18n import N_
+from pokerroom.said import Said, said_in
 from pokerroom.tournament.regulation.fields import RegulationError
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tournament.regulation.parse import regulation_from_document
 
 _EXAMPLES = resources.files("pokerroom.tournament.regulation") / "examples"
 _SUFFIX = ".toml"
-TOO_DEEP = "arrays or tables nested too deeply; a regulation nests them a few levels at most"
+TOO_DEEP = N_("arrays or tables nested too deeply; a regulation nests them a few levels at most")
 
 
 def parse_regulation(text: str, *, source: str = "regulation") -> Regulation:
@@ -30,13 +32,19 @@ def parse_regulation(text: str, *, source: str = "regulation") -> Regulation:
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RegulationError(f"{source}: not valid TOML: {error}") from None
+        raise RegulationError(
+            Said(N_("{source}: not valid TOML: {error}"), source=source, error=str(error))
+        ) from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
-        raise RegulationError(f"{source}: {TOO_DEEP}") from None
+        raise RegulationError(
+            Said("{source}: {error}", source=source, error=Said(TOO_DEEP))
+        ) from None
     try:
         return regulation_from_document(document)
     except RegulationError as error:
-        raise RegulationError(f"{source}: {error}") from None
+        raise RegulationError(
+            Said("{source}: {error}", source=source, error=said_in(error))
+        ) from None
 
 
 def load_regulation(path: Path) -> Regulation:
@@ -44,7 +52,9 @@ def load_regulation(path: Path) -> Regulation:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise RegulationError(f"{path}: not UTF-8 text, so not a TOML regulation") from None
+        raise RegulationError(
+            Said(N_("{path}: not UTF-8 text, so not a TOML regulation"), path=str(path))
+        ) from None
     except OSError as error:
         raise RegulationError(f"cannot read {path}: {error.strerror or error}") from None
     return parse_regulation(text, source=path.name)
@@ -65,7 +75,13 @@ def example_text(name: str) -> str:
     """The TOML text of a shipped example, to read or to copy and edit."""
     names = example_names()
     if name not in names:
-        raise RegulationError(f"no example named {name!r}; the examples are {', '.join(names)}")
+        raise RegulationError(
+            Said(
+                N_("no example named {name}; the examples are {names}"),
+                name=repr(name),
+                names=", ".join(names),
+            )
+        )
     return (_EXAMPLES / f"{name}{_SUFFIX}").read_text(encoding="utf-8")
 
 

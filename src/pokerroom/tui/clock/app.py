@@ -23,6 +23,7 @@ from textual.widgets import Footer, Static
 
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import N_, gettext
+from pokerroom.said import error_words
 from pokerroom.table.wording import plain
 from pokerroom.tournament.clock import Clock, ClockState
 from pokerroom.tournament.clock.events import ClockEvent
@@ -139,7 +140,7 @@ class ClockApp(App[None]):
             with self._words():
                 self.shown = snapshot(reading)
         except PokerroomError as error:  # a feed that cannot be read keeps the last frame
-            self.message = self.feed_error = str(error)
+            self.message = self.feed_error = error_words(error)
         else:
             if self.feed_error and self.message == self.feed_error:
                 self.message = ""  # read again: the old complaint no longer holds
@@ -200,7 +201,7 @@ class ClockApp(App[None]):
         try:
             event = act(self.clock, self.clock.state())
         except PokerroomError as error:  # a refused action changes nothing (T-20)
-            self._say(str(error))
+            self._say(error_words(error))
             return
         self._say(said + event.describe())
         self.tick()
@@ -230,7 +231,7 @@ class ClockApp(App[None]):
         try:
             undone = self.clock.undo()
         except PokerroomError as error:
-            self._say(str(error))
+            self._say(error_words(error))
             return
         self._say(gettext("undone: {action}").format(action=undone.describe()))
         self.tick()

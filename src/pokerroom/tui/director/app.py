@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import N_, _
+from pokerroom.said import error_words
 from pokerroom.table.wording import plain
 from pokerroom.tournament.live.action_words import action_text
 from pokerroom.tournament.live.desk import LiveDesk, what_done
@@ -163,7 +164,7 @@ class DirectorApp(App[None]):
         try:
             said = act()
         except PokerroomError as error:
-            self.say(str(error))
+            self.say(error_words(error))
             return
         self.say(said)
 

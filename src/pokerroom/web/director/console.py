@@ -20,6 +20,7 @@ from starlette.responses import RedirectResponse, Response
 
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.i18n import N_, gettext
+from pokerroom.said import error_words
 from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.money.deal import Deal
 from pokerroom.tournament.regulation import example_names, example_text
@@ -51,7 +52,7 @@ class Csrf:
 
 
 def _line(error: PokerroomError) -> str:
-    text = str(error)
+    text = error_words(error)
     return text.splitlines()[0] if text else type(error).__name__
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
 from pokerroom.i18n import gettext, number_text
+from pokerroom.said import error_words
 from pokerroom.table.cash import CashSettings, Rake
 from pokerroom.table.series import usual_limit
 from pokerroom.table.settings_check import SettingError
@@ -93,7 +94,7 @@ def read_cash_form(form: Mapping[str, str]) -> CashTableAsked:
             run_it_twice=run_twice,
         )
     except UsageError as error:  # the buy-in range against the blinds
-        raise SettingError(f"buy-in: {error}") from None
+        raise SettingError(f"buy-in: {error_words(error)}") from None
     name = fields.table_name(form.get("name", ""), f"{gettext(variant.name)} {small}/{big}")
     observers = observers_choice(form.get("observers", ""), private=False)
     return CashTableAsked(name, settings, observers)
@@ -113,4 +114,4 @@ def _rake(form: Mapping[str, str]) -> Rake | None:
     try:
         return Rake(percent, chips)
     except UsageError as error:
-        raise SettingError(f"rake_percent: {error}") from None
+        raise SettingError(f"rake_percent: {error_words(error)}") from None

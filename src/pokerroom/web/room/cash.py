@@ -39,8 +39,9 @@ from pokerroom.protocol.frames import (
     StraddleYouFrame,
     TableFrame,
 )
+from pokerroom.said import error_words
 from pokerroom.table.cash import CashHandRecord, CashSettings, CashTable
-from pokerroom.table.cash.wording import top_up_refusal
+from pokerroom.table.cash.wording import buy_in_refusal, top_up_refusal
 from pokerroom.table.straddle import choice_refusal
 from pokerroom.web.room.betting import timeout_action
 from pokerroom.web.room.clock import ShotClock
@@ -228,8 +229,11 @@ class CashRoom(LiveRoom):
         try:
             self.table.sit(seat, sender.name, buy_in, post=message.post)
         except UsageError as error:
-            code = "buy_in" if "buy-in" in str(error) else "name"
-            return no(str(error), code)
+            wrong_buy_in = buy_in_refusal(
+                self.settings.min_buy_in, self.settings.max_buy_in, buy_in
+            )  # the same words the table refused with, in any language
+            code = "buy_in" if str(error) == wrong_buy_in else "name"
+            return no(error_words(error), code)
         self.occupants[seat] = Occupant(sender.name, sender.id, banks=self.clock.banks)
         self.ledger.add(self.ledger.bought_in, sender.id, buy_in)
         self._resume_if_held(now)

@@ -40,6 +40,7 @@ from pokerroom.protocol.frames import (
     StraddleYouFrame,
     TableFrame,
 )
+from pokerroom.said import error_words
 from pokerroom.table.run_twice import RunTwiceVote, asked
 from pokerroom.table.showdown import may_muck, room_choice, settle_showdown
 from pokerroom.table.wording import refusal
@@ -487,7 +488,7 @@ class LiveRoom(SeatedRoom[Turn]):
         try:
             runs = vote.answer(position, agree=agree)
         except ValueError as error:
-            return no(str(error), "answered")
+            return no(error_words(error), "answered")
         if runs is not None:
             self._choose_runs(runs)
         self._drive(now)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.i18n import N_, gettext
 from pokerroom.protocol.client import LEVEL_AMOUNTS, Director
+from pokerroom.said import error_words
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.table import Penalty
@@ -59,7 +60,7 @@ def direct(
     try:
         _act(tournament, sender, message, now)
     except PokerroomError as error:
-        return Outcome(False, str(error), "refused")
+        return Outcome(False, error_words(error), "refused")
     if message.action == "announce":
         tournament.announcement = message.text and " ".join(message.text.split())
     if message.action == "penalty" and message.player is not None:

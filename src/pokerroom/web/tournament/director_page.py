@@ -25,6 +25,7 @@ from starlette.routing import BaseRoute, Route
 from pokerroom.i18n import gettext
 from pokerroom.protocol.client import Director
 from pokerroom.tournament.clock.render import countdown
+from pokerroom.tournament.live.action_words import action_text
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.menu import DEFAULT_OFFENCE, offence_lines
 from pokerroom.web.auth.visitor import user_of
@@ -107,6 +108,7 @@ async def act(request: Request) -> Response:
     for room_id in (tournament.id, *(room.id for room in tournament.rooms.values())):
         hub.room_changed(room_id)
     said = last_said(tournament)
+    said = None if said is None else action_text(said)  # logged English, worded for him
     if wants_json(request.scope):
         return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": said})
     return _console(request, tournament, said)

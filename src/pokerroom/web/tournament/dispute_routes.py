@@ -17,6 +17,7 @@ from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import gettext
+from pokerroom.said import error_words
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response
 from pokerroom.web.pages.forms import form_fields
@@ -45,7 +46,7 @@ async def dispute(request: Request) -> Response:
     try:
         said = tournament.dispute(user, int(table), fields["text"], clock())
     except PokerroomError as error:
-        return _refused(str(error))
+        return _refused(error_words(error))
     request.app.state.hub.room_changed(tournament.id)
     return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": said})
 

@@ -34,6 +34,7 @@ from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import gettext
+from pokerroom.said import error_words
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
 from pokerroom.web.director.words import place_text, status_text
@@ -126,7 +127,7 @@ async def create(request: Request) -> Response:
             recurs=form.recurs,
         )
     except PokerroomError as error:
-        return _refused(request, form, str(error))
+        return _refused(request, form, error_words(error))
     tournament = open_tournament(cardroom_of(request), tournament, text, user.id)
     _changed(request, tournament)
     if wants_json(request.scope):
@@ -280,8 +281,8 @@ def _form(deed: Deed) -> Callable[[Request], Awaitable[Response]]:
         except PokerroomError as error:
             if wants_json(request.scope):
                 refused = {"type": "error", "v": PROTOCOL_VERSION, "code": "refused"}
-                return JSONResponse({**refused, "message": str(error)}, status_code=409)
-            return _page(request, tournament, str(error), 409)
+                return JSONResponse({**refused, "message": error_words(error)}, status_code=409)
+            return _page(request, tournament, error_words(error), 409)
         _changed(request, tournament)
         if wants_json(request.scope):
             return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": done})
