@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime, time
 from typing import Any
 
-from pokerroom.i18n import N_, _, ngettext, number_text
+from pokerroom.i18n import N_, _, ngettext, number_text, pgettext
 from pokerroom.tournament.money.payouts import Entries, Payout, payout
 from pokerroom.tournament.regulation.model import GameSpec, Regulation, TournamentFormat
 from pokerroom.tournament.regulation.schedule import (
@@ -165,7 +165,7 @@ def _terms(regulation: Regulation) -> list[str]:
 
 
 def _timetable(regulation: Regulation) -> list[str]:
-    heads = (_("Level"), _("Starts"), _("Min"))
+    heads = (_("Level"), _("Starts"), pgettext("minutes", "Min"))
     widths = (max(5, len(heads[0])), max(14, len(heads[1])), max(4, len(heads[2])))
     lines = [
         f"{heads[0]:>{widths[0]}}  {heads[1]:<{widths[1]}} {heads[2]:>{widths[2]}}  "

@@ -139,7 +139,7 @@ class _Steps:
                 self.boards[board].extend(cards)
                 street = gettext(_STREETS.get(len(self.boards[board]), N_("Board")))
                 if self.runs > 1:
-                    run = gettext("Run {run}, {street}")
+                    run = gettext("Run {run} {street}")
                     street = run.format(run=board + 1, street=street.lower())
                 elif len(self.boards) == 2:
                     upper = (gettext("Upper board, {street}"), gettext("Lower board, {street}"))

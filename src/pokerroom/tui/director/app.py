@@ -71,7 +71,7 @@ class DirectorApp(App[None]):
         Binding("e", "ask('re_enter')", N_("Re-entry"), show=False),
         Binding("y", "ask('rebuy')", N_("Re-buy"), show=False),
         Binding("a", "ask('add_on')", N_("Add-on"), show=False),
-        Binding("d", "draw", N_("Draw")),
+        Binding("d", "draw", N_("Seat draw")),
         Binding("w", "print_seats", N_("Print seats"), show=False),
         Binding("x", "ask('bust')", N_("Bust")),
         Binding("b", "ask('button')", N_("Button"), show=False),
