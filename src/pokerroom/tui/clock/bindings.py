@@ -6,6 +6,7 @@ Textual reads a class's ``BINDINGS`` once, when the class is made; descriptions 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from textual.binding import Binding, BindingsMap
@@ -14,20 +15,23 @@ from textual.dom import DOMNode
 from pokerroom.i18n import gettext
 
 
-def translate_bindings(node: DOMNode) -> None:
-    """Give ``node``'s key bindings their descriptions in the current language."""
+def translate_bindings(node: DOMNode, own_words: Mapping[str, str] | None = None) -> None:
+    """Give ``node``'s key bindings their descriptions in the current language;
+    ``own_words`` are the app's own senses of a word others use otherwise (the console's
+    "Draw" is the seat draw, the table's is a card draw), already translated."""
     bindings = node._bindings
     node._bindings = BindingsMap.from_keys(
         {
-            key: [_translated(binding) for binding in listed]
+            key: [_translated(binding, own_words or {}) for binding in listed]
             for key, listed in bindings.key_to_bindings.items()
         }
     )
 
 
-def _translated(binding: Binding) -> Binding:
+def _translated(binding: Binding, own_words: Mapping[str, str]) -> Binding:
     """The description, and a key's name when the binding gives one (``space``)."""
-    description = gettext(binding.description) if binding.description else ""
+    english = binding.description
+    description = own_words.get(english) or (gettext(english) if english else "")
     shown = binding.key_display
     return replace(
         binding,

@@ -18,7 +18,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
 from pokerroom.errors import PokerroomError
-from pokerroom.i18n import N_, _
+from pokerroom.i18n import N_, _, pgettext
 from pokerroom.said import error_words
 from pokerroom.table.wording import plain
 from pokerroom.tournament.live.action_words import action_text
@@ -71,7 +71,7 @@ class DirectorApp(App[None]):
         Binding("e", "ask('re_enter')", N_("Re-entry"), show=False),
         Binding("y", "ask('rebuy')", N_("Re-buy"), show=False),
         Binding("a", "ask('add_on')", N_("Add-on"), show=False),
-        Binding("d", "draw", N_("Seat draw")),
+        Binding("d", "draw", N_("Draw")),
         Binding("w", "print_seats", N_("Print seats"), show=False),
         Binding("x", "ask('bust')", N_("Bust")),
         Binding("b", "ask('button')", N_("Button"), show=False),
@@ -111,7 +111,7 @@ class DirectorApp(App[None]):
         self.asking: Prompt | None = None
         self.offer: Deal | None = None
         self.message = _("? lists the keys · everything is saved as you go")
-        translate_bindings(self)
+        translate_bindings(self, {"Draw": pgettext("seat draw", "Draw")})
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
