@@ -17,6 +17,7 @@ from pokerroom.cards import Card
 from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.table.story import faces_text
 from pokerroom.table.straddle import WHERE_WORDS
+from pokerroom.table.wording import legal_text
 from pokerroom.tui.render import BOARD_NAMES, RUN_NAMES
 
 STATUS_WORDS = {
@@ -163,7 +164,7 @@ def _you_lines(frame: Frame) -> list[str]:
         seconds = round(max(0, clock["deadline"] - frame["now"]))
         left = " " + gettext("({seconds} s)").format(seconds=seconds)
     if you["decision"] == "act" and you["actions"] is not None:
-        options = ", ".join(you["actions"]["options"])
+        options = legal_text(you["actions"]["options"])
         lines.append(
             "  " + gettext("your turn{left}: {options}").format(left=left, options=options)
         )

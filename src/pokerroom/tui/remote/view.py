@@ -20,7 +20,7 @@ from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame
 from pokerroom.table.presets import preset_totals
 from pokerroom.table.run_twice import AGREE, DECLINE, QUESTION
 from pokerroom.table.straddle import WHERE_WORDS
-from pokerroom.table.wording import refusal
+from pokerroom.table.wording import refusal, said_text
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tui.remote.seating import may_sit
 from pokerroom.tui.render import (
@@ -180,7 +180,7 @@ def status_line(frame: TableFrame, marked: Collection[int], pause_left: float | 
     you = frame["you"]
     decision = you["decision"]
     if decision == "act" and you["actions"] is not None:
-        return options_line(you["actions"]["options"])
+        return options_line([said_text(option) for option in you["actions"]["options"]])
     if decision == "draw":
         return draw_line(my_cards(frame), marked)
     if decision == "show":
