@@ -330,9 +330,7 @@ def raise_refusal(actions: ActionsFrame, amount: int) -> str | None:
     if legal.allows(Action.raise_to(amount)):
         return None
     options = actions["options"]
-    word = next(  # as it offers (V-5: Stud's completion is no raise)
-        (w for w in ("complete", "bet") if any(o.startswith(f"{w} ") for o in options)), "raise"
-    )
+    word = sized["word"]  # the code, as it offers (V-5: Stud's completion is no raise)
     if not sizes and low < amount < high:  # T-18: inside the range, but not whole units
         return refusal(IllegalAction(steps_refusal(word, legal), "T-18", options), 0)
     refused = IllegalAction(
