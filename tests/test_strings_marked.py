@@ -1,8 +1,6 @@
 """Every word a person reads is marked for translation: the Jinja templates, the browser's
 JavaScript and the Python modules that word things for people (:mod:`tests.unmarked` holds
-the scanners). A file still being translated is listed in :data:`PENDING`; the list may only
-shrink: a file that is flagged and not listed fails, and so does a listed file that is no
-longer flagged ("remove it from PENDING").
+the scanners). Every file the scan reads must come out clean.
 
 Also here: a translation left as the English it translates (a forgotten message in a
 catalogue that is otherwise complete)."""
@@ -75,61 +73,6 @@ MACHINE_MODULES = frozenset(
     }
 )
 
-PENDING_TEXT = """
-chat/words.py
-cli/accounts_command.py
-cli/app.py
-cli/clock_command.py
-cli/connect_command.py
-cli/connect_lobby.py
-cli/connect_tournament.py
-cli/connect_typed.py
-cli/connect_view.py
-cli/director_command.py
-cli/equity_command.py
-cli/eval_command.py
-cli/history_command.py
-cli/names.py
-cli/ofc_command.py
-cli/option_errors.py
-cli/options.py
-cli/play_command.py
-cli/replay_report.py
-cli/serve_command.py
-cli/terminal.py
-cli/tournament_command.py
-cli/tournament_export.py
-cli/tournament_history.py
-cli/tournament_play.py
-cli/tournament_play_command.py
-cli/tournament_run_view.py
-cli/tournament_saving.py
-cli/tournament_view.py
-ofc/words.py
-tui/app.py
-tui/clock/app.py
-tui/director/app.py
-tui/director/commands.py
-tui/director/views.py
-tui/director/wording.py
-tui/hand_table.py
-tui/ofc_app.py
-tui/ofc_render.py
-tui/remote/app.py
-tui/remote/chat.py
-tui/remote/ofc.py
-tui/remote/seating.py
-tui/remote/view.py
-tui/render.py
-tui/seats.py
-tui/table_screen.py
-tui/tournament/app.py
-web/room/ofc/snapshot.py
-"""
-"""Files still flagged on this branch while their owners mark them (one a line, sorted).
-The list may only shrink."""
-PENDING = frozenset(PENDING_TEXT.split())
-
 
 def files(patterns: tuple[str, ...]) -> list[str]:
     found = {
@@ -154,15 +97,6 @@ def findings_of(relative: str) -> tuple[Finding, ...]:
 AREAS = {"templates": TEMPLATES, "javascript": JAVASCRIPT, "python": PYTHON}
 
 
-def against_pending(
-    scanned: list[str], flagged: dict[str, list[Finding]], pending: frozenset[str]
-) -> tuple[dict[str, list[Finding]], list[str]]:
-    """The flagged files PENDING does not list, and the listed ones no longer flagged."""
-    unlisted = {name: found for name, found in flagged.items() if name not in pending}
-    done = sorted(name for name in scanned if name in pending and name not in flagged)
-    return unlisted, done
-
-
 def flagged_in(area: str) -> dict[str, list[Finding]]:
     return {name: list(findings_of(name)) for name in files(AREAS[area]) if findings_of(name)}
 
@@ -171,32 +105,11 @@ def flagged_in(area: str) -> dict[str, list[Finding]]:
 def test_every_string_for_people_is_marked_for_translation(area: str) -> None:
     scanned = files(AREAS[area])
     assert scanned, f"no {area} files found under {PACKAGE}"
-    unlisted, done = against_pending(scanned, flagged_in(area), PENDING)
-    assert not unlisted, (
-        f"{sum(map(len, unlisted.values()))} unmarked strings for people (mark them with "
+    flagged = flagged_in(area)
+    assert not flagged, (
+        f"{sum(map(len, flagged.values()))} unmarked strings for people (mark them with "
         f"_()/gettext, t() in JavaScript, {{% trans %}} in templates; a line of machine words "
-        f"may say so with the comment 'machine words'):\n" + summary(sorted(unlisted.items()))
-    )
-    assert not done, f"no longer flagged: remove from PENDING in {__name__}: {done}"
-
-
-def test_pending_may_only_shrink() -> None:
-    scanned = ["a.py", "b.py", "c.py"]
-    one = [Finding(1, "Fold to any bet")]
-    unlisted, done = against_pending(scanned, {"a.py": one, "b.py": one}, frozenset({"a.py"}))
-    assert unlisted == {"b.py": one}
-    assert done == []
-    unlisted, done = against_pending(scanned, {"a.py": one}, frozenset({"a.py", "c.py"}))
-    assert unlisted == {}
-    assert done == ["c.py"]
-
-
-def test_pending_is_sorted_and_names_only_scanned_files() -> None:
-    lines = [line for line in PENDING_TEXT.splitlines() if line.strip()]
-    assert lines == sorted(set(lines)), "PENDING: one file a line, sorted, no repeats"
-    scanned = {name for patterns in AREAS.values() for name in files(patterns)}
-    assert not PENDING - scanned, (
-        f"PENDING names files the scan does not read: {sorted(PENDING - scanned)}"
+        f"may say so with the comment 'machine words'):\n" + summary(sorted(flagged.items()))
     )
 
 
@@ -386,8 +299,8 @@ def test_no_translation_is_the_english_left_as_it_was(language: str, domain: str
 
 
 if __name__ == "__main__":
-    # python -m tests.test_strings_marked: the files flagged now (a PENDING to paste) and
-    # how many strings each area still has unmarked.
+    # python -m tests.test_strings_marked: how many strings each area has unmarked, and
+    # the files they are in.
     now = {area: flagged_in(area) for area in sorted(AREAS)}
     for area, flagged in now.items():
         count = sum(map(len, flagged.values()))

@@ -20,6 +20,7 @@ from pokerroom.amounts import amount_text
 from pokerroom.cards import Card, card_face
 from pokerroom.i18n import LANGUAGES, Language, gettext, ngettext, use_language
 from pokerroom.protocol.frames import TableFrame
+from pokerroom.table.wording import said_text
 from pokerroom.tui.ofc_render import row_name
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.web.room.ofc import OfcRoom
@@ -102,7 +103,9 @@ async def check_table(app: RemoteTableApp, pilot: Pilot[None], acting: bool) -> 
     if acting:
         actions = frame["you"]["actions"]
         assert actions is not None
-        for option in actions["options"]:
+        with use_language(app.language, app.vocabulary):  # the client words the options
+            options = [said_text(option) for option in actions["options"]]
+        for option in options:
             assert option in screen, option
         buttons = list(app.query(Button))
         assert buttons

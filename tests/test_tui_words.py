@@ -21,17 +21,14 @@ import pytest
 from textual.widgets import Button, RichLog, Static
 from textual.widgets._footer import FooterKey
 
-from pokerroom.amounts import amount_text
 from pokerroom.bots import CallingStation
 from pokerroom.cli.connect_lobby import lobby_lines
 from pokerroom.cli.connect_tournament import lobby_lines as tournament_lines
 from pokerroom.cli.connect_view import table_lines
 from pokerroom.cli.ofc_command import open_table
 from pokerroom.engine import VARIANTS
-from pokerroom.engine.views import view_of
 from pokerroom.i18n import Language, use_language
 from pokerroom.table.series import Series, SeriesSettings
-from pokerroom.table.wording import FOLD_WHEN_FREE
 from pokerroom.tui.app import TableApp
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.web.room.ofc import OfcRoom
@@ -52,20 +49,10 @@ KEY_NAMES = {"Enter", "Ctrl"}
 """The keyboard's own names for its keys, as printed on it."""
 COMMANDS = {"draw", "show", "muck", "twice", "once", "post", "raise", "pot", "straddle"}
 """``connect``'s text mode: the commands a player types stay the words he types."""
-OTHER_PARTS_PENDING = False
-"""The hand log (``table.story``), the legal actions' words (``LegalActions.describe``),
-refusals and the lines a server words for the frame (stakes, last actions, tournament
-header, OFC results) are the vocabulary's and the server's parts of issue 23. Until they
-are merged their phrases are taken off a screen before it is read; with False the whole
-screen is read."""
 
 
-def unworded(text: str, others: Iterable[str] = (), allowed: Iterable[str] = ()) -> list[str]:
-    """The English words on a screen, ``others`` (phrases of the other parts) taken off it
-    while :data:`OTHER_PARTS_PENDING`."""
-    if OTHER_PARTS_PENDING:
-        for phrase in sorted({p for p in others if p}, key=len, reverse=True):
-            text = text.replace(phrase, " ")
+def unworded(text: str, allowed: Iterable[str] = ()) -> list[str]:
+    """The English words on a screen."""
     text = CARD_TOKEN.sub(" ", text)  # a finished OFC board's cards, as tokens: codes
     return english_words(text, allowed={*NAMES, *KEY_NAMES, *allowed})
 
@@ -83,37 +70,23 @@ def local_app(game: str, players: int, *, hot_seat: bool = False) -> TableApp:
     return TableApp(series, humans, bots, clock=None, hot_seat=hot_seat)
 
 
-def local_screen(app: TableApp) -> tuple[str, list[str]]:
-    """The whole screen as text, and the phrases on it that other parts word."""
+def local_screen(app: TableApp) -> str:
+    """The whole screen as text."""
     parts = [str(app.query_one(f"#{name}", Static).content) for name in ("info", "table")]
     parts += [str(button.label) for button in app.query(Button)]
     parts.append(str(app.query_one("#status", Static).content))
     parts += [str(key.description) for key in app.screen.query(FooterKey)]
     parts += [strip.text for strip in app.query_one("#log", RichLog).lines]
     parts.append(app.title)
-    hand = app.hand
-    assert hand is not None
-    others: list[str] = [FOLD_WHEN_FREE]
-    view = view_of(hand, None)
-    story = app._story(view)
-    others += story.lines
-    others += story.last_action.values()
-    legal = hand.legal_actions() if hand.phase == "bet" else None
-    if legal is not None:
-        others += legal.describe(amount_text)
-    return "\n".join(parts), others
+    return "\n".join(parts)
 
 
-async def local_moments(app: TableApp, keys: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """The screen after each key of ``keys`` (``*``: the key the moment asks for), with the
-    other parts' phrases of every hand so far (the log keeps the hands before)."""
-    seen = []
-    before: list[str] = []
+async def local_moments(app: TableApp, keys: Sequence[str]) -> list[str]:
+    """The screen after each key of ``keys`` (``*``: the key the moment asks for)."""
+    seen: list[str] = []
 
     def look() -> None:
-        text, others = local_screen(app)
-        before.extend(others)
-        seen.append((text, list(before)))
+        seen.append(local_screen(app))
 
     async with app.run_test(size=(220, 50)) as pilot:  # wide: no log line wraps
         await pilot.pause()
@@ -140,8 +113,8 @@ def test_play_speaks_only_the_players_language(game: str, language: Language) ->
         app = local_app(game, 4)
         moments = asyncio.run(local_moments(app, ["question_mark", *["*"] * 24]))
     assert len(moments) > 5
-    for text, others in moments:
-        assert unworded(text, others) == [], (unworded(text, others), text)
+    for text in moments:
+        assert unworded(text) == [], (unworded(text), text)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -150,8 +123,8 @@ def test_the_hot_seat_and_a_free_fold_speak_the_players_language(language: Langu
     with use_language(language):
         app = local_app("holdem", 3, hot_seat=True)
         moments = asyncio.run(local_moments(app, ["space", "c", "space", "f"]))
-    for text, others in moments:
-        assert unworded(text, others) == [], (unworded(text, others), text)
+    for text in moments:
+        assert unworded(text) == [], (unworded(text), text)
 
 
 # ------------------------------------------------------------------- ofc (local)
@@ -167,37 +140,19 @@ def test_ofc_speaks_only_the_players_language(language: Language) -> None:
         ofc.close()
     assert leaks == []
     for text in screens:
-        # The vocabulary's part words the results and refusals (pokerroom.ofc): until it is
-        # merged its lines are whole English lines; every line of this part has Cyrillic.
-        others = [line for line in text.splitlines() if not CYRILLIC.search(line)]
-        words = unworded(text, others, allowed={"sensible"})
+        words = unworded(text, allowed={"sensible"})
         assert words == [], (words, text)
 
 
 # --------------------------------------------------------------- connect (server)
 
 
-def frame_others(frame: Mapping[str, Any]) -> list[str]:
-    """What the server words in a table frame (the server's part of issue 23)."""
-    others = [frame["game"]["stakes"], str(frame["you"].get("notice") or "")]
-    others += [str(seat.get("last_action") or "") for seat in frame["seats"]]
-    actions = frame["you"].get("actions")
-    if actions is not None:
-        others += actions["options"]
-    hand = frame.get("hand")
-    if hand is not None:
-        others += hand["log"]
-    header = frame.get("tournament")
-    if header is not None:
-        others += header["lines"]
-    return others
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_connect_tables_speak_only_the_players_language(language: Language) -> None:
     """A server's table at the terminal, the one to act and the one waiting, and the same
     frames in ``connect``'s text mode."""
-    seen: list[tuple[str, list[str]]] = []
+    seen: list[str] = []
+    names: set[str] = set()
 
     async def scenario(hub: Any, apps: list[RemoteTableApp], pilots: list[Any]) -> None:
         assert deciding(apps) is not None
@@ -208,15 +163,16 @@ def test_connect_tables_speak_only_the_players_language(language: Language) -> N
             assert frame is not None
             keys = [str(key.description) for key in app.screen.query(FooterKey)]
             text = "\n".join([app.screen_text(), *keys, app.title])
-            names = [str(seat["name"]) for seat in frame["seats"]]  # bots' names too
-            seen.append((text, [*frame_others(frame), *names]))
-            seen.append(("\n".join(table_lines(frame)), [*frame_others(frame), *names]))
+            # the seats' names are data, the server's bots' ("Bot 3") too
+            names.update(w for seat in frame["seats"] for w in str(seat["name"]).split())
+            seen.append(text)
+            seen.append("\n".join(table_lines(frame)))
 
     with use_language(language):
         run(table("holdem", 2, seed=5, bots={3: "station"}), scenario, size=(100, 40))
     assert len(seen) == 4
-    for text, others in seen:
-        words = unworded(text, others, allowed=COMMANDS | {"P1", "P2"})
+    for text in seen:
+        words = unworded(text, allowed=COMMANDS | {"P1", "P2"} | names)
         assert words == [], (words, text)
 
 
@@ -281,7 +237,7 @@ def test_a_servers_ofc_table_speaks_only_the_players_language(language: Language
         place = random_place(room.snapshot(user), rng)
         assert room.handle(user, {**place, "id": f"p{number}"}, 0.0).changed
     hub = OfcHub(room)
-    seen: list[tuple[str, list[str]]] = []
+    seen: list[str] = []
 
     async def go() -> None:
         apps = [RemoteTableApp(hub.link(user)) for user in OFC_PLAYERS]
@@ -296,13 +252,11 @@ def test_a_servers_ofc_table_speaks_only_the_players_language(language: Language
                 assert frame is not None
                 keys = [str(key.description) for key in screen.query(FooterKey)]
                 text = "\n".join([screen.screen_text(), *keys])
-                hand = frame["hand"]
-                others = [frame["game"]["stakes"], *(hand["log"] if hand is not None else [])]
-                seen.append((text, others))
+                seen.append(text)
 
     with use_language(language):
         asyncio.run(go())
     assert len(seen) == 3
-    for text, others in seen:
-        words = unworded(text, others, allowed={"Cy"})
+    for text in seen:
+        words = unworded(text, allowed={"Cy"})
         assert words == [], (words, text)

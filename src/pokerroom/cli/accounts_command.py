@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 app = typer.Typer(
     cls=WordedGroup,
     name="accounts",
-    help="The web cardroom's accounts: list them, grant or revoke a role.",
+    help=N_("The web cardroom's accounts: list them, grant or revoke a role."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -14,8 +14,9 @@ from typing import ClassVar
 import typer
 
 from pokerroom.cli.lazy_commands import LazyCommands, Listed
+from pokerroom.i18n.marker import N_
 
-RULE_BOOK_HINT = (
+RULE_BOOK_HINT = N_(
     "A rule ID in a message (A-8, T-6, ...) is explained in the rule book, docs/rules.md."
 )
 
@@ -27,65 +28,71 @@ class PokerroomCommands(LazyCommands):
         "equity": Listed(
             "pokerroom.cli.equity_command",
             "equity",
-            "Each hand's win, tie and equity: exact when feasible, otherwise Monte Carlo.",
+            N_("Each hand's win, tie and equity: exact when feasible, otherwise Monte Carlo."),
         ),
         "eval": Listed(
             "pokerroom.cli.eval_command",
             "evaluate",
-            "Print the best hand the cards make and its description.",
+            N_("Print the best hand the cards make and its description."),
         ),
         "replay": Listed(
             "pokerroom.cli.replay_command",
             "replay",
-            "Replay hand histories through the rules engine; exit 1 if any action is illegal.",
+            N_("Replay hand histories through the rules engine; exit 1 if any action is illegal."),
         ),
         "play": Listed(
             "pokerroom.cli.play_command",
             "play",
-            "Play a series at the terminal table, against bots or in hot seat.",
+            N_("Play a series at the terminal table, against bots or in hot seat."),
         ),
         "ofc": Listed(
             "pokerroom.cli.ofc_command",
             "ofc",
-            "Play Open-Face Chinese Pineapple against bots; all is saved as you go "
-            "(pokerroom history).",
+            N_(
+                "Play Open-Face Chinese Pineapple against bots; all is saved as you go "
+                "(pokerroom history)."
+            ),
         ),
         "history": Listed(
             "pokerroom.cli.history_command",
             "history",
-            "List the hands of a saved series or OFC session, show a tournament's results, "
-            "or export.",
+            N_(
+                "List the hands of a saved series or OFC session, show a tournament's results, "
+                "or export."
+            ),
         ),
         "clock": Listed(
             "pokerroom.cli.clock_command",
             "clock",
-            "Show a tournament's clock full-screen, for a TV or a projector.",
+            N_("Show a tournament's clock full-screen, for a TV or a projector."),
         ),
         "director": Listed(
             "pokerroom.cli.director_command",
             "director",
-            "Run a live tournament dealt with real cards, saved as it happens.",
+            N_("Run a live tournament dealt with real cards, saved as it happens."),
         ),
         "serve": Listed(
             "pokerroom.cli.serve_command",
             "serve",
-            "Run the web cardroom: the lobby, sign-up and log-in, the tables.",
+            N_("Run the web cardroom: the lobby, sign-up and log-in, the tables."),
         ),
         "connect": Listed(
             "pokerroom.cli.connect_command",
             "connect",
-            "Play at a web cardroom's tables from this terminal.",
+            N_("Play at a web cardroom's tables from this terminal."),
         ),
         "tournament": Listed(
             "pokerroom.cli.tournament_command",
             "app",
-            "Tournaments: check a regulation (T-3), list the examples, run one with bots, "
-            "play one at the terminal table, export a saved one.",
+            N_(
+                "Tournaments: check a regulation (T-3), list the examples, run one with bots, "
+                "play one at the terminal table, export a saved one."
+            ),
         ),
         "accounts": Listed(
             "pokerroom.cli.accounts_command",
             "app",
-            "The web cardroom's accounts: list them, grant or revoke a role.",
+            N_("The web cardroom's accounts: list them, grant or revoke a role."),
         ),
     }
 
@@ -93,9 +100,11 @@ class PokerroomCommands(LazyCommands):
 app = typer.Typer(
     name="pokerroom",
     cls=PokerroomCommands,
-    help="A poker room: play a series, OFC or a tournament at the terminal table, run "
-    "tournaments of bots, direct a live one with its clock screen, serve the web cardroom, "
-    "replay hand histories, value hands and compute equity.",
+    help=N_(
+        "A poker room: play a series, OFC or a tournament at the terminal table, run "
+        "tournaments of bots, direct a live one with its clock screen, serve the web "
+        "cardroom, replay hand histories, value hands and compute equity."
+    ),
     epilog=RULE_BOOK_HINT,
     no_args_is_help=True,
     add_completion=False,

@@ -27,10 +27,10 @@ from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, gettext
 
 QUIT = "quit"
-COMMANDS = (
-    "fold, check, call, raise N|PRESET, bringin, show, muck, draw [CARDS], twice, once, "
-    "pre KIND, sit SEAT [BUY-IN] [post], leave, start, sitout, sitin [post], topup N, post, "
-    "wait, straddle, nostraddle, quit"
+COMMANDS = (  # the commands as a player types them, in every language
+    "fold, check, call, raise N|PRESET, bringin, show, muck, draw [CARDS], "  # machine words
+    "twice, once, pre KIND, sit SEAT [BUY-IN] [post], leave, start, sitout, sitin [post], "
+    "topup N, post, wait, straddle, nostraddle, quit"
 )
 PRESET_WORDS = {"allin": "all-in", "all-in": "all-in", "2.5x": "2.5×", "3x": "3×", "1/2": "½"}
 PLAIN: dict[str, dict[str, Any]] = {
@@ -109,9 +109,9 @@ def typed(line: str, table: Mapping[str, Any] | None) -> dict[str, Any] | None:
         case "pre" if len(rest) == 1:
             return {"type": "preaction", "kind": rest[0].lower()}
         case "sit" if 1 <= len(rest) <= 3:
-            message: dict[str, Any] = {"type": "sit", "seat": _whole(rest[0], "a seat")}
+            message: dict[str, Any] = {"type": "sit", "seat": _whole(rest[0], N_("a seat"))}
             if len(rest) >= 2:
-                message["buy_in"] = _whole(rest[1], "a buy-in")
+                message["buy_in"] = _whole(rest[1], N_("a buy-in"))
             if len(rest) == 3:
                 if rest[2].lower() != "post":
                     raise UsageError(
@@ -124,7 +124,7 @@ def typed(line: str, table: Mapping[str, Any] | None) -> dict[str, Any] | None:
         case "sitin" if rest in ([], ["post"]):
             return {"type": "sit_in", "post": bool(rest)}
         case "topup" if len(rest) == 1:
-            return {"type": "top_up", "amount": _whole(rest[0], "a top-up")}
+            return {"type": "top_up", "amount": _whole(rest[0], N_("a top-up"))}
     raise UsageError(
         gettext("not a table command: {line}; commands: {commands}").format(
             line=f"{line.strip()!r:.40}", commands=COMMANDS

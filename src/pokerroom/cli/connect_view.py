@@ -16,7 +16,8 @@ from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.table.story import faces_text
-from pokerroom.table.straddle import WHERE_WORDS
+from pokerroom.table.straddle import where_words
+from pokerroom.table.wording import legal_text
 from pokerroom.tui.render import BOARD_NAMES, RUN_NAMES
 
 STATUS_WORDS = {
@@ -163,7 +164,7 @@ def _you_lines(frame: Frame) -> list[str]:
         seconds = round(max(0, clock["deadline"] - frame["now"]))
         left = " " + gettext("({seconds} s)").format(seconds=seconds)
     if you["decision"] == "act" and you["actions"] is not None:
-        options = ", ".join(you["actions"]["options"])
+        options = legal_text(you["actions"]["options"])
         lines.append(
             "  " + gettext("your turn{left}: {options}").format(left=left, options=options)
         )
@@ -193,7 +194,7 @@ def _you_lines(frame: Frame) -> list[str]:
         lines.append("  " + gettext("you move to table {table}").format(table=you["moved_to"]))
     straddle = you.get("straddle")
     if straddle is not None:
-        where = gettext(WHERE_WORDS[straddle["mode"]])
+        where = where_words(straddle["mode"])
         if straddle["on"]:
             said = gettext("straddle {where}: on (nostraddle: stop)")
         else:

@@ -394,7 +394,7 @@ def _list(entries: list[Saved], tournaments: TournamentStore, *, as_json: bool) 
             if listing["abandoned"]
             else "finished"
             if listing["finished"]
-            else "in progress"
+            else "in progress"  # machine words: a key of statuses, worded there
         ]
         resume = f"  ({listing['resume']})" if listing["resume"] else ""
         who = listing["field"] if "field" in listing else ", ".join(listing["players"])

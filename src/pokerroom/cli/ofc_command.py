@@ -238,7 +238,7 @@ def ofc(
     ] = DEFAULT_BOTS,
     name: Annotated[
         str, typer.Option("--name", metavar="NAME", help="Your name at the table.")
-    ] = "You",
+    ] = "You",  # machine words: the name saved as data; the table says "you" in words
     hands: Annotated[
         int | None,
         typer.Option(

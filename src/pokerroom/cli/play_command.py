@@ -302,7 +302,7 @@ def play(
     ] = None,
     name: Annotated[
         str, typer.Option("--name", metavar="NAME", help="Your name at the table.")
-    ] = "You",
+    ] = "You",  # machine words: the name saved as data; the table says "you" in words
     bots_option: Annotated[
         str,
         typer.Option(
@@ -472,7 +472,7 @@ def play(
                     )
                 )
             names = {
-                i + 1: (you if people == 1 else f"Player {i + 1}")
+                i + 1: (you if people == 1 else gettext("Player {number}").format(number=i + 1))
                 if i < people
                 else f"{cycle[(i - people) % len(cycle)]}-{i + 1}"
                 for i in range(seats)

@@ -50,7 +50,7 @@ def _label(player: int) -> str:
     return f"p{player + 1}"
 
 
-_BOARD_NAMES = ("upper board", "lower board")
+_BOARD_NAMES = ("upper board", "lower board")  # machine words: --json; _board_word words them
 """Double-board games (V-4): board 0 is dealt first (as ``--json`` names them)."""
 _RUN_NAMES = ("run 1", "run 2")
 """A board run twice (P-10): run 1 is dealt first."""

@@ -34,8 +34,10 @@ from pokerroom.tournament.events import BustOut, TournamentEvent
 app = typer.Typer(
     cls=WordedGroup,
     name="tournament",
-    help="Tournaments: check a regulation (T-3), list the examples, run one with bots, "
-    "play one at the terminal table, export a saved one.",
+    help=N_(
+        "Tournaments: check a regulation (T-3), list the examples, run one with bots, "
+        "play one at the terminal table, export a saved one."
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

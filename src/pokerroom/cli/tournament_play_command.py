@@ -39,7 +39,9 @@ def play(
     entrants: Annotated[
         int, typer.Option("--entrants", metavar="N", help="Entrants, you included.")
     ] = 6,
-    name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name.")] = "You",
+    name: Annotated[
+        str, typer.Option("--name", metavar="NAME", help="Your name.")
+    ] = "You",  # machine words: data
     bots: Annotated[
         str,
         typer.Option(

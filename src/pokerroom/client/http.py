@@ -16,6 +16,7 @@ from http.cookies import CookieError, SimpleCookie
 from urllib.parse import urlencode, urlsplit
 
 from pokerroom.client.errors import ClientError
+from pokerroom.i18n import current_language
 
 TIMEOUT = 10.0
 """Seconds an HTTP request may take before the server counts as unreachable."""
@@ -129,7 +130,11 @@ class Visit:
             http.client.HTTPSConnection if server.scheme == "https" else http.client.HTTPConnection
         )
         connection = kind(server.host, server.port, timeout=TIMEOUT)
-        headers = {"Accept": accept, "User-Agent": "pokerroom-connect"}
+        headers = {
+            "Accept": accept,
+            "User-Agent": "pokerroom-connect",
+            "Accept-Language": current_language(),
+        }
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         sent = "; ".join(f"{k}={v}" for k, v in self.cookies.items() if v)

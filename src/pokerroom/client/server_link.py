@@ -37,6 +37,7 @@ from pokerroom.client.link import LinkFrame, LinkState
 from pokerroom.client.outstanding import Unanswered
 from pokerroom.client.saved_sessions import Session
 from pokerroom.client.signing_in import SESSION_COOKIE
+from pokerroom.i18n import current_language
 from pokerroom.protocol.server import FrameError, parse_frame
 from pokerroom.protocol.version import PROTOCOL_VERSION
 
@@ -152,9 +153,9 @@ class ServerLink:
         return len(self._unanswered)
 
     async def _one_connection(self) -> AsyncIterator[Mapping[str, object]]:
-        headers = (
-            {} if self.session is None else {"Cookie": f"{SESSION_COOKIE}={self.session.token}"}
-        )
+        headers: dict[str, str] = {"Accept-Language": current_language()}  # frames in it
+        if self.session is not None:
+            headers["Cookie"] = f"{SESSION_COOKIE}={self.session.token}"
         url = self.server.socket_url(self.room_id)
         try:
             opened = connect(

@@ -27,7 +27,8 @@ from pokerroom.i18n import N_, gettext, ngettext, vocabulary_of_profile
 from pokerroom.said import error_words
 from pokerroom.table.seating import Blinds
 from pokerroom.table.series import HandRecord, Series
-from pokerroom.table.straddle import MODE_WORDS, choice_words
+from pokerroom.table.story import ELIMINATED
+from pokerroom.table.straddle import choice_words, mode_words
 from pokerroom.table.vocabulary import chips_text
 from pokerroom.table.wording import plain
 from pokerroom.tui.hand_table import HandTableApp
@@ -98,7 +99,7 @@ class TableApp(HandTableApp):
         number = self.series.hands_played + (hand.phase != "done")
         stakes = stakes_line(hand.config, settings.small_blind, settings.big_blind)
         if settings.straddle != "off":
-            stakes += f" · {gettext(MODE_WORDS[settings.straddle])}"
+            stakes += f" · {mode_words(settings.straddle)}"
         return gettext("hand {number} · {stakes}").format(number=number, stakes=stakes)
 
     def _marks(self, hand: Hand) -> Blinds | None:
@@ -135,11 +136,7 @@ class TableApp(HandTableApp):
         ]
         log.write(result_line(record.number, changes))
         for seat in record.eliminated:
-            position = seats.index(seat)
-            if position == words.you:
-                log.write(gettext("You are eliminated"))
-            else:
-                log.write(gettext("{name} is eliminated").format(name=words.names[position]))
+            log.write(words.line(seats.index(seat), *ELIMINATED))
         if self.series.is_over:
             played = self.series.hands_played
             log.write(

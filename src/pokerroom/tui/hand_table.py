@@ -38,7 +38,7 @@ from pokerroom.table.run_twice import AGREE, DECLINE, QUESTION, RunTwiceVote, as
 from pokerroom.table.seating import Blinds
 from pokerroom.table.showdown import must_ask, settle_showdown, shown_hand_names
 from pokerroom.table.story import Story, Words, tell
-from pokerroom.table.wording import FOLD_WHEN_FREE, refusal
+from pokerroom.table.wording import FOLD_WHEN_FREE, refusal, said_text
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
 from pokerroom.tui.render import (
     SHOWDOWN_PROMPT,
@@ -343,7 +343,8 @@ class HandTableApp(App[None]):
             )
         else:
             legal = view.legal
-            status = options_line(legal.describe(amount_text) if legal is not None else ())
+            options = legal.describe(amount_text) if legal is not None else []
+            status = options_line([said_text(option) for option in options])
         return f"{status}\n{self.message}" if self.message else status
 
     def _show_buttons(self, view: HandView | None) -> None:

@@ -29,7 +29,7 @@ from pokerroom.cards import Card
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import N_, current_language, gettext, ngettext, use_language
 from pokerroom.ofc import OfcError, OfcHand, Row, Session
-from pokerroom.ofc.words import result_lines
+from pokerroom.ofc.words import refusal_text, result_lines
 from pokerroom.table.wording import plain
 from pokerroom.tui.ofc_render import (
     SHOWN_ROWS,
@@ -313,7 +313,7 @@ class OfcApp(App[str | None]):
         try:
             act()
         except OfcError as error:  # O-1, O-2, O-5: say what is allowed, change nothing
-            self._refuse(str(error))
+            self._refuse(refusal_text(error, self._me))
             return
         self.message = ""
         self.plan = []

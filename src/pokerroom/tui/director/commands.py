@@ -120,7 +120,7 @@ def hand_dealt(desk: LiveDesk, text: str) -> str:
 
 def protest(desk: LiveDesk, text: str) -> str:
     """``PENALTY PLAYER TEXT``."""
-    words = _words(text, 3, "1 Ann it was not my turn")
+    words = _words(text, 3, _("1 Ann it was not my turn"))
     desk.protest(_whole(words[0], _("the penalty's number")), words[1], " ".join(words[2:]))
     return _("protest of penalty {penalty} by {player} filed").format(
         penalty=words[0], player=words[1]

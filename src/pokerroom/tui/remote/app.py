@@ -125,7 +125,7 @@ class RemoteTableApp(App[None]):
         ),  # the footer is full at 80 columns: ? lists it
         Binding("question_mark", "keys", N_("Keys"), key_display="?"),
         Binding("q", "quit", N_("Quit")),
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True),
     ]
 
     def __init__(

@@ -40,7 +40,7 @@ from pokerroom.tui.table_screen import translated_bindings
 Send = Callable[[dict[str, object]], Awaitable[None]]
 ROWS = ("top", "middle", "bottom")
 DISCARD = "discard"
-OVER = "hand {number} over:"
+OVER = N_("hand {number} over:")
 """The log line that opens a settled hand's result (:mod:`pokerroom.ofc.words`)."""
 KEYS_HELP = N_(
     "keys: 1-9 or ←/→ choose a card · t top · m middle · b bottom · x discard · u undo · "

@@ -18,9 +18,9 @@ from pokerroom.engine.variants import Variant
 from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame
 from pokerroom.table.presets import preset_totals
-from pokerroom.table.run_twice import AGREE, DECLINE, QUESTION
-from pokerroom.table.straddle import WHERE_WORDS
-from pokerroom.table.wording import refusal
+from pokerroom.table.run_twice import prompt_words
+from pokerroom.table.straddle import where_words
+from pokerroom.table.wording import refusal, said_text
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tui.remote.seating import may_sit
 from pokerroom.tui.render import (
@@ -180,7 +180,7 @@ def status_line(frame: TableFrame, marked: Collection[int], pause_left: float | 
     you = frame["you"]
     decision = you["decision"]
     if decision == "act" and you["actions"] is not None:
-        return options_line(you["actions"]["options"])
+        return options_line([said_text(option) for option in you["actions"]["options"]])
     if decision == "draw":
         return draw_line(my_cards(frame), marked)
     if decision == "show":
@@ -188,10 +188,11 @@ def status_line(frame: TableFrame, marked: Collection[int], pause_left: float | 
             return gettext(SHOWDOWN_PROMPT)
         return gettext("showdown: s to show your hand")
     if decision == "run_twice":
+        words = prompt_words()
         return gettext("{question} y {agree} · o {decline}").format(
-            question=gettext(QUESTION),
-            agree=gettext(AGREE).lower(),
-            decline=gettext(DECLINE).lower(),
+            question=words["question"],
+            agree=words["agree"].lower(),
+            decline=words["decline"].lower(),
         )
     return _waiting_line(frame, pause_left)
 
@@ -241,7 +242,7 @@ TABLE_STATUS_WORDS = {
 
 def straddle_words(mode: str, on: bool) -> str:
     """The player's straddle choice, with the key that changes it."""
-    where = gettext(WHERE_WORDS[mode])
+    where = where_words(mode)
     if on:
         return gettext("you straddle {where} (v: stop)").format(where=where)
     return gettext("v: straddle {where}").format(where=where)
@@ -310,21 +311,29 @@ def key_presets(frame: TableFrame) -> dict[str, int]:
     return keep
 
 
+_OUTSIDE = {
+    "bet": N_("bet to {amount} is outside the legal range {low}-{high}"),
+    "raise": N_("raise to {amount} is outside the legal range {low}-{high}"),
+    "complete": N_("complete to {amount} is outside the legal range {low}-{high}"),
+}
+"""The engine's refusal of a total outside the range, by the word the table offers (V-5)."""
+
+
 def raise_refusal(actions: ActionsFrame, amount: int) -> str | None:
     """Why the server would refuse a bet to ``amount``, in its own words (A-8), or None."""
     sized = actions["raise_to"]
     if sized is None:
-        reason = "you may not raise now"
-        return refusal(IllegalAction(reason, "A-8", actions["options"]), 0)
+        refused = IllegalAction(N_("you may not raise now"), "A-8", actions["options"])
+        return refusal(refused, 0)
     low, high, sizes, step = sized["min"], sized["max"], sized["sizes"], sized["step"]
     legal = LegalActions(0, True, False, None, low, high, raise_sizes=tuple(sizes), raise_step=step)
     if legal.allows(Action.raise_to(amount)):
         return None
     options = actions["options"]
-    word = next(  # as it offers (V-5: Stud's completion is no raise)
-        (w for w in ("complete", "bet") if any(o.startswith(f"{w} ") for o in options)), "raise"
-    )
+    word = sized["word"]  # the code, as it offers (V-5: Stud's completion is no raise)
     if not sizes and low < amount < high:  # T-18: inside the range, but not whole units
         return refusal(IllegalAction(steps_refusal(word, legal), "T-18", options), 0)
-    reason = f"{word} to {amount} is outside the legal range {low}-{high}"
-    return refusal(IllegalAction(reason, "A-8", options), 0)
+    refused = IllegalAction(
+        _OUTSIDE[word], "A-8", options, amount=str(amount), low=str(low), high=str(high)
+    )
+    return refusal(refused, 0)

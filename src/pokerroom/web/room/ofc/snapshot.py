@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerroom.i18n import N_, gettext, ngettext, number_text
 from pokerroom.ofc import DiscardCard, OfcHand
 from pokerroom.ofc.game import Event
 from pokerroom.ofc.rows import Board
@@ -31,8 +32,8 @@ from pokerroom.web.seam import PROTOCOL_VERSION, User
 if TYPE_CHECKING:
     from pokerroom.web.room.ofc.room import OfcRoom
 
-GAME_NAME = "OFC Pineapple"
-STAKES = "points: 1 a row, 6 a scoop, royalties; Fantasyland"  # O-4 … O-6
+GAME_NAME = "OFC Pineapple"  # machine words: the frame's game name, a product name in every language
+STAKES = N_("points: 1 a row, 6 a scoop, royalties; Fantasyland")  # O-4 … O-6
 
 
 def build(room: OfcRoom, viewer: User | None) -> OfcTableFrame:
@@ -53,7 +54,7 @@ def build(room: OfcRoom, viewer: User | None) -> OfcTableFrame:
         "kind": "ofc",
         "status": room.status,
         "host": room.host,
-        "game": {"variant": "ofc-pineapple", "name": GAME_NAME, "stakes": ofc_stakes(room)},
+        "game": {"variant": "ofc-pineapple", "name": GAME_NAME, "stakes": stakes_words(room)},
         "seats": [_seat(room, s, viewer, boards, events) for s in range(1, room.table_size + 1)],
         "hand": None if hand is None else _hand(room, hand, events),
         "you": _you(room, viewer, seat, position),
@@ -65,8 +66,21 @@ def build(room: OfcRoom, viewer: User | None) -> OfcTableFrame:
 
 
 def ofc_stakes(room: OfcRoom) -> str:
+    """The lobby entry's stakes as stored: English data, worded for each reader on the way
+    out (``web/lobby/words.py``)."""
     hands = "" if room.max_hands is None else f", {room.max_hands} hands"
     return f"{room.table_size} players, {STAKES}{hands}"
+
+
+def stakes_words(room: OfcRoom) -> str:
+    """The table's header in the viewer's language (the frame is built inside it):
+    "3 players, points: 1 a row, 6 a scoop, royalties; Fantasyland"."""
+    players = ngettext("{count} player", "{count} players", room.table_size)
+    parts = [players.format(count=number_text(room.table_size)), gettext(STAKES)]
+    if room.max_hands is not None:
+        hands = ngettext("{count} hand", "{count} hands", room.max_hands)
+        parts.append(hands.format(count=number_text(room.max_hands)))
+    return ", ".join(parts)
 
 
 def _seat(
