@@ -31,9 +31,9 @@ from starlette.types import ASGIApp
 
 from pokerroom.engine import VARIANTS
 from pokerroom.table.series import SeriesSettings
+from pokerroom.tournament.live.console_tabs import TABS
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.director.views import TABS
 from pokerroom.web.language import LANGUAGE_COOKIE
 from pokerroom.web.registry import LobbyEntry, RoomKind
 from pokerroom.web.room.clock import ShotClock

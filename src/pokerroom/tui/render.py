@@ -14,6 +14,7 @@ from pokerroom.cards import Card
 from pokerroom.engine import HandConfig, Limit
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
+from pokerroom.game_choices import GAME_NAMES
 from pokerroom.i18n import N_, gettext, pgettext
 from pokerroom.table.story import faces_text
 from pokerroom.tournament.clock.render import countdown
@@ -22,21 +23,6 @@ BOARD_NAMES = (N_("upper"), N_("lower"))
 """The two boards of the double-board bomb pot (V-4), marked for the catalogues."""
 RUN_NAMES = (N_("run 1"), N_("run 2"))
 """The two boards of a board run twice."""
-GAME_NAMES = {
-    "holdem": N_("Texas Hold'em"),
-    "omaha": N_("4-card Omaha"),
-    "omaha-hilo": N_("4-card Omaha Hi-Lo"),
-    "omaha5": N_("5-card Omaha"),
-    "omaha5-hilo": N_("5-card Omaha Hi-Lo"),
-    "omaha6": N_("6-card Omaha"),
-    "omaha6-hilo": N_("6-card Omaha Hi-Lo"),
-    "bomb-pot-omaha": N_("Double-board bomb-pot Omaha"),
-    "stud": N_("Seven-card Stud"),
-    "stud-hilo": N_("Seven-card Stud Hi-Lo"),
-    "draw": N_("Five-card Draw"),
-}
-"""The games' names on the game line, by the engine's code (the engine's own ``name``
-stays English for machine formats)."""
 LIMIT_NAMES = {
     "no-limit": N_("no-limit"),
     "pot-limit": N_("pot-limit"),

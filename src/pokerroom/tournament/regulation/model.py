@@ -15,6 +15,7 @@ from datetime import datetime, time
 from fractions import Fraction
 
 from pokerroom.engine import Limit, Variant
+from pokerroom.game_choices import GAME_NAMES
 from pokerroom.i18n import N_, Language, gettext
 from pokerroom.tournament.structure import Break, Level
 
@@ -35,20 +36,6 @@ class Rotation(enum.StrEnum):
     """Every orbit of the button, as mixed Hold'em alternates structures (B-6)."""
 
 
-GAME_NAMES = {
-    "holdem": N_("Texas Hold'em"),
-    "omaha": N_("4-card Omaha"),
-    "omaha-hilo": N_("4-card Omaha Hi-Lo"),
-    "omaha5": N_("5-card Omaha"),
-    "omaha5-hilo": N_("5-card Omaha Hi-Lo"),
-    "omaha6": N_("6-card Omaha"),
-    "omaha6-hilo": N_("6-card Omaha Hi-Lo"),
-    "bomb-pot-omaha": N_("Double-board bomb-pot Omaha"),
-    "stud": N_("Seven-card Stud"),
-    "stud-hilo": N_("Seven-card Stud Hi-Lo"),
-    "draw": N_("Five-card Draw"),
-}
-"""Each engine game's name as people read it (the engine's own names stay English)."""
 LIMIT_NAMES = {
     Limit.NO_LIMIT: N_("No-limit {game}"),
     Limit.POT_LIMIT: N_("Pot-limit {game}"),

@@ -22,6 +22,7 @@ from pokerroom.i18n import N_, _, pgettext
 from pokerroom.said import error_words
 from pokerroom.table.wording import plain
 from pokerroom.tournament.live.action_words import action_text
+from pokerroom.tournament.live.console_tabs import TAB_TITLES, TABS
 from pokerroom.tournament.live.desk import LiveDesk, what_done
 from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.deal import Deal, DealMethod
@@ -39,15 +40,6 @@ from pokerroom.tui.director.views import (
 )
 from pokerroom.tui.director.wording import KEYS_HELP, PROMPT_KEYS, header_line
 
-TABS = ("desk", "tables", "clock", "discipline", "money", "log")
-TAB_TITLES = {
-    "desk": N_("Desk"),
-    "tables": N_("Tables"),
-    "clock": N_("Clock"),
-    "discipline": N_("Discipline"),
-    "money": N_("Money"),
-    "log": N_("Log"),
-}
 REFRESH_SECONDS = 0.5
 MINUTE = 60.0
 

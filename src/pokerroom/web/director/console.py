@@ -21,6 +21,7 @@ from starlette.responses import RedirectResponse, Response
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.i18n import N_, gettext
 from pokerroom.said import error_words
+from pokerroom.tournament.live.console_tabs import TABS
 from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.money.deal import Deal
 from pokerroom.tournament.regulation import example_names, example_text
@@ -119,9 +120,9 @@ class Console:
         if (away := turned_away(request)) is not None:
             return away
         tab = request.path_params["tab"]
-        if tab not in views.TABS:
+        if tab not in TABS:
             said = gettext("no tab {tab}; the tabs: {tabs}").format(
-                tab=repr(tab), tabs=", ".join(views.TABS)
+                tab=repr(tab), tabs=", ".join(TABS)
             )
             return refusal(request, 404, said)
         tournament_id: int = request.path_params["tid"]
@@ -160,7 +161,7 @@ class Console:
             "name": desk.regulation.name,
             "status": opened.saved.status,
             "header": views.header(desk),
-            "tabs": views.TABS,
+            "tabs": TABS,
             "tab": tab,
             "view": _tab_view(desk, tab, offer),
             "csrf": self.csrf.token(request),
@@ -184,7 +185,7 @@ class Console:
             return refusal(request, 404, said.format(name=repr(name), listed=listed))
         form = await request.form()
         back = form.get("tab")
-        tab = back if isinstance(back, str) and back in views.TABS else action.tab
+        tab = back if isinstance(back, str) and back in TABS else action.tab
 
         def run(desk: LiveDesk) -> str:
             if action.guarded:

@@ -22,8 +22,6 @@ from pokerroom.tournament.money.deal import Deal
 from pokerroom.tournament.penalties.menu import offence_lines
 from pokerroom.web.director.words import penalty_words, place_text
 
-TABS = ("desk", "tables", "clock", "discipline", "money", "log")
-
 
 @dataclass(frozen=True, slots=True)
 class Header:

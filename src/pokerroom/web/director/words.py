@@ -17,6 +17,7 @@ from contextlib import AbstractContextManager, nullcontext
 
 from pokerroom.i18n import N_, current_language, gettext, language_or_none, pgettext, use_language
 from pokerroom.tournament.header import ordinal
+from pokerroom.tournament.live.console_tabs import TAB_TITLES
 
 STATUSES = {
     "registering": lambda: pgettext("tournament status", "registering"),
@@ -29,14 +30,6 @@ STATUSES = {
     "playing": lambda: pgettext("tournament status", "playing"),
 }
 """Each status code and its words (literal calls, so extraction sees the context)."""
-TABS = {
-    "desk": N_("Desk"),
-    "tables": N_("Tables"),
-    "clock": N_("Clock"),
-    "discipline": N_("Discipline"),
-    "money": N_("Money"),
-    "log": N_("Log"),
-}
 
 
 def status_text(status: str) -> str:
@@ -46,7 +39,7 @@ def status_text(status: str) -> str:
 
 
 def tab_name(tab: str) -> str:
-    known = TABS.get(tab)
+    known = TAB_TITLES.get(tab)
     return tab.capitalize() if known is None else gettext(known)
 
 

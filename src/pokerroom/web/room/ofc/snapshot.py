@@ -32,7 +32,7 @@ from pokerroom.web.seam import PROTOCOL_VERSION, User
 if TYPE_CHECKING:
     from pokerroom.web.room.ofc.room import OfcRoom
 
-GAME_NAME = "OFC Pineapple"  # machine words: the frame's game name, a product name in every language
+GAME_NAME = "OFC Pineapple"  # machine words: a product name, the same in every language
 STAKES = N_("points: 1 a row, 6 a scoop, royalties; Fantasyland")  # O-4 … O-6
 
 
