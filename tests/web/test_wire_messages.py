@@ -76,13 +76,16 @@ class Viewer:
             self.last = frame
         return frame
 
-    def drain(self) -> None:
-        """Read whatever has arrived (frames of changes made while setting up)."""
+    def drain(self) -> bool:
+        """Read whatever has arrived (frames of changes made while setting up); whether
+        anything had."""
+        read = False
         while True:
             try:
                 self.receive_now()
             except TimeoutError:
-                return
+                return read
+            read = True
 
     def receive_now(self) -> Frame:
         frame: Frame = json.loads(self.socket.recv(timeout=0))
@@ -123,9 +126,11 @@ class Table:
         while self.hub.holding(self.room.id):  # saved, and the hub let the frames go
             assert time.monotonic() < deadline, "the hub still holds the room's frames"
             time.sleep(0.01)
-        time.sleep(QUIET)
-        for viewer in self.viewers.values():
-            viewer.drain()
+        while True:  # a loaded machine sends the last frames late: until all are quiet
+            time.sleep(QUIET)
+            if not any(viewer.drain() for viewer in self.viewers.values()):  # again if any
+                return
+            assert time.monotonic() < deadline, "the viewers' frames did not stop coming"
 
     def decider(self) -> Viewer:
         for viewer in self.viewers.values():
