@@ -39,6 +39,7 @@ from pokerroom.table.seating import Blinds
 from pokerroom.table.showdown import must_ask, settle_showdown, shown_hand_names
 from pokerroom.table.story import Story, Words, tell
 from pokerroom.table.wording import FOLD_WHEN_FREE, refusal, said_text
+from pokerroom.tui.bindings import translated_bindings
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
 from pokerroom.tui.render import (
     SHOWDOWN_PROMPT,
@@ -56,7 +57,6 @@ from pokerroom.tui.table_screen import (
     TABLE_CSS,
     bet_buttons,
     table_widgets,
-    translated_bindings,
 )
 
 MORE_KEYS_HELP = N_("n next hand · space show my cards (hot seat) · ? keys · q quit")

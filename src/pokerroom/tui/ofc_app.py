@@ -31,6 +31,7 @@ from pokerroom.i18n import N_, current_language, gettext, ngettext, use_language
 from pokerroom.ofc import OfcError, OfcHand, Row, Session
 from pokerroom.ofc.words import refusal_text, result_lines
 from pokerroom.table.wording import plain
+from pokerroom.tui.bindings import translated_bindings
 from pokerroom.tui.ofc_render import (
     SHOWN_ROWS,
     cards_line,
@@ -39,7 +40,6 @@ from pokerroom.tui.ofc_render import (
     table_lines,
     task_line,
 )
-from pokerroom.tui.table_screen import translated_bindings
 
 HandListener = Callable[[OfcHand, tuple[int, ...]], object]
 """Called after every change with the hand and the session seat of each position: a hand

@@ -4,10 +4,9 @@ and the buttons with exact amounts, so both tables look and answer the same."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Button, Input, RichLog, Static
 
@@ -43,27 +42,14 @@ BET_BINDINGS = [
     Binding("o", "run_twice(False)", N_("Run once")),
 ]
 """The keys of a hand: betting with presets, the draw, show or muck (P-5). Their
-descriptions are marked for the catalogues and worded by :func:`translated_bindings`."""
+descriptions are marked for the catalogues and worded by
+:func:`pokerroom.tui.bindings.translated_bindings`."""
 BET_KEYS_HELP = N_(
     "keys: f fold · c check/call · r bet, raise or complete (type the total) · m min · h ½ pot · "
     "t ⅔ pot · p pot · a all-in (the largest bet allowed) · b bring in · 1-5 mark, d draw · "
     "s show · x muck · y run it twice · o run once"
 )
 AMOUNT_PROMPT = N_("bet or raise to …")
-
-
-def translated_bindings(bindings: BindingsMap) -> BindingsMap:
-    """``bindings`` with their descriptions (marked ``N_``) in the current language and
-    vocabulary: the footer then names the keys as the table speaks ("f Пас")."""
-    worded = BindingsMap()
-    for key, found in bindings.key_to_bindings.items():
-        worded.key_to_bindings[key] = [
-            replace(binding, description=gettext(binding.description))
-            if binding.description
-            else binding
-            for binding in found
-        ]
-    return worded
 
 
 def table_widgets() -> ComposeResult:

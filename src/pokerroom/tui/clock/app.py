@@ -38,8 +38,8 @@ from pokerroom.tournament.clockface.lines import (
 )
 from pokerroom.tournament.clockface.snapshot import ClockSnapshot, Phase, snapshot
 from pokerroom.tournament.regulation import Regulation, in_regulation_language
+from pokerroom.tui.bindings import translate_bindings
 from pokerroom.tui.clock.big_digits import BigTime
-from pokerroom.tui.clock.bindings import translate_bindings
 
 REFRESH_SECONDS = 0.25
 FLASH_SECONDS = 1.5

@@ -26,7 +26,7 @@ from pokerroom.tournament.live.console_tabs import TAB_TITLES, TABS
 from pokerroom.tournament.live.desk import LiveDesk, what_done
 from pokerroom.tournament.live.printouts import write_printouts
 from pokerroom.tournament.money.deal import Deal, DealMethod
-from pokerroom.tui.clock.bindings import translate_bindings
+from pokerroom.tui.bindings import translate_bindings
 from pokerroom.tui.director import commands
 from pokerroom.tui.director.commands import Prompt
 from pokerroom.tui.director.views import (

@@ -48,6 +48,7 @@ from pokerroom.i18n import (
 from pokerroom.protocol.frames import OfcTableFrame, TableFrame
 from pokerroom.table.vocabulary import chips_text
 from pokerroom.table.wording import FOLD_WHEN_FREE
+from pokerroom.tui.bindings import translated_bindings
 from pokerroom.tui.layout import MIN_HEIGHT, draw_table
 from pokerroom.tui.remote import chat, seating, view
 from pokerroom.tui.remote.clock import ServerClock
@@ -62,7 +63,6 @@ from pokerroom.tui.table_screen import (
     TABLE_CSS,
     bet_buttons,
     table_widgets,
-    translated_bindings,
 )
 
 OpenTable = Callable[[str], Awaitable[TableLink]]

@@ -28,6 +28,7 @@ from pokerroom.cards import Card
 from pokerroom.i18n import N_, gettext
 from pokerroom.ofc import Row
 from pokerroom.protocol.frames import OfcSeatFrame, OfcTableFrame
+from pokerroom.tui.bindings import translated_bindings
 from pokerroom.tui.ofc_app import no_card, row_full
 from pokerroom.tui.ofc_render import OfcSeat, cards_line, seat_lines, settled_line, task_line
 from pokerroom.tui.remote import seating
@@ -35,7 +36,6 @@ from pokerroom.tui.remote.clock import ServerClock
 from pokerroom.tui.remote.hand_log import Logged, unwritten
 from pokerroom.tui.remote.view import TABLE_STATUS_WORDS, seat_name
 from pokerroom.tui.render import clock_line, next_hand_line
-from pokerroom.tui.table_screen import translated_bindings
 
 Send = Callable[[dict[str, object]], Awaitable[None]]
 ROWS = ("top", "middle", "bottom")

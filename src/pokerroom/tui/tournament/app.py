@@ -36,7 +36,7 @@ from pokerroom.tournament.header import HEADER_ROWS, header_lines, ordinal
 from pokerroom.tournament.live.action_words import place_text
 from pokerroom.tournament.lobby import Lobby
 from pokerroom.tournament.regulation.model import Regulation
-from pokerroom.tui.clock.bindings import translate_bindings
+from pokerroom.tui.bindings import translate_bindings
 from pokerroom.tui.hand_table import HandTableApp
 from pokerroom.tui.render import stakes_line
 from pokerroom.tui.table_screen import RESERVED_ROWS
