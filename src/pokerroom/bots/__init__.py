@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 
-from pokerroom.bots.base import Bot, play_hand
+from pokerroom.bots.base import Bot, play_hand, tell_hand_over
 from pokerroom.bots.equity_bot import EquityBot
 from pokerroom.bots.simple import CallingStation, RandomBot
 from pokerroom.bots.tournament_bot import TournamentBot
@@ -23,4 +23,5 @@ __all__ = [
     "RandomBot",
     "TournamentBot",
     "play_hand",
+    "tell_hand_over",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerroom.bots import BOTS, Bot
+from pokerroom.bots.base import tell_hand_over
 from pokerroom.bots.bubble_pressure import bubble_pressure
 from pokerroom.bots.tournament_bot import TournamentBot
 from pokerroom.engine import Hand
@@ -73,10 +74,11 @@ class BotPlayers:
             position = hand.to_act if hand.phase == "bet" else hand.to_draw
             if position is None:
                 break
-            view = view_of(hand, position)
+            view = view_of(hand, position, tuple(players))
             if hand.phase == "bet":
                 hand.act(bots[position].decide(view), position)
             else:
                 hand.draw(bots[position].discard(view), position)
             decisions += 1
+        tell_hand_over(hand, dict(enumerate(bots)), players)
         return decisions

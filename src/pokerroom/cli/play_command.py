@@ -407,7 +407,7 @@ def play(
     v straddle on/off (--straddle), space show your cards (hot seat),
     ? list the keys, q quit.
     """
-    from pokerroom.bots import BOTS, play_hand
+    from pokerroom.bots import BOTS, play_hand, tell_hand_over
     from pokerroom.storage import SeriesLog, SeriesStore, StorageError, resume_series
     from pokerroom.table.series import Series
     from pokerroom.tui.app import TableApp
@@ -518,8 +518,11 @@ def play(
         while not series.is_over:
             current = hand or series.start_hand()
             hand = None
-            play_hand(current, {p: bots[series.seat_of(p)] for p in range(current.players)})
+            at_table = {p: bots[series.seat_of(p)] for p in range(current.players)}
+            seat_names = [series.seats[series.seat_of(p)].name for p in range(current.players)]
+            play_hand(current, at_table, seat_names)
             record = series.finish_hand(current)  # H-3: the series stops at its limits
+            tell_hand_over(current, at_table, seat_names)
             save(series, current, record)
             if as_json:
                 typer.echo(_hand_json(record, current, series))

@@ -35,6 +35,9 @@ class HandView:
     street: int
     big_blind: int
     """The smallest bet of the hand (the big blind in blind games)."""
+    names: tuple[str, ...] = ()
+    """Each position's player name when the table gives them (public, like the seats);
+    a bot keeps its model of each opponent by it. Empty when unknown."""
 
 
 _MAY_HIDE = (ev.DealHole, ev.Burn, ev.Discard)
@@ -67,8 +70,10 @@ def _face_up_only(hand: Hand, player: int) -> tuple[Card | None, ...]:
     return tuple(seen)
 
 
-def view_of(hand: Hand, viewer: int | None) -> HandView:
-    """The hand as ``viewer`` sees it: own and shown cards only (X-4, P-5)."""
+def view_of(hand: Hand, viewer: int | None, names: tuple[str, ...] = ()) -> HandView:
+    """The hand as ``viewer`` sees it: own and shown cards only (X-4, P-5).
+
+    ``names`` are the players' names by position, if the caller knows them."""
     hole = tuple(
         tuple(hand.hole[p]) if p == viewer else (hand.shown[p] or _face_up_only(hand, p))
         for p in range(hand.players)
@@ -88,4 +93,5 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         legal=hand.legal_actions() if hand.phase == "bet" and hand.to_act == viewer else None,
         street=hand.street,
         big_blind=hand.config.min_bet,
+        names=names,
     )

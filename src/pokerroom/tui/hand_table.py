@@ -28,7 +28,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
 from pokerroom.amounts import amount_text
-from pokerroom.bots import Bot, play_hand
+from pokerroom.bots import Bot, play_hand, tell_hand_over
 from pokerroom.cards import card_face
 from pokerroom.engine import Action, Hand, IllegalAction, Limit
 from pokerroom.engine.views import HandView, view_of
@@ -110,6 +110,8 @@ class HandTableApp(App[None]):
         self.bots = bots
         self.hot_seat = hot_seat
         self.hand = hand
+        self._told: Hand | None = None
+        """The last hand whose end the bots were shown (they learn from each once)."""
         self.marked: set[int] = set()
         self.revealed_for: int | None = None
         self.message = ""
@@ -225,13 +227,17 @@ class HandTableApp(App[None]):
             for p in range(hand.players)
             if self._seat_of(p) not in self.humans
         }
-        play_hand(hand, bots)
+        names = [self._seat_name(self._seat_of(p)) for p in range(hand.players)]
+        play_hand(hand, bots, names)
         if hand.phase == "runs" and self.vote is None:
             self.vote = RunTwiceVote.ask(asked(hand), now=time.monotonic())
             for position in self.vote.waiting:
                 if position in bots:
                     self.vote.answer(position, agree=True)  # a bot agrees
         self._settle_showdown(hand)
+        if hand.phase == "done" and self._told is not hand:
+            self._told = hand
+            tell_hand_over(hand, bots, names)
         self._log_story()
         self._after_play(hand)
         self._redraw()

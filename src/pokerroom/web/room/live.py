@@ -25,6 +25,7 @@ from functools import partial
 from typing import Any, Generic, TypeVar
 
 from pokerroom.amounts import amount_text
+from pokerroom.bots.base import tell_hand_over
 from pokerroom.cards import Card
 from pokerroom.chat import RoomChat
 from pokerroom.chat.frames import chat_frame
@@ -594,6 +595,7 @@ class LiveRoom(SeatedRoom[Turn]):
             if not self.hand_done:
                 self.hand_done = True
                 self.pending = {}
+                self._show_bots_the_end(hand)
                 self._end_hand(now)
             return
         decider = self.decider()
@@ -604,13 +606,22 @@ class LiveRoom(SeatedRoom[Turn]):
             if self.vote is not None:  # one time for all the answers
                 self.turn.deadline, self.turn.countdown_from = self.vote.deadline, self.vote.opened
 
+    def _names(self) -> tuple[str, ...]:
+        """The players' names by position in the hand being played."""
+        return tuple(occupant.name for occupant in self.hand_occupants)
+
+    def _show_bots_the_end(self, hand: Hand) -> None:
+        """Bots that learn their opponents see the finished hand from their own seats."""
+        bots = {p: o.bot for p, o in enumerate(self.hand_occupants) if o.bot is not None}
+        tell_hand_over(hand, bots, self._names())
+
     def _auto_moves(self, hand: Hand, position: int, kind: str, occupant: Occupant) -> None:
         """A bot's decision; for a seat without a bot, what the clock would do."""
         bot = occupant.bot
         if kind == "show":
             settle_showdown(hand, lambda p: not self._acts_itself(self.hand_occupants[p]))
             return
-        view = view_of(hand, position)
+        view = view_of(hand, position, self._names())
         if kind == "draw":
             hand.draw([] if bot is None else bot.discard(view), position)
             return
