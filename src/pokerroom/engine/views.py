@@ -6,7 +6,7 @@ everyone once shown; the deck order and burned cards are never in a view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
@@ -35,9 +35,10 @@ class HandView:
     street: int
     big_blind: int
     """The smallest bet of the hand (the big blind in blind games)."""
-    names: tuple[str, ...] = ()
+    names: tuple[str, ...] = field(default=(), repr=False)
     """Each position's player name when the table gives them (public, like the seats);
-    a bot keeps its model of each opponent by it. Empty when unknown."""
+    a bot keeps its model of each opponent by it. Empty when unknown. Not in the repr,
+    which bots hash for their seeds: a seat's decisions do not depend on the names."""
 
 
 _MAY_HIDE = (ev.DealHole, ev.Burn, ev.Discard)
