@@ -21,8 +21,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
-from pokerroom.bots import BOTS
 from pokerroom.bots.ofc import OFC_BOTS
+from pokerroom.bots.registry import bot_kinds
 from pokerroom.engine import PROFILES, VARIANTS, Limit
 from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.table.settings_check import SettingError
@@ -71,7 +71,7 @@ class Kind:
             "games": [(code, gettext(variant.name)) for code, variant in VARIANTS.items()],
             "limits": [(value, gettext(words)) for value, words in self.limits],
             "profiles": list(PROFILES),
-            "bots": list(BOTS),
+            "bots": list(bot_kinds()),
             "ofc_bots": list(OFC_BOTS),
         }
 
