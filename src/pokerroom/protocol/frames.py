@@ -88,6 +88,8 @@ class SeatFrame(TypedDict):
     user: int | None
     bot: str | None
     """The bot's style when a bot sits here."""
+    bot_account: bool
+    """A bot account sits here: a program playing over its own connection (docs/bots.md)."""
     you: bool
     stack: int
     """Chips behind, not counting the bet in front."""

@@ -36,8 +36,9 @@ class HomeRoom(LiveRoom):
 
     ``seats`` is the table size; ``bots`` puts a bot of a
     :func:`~pokerroom.bots.registry.bot_kinds` style in a seat; ``host`` is the user who
-    may start the series (None: any seated player); ``grace`` is how long a dropped connection may last before the player is
-    away for the next deal (H-11); ``pause`` the seconds between hands.
+    may start the series (None: any seated player); ``grace`` is how long a dropped
+    connection may last before the player is away for the next deal (H-11); ``pause`` the
+    seconds between hands.
     """
 
     kind = "home"

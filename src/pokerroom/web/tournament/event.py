@@ -353,7 +353,9 @@ class WebTournament:
         kind = EntryKind.ENTRY if record is None else EntryKind.RE_ENTRY
         if record is None:
             self.users[name] = user.id
-            self.occupants[name] = Occupant(name, user.id, banks=self.clock.banks)
+            self.occupants[name] = Occupant(
+                name, user.id, banks=self.clock.banks, bot_account=user.has("bot")
+            )
         before = len(self.run.tournament.events)
         try:
             self.run.enter(name, kind, self.clock_time(now) + EPSILON)
