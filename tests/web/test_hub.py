@@ -532,6 +532,7 @@ def test_the_ticker_sleeps_until_a_deadline_on_the_real_clock(room: FakeRoom) ->
 @pytest.mark.parametrize("user", [ANN, ROBO], ids=["person", "bot account"])
 def test_a_flood_gets_error_frames_then_the_socket_closes(room: FakeRoom, user: User) -> None:
     """A bot account is held to the same rate limit as a person: no exemption."""
+    room.seated = frozenset({ANN.id, ROBO.id})
     limit = FloodLimit(rate=1.0, burst=3, strikes=4)
     app, _ = serve(room, settings=SocketSettings(flood=limit))
     with TestClient(app) as client, client.websocket_connect(url(user=user)) as ws:
