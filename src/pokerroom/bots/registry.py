@@ -86,7 +86,7 @@ def make_bot(name: str, seed: int | None) -> Bot:
     if factory is None:
         known = ", ".join(bot_kinds())
         raise UsageError(
-            gettext("unknown bot {name!r}; choose from {known}").format(name=name, known=known)
+            gettext("unknown bot {name}; choose from {known}").format(name=repr(name), known=known)
         )
     try:
         bot = factory(seed)
