@@ -91,7 +91,7 @@ def seat_labels(frame: TableFrame) -> list[SeatLabel]:
     return [
         SeatLabel(
             seat["seat"],
-            _name(seat),
+            seat_label_name(seat["name"], seat["bot_account"]),
             roles_text(seat["button"], seat["small_blind"], seat["big_blind"]),
             seat["stack"],
             _seat_action(seat),
@@ -108,12 +108,11 @@ def seat_labels(frame: TableFrame) -> list[SeatLabel]:
     ]
 
 
-def _name(seat: SeatFrame) -> str:
-    """The player's name, marked when a bot account plays the seat."""
-    name = seat["name"] or ""
-    if seat["bot_account"]:
+def seat_label_name(name: str | None, bot_account: bool) -> str:
+    """The player's name, marked when a bot account plays the seat; empty for a free seat."""
+    if name and bot_account:
         return pgettext("seat mark", "{name} (bot)").format(name=name)
-    return name
+    return name or ""
 
 
 def _seat_action(seat: SeatFrame) -> str:
