@@ -4,9 +4,10 @@ A bot account's client gets the same table frames as any player's (its own cards
 boards, stacks, bets, the legal actions), never more. :func:`view_from_frame` turns one
 into the :class:`~pokerroom.engine.views.HandView` a :mod:`pokerroom.bots` bot decides
 from, and :func:`reply` turns the bot's decision into the message to send. Positions are
-the dealt seats in order from the one after the button (seat order in Stud). The frame
-carries the hand's story as words, not events, so the view's ``events`` are empty: a bot
-that reads the betting history sees only what the stacks and bets say.
+the engine's as the button and blinds show them (seat order in Stud). The frame tells
+the hand's story in words, not events, so the view's ``events`` are empty: a bot that
+reads the betting history sees only what the stacks and bets say; and ``pots`` are the
+frame's (one pot, bets included, until there are side pots).
 """
 
 from __future__ import annotations
@@ -26,10 +27,24 @@ def _card(token: str | None) -> Card | None:
 
 
 def _dealt_seats(frame: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The seats dealt into this hand, in position order."""
+    """The seats dealt into this hand in the engine's order, the button last: from the seat
+    after the button, else (a dead button) from the small blind, else the big blind; in
+    Stud, which has neither, in seat order."""
     dealt = [seat for seat in frame["seats"] if seat["name"] is not None and seat["cards"]]
-    button = next((i for i, seat in enumerate(dealt) if seat["button"]), None)
-    return dealt if button is None else dealt[button + 1 :] + dealt[: button + 1]
+    marks = (("button", 1), ("small_blind", 0), ("big_blind", 0))
+    for mark, after in marks:
+        index = next((i for i, seat in enumerate(dealt) if seat[mark]), None)
+        if index is not None:
+            first = (index + after) % len(dealt)
+            return dealt[first:] + dealt[:first]
+    return dealt
+
+
+def _first_bet(actions: Mapping[str, Any]) -> bool:
+    """Whether a raise now would be the round's first bet: a ``bet``, or completing the
+    bring-in when the player could post it himself (nothing to call yet)."""
+    word = None if actions["raise_to"] is None else actions["raise_to"]["word"]
+    return word == "bet" or (word == "complete" and actions["call"] is None)
 
 
 def _legal(actions: Mapping[str, Any], player: int) -> LegalActions:
@@ -41,7 +56,7 @@ def _legal(actions: Mapping[str, Any], player: int) -> LegalActions:
         call=actions["call"],
         raise_min=None if sized is None else sized["min"],
         raise_max=None if sized is None else sized["max"],
-        bet=sized is not None and sized["word"] == "bet",
+        bet=_first_bet(actions),
         bring_in=actions["bring_in"],
         raise_sizes=() if sized is None else tuple(sized["sizes"]),
         raise_step=1 if sized is None else sized["step"],
@@ -63,7 +78,7 @@ def view_from_frame(frame: Mapping[str, Any]) -> HandView | None:
     return HandView(
         viewer=mine,
         phase=hand["phase"],
-        to_act=positions.get(hand["to_act"]),
+        to_act=positions.get(hand["to_act"]) if hand["phase"] == "bet" else None,
         stacks=tuple(seat["stack"] for seat in seats),
         committed=tuple(seat["bet"] for seat in seats),
         pot=hand["pot"],
