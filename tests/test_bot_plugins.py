@@ -19,6 +19,7 @@ from pokerroom.cli.app import app
 from pokerroom.deck import Deck
 from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
+from pokerroom.i18n import use_language
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.lobby.home_form import read_home_form
 from pokerroom.web.room import HomeRoom
@@ -108,6 +109,8 @@ def test_a_broken_plug_in_names_its_entry_point_and_the_built_ins_still_play() -
     assert result.exit_code == 2 and "could not be loaded" in result.stderr
     with pytest.raises(SettingError, match="could not be loaded"):
         read_home_form({"bot_2": "broken"})
+    with use_language("ru"), pytest.raises(registry.BotPluginError, match="не загрузился"):
+        registry.check_bot("broken")  # worded when asked, in the asker's language
 
 
 def test_a_plug_in_that_makes_no_bot_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:

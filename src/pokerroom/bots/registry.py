@@ -18,7 +18,7 @@ from importlib.metadata import EntryPoint, entry_points
 
 from pokerroom.bots import BOTS, Bot
 from pokerroom.errors import UsageError
-from pokerroom.i18n import gettext
+from pokerroom.i18n import N_, gettext
 
 GROUP = "pokerroom.bots"
 """The entry-point group a bot package declares its factories in."""
@@ -33,8 +33,9 @@ class BotPluginError(UsageError):
 @dataclass(frozen=True, slots=True)
 class _Plugins:
     factories: dict[str, BotFactory]
-    broken: dict[str, str]
-    """Entry-point name → what went wrong, worded for the person who asked for it."""
+    broken: dict[str, tuple[str, dict[str, str]]]
+    """Entry-point name → what went wrong: a message and its fields, worded when asked for
+    (in the asker's language)."""
 
 
 def _described(point: EntryPoint) -> str:
@@ -44,19 +45,19 @@ def _described(point: EntryPoint) -> str:
 @cache
 def _plugins() -> _Plugins:
     factories: dict[str, BotFactory] = {}
-    broken: dict[str, str] = {}
+    broken: dict[str, tuple[str, dict[str, str]]] = {}
     for point in entry_points(group=GROUP):
         if point.name in BOTS:  # a built-in's name stays the built-in bot
             continue
         try:
             factory = point.load()
         except Exception as error:  # a plug-in's own failure, whatever it is, stays its own
-            problem = gettext("the bot plug-in {entry} could not be loaded: {error}")
-            broken[point.name] = problem.format(entry=_described(point), error=_said(error))
+            problem = N_("the bot plug-in {entry} could not be loaded: {error}")
+            broken[point.name] = problem, {"entry": _described(point), "error": _said(error)}
             continue
         if not callable(factory):
-            problem = gettext("the bot plug-in {entry} is not a factory: it cannot be called")
-            broken[point.name] = problem.format(entry=_described(point))
+            problem = N_("the bot plug-in {entry} is not a factory: it cannot be called")
+            broken[point.name] = problem, {"entry": _described(point)}
             continue
         factories[point.name] = factory
     return _Plugins(factories, broken)
@@ -103,4 +104,5 @@ def check_bot(name: str) -> None:
     """Raise :class:`BotPluginError` for a plug-in that is broken; any other name passes."""
     problem = _plugins().broken.get(name)
     if problem is not None:
-        raise BotPluginError(problem)
+        message, fields = problem
+        raise BotPluginError(gettext(message).format(**fields))
