@@ -19,7 +19,7 @@ from typing import Any
 
 from pokerroom.bots import Bot
 from pokerroom.bots.registry import make_bot
-from pokerroom.client.bot_seat import reply
+from pokerroom.client.bot_seat import reply, safe_reply
 from pokerroom.client.errors import ClientError
 from pokerroom.client.http import Server
 from pokerroom.client.server_link import ServerLink
@@ -43,7 +43,9 @@ def sit(frame: Mapping[str, Any], seat: int | None) -> dict[str, object] | None:
 
 async def play(link: ServerLink, bot: Bot, seat: int | None, hands: int) -> int:
     """Play until ``hands`` hands are over (0: until the link closes); the hands seen end."""
+    latest: Mapping[str, Any] | None = None
     answered: str | None = None
+    rescued: str | None = None
     sitting = False
     finished = 0
     async for frame in link.frames():
@@ -51,8 +53,14 @@ async def play(link: ServerLink, bot: Bot, seat: int | None, hands: int) -> int:
             print(f"link {frame['state']}: {frame['message']}")
         elif frame["type"] == "error":
             print(f"refused: {frame['message']}")
-            answered, sitting = None, False  # try again from the next frame
+            if frame["code"] == "seat_taken":
+                sitting = False  # another free seat, at the next frame
+            elif latest is not None and answered not in (None, rescued):
+                rescued = answered  # the bot's move was refused: a safe one, once
+                if (safe := safe_reply(latest)) is not None:
+                    await link.send(safe)
         elif frame["type"] == "table":
+            latest = frame
             if not sitting and (message := sit(frame, seat)) is not None:
                 await link.send(message)
                 sitting = True

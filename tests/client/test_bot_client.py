@@ -14,9 +14,12 @@ import pytest
 from starlette.applications import Starlette
 
 from pokerroom.bots.registry import make_bot
+from pokerroom.cards import Card
 from pokerroom.client.http import Server
 from pokerroom.client.server_link import ServerLink
 from pokerroom.client.signing_in import log_in
+from pokerroom.engine import Action
+from pokerroom.engine.views import HandView
 from tests.client.served import (
     WAIT,
     Player,
@@ -68,8 +71,19 @@ async def _passive_until(player: Player, done: Any) -> None:
     raise AssertionError(f"not within {3 * WAIT} s; last {player.table}")
 
 
+class Stubborn:
+    """A broken bot: always a raise below any minimum; the client makes a safe move instead."""
+
+    def decide(self, view: HandView) -> Action:
+        return Action.raise_to(1)
+
+    def discard(self, view: HandView) -> list[Card]:
+        return []
+
+
+@pytest.mark.parametrize("kind", ["equity", "stubborn"])
 def test_a_bot_account_plays_a_hand_with_the_example_client(
-    served: tuple[Starlette, str, str],
+    served: tuple[Starlette, str, str], kind: str
 ) -> None:
     app, url, room = served
     signed_up(url, "Robo")
@@ -80,7 +94,8 @@ def test_a_bot_account_plays_a_hand_with_the_example_client(
 
     async def main() -> None:
         robo = ServerLink(server, room, log_in(server, "Robo", PASSWORD))
-        playing = asyncio.create_task(script.play(robo, make_bot("equity", 1), None, 1))
+        bot = Stubborn() if kind == "stubborn" else make_bot(kind, 1)
+        playing = asyncio.create_task(script.play(robo, bot, None, 1))
         player = Player(ServerLink(server, room, ann)).start()
         try:
             await player.until(lambda t: t["you"]["seat"] is None, "the first snapshot")

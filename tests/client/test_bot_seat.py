@@ -10,7 +10,7 @@ import random
 import pytest
 
 from pokerroom.bots.registry import make_bot
-from pokerroom.client.bot_seat import reply, view_from_frame
+from pokerroom.client.bot_seat import reply, safe_reply, view_from_frame
 from pokerroom.engine.views import HandView, view_of
 from pokerroom.i18n import use_language
 from pokerroom.tui.remote.view import seat_labels
@@ -92,6 +92,24 @@ def test_every_reply_is_a_message_the_table_accepts(game: str, kind: str) -> Non
         assert outcome.changed, (message, outcome)
         replies += 1
     assert t.room.hands_played >= 2 and replies >= 6
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_safe_reply_is_always_taken(game: str) -> None:
+    """What the example client sends when the table refused its bot's move."""
+    t = table(game, 3, seed=6, max_hands=2)
+    replies = 0
+    for _ in range(300):
+        decider = t.decider()
+        if decider is None:
+            if t.room.status == "over" or not t.wait():
+                break
+            continue
+        message = safe_reply(t.snap(decider))
+        assert message is not None
+        assert t.post(decider, message).changed, message
+        replies += 1
+    assert t.room.hands_played == 2 and replies >= 4
 
 
 def test_the_terminal_marks_a_bot_accounts_seat() -> None:

@@ -117,3 +117,25 @@ def reply(bot: Bot, frame: Mapping[str, Any]) -> dict[str, object] | None:
     if decision == "draw":
         return {"type": "draw", "cards": [str(card) for card in bot.discard(view)]}
     return _act(bot.decide(view), frame["you"]["actions"])
+
+
+def safe_reply(frame: Mapping[str, Any]) -> dict[str, object] | None:
+    """A decision the table always takes, for when it refused the bot's: check, else fold
+    (call or bring in when neither is open); stand pat; show."""
+    you = frame["you"]
+    match you["decision"]:
+        case "show":
+            return {"type": "show"}
+        case "draw":
+            return {"type": "draw", "cards": []}
+        case "act":
+            actions = you["actions"]
+            for name, open_now in (
+                ("check", actions["check"]),
+                ("fold", actions["fold"]),
+                ("call", actions["call"] is not None),
+                ("bring_in", actions["bring_in"] is not None),
+            ):
+                if open_now:
+                    return {"type": "act", "action": name}
+    return None
