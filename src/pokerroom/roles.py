@@ -4,7 +4,8 @@ Apart from the account store (:mod:`pokerroom.storage.accounts`, which loads SQL
 that ``pokerroom accounts --help`` can name them without loading the database.
 """
 
-ROLES = ("player", "guest", "host", "director", "admin")
+ROLES = ("player", "guest", "host", "director", "admin", "bot")
 """Every role an account may hold."""
-GRANTABLE = ("host", "director", "admin")
-"""The roles given by ``pokerroom accounts grant``; ``player`` and ``guest`` come with sign-up."""
+GRANTABLE = ("host", "director", "admin", "bot")
+"""The roles given by ``pokerroom accounts grant``; ``player`` and ``guest`` come with sign-up.
+``bot`` marks an account a program plays with (docs/bots.md): shown as a bot at the table."""

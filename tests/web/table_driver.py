@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -74,9 +75,11 @@ def table(
     clock: ShotClock | None = None,
     max_hands: int | None = None,
     start: bool = True,
+    bot_accounts: Collection[int] = (),
     **settings: object,
 ) -> Table:
-    """A room with ``players`` users in seats 1 … n (user 1 the host), started."""
+    """A room with ``players`` users in seats 1 … n (user 1 the host), started; the users
+    numbered in ``bot_accounts`` have the role ``bot`` (a program plays them)."""
     seats = players + len(bots or {})
     room = HomeRoom(
         "t1",
@@ -88,7 +91,10 @@ def table(
         seed=seed,
         max_hands=max_hands,
     )
-    users = [User(i + 1, NAMES[i]) for i in range(players)]
+    users = [
+        User(i + 1, NAMES[i], frozenset({"player", "bot"} if i + 1 in bot_accounts else {"player"}))
+        for i in range(players)
+    ]
     result = Table(room, users)
     for index, user in enumerate(users):
         assert result.send(user, "sit", seat=index + 1).changed

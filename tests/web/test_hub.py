@@ -28,7 +28,8 @@ from pokerroom.web.table_socket import CloseCode, table_route
 ANN = User(1, "Ann")
 BOB = User(2, "Bob")
 CY = User(3, "Cy")
-USERS = {user.name: user for user in (ANN, BOB, CY)}
+ROBO = User(4, "Robo", frozenset({"player", "bot"}))
+USERS = {user.name: user for user in (ANN, BOB, CY, ROBO)}
 HELLO = {"type": "hello", "v": 1}
 
 Frame = dict[str, Any]
@@ -528,10 +529,13 @@ def test_the_ticker_sleeps_until_a_deadline_on_the_real_clock(room: FakeRoom) ->
 # --- flood -----------------------------------------------------------------------------------
 
 
-def test_a_flood_gets_error_frames_then_the_socket_closes(room: FakeRoom) -> None:
+@pytest.mark.parametrize("user", [ANN, ROBO], ids=["person", "bot account"])
+def test_a_flood_gets_error_frames_then_the_socket_closes(room: FakeRoom, user: User) -> None:
+    """A bot account is held to the same rate limit as a person: no exemption."""
+    room.seated = frozenset({ANN.id, ROBO.id})
     limit = FloodLimit(rate=1.0, burst=3, strikes=4)
     app, _ = serve(room, settings=SocketSettings(flood=limit))
-    with TestClient(app) as client, client.websocket_connect(url(user=ANN)) as ws:
+    with TestClient(app) as client, client.websocket_connect(url(user=user)) as ws:
         joined(ws)
         for n in range(3 + 4):
             ws.send_json({"type": "bump", "id": f"m{n}"})

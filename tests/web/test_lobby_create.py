@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from fractions import Fraction
+from importlib.metadata import EntryPoint
+from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
 from starlette.testclient import TestClient
 
+from pokerroom.bots import registry
 from pokerroom.engine import HOLDEM, VARIANTS, Limit
 from pokerroom.storage.database import Database
 from pokerroom.table.series import SeriesSettings
@@ -50,6 +54,46 @@ def user(client: TestClient, name: str) -> User:
     account = cardroom(client).accounts.find_account(name)
     assert account is not None
     return User(account.id, account.name, account.roles)
+
+
+EXAMPLE_BOT = Path(__file__).resolve().parents[2] / "docs" / "examples" / "my_bot"
+
+
+def grumpy_bot(seed: int | None) -> object:
+    """A plug-in's factory that fails, as one missing its model file would."""
+    raise RuntimeError("no model file")
+
+
+@pytest.fixture
+def plugged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The example bot package and a failing one, as if installed (docs/bots.md)."""
+    monkeypatch.syspath_prepend(str(EXAMPLE_BOT))
+    points = [
+        EntryPoint("potodds", "my_bot.pot_odds:PotOddsBot", registry.GROUP),
+        EntryPoint("grumpy", f"{__name__}:grumpy_bot", registry.GROUP),
+    ]
+    monkeypatch.setattr(
+        registry, "entry_points", lambda *, group: points if group == registry.GROUP else []
+    )
+    registry.forget_plugins()
+    yield
+    registry.forget_plugins()
+
+
+@pytest.mark.usefixtures("plugged")
+def test_an_installed_bot_is_offered_and_a_failing_one_is_one_line(client: TestClient) -> None:
+    sign_up(client, "Ann")
+    assert '<option value="potodds">' in client.get("/new/home").text
+    made = created_id(post(client, "/new/home", bot_2="potodds"))
+    room = live_room(cardroom(client).registry.get(made).room)
+    assert isinstance(room, HomeRoom)
+    assert type(room.occupants[2].bot).__name__ == "PotOddsBot"
+    refused = post(client, "/new/home", bot_2="grumpy")
+    assert refused.status_code == 400
+    [shown] = ERROR.findall(refused.text)
+    said = "the bot plug-in grumpy failed to make a bot: RuntimeError: no model file"
+    assert html.unescape(shown) == said
+    assert len(cardroom(client).registry) == 1
 
 
 def test_a_host_creates_the_001_home_game_by_default(client: TestClient) -> None:

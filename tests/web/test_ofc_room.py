@@ -84,6 +84,16 @@ def test_a_full_table_starts_and_deals_five_to_the_player_left_of_the_button() -
     assert table.snap(BOB if user is ANN else ANN)["you"]["cards"] == []
 
 
+def test_a_bot_accounts_seat_is_marked_for_everyone() -> None:
+    robo = User(4, "Robo", frozenset({"player", "bot"}))
+    table = Table(OfcRoom("o1", seats=2, clock=CLOCK, seed=7))
+    assert table.send(ANN, "sit", seat=1).changed
+    assert table.send(robo, "sit", seat=2).changed
+    for viewer in (ANN, robo, None):
+        marks = [seat["bot_account"] for seat in table.snap(viewer)["seats"]]
+        assert marks == [False, True]
+
+
 def test_a_placement_is_set_face_up_for_everyone_and_never_moves() -> None:
     table = heads_up()
     user = table.decider(ANN, BOB)

@@ -135,11 +135,14 @@ def step(t: Table, rng: random.Random) -> None:
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), bot=st.booleans())
 def test_no_snapshot_leaks_a_card(game: str, seed: int, players: int, bot: bool) -> None:
-    """X-4, P-5, H-9: zero leaks over random play of every game."""
+    """X-4, P-5, H-9: zero leaks over random play of every game; user 2 is a bot account,
+    a viewer checked like the people (and shown as a bot to every one of them)."""
     rng = random.Random(seed)
     bots = {players + 1: "random"} if bot else None
     clock = ShotClock(seconds=20, countdown=5, banks=1, bank_seconds=10, showdown=5)
-    t = table(game, players, seed=seed, bots=bots, clock=clock, max_hands=4)
+    t = table(game, players, seed=seed, bots=bots, clock=clock, max_hands=4, bot_accounts={2})
+    marked = [s["seat"] for s in t.snap(t.users[0])["seats"] if s["bot_account"]]
+    assert marked == [t.room.seat_of_user(2)]
     check_no_leaks(t)
     for _ in range(STEPS):
         if t.room.status == "over":

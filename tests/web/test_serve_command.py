@@ -118,6 +118,8 @@ def test_accounts_grant_revoke_and_list(tmp_path: Path) -> None:
     assert revoked.stdout == "Ann: admin, director, player\n"
     listed = runner.invoke(app, ["accounts", "list", "--database", database])
     assert listed.stdout == "Ann: admin, director, player\n"
+    marked = runner.invoke(app, ["accounts", "grant", "ann", "bot", "--database", database])
+    assert marked.stdout == "Ann: admin, bot, director, player\n"  # a bot account (docs/bots.md)
     one_line_error(
         ["accounts", "grant", "Bob", "director", "--database", database],
         "error: no account named 'Bob'",

@@ -125,6 +125,24 @@ def test_bots_fill_the_field_and_a_set_start_time_starts_it() -> None:
     assert sorted(len(room.occupants) for room in tournament.rooms.values()) == [6, 6]  # T-4
 
 
+def test_a_bot_account_entrant_is_listed_and_seated_as_a_bot() -> None:
+    robo = User(7, "Robo", frozenset({"player", "bot"}))
+    tournament = fresh(fill_to=4)
+    tournament.register(ANN, 0.0)
+    tournament.register(robo, 0.0)
+    tournament.start(DIRECTOR, 1.0)
+    listed = {p["name"]: p["bot"] for p in tournament.lobby(ANN)["players"]}
+    assert listed["Robo"] and not listed["Ann"]
+    assert sum(listed.values()) == 3  # Robo and the two bots that filled the field
+    seats = [
+        seat
+        for room in tournament.rooms.values()
+        for seat in room.snapshot(ANN)["seats"]
+        if seat["name"] is not None
+    ]
+    assert [seat["name"] for seat in seats if seat["bot_account"]] == ["Robo"]
+
+
 # ----------------------------------------------------------- played through rooms
 
 

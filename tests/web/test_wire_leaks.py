@@ -1,6 +1,7 @@
 """The leak matrix over the wire (X-4, issue 13 item 5): the real server — ``create_app``
 served by uvicorn, its hub's clock running — and real clients: players signed up through
-the pages, an observer, each holding a ``websockets`` connection to a table.
+the pages (one of them, Bob, a bot account: a program's client, checked like the others),
+an observer, each holding a ``websockets`` connection to a table.
 
 For every engine game, at a home-series table and at a cash table, the clients play random
 hands from what their own frames say (``you.actions``), send random bad messages, choose
@@ -53,6 +54,8 @@ from tests.web.wire import (
 
 GAMES = ("holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "bomb-pot-omaha", "stud", "draw")
 NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve")
+BOT_ACCOUNT = "Bob"
+"""A bot account: its client is one of the viewers every frame is checked for."""
 BUDGET = 1.5
 """Seconds of play per case (16 cases)."""
 MIN_HANDS = 3
@@ -68,7 +71,7 @@ def server() -> Iterator[Server]:
     """One cardroom served by uvicorn for the module; each case opens its own room."""
     for game in GAMES:  # the evaluators' tables and compiled kernels, before any clock runs
         warm_up(game)
-    with served_cardroom(NAMES) as served:
+    with served_cardroom(NAMES, bots=[BOT_ACCOUNT]) as served:
         yield served
 
 
@@ -418,6 +421,9 @@ def test_no_frame_or_page_leaks_a_card(
     )
     assert watch.frames >= 30 and watch.errors >= 3, (watch.frames, watch.errors)
     assert chat_lines > 0, "nobody chatted: the chat frames were not checked"
+    if kind == "home":  # seated for the whole series, and shown as the bot account he is
+        marked = {o.name for o in room.occupants.values() if o.bot_account}
+        assert marked == {BOT_ACCOUNT}, marked
 
 
 def test_the_wire_matrix_catches_a_room_that_shows_every_hand(
@@ -438,7 +444,7 @@ def test_the_wire_matrix_catches_a_room_that_shows_every_hand(
     finally:
         server.app.state.cardroom.registry.remove(room.id)
     assert any("observer was sent" in p for p in watch.problems), watch.problems[:3]
-    assert any("Bob was sent" in p for p in watch.problems), watch.problems[:3]
+    assert any(f"{BOT_ACCOUNT} was sent" in p for p in watch.problems), watch.problems[:3]
 
 
 def test_the_wire_matrix_catches_a_chat_that_carries_a_hidden_card(

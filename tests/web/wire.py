@@ -76,11 +76,14 @@ class Server:
 
 
 @contextmanager
-def served_cardroom(names: Iterable[str]) -> Iterator[Server]:
-    """``create_app`` on an in-memory database, ``names`` signed up, served on 127.0.0.1."""
+def served_cardroom(names: Iterable[str], bots: Iterable[str] = ()) -> Iterator[Server]:
+    """``create_app`` on an in-memory database, ``names`` signed up, served on 127.0.0.1;
+    those in ``bots`` are bot accounts (the admin's ``pokerroom accounts grant NAME bot``)."""
     with open_database("sqlite://") as database:
         app = create_app(database, settings())
         accounts = sign_up_players(app, names)
+        for name in bots:
+            cardroom_of_app(app).accounts.grant(name, "bot")
         live = LiveServer(app)
         live.start()
         try:

@@ -1,7 +1,7 @@
 """Bots as a tournament's players: each entrant gets a bot of one of the named kinds.
 
-Kinds come from the ``BOTS`` registry by name, so a new tournament bot plugs in by
-registering there. Entrant *i* plays ``kinds[i % len(kinds)]``, seeded from the run's
+Kinds come from the registry by name (:mod:`pokerroom.bots.registry`: the built-in bots
+and any installed plug-in). Entrant *i* plays ``kinds[i % len(kinds)]``, seeded from the run's
 seed and his index, and keeps his bot through re-entries. Before each hand the run hands
 them the lobby's standing (:meth:`BotPlayers.see_standing`): tournament bots take their
 bubble pressure from it (:func:`~pokerroom.bots.bubble_pressure.bubble_pressure`).
@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerroom.bots import BOTS, Bot
+from pokerroom.bots import Bot
 from pokerroom.bots.base import tell_hand_over
 from pokerroom.bots.bubble_pressure import bubble_pressure
+from pokerroom.bots.registry import bot_kinds, check_bot, make_bot
 from pokerroom.bots.tournament_bot import TournamentBot
 from pokerroom.engine import Hand
 from pokerroom.engine.views import view_of
@@ -23,11 +24,13 @@ from pokerroom.tournament.standing import Standing
 
 def check_kinds(kinds: Sequence[str]) -> tuple[str, ...]:
     """The bot kinds named, each one known; one clear error otherwise."""
+    known = bot_kinds()
     if not kinds:
-        raise UsageError(f"name at least one bot kind: {', '.join(BOTS)}")
+        raise UsageError(f"name at least one bot kind: {', '.join(known)}")
     for kind in kinds:
-        if kind not in BOTS:
-            raise UsageError(f"unknown bot kind {kind!r}; choose from {', '.join(BOTS)}")
+        check_bot(kind)  # a broken plug-in says what went wrong
+        if kind not in known:
+            raise UsageError(f"unknown bot kind {kind!r}; choose from {', '.join(known)}")
     return tuple(kinds)
 
 
@@ -52,7 +55,9 @@ class BotPlayers:
         bot = self._bots.get(player)
         if bot is None:
             index = self._index.get(player, len(self._index))
-            bot = self._bots[player] = BOTS[self.kind_of(player)](self._seed * 1_000_003 + index)
+            bot = self._bots[player] = make_bot(
+                self.kind_of(player), self._seed * 1_000_003 + index
+            )
         return bot
 
     def bots_for(self, hand: Hand, players: Sequence[str]) -> list[Bot]:

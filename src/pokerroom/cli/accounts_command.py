@@ -2,7 +2,8 @@
 
 Signing up (in the browser) makes a ``player`` who may also ``host`` home games; a guest
 comes by an invite link. ``grant NAME ROLE`` gives ``director`` (runs tournaments on the
-web, T-16), ``admin`` (every room, every invite) or ``host`` back; ``revoke`` takes one.
+web, T-16), ``admin`` (every room, every invite), ``bot`` (a program plays the account,
+and the table says so: docs/bots.md) or ``host`` back; ``revoke`` takes one.
 """
 
 from __future__ import annotations

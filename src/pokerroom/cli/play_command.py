@@ -173,10 +173,11 @@ def _abandon(ctx: typer.Context, series_id: int, extra: int | None, *, resume: b
 
 def _bots_for(styles: dict[int, str], seed: int | None) -> dict[int, Bot]:
     """A bot of the given style in each of those seats."""
-    from pokerroom.bots import BOTS
+    from pokerroom.bots.registry import make_bot
 
     return {
-        seat: BOTS[style](None if seed is None else seed + seat) for seat, style in styles.items()
+        seat: make_bot(style, None if seed is None else seed + seat)
+        for seat, style in styles.items()
     }
 
 
@@ -407,7 +408,8 @@ def play(
     v straddle on/off (--straddle), space show your cards (hot seat),
     ? list the keys, q quit.
     """
-    from pokerroom.bots import BOTS, play_hand, tell_hand_over
+    from pokerroom.bots import play_hand, tell_hand_over
+    from pokerroom.bots.registry import bot_kinds, check_bot
     from pokerroom.storage import SeriesLog, SeriesStore, StorageError, resume_series
     from pokerroom.table.series import Series
     from pokerroom.tui.app import TableApp
@@ -463,12 +465,15 @@ def play(
             if as_json and not all_bots:
                 raise UsageError(N_("--json is for unattended series: add --all-bots"))
             cycle = [style.strip() for style in bots_option.split(",") if style.strip()]
-            unknown = [style for style in cycle if style not in BOTS]
+            for style in cycle:
+                check_bot(style)  # a broken plug-in says what went wrong
+            known = bot_kinds()
+            unknown = [style for style in cycle if style not in known]
             if unknown or not cycle:
                 problem = N_("unknown bot style {styles}; choose from {known}")
                 raise UsageError(
                     gettext(problem).format(
-                        styles=", ".join(unknown) or gettext(N_("(none)")), known=", ".join(BOTS)
+                        styles=", ".join(unknown) or gettext(N_("(none)")), known=", ".join(known)
                     )
                 )
             names = {

@@ -88,6 +88,8 @@ class SeatFrame(TypedDict):
     user: int | None
     bot: str | None
     """The bot's style when a bot sits here."""
+    bot_account: bool
+    """A bot account sits here: a program playing over its own connection (docs/bots.md)."""
     you: bool
     stack: int
     """Chips behind, not counting the bet in front."""
@@ -409,6 +411,8 @@ class OfcSeatFrame(TypedDict):
     user: int | None
     bot: str | None
     """The OFC bot's style (``sensible``, ``random``) when a bot sits here."""
+    bot_account: bool
+    """A bot account sits here: a program playing over its own connection (docs/bots.md)."""
     you: bool
     total: int
     """Points over the session so far (they sum to zero)."""

@@ -75,7 +75,7 @@ class Player:
     name: str
     kind: PlayerKind = PlayerKind.HUMAN
     bot: str | None = None
-    """The bot's style (a key of :data:`pokerroom.bots.BOTS`) for a bot."""
+    """The bot's style (a name of :func:`pokerroom.bots.registry.bot_kinds`) for a bot."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from pokerroom.tui.ofc_render import OfcSeat, cards_line, seat_lines, settled_li
 from pokerroom.tui.remote import seating
 from pokerroom.tui.remote.clock import ServerClock
 from pokerroom.tui.remote.hand_log import Logged, unwritten
-from pokerroom.tui.remote.view import TABLE_STATUS_WORDS, seat_name
+from pokerroom.tui.remote.view import TABLE_STATUS_WORDS, seat_label_name, seat_name
 from pokerroom.tui.render import clock_line, next_hand_line
 
 Send = Callable[[dict[str, object]], Awaitable[None]]
@@ -218,7 +218,7 @@ class RemoteOfcScreen(Screen[None]):
                 elif rows is not None:
                     rows[Row(row)].append(Card.parse(card))
         return OfcSeat(
-            seat["name"] or seat_name(seat["seat"]),
+            seat_label_name(seat["name"], seat["bot_account"]) or seat_name(seat["seat"]),
             seat["total"],
             rows,
             acting=hand is not None and hand["to_act"] == seat["seat"],

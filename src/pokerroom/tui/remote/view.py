@@ -15,7 +15,7 @@ from pokerroom.cards import Card
 from pokerroom.engine import VARIANTS, Action, IllegalAction, LegalActions
 from pokerroom.engine.actions import steps_refusal
 from pokerroom.engine.variants import Variant
-from pokerroom.i18n import N_, gettext, ngettext
+from pokerroom.i18n import N_, gettext, ngettext, pgettext
 from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame
 from pokerroom.table.presets import preset_totals
 from pokerroom.table.run_twice import prompt_words
@@ -91,7 +91,7 @@ def seat_labels(frame: TableFrame) -> list[SeatLabel]:
     return [
         SeatLabel(
             seat["seat"],
-            seat["name"],
+            seat_label_name(seat["name"], seat["bot_account"]),
             roles_text(seat["button"], seat["small_blind"], seat["big_blind"]),
             seat["stack"],
             _seat_action(seat),
@@ -106,6 +106,13 @@ def seat_labels(frame: TableFrame) -> list[SeatLabel]:
         for seat in frame["seats"]
         if seat["name"] is not None
     ]
+
+
+def seat_label_name(name: str | None, bot_account: bool) -> str:
+    """The player's name, marked when a bot account plays the seat; empty for a free seat."""
+    if name and bot_account:
+        return pgettext("seat mark", "{name} (bot)").format(name=name)
+    return name or ""
 
 
 def _seat_action(seat: SeatFrame) -> str:

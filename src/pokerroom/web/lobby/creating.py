@@ -21,8 +21,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
-from pokerroom.bots import BOTS
 from pokerroom.bots.ofc import OFC_BOTS
+from pokerroom.bots.registry import BotPluginError, bot_kinds
 from pokerroom.engine import PROFILES, VARIANTS, Limit
 from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.table.settings_check import SettingError
@@ -71,7 +71,7 @@ class Kind:
             "games": [(code, gettext(variant.name)) for code, variant in VARIANTS.items()],
             "limits": [(value, gettext(words)) for value, words in self.limits],
             "profiles": list(PROFILES),
-            "bots": list(BOTS),
+            "bots": list(bot_kinds()),
             "ofc_bots": list(OFC_BOTS),
         }
 
@@ -79,7 +79,10 @@ class Kind:
 def _home(form: Mapping[str, str], room_id: str, host: User) -> tuple[TableRoom, LobbyEntry]:
     game = read_home_form(form)
     settings = game.settings
-    room = HomeRoom(room_id, settings=settings, seats=game.seats, host=host.id, bots=game.bots)
+    try:
+        room = HomeRoom(room_id, settings=settings, seats=game.seats, host=host.id, bots=game.bots)
+    except BotPluginError as error:  # a plug-in whose factory failed: the form says so
+        raise SettingError(str(error)) from None
     stakes = stakes_words(
         settings.variant, settings.limit, settings.small_blind, settings.big_blind, settings.ante
     )

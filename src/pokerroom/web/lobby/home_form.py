@@ -1,8 +1,9 @@
 """The form that creates a home game: the 001 series by default, or any engine game.
 
 Blank fields keep the 001 settings (H-1: No-limit Hold'em, 200 chips, blinds 1/2, six
-seats, the ``home`` profile). ``bot_<seat>`` puts a bot of a :data:`pokerroom.bots.BOTS`
-style in that seat; at least one seat stays open, since a home game is for people.
+seats, the ``home`` profile). ``bot_<seat>`` puts a bot of a
+:func:`~pokerroom.bots.registry.bot_kinds` style (built-in or plug-in) in that seat; at
+least one seat stays open, since a home game is for people.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from pokerroom.bots import BOTS
+from pokerroom.bots.registry import BotPluginError, bot_kinds, check_bot
 from pokerroom.i18n import N_, gettext
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.table.series import SeriesSettings, usual_limit
@@ -103,8 +104,12 @@ def _bots(form: Mapping[str, str], seats: int) -> dict[int, str]:
         style = form.get(f"bot_{seat}", "").strip()
         if not style:
             continue
-        if style not in BOTS:
-            raise SettingError(no_such_bot(seat, BOTS, style))
+        try:
+            check_bot(style)
+        except BotPluginError as error:
+            raise SettingError(str(error)) from None
+        if style not in bot_kinds():
+            raise SettingError(no_such_bot(seat, bot_kinds(), style))
         if seat > seats:
             raise SettingError(
                 gettext("bot in seat {seat}: this table has seats 1-{seats}").format(

@@ -234,7 +234,9 @@ class CashRoom(LiveRoom):
             )  # the same words the table refused with, in any language
             code = "buy_in" if str(error) == wrong_buy_in else "name"
             return no(error_words(error), code)
-        self.occupants[seat] = Occupant(sender.name, sender.id, banks=self.clock.banks)
+        self.occupants[seat] = Occupant(
+            sender.name, sender.id, banks=self.clock.banks, bot_account=sender.has("bot")
+        )
         self.ledger.add(self.ledger.bought_in, sender.id, buy_in)
         self._resume_if_held(now)
         return Outcome(True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pokerroom.bots import BOTS
+from pokerroom.bots.registry import bot_kinds, make_bot
 from pokerroom.i18n import gettext, ngettext
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import GameFrame, StandingFrame, StraddleYouFrame
@@ -34,10 +34,11 @@ from pokerroom.web.seam import Outcome, User
 class HomeRoom(LiveRoom):
     """One home-series table; see the module docstring.
 
-    ``seats`` is the table size; ``bots`` puts a bot of a :data:`pokerroom.bots.BOTS`
-    style in a seat; ``host`` is the user who may start the series (None: any seated
-    player); ``grace`` is how long a dropped connection may last before the player is
-    away for the next deal (H-11); ``pause`` the seconds between hands.
+    ``seats`` is the table size; ``bots`` puts a bot of a
+    :func:`~pokerroom.bots.registry.bot_kinds` style in a seat; ``host`` is the user who
+    may start the series (None: any seated player); ``grace`` is how long a dropped
+    connection may last before the player is away for the next deal (H-11); ``pause`` the
+    seconds between hands.
     """
 
     kind = "home"
@@ -68,10 +69,10 @@ class HomeRoom(LiveRoom):
         self.max_hands = max_hands
         for seat, style in (bots or {}).items():
             self._check_seat_number(seat)
-            if style not in BOTS:
-                styles = ", ".join(BOTS)
+            if style not in bot_kinds():
+                styles = ", ".join(bot_kinds())
                 raise ValueError(f"unknown bot style {style!r}; styles: {styles}")  # machine words
-            bot = BOTS[style](None if seed is None else seed + seat)
+            bot = make_bot(style, None if seed is None else seed + seat)
             name = f"Bot {seat}"  # machine words: a name given at creation (data)
             self.occupants[seat] = Occupant(name, None, bot, style)
         self.straddlers: set[int] = set()

@@ -20,6 +20,9 @@ class Occupant:
     """When the connection dropped (H-11: the grace period counts from it)."""
     banks: int = 0
     """Time banks left (A-18)."""
+    bot_account: bool = False
+    """A user whose account has the role ``bot``: a program plays it over its own
+    connection, by the same rules and limits as a person, and the table shows it as a bot."""
 
     def away(self, now: float, grace: float) -> bool:
         """H-9, H-11: sitting out, or disconnected for longer than the grace period."""

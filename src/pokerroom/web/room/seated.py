@@ -119,7 +119,9 @@ class SeatedRoom(ABC, Generic[TurnT]):
         refused = self._seat_refused(sender, seat)
         if refused is not None:
             return refused
-        self.occupants[seat] = Occupant(sender.name, sender.id, banks=self.clock.banks)
+        self.occupants[seat] = Occupant(
+            sender.name, sender.id, banks=self.clock.banks, bot_account=sender.has("bot")
+        )
         return Outcome(True)
 
     def _unseat_before_start(self, sender: User, started: str) -> Outcome:

@@ -153,6 +153,7 @@ def _seat(
         "name": None if occupant is None else occupant.name,
         "user": None if occupant is None else occupant.user,
         "bot": None if occupant is None else occupant.style,
+        "bot_account": occupant is not None and occupant.bot_account,
         "you": seat == my_seat,
         "stack": 0 if occupant is None else room.stack_of(seat),
         "bet": 0,

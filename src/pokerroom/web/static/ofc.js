@@ -95,6 +95,7 @@ window.pokerroomOfc = (() => {
     const head = page.el("div", "seat-head");
     head.append(page.el("span", "seat-number", seat.seat));
     head.append(page.el("span", "name", seat.name === null ? t("empty") : seat.name));
+    if (seat.bot_account) head.append(page.el("span", "bot-account", tp("seat mark", "bot")));
     if (seat.button) head.append(page.el("span", "mark mark-d", tp("dealer button", "D")));
     if (seat.name !== null) head.append(page.el("span", "ofc-total", points(seat.total)));
     block.append(head);

@@ -422,6 +422,7 @@
         return;
       }
       head.append(el("span", "name", seat.name));
+      if (seat.bot_account) head.append(el("span", "bot-account", tp("seat mark", "bot")));
       for (const [flag, label, title] of [
         [seat.button, "d", t("dealer button")],
         [seat.small_blind, "sb", t("small blind")],

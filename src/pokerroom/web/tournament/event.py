@@ -157,6 +157,8 @@ class WebTournament:
         """The entries before the start, taken and checked by the director library."""
         self.users: dict[str, int] = {}
         """Entrant name → user id (bots have none)."""
+        self.bot_accounts: set[str] = set()
+        """Entrants whose account has the role ``bot``: shown as bots (docs/bots.md)."""
         self.run: TimedRun | None = None
         self.bots: BotPlayers | None = None
         self.rooms: dict[int, TournamentTableRoom] = {}
@@ -341,6 +343,7 @@ class WebTournament:
                 )
             self.registration.enter(name, at=0)
             self.users[name] = user.id
+            self._note_bot_account(name, user)
             self._changed()
             if (  # T-3: a sit & go's seats are its max_entries
                 self.start_when_full
@@ -353,13 +356,17 @@ class WebTournament:
         kind = EntryKind.ENTRY if record is None else EntryKind.RE_ENTRY
         if record is None:
             self.users[name] = user.id
-            self.occupants[name] = Occupant(name, user.id, banks=self.clock.banks)
+            self._note_bot_account(name, user)
+            self.occupants[name] = Occupant(
+                name, user.id, banks=self.clock.banks, bot_account=user.has("bot")
+            )
         before = len(self.run.tournament.events)
         try:
             self.run.enter(name, kind, self.clock_time(now) + EPSILON)
         except UsageError:
             if record is None:
                 del self.users[name], self.occupants[name]
+                self.bot_accounts.discard(name)
             raise
         self._after_run(before)
         if kind is EntryKind.RE_ENTRY:
@@ -377,8 +384,13 @@ class WebTournament:
         kept = [e for e in self.registration.events if getattr(e, "player", None) != name]
         self.registration = Tournament.from_events(self.regulation, kept)
         del self.users[name]
+        self.bot_accounts.discard(name)
         self._changed()
         return gettext("you are no longer registered in {name}").format(name=self.name)
+
+    def _note_bot_account(self, name: str, user: User) -> None:
+        if user.has("bot"):
+            self.bot_accounts.add(name)
 
     def _check_name(self, name: str, user: User) -> None:
         """An entrant's name is his own: a bot's or another account's is not taken over."""
@@ -418,6 +430,7 @@ class WebTournament:
                 user_id,
                 style=None if person else BOT_KIND,
                 banks=self.clock.banks if person else 0,
+                bot_account=player in self.bot_accounts,
             )
         self.started_at = self.now = now
         olympic = self.regulation.format is TournamentFormat.OLYMPIC

@@ -66,7 +66,7 @@ def lobby(tournament: WebTournament, viewer: User | None) -> TournamentFrame:
     players: list[TournamentPlayerFrame] = [
         {
             "name": r.player,
-            "bot": r.player not in tournament.users,
+            "bot": r.player not in tournament.users or r.player in tournament.bot_accounts,
             "chips": r.chips,
             "table": None if r.seat is None else r.seat.table,
             "seat": None if r.seat is None else r.seat.seat,

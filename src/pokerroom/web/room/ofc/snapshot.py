@@ -106,6 +106,7 @@ def _seat(
         "name": None if occupant is None else occupant.name,
         "user": None if occupant is None else occupant.user,
         "bot": None if occupant is None else occupant.style,
+        "bot_account": occupant is not None and occupant.bot_account,
         "you": viewer is not None and occupant is not None and occupant.user == viewer.id,
         "total": room.total_of(seat),
         "in_hand": in_hand,

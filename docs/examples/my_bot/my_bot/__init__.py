@@ -1,0 +1,1 @@
+"""An example pokerroom bot package (see docs/bots.md)."""
