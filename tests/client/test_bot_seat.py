@@ -55,7 +55,12 @@ def test_the_frame_gives_the_view_the_engine_gives_that_seat(game: str) -> None:
                 return [values[p] for p in order]
 
             assert order[view.viewer or 0] == real.viewer
-            assert view.to_act is None if real.to_act is None else order[view.to_act] == real.to_act
+            to_act = view.to_act
+            assert (
+                to_act is None
+                if real.to_act is None
+                else to_act is not None and order[to_act] == real.to_act
+            )
             for field in ("stacks", "committed", "hole", "folded"):
                 assert list(getattr(view, field)) == moved(getattr(real, field)), field
             for field in ("phase", "street", "pot", "boards", "big_blind"):
@@ -63,6 +68,7 @@ def test_the_frame_gives_the_view_the_engine_gives_that_seat(game: str) -> None:
             if real.legal is None:
                 assert view.legal is None
             else:
+                assert view.viewer is not None
                 assert view.legal == real.legal._replace(player=view.viewer)
             if game != "stud":  # the button and blinds show the engine's order itself
                 assert order == list(range(len(order)))
