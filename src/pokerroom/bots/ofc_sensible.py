@@ -36,6 +36,7 @@ from pokerroom.ofc.royalties import (
 
 BOTTOM, MIDDLE, TOP = 0, 1, 2
 SIZES = (5, 5, 3)  # O-1
+FIRST_DEAL = 5  # O-2
 BOARD_SIZE = 13
 SUIT_FIELD = 0x1FFF
 ROYAL_FLUSH = 7462  # the strongest strength of pokerroom.evaluate.high
@@ -381,6 +382,34 @@ def _shape(board: Masks) -> tuple[int, int, int]:
     return board[BOTTOM].bit_count(), board[MIDDLE].bit_count(), board[TOP].bit_count()
 
 
+def _leaves_room(board: Masks) -> bool:
+    """Whether a first five leaves each row room to improve, as a player would set it.
+
+    A five-card row given four or five cards must already hold a pair or better, or a
+    flush or straight draw; a full top must hold a pair or better. Junk set otherwise
+    fills a row before it can become anything: piled on the middle it can never win,
+    and the rollouts, whose greedy play fills rows carelessly, underrate that loss.
+    """
+    for row in (BOTTOM, MIDDLE):
+        mask = board[row]
+        if mask.bit_count() >= SIZES[row] - 1 and not (_made(mask) or _drawing(mask)):
+            return False
+    return board[TOP].bit_count() < SIZES[TOP] or _made(board[TOP])
+
+
+def _made(mask: int) -> bool:
+    return _category(count_key(mask)) >= Category.PAIR
+
+
+def _drawing(mask: int) -> bool:
+    """All of one suit, or all within one straight's five ranks (E-2, the wheel too)."""
+    suits = [mask >> shift & SUIT_FIELD for shift in (0, 16, 32, 48)]
+    ranks = suits[0] | suits[1] | suits[2] | suits[3]
+    return max(suit.bit_count() for suit in suits) == mask.bit_count() or any(
+        ranks & ~window == 0 for window in _WINDOWS
+    )
+
+
 def _shortlist(options: list[tuple[Plan, Masks]], size: int) -> list[tuple[Plan, Masks]]:
     """The heuristic's best option of every shape (cards per row) first, then its best others.
 
@@ -414,6 +443,8 @@ def plan_deal(
     deals_left = slots_after // 2
     if deals_left == 0:
         return max(options, key=lambda option: final_value(*option[1]))[0]
+    if len(cards) == FIRST_DEAL:
+        options = [option for option in options if _leaves_room(option[1])]
     shortlist, schedule = SEARCH[deals_left]
     chosen = _shortlist(options, shortlist)
     candidates = [(0.0, -rank, option) for rank, option in enumerate(chosen)]
