@@ -125,7 +125,7 @@ SHAPES = [(5, 4, 2), (4, 5, 2), (4, 4, 3), (5, 3, 3), (3, 5, 3), (5, 5, 1)]
 
 
 def _last_deal_view(deck: list[Card], shape: tuple[int, int, int]) -> PlayerView:
-    bottom, middle, top = shape
+    bottom, middle, _ = shape  # the top takes the rest of the 11
     board = Board(
         tuple(deck[:bottom]),
         tuple(deck[bottom : bottom + middle]),
@@ -150,12 +150,12 @@ def _finished(board: Board, placements: tuple[tuple[Card, Row], ...]) -> Board:
     return board
 
 
-@given(st.permutations(ALL_CARDS), st.sampled_from(SHAPES), st.integers(0, 2**16))
+@given(st.integers(0, 2**32 - 1), st.sampled_from(SHAPES))
 def test_o1_last_deal_never_fouls_when_a_live_board_exists(
-    deck: list[Card], shape: tuple[int, int, int], seed: int
+    seed: int, shape: tuple[int, int, int]
 ) -> None:
     """O-1, O-2: with two places left, the bot's board is live if any choice makes one."""
-    view = _last_deal_view(deck, shape)
+    view = _last_deal_view(random.Random(seed).sample(ALL_CARDS, 18), shape)
     board = view.boards[0]
     assert board is not None
     places = [row for row in Row for _ in range(board.free(row))]
@@ -164,8 +164,8 @@ def test_o1_last_deal_never_fouls_when_a_live_board_exists(
         for kept in itertools.permutations(view.pending, 2)
     )
     decision = SensibleBot(seed).decide(view)
-    assert decision.discard in view.pending
-    assert sorted(card for card, _ in decision.placements) + [decision.discard] == sorted(
+    assert decision.discard is not None
+    assert sorted([*(card for card, _ in decision.placements), decision.discard]) == sorted(
         view.pending
     )
     assert is_fouled(_finished(board, decision.placements)) is (not live_exists)

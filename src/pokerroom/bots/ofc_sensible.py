@@ -383,18 +383,18 @@ def _shape(board: Masks) -> tuple[int, int, int]:
 
 
 def _leaves_room(board: Masks) -> bool:
-    """Whether a first five leaves each row room to improve, as a player would set it.
+    """Whether a first five leaves each row of five room to improve, as a player sets it.
 
-    A five-card row given four or five cards must already hold a pair or better, or a
-    flush or straight draw; a full top must hold a pair or better. Junk set otherwise
-    fills a row before it can become anything: piled on the middle it can never win,
-    and the rollouts, whose greedy play fills rows carelessly, underrate that loss.
+    A row of five given four or five cards must already hold a pair or better, or a
+    flush or straight draw. Junk set otherwise fills the row before it can become
+    anything: piled on the middle it can never win, and the rollouts, whose greedy
+    play fills rows carelessly, underrate that loss. A weak top is no such loss: it
+    is what keeps the hand from fouling.
     """
-    for row in (BOTTOM, MIDDLE):
-        mask = board[row]
-        if mask.bit_count() >= SIZES[row] - 1 and not (_made(mask) or _drawing(mask)):
-            return False
-    return board[TOP].bit_count() < SIZES[TOP] or _made(board[TOP])
+    return all(
+        board[row].bit_count() < SIZES[row] - 1 or _made(board[row]) or _drawing(board[row])
+        for row in (BOTTOM, MIDDLE)
+    )
 
 
 def _made(mask: int) -> bool:
