@@ -9,9 +9,9 @@ row-strength term standing for the rows won against a typical opponent.
 A three-card or first deal is planned by Monte Carlo: a cheap heuristic shortlists the
 legal ways to set the deal, its best of each shape (how many cards go to each row), and
 each is scored by completing the board many times from the unseen cards with a greedy
-policy; candidates share their samples (common random
-numbers), so the comparison is fair even with few of them. A Fantasyland hand (14
-cards at once) is solved exactly, over every arrangement.
+policy; candidates share their samples (common random numbers), so the comparison is
+fair even with few of them. A Fantasyland hand (14 cards at once) is solved exactly,
+over every arrangement.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ ROW_WEIGHT = 1.0  # points for a row judged certain to win (2w - 1 with w = 1)
 
 # By the number of deals still to come: how many options the heuristic shortlists, then
 # rounds of (options kept, rollouts each) for the successive halving of plan_deal. The
-# first deal decides the most, so it gets the most rollouts: one set of each of its 18
-# shapes (cards per row), which settles where junk goes by play to the end.
+# first deal decides the most, so it gets the most rollouts: one set of each shape (cards
+# per row; 18 at most) it may take, so that play to the end settles where junk goes.
 SEARCH: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {
     4: (18, ((18, 6), (6, 16), (2, 40))),
     3: (27, ((27, 3), (6, 8), (2, 12))),
