@@ -259,7 +259,7 @@ def main() -> None:
     parser.add_argument(
         "--duplicate-deals",
         type=int,
-        default=1_000,
+        default=500,
         help="deals of sensible vs its version before issue 24, each played four times",
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
