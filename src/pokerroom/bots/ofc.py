@@ -25,6 +25,8 @@ from pokerroom.ofc import CardNotDealtError, HandResult, IllegalPlacementError, 
 from pokerroom.ofc.game import FANTASY_DEAL, FIRST_DEAL, PlayerView
 
 _ROWS = (Row.BOTTOM, Row.MIDDLE, Row.TOP)  # indexed as the search numbers rows
+Planner = Callable[[search.Masks, Sequence[int], Sequence[int], random.Random], search.Plan]
+"""Plans a normal deal from the board, the dealt and the unseen cards (card bits)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +74,14 @@ class SensibleBot:
     Each deal is planned by Monte Carlo over the cards it has not seen, which are all
     cards but its own and the others' face-up ones (X-4; see
     :mod:`pokerroom.bots.ofc_sensible`). A Fantasyland hand is solved exactly.
+    ``planner`` replaces the plan of a normal deal, for a benchmark's reference bot.
     """
 
     name = "sensible"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, planner: Planner = search.plan_deal) -> None:
         self._rng = random.Random(seed)
+        self._plan = planner
 
     def decide(self, view: PlayerView) -> OfcDecision:
         board = view.boards[view.player]
@@ -92,7 +96,7 @@ class SensibleBot:
                 if shown is not None:
                     seen |= CardSet(shown.cards()).mask
             unseen = [card.bit for card in ALL_CARDS if not card.bit & seen]
-            done, discard = search.plan_deal(masks, pending, unseen, self._rng)
+            done, discard = self._plan(masks, pending, unseen, self._rng)
         return OfcDecision(
             tuple((card_from_bit(bit), _ROWS[row]) for bit, row in done),
             None if discard is None else card_from_bit(discard),

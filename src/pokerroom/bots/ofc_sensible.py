@@ -7,10 +7,11 @@ a few table reads. Every value is in points, as the settlement pays them: royalt
 row-strength term standing for the rows won against a typical opponent.
 
 A three-card or first deal is planned by Monte Carlo: a cheap heuristic shortlists the
-legal ways to set the deal, and each is scored by completing the board many times from
-the unseen cards with a greedy policy; candidates share their samples (common random
-numbers), so the comparison is fair even with few of them. A Fantasyland hand (14
-cards at once) is solved exactly, over every arrangement.
+legal ways to set the deal, its best of each shape (how many cards go to each row), and
+each is scored by completing the board many times from the unseen cards with a greedy
+policy; candidates share their samples (common random numbers), so the comparison is
+fair even with few of them. A Fantasyland hand (14 cards at once) is solved exactly,
+over every arrangement.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from pokerroom.ofc.royalties import (
 
 BOTTOM, MIDDLE, TOP = 0, 1, 2
 SIZES = (5, 5, 3)  # O-1
+FIRST_DEAL = 5  # O-2
 BOARD_SIZE = 13
 SUIT_FIELD = 0x1FFF
 ROYAL_FLUSH = 7462  # the strongest strength of pokerroom.evaluate.high
@@ -44,9 +46,11 @@ FOUL_VALUE = -8.0  # O-1, O-5: all three rows and the scoop lost, royalties forf
 ROW_WEIGHT = 1.0  # points for a row judged certain to win (2w - 1 with w = 1)
 
 # By the number of deals still to come: how many options the heuristic shortlists, then
-# rounds of (options kept, rollouts each) for the successive halving of plan_deal.
+# rounds of (options kept, rollouts each) for the successive halving of plan_deal. The
+# first deal decides the most, so it gets the most rollouts: one set of each shape (cards
+# per row; 18 at most) it may take, so that play to the end settles where junk goes.
 SEARCH: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {
-    4: (12, ((12, 3), (4, 8), (2, 10))),
+    4: (18, ((18, 6), (6, 16), (2, 40))),
     3: (27, ((27, 3), (6, 8), (2, 12))),
     2: (27, ((27, 3), (6, 8), (2, 12))),
     1: (27, ((27, 6), (6, 14), (2, 20))),
@@ -373,6 +377,58 @@ def rollout(board: Masks, future: Sequence[int]) -> float:
     return _best(board, future[-3:], final_value)[0]  # the last deal, exactly
 
 
+def _shape(board: Masks) -> tuple[int, int, int]:
+    """Cards per row: bottom, middle, top."""
+    return board[BOTTOM].bit_count(), board[MIDDLE].bit_count(), board[TOP].bit_count()
+
+
+def _leaves_room(board: Masks) -> bool:
+    """Whether a first five leaves each row of five room to improve, as a player sets it.
+
+    A row of five given four or five cards must already hold a pair or better, or a
+    flush or straight draw. Junk set otherwise fills the row before it can become
+    anything: piled on the middle it can never win, and the rollouts, whose greedy
+    play fills rows carelessly, underrate that loss. A weak top is no such loss: it
+    is what keeps the hand from fouling.
+    """
+    return all(
+        board[row].bit_count() < SIZES[row] - 1 or _made(board[row]) or _drawing(board[row])
+        for row in (BOTTOM, MIDDLE)
+    )
+
+
+def _made(mask: int) -> bool:
+    return _category(count_key(mask)) >= Category.PAIR
+
+
+def _drawing(mask: int) -> bool:
+    """All of one suit, or all within one straight's five ranks (E-2, the wheel too)."""
+    suits = [mask >> shift & SUIT_FIELD for shift in (0, 16, 32, 48)]
+    ranks = suits[0] | suits[1] | suits[2] | suits[3]
+    return max(suit.bit_count() for suit in suits) == mask.bit_count() or any(
+        ranks & ~window == 0 for window in _WINDOWS
+    )
+
+
+def _shortlist(options: list[tuple[Plan, Masks]], size: int) -> list[tuple[Plan, Masks]]:
+    """The heuristic's best option of every shape (cards per row) first, then its best others.
+
+    The heuristic judges which cards go together better than how many go to each row:
+    its fouling guess treats the open places as filled at random, not with care, so
+    alone it would pile a junk first five onto the middle row, which then cannot
+    foul but seldom wins. Each shape therefore sends its best set to the rollouts,
+    where play to the end decides between them.
+    """
+    ranked = sorted(options, key=lambda option: estimate(*option[1]), reverse=True)
+    leaders: dict[tuple[int, int, int], int] = {}
+    for index, (_, after) in enumerate(ranked):
+        leaders.setdefault(_shape(after), index)
+    first = sorted(leaders.values())[:size]
+    taken = set(first)
+    rest = [index for index in range(len(ranked)) if index not in taken]
+    return [ranked[index] for index in first + rest[: size - len(first)]]
+
+
 def plan_deal(
     board: Masks, cards: Sequence[int], unseen: Sequence[int], rng: random.Random
 ) -> Plan:
@@ -387,9 +443,11 @@ def plan_deal(
     deals_left = slots_after // 2
     if deals_left == 0:
         return max(options, key=lambda option: final_value(*option[1]))[0]
-    options.sort(key=lambda option: estimate(*option[1]), reverse=True)
+    if len(cards) == FIRST_DEAL:
+        options = [option for option in options if _leaves_room(option[1])]
     shortlist, schedule = SEARCH[deals_left]
-    candidates = [(0.0, -rank, option) for rank, option in enumerate(options[:shortlist])]
+    chosen = _shortlist(options, shortlist)
+    candidates = [(0.0, -rank, option) for rank, option in enumerate(chosen)]
     for keep, rollouts in schedule:
         candidates = sorted(candidates, reverse=True)[:keep]
         futures = [rng.sample(unseen, 3 * deals_left) for _ in range(rollouts)]
