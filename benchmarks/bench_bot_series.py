@@ -134,10 +134,13 @@ def main(argv: list[str]) -> None:
         f"Home series to a winner: {SEATS} seats, No-limit Hold'em, 100 big blinds, "
         f"seeds 1 … {options.seeds}"
     )
-    with multiprocessing.Pool(options.jobs) as pool:
-        for lineup in lineups:
-            jobs = [(lineup, seed, options.cap) for seed in range(1, options.seeds + 1)]
-            report(lineup, pool.map(one_series, jobs), options.cap)
+    for lineup in lineups:
+        jobs = [(lineup, seed, options.cap) for seed in range(1, options.seeds + 1)]
+        if options.jobs == 1:
+            report(lineup, [one_series(job) for job in jobs], options.cap)
+        else:
+            with multiprocessing.Pool(options.jobs) as pool:
+                report(lineup, pool.map(one_series, jobs), options.cap)
 
 
 if __name__ == "__main__":

@@ -187,8 +187,11 @@ def main(argv: list[str]) -> None:
     tasks = tasks_of(options)
     order = {task: number for number, task in enumerate(tasks)}
     start = time.perf_counter()
-    with multiprocessing.Pool(options.jobs) as pool:
-        done = sorted(pool.imap_unordered(play, tasks), key=lambda result: order[result[0]])
+    if options.jobs == 1:
+        done = [play(task) for task in tasks]
+    else:
+        with multiprocessing.Pool(options.jobs) as pool:
+            done = sorted(pool.imap_unordered(play, tasks), key=lambda result: order[result[0]])
     if options.json:
         for result in done:
             print(as_json(*result))
