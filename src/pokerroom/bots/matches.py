@@ -24,6 +24,7 @@ import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from pokerroom.bots import BOTS
 from pokerroom.bots.base import Bot, play_hand, tell_hand_over
 from pokerroom.deck import Deck
 from pokerroom.engine import VARIANTS, Hand, HandConfig
@@ -109,10 +110,7 @@ class DuplicateMatch:
         seed: int = 0,
         bots: Mapping[str, Callable[[int | None], Bot]] | None = None,
     ) -> None:
-        if bots is None:
-            from pokerroom.bots import BOTS
-
-            bots = BOTS
+        bots = BOTS if bots is None else bots
         for kind in (first, second):
             if kind not in bots:
                 raise ValueError(f"no bot named {kind!r}; bots are {', '.join(sorted(bots))}")
