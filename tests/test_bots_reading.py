@@ -103,7 +103,9 @@ def preflop(hole: str, *, raised: bool) -> HandView:
     return view_of(hand, 5)
 
 
-@pytest.mark.parametrize("style", ["tight-aggressive", "loose-aggressive", "tight-passive", "loose-passive"])
+@pytest.mark.parametrize(
+    "style", ["tight-aggressive", "loose-aggressive", "tight-passive", "loose-passive"]
+)
 def test_before_the_flop_it_folds_seven_deuce_to_a_raise_and_raises_aces(style: str) -> None:
     from pokerroom.bots import BOTS
 

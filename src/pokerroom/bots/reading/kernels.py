@@ -163,7 +163,7 @@ def pot_share(
                 clash = False
                 for j in range(size):
                     card = ranges[k, candidate, j]
-                    if card >= 0 and (taken >> card) & 1:
+                    if card >= 0 and ((taken & ~used) >> card) & 1:  # his up cards are seen
                         clash = True
                         break
                 if not clash:
