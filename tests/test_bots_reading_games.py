@@ -85,15 +85,16 @@ def cards(text: str) -> list[Card]:
 
 def stud_fourth_street(up: str) -> HandView:
     """Heads-up Stud: the bot (0) holds kings; the opponent shows ``up``, then checks."""
+    third, fourth = up.split()
     hand = Hand(HandConfig.stud([200, 200], ante=1, bring_in=2, small_bet=4))
     hand.deal_hole(0, cards("Kc Kd"))
     hand.deal_hole(1, [None, None])
     hand.deal_hole(0, cards("7h"), face_up=True)
-    hand.deal_hole(1, cards(up.split()[0]), face_up=True)
+    hand.deal_hole(1, cards(third), face_up=True)
     while hand.phase == "bet":
         hand.check_or_call()
     hand.deal_hole(0, cards("2s"), face_up=True)
-    hand.deal_hole(1, cards(up.split()[1]), face_up=True)
+    hand.deal_hole(1, cards(fourth), face_up=True)
     if hand.to_act != 0:
         hand.act(Action.check())
     return view_of(hand, 0)

@@ -52,9 +52,9 @@ class ReadingBot:
         assert legal is not None and me is not None
         shape = shape_of(view)
         preflop = preflop_spot(view) if shape.kind == FLOP and shape.boards == 1 else None
-        if preflop is not None and not legal.raise_sizes:
-            if self._short.pushes_or_folds(view, preflop):
-                return self._short.decide(view)
+        short = preflop is not None and not legal.raise_sizes
+        if short and preflop is not None and self._short.pushes_or_folds(view, preflop):
+            return self._short.decide(view)
         seed = zlib.crc32(repr(view).encode()) ^ self.seed
         share = self.share(view, shape, seed)
         spot = self._spot(view, shape, share, preflop=preflop is not None)

@@ -133,9 +133,9 @@ def _pick(cumulative, count, state):  # type: ignore[no-untyped-def]
 
 
 @nb.njit(cache=True, nogil=True)
-def pot_share(
+def pot_share(  # type: ignore[no-untyped-def]
     kind, hi_lo, mine, ranges, cumulative, counts, boards, used, rest, trials, seed, tables
-):  # type: ignore[no-untyped-def]
+):
     """The bot's mean share of the pot: its hand ``mine`` against one hand per opponent.
 
     ``ranges[k]`` holds opponent k's candidate hands (``counts[k]`` of them), drawn by
