@@ -11,13 +11,14 @@ it plays push/fold like :class:`~pokerroom.bots.tournament_bot.TournamentBot`.
 
 from __future__ import annotations
 
+import functools
 import random
 import zlib
 
 import numpy as np
 
 from pokerroom.bots.preflop_spot import preflop_spot
-from pokerroom.bots.reading import draw
+from pokerroom.bots.reading import draw, kernels
 from pokerroom.bots.reading.equity import pot_share
 from pokerroom.bots.reading.game import FLOP, STUD, Shape, shape_of
 from pokerroom.bots.reading.history import moves, raises_this_round
@@ -46,6 +47,7 @@ class ReadingBot:
         self.trials = trials
         self.opponents = Opponents()
         self._short = TournamentBot(seed)
+        _warm_up()
 
     def decide(self, view: HandView) -> Action:
         legal, me = view.legal, view.viewer
@@ -113,6 +115,13 @@ class ReadingBot:
     def hand_over(self, view: HandView) -> None:
         """Learn from a finished hand: count each named opponent's actions."""
         self.opponents.learn(view)
+
+
+@functools.cache
+def _warm_up() -> None:
+    """The compiled kernels and the starting-hand order, loaded with the first bot."""
+    kernels.warm_up()
+    preflop_strength()
 
 
 def _seat_share(players: int, me: int) -> float:

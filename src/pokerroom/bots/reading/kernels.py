@@ -206,3 +206,19 @@ def pot_share(  # type: ignore[no-untyped-def]
             else:
                 total += part * ((high[0] == best_high) / high_winners)
     return total / trials
+
+
+def warm_up() -> None:
+    """Load (or compile) both kernels once, so no player's decision waits for it."""
+    from pokerroom.evaluate.kernels import kernel_tables
+
+    tables = kernel_tables()
+    hands = np.array([[0, 1, 2, 3, -2, -2, -2]], dtype=np.int64)
+    rest = np.arange(4, 52, dtype=np.int64)
+    board = np.zeros(5, dtype=np.int64)
+    strengths(STUD, hands, np.ones(1), 4, board, 5, np.int64(15), rest, 1, 1, tables)
+    mine = np.array([4, 5, 6, 7, -2, -2, -2], dtype=np.int64)
+    pot_share(
+        STUD, False, mine, hands[None], np.ones((1, 1)), np.ones(1, dtype=np.int64),
+        board[None], np.int64(255), rest, 1, 1, tables,
+    )  # fmt: skip

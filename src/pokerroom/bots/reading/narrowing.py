@@ -22,15 +22,16 @@ import numpy as np
 from pokerroom.bots.hand_classes import COMBOS, combo_table
 from pokerroom.bots.pushfold_ranges import PushFoldTables
 from pokerroom.bots.reading import kernels
-from pokerroom.bots.reading.game import FLOP, STUD, Shape
+from pokerroom.bots.reading.game import DRAW, FLOP, OMAHA, STUD, Shape
 from pokerroom.bots.reading.history import Move, moves
 from pokerroom.bots.reading.opponents import Opponents, Tendencies
 from pokerroom.bots.reading.ranges import Floats, Range, Seen
 from pokerroom.engine.views import HandView
 from pokerroom.evaluate.kernels import kernel_tables
 
-RUNS = 6
-"""Random run-outs per candidate hand when measuring its strength."""
+RUNS = {FLOP: 6, OMAHA: 3, STUD: 3, DRAW: 2}
+"""Random run-outs per candidate hand when measuring its strength (fewer where a hand
+costs more to value or there is less to come: the latency budget)."""
 SOFTNESS = 0.07
 """How gradual a threshold is, in percentile points."""
 
@@ -102,7 +103,7 @@ def narrow(
         for number, move in enumerate(story):
             if move.player != held.player or move.kind == "fold":
                 continue
-            first = move.round == 0 and (shape.kind not in (FLOP, kernels.OMAHA) or move.board == 0)
+            first = move.round == 0 and (not shape.flop_game or move.board == 0)
             if shape.kind == FLOP and move.board == 0:
                 raw = preflop_strength()
             else:
@@ -112,7 +113,7 @@ def narrow(
                     known = move.board if shape.flop_game else 5
                     cache[key] = kernels.strengths(
                         shape.kind, held.hands, held.weights, present, first_board, known,
-                        np.int64(seen.mask), seen.rest, RUNS, seed + number, tables,
+                        np.int64(seen.mask), seen.rest, RUNS[shape.kind], seed + number, tables,
                     )  # fmt: skip
                 raw = cache[key]
             strength = _percentile(raw, held.weights)

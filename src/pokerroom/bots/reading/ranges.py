@@ -27,6 +27,8 @@ Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
 SAMPLES = 300
 """Candidate holdings per opponent in games with more than two hidden cards."""
+DRAW_SAMPLES = 150
+"""Fewer in Draw: each candidate's draw is worked out in Python."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +88,9 @@ def _fill(template: list[int], seen: Seen, rng: np.random.Generator, count: int)
 
 def _draw_range(view: HandView, player: int, seen: Seen, rng: np.random.Generator) -> Range:
     drawn = [len(e.cards) for e in view.events if isinstance(e, ev.Discard) and e.player == player]
-    before = _fill([HIDDEN] * 5, seen, rng, SAMPLES)
-    hands = np.full((SAMPLES, 5), FUTURE, dtype=np.int64)
-    weights = np.ones(SAMPLES)
+    before = _fill([HIDDEN] * 5, seen, rng, DRAW_SAMPLES)
+    hands = np.full((DRAW_SAMPLES, 5), FUTURE, dtype=np.int64)
+    weights = np.ones(DRAW_SAMPLES)
     for i, cards in enumerate(before.tolist()):
         kept = draw.keep(cards)
         if drawn:
