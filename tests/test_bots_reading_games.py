@@ -144,14 +144,14 @@ def test_it_models_a_calling_station_and_exploits_it() -> None:
     his = counts.rates()
     assert his.fold_to_bet < 0.15 and his.aggression < 0.15 and his.vpip > 0.5
     legal = LegalActions(0, True, True, None, 2, 400, bet=True)
-    spot = Spot(legal, 0.6, 1, 0, 40, 0, 380, 2, True, False, 0, his.fold_to_bet, False)
-    unknown = Spot(legal, 0.6, 1, 0, 40, 0, 380, 2, True, False, 0, 0.45, False)
+    spot = Spot(legal, 0.6, 1, 0, 40, 0, 380, 2, True, False, 0, his.fold_to_bet, 0.1, False)
+    unknown = Spot(legal, 0.6, 1, 0, 40, 0, 380, 2, True, False, 0, 0.45, 0.55, False)
     assert decide(spot, TIGHT_AGGRESSIVE, random.Random(1)).kind == ActionKind.RAISE  # thin value
     assert decide(unknown, TIGHT_AGGRESSIVE, random.Random(1)) == Action.check()
     bluffs = {
         folds: sum(
             decide(
-                Spot(legal, 0.1, 1, 0, 40, 0, 380, 2, True, False, 0, folds, False),
+                Spot(legal, 0.1, 1, 0, 40, 0, 380, 2, True, False, 0, folds, 0.55, False),
                 LOOSE_AGGRESSIVE,
                 random.Random(seed),
             ).kind

@@ -76,7 +76,9 @@ class ReadingBot:
         live = [p for p, out in enumerate(view.folded) if not out and p != me]
         owed = (legal.call or view.committed[me]) - view.committed[me]
         story = moves(view)
-        folds = [self.opponents.of(view, p).fold_to_bet for p in live]
+        models = [self.opponents.of(view, p) for p in live]
+        folds = [his.fold_to_bet for his in models]
+        steals = [his.fold_to_raise for his in models]
         streets = 4 if shape.flop_game else 5 if shape.kind == STUD else 2
         return Spot(
             legal=legal,
@@ -91,6 +93,7 @@ class ReadingBot:
             first_round=view.street == 0,
             raises=raises_this_round(view),
             folds_to_bets=sum(folds) / len(folds) if folds else 0.45,
+            folds_to_raises=sum(steals) / len(steals) if steals else 0.55,
             wet=_wet(view),
             preflop=self._preflop_strength(view) if preflop else None,
             seat_share=_seat_share(len(view.stacks), me),

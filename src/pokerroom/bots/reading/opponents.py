@@ -29,6 +29,8 @@ class Tendencies:
     aggression: float = 0.35
     """Share of his later actions (folds aside) that bet or raise."""
     fold_to_bet: float = 0.45
+    fold_to_raise: float = 0.55
+    """Share of first-round raises he folds to (a steal's chance)."""
     showdown: float = 0.30
     hands: int = 0
 
@@ -45,6 +47,8 @@ class Counts:
     passive: int = 0
     faced: int = 0
     folded: int = 0
+    raised_into: int = 0
+    folded_to_raise: int = 0
     showdowns: int = 0
 
     def rates(self) -> Tendencies:
@@ -56,6 +60,7 @@ class Counts:
             pfr=rate(self.pfr, self.hands, UNKNOWN.pfr),
             aggression=rate(self.aggressive, self.aggressive + self.passive, UNKNOWN.aggression),
             fold_to_bet=rate(self.folded, self.faced, UNKNOWN.fold_to_bet),
+            fold_to_raise=rate(self.folded_to_raise, self.raised_into, UNKNOWN.fold_to_raise),
             showdown=rate(self.showdowns, self.hands, UNKNOWN.showdown),
             hands=self.hands,
         )
@@ -91,6 +96,9 @@ class Opponents:
             if counts is None:
                 continue
             if move.round == 0:
+                if move.raises:
+                    counts.raised_into += 1
+                    counts.folded_to_raise += move.kind == "fold"
                 if move.kind in ("call", "raise"):
                     voluntary.add(move.player)
                 if move.kind == "raise":

@@ -48,6 +48,8 @@ class Spot:
     raises: int
     folds_to_bets: float
     """The live opponents' mean fold-to-bet rate."""
+    folds_to_raises: float
+    """The live opponents' mean rate of folding to a first-round raise."""
     wet: bool
     """The board allows flushes or straights soon."""
     preflop: float | None = None
@@ -62,7 +64,7 @@ def decide(spot: Spot, style: Style, rng: random.Random) -> Action:
         return _preflop(spot, style)
     ahead = spot.share ** (1 / max(spot.opponents, 1))  # heads-up equivalent
     folds = min(2.0, spot.folds_to_bets / USUAL_FOLDS)
-    thin = 0.15 * (USUAL_FOLDS - spot.folds_to_bets)
+    thin = 0.2 * (USUAL_FOLDS - spot.folds_to_bets)
     value = 0.58 + 0.12 * (1 - style.aggression) - thin + (0.05 if spot.first_round else 0.0)
     can_raise = spot.legal.raise_min is not None and spot.legal.raise_max is not None
     if not spot.owed:
@@ -87,17 +89,22 @@ def decide(spot: Spot, style: Style, rng: random.Random) -> Action:
 def _preflop(spot: Spot, style: Style) -> Action:
     assert spot.preflop is not None
     strength, legal = spot.preflop, spot.legal
-    share = min(0.95, style.looseness * spot.seat_share)
+    steal = max(0.0, spot.folds_to_raises - 0.55)  # opponents who fold to raises
+    share = min(0.95, style.looseness * spot.seat_share * (1 + steal))
     can_raise = legal.raise_min is not None and legal.raise_max is not None
     if not spot.raises:
         if strength < 1 - share:
             return _passive(legal, fold=True)
         if can_raise and strength >= 1 - share * style.aggression:
-            return _raise_to(spot, (5 * spot.big_blind) // 2 + spot.limpers * spot.big_blind)
+            callers = spot.folds_to_raises < 0.25  # they call raises: charge them more
+            blinds = 3.5 if callers else 2.5
+            return _raise_to(spot, int((blinds + spot.limpers) * spot.big_blind))
         return _passive(legal)
     price = spot.owed / (spot.pot + spot.owed)
     reraise = 1 - share * 0.3 * style.aggression * 0.5 ** (spot.raises - 1)
-    if can_raise and strength >= max(reraise, 0.9):
+    value = spot.raises == 1 and spot.share >= 0.58 and strength >= 0.75
+    steals = spot.raises == 1 and steal >= 0.1 and strength >= 1 - share
+    if can_raise and (strength >= max(reraise, 0.9) or value or steals):
         return _raise_to(spot, 3 * spot.top)
     widest = 1 - min(0.95, share * 1.6 * 0.5 ** (spot.raises - 1))
     if strength >= widest and spot.share >= price + 0.02 - style.tolerance:
