@@ -22,7 +22,9 @@ runner = CliRunner()
 
 def test_h2_all_bot_series_runs_to_one_winner_with_conserved_chips() -> None:
     """H-2, H-5, H-6: stacks add up every hand; busted players leave; one winner."""
-    result = runner.invoke(app, ["play", "--all-bots", "--seats", "5", "--seed", "4", "--json"])
+    bots = ["--bots", "equity,station,random"]  # quick to bust out: a short series
+    args = ["play", "--all-bots", "--seats", "5", "--seed", "4", "--json", *bots]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0
     lines = [json.loads(line) for line in result.output.splitlines()]
     hands, final = lines[:-1], lines[-1]
@@ -114,7 +116,9 @@ def play_json(*args: str) -> list[dict[str, Any]]:
 def test_each_pot_of_a_hand_is_listed_with_its_amount_and_winners() -> None:
     """P-1, P-9: the pots hold every chip that changed hands; a seat's net is its wins
     minus what it put in, and no seat loses more than it had."""
-    hands = play_json("--seats", "4", "--seed", "3", "--stack", "60", "--max-hands", "40")[:-1]
+    quick = ("--bots", "equity,station,random")  # these go all-in often: side pots
+    hands = play_json("--seats", "4", "--seed", "3", "--stack", "60", "--max-hands", "40", *quick)
+    hands = hands[:-1]
     side_pots = 0
     for hand in hands:
         pots = hand["pots"]
@@ -229,7 +233,8 @@ def test_the_text_report_reads_as_english() -> None:
     """Counts and verbs agree: after 1 hand, X is eliminated (not 1 hands, X eliminated)."""
     one = runner.invoke(app, ["play", "--all-bots", "--seats", "2", "--max-hands", "1"])
     assert one.exit_code == 0 and "after 1 hand:" in one.output
-    whole = runner.invoke(app, ["play", "--all-bots", "--seats", "3", "--seed", "4"])
+    quick = ["--bots", "equity,station,random"]  # a short series to the end
+    whole = runner.invoke(app, ["play", "--all-bots", "--seats", "3", "--seed", "4", *quick])
     out = [line for line in whole.output.splitlines() if "eliminated" in line]
     assert len(out) == 2
     assert all(line.endswith((" is eliminated", " are eliminated")) for line in out), out

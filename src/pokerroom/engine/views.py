@@ -35,10 +35,14 @@ class HandView:
     street: int
     big_blind: int
     """The smallest bet of the hand (the big blind in blind games)."""
+    # Names and game stay out of the repr, which bots hash for their seeds, so that the
+    # tables' bots decide as they did before these fields were added.
     names: tuple[str, ...] = field(default=(), repr=False)
     """Each position's player name when the table gives them (public, like the seats);
-    a bot keeps its model of each opponent by it. Empty when unknown. Not in the repr,
-    which bots hash for their seeds: a seat's decisions do not depend on the names."""
+    a bot keeps its model of each opponent by it. Empty when unknown."""
+    game: str = field(default="", repr=False)
+    """The variant's code (``holdem``, ``omaha-hilo``, ``stud`` …): public, like the rules;
+    a bot needs it to tell a split game from its high-only twin."""
 
 
 _MAY_HIDE = (ev.DealHole, ev.Burn, ev.Discard)
@@ -95,4 +99,5 @@ def view_of(hand: Hand, viewer: int | None, names: tuple[str, ...] = ()) -> Hand
         street=hand.street,
         big_blind=hand.config.min_bet,
         names=names,
+        game=hand.config.variant.code,
     )
