@@ -91,6 +91,7 @@ def view_from_frame(frame: Mapping[str, Any]) -> HandView | None:
         street=streets.index(hand["street"]) if hand["street"] in streets else 0,
         big_blind=frame["game"]["big_blind"] or frame["game"]["bring_in"] or 1,
         names=tuple(seat["name"] for seat in seats),
+        game=variant.code,
     )
 
 
