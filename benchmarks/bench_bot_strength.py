@@ -12,10 +12,13 @@ Default pairs: the default bot against ``random``, ``station``, ``equity`` and
 to beat a calling station by more than the passive ones). ``--until-significant`` stops a
 pair once its interval excludes zero (checked every 100 deals from ``--min-hands`` on;
 looking again and again makes a false "significant" likelier than 5 %, so a stopped
-pair's interval is a little optimistic).
+pair's interval is a little optimistic); ``--max-seconds`` stops each pair after that much
+wall time (checked every 25 deals), so a run's length is known in advance: about pairs ×
+games × seat counts × the seconds ÷ ``--jobs``. Each pair's line also goes to stderr as it
+finishes.
 Run: ``.venv/bin/python benchmarks/bench_bot_strength.py [--games holdem,omaha,stud]
 [--pairs tight-aggressive:random,...] [--seats 2,6] [--hands 4000] [--until-significant]
-[--jobs 2] [--seed 1] [--json]``.
+[--max-seconds 40] [--jobs 2] [--seed 1] [--json]``.
 """
 
 from __future__ import annotations
@@ -33,8 +36,10 @@ from pokerroom.engine import VARIANTS
 
 STYLES = ("tight-aggressive", "loose-aggressive", "tight-passive", "loose-passive")
 DEFAULT_BOT = "tight-aggressive" if "tight-aggressive" in BOTS else "equity"
-BATCH = 100
-"""Deals played between two looks at the interval."""
+LOOK = 100
+"""Deals played between two looks at the interval (``--until-significant``)."""
+CLOCK = 25
+"""Deals played between two looks at the clock (``--max-seconds``)."""
 
 
 def default_pairs() -> list[tuple[str, str]]:
@@ -56,6 +61,7 @@ class Task:
     min_deals: int
     until_significant: bool
     seed: int
+    max_seconds: float | None
 
 
 def play(task: Task) -> tuple[Task, WinRate, float]:
@@ -66,15 +72,21 @@ def play(task: Task) -> tuple[Task, WinRate, float]:
     )
     results: list[float] = []
     while len(results) < task.deals:
-        batch = min(BATCH, task.deals - len(results))
+        batch = min(CLOCK, task.deals - len(results))
         results += [match.play_deal(len(results) + n).first_won for n in range(batch)]
+        took = time.perf_counter() - start
+        if task.max_seconds is not None and took >= task.max_seconds:
+            break
         if (
             task.until_significant
+            and len(results) % LOOK == 0
             and len(results) >= task.min_deals
             and win_rate(results).excludes_zero
         ):
             break
-    return task, win_rate(results), time.perf_counter() - start
+    rate = win_rate(results)
+    print(line(task, rate, took), file=sys.stderr, flush=True)  # progress of a long run
+    return task, rate, took
 
 
 def _pairs(text: str) -> list[tuple[str, str]]:
@@ -126,6 +138,9 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--min-hands", type=_positive, default=1000)
     parser.add_argument("--until-significant", action="store_true")
+    parser.add_argument(
+        "--max-seconds", type=_positive, default=None, help="stop each pair after this long"
+    )
     parser.add_argument("--jobs", type=_positive, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON object per pair")
@@ -150,6 +165,7 @@ def tasks_of(options: argparse.Namespace) -> list[Task]:
                         min_deals=max(options.min_hands // 2, 2),
                         until_significant=options.until_significant,
                         seed=options.seed,
+                        max_seconds=options.max_seconds,
                     )
                 )
     return tasks
