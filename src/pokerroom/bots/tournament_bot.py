@@ -83,12 +83,18 @@ class TournamentBot:
         assert legal is not None and me is not None
         spot = preflop_spot(view)
         if spot is not None and not legal.raise_sizes:
-            all_in = view.committed[me] + view.stacks[me]
-            reachable = legal.raise_max in (None, all_in) or legal.call == all_in
-            if reachable and spot.effective <= self.push_fold_below * view.big_blind:
+            if self.pushes_or_folds(view, spot):
                 return self._push_or_fold(view, legal, spot)
             return self._tight_aggressive(view, legal, spot)
         return self._fallback(view).decide(view)
+
+    def pushes_or_folds(self, view: HandView, spot: PreflopSpot) -> bool:
+        """Short-stacked where one raise can put the stack in: only all-in or fold then."""
+        legal, me = view.legal, view.viewer
+        assert legal is not None and me is not None
+        all_in = view.committed[me] + view.stacks[me]
+        reachable = legal.raise_max in (None, all_in) or legal.call == all_in
+        return reachable and spot.effective <= self.push_fold_below * view.big_blind
 
     def discard(self, view: HandView) -> list[Card]:
         return self._fallback(view).discard(view)

@@ -66,7 +66,9 @@ HELP_TEXTS = (
     N_("Go on with an unfinished series (the latest, or the one named), mid-hand too."),
     N_("Give up an unfinished series."),
     N_("Your name at the table."),
-    N_("Bot styles in seat order, cycled: equity, station, random, tournament."),
+    N_(
+        "Bot styles in seat order, cycled: tight-aggressive, loose-aggressive, tight-passive, loose-passive; also equity, station, random, tournament."
+    ),
     N_(
         "The game: holdem, omaha, omaha-hilo, omaha5, omaha5-hilo, omaha6, omaha6-hilo, bomb-pot-omaha, stud, stud-hilo, draw."
     ),

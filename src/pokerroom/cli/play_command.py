@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pokerroom.bot_choices import LINE_UP
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.hand_json import markers_json, pots_json, stakes_json
 from pokerroom.cli.names import player_name
@@ -37,7 +38,7 @@ if TYPE_CHECKING:  # the engine, the storage and Textual load when the command r
     from pokerroom.table.series import HandRecord, Series, SeriesSettings
     from pokerroom.tui.app import HandListener, TableApp
 
-BOT_CYCLE = ("equity", "station", "random")
+BOT_CYCLE = LINE_UP
 MAX_HANDS = 100_000
 MAX_MINUTES = 7 * 24 * 60
 MAX_CLOCK = 3600
@@ -308,7 +309,8 @@ def play(
         typer.Option(
             "--bots",
             metavar="STYLES",
-            help="Bot styles in seat order, cycled: equity, station, random, tournament.",
+            help="Bot styles in seat order, cycled: tight-aggressive, loose-aggressive, "
+            "tight-passive, loose-passive; also equity, station, random, tournament.",
         ),
     ] = ",".join(BOT_CYCLE),
     game: Annotated[
@@ -485,7 +487,7 @@ def play(
                 max_hands=max_hands,
                 seconds_left=seconds,
             )
-            styles = {seat: name.split("-")[0] for seat, name in names.items() if seat > people}
+            styles = {seat: name.rsplit("-", 1)[0] for seat, name in names.items() if seat > people}
             if people:
                 require_terminal()
             store = SeriesStore.open()  # every option checked: only now is anything saved

@@ -38,6 +38,9 @@ class HandView:
     names: tuple[str, ...] = ()
     """Each position's player name when the table gives them (public, like the seats);
     a bot keeps its model of each opponent by it. Empty when unknown."""
+    game: str = ""
+    """The variant's code (``holdem``, ``omaha-hilo``, ``stud`` …): public, like the rules;
+    a bot needs it to tell a split game from its high-only twin."""
 
 
 _MAY_HIDE = (ev.DealHole, ev.Burn, ev.Discard)
@@ -94,4 +97,5 @@ def view_of(hand: Hand, viewer: int | None, names: tuple[str, ...] = ()) -> Hand
         street=hand.street,
         big_blind=hand.config.min_bet,
         names=names,
+        game=hand.config.variant.code,
     )

@@ -82,6 +82,10 @@ BOT_NAMES = Words(
         "equity": N_("equity"),
         "tournament": N_("tournament"),
         "sensible": N_("sensible"),
+        "tight-aggressive": N_("tight-aggressive"),
+        "loose-aggressive": N_("loose-aggressive"),
+        "tight-passive": N_("tight-passive"),
+        "loose-passive": N_("loose-passive (calling station)"),
     }
 )
 

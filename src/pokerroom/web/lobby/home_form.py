@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from pokerroom.bot_choices import LINE_UP
 from pokerroom.bots import BOTS
 from pokerroom.i18n import N_, gettext
 from pokerroom.table.seating import MAX_SEATS
@@ -43,8 +44,10 @@ HOME_DEFAULTS: Mapping[str, str] = {
     "ante": "",
     "seats": "6",
     "profile": "home",
+    **{f"bot_{seat}": LINE_UP[(seat - 2) % len(LINE_UP)] for seat in range(2, 7)},
 }
-"""What the empty form shows: the 001 series (H-1)."""
+"""What the empty form shows: the 001 series (H-1), the host in seat 1 and the default
+line-up of bots in the other five."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,10 @@
     equity: tp("bot style", "equity"),
     tournament: tp("bot style", "tournament"),
     sensible: tp("bot style", "sensible"),
+    "tight-aggressive": tp("bot style", "tight-aggressive"),
+    "loose-aggressive": tp("bot style", "loose-aggressive"),
+    "tight-passive": tp("bot style", "tight-passive"),
+    "loose-passive": tp("bot style", "loose-passive (calling station)"),
   };
   const SHARES = { high: tp("pot share", "high"), low: tp("pot share", "low") };
   // The amount check's complaints, by the frame's code for a sized bet ({range} etc. filled in).
