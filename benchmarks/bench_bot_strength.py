@@ -49,7 +49,8 @@ def default_pairs() -> list[tuple[str, str]]:
         rival for rival in ("random", "station", "equity", "tournament") if rival != DEFAULT_BOT
     ]
     styles = [style for style in STYLES if style in BOTS]
-    return [(DEFAULT_BOT, rival) for rival in rivals] + [(style, "station") for style in styles]
+    pairs = [(DEFAULT_BOT, rival) for rival in rivals] + [(style, "station") for style in styles]
+    return list(dict.fromkeys(pairs))  # the default bot is a style: it plays the station once
 
 
 @dataclass(frozen=True, slots=True)
