@@ -115,8 +115,9 @@ def report(lineup: tuple[str, ...], outcomes: list[Outcome], cap: int) -> None:
     players = sum(outcome.all_in_on_hand_1 for outcome in outcomes)
     seconds = sum(outcome.seconds for outcome in outcomes)
     print(f"\n{','.join(lineup)}")
+    at_cap = "≥ " if median >= cap else ""  # half the series were stopped, not finished
     print(
-        f"  hands per series: median {median:,.0f}, quartiles {low:,.0f} … {high:,.0f}, "
+        f"  hands per series: median {at_cap}{median:,.0f}, quartiles {low:,.0f} … {high:,.0f}, "
         f"range {min(hands):,} … {max(hands):,}; {capped} of {len(outcomes)} "
         f"stopped at the cap of {cap:,}"
     )
