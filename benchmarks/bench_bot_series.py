@@ -7,7 +7,8 @@ each of 50 seeds. Printed per line-up: the median and quartiles of the hands a s
 lasts, how many series reached the cap (2,000 hands) unfinished, and how often hand 1
 saw a player all-in before the flop (the series' share, and the players' share).
 By default both the old line-up (``equity,station,random``) and the line-up of
-``pokerroom play`` today (``BOT_CYCLE``) are played, so before and after are in one run.
+``pokerroom play`` today (``BOT_CYCLE``) are played, so before and after are in one run;
+each series' length also goes to stderr as it ends.
 Run: ``.venv/bin/python benchmarks/bench_bot_series.py [--bots equity,station,random]…
 [--seeds 50] [--cap 2000] [--jobs 2]``.
 """
@@ -74,7 +75,9 @@ def one_series(job: tuple[tuple[str, ...], int, int]) -> Outcome:
         series.finish_hand(hand)
         tell_hand_over(hand, at_table, seat_names)
     finished = len(series.seated) <= 1
-    return Outcome(series.hands_played, finished, all_in, time.perf_counter() - start)
+    took = time.perf_counter() - start
+    print(f"{','.join(lineup)} seed {seed}: {series.hands_played} hands", file=sys.stderr)
+    return Outcome(series.hands_played, finished, all_in, took)
 
 
 def _lineup(text: str) -> tuple[str, ...]:
@@ -112,8 +115,9 @@ def report(lineup: tuple[str, ...], outcomes: list[Outcome], cap: int) -> None:
     players = sum(outcome.all_in_on_hand_1 for outcome in outcomes)
     seconds = sum(outcome.seconds for outcome in outcomes)
     print(f"\n{','.join(lineup)}")
+    at_cap = "≥ " if median >= cap else ""  # half the series were stopped, not finished
     print(
-        f"  hands per series: median {median:,.0f}, quartiles {low:,.0f} … {high:,.0f}, "
+        f"  hands per series: median {at_cap}{median:,.0f}, quartiles {low:,.0f} … {high:,.0f}, "
         f"range {min(hands):,} … {max(hands):,}; {capped} of {len(outcomes)} "
         f"stopped at the cap of {cap:,}"
     )

@@ -12,10 +12,14 @@ Default pairs: the default bot against ``random``, ``station``, ``equity`` and
 to beat a calling station by more than the passive ones). ``--until-significant`` stops a
 pair once its interval excludes zero (checked every 100 deals from ``--min-hands`` on;
 looking again and again makes a false "significant" likelier than 5 %, so a stopped
-pair's interval is a little optimistic).
+pair's interval is a little optimistic); ``--max-seconds`` stops each pair after that much
+wall time (checked every 25 deals; the first deal, which pays for compiling the bots'
+kernels, is not counted), so a run's length is known in advance: about pairs ×
+games × seat counts × the seconds ÷ ``--jobs``. Each pair's line also goes to stderr as it
+finishes.
 Run: ``.venv/bin/python benchmarks/bench_bot_strength.py [--games holdem,omaha,stud]
 [--pairs tight-aggressive:random,...] [--seats 2,6] [--hands 4000] [--until-significant]
-[--jobs 2] [--seed 1] [--json]``.
+[--max-seconds 40] [--jobs 2] [--seed 1] [--json]``.
 """
 
 from __future__ import annotations
@@ -33,8 +37,10 @@ from pokerroom.engine import VARIANTS
 
 STYLES = ("tight-aggressive", "loose-aggressive", "tight-passive", "loose-passive")
 DEFAULT_BOT = "tight-aggressive" if "tight-aggressive" in BOTS else "equity"
-BATCH = 100
-"""Deals played between two looks at the interval."""
+LOOK = 100
+"""Deals played between two looks at the interval (``--until-significant``)."""
+CLOCK = 25
+"""Deals played between two looks at the clock (``--max-seconds``)."""
 
 
 def default_pairs() -> list[tuple[str, str]]:
@@ -43,7 +49,8 @@ def default_pairs() -> list[tuple[str, str]]:
         rival for rival in ("random", "station", "equity", "tournament") if rival != DEFAULT_BOT
     ]
     styles = [style for style in STYLES if style in BOTS]
-    return [(DEFAULT_BOT, rival) for rival in rivals] + [(style, "station") for style in styles]
+    pairs = [(DEFAULT_BOT, rival) for rival in rivals] + [(style, "station") for style in styles]
+    return list(dict.fromkeys(pairs))  # the default bot is a style: it plays the station once
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +63,7 @@ class Task:
     min_deals: int
     until_significant: bool
     seed: int
+    max_seconds: float | None
 
 
 def play(task: Task) -> tuple[Task, WinRate, float]:
@@ -64,17 +72,23 @@ def play(task: Task) -> tuple[Task, WinRate, float]:
     match = DuplicateMatch(
         task.first, task.second, game=task.game, seats=task.seats, seed=task.seed
     )
-    results: list[float] = []
+    results = [match.play_deal(0).first_won]
+    clock = time.perf_counter()  # --max-seconds counts from here: deal 0 paid for compiling
     while len(results) < task.deals:
-        batch = min(BATCH, task.deals - len(results))
+        batch = min(CLOCK - len(results) % CLOCK, task.deals - len(results))
         results += [match.play_deal(len(results) + n).first_won for n in range(batch)]
+        if task.max_seconds is not None and time.perf_counter() - clock >= task.max_seconds:
+            break
         if (
             task.until_significant
+            and len(results) % LOOK == 0
             and len(results) >= task.min_deals
             and win_rate(results).excludes_zero
         ):
             break
-    return task, win_rate(results), time.perf_counter() - start
+    rate, took = win_rate(results), time.perf_counter() - start
+    print(line(task, rate, took), file=sys.stderr, flush=True)  # progress of a long run
+    return task, rate, took
 
 
 def _pairs(text: str) -> list[tuple[str, str]]:
@@ -126,6 +140,9 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--min-hands", type=_positive, default=1000)
     parser.add_argument("--until-significant", action="store_true")
+    parser.add_argument(
+        "--max-seconds", type=_positive, default=None, help="stop each pair after this long"
+    )
     parser.add_argument("--jobs", type=_positive, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON object per pair")
@@ -150,6 +167,7 @@ def tasks_of(options: argparse.Namespace) -> list[Task]:
                         min_deals=max(options.min_hands // 2, 2),
                         until_significant=options.until_significant,
                         seed=options.seed,
+                        max_seconds=options.max_seconds,
                     )
                 )
     return tasks
