@@ -29,7 +29,7 @@ NO_LOCALE = {"LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "POKERROOM_LANG": ""}
 STAY_ENGLISH = {
     # codes a user types: games, profiles, limits, bot kinds, roles, formats, key words
     "holdem", "omaha", "hilo", "stud", "draw", "showing", "ofc", "top", "bomb", "pot",
-    "sensible", "random", "equity", "station", "tournament", "host", "director", "admin",
+    "sensible", "random", "equity", "station", "tournament", "host", "director", "admin", "bot",
     "fold", "check", "call", "raise", "show", "sit", "quit", "sport", "club", "home",
     "fixed", "limit", "no", "json", "csv", "both", "en", "ru", "uk", "off", "utg", "button",
     "You",  # the default --name: a name, data like any other
