@@ -59,7 +59,18 @@ def test_the_human_declines_and_the_board_is_run_once() -> None:
 def test_an_all_bot_series_runs_it_twice_and_keeps_every_chip() -> None:
     result = CliRunner().invoke(
         cli,
-        ["play", "--all-bots", "--json", "--seed", "5", "--seats", "3", "--run-it-twice"],
+        [
+            "play",
+            "--all-bots",
+            "--json",
+            "--seed",
+            "5",
+            "--seats",
+            "3",
+            "--run-it-twice",
+            "--bots",
+            "equity,station,random",
+        ],  # quick bots: a short series with all-ins
     )
     assert result.exit_code == 0, result.output
     *hands, final = [json.loads(line) for line in result.output.splitlines()]
