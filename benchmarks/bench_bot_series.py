@@ -23,6 +23,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from harness import positive_whole
 from pokerroom.bots import BOTS, Bot, play_hand, tell_hand_over
 from pokerroom.cli.play_command import BOT_CYCLE
 from pokerroom.engine import Hand
@@ -90,20 +91,16 @@ def _lineup(text: str) -> tuple[str, ...]:
     return styles
 
 
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a whole number from 1, got {text!r}")
-    return int(text)
-
-
 def arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--bots", type=_lineup, action="append", help="a line-up; give it again for another"
     )
-    parser.add_argument("--seeds", type=_positive, default=50, help="seeds 1 … N")
-    parser.add_argument("--cap", type=_positive, default=2000, help="the most hands a series plays")
-    parser.add_argument("--jobs", type=_positive, default=2)
+    parser.add_argument("--seeds", type=positive_whole, default=50, help="seeds 1 … N")
+    parser.add_argument(
+        "--cap", type=positive_whole, default=2000, help="the most hands a series plays"
+    )
+    parser.add_argument("--jobs", type=positive_whole, default=2)
     return parser.parse_args(argv)
 
 

@@ -31,6 +31,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from harness import positive_whole
 from pokerroom.bots import BOTS
 from pokerroom.bots.matches import DuplicateMatch, WinRate, win_rate
 from pokerroom.engine import VARIANTS
@@ -124,26 +125,23 @@ def _seats(text: str) -> list[int]:
     return seats
 
 
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a whole number from 1, got {text!r}")
-    return int(text)
-
-
 def arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=_games, default=["holdem", "omaha", "stud"])
     parser.add_argument("--pairs", type=_pairs, default=None, help="first:second,...")
     parser.add_argument("--seats", type=_seats, default=[2, 6], help="e.g. 2,6")
     parser.add_argument(
-        "--hands", type=_positive, default=4000, help="hands per pair (the most, if stopping early)"
+        "--hands",
+        type=positive_whole,
+        default=4000,
+        help="hands per pair (the most, if stopping early)",
     )
-    parser.add_argument("--min-hands", type=_positive, default=1000)
+    parser.add_argument("--min-hands", type=positive_whole, default=1000)
     parser.add_argument("--until-significant", action="store_true")
     parser.add_argument(
-        "--max-seconds", type=_positive, default=None, help="stop each pair after this long"
+        "--max-seconds", type=positive_whole, default=None, help="stop each pair after this long"
     )
-    parser.add_argument("--jobs", type=_positive, default=2)
+    parser.add_argument("--jobs", type=positive_whole, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON object per pair")
     return parser.parse_args(argv)

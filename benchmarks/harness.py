@@ -8,6 +8,7 @@ the odd slow run on a busy machine; throughput is ``items / median``.
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -120,3 +121,10 @@ def print_targets(rows: Sequence[Measurement], targets: Sequence[Target]) -> Non
             f"  {target.row}: {human_rate(row.rate)}/s vs {target.text} "
             f"→ {ratio:.2f}× target, {verdict}"
         )
+
+
+def positive_whole(text: str) -> int:
+    """An argparse type: a whole number from 1, or an error that says so."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number from 1, got {text!r}")
+    return int(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -30,6 +31,17 @@ def _engine_view(t: Table, user: User) -> HandView:
     return view_of(hand, position, names)
 
 
+def _deciders(t: Table, steps: int) -> Iterator[User]:
+    """Whoever is to decide next, for at most ``steps`` turns, until the table is over."""
+    for _ in range(steps):
+        decider = t.decider()
+        if decider is None:
+            if t.room.status == "over" or not t.wait():
+                return
+            continue
+        yield decider
+
+
 @pytest.mark.parametrize("game", [*GAMES, "omaha6"])
 def test_the_frame_gives_the_view_the_engine_gives_that_seat(game: str) -> None:
     """Over random play, every decision's view from the frame is the engine's own view of
@@ -38,12 +50,7 @@ def test_the_frame_gives_the_view_the_engine_gives_that_seat(game: str) -> None:
     rng = random.Random(4)
     t = table(game, 4, seed=4, max_hands=4)
     checked = 0
-    for _ in range(400):
-        decider = t.decider()
-        if decider is None:
-            if t.room.status == "over" or not t.wait():
-                break
-            continue
+    for decider in _deciders(t, 400):
         frame = t.snap(decider)
         if frame["you"]["decision"] in ("act", "draw"):
             view = view_from_frame(json.loads(json.dumps(frame)))
@@ -85,12 +92,7 @@ def test_every_reply_is_a_message_the_table_accepts(game: str, kind: str) -> Non
     t = table(game, 3, seed=11, max_hands=3)
     bots = {user.id: make_bot(kind, user.id) for user in t.users}
     replies = 0
-    for _ in range(400):
-        decider = t.decider()
-        if decider is None:
-            if t.room.status == "over" or not t.wait():
-                break
-            continue
+    for decider in _deciders(t, 400):
         frame = t.snap(decider)
         message = reply(bots[decider.id], json.loads(json.dumps(frame)))  # as on the wire
         assert message is not None, frame["you"]
@@ -105,12 +107,7 @@ def test_the_safe_reply_is_always_taken(game: str) -> None:
     """What the example client sends when the table refused its bot's move."""
     t = table(game, 3, seed=6, max_hands=2)
     replies = 0
-    for _ in range(300):
-        decider = t.decider()
-        if decider is None:
-            if t.room.status == "over" or not t.wait():
-                break
-            continue
+    for decider in _deciders(t, 300):
         message = safe_reply(t.snap(decider))
         assert message is not None
         assert t.post(decider, message).changed, message
