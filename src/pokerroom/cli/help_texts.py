@@ -168,7 +168,7 @@ HELP_TEXTS = (
     N_("Run a shipped example instead of a file."),
     N_("How many bots enter."),
     N_(
-        "Bot kinds, comma-separated, dealt to entrants in turn: tournament (push/fold when short), equity, station, random."
+        "Bot kinds, comma-separated, dealt to entrants in turn: tournament (push/fold when short), tight-aggressive, loose-aggressive, tight-passive, loose-passive, equity, station, random."
     ),
     N_("Seed for a repeatable run."),
     N_("One JSON object per line: a header, every event, then results (docs/tournament-log.md)."),
@@ -193,7 +193,7 @@ HELP_TEXTS = (
     N_("Entrants, you included."),
     N_("Your name."),
     N_(
-        "Bot kinds, comma-separated, dealt to the bots in turn: tournament (push/fold when short), equity, station, random."
+        "Bot kinds, comma-separated, dealt to the bots in turn: tournament (push/fold when short), tight-aggressive, loose-aggressive, tight-passive, loose-passive, equity, station, random."
     ),
     N_("Seed for a repeatable deal."),
     N_(

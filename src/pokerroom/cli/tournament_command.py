@@ -126,7 +126,8 @@ def run(
             "--bots",
             metavar="KINDS",
             help="Bot kinds, comma-separated, dealt to entrants in turn: "
-            "tournament (push/fold when short), equity, station, random.",
+            "tournament (push/fold when short), tight-aggressive, loose-aggressive, "
+            "tight-passive, loose-passive, equity, station, random.",
         ),
     ] = "tournament",
     seed: Annotated[

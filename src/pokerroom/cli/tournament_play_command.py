@@ -48,7 +48,8 @@ def play(
             "--bots",
             metavar="KINDS",
             help="Bot kinds, comma-separated, dealt to the bots in turn: "
-            "tournament (push/fold when short), equity, station, random.",
+            "tournament (push/fold when short), tight-aggressive, loose-aggressive, "
+            "tight-passive, loose-passive, equity, station, random.",
         ),
     ] = "tournament",
     seed: Annotated[
