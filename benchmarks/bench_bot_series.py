@@ -23,8 +23,9 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from harness import positive_whole
-from pokerroom.bots import BOTS, Bot, play_hand, tell_hand_over
+from harness import bot_line_up, positive_whole
+from pokerroom.bots import Bot, play_hand, tell_hand_over
+from pokerroom.bots.registry import make_bot
 from pokerroom.cli.play_command import BOT_CYCLE
 from pokerroom.engine import Hand
 from pokerroom.engine.views import view_of
@@ -63,7 +64,7 @@ def one_series(job: tuple[tuple[str, ...], int, int]) -> Outcome:
     styles = {seat: lineup[(seat - 1) % len(lineup)] for seat in range(1, SEATS + 1)}
     names = [f"{style}-{seat}" for seat, style in styles.items()]
     series = Series(names, SeriesSettings(), seed=seed, max_hands=cap)
-    bots = {seat: BOTS[style](seed + seat) for seat, style in styles.items()}
+    bots = {seat: make_bot(style, seed + seat) for seat, style in styles.items()}
     all_in = 0
     while not series.is_over:
         hand = series.start_hand()
@@ -81,20 +82,10 @@ def one_series(job: tuple[tuple[str, ...], int, int]) -> Outcome:
     return Outcome(series.hands_played, finished, all_in, took)
 
 
-def _lineup(text: str) -> tuple[str, ...]:
-    styles = tuple(style.strip() for style in text.split(","))
-    unknown = [style for style in styles if style not in BOTS]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"no bot {unknown[0]!r}; bots are {', '.join(BOTS)} (a line-up: names joined by ',')"
-        )
-    return styles
-
-
 def arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--bots", type=_lineup, action="append", help="a line-up; give it again for another"
+        "--bots", type=bot_line_up, action="append", help="a line-up; give it again for another"
     )
     parser.add_argument("--seeds", type=positive_whole, default=50, help="seeds 1 … N")
     parser.add_argument(

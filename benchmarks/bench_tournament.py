@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pokerroom.bots import BOTS
+from harness import bot_line_up
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.storage.tournament_log import TournamentLog
 from pokerroom.storage.tournament_store import TournamentStore
@@ -84,19 +84,11 @@ def report(entrants: int, runs: int, options: argparse.Namespace) -> None:
     )
 
 
-def _kinds(text: str) -> tuple[str, ...]:
-    kinds = tuple(kind.strip() for kind in text.split(","))
-    unknown = [kind for kind in kinds if kind not in BOTS]
-    if unknown:
-        raise argparse.ArgumentTypeError(f"no bot {unknown[0]!r}; bots are {', '.join(BOTS)}")
-    return kinds
-
-
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--big", action="store_true", help="also 10,000 entrants, one run")
     parser.add_argument("--save", action="store_true", help="save every run as it goes")
-    parser.add_argument("--bots", type=_kinds, default=KINDS, help="bot kinds, e.g. random")
+    parser.add_argument("--bots", type=bot_line_up, default=KINDS, help="bot kinds, e.g. random")
     options = parser.parse_args(argv)
     report(1_000, 3, options)
     if options.big:

@@ -128,3 +128,17 @@ def positive_whole(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a whole number from 1, got {text!r}")
     return int(text)
+
+
+def bot_line_up(text: str) -> tuple[str, ...]:
+    """An argparse type: bot kinds joined by ',', each one a kind the room knows."""
+    from pokerroom.bots.registry import bot_kinds
+
+    known = bot_kinds()
+    kinds = tuple(kind.strip() for kind in text.split(","))
+    unknown = [kind for kind in kinds if kind not in known]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"no bot {unknown[0]!r}; bots are {', '.join(known)} (names joined by ',')"
+        )
+    return kinds
