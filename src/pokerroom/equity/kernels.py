@@ -116,7 +116,7 @@ def enumerate_boards(game, holes, board, known, rest, comb, steps, tables, acc):
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
-def _next_random(state):  # type: ignore[no-untyped-def]
+def next_random(state):  # type: ignore[no-untyped-def]
     x = state[0]
     x ^= x >> np.uint64(12)
     x ^= x << np.uint64(25)
@@ -129,7 +129,7 @@ def _next_random(state):  # type: ignore[no-untyped-def]
 def _draw(pool, taken, state):  # type: ignore[no-untyped-def]
     """Swap a uniformly chosen undealt card of ``pool[taken:]`` to ``pool[taken]`` and return it."""
     span = np.uint64(pool.shape[0] - taken)
-    pick = taken + np.int64(((_next_random(state) >> np.uint64(32)) * span) >> np.uint64(32))
+    pick = taken + np.int64(((next_random(state) >> np.uint64(32)) * span) >> np.uint64(32))
     card = pool[pick]
     pool[pick] = pool[taken]
     pool[taken] = card

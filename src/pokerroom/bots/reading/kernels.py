@@ -12,7 +12,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from pokerroom.equity.kernels import _next_random
+from pokerroom.equity.kernels import next_random
 from pokerroom.evaluate.kernels import high_of_cards, omaha_high, omaha_low
 
 FLOP, OMAHA, STUD = 0, 1, 2
@@ -21,7 +21,7 @@ FLOP, OMAHA, STUD = 0, 1, 2
 @nb.njit(cache=True, nogil=True, inline="always")
 def _below(state, span):  # type: ignore[no-untyped-def]
     """A random whole number 0 … span - 1."""
-    return np.int64(((_next_random(state) >> np.uint64(32)) * np.uint64(span)) >> np.uint64(32))
+    return np.int64(((next_random(state) >> np.uint64(32)) * np.uint64(span)) >> np.uint64(32))
 
 
 @nb.njit(cache=True, nogil=True, inline="always")
@@ -119,7 +119,7 @@ def strengths(kind, hands, weights, present, board, known, used, rest, runs, see
 @nb.njit(cache=True, nogil=True)
 def _pick(cumulative, count, state):  # type: ignore[no-untyped-def]
     """An index drawn with probability proportional to its weight (binary search)."""
-    target = (np.float64(_next_random(state) >> np.uint64(11)) / 9007199254740992.0) * cumulative[
+    target = (np.float64(next_random(state) >> np.uint64(11)) / 9007199254740992.0) * cumulative[
         count - 1
     ]
     low, high = 0, count - 1
