@@ -18,14 +18,14 @@ from pathlib import Path
 
 from argon2 import PasswordHasher
 
+from pokerroom.room import CashRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
+from pokerroom.room.seam import User
 from pokerroom.storage.database import Database, open_database
 from pokerroom.web.app import create_app
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room import CashRoom
 from pokerroom.web.saving import SavedRoom, open_room
 from pokerroom.web.saving.tables import restore_rooms
-from pokerroom.web.seam import User
 from pokerroom.web.settings import ServerSettings
 
 PLAYERS = [User(n, f"Player {n}") for n in range(1, 5)]

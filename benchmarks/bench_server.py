@@ -47,10 +47,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from load_config import LoadConfig
+from pokerroom.room.cash import CashRoom
+from pokerroom.room.outbox import encode
+from pokerroom.room.seam import User
 from pokerroom.table.cash import CashSettings
-from pokerroom.web.outbox import encode
-from pokerroom.web.room.cash import CashRoom
-from pokerroom.web.seam import User
 
 ANCHOR_PLAYERS = 1_000
 """poker-network's claim: 1,000 simultaneous players on one machine."""

@@ -26,8 +26,8 @@ from pathlib import Path
 
 from harness import bot_line_up
 from pokerroom.bots.tournament_players import BotPlayers
-from pokerroom.storage.tournament_log import TournamentLog
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.log import TournamentLog
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.regulation import example_text, load_example
 

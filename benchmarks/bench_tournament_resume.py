@@ -18,11 +18,11 @@ from pathlib import Path
 
 from argon2 import PasswordHasher
 
+from pokerroom.room.seam import Room, User
 from pokerroom.storage.database import Database, open_database
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.web.app import create_app
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.seam import Room, User
 from pokerroom.web.settings import ServerSettings
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments

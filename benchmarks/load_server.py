@@ -9,7 +9,7 @@ on 127.0.0.1 until its standard input closes or ``limit`` seconds have passed. W
 ``profile`` set, the serving part runs under cProfile (timed in the serving thread's CPU
 time) and the statistics go to that file.
 
-The tables are ordinary :class:`~pokerroom.web.room.cash.CashRoom` s (no-limit Hold'em 1/2,
+The tables are ordinary :class:`~pokerroom.room.cash.CashRoom` s (no-limit Hold'em 1/2,
 buy-ins 80 to 200): a cash table keeps dealing for as long as the benchmark runs, while a
 home series would end when its players are knocked out.
 """
@@ -30,17 +30,17 @@ from typing import Any
 import uvicorn
 
 from load_config import LoadConfig
+from pokerroom.room.cash import CashRoom
+from pokerroom.room.flood import FloodLimit
+from pokerroom.room.hub import SocketSettings
+from pokerroom.room.registry import LobbyEntry, RoomKind, new_room_id
+from pokerroom.room.socket_caps import SocketCaps
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import open_database
 from pokerroom.table.cash import CashSettings
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.tokens import new_token
-from pokerroom.web.flood import FloodLimit
-from pokerroom.web.hub import SocketSettings
-from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id
-from pokerroom.web.room.cash import CashRoom
 from pokerroom.web.settings import ServerSettings
-from pokerroom.web.socket_caps import SocketCaps
 
 SESSION_LIFETIME = timedelta(hours=1)
 SHUTDOWN_SECONDS = 5

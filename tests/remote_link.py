@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 from pokerroom.cards import Card
 from pokerroom.protocol.frames import error_frame
-from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.seam import Room, User
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.seam import Room, User
 from tests.web.leaks import Leak, find_leaks, known_to
 
 Position = Callable[[LiveRoom, User | None], int | None]

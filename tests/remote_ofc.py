@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pokerroom.cards import Card
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.seam import User
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote.ofc import RemoteOfcScreen
-from pokerroom.web.room.ofc import OfcRoom
-from pokerroom.web.seam import User
 from tests.remote_link import BaseHub
 from tests.web.leaks import Leak, find_leaks
 from tests.web.test_ofc_leaks import known_now

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerroom.storage.account_names import AccountNameError, checked_name
+from pokerroom.naming.account_names import AccountNameError, checked_name
 from pokerroom.storage.accounts import AccountError, AccountStore, token_digest
 
 NOW = datetime(2027, 1, 1, 20, 0)

@@ -20,9 +20,9 @@ from pokerroom.deck import Deck
 from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
 from pokerroom.i18n import use_language
+from pokerroom.room import HomeRoom
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.lobby.home_form import read_home_form
-from pokerroom.web.room import HomeRoom
 from tests.test_bots import CONFIGS
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "my_bot"

@@ -14,11 +14,11 @@ import pytest
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
-from pokerroom.cli.tournament_history import show_tournament
-from pokerroom.cli.tournament_play import new_seat
-from pokerroom.cli.tournament_saving import new_run
+from pokerroom.cli.tournament.history import show_tournament
+from pokerroom.cli.tournament.play import new_seat
 from pokerroom.storage.live_saving import LiveSaver, create_live
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.saving import new_run
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.american import entrant_names
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.live.desk import LiveDesk
@@ -90,7 +90,7 @@ def test_a_tournament_with_your_seat_is_listed_with_tournament_play_resume(
 ) -> None:
     """Issue 21 item 13: a tournament played at the terminal goes on with ``play``, a run of
     bots only with ``run``."""
-    monkeypatch.setattr("pokerroom.cli.tournament_play.at_a_terminal", lambda: True)
+    monkeypatch.setattr("pokerroom.cli.tournament.play.at_a_terminal", lambda: True)
     seated, _ = new_seat(None, None, 3, "Ann", "tournament", 5)
     regulation = load_example("home-sit-and-go")
     bots = new_run(

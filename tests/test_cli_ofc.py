@@ -16,7 +16,7 @@ from pokerroom.bots import BOTS, play_hand
 from pokerroom.bots.ofc import OFC_BOTS, apply_decision, play_ofc_hand
 from pokerroom.cli.app import app
 from pokerroom.cli.ofc_command import open_table
-from pokerroom.history.ofc_record import loads_many, replay_record
+from pokerroom.history.ofc.record import loads_many, replay_record
 from pokerroom.ofc_choices import MAX_HANDS
 from pokerroom.storage import OfcStore, SeriesLog, SeriesStore, positions
 from pokerroom.table.series import Series

@@ -16,13 +16,13 @@ from textual.widgets import Static
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
-from pokerroom.cli.tournament_play import StoreKeeper, open_table, resumed_seat
-from pokerroom.cli.tournament_play import new_seat as new_seat_for
-from pokerroom.cli.tournament_saving import new_run
+from pokerroom.cli.tournament.play import StoreKeeper, open_table, resumed_seat
+from pokerroom.cli.tournament.play import new_seat as new_seat_for
 from pokerroom.errors import UsageError
-from pokerroom.storage.tournament_hand_progress import table_hand
-from pokerroom.storage.tournament_log import TournamentLog
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.hand_progress import table_hand
+from pokerroom.storage.tournament.log import TournamentLog
+from pokerroom.storage.tournament.saving import new_run
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.american import entrant_names
 from pokerroom.tournament.regulation import example_text, load_example
 from pokerroom.tui.tournament.app import TournamentTableApp
@@ -83,7 +83,7 @@ def test_a_tournament_left_mid_way_goes_on_with_resume_to_its_end(
 ) -> None:
     """Quit at your table: the tournament is saved to its last whole hand; ``--resume``
     seats you again where the log left you, and it is played by keys to its end, saved won."""
-    monkeypatch.setattr("pokerroom.cli.tournament_play.at_a_terminal", lambda: True)
+    monkeypatch.setattr("pokerroom.cli.tournament.play.at_a_terminal", lambda: True)
     file = tmp_path / "two.toml"
     file.write_text(TWO_TABLES.replace("starting_stack = 200", "starting_stack = 60"))
     saved, human = new_seat_for(file, None, 5, "Ann", "tournament", 11)
@@ -133,7 +133,7 @@ def test_a_tournament_of_bots_only_has_no_seat_to_resume(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``play --resume`` of a ``tournament run``: one line that names the command for it."""
-    monkeypatch.setattr("pokerroom.cli.tournament_play.at_a_terminal", lambda: True)
+    monkeypatch.setattr("pokerroom.cli.tournament.play.at_a_terminal", lambda: True)
     regulation = load_example("home-sit-and-go")
     players = entrant_names(regulation, 3)
     saved = new_run(example_text("home-sit-and-go"), regulation, players, ("tournament",), 5)
@@ -148,7 +148,7 @@ def test_tournament_run_resume_does_not_play_your_seat_with_a_bot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``tournament run --resume`` of a tournament you sit in: one line naming ``play``."""
-    monkeypatch.setattr("pokerroom.cli.tournament_play.at_a_terminal", lambda: True)
+    monkeypatch.setattr("pokerroom.cli.tournament.play.at_a_terminal", lambda: True)
     saved, _human = new_seat_for(None, None, 3, "Ann", "tournament", 5)
     with saved.store:
         run = saved.start(lambda event: None)
@@ -200,7 +200,7 @@ def test_c3_x4_your_hand_in_progress_is_dealt_again_at_the_same_decision(
     ``--resume`` deals that hand again from its saved deck (C-3) with its decisions: the
     same hole cards, board, pot and stacks, you to act; it plays to its end, the chips
     exact, and the secret deck is never on the screen nor in an export (X-4)."""
-    monkeypatch.setattr("pokerroom.cli.tournament_play.at_a_terminal", lambda: True)
+    monkeypatch.setattr("pokerroom.cli.tournament.play.at_a_terminal", lambda: True)
     file = tmp_path / "two.toml"
     file.write_text(TWO_TABLES)
     saved, human = new_seat_for(file, None, 5, "Ann", "station", 5)

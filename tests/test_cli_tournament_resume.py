@@ -19,7 +19,7 @@ from typer.testing import CliRunner, Result
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.cli.app import app
 from pokerroom.engine import Hand
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.director import Tournament
 
 runner = CliRunner()

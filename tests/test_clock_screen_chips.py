@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from pokerroom.storage.clock_feed import StoredFeed
 from pokerroom.storage.live_saving import LiveSaver, create_live
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.clockface.field import field_of
 from pokerroom.tournament.clockface.lines import field_lines

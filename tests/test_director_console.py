@@ -22,7 +22,7 @@ from pokerroom.cli.app import app as cli
 from pokerroom.errors import UsageError
 from pokerroom.storage.clock_feed import StoredFeed
 from pokerroom.storage.live_saving import LiveSaver, create_live
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.clockface.snapshot import ClockSnapshot, Phase
 from pokerroom.tournament.events import Paid

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pokerroom.storage.live_saving import LiveSaver, create_live
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.regulation import example_text, parse_regulation

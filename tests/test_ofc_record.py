@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
 from pokerroom.errors import PokerroomError
-from pokerroom.history.ofc_record import (
+from pokerroom.history.ofc.record import (
     OfcActionCode,
     OfcRecord,
     OfcRecordError,

@@ -12,7 +12,7 @@ from sqlalchemy import inspect
 
 from pokerroom.bots.ofc import OFC_BOTS, RandomPlacer, apply_decision, play_ofc_hand
 from pokerroom.errors import UsageError
-from pokerroom.history.ofc_record import loads_many, replay_record
+from pokerroom.history.ofc.record import loads_many, replay_record
 from pokerroom.ofc import OfcHand, Session
 from pokerroom.ofc_choices import MAX_HANDS
 from pokerroom.storage import (
@@ -27,7 +27,7 @@ from pokerroom.storage import (
 )
 from pokerroom.storage.database import alembic_config
 from pokerroom.storage.models import OfcSessionRow
-from pokerroom.storage.ofc_store import StaleSessionError
+from pokerroom.storage.ofc.store import StaleSessionError
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 

@@ -17,7 +17,7 @@ from pokerroom.bots.ofc import OFC_BOTS, OfcDecision, play_ofc_hand
 from pokerroom.cards import Card
 from pokerroom.cli.app import app as cli
 from pokerroom.cli.ofc_command import OfcTable, open_table, resume_table
-from pokerroom.history.ofc_record import replay_record
+from pokerroom.history.ofc.record import replay_record
 from pokerroom.ofc import OfcHand, Row, Session
 from pokerroom.ofc.game import PlayerView
 from pokerroom.storage import OfcStore, positions

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Static
 
-from pokerroom.cli.connect_view import table_lines
+from pokerroom.cli.connect.view import table_lines
 from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, HandConfig, Limit, Variant
 from pokerroom.engine.views import view_of

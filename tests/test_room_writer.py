@@ -14,8 +14,8 @@ from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import open_database
 from pokerroom.storage.hand_archive import HandSeat, WebHand
 from pokerroom.storage.models import utcnow
-from pokerroom.storage.room_store import RoomInput, RoomStore
-from pokerroom.storage.room_writer import RoomWriter
+from pokerroom.storage.rooms.store import RoomInput, RoomStore
+from pokerroom.storage.rooms.writer import RoomWriter
 
 
 def test_a_closed_database_refuses_a_session_naming_itself(tmp_path: Path) -> None:
@@ -34,7 +34,7 @@ def test_the_writer_stops_when_its_database_is_closed_under_it(
     writer.put("t1", RoomInput(1, "tick", 1.0))
     assert writer.drain()
     store.database.close()
-    with caplog.at_level(logging.ERROR, "pokerroom.storage.room_writer"):
+    with caplog.at_level(logging.ERROR, "pokerroom.storage.rooms.writer"):
         writer.put("t1", RoomInput(2, "tick", 2.0))
         for _ in range(200):
             if writer._thread is None:
@@ -56,7 +56,7 @@ def test_an_answer_waits_for_its_commit_and_a_hand_the_archive_refuses_holds_not
     writer.create("t1", "home", entry={}, settings={}, seed=7)
     ghost = HandSeat(0, 1, account_id=999, name="Ghost", result=0)
     hand = WebHand("t1", "home", "Kitchen", "NLHE", 2, 1, utcnow(), "phh", 0, (ghost,))
-    with caplog.at_level(logging.ERROR, "pokerroom.storage.room_store"), writer.together():
+    with caplog.at_level(logging.ERROR, "pokerroom.storage.rooms.store"), writer.together():
         writer.keep_hand(hand)
         writer.put("t1", RoomInput(1, "tick", 1.0))
         assert writer.issued == 1, "written together: queued only when the block ends"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokerroom.cli.connect_typed import typed
-from pokerroom.cli.connect_view import table_lines
+from pokerroom.cli.connect.typed import typed
+from pokerroom.cli.connect.view import table_lines
+from pokerroom.room import ShotClock
 from pokerroom.tui.remote import view
-from pokerroom.web.room import ShotClock
 from tests.web.table_driver import Table, table
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from pokerroom.bots.tournament_players import BotPlayers
 from pokerroom.cards import parse_cards
-from pokerroom.cli.tournament_run_view import JsonLines, results_text
+from pokerroom.cli.tournament.run_view import JsonLines, results_text
 from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, HandConfig
 from pokerroom.engine import events as ev

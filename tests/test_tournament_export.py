@@ -19,10 +19,10 @@ from pokerroom.cli.app import app
 from pokerroom.engine import Hand
 from pokerroom.history import parse_phhs, replay_hand
 from pokerroom.storage.database import alembic_config
-from pokerroom.storage.tournament_codec import decode_event
-from pokerroom.storage.tournament_hands import HandKeeper
-from pokerroom.storage.tournament_log import TournamentLog
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.codec import decode_event
+from pokerroom.storage.tournament.hands import HandKeeper
+from pokerroom.storage.tournament.log import TournamentLog
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import HandPlayed, Seated, TournamentEvent

@@ -11,8 +11,8 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from pokerroom.cli.tournament_run_view import results_text, stage_text
-from pokerroom.cli.tournament_view import check_text, default_fields, payouts_for
+from pokerroom.cli.tournament.run_view import results_text, stage_text
+from pokerroom.cli.tournament.view import check_text, default_fields, payouts_for
 from pokerroom.errors import UsageError
 from pokerroom.i18n import Language, current_language, use_language
 from pokerroom.tournament.clock import SimulatedTime

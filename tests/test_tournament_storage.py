@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine, inspect, text
 
 from pokerroom.bots.tournament_players import BotPlayers
-from pokerroom.cli import tournament_saving
 from pokerroom.deck import Deck
 from pokerroom.engine import Hand, HandConfig
 from pokerroom.errors import UsageError
@@ -28,14 +27,15 @@ from pokerroom.storage import SeriesStore, StorageError
 from pokerroom.storage.codec import decisions_of
 from pokerroom.storage.database import DATABASE_ENV, alembic_config
 from pokerroom.storage.store import Player
-from pokerroom.storage.tournament_codec import EVENT_TYPES, decode_event, encode_event
-from pokerroom.storage.tournament_hand_progress import (
+from pokerroom.storage.tournament import saving as tournament_saving
+from pokerroom.storage.tournament.codec import EVENT_TYPES, decode_event, encode_event
+from pokerroom.storage.tournament.hand_progress import (
     drop_table_hand,
     save_table_hand,
     table_hand,
 )
-from pokerroom.storage.tournament_log import TournamentLog
-from pokerroom.storage.tournament_store import StaleTournamentError, TournamentStore
+from pokerroom.storage.tournament.log import TournamentLog
+from pokerroom.storage.tournament.store import StaleTournamentError, TournamentStore
 from pokerroom.table.series import SeriesSettings
 from pokerroom.tournament.american import AmericanRun, entrant_names
 from pokerroom.tournament.clock.events import LevelStarted

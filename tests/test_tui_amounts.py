@@ -11,7 +11,7 @@ from textual.widgets import Button, Static
 
 from pokerroom.amounts import amount_text
 from pokerroom.bots import CallingStation
-from pokerroom.cli.connect_view import table_lines
+from pokerroom.cli.connect.view import table_lines
 from pokerroom.table.series import Series, SeriesSettings
 from pokerroom.tournament.regulation import load_example
 from pokerroom.tui.app import TableApp

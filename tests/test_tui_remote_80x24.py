@@ -20,11 +20,11 @@ from pokerroom.amounts import amount_text
 from pokerroom.cards import Card, card_face
 from pokerroom.i18n import LANGUAGES, Language, gettext, ngettext, use_language
 from pokerroom.protocol.frames import TableFrame
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.seam import User
 from pokerroom.table.wording import said_text
 from pokerroom.tui.ofc_render import row_name
 from pokerroom.tui.remote import RemoteTableApp
-from pokerroom.web.room.ofc import OfcRoom
-from pokerroom.web.seam import User
 from tests.remote_apps import deciding, run, settle
 from tests.remote_link import Hub
 from tests.remote_ofc import OfcHub, ofc_screen

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from pokerroom.room.seam import User
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote.app import KEYS_HELP
-from pokerroom.web.seam import User
 from tests.remote_apps import log, press, run, settle
 from tests.remote_link import FakeLink, Hub
 from tests.web.table_driver import table

@@ -13,11 +13,11 @@ from textual.pilot import Pilot
 
 from pokerroom.client.link import TableLink
 from pokerroom.protocol.frames import TableFrame, saving_frame
+from pokerroom.room.holding import CANNOT_SAVE
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote.clock import ServerClock
 from pokerroom.tui.render import clock_line
-from pokerroom.web.holding import CANNOT_SAVE
 from tests.remote_apps import footer, log, press, run, settle
 from tests.remote_link import FakeLink, Hub
 from tests.web.table_driver import table

@@ -14,12 +14,12 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 from textual.widgets._footer import FooterKey
 
-from pokerroom.cli.connect_command import seat_message
+from pokerroom.cli.connect.command import seat_message
 from pokerroom.ofc import Board, settle
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.seam import User
 from pokerroom.tui.remote import RemoteTableApp
-from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.ofc import OfcRoom
-from pokerroom.web.seam import User
 from tests.remote_apps import settle as settle_frames
 from tests.remote_link import FakeLink
 from tests.remote_ofc import OfcHub, deal_keys, ofc_screen

@@ -7,8 +7,8 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from pokerroom.protocol.frames import TableFrame
+from pokerroom.room import CashRoom
 from pokerroom.tui.remote import RemoteTableApp
-from pokerroom.web.room import CashRoom
 from tests.remote_apps import footer, play_hands, press, run, settle
 from tests.remote_link import FakeLink, Hub
 from tests.test_tui_remote import calling

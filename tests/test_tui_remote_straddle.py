@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from pokerroom.cli.connect_typed import typed
-from pokerroom.cli.connect_view import table_lines
+from pokerroom.cli.connect.typed import typed
+from pokerroom.cli.connect.view import table_lines
 from pokerroom.client.outstanding import effect_seen
+from pokerroom.room import CashRoom
+from pokerroom.room.seam import User
 from pokerroom.tui.remote import RemoteTableApp
-from pokerroom.web.room import CashRoom
-from pokerroom.web.seam import User
 from tests.remote_apps import footer, press, run, settle
 from tests.remote_link import FakeLink, Hub
 from tests.web.cash_driver import cash_table

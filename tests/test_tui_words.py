@@ -22,16 +22,16 @@ from textual.widgets import Button, RichLog, Static
 from textual.widgets._footer import FooterKey
 
 from pokerroom.bots import CallingStation
-from pokerroom.cli.connect_lobby import lobby_lines
-from pokerroom.cli.connect_tournament import lobby_lines as tournament_lines
-from pokerroom.cli.connect_view import table_lines
+from pokerroom.cli.connect.lobby import lobby_lines
+from pokerroom.cli.connect.tournament import lobby_lines as tournament_lines
+from pokerroom.cli.connect.view import table_lines
 from pokerroom.cli.ofc_command import open_table
 from pokerroom.engine import VARIANTS
 from pokerroom.i18n import Language, use_language
+from pokerroom.room.ofc import OfcRoom
 from pokerroom.table.series import Series, SeriesSettings
 from pokerroom.tui.app import TableApp
 from pokerroom.tui.remote import RemoteTableApp
-from pokerroom.web.room.ofc import OfcRoom
 from tests.english_words import english_words
 from tests.remote_apps import deciding, run, settle
 from tests.remote_ofc import OfcHub, ofc_screen

@@ -18,13 +18,13 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.seam import User
 from pokerroom.storage.database import open_database
-from pokerroom.storage.room_store import RoomStore
+from pokerroom.storage.rooms.recipes import build_room
+from pokerroom.storage.rooms.saved_room import replay
+from pokerroom.storage.rooms.store import RoomStore
 from pokerroom.tui.remote import RemoteTableApp
-from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.saving.recipes import build_room
-from pokerroom.web.saving.saved_room import replay
-from pokerroom.web.seam import User
 from tests.client.terminals import Known
 
 CATCH_UP = 2.0

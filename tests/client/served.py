@@ -19,9 +19,9 @@ from pokerroom.client.http import Server
 from pokerroom.client.saved_sessions import Session
 from pokerroom.client.server_link import ServerLink
 from pokerroom.client.signing_in import sign_up
+from pokerroom.room import HomeRoom, ShotClock
+from pokerroom.room.registry import LobbyEntry, RoomKind
 from pokerroom.web.app import create_app
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room import HomeRoom, ShotClock
 from pokerroom.web.saving import open_room
 from tests.real_parts import LiveServer
 from tests.web.conftest import settings

@@ -19,9 +19,9 @@ from pokerroom.cards import Card
 from pokerroom.client.http import Server
 from pokerroom.client.saved_sessions import Session
 from pokerroom.client.server_link import ServerLink
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.seam import User
 from pokerroom.tui.remote import RemoteTableApp
-from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.seam import User
 from tests.remote_link import room_position
 from tests.web.leaks import Leak, find_leaks, known_to
 

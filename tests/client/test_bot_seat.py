@@ -14,8 +14,8 @@ from pokerroom.bots.registry import make_bot
 from pokerroom.client.bot_seat import reply, safe_reply, view_from_frame
 from pokerroom.engine.views import HandView, view_of
 from pokerroom.i18n import use_language
+from pokerroom.room.seam import User
 from pokerroom.tui.remote.view import seat_labels
-from pokerroom.web.seam import User
 from tests.web.table_driver import Table, random_act, table
 
 GAMES = ("holdem", "omaha-hilo", "bomb-pot-omaha", "stud", "draw")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pokerroom.cli import connect_command
 from pokerroom.cli.app import app
+from pokerroom.cli.connect import command as connect_command
 from pokerroom.client import server_link
 from pokerroom.client.http import Server
 from pokerroom.client.signing_in import sign_up

@@ -23,8 +23,8 @@ from pokerroom.client.saved_sessions import Session, save_session
 from pokerroom.client.server_link import ServerLink
 from pokerroom.client.signing_in import SESSION_COOKIE, sign_up
 from pokerroom.client.tournaments import tournament_deed
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room import HomeRoom
+from pokerroom.room import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
 from pokerroom.web.tournament.event import WebTournament
 from tests.client.served import CLOCK, PAUSE, Player, ServerOnPort, cardroom_app
 from tests.web.helpers import PASSWORD

@@ -15,11 +15,11 @@ import pytest
 from pokerroom.engine import VARIANTS
 from pokerroom.protocol.frames import closed_frame, error_frame
 from pokerroom.protocol.server import FrameError, parse_frame, parse_http
+from pokerroom.room.inbound import Refusal
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
+from pokerroom.room.seam import Outcome, User
 from pokerroom.table.cash import Rake
-from pokerroom.web.inbound import Refusal
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.seam import Outcome, User
 from tests.web.cash_driver import cash_step, cash_table
 from tests.web.table_driver import Driver, table
 from tests.web.test_ofc_room import BOB, heads_up

@@ -11,11 +11,11 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 
 from pokerroom.cards import Card
-from pokerroom.cli.connect_view import View
+from pokerroom.cli.connect.view import View
 from pokerroom.client.http import Server
 from pokerroom.client.server_link import ServerLink
+from pokerroom.room.seam import User
 from pokerroom.table.story import faces_text
-from pokerroom.web.seam import User
 from tests.client.served import Player
 from tests.web.table_driver import table
 from tests.web.test_web_tournament import fresh

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pokerroom.cli.connect_typed import typed
+from pokerroom.cli.connect.typed import typed
 from pokerroom.client.backoff import reconnect_delays
 from pokerroom.client.outstanding import MAX_OUTSTANDING, Unanswered, effect_seen
 from pokerroom.errors import UsageError

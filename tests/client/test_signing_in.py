@@ -25,11 +25,11 @@ from pokerroom.client.saved_sessions import (
 )
 from pokerroom.client.server_link import ServerLink
 from pokerroom.client.signing_in import fetch_lobby, join_by_invite, log_in, session_alive, sign_up
+from pokerroom.room import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
+from pokerroom.room.seam import User
 from pokerroom.web.pages.invites import create_invite
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room import HomeRoom
 from pokerroom.web.saving import open_room
-from pokerroom.web.seam import User
 from tests.client.served import CLOCK, PAUSE, Player, ServerOnPort, cardroom_app, heads_up_table
 from tests.web.helpers import PASSWORD
 

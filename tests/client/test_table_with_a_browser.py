@@ -17,10 +17,10 @@ from textual.pilot import Pilot
 
 from pokerroom.client.http import Server
 from pokerroom.client.signing_in import SESSION_COOKIE, sign_up
+from pokerroom.room import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
+from pokerroom.room.seam import User
 from pokerroom.tui.remote import RemoteTableApp
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room import HomeRoom
-from pokerroom.web.seam import User
 from tests.client.served import CLOCK, cardroom_app
 from tests.client.terminals import Known, Terminals, play_passively
 from tests.web.helpers import PASSWORD

@@ -20,16 +20,16 @@ from starlette.applications import Starlette
 from textual.pilot import Pilot
 
 from pokerroom.cards import Card
-from pokerroom.cli.connect_command import table_opener
-from pokerroom.cli.connect_tournament import tournament_table
+from pokerroom.cli.connect.command import table_opener
+from pokerroom.cli.connect.tournament import tournament_table
 from pokerroom.client.http import Server, Visit
 from pokerroom.client.saved_sessions import Session
 from pokerroom.client.server_link import ServerLink
 from pokerroom.client.signing_in import SESSION_COOKIE
 from pokerroom.client.tournaments import tournament_deed
+from pokerroom.room.seam import User
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote.app import OpenTable
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from tests.client.served import Player, ServerOnPort, cardroom_app, signed_up
 from tests.remote_link import room_position

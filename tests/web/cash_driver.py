@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from pokerroom.engine import VARIANTS
+from pokerroom.room import CashRoom, ShotClock
+from pokerroom.room.seam import User
 from pokerroom.table.cash import CashSettings
-from pokerroom.web.room import CashRoom, ShotClock
-from pokerroom.web.seam import User
 from tests.web.table_driver import NAMES, Driver, random_act
 
 CashTableDriver = Driver[CashRoom]

@@ -15,10 +15,10 @@ from starlette.requests import Request
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.room.seam import USER_SCOPE_KEY, User
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.web.director import CSRF_FIELD, director_routes
-from pokerroom.web.seam import USER_SCOPE_KEY, User
 
 TOKEN = "the-form-token"
 DIRECTOR = User(1, "Dana", frozenset({"director"}))

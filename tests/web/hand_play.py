@@ -9,11 +9,11 @@ from typing import TypeVar
 from pokerroom.engine import Hand
 from pokerroom.history.phh import parse_phh
 from pokerroom.history.replay import replay_hand
+from pokerroom.room import CashRoom, HomeRoom
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.registry import LobbyEntry, Registry, RoomKind
+from pokerroom.room.seam import User
 from pokerroom.table.cash import CashSettings, Rake
-from pokerroom.web.registry import LobbyEntry, Registry, RoomKind
-from pokerroom.web.room import CashRoom, HomeRoom
-from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.seam import User
 from tests.web.table_driver import Driver, random_act
 
 MOST_STEPS = 20_000

@@ -11,7 +11,7 @@ from typing import Any
 
 from pokerroom.cards import ALL_CARDS
 from pokerroom.ofc import Session
-from pokerroom.web.room.ofc import OfcRoom
+from pokerroom.room.ofc import OfcRoom
 from tests.web.resume_play import Play
 
 ROWS = ("top", "middle", "bottom")

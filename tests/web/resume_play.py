@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from pokerroom.protocol.frames import TableFrame
-from pokerroom.web.seam import Outcome, Room, User
+from pokerroom.room.seam import Outcome, Room, User
 from tests.web.table_driver import random_act
 
 CLOCK_FIELDS = "next_hand_at", "deadline", "countdown_from"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pokerroom.web.seam import Frame, Outcome, User
+from pokerroom.room.seam import Frame, Outcome, User
 
 
 class StillRoom:

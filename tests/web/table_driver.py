@@ -12,10 +12,10 @@ from typing import Generic, TypeVar
 
 from pokerroom.engine import VARIANTS
 from pokerroom.protocol.frames import TableFrame
+from pokerroom.room import HomeRoom, ShotClock
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.seam import Outcome, User
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.room import HomeRoom, ShotClock
-from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.seam import Outcome, User
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
 

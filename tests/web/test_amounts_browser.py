@@ -14,8 +14,8 @@ import pytest
 from starlette.types import ASGIApp
 
 from pokerroom.cards import Card, card_face
+from pokerroom.room.home import HomeRoom
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.room.home import HomeRoom
 from tests.web.browser_pages import signed_in, strict_page
 from tests.web.test_table_browser import CLOCK, served_cardroom
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import pytest
 from starlette.types import ASGIApp
 
-from pokerroom.web.room.home import HomeRoom
-from pokerroom.web.seam import User
+from pokerroom.room.home import HomeRoom
+from pokerroom.room.seam import User
 from tests.web.test_table_browser import CLOCK, PAUSE, served_cardroom
 
 if TYPE_CHECKING:

@@ -8,10 +8,10 @@ from starlette.testclient import TestClient
 
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
+from pokerroom.room.seam import User
 from pokerroom.tournament.regulation.fields import RegulationError
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.regulation.model import Broadcast
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 from tests.web.helpers import cardroom, csrf_of, sign_up

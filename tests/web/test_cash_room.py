@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pokerroom.history.phh import parse_phh
+from pokerroom.room import ShotClock
+from pokerroom.room.seam import User
 from pokerroom.table.cash import Rake
-from pokerroom.web.room import ShotClock
-from pokerroom.web.seam import User
 from tests.web.cash_driver import CashTableDriver, cash_step, cash_table, chips_at_table
 from tests.web.table_driver import table
 

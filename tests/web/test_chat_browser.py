@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 import pytest
 from starlette.types import ASGIApp
 
+from pokerroom.room.home import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
 from pokerroom.web.app import create_app
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room.home import HomeRoom
 from tests.web.browser_pages import signed_in, strict_page
 from tests.web.conftest import settings
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection
 
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room import HomeRoom
+from pokerroom.room import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
 from tests.web.test_observers import WAIT, next_table, socket_of
 from tests.web.wire import Server, served_cardroom
 

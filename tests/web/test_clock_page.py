@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pokerroom.storage.clock_feed import StoredFeed
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.clockface.snapshot import ClockSnapshot, snapshot
 from tests.web.director_app import Room, room

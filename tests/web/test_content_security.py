@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from pokerroom.room.seam import User
 from pokerroom.web.app import create_app
-from pokerroom.web.seam import User
 from pokerroom.web.templating import TEMPLATES
 from tests.web.conftest import settings
 from tests.web.hand_play import home_room, play

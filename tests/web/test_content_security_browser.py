@@ -15,11 +15,11 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
+from pokerroom.room import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
+from pokerroom.room.seam import User
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room import HomeRoom
-from pokerroom.web.seam import User
 from tests.web.conftest import settings
 from tests.web.hand_play import home_room, play
 from tests.web.helpers import csrf_of

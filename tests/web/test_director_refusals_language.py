@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.live.floor import layout
 from pokerroom.web.language import LanguageMiddleware

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from pokerroom.cli.director_command import open_desk
-from pokerroom.storage.tournament_store import StaleTournamentError, TournamentStore
+from pokerroom.storage.tournament.store import StaleTournamentError, TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import Paid

@@ -19,10 +19,10 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
+from pokerroom.room.seam import User
 from pokerroom.storage.database import open_database
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.seam import User
 from tests.web.browser_pages import strict_page
 from tests.web.conftest import Clock, settings
 from tests.web.helpers import cardroom, sign_up

@@ -18,8 +18,9 @@ from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
 from pokerroom.history.phh import parse_phh, parse_phhs
 from pokerroom.history.replay import replay_hand
+from pokerroom.room.seam import User
 from pokerroom.storage.hand_archive import ArchivedHand, HandArchive
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.events import (
     BustOut,
     Entered,
@@ -28,7 +29,6 @@ from pokerroom.tournament.events import (
     TournamentEvent,
     Won,
 )
-from pokerroom.web.seam import User
 from tests.test_pokerstars import ParsedBack
 from tests.web.hand_play import cash_room, home_room, play, replayed
 from tests.web.helpers import cardroom, sign_up

@@ -20,10 +20,10 @@ import pytest
 from websockets.sync.client import connect
 
 from pokerroom.i18n import use_language
-from pokerroom.web.hub import Connection
+from pokerroom.room.hub import Connection
+from pokerroom.room.registry import RoomKind
+from pokerroom.room.worded import every_language, text_for_viewer
 from pokerroom.web.language import LANGUAGE_COOKIE
-from pokerroom.web.registry import RoomKind
-from pokerroom.web.room.worded import every_language, text_for_viewer
 from tests.web.test_wire_messages import WAIT, Table, Viewer, home_room
 from tests.web.wire import Server, open_room, served_cardroom
 

@@ -9,13 +9,13 @@ from datetime import datetime
 import pytest
 
 from pokerroom.history.phh import parse_phh
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.registry import LobbyEntry, Registry, RoomKind
+from pokerroom.room.seam import User
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.hand_archive import HandArchive
 from pokerroom.web.archive.listener import archive_listener
-from pokerroom.web.registry import LobbyEntry, Registry, RoomKind
-from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.seam import User
 from tests.web.hand_play import cash_room, home_room, play, replayed
 from tests.web.rooms_fake import StillRoom
 

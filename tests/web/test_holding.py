@@ -1,4 +1,4 @@
-"""Which tables wait for the writer and which pause (:mod:`pokerroom.web.holding`): a table
+"""Which tables wait for the writer and which pause (:mod:`pokerroom.room.holding`): a table
 pauses only when the database has saved nothing for ``pause_after`` seconds, not when it is
 merely busy, and one paused comes back with the seconds it stood still."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pokerroom.web.holding import Holding
+from pokerroom.room.holding import Holding
 
 
 @dataclass

@@ -20,9 +20,9 @@ from starlette.testclient import TestClient
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from pokerroom.web.flood import FloodLimit
-from pokerroom.web.hub import Hub, SocketSettings
-from pokerroom.web.seam import USER_SCOPE_KEY, Outcome, User
+from pokerroom.room.flood import FloodLimit
+from pokerroom.room.hub import Hub, SocketSettings
+from pokerroom.room.seam import USER_SCOPE_KEY, Outcome, User
 from pokerroom.web.table_socket import CloseCode, table_route
 
 ANN = User(1, "Ann")

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerroom.web.failures import describe_failure
-from pokerroom.web.flood import FloodGuard, FloodLimit
-from pokerroom.web.inbound import Refusal, message_id, parse_object
-from pokerroom.web.replay import ReplayGuard
+from pokerroom.room.failures import describe_failure
+from pokerroom.room.flood import FloodGuard, FloodLimit
+from pokerroom.room.inbound import Refusal, message_id, parse_object
+from pokerroom.room.replay import ReplayGuard
 
 
 def test_a_replay_is_caught_per_sender() -> None:

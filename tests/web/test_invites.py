@@ -6,12 +6,12 @@ from datetime import timedelta
 
 from starlette.testclient import TestClient
 
+from pokerroom.room.registry import LobbyEntry, RoomKind
+from pokerroom.room.seam import User
 from pokerroom.storage.database import Database
 from pokerroom.web.access import may_enter
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.seam import User
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, sign_up, signed_in_as
 from tests.web.rooms_fake import StillRoom

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from pokerroom.web.registry import LobbyEntry, Registry, RoomError, RoomKind, new_room_id
+from pokerroom.room.registry import LobbyEntry, Registry, RoomError, RoomKind, new_room_id
 from tests.web.helpers import cardroom, sign_up
 from tests.web.rooms_fake import StillRoom
 

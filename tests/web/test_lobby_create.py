@@ -16,15 +16,15 @@ from starlette.testclient import TestClient
 
 from pokerroom.bots import registry
 from pokerroom.engine import HOLDEM, VARIANTS, Limit
+from pokerroom.room import CashRoom, HomeRoom
+from pokerroom.room.registry import RoomKind
+from pokerroom.room.seam import User
 from pokerroom.storage.database import Database
+from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.access import may_enter
 from pokerroom.web.app import create_app
 from pokerroom.web.lobby.creating import GUEST
-from pokerroom.web.registry import RoomKind
-from pokerroom.web.room import CashRoom, HomeRoom
-from pokerroom.web.saving.saved_room import live_room
-from pokerroom.web.seam import User
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, sign_up
 

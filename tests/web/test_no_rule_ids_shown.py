@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from pokerroom.room.inbound import error_frame
 from pokerroom.table.wording import plain
 from pokerroom.web.errors import error_response
-from pokerroom.web.inbound import error_frame
 from tests.web.helpers import csrf_of, sign_up
 
 WEB = Path(__file__).parents[2] / "src" / "pokerroom" / "web"

@@ -17,14 +17,14 @@ from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from pokerroom.room import CashRoom
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.registry import LobbyEntry, Registry, RoomKind
+from pokerroom.room.seam import User
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.observers import NO_OBSERVERS, watch_refusal
-from pokerroom.web.registry import LobbyEntry, Registry, RoomKind
-from pokerroom.web.room import CashRoom
-from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.tournament_driver import ANN, DIRECTOR, TWELVE

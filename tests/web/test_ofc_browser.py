@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 import pytest
 from starlette.types import ASGIApp
 
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
 from pokerroom.web.app import create_app
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.ofc import OfcRoom
 from tests.web.browser_pages import signed_in, strict_page
 from tests.web.conftest import settings
 from tests.web.leaks import find_leaks

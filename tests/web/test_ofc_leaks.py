@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from pokerroom.cards import Card
 from pokerroom.ofc import OfcHand
-from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.ofc import OfcRoom
-from pokerroom.web.seam import User
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.seam import User
 from tests.web.leaks import find_leaks
 from tests.web.ofc_driver import bad_place, give_fantasy, random_place
 

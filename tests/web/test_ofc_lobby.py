@@ -8,8 +8,8 @@ import html
 import pytest
 from starlette.testclient import TestClient
 
-from pokerroom.web.room.ofc import OfcRoom
-from pokerroom.web.saving.saved_room import live_room
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.storage.rooms.saved_room import live_room
 from tests.web.helpers import cardroom, sign_up
 from tests.web.test_lobby_create import ERROR, created_id, lobby, post, user
 

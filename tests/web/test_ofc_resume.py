@@ -5,11 +5,11 @@ same inputs: differential)."""
 
 from __future__ import annotations
 
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind, new_room_id
 from pokerroom.storage.database import open_database
-from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id
-from pokerroom.web.room.ofc import OfcRoom
+from pokerroom.storage.rooms.recipes import build_room, recipe_of
 from pokerroom.web.saving import RESUME_GRACE, open_room
-from pokerroom.web.saving.recipes import build_room, recipe_of
 from pokerroom.web.saving.tables import restore_rooms
 from tests.web.ofc_driver import OfcPlay
 from tests.web.test_room_resume import (

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from pokerroom.ofc import Board, Row, settle
-from pokerroom.web.room import HomeRoom
-from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.ofc import OfcRoom
-from pokerroom.web.seam import Outcome, User
+from pokerroom.room import HomeRoom
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.seam import Outcome, User
 from tests.web.ofc_driver import give_fantasy, random_place
 
 ANN, BOB, CY = User(1, "Ann"), User(2, "Bob"), User(3, "Cy")

@@ -18,11 +18,11 @@ from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
 from pokerroom.i18n import Language
+from pokerroom.room.seam import User
 from pokerroom.storage.database import Database
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.language import LANGUAGE_COOKIE
-from pokerroom.web.seam import User
 from tests.english_words import english_words
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, log_in, sign_up

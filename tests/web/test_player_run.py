@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from pokerroom.room.seam import Outcome, User
 from pokerroom.storage.database import open_database
 from pokerroom.web.app import create_app
 from pokerroom.web.saving.tables import TOURNAMENT_KIND
-from pokerroom.web.seam import Outcome, User
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.resume import restore_tournaments
 from pokerroom.web.tournament.saving import recipe_of

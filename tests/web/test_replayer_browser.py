@@ -19,11 +19,11 @@ from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
 from pokerroom.engine import Hand
+from pokerroom.room.seam import User
 from pokerroom.storage.hand_archive import ArchivedHand, HandArchive
 from pokerroom.web.app import create_app
 from pokerroom.web.archive.copies import steps_copy
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.seam import User
 from tests.random_hands import unshown_cards
 from tests.web.conftest import settings
 from tests.web.hand_play import home_room, play, replayed

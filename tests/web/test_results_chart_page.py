@@ -15,10 +15,10 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.room.seam import User
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.seam import User
 from tests.web.conftest import settings
 from tests.web.hand_play import home_room, play
 from tests.web.helpers import cardroom, sign_up

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pokerroom.cards import Card
 from pokerroom.cardset import CardSet
 from pokerroom.evaluate.high import high_strength
-from pokerroom.web.room import ShotClock
-from pokerroom.web.seam import Outcome, User
+from pokerroom.room import ShotClock
+from pokerroom.room.seam import Outcome, User
 from tests.web.leaks import find_leaks, known_to
 from tests.web.table_driver import Table, table
 

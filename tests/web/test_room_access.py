@@ -27,13 +27,13 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from pokerroom.room import HomeRoom
+from pokerroom.room.seam import User
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import AccountRow, InviteRow, RoomPassRow, WebHandRow
+from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.room import HomeRoom
-from pokerroom.web.saving.saved_room import live_room
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from tests.web.conftest import Clock
 from tests.web.hand_play import play

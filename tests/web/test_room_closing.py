@@ -14,9 +14,9 @@ from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from pokerroom.room import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room import HomeRoom
 from pokerroom.web.table_socket import ROOM_CLOSED, CloseCode
 from tests.web.helpers import csrf_of
 from tests.web.wire import Account, Server, served_cardroom

@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 from pokerroom.cards import Card
 from pokerroom.engine import Hand
 from pokerroom.protocol.frames import TableFrame
+from pokerroom.room import CashRoom, HomeRoom, ShotClock
+from pokerroom.room.seam import User
 from pokerroom.table.cash import Rake
-from pokerroom.web.room import CashRoom, HomeRoom, ShotClock
-from pokerroom.web.seam import User
 from tests.web.cash_driver import CashTableDriver, cash_step, cash_table
 from tests.web.leaks import find_leaks, known_to
 from tests.web.table_driver import Table, random_act, table
@@ -190,7 +190,7 @@ def test_the_checker_finds_a_planted_card() -> None:
 def test_the_matrix_catches_a_room_that_shows_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     """A snapshot built from the wrong seat's view is caught by the matrix's check."""
     from pokerroom.engine.views import view_of as real
-    from pokerroom.web.room import snapshot
+    from pokerroom.room import snapshot
 
     def everyone_sees_seat_zero(hand: Hand, viewer: int | None) -> object:
         return real(hand, 0)
@@ -208,7 +208,7 @@ def test_the_cash_matrix_catches_a_newcomer_shown_the_last_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A room that gave a seat's last-hand cards to whoever sits there next is caught."""
-    from pokerroom.web.room.live import LiveRoom
+    from pokerroom.room.live import LiveRoom
 
     def by_seat_only(room: LiveRoom, seat: int) -> int | None:
         return next((p for p, s in enumerate(room.hand_seats) if s == seat), None)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerroom.web.room import ShotClock
+from pokerroom.room import ShotClock
 from tests.web.cash_driver import cash_step, cash_table
 from tests.web.table_driver import table
 from tests.web.test_room_leaks import STEPS, check_cash_no_leaks, check_no_leaks, step

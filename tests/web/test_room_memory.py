@@ -1,14 +1,14 @@
 """A long-played table's memory and checkpoints do not grow with the hands it played.
 
-A room keeps only its last :data:`~pokerroom.web.room.live.KEPT_HANDS` finished hands (the
+A room keeps only its last :data:`~pokerroom.room.live.KEPT_HANDS` finished hands (the
 archive is told of every one), so a table dealt a thousand hands holds as much as one
 dealt a few dozen, and so does its signed checkpoint.
 """
 
 from __future__ import annotations
 
-from pokerroom.web.room.live import KEPT_HANDS, FinishedHand
-from pokerroom.web.saving.checkpoint import seal
+from pokerroom.room.live import KEPT_HANDS, FinishedHand
+from pokerroom.storage.rooms.checkpoint import seal
 from tests.web.cash_driver import CashTableDriver, cash_table
 
 SECRET = b"a test secret of thirty-two byte"

@@ -22,25 +22,25 @@ import pytest
 from starlette.testclient import TestClient
 
 from pokerroom.protocol.frames import TableFrame
-from pokerroom.storage import room_writer as room_writer_module
+from pokerroom.room import CashRoom, HomeRoom
+from pokerroom.room import cash as cash_module
+from pokerroom.room import live as live_module
+from pokerroom.room.registry import LobbyEntry, RoomKind, new_room_id
+from pokerroom.room.seam import User
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import Database, open_database
-from pokerroom.storage.room_store import RoomStore, RoomWrite, StoredRoom
+from pokerroom.storage.rooms import saved_room as saved_room_module
+from pokerroom.storage.rooms import writer as room_writer_module
+from pokerroom.storage.rooms.recipes import NotFreshError, build_room
+from pokerroom.storage.rooms.saved_room import replay
+from pokerroom.storage.rooms.store import RoomStore, RoomWrite, StoredRoom
 from pokerroom.table.cash import CashSettings
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.app import create_app
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id
-from pokerroom.web.room import CashRoom, HomeRoom
-from pokerroom.web.room import cash as cash_module
-from pokerroom.web.room import live as live_module
 from pokerroom.web.saving import RESUME_GRACE, SavedRoom, open_room
-from pokerroom.web.saving import saved_room as saved_room_module
 from pokerroom.web.saving import tables as tables_module
-from pokerroom.web.saving.recipes import NotFreshError, build_room
-from pokerroom.web.saving.saved_room import replay
 from pokerroom.web.saving.tables import restore_rooms, stop_rooms
-from pokerroom.web.seam import User
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom
 from tests.web.resume_play import Play, without_clocks

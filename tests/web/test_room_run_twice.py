@@ -8,10 +8,10 @@ from typing import TypeVar
 
 import pytest
 
+from pokerroom.room import ShotClock
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.seam import User
 from pokerroom.table.run_twice import AGREED, ASK_SECONDS, ONCE, RunTwiceVote
-from pokerroom.web.room import ShotClock
-from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.seam import User
 from tests.web.cash_driver import cash_table
 from tests.web.table_driver import Driver, Table, table
 

@@ -1,4 +1,4 @@
-"""A room tells each viewer's hand log event by event (:mod:`pokerroom.web.room.stories`):
+"""A room tells each viewer's hand log event by event (:mod:`pokerroom.room.stories`):
 it must say exactly what telling the whole hand again from that viewer's own view says,
 at every moment of random play of every game — antes, Stud up cards, draws, clocks that
 run out (A-18), hands shown before the board is out and named once it is (P-6), winners
@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from pokerroom.amounts import amount_text
 from pokerroom.cards import card_face
 from pokerroom.engine.views import view_of
+from pokerroom.room import ShotClock
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.seam import User
 from pokerroom.table.showdown import shown_hand_names, winning_hands
 from pokerroom.table.story import StoryTeller, Words, tell
-from pokerroom.web.room import ShotClock
-from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.seam import User
 from tests.web.cash_driver import cash_step, cash_table
 from tests.web.table_driver import table
 from tests.web.test_room_leaks import CASH_GAMES, GAMES, step

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import pytest
 from starlette.types import ASGIApp
 
+from pokerroom.room.home import HomeRoom
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.room.home import HomeRoom
 from tests.web.test_table_browser import (
     CLOCK,
     Cardroom,

@@ -27,10 +27,10 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from pokerroom.client.http import Visit
 from pokerroom.client.signing_in import SESSION_COOKIE
+from pokerroom.room.holding import CANNOT_SAVE, SAVES_AGAIN
 from pokerroom.storage.database import open_database
 from pokerroom.storage.models import WebHandRow
 from pokerroom.web.app import create_app
-from pokerroom.web.holding import CANNOT_SAVE, SAVES_AGAIN
 from pokerroom.web.saving.answers import NOT_SAVED
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, sign_up

@@ -16,12 +16,12 @@ from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from pokerroom.room import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
 from pokerroom.storage.database import Database
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.auth.passwords import MAX_PASSWORD
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room import HomeRoom
 from tests.web.conftest import CHEAP_HASHER, settings
 from tests.web.helpers import PASSWORD, cardroom, csrf_of, log_in, sign_up, signed_in_as
 from tests.web.served_in_thread import serving

@@ -16,13 +16,13 @@ from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from pokerroom.room import HomeRoom
+from pokerroom.room.hub import SocketSettings
+from pokerroom.room.registry import LobbyEntry, RoomKind
+from pokerroom.room.socket_caps import SocketCaps
 from pokerroom.storage.database import Database
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.hub import SocketSettings
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room import HomeRoom
-from pokerroom.web.socket_caps import SocketCaps
 from pokerroom.web.table_socket import CloseCode
 from tests.web.conftest import settings
 from tests.web.helpers import csrf_of, sign_up

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 import pytest
 from starlette.types import ASGIApp
 
+from pokerroom.room.home import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room.home import HomeRoom
 from tests.web.test_table_browser import (
     CLOCK,
     PAUSE,

@@ -9,10 +9,10 @@ import json
 from starlette.testclient import TestClient
 
 from pokerroom.protocol.frames import TableFrame
-from pokerroom.web.room import CashRoom, HomeRoom
-from pokerroom.web.saving.recipes import build_room, recipe_of
-from pokerroom.web.saving.saved_room import live_room
-from pokerroom.web.seam import User
+from pokerroom.room import CashRoom, HomeRoom
+from pokerroom.room.seam import User
+from pokerroom.storage.rooms.recipes import build_room, recipe_of
+from pokerroom.storage.rooms.saved_room import live_room
 from tests.web.cash_driver import cash_table
 from tests.web.helpers import cardroom, sign_up, started_sit_and_go
 from tests.web.table_driver import Driver, table

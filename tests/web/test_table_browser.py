@@ -24,12 +24,12 @@ from starlette.types import ASGIApp
 
 from pokerroom.engine import VARIANTS
 from pokerroom.protocol.frames import TableFrame
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.home import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
+from pokerroom.room.seam import User
 from pokerroom.table.series import SeriesSettings
 from pokerroom.web.app import create_app
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.home import HomeRoom
-from pokerroom.web.seam import User
 from tests.web.browser_pages import signed_in, strict_page
 from tests.web.conftest import settings
 from tests.web.helpers import PASSWORD

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 from pokerroom.protocol.chat_frames import ChatFrame
+from pokerroom.room import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind, new_room_id
+from pokerroom.room.seam import Outcome, User
 from pokerroom.storage.database import open_database
-from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id
-from pokerroom.web.room import HomeRoom
 from pokerroom.web.saving import open_room
 from pokerroom.web.saving.tables import restore_rooms
-from pokerroom.web.seam import Outcome, User
 from tests.web.table_driver import Table, table
 from tests.web.test_room_resume import cardroom_on, saved, stored
 
@@ -162,7 +162,7 @@ def test_chatting_does_not_clear_a_players_notice() -> None:
 
 
 def test_an_ofc_table_chats_and_its_host_moderates() -> None:
-    from pokerroom.web.room.ofc import OfcRoom
+    from pokerroom.room.ofc import OfcRoom
 
     ann, bob = User(1, "Ann"), User(2, "Bob")
     room = OfcRoom("o1", seats=2, host=1)

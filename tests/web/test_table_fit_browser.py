@@ -30,16 +30,16 @@ from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
 from pokerroom.engine import VARIANTS
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.home import HomeRoom
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
+from pokerroom.room.seam import User
 from pokerroom.table.series import SeriesSettings
 from pokerroom.tournament.live.console_tabs import TABS
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.language import LANGUAGE_COOKIE
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.home import HomeRoom
-from pokerroom.web.room.ofc import OfcRoom
-from pokerroom.web.seam import User
 from tests.web.browser_pages import signed_in, strict_page
 from tests.web.conftest import settings
 from tests.web.hand_play import home_room, play

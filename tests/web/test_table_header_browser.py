@@ -16,10 +16,10 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
+from pokerroom.room.seam import User
 from pokerroom.storage.database import open_database
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, sign_up

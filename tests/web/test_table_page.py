@@ -10,9 +10,9 @@ import re
 
 from starlette.testclient import TestClient
 
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room.home import HomeRoom
-from pokerroom.web.seam import User
+from pokerroom.room.home import HomeRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
+from pokerroom.room.seam import User
 from tests.web.helpers import cardroom, sign_up
 from tests.web.leaks import find_leaks
 from tests.web.test_invites import host_a_private_game, invite_link

@@ -16,10 +16,10 @@ from collections import Counter
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
+from pokerroom.room.seam import User
 from pokerroom.storage.database import open_database
 from pokerroom.storage.models import WebHandRow, WebHandSeatRow
 from pokerroom.web.app import create_app
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from tests.web.conftest import Clock, settings
 from tests.web.helpers import cardroom, csrf_of, sign_up

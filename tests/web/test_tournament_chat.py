@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
+from pokerroom.room.seam import Outcome, User
 from pokerroom.storage.database import open_database
-from pokerroom.web.seam import Outcome, User
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
 from pokerroom.web.tournament.routes import lobby_entry

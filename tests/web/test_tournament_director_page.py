@@ -13,12 +13,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from pokerroom.i18n import use_language
+from pokerroom.room.seam import User
 from pokerroom.tournament.desk_events import ChipsCorrected
 from pokerroom.tournament.events import Seated
 from pokerroom.tournament.penalties.log import HandServed
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.seating.moves import MoveReason
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import lobby_entry, publisher
 from tests.web.conftest import Clock

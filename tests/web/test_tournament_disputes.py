@@ -12,10 +12,10 @@ import pytest
 from markupsafe import escape
 from starlette.testclient import TestClient
 
+from pokerroom.room.seam import User
 from pokerroom.storage.database import open_database
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.web.saving import RESUME_GRACE
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.disputes import BREAK_GRACE
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments

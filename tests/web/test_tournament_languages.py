@@ -26,7 +26,8 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from pokerroom.i18n import N_, Language, number_text, use_language
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.room.notices import Notice, worded
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.penalties.menu import offence_lines
 from pokerroom.tournament.regulation import example_text
@@ -39,7 +40,6 @@ from pokerroom.web.director.words import penalty_words, place_text
 from pokerroom.web.language import LANGUAGE_COOKIE, LanguageMiddleware
 from pokerroom.web.tournament.details import structure_of
 from pokerroom.web.tournament.event import MOVE_WORDS, WebTournament
-from pokerroom.web.tournament.notices import Notice, worded
 from tests.english_words import english_words
 from tests.web.director_app import (
     PLAYER,

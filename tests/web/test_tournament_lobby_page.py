@@ -11,7 +11,7 @@ from html import unescape
 import pytest
 from starlette.testclient import TestClient
 
-from pokerroom.web.seam import User
+from pokerroom.room.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from tests.web.conftest import Clock
 from tests.web.helpers import csrf_of, sign_up, started_sit_and_go

@@ -21,7 +21,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from pokerroom.storage.database import Database, open_database
-from pokerroom.storage.room_store import RoomInput
+from pokerroom.storage.rooms.store import RoomInput
 from pokerroom.web.app import create_app
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.saving import RESUME_GRACE

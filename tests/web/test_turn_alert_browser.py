@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from starlette.types import ASGIApp
 
-from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.home import HomeRoom
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.home import HomeRoom
 from tests.web.test_table_browser import (
     ENTRY,
     PAUSE,

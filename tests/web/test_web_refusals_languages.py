@@ -13,12 +13,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from pokerroom.i18n import Language, gettext, use_language
+from pokerroom.room.ofc.placing import task_words
+from pokerroom.room.socket_caps import SocketCaps, SocketCounter
 from pokerroom.storage.outage import DatabaseUnavailableError
 from pokerroom.web.access import GUEST_ONLY, PRIVATE, PRIVATE_SIGNED_OUT
 from pokerroom.web.last_resort import TRY_AGAIN_LATER, LastResortMiddleware
-from pokerroom.web.room.ofc.placing import task_words
 from pokerroom.web.saving.answers import NOT_SAVED
-from pokerroom.web.socket_caps import SocketCaps, SocketCounter
 from tests.english_words import english_words
 
 LANGUAGES: list[Language] = ["ru", "uk"]

@@ -12,10 +12,10 @@ from starlette.testclient import TestClient
 from pokerroom.errors import UsageError
 from pokerroom.protocol.frames import TableFrame
 from pokerroom.protocol.server import parse_frame
+from pokerroom.room.seam import User
 from pokerroom.tournament.header import header_lines
 from pokerroom.tournament.lobby import lobby_of
 from pokerroom.tournament.regulation.load import parse_regulation
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import lobby_entry, publisher
 from tests.web.helpers import cardroom, csrf_of, sign_up

@@ -8,9 +8,9 @@ from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokerroom.room.seam import USER_SCOPE_KEY, User
 from pokerroom.storage.database import Database
 from pokerroom.web.app import create_app
-from pokerroom.web.seam import USER_SCOPE_KEY, User
 from tests.web.conftest import settings
 from tests.web.helpers import sign_up
 

@@ -35,11 +35,11 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from pokerroom.engine import VARIANTS
 from pokerroom.protocol.chat_frames import ChatFrame
+from pokerroom.room import CashRoom, HomeRoom, ShotClock
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.registry import RoomKind
 from pokerroom.table.cash import CashSettings, Rake
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.registry import RoomKind
-from pokerroom.web.room import CashRoom, HomeRoom, ShotClock
-from pokerroom.web.room.live import LiveRoom
 from tests.web.table_driver import random_act, table
 from tests.web.wire import (
     Account,
@@ -432,7 +432,7 @@ def test_the_wire_matrix_catches_a_room_that_shows_every_hand(
     """The check can fail: a snapshot built from seat 0's view for everyone is caught in
     the frames the sockets receive."""
     from pokerroom.engine.views import view_of as real
-    from pokerroom.web.room import snapshot
+    from pokerroom.room import snapshot
 
     monkeypatch.setattr(snapshot, "view_of", lambda hand, viewer: real(hand, 0))
     room = home_room("holdem", 5, 3, False, server.accounts[0].user)
@@ -475,7 +475,7 @@ def test_the_wire_matrix_catches_a_chat_that_carries_a_hidden_card(
             ]
         return frame
 
-    monkeypatch.setattr("pokerroom.web.room.live.chat_frame", quoting)
+    monkeypatch.setattr("pokerroom.room.live.chat_frame", quoting)
     dealt = DealtHands(room, monkeypatch)
     open_room(server.app, room, RoomKind.HOME, room.table_size)
     watch = Watch(dealt)

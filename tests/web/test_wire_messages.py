@@ -27,13 +27,13 @@ from websockets.sync.client import ClientConnection, connect
 
 from pokerroom.amounts import amount_text
 from pokerroom.engine import VARIANTS
-from pokerroom.storage.room_writer import RoomWriter
+from pokerroom.room import CashRoom, HomeRoom
+from pokerroom.room.hub import Hub
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.registry import RoomKind
+from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.table.cash import CashSettings
 from pokerroom.table.series import SeriesSettings
-from pokerroom.web.hub import Hub
-from pokerroom.web.registry import RoomKind
-from pokerroom.web.room import CashRoom, HomeRoom
-from pokerroom.web.room.live import LiveRoom
 from tests.web.wire import Account, Frame, Server, open_room, served_cardroom
 
 NAMES = ("Ann", "Bob", "Cyd", "Dee")

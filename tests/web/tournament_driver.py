@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 from pokerroom.cards import Card
 from pokerroom.protocol.frames import TableFrame
+from pokerroom.room.seam import Room, User
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.regulation.model import Regulation
-from pokerroom.web.seam import Room, User
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 from tests.web.leaks import known_to

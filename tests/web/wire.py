@@ -21,11 +21,11 @@ from starlette.testclient import TestClient
 
 from pokerroom.cards import Card
 from pokerroom.engine import Hand
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.registry import LobbyEntry, RoomKind
 from pokerroom.storage.database import open_database
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.registry import LobbyEntry, RoomKind
-from pokerroom.web.room.live import LiveRoom
 from tests.real_parts import LiveServer
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, sign_up

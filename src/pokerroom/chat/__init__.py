@@ -1,6 +1,6 @@
 """Chat with moderation, as pure rules: no sockets, no pages, no clock of its own.
 
-Sits between the bots and the room layer: a live table (:mod:`pokerroom.web.room`) and the
+Sits between the bots and the room layer: a live table (:mod:`pokerroom.room`) and the
 lobby keep a :class:`~pokerroom.chat.room_chat.RoomChat` each and tell it who speaks, what
 and when; it answers with the line kept or a :class:`~pokerroom.chat.words.ChatRefusal`
 naming the limit. What one viewer reads is built for that viewer alone

@@ -77,12 +77,12 @@ class PokerroomCommands(LazyCommands):
             N_("Run the web cardroom: the lobby, sign-up and log-in, the tables."),
         ),
         "connect": Listed(
-            "pokerroom.cli.connect_command",
+            "pokerroom.cli.connect.command",
             "connect",
             N_("Play at a web cardroom's tables from this terminal."),
         ),
         "tournament": Listed(
-            "pokerroom.cli.tournament_command",
+            "pokerroom.cli.tournament.command",
             "app",
             N_(
                 "Tournaments: check a regulation (T-3), list the examples, run one with bots, "

@@ -110,7 +110,7 @@ def _tournament_id(file: Path) -> int | None:
 def follow(tournament_id: int, *, given: bool) -> None:
     """Show the live tournament ``tournament_id`` as the director's console saves it."""
     from pokerroom.storage.clock_feed import StoredFeed
-    from pokerroom.storage.tournament_store import TournamentStore
+    from pokerroom.storage.tournament.store import TournamentStore
     from pokerroom.tournament.clockface.snapshot import snapshot
     from pokerroom.tui.clock.app import ClockApp
 

@@ -23,7 +23,7 @@ from pokerroom.i18n.marker import N_
 from pokerroom.tournament.clock import SystemTime
 
 if TYPE_CHECKING:
-    from pokerroom.storage.tournament_store import TournamentStore
+    from pokerroom.storage.tournament.store import TournamentStore
     from pokerroom.tournament.live.desk import LiveDesk
 
 MAX_ID = 2**31 - 1
@@ -59,7 +59,7 @@ def director(
     The desk, the seat draw, the clock, bust-outs and moves, penalties, the deal and payouts.
     """
     from pokerroom.storage import StorageError
-    from pokerroom.storage.tournament_store import TournamentStore
+    from pokerroom.storage.tournament.store import TournamentStore
     from pokerroom.tui.director.app import DirectorApp
 
     with user_errors():

@@ -2,7 +2,7 @@
 
 Without ``--series``, ``--session`` or ``--tournament`` the series, Open-Face Chinese
 Pineapple session or tournament played most recently is shown (a tournament as its
-results table, :mod:`pokerroom.cli.tournament_history`); ``--list`` names every one, with
+results table, :mod:`pokerroom.cli.tournament.history`); ``--list`` names every one, with
 the command that resumes each unfinished one (``pokerroom play --resume ID``, ``pokerroom
 ofc --resume ID``, ``pokerroom tournament run --resume ID`` or ``play --resume ID`` for one
 with a person's seat, ``pokerroom director --resume ID``). On a fresh install there is
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
         SavedSeries,
         SeriesStore,
     )
-    from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
+    from pokerroom.storage.tournament.store import SavedTournament, TournamentStore
 
     Saved = SavedSeries | SavedOfcSession | SavedTournament
 
@@ -332,9 +332,9 @@ def _show_ofc(
 
 
 def _listing(saved: Saved, tournaments: TournamentStore) -> dict[str, Any]:
-    from pokerroom.cli.tournament_history import tournament_listing
+    from pokerroom.cli.tournament.history import tournament_listing
     from pokerroom.storage import SavedSeries
-    from pokerroom.storage.tournament_store import SavedTournament
+    from pokerroom.storage.tournament.store import SavedTournament
 
     if isinstance(saved, SavedTournament):
         return tournament_listing(saved, tournaments)
@@ -463,9 +463,9 @@ def history(
 
     A series' hands with number, button, pot and winners; a tournament's results table.
     """
-    from pokerroom.cli.tournament_history import show_tournament
+    from pokerroom.cli.tournament.history import show_tournament
     from pokerroom.storage import OfcStore, SavedOfcSession, SeriesStore  # SQLAlchemy when needed
-    from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
+    from pokerroom.storage.tournament.store import SavedTournament, TournamentStore
 
     with user_errors():
         chosen_ids = [i for i in (series_id, session_id, tournament_id) if i is not None]

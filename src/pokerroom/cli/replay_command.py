@@ -1,7 +1,7 @@
 """``pokerroom replay``: check real hand histories (PHH) against the rules, hand by hand.
 
 Open-Face Chinese Pineapple hands come in pokerroom's own PHH-style records
-(:mod:`pokerroom.history.ofc_record`): a file named ``*.ofc.toml``, or any file
+(:mod:`pokerroom.history.ofc.record`): a file named ``*.ofc.toml``, or any file
 whose TOML says ``variant = "OFCP"``. Their report shows the final rows, fouls,
 royalties and the points re-scored against the recorded ones.
 

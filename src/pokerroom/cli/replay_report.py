@@ -18,7 +18,7 @@ from pokerroom.cards import format_cards
 from pokerroom.cli.errors import USER_ERROR_EXIT, error_line
 from pokerroom.engine.options import Options
 from pokerroom.errors import PokerroomError
-from pokerroom.history.ofc_record import (
+from pokerroom.history.ofc.record import (
     VARIANT,
     VARIANT_NAME,
     OfcIllegal,

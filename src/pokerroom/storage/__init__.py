@@ -17,9 +17,9 @@ from pokerroom.storage.database import (
     open_database,
 )
 from pokerroom.storage.models import PlayerKind
-from pokerroom.storage.ofc_log import OfcLog, ResumedOfcSession, resume_ofc_session
-from pokerroom.storage.ofc_rows import OfcHandInProgress, SavedOfcHand, SavedOfcSession
-from pokerroom.storage.ofc_store import OfcStore, StaleSessionError, ofc_document, positions
+from pokerroom.storage.ofc.log import OfcLog, ResumedOfcSession, resume_ofc_session
+from pokerroom.storage.ofc.rows import OfcHandInProgress, SavedOfcHand, SavedOfcSession
+from pokerroom.storage.ofc.store import OfcStore, StaleSessionError, ofc_document, positions
 from pokerroom.storage.series_log import Resumed, SeriesLog, resume_series
 from pokerroom.storage.store import (
     HandInProgress,

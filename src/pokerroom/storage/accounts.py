@@ -3,7 +3,7 @@
 Secrets never reach the database as they are: a password arrives here already hashed
 (argon2, by the web layer), and a session's or an invite's random token is kept only as
 its SHA-256 digest (:func:`token_digest`), so a copy of the database signs nobody in.
-Names are checked (:mod:`pokerroom.storage.account_names`) before anything is written.
+Names are checked (:mod:`pokerroom.naming.account_names`) before anything is written.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from sqlalchemy.orm import Session as DbSession
 
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import gettext, ngettext
+from pokerroom.naming.account_names import AccountNameError, checked_name, name_key
+from pokerroom.naming.name_skeleton import look_alike
 from pokerroom.roles import GRANTABLE, ROLES
-from pokerroom.storage.account_names import AccountNameError, checked_name, name_key
 from pokerroom.storage.database import DatabaseStore
 from pokerroom.storage.models import (
     AccountRow,
@@ -29,7 +30,6 @@ from pokerroom.storage.models import (
     WebSessionRow,
     utcnow,
 )
-from pokerroom.storage.name_skeleton import look_alike
 
 
 class AccountError(PokerroomError, ValueError):

@@ -9,7 +9,7 @@ counts down to the regulation's start when it is still ahead (else it waits at 0
 
 from __future__ import annotations
 
-from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
+from pokerroom.storage.tournament.store import SavedTournament, TournamentStore
 from pokerroom.tournament.clock import Schedule, clock_state
 from pokerroom.tournament.clock.timesource import TimeSource
 from pokerroom.tournament.clockface.feed import FeedReading

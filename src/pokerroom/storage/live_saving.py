@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerroom.storage.tournament_store import LIVE, TournamentStore
+from pokerroom.storage.tournament.store import LIVE, TournamentStore
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.events import TournamentEvent
 

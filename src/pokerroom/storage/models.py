@@ -20,13 +20,13 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
   actions so far, saved after every action) — all a resume needs. The hand being played holds every
   player's unset cards, so it is never shown or exported, only dealt again.
 * ``ofc_hands`` — every finished OFC hand: its record as TOML text
-  (:mod:`pokerroom.history.ofc_record`, the same text ``history --export`` writes),
+  (:mod:`pokerroom.history.ofc.record`, the same text ``history --export`` writes),
   and points, fouls, royalties and fantasy by seat for listings.
 * ``tournaments`` — one tournament run: its regulation as TOML text (so it never depends on
   the file again), format, entrants, the bot kinds dealt to them and the seed — all a
   resume needs — and, for listings, how far its log goes and who won.
 * ``tournament_events`` — the tournament's event log in order, each event as JSON
-  (:mod:`pokerroom.storage.tournament_codec`) with its type's name.
+  (:mod:`pokerroom.storage.tournament.codec`) with its type's name.
 * ``tournament_hands`` — a run saved with ``--keep-hands``: each hand's complete PHH text
   (every hole card, X-4: for the director's export only) and its observer's copy, by
   running hand number.
@@ -281,7 +281,7 @@ class OfcHandRow(Base):
     """Whether each seat played this hand in Fantasyland (O-4)."""
     fantasy_next: Mapped[list[Any]]
     record: Mapped[str] = mapped_column(Text)
-    """The hand as TOML (:func:`pokerroom.history.ofc_record.dumps`)."""
+    """The hand as TOML (:func:`pokerroom.history.ofc.record.dumps`)."""
 
     session: Mapped[OfcSessionRow] = relationship(back_populates="hands")
 
@@ -490,7 +490,7 @@ class WebRoomRow(Base):
     """``home`` or ``cash``: which room class the settings build."""
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     entry: Mapped[dict[str, Any]]
-    """The lobby line (:class:`pokerroom.web.registry.LobbyEntry`) as JSON."""
+    """The lobby line (:class:`pokerroom.room.registry.LobbyEntry`) as JSON."""
     settings: Mapped[dict[str, Any]]
     """The room's constructor arguments as JSON, the seed apart."""
     seed: Mapped[int] = mapped_column(Seed)

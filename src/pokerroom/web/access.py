@@ -26,9 +26,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from pokerroom.i18n import N_
+from pokerroom.room.registry import LobbyEntry
+from pokerroom.room.seam import USER_SCOPE_KEY, User
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.registry import LobbyEntry
-from pokerroom.web.seam import USER_SCOPE_KEY, User
 from pokerroom.web.table_socket import refuse_unknown_room
 
 ROOM_PARAMS = ("room_id", "tid")

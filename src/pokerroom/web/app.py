@@ -3,10 +3,10 @@
 Requests pass, outermost first: the security headers (:mod:`pokerroom.web.headers`), the
 last resort of a request that failed (:mod:`pokerroom.web.last_resort`: 503 while the
 database is unavailable, one log line per failure), the authentication that puts the
-signed-in :class:`~pokerroom.web.seam.User` in every HTTP and WebSocket scope
+signed-in :class:`~pokerroom.room.seam.User` in every HTTP and WebSocket scope
 (:mod:`pokerroom.web.auth.middleware`), the CSRF check of every POST
 (:mod:`pokerroom.web.auth.csrf`), then the routes: the lobby, accounts and invite pages
-(:mod:`pokerroom.web.pages`), the table sockets (:mod:`pokerroom.web.hub`, whose clock runs
+(:mod:`pokerroom.web.pages`), the table sockets (:mod:`pokerroom.room.hub`, whose clock runs
 in the app's lifespan), the director's console and clock pages
 (:mod:`pokerroom.web.director`), the hand archive's pages (:mod:`pokerroom.web.archive`:
 every room added to the registry saves its finished hands), ``/static``, and the ``routes``
@@ -34,12 +34,15 @@ from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
 from pokerroom.chat import RoomChat
+from pokerroom.room.hub import Hub, SocketSettings
+from pokerroom.room.registry import LiveRooms
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.hand_archive import HandArchive
-from pokerroom.storage.room_store import RoomStore
-from pokerroom.storage.room_writer import RoomWriter
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.rooms.saved_room import resume_paused
+from pokerroom.storage.rooms.store import RoomStore
+from pokerroom.storage.rooms.writer import RoomWriter
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.web.access import guard_rooms
 from pokerroom.web.archive.listener import archive_listener
 from pokerroom.web.archive.pages import hand_routes
@@ -54,7 +57,6 @@ from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal
 from pokerroom.web.headers import SecurityHeadersMiddleware
-from pokerroom.web.hub import Hub, SocketSettings
 from pokerroom.web.language import LanguageMiddleware
 from pokerroom.web.last_resort import LastResortMiddleware
 from pokerroom.web.lobby import lobby_routes
@@ -63,9 +65,7 @@ from pokerroom.web.pages import page_routes
 from pokerroom.web.pages.language_menu import language_routes
 from pokerroom.web.pages.observers import observer_routes
 from pokerroom.web.pages.table import table_routes
-from pokerroom.web.registry import LiveRooms
 from pokerroom.web.saving.answers import SavedAnswers
-from pokerroom.web.saving.saved_room import resume_paused
 from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_rooms
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route

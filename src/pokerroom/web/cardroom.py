@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 from starlette.requests import HTTPConnection
 
+from pokerroom.room.registry import Registry
 from pokerroom.storage.accounts import AccountStore
-from pokerroom.storage.room_writer import RoomWriter
+from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.auth.hashing import HashGate
 from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
-from pokerroom.web.registry import Registry
 from pokerroom.web.settings import ServerSettings
 
 

@@ -11,7 +11,7 @@ that:
 * one address holds at most ``per_address`` connections (an IPv6 address counts by its
   /64 network, which one machine usually owns whole); a proxy trusted with
   ``--forwarded-allow-ips`` is exempt (it carries many visitors: the table sockets' own
-  caps, :mod:`pokerroom.web.socket_caps`, count the address it forwards);
+  caps, :mod:`pokerroom.room.socket_caps`, count the address it forwards);
 * the server holds at most ``total`` connections, and never more than the descriptor limit
   (``RLIMIT_NOFILE``) less ``fd_reserve``, kept for the database, the archive and logs.
 

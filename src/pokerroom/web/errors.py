@@ -15,9 +15,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import Scope
 
 from pokerroom.i18n import N_, gettext, language_or_none, use_language
+from pokerroom.room.seam import PROTOCOL_VERSION
 from pokerroom.table.wording import plain
 from pokerroom.web.language import LANGUAGE_SCOPE_KEY, visitor_language
-from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.templating import page
 
 TITLES = {

@@ -1,6 +1,6 @@
 """A game and its stakes in the reader's language, for the lobby and the hand pages.
 
-A room's :class:`~pokerroom.web.registry.LobbyEntry` keeps its game and stakes in English
+A room's :class:`~pokerroom.room.registry.LobbyEntry` keeps its game and stakes in English
 (``/api/lobby`` is for scripts, and the hand archive stores the same words); the pages word
 them again for each visitor: from the live room's settings where there is one
 (:func:`pokerroom.web.lobby.words.room_words`), else from the stored English

@@ -33,9 +33,9 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerroom.i18n import Language, gettext, language_or_none, use_language
+from pokerroom.room.failures import describe_failure
 from pokerroom.storage.outage import DatabaseUnavailableError
 from pokerroom.web.errors import MESSAGES, UNAVAILABLE, error_response, unavailable_response
-from pokerroom.web.failures import describe_failure
 from pokerroom.web.language import LANGUAGE_SCOPE_KEY, visitor_language
 
 LOG = logging.getLogger("pokerroom.web")

@@ -3,7 +3,7 @@ play at.
 
 A home or cash table's host chooses when he creates it (``observers`` on the ``/new/home``
 and ``/new/cash`` forms) and may change it from the table page; the choice is the room's
-:class:`~pokerroom.web.registry.LobbyEntry` ``observers`` field, saved with the table's
+:class:`~pokerroom.room.registry.LobbyEntry` ``observers`` field, saved with the table's
 lobby line and listed in the lobby. A tournament's tables take observers unless its
 regulation says ``observers = false``.
 
@@ -20,12 +20,12 @@ switches observers off — or a player who gives up his seat — get the same an
 from __future__ import annotations
 
 from pokerroom.i18n import N_, gettext
+from pokerroom.room.cash import CashRoom
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.registry import Listed
+from pokerroom.room.seam import User
+from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.registry import Listed
-from pokerroom.web.room.cash import CashRoom
-from pokerroom.web.room.live import LiveRoom
-from pokerroom.web.saving.saved_room import live_room
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 
 NO_OBSERVERS = N_(

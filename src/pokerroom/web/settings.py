@@ -19,10 +19,10 @@ from pathlib import Path
 from argon2 import PasswordHasher
 
 from pokerroom.i18n import gettext
+from pokerroom.room.holding import PAUSE_AFTER
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import data_dir
 from pokerroom.web.connection_limits import ConnectionLimits, IPNetwork
-from pokerroom.web.holding import PAUSE_AFTER
 
 SECRET_FILE = "server-secret"
 SECRET_BYTES = 32

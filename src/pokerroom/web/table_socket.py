@@ -9,14 +9,14 @@
    observers are switched off (:mod:`pokerroom.web.observers`).
 2. The first message is ``{"type": "hello", "v": 1}``; another version is told both versions
    and the socket closes (4001); anything else first closes it (4002).
-3. Then the current snapshot, and each message checked (:mod:`pokerroom.web.inbound`),
-   rate-limited (:mod:`pokerroom.web.flood`, close 4029) and given to the hub. A message
+3. Then the current snapshot, and each message checked (:mod:`pokerroom.room.inbound`),
+   rate-limited (:mod:`pokerroom.room.flood`, close 4029) and given to the hub. A message
    dropped by the rate limit was not handled: it may be sent again with the same id.
 3a. One address, one account and one table hold a bounded number of sockets
-   (:mod:`pokerroom.web.socket_caps`): one more is refused (``too_many_sockets``, close
+   (:mod:`pokerroom.room.socket_caps`): one more is refused (``too_many_sockets``, close
    4008). A user who logs out (or whose roles change) has every socket ended
    (``session_ended``, close 4011; the page connects again as what it now is).
-4. A room closed by its host (:meth:`~pokerroom.web.hub.Hub.close_room`) sends each of its
+4. A room closed by its host (:meth:`~pokerroom.room.hub.Hub.close_room`) sends each of its
    sockets a last ``closed`` frame, then closes them (4010): the page stops reconnecting.
 
 The viewer is whoever the server's authentication put in the scope (None: an observer).
@@ -39,14 +39,14 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from pokerroom.i18n import gettext
+from pokerroom.room.failures import describe_failure
+from pokerroom.room.hub import Connection, Hub, SocketSettings
+from pokerroom.room.inbound import Refusal, message_id, parse_object
+from pokerroom.room.outbox import encode
+from pokerroom.room.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, Room, User
 from pokerroom.web.auth.visitor import VISITOR_SCOPE_KEY, Visitor
 from pokerroom.web.connection_limits import address_key
-from pokerroom.web.failures import describe_failure
-from pokerroom.web.hub import Connection, Hub, SocketSettings
-from pokerroom.web.inbound import Refusal, message_id, parse_object
 from pokerroom.web.language import scope_language
-from pokerroom.web.outbox import encode
-from pokerroom.web.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, Room, User
 
 log = logging.getLogger(__name__)
 

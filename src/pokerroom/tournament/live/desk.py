@@ -14,6 +14,7 @@ from typing import Protocol
 
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.i18n import _
+from pokerroom.naming.account_names import name_key
 from pokerroom.tournament.clock import ClockState
 from pokerroom.tournament.clock.events import (
     AddTime,
@@ -161,8 +162,6 @@ class LiveDesk:
     def registered_as(self, player: str) -> str | None:
         """The registered player ``player`` names, compared as the web compares names
         (``ann`` is ``Ann``); None when nobody registered is called that."""
-        from pokerroom.storage.account_names import name_key  # here: storage loads SQLAlchemy
-
         key = name_key(player.strip())
         return next((name for name in self.tournament.players if name_key(name) == key), None)
 

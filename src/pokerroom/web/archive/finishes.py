@@ -10,7 +10,7 @@ not abandoned, tournaments count.
 
 from __future__ import annotations
 
-from pokerroom.storage.tournament_store import SavedTournament, TournamentStore
+from pokerroom.storage.tournament.store import SavedTournament, TournamentStore
 from pokerroom.tournament.events import BustOut, Entered, EntryKind, Paid, Won
 from pokerroom.web.charts import Finish
 

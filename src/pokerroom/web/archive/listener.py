@@ -1,8 +1,8 @@
 """Every room added to the registry reports its finished hands to the hand archive.
 
-:func:`archive_listener` is given to :class:`~pokerroom.web.registry.Registry` as its
+:func:`archive_listener` is given to :class:`~pokerroom.room.registry.Registry` as its
 ``on_add``: each live room gets an ``on_hand_finished`` callback that queues the hand for
-the server's writer (:class:`~pokerroom.storage.room_writer.RoomWriter`), in one
+the server's writer (:class:`~pokerroom.storage.rooms.writer.RoomWriter`), in one
 transaction with the table's input that finished it and in order with everything else: a
 database that fails keeps it queued until it works again, and the writer never blocks the
 event loop.
@@ -14,12 +14,12 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from pokerroom.room.live import FinishedHand, LiveRoom
+from pokerroom.room.registry import LobbyEntry
+from pokerroom.room.seam import Room
 from pokerroom.storage.hand_archive import HandSeat, WebHand
 from pokerroom.storage.models import utcnow
-from pokerroom.web.registry import LobbyEntry
-from pokerroom.web.room.live import FinishedHand, LiveRoom
-from pokerroom.web.saving.saved_room import live_room
-from pokerroom.web.seam import Room
+from pokerroom.storage.rooms.saved_room import live_room
 
 
 def web_hand(
@@ -49,7 +49,7 @@ def archive_listener(
     keep: Callable[[WebHand], object], clock: Callable[[], datetime] = utcnow
 ) -> Callable[[Room, LobbyEntry], None]:
     """The registry's ``on_add``: a live room gives each hand it finishes to ``keep`` (the
-    server's :meth:`~pokerroom.storage.room_writer.RoomWriter.keep_hand`)."""
+    server's :meth:`~pokerroom.storage.rooms.writer.RoomWriter.keep_hand`)."""
 
     def attach(listed: Room, entry: LobbyEntry) -> None:
         room = live_room(listed)

@@ -29,15 +29,15 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.i18n import N_, gettext
+from pokerroom.room.seam import User
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.hand_archive import PAGE_SIZE, ArchivedHand, HandArchive
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.web.archive.copies import phh_copy, phhs_file, stars_copy, stars_file, steps_copy
 from pokerroom.web.archive.finishes import finishes_of
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.charts import finish_words, hands_chart, tournaments_chart
 from pokerroom.web.game_words import game_text_of
-from pokerroom.web.seam import User
 from pokerroom.web.templating import page
 
 NOT_FOUND = N_("no hand {number} of yours is in the archive")

@@ -1,4 +1,4 @@
-"""Authentication: every HTTP request and WebSocket gets its :class:`~pokerroom.web.seam.User`.
+"""Authentication: every HTTP request and WebSocket gets its :class:`~pokerroom.room.seam.User`.
 
 The session cookie's token is looked up (its digest, unexpired) and the account becomes
 ``scope["pokerroom.user"]`` — None when signed out — for pages and sockets alike, so a
@@ -19,12 +19,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
 from pokerroom.i18n import language_or_none
+from pokerroom.room.seam import USER_SCOPE_KEY, User
 from pokerroom.storage.accounts import Account
 from pokerroom.web.auth.cookies import SESSION_COOKIE, VISITOR_COOKIE, set_cookie, token_in
 from pokerroom.web.auth.tokens import form_token, new_token
 from pokerroom.web.auth.visitor import VISITOR_SCOPE_KEY, Visitor
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.seam import USER_SCOPE_KEY, User
 
 POLICY_VIOLATION = 1008
 
@@ -35,7 +35,7 @@ def user_of_account(account: Account) -> User:
 
 def same_user(cardroom: Cardroom, token: str, user: User) -> bool:
     """Whether the session ``token`` still signs in ``user`` with the same name and roles
-    (asked of open sockets: :mod:`pokerroom.web.session_watch`)."""
+    (asked of open sockets: :mod:`pokerroom.room.session_watch`)."""
     account = cardroom.accounts.session_account(token)
     return account is not None and user_of_account(account) == user
 

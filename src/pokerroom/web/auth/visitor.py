@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from starlette.requests import HTTPConnection
 
 from pokerroom.i18n import Language
-from pokerroom.web.seam import USER_SCOPE_KEY, User
+from pokerroom.room.seam import USER_SCOPE_KEY, User
 
 VISITOR_SCOPE_KEY = "pokerroom.visitor"
 

@@ -12,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from pokerroom.i18n import gettext
+from pokerroom.room.seam import USER_SCOPE_KEY, User
 from pokerroom.web.director.pages import refusal
-from pokerroom.web.seam import USER_SCOPE_KEY, User
 
 DIRECTOR_ROLES = frozenset({"director", "admin"})
 LOGIN_PATH = "/login"

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from pokerroom.i18n import current_language
+from pokerroom.room.seam import PROTOCOL_VERSION
 from pokerroom.tournament.clockface.lines import (
     bets_line,
     break_line,
@@ -24,7 +25,6 @@ from pokerroom.tournament.clockface.lines import (
 )
 from pokerroom.tournament.clockface.snapshot import ClockSnapshot, FieldFigures, PrizeFigures
 from pokerroom.tournament.structure import Level
-from pokerroom.web.seam import PROTOCOL_VERSION
 
 PRIZE_ROWS = 10
 """The pool and up to nine places: what a TV shows legibly beside the field."""

@@ -19,7 +19,7 @@ from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.i18n import gettext
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.live_saving import LiveSaver, create_live
-from pokerroom.storage.tournament_store import (
+from pokerroom.storage.tournament.store import (
     SavedTournament,
     StaleTournamentError,
     TournamentStore,

@@ -9,7 +9,7 @@
 :data:`CSRF_FIELD` (``csrf``); ``check_csrf(request, form) -> bool`` is called on
 every POST before anything else and says whether the form's token is good. A refused
 one is a 403 page with one line, and nothing changes. The signed-in user is read from
-``request.scope["pokerroom.user"]`` (:data:`pokerroom.web.seam.USER_SCOPE_KEY`); only the
+``request.scope["pokerroom.user"]`` (:data:`pokerroom.room.seam.USER_SCOPE_KEY`); only the
 roles ``director`` and ``admin`` may use the console (T-16), a signed-out visitor goes to
 ``/login?next=...``. The clock's page and its JSON are public.
 
@@ -32,7 +32,7 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pokerroom.storage.tournament_store import TournamentStore
+from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.clock.timesource import SystemTime, TimeSource
 from pokerroom.web.director.clock_page import ClockEndpoints, ClockFeeds
 from pokerroom.web.director.console import CSRF_FIELD, Console, Csrf

@@ -20,9 +20,9 @@ from pokerroom.chat.frames import chat_frame
 from pokerroom.i18n import N_, gettext
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.chat_frames import LobbyChatFrame
+from pokerroom.room.chatting import chat_outcome
+from pokerroom.room.seam import PROTOCOL_VERSION, User
 from pokerroom.web.auth.visitor import user_of
-from pokerroom.web.room.chatting import chat_outcome
-from pokerroom.web.seam import PROTOCOL_VERSION, User
 
 LOBBY_MESSAGES = (msg.Chat, msg.ChatIgnore, msg.ChatReport, msg.ChatMute)
 NOT_IN_LOBBY = N_("the lobby chat takes chat, chat_ignore, chat_report and chat_mute")

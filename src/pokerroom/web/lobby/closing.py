@@ -14,11 +14,11 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from pokerroom.i18n import N_, gettext
 from pokerroom.protocol.frames import closed_frame
+from pokerroom.room.seam import PROTOCOL_VERSION
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.errors import wants_json
 from pokerroom.web.lobby.state import hand_in_play
-from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.table_socket import ROOM_CLOSED
 
 IN_PLAY = N_("a hand is being played at this table: close it when the hand is over")

@@ -3,8 +3,8 @@
 
 GET shows the form filled with the defaults; POST reads it (:mod:`~pokerroom.web.lobby.
 home_form`, :mod:`~pokerroom.web.lobby.ofc_form`, :mod:`~pokerroom.web.lobby.cash_form`),
-makes the room under a fresh :func:`~pokerroom.web.registry.new_room_id`, lists it with its
-:class:`~pokerroom.web.registry.LobbyEntry` (private: by invite link only) and sends the
+makes the room under a fresh :func:`~pokerroom.room.registry.new_room_id`, lists it with its
+:class:`~pokerroom.room.registry.LobbyEntry` (private: by invite link only) and sends the
 creator to its table page, ``/tables/<id>`` (303). One account has at most
 ``tables_per_account`` tables open at once (admins aside; a tournament's tables do not
 count); one more is refused (429) until he closes one. A bad field shows the form again with
@@ -25,6 +25,12 @@ from pokerroom.bots.ofc import OFC_BOTS
 from pokerroom.bots.registry import BotPluginError, bot_kinds
 from pokerroom.engine import PROFILES, VARIANTS, Limit
 from pokerroom.i18n import N_, gettext, ngettext
+from pokerroom.room import CashRoom, HomeRoom
+from pokerroom.room.kinds import TableRoom
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.ofc.snapshot import GAME_NAME, ofc_stakes
+from pokerroom.room.registry import LobbyEntry, RoomKind, new_room_id, table_path
+from pokerroom.room.seam import PROTOCOL_VERSION, User
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
@@ -35,13 +41,7 @@ from pokerroom.web.lobby.listing import may_create_cash, may_create_home
 from pokerroom.web.lobby.ofc_form import OFC_DEFAULTS, OFC_FIELDS, read_ofc_form
 from pokerroom.web.lobby.state import game_words, stakes_words
 from pokerroom.web.pages.forms import form_fields
-from pokerroom.web.registry import LobbyEntry, RoomKind, new_room_id, table_path
-from pokerroom.web.room import CashRoom, HomeRoom
-from pokerroom.web.room.kinds import TableRoom
-from pokerroom.web.room.ofc import OfcRoom
-from pokerroom.web.room.ofc.snapshot import GAME_NAME, ofc_stakes
 from pokerroom.web.saving.tables import open_room
-from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
 
 LIMIT_MENU = (("", N_("the game's usual one")), *((limit.value, limit.value) for limit in Limit))

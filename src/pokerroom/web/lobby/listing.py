@@ -2,7 +2,7 @@
 
 ``/`` is the page (``?kind=home|cash|tournament`` keeps one kind); ``/api/lobby`` the same
 as JSON (documented in ``docs/protocol.md``): ``{"type": "lobby", "v": 1, "rooms": [...],
-"mine": [...]}``, each room as :meth:`~pokerroom.web.registry.LobbyEntry.listing` gives
+"mine": [...]}``, each room as :meth:`~pokerroom.room.registry.LobbyEntry.listing` gives
 it, read from the room as it is now (:mod:`pokerroom.web.lobby.state`). ``mine`` holds
 the signed-in user's own rooms, private ones too (empty when signed out); on the page
 they are "Your games", each with its invite link's button and a close button, and the
@@ -17,12 +17,12 @@ from starlette.responses import JSONResponse, Response
 
 from pokerroom.i18n import gettext
 from pokerroom.protocol.frames import LobbyRoomFrame
+from pokerroom.room.registry import RoomKind
+from pokerroom.room.seam import PROTOCOL_VERSION, User
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.lobby.state import own_entries, public_entries
 from pokerroom.web.lobby.words import room_words
-from pokerroom.web.registry import RoomKind
-from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.roles import may_create
 

@@ -2,7 +2,7 @@
 
 *Decision*: rather than every change to a room (a socket's ``sit``, the clock dealing the
 next hand, a player leaving) having to remember to update the room's
-:class:`~pokerroom.web.registry.LobbyEntry`, the lobby asks each live home and cash room
+:class:`~pokerroom.room.registry.LobbyEntry`, the lobby asks each live home and cash room
 for its occupied seats and status at the moment it lists them. The entry keeps what does
 not change (name, game, stakes, seats in all, kind, host); nothing can go stale, and a
 listing costs a count of each room's seats. Other rooms (a tournament's) keep the entry
@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pokerroom.engine import Limit, Variant
-from pokerroom.web.registry import Listed, LobbyEntry, Registry, RoomKind
-from pokerroom.web.room.kinds import TABLE_ROOMS
-from pokerroom.web.saving.saved_room import live_room
-from pokerroom.web.seam import User
+from pokerroom.room.kinds import TABLE_ROOMS
+from pokerroom.room.registry import Listed, LobbyEntry, Registry, RoomKind
+from pokerroom.room.seam import User
+from pokerroom.storage.rooms.saved_room import live_room
 
 LOBBY_STATUS = {
     "waiting": "waiting",

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 from pokerroom.i18n import gettext, ngettext, number_text, use_language
+from pokerroom.room.kinds import TABLE_ROOMS
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.registry import Listed, RoomKind
+from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.web.game_words import OFC_NAME, game_text, game_text_of, stakes_text, stakes_text_of
-from pokerroom.web.registry import Listed, RoomKind
-from pokerroom.web.room.kinds import TABLE_ROOMS
-from pokerroom.web.room.ofc import OfcRoom
-from pokerroom.web.saving.saved_room import live_room
 
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3})")
 

@@ -17,7 +17,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from pokerroom.i18n import N_, gettext
-from pokerroom.storage.account_names import AccountNameError, checked_name, name_key
+from pokerroom.naming.account_names import AccountNameError, checked_name, name_key
 from pokerroom.web.auth.hashing import BUSY_SECONDS, HashingBusyError
 from pokerroom.web.auth.passwords import (
     MAX_PASSWORD,

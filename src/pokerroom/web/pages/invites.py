@@ -22,7 +22,9 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from pokerroom.i18n import N_, gettext
-from pokerroom.storage.account_names import AccountNameError
+from pokerroom.naming.account_names import AccountNameError
+from pokerroom.room.registry import table_path
+from pokerroom.room.seam import User
 from pokerroom.storage.accounts import AccountError, GuestLimitError, Invite
 from pokerroom.web.auth.tokens import new_token
 from pokerroom.web.auth.visitor import user_of
@@ -30,8 +32,6 @@ from pokerroom.web.cardroom import Cardroom, cardroom_of
 from pokerroom.web.errors import wants_json
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.pages.signing_in import session_cookie
-from pokerroom.web.registry import table_path
-from pokerroom.web.seam import User
 from pokerroom.web.templating import page
 
 EXPIRED = N_("this invite link is not valid any more; ask the host for a new one")

@@ -19,11 +19,11 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.i18n import gettext
+from pokerroom.room.registry import Listed, table_path
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.observers import may_switch
 from pokerroom.web.pages.forms import form_fields
-from pokerroom.web.registry import Listed, table_path
 from pokerroom.web.templating import page
 
 SWITCHES = {"yes": True, "no": False}

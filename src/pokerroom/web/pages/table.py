@@ -17,13 +17,13 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.i18n import current_language, gettext, use_language, vocabulary_of_profile
+from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.table.run_twice import PROMPT
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.lobby.words import room_words
 from pokerroom.web.observers import observer_context
 from pokerroom.web.pages.observers import no_table
-from pokerroom.web.saving.saved_room import live_room
 from pokerroom.web.templating import page
 
 

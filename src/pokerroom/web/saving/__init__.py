@@ -4,7 +4,7 @@ A page opens a table with :func:`open_room` (never ``registry.add``) and uses th
 gives back; see :mod:`pokerroom.web.saving.tables`.
 """
 
-from pokerroom.web.saving.saved_room import SavedRoom
+from pokerroom.storage.rooms.saved_room import SavedRoom
 from pokerroom.web.saving.tables import RESUME_GRACE, open_room
 
 __all__ = ["RESUME_GRACE", "SavedRoom", "open_room"]

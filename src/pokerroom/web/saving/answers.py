@@ -3,7 +3,7 @@
 :class:`SavedAnswers` holds the start of the answer to every request that may change
 something (any method but GET, HEAD and OPTIONS) until everything the server queued for
 saving by then is committed: it awaits the writer's future
-(:meth:`~pokerroom.storage.room_writer.RoomWriter.when_saved`), completed from the
+(:meth:`~pokerroom.storage.rooms.writer.RoomWriter.when_saved`), completed from the
 writer's thread, so the event loop serves everyone else meanwhile. When the database does
 not take it within ``wait`` seconds the answer is a 503 that says so: what was asked is
 kept in order and saved when the database is back.
@@ -16,7 +16,7 @@ import asyncio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerroom.i18n import N_
-from pokerroom.storage.room_writer import RoomWriter
+from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.errors import error_response
 
 READS = frozenset({"GET", "HEAD", "OPTIONS"})

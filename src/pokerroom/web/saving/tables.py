@@ -2,7 +2,7 @@
 
 ``open_room(cardroom, room, entry)`` is how a page opens a table: it gives the room a
 secret seed if it has none, saves its recipe, lists it in the lobby and gives back the
-:class:`~pokerroom.web.saving.saved_room.SavedRoom` to use from then on. At start-up,
+:class:`~pokerroom.storage.rooms.saved_room.SavedRoom` to use from then on. At start-up,
 :func:`restore_rooms` builds every open table again (from its checkpoint, or from its
 recipe and seed), replays its inputs, makes the clock fair and lists it again; at shutdown
 :func:`stop_rooms` notes when the clock stopped.
@@ -22,16 +22,16 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from pokerroom.storage.room_store import StoredRoom
-from pokerroom.storage.room_writer import RoomWriter
+from pokerroom.room.failures import describe_failure
+from pokerroom.room.kinds import TableRoom
+from pokerroom.room.registry import LobbyEntry, Registry, RoomError, RoomKind
+from pokerroom.room.seam import Room, User
+from pokerroom.storage.rooms.checkpoint import unseal
+from pokerroom.storage.rooms.recipes import build_room, recipe_of
+from pokerroom.storage.rooms.saved_room import SavedRoom, replay
+from pokerroom.storage.rooms.store import StoredRoom
+from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.failures import describe_failure
-from pokerroom.web.registry import LobbyEntry, Registry, RoomError, RoomKind
-from pokerroom.web.room.kinds import TableRoom
-from pokerroom.web.saving.checkpoint import unseal
-from pokerroom.web.saving.recipes import build_room, recipe_of
-from pokerroom.web.saving.saved_room import SavedRoom, replay
-from pokerroom.web.seam import Room, User
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +43,8 @@ TOURNAMENT_KIND = "tournament"
 
 
 def open_room(cardroom: Cardroom, room: TableRoom, entry: LobbyEntry) -> SavedRoom:
-    """List a new ``room`` (a :class:`~pokerroom.web.room.HomeRoom` or
-    :class:`~pokerroom.web.room.CashRoom`, an :class:`~pokerroom.web.room.ofc.OfcRoom`
+    """List a new ``room`` (a :class:`~pokerroom.room.HomeRoom` or
+    :class:`~pokerroom.room.CashRoom`, an :class:`~pokerroom.room.ofc.OfcRoom`
     nobody has used yet) with its lobby ``entry``,
     saved from now on; use the room given back, which is built again from the same
     settings (with a secret seed when ``room`` has none)."""

@@ -27,8 +27,8 @@ from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
 from pokerroom.i18n import gettext, ngettext
 from pokerroom.protocol.frames import BroadcastFrame, BroadcastHandFrame, BroadcastSeatFrame
+from pokerroom.room.seam import User
 from pokerroom.tournament.regulation.model import Broadcast
-from pokerroom.web.seam import User
 
 if TYPE_CHECKING:
     from pokerroom.web.tournament.event import WebTournament

@@ -18,9 +18,9 @@ from starlette.routing import BaseRoute, Route
 
 from pokerroom.chat.words import for_a_while
 from pokerroom.i18n import gettext
+from pokerroom.room.registry import table_path
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response
-from pokerroom.web.registry import table_path
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.roles import may_direct_event

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerroom.i18n import gettext, number_text
+from pokerroom.room.registry import table_path
+from pokerroom.room.seam import User
 from pokerroom.tournament.clock.render import forced_bets
 from pokerroom.tournament.money.payouts import PayoutError, payout
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tournament.structure import Level
-from pokerroom.web.registry import table_path
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 
 

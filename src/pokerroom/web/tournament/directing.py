@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, TypeVar
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.i18n import N_, gettext
 from pokerroom.protocol.client import LEVEL_AMOUNTS, Director
+from pokerroom.room.notices import Notice
+from pokerroom.room.seam import Outcome, User
 from pokerroom.said import error_words
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.live.events import DirectorAction
@@ -29,8 +31,6 @@ from pokerroom.tournament.penalties.table import Penalty
 from pokerroom.tournament.timed_desk import TimedDesk
 from pokerroom.tournament.timed_run import TimedRun
 from pokerroom.web.director.words import penalty_words
-from pokerroom.web.seam import Outcome, User
-from pokerroom.web.tournament.notices import Notice
 from pokerroom.web.tournament.roles import may_direct_event
 
 if TYPE_CHECKING:

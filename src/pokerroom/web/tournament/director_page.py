@@ -24,6 +24,7 @@ from starlette.routing import BaseRoute, Route
 
 from pokerroom.i18n import gettext
 from pokerroom.protocol.client import Director
+from pokerroom.room.seam import PROTOCOL_VERSION
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tournament.live.action_words import action_text
 from pokerroom.tournament.live.events import DirectorAction
@@ -32,7 +33,6 @@ from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.director.words import penalty_words, status_text
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
-from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.chat_moderation import chat_moderation
 from pokerroom.web.tournament.directing import last_said

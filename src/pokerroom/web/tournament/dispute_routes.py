@@ -17,11 +17,11 @@ from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import gettext
+from pokerroom.room.seam import PROTOCOL_VERSION
 from pokerroom.said import error_words
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response
 from pokerroom.web.pages.forms import form_fields
-from pokerroom.web.seam import PROTOCOL_VERSION
 from pokerroom.web.tournament.routes import tournament_of
 
 

@@ -14,7 +14,7 @@ sets the levels (T-10), and each hand it deals goes to that table's
 where people act through the table protocol and bots at once. Late registration and
 re-entry go through the same run while the regulation allows (T-11, T-19).
 
-It is also a :class:`~pokerroom.web.seam.Room` itself — the tournament's own lobby, which
+It is also a :class:`~pokerroom.room.seam.Room` itself — the tournament's own lobby, which
 the hub ticks: its snapshot is the ``tournament`` frame of ``/tournaments/<id>``, and its
 clock starts a tournament at its set time. Times are the server clock's (the hub's
 ``now``); the tournament clock is the time since the start less the director's pauses
@@ -44,6 +44,10 @@ from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, gettext, ngettext, number_text
 from pokerroom.protocol.client import Director, ProtocolError, parse_message
 from pokerroom.protocol.frames import DisputeOfferFrame, TournamentFrame, TournamentHeaderFrame
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.notices import Notice
+from pokerroom.room.occupants import Occupant
+from pokerroom.room.seam import Outcome, User
 from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
@@ -57,14 +61,10 @@ from pokerroom.tournament.structure import Level
 from pokerroom.tournament.timed_olympic import TimedOlympicRun
 from pokerroom.tournament.timed_run import DealtHand, TimedRun
 from pokerroom.web.director.words import place_text, status_text
-from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.occupants import Occupant
-from pokerroom.web.seam import Outcome, User
 from pokerroom.web.tournament import directing, views
 from pokerroom.web.tournament.broadcast import Broadcasting
 from pokerroom.web.tournament.disputes import Disputes, offer
 from pokerroom.web.tournament.journal import Journal, journaled
-from pokerroom.web.tournament.notices import Notice
 from pokerroom.web.tournament.roles import may_direct, may_direct_event
 from pokerroom.web.tournament.table_room import TournamentTableRoom
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import logging
 
+from pokerroom.room.failures import describe_failure
 from pokerroom.storage.codec import StorageError
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.failures import describe_failure
 from pokerroom.web.saving.tables import TOURNAMENT_KIND
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import follow_on, lobby_entry, publisher

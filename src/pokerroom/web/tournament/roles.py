@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pokerroom.web.seam import User
+from pokerroom.room.seam import User
 
 CREATORS = ("host", "director", "admin")
 

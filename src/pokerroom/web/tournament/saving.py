@@ -28,16 +28,16 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.room.failures import describe_failure
+from pokerroom.room.seam import User
 from pokerroom.storage.codec import StorageError
-from pokerroom.storage.room_store import Checkpoint, RoomInput, StoredRoom
-from pokerroom.storage.room_writer import RoomWriter
+from pokerroom.storage.rooms.checkpoint import seal_state, unseal_state
+from pokerroom.storage.rooms.saved_room import user_from_json, user_to_json
+from pokerroom.storage.rooms.store import Checkpoint, RoomInput, StoredRoom
+from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.failures import describe_failure
-from pokerroom.web.saving.checkpoint import seal_state, unseal_state
-from pokerroom.web.saving.saved_room import user_from_json, user_to_json
 from pokerroom.web.saving.tables import RESUME_GRACE, TOURNAMENT_KIND
-from pokerroom.web.seam import User
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.roles import may_direct
 from pokerroom.web.tournament.table_room import TournamentTableRoom

@@ -1,7 +1,7 @@
 """One table of a web tournament: the tournament's hands at that table, as a live room.
 
-:class:`TournamentTableRoom` is a :class:`~pokerroom.web.seam.Room` on
-:class:`~pokerroom.web.room.live.LiveRoom`'s hand machinery (shot clock and time banks
+:class:`TournamentTableRoom` is a :class:`~pokerroom.room.seam.Room` on
+:class:`~pokerroom.room.live.LiveRoom`'s hand machinery (shot clock and time banks
 A-18, pre-actions X-3, show or muck P-5, the draw): people act through the same messages
 as at a home or cash table, bots act at once. It never seats or deals by itself — the
 tournament's floor seats its players (T-4 … T-8) and the run deals its hands with the
@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING
 from pokerroom.i18n import gettext
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import GameFrame, TableFrame
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.live import LiveRoom, Seating
+from pokerroom.room.results import hand_result
+from pokerroom.room.seam import Outcome, User
+from pokerroom.room.seated import no
+from pokerroom.room.snapshot import game_frame
 from pokerroom.table.away import kill_dead_hands
 from pokerroom.tournament.timed_run import DealtHand
-from pokerroom.web.room.clock import ShotClock
-from pokerroom.web.room.live import LiveRoom, Seating
-from pokerroom.web.room.results import hand_result
-from pokerroom.web.room.seated import no
-from pokerroom.web.room.snapshot import game_frame
-from pokerroom.web.seam import Outcome, User
 from pokerroom.web.tournament.journal import Journal, journaled
 from pokerroom.web.tournament.roles import may_direct_event
 

@@ -16,11 +16,11 @@ from pokerroom.protocol.frames import (
     TournamentResultFrame,
     TournamentTableFrame,
 )
+from pokerroom.room.notices import worded
+from pokerroom.room.registry import table_path
+from pokerroom.room.seam import PROTOCOL_VERSION, User
 from pokerroom.tournament.lobby import lobby_of, prize_now
-from pokerroom.web.registry import table_path
-from pokerroom.web.seam import PROTOCOL_VERSION, User
 from pokerroom.web.tournament.header import header_frame
-from pokerroom.web.tournament.notices import worded
 from pokerroom.web.tournament.roles import may_direct_event
 
 if TYPE_CHECKING:

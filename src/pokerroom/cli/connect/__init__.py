@@ -1,0 +1,1 @@
+"""`pokerroom connect`: the terminal client of a server (lobby, tables, tournaments)."""

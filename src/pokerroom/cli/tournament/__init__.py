@@ -1,0 +1,1 @@
+"""`pokerroom tournament`: run, play, view, export and look back on tournaments at the terminal."""

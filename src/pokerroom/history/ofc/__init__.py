@@ -1,0 +1,1 @@
+"""Open-face Chinese hand records: the model, its TOML form, and replaying one."""

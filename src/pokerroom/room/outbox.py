@@ -1,0 +1,107 @@
+"""One connection's outgoing frames, written by one task in the order they were posted.
+
+A room change only marks the connection stale; its snapshot is built when the writer gets to
+it, so a burst of changes costs one snapshot, a slow client never delays the others, and no
+two tasks ever write to the same socket. The snapshot is always built for the connection's
+own viewer (X-4): the outbox is given that one rendering function and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable, Mapping
+
+from pokerroom.i18n import gettext
+from pokerroom.room.failures import describe_failure
+from pokerroom.room.inbound import error_frame
+from pokerroom.room.seam import Frame
+
+log = logging.getLogger(__name__)
+
+Send = Callable[[str], Awaitable[None]]
+"""Writes one text frame to the socket."""
+
+_SNAPSHOT = None
+"""The queue's placeholder for "the current snapshot, built when sent"."""
+
+
+def encode(frame: Frame) -> str:
+    """Compact JSON; nested mappings become objects."""
+    return _ENCODER.encode(frame)
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"a frame holds a {type(value).__name__}, which is not JSON")
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), default=_plain, check_circular=False)
+"""One encoder for every frame: a frame is a tree the room built, never a cycle, so the
+check for one (a third of the encoding's time) is left out."""
+
+
+class Outbox:
+    """Frames for one socket: direct ones (errors) and coalesced snapshots."""
+
+    def __init__(self, render: Callable[[], Frame], send: Send) -> None:
+        self._render = render
+        self._send = send
+        self._queue: deque[Frame | None] = deque()
+        self._snapshot_queued = False
+        self._closing = False
+        self._ready = asyncio.Event()
+
+    def post(self, frame: Frame) -> None:
+        """Send ``frame`` after everything posted before it."""
+        self._queue.append(frame)
+        self._ready.set()
+
+    def refresh(self) -> None:
+        """Send the current snapshot; one already waiting covers this change too."""
+        if not self._snapshot_queued:
+            self._snapshot_queued = True
+            self._queue.append(_SNAPSHOT)
+        self._ready.set()
+
+    @property
+    def pending(self) -> int:
+        return len(self._queue)
+
+    def finish(self) -> None:
+        """Stop after sending what is queued."""
+        self._closing = True
+        self._ready.set()
+
+    async def run(self) -> None:
+        """Write frames until :meth:`finish` empties the queue or the socket fails."""
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            while self._queue:
+                text = self._next_text()
+                if text is None:
+                    continue
+                try:
+                    await self._send(text)
+                except Exception:  # the client is gone; its reader ends the connection
+                    return
+            if self._closing:
+                return
+
+    def _next_text(self) -> str | None:
+        item = self._queue.popleft()
+        if item is _SNAPSHOT:
+            self._snapshot_queued = False
+        try:
+            return encode(self._render() if item is None else item)
+        except Exception as exc:
+            log.error("building a frame failed: %s", describe_failure(exc))
+            if item is None:
+                why = gettext("the server could not show the table")
+                failed = error_frame("server_error", why, None)
+                return encode(failed)
+            return None

@@ -1,0 +1,1 @@
+"""Open-face Chinese sessions saved as they are played, and read back to resume or export."""
