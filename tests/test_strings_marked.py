@@ -36,6 +36,8 @@ PYTHON = (
     "cli/**/*.py",
     # The web's pages, forms, refusals and the frames it words for each viewer.
     "web/**/*.py",
+    "room/**/*.py",  # the table runtime (the rooms moved from web/ with issue 25)
+    "storage/tournament/saving.py",  # a tournament run's resume and abandon messages
     # The table's words for players: refusals, the hand's story, the table's settings
     # (the forms' errors), run it twice and straddles, the cash table's seats and wording.
     "table/wording.py",
@@ -66,7 +68,7 @@ and the other tournament modules' refusals."""
 MACHINE_MODULES = frozenset(
     {
         "cli/hand_json.py",  # --json: keys and values stay English
-        "cli/tournament_export_rows.py",  # the export's CSV/JSON columns
+        "cli/tournament/export_rows.py",  # the export's CSV/JSON columns
         "web/headers.py",  # HTTP security headers
         "web/template_words.py",  # binds gettext to Jinja: no words of its own
         "web/language.py",  # language codes and the cookie

@@ -15,7 +15,7 @@ from pokerroom.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "tournament-log.md"
-WRITER = ROOT / "src" / "pokerroom" / "cli" / "tournament_run_view.py"
+WRITER = ROOT / "src" / "pokerroom" / "cli" / "tournament" / "run_view.py"
 SECTION = re.compile(r"^### `([^`]+)`\n(.*?)^```json\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
