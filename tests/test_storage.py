@@ -240,6 +240,7 @@ def test_migrated_schema_matches_the_models(database_url: str) -> None:
         "web_rooms",
         "web_room_inputs",
         "web_room_checkpoints",
+        "web_room_leases",
     }
 
 
@@ -262,7 +263,7 @@ def test_migration_0010_keeps_series_and_an_older_one_has_no_clock(database_url:
         assert store.get_series(kept).clock == 0
     command.downgrade(alembic_config(url), "0009")
     with SeriesStore.open(url) as store:
-        assert store.database.revision() == "0011"
+        assert store.database.revision() == "0012"
         older = store.get_series(kept)
         assert older.names == ["Ann", "Bob"] and older.clock is None
 
@@ -271,7 +272,7 @@ def test_reopening_keeps_the_data(database_url: str) -> None:
     with SeriesStore.open(database_url) as store:
         series_id = store.create_series([Player(1, "Ann"), Player(2, "Bob")], SeriesSettings(), 1)
     with SeriesStore.open(database_url) as store:
-        assert store.database.revision() == "0011"
+        assert store.database.revision() == "0012"
         assert store.get_series(series_id).names == ["Ann", "Bob"]
 
 

@@ -89,8 +89,8 @@ def run_server(app: Starlette, listener: socket.socket) -> None:
     database with others hands its tables over first."""
     from pokerroom.web.draining import DrainingServer
 
-    ownership = getattr(app.state, "ownership", None)
-    DrainingServer(server_config(app, listener), ownership).run(sockets=[listener])
+    state = app.state
+    DrainingServer(server_config(app, listener), state.ownership, state.hub).run(sockets=[listener])
 
 
 def serve(
