@@ -123,7 +123,7 @@ def test_an_owner_not_renewed_in_time_stops_acting_and_one_renewed_acts_again(
     writer.create("t1", "home", entry={}, settings={}, seed=1)
     assert writer.drain()
     assert not owner.owns("t1"), "never renewed: it may not act yet"
-    owner._renewed(owner.leases.renew("a", 5.0), now[0])
+    assert owner._renewed(owner.leases.renew("a", 5.0), now[0]) == []
     assert owner.owns("t1") and not owner.owns("t2")
     now[0] += 5.0 - 1.5  # paused as long as the lease less the margin
     assert not owner.owns("t1")

@@ -5,6 +5,7 @@ draining on SIGTERM); only the leases are set here, as ``serve --workers`` will 
 
 from __future__ import annotations
 
+import logging
 import sys
 
 from pokerroom.cli.serve_command import listening_socket, run_server
@@ -25,6 +26,8 @@ def short_leases(seconds: float) -> LeaseSettings:
 
 
 def main(port: int, database: str, lease: float) -> None:
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(process)d %(message)s")
+    logging.getLogger("pokerroom.cluster").setLevel(logging.INFO)  # takeovers in serve.log
     settings = ServerSettings(leases=short_leases(lease), pause_after=1.0)
     run_server(create_app(database, settings), listening_socket("127.0.0.1", port))
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.errors import PokerroomError
+from pokerroom.room.failures import describe_failure
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.rooms.leases import Holder, LeaseStore
 from pokerroom.storage.rooms.writer import RoomWriter
@@ -176,7 +177,10 @@ class Ownership:
     async def _run(self) -> None:
         while True:
             started = self.clock()
-            await self.tick()
+            try:
+                await self.tick()
+            except Exception as exc:  # the leases are kept whatever one look met
+                log.error("the table leases' loop failed: %s", describe_failure(exc))
             await asyncio.sleep(max(0.0, self.settings.renew_every - (self.clock() - started)))
 
     async def tick(self) -> None:
@@ -187,12 +191,16 @@ class Ownership:
         except StorageError as error:
             log.error("the table leases cannot be renewed: %s", error)
             return
-        self._renewed(renewed, started)
+        for lease in self._renewed(renewed, started):
+            await asyncio.to_thread(self.leases.release, lease, self.node, renewed[lease])
         if not self._draining:
             await self._take_over()
 
-    def _renewed(self, renewed: dict[str, int], started: float) -> None:
+    def _renewed(self, renewed: dict[str, int], started: float) -> list[str]:
+        """Note a renewal begun at ``started``; the leases renewed that this process no
+        longer serves (dropped when a save was fenced out), to be released."""
         with self._lock:
+            strays = [lease for lease in renewed if lease not in self._held]
             self._safe_until = started + self.settings.seconds - self.settings.margin
             self._fresh -= renewed.keys()
             lost = [
@@ -205,6 +213,7 @@ class Ownership:
         if lost:
             log.warning("this server lost the leases of %s", ", ".join(sorted(lost)))
         self._tell(self._lost, lost)
+        return strays
 
     async def _take_over(self) -> None:
         try:
@@ -223,8 +232,11 @@ class Ownership:
             except StorageError as error:
                 log.error("table %s cannot be taken over: %s", lease, error)
                 return
-            if epoch is None or self._draining:
-                continue  # another process was first (or this one is going away)
+            if epoch is None:
+                continue  # another process was first
+            if self._draining:  # this one is going away: let another have it at once
+                await asyncio.to_thread(self.leases.release, lease, self.node, epoch)
+                continue
             with self._lock:
                 self._held[lease] = epoch
             log.info("this server takes table %s over (epoch %d)", lease, epoch)
@@ -254,7 +266,12 @@ class Ownership:
                 await asyncio.sleep(POLL_SECONDS)
 
     async def _release(self, leases: list[str]) -> None:
-        flushed = await asyncio.to_thread(self.writer.drain, self.settings.drain_wait)
+        saved = asyncio.wrap_future(self.writer.when_saved())  # everything they queued
+        try:
+            await asyncio.wait_for(saved, self.settings.drain_wait)
+            flushed = True
+        except TimeoutError:
+            flushed = False
         if not flushed:
             log.error("draining: the tables' play is not all saved; they are left to expire")
         for lease in leases:
