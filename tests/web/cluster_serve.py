@@ -21,7 +21,7 @@ def short_leases(seconds: float) -> LeaseSettings:
         renew_every=seconds / 5,
         margin=seconds * 0.3,
         drain_wait=seconds * 2,
-        takeover_grace=1.0,
+        takeover_grace=1.0,  # test_failover.GRACE
     )
 
 

@@ -10,7 +10,10 @@ when the table did what it saves (:func:`check_epochs`): an owner that lost its 
 (paused, cut off) can no longer write, whatever it believes.
 
 Times are the database's own clock (seconds since 1970), so servers on several machines
-need not agree on the time for leases to work.
+need not agree on the time for leases to work. On PostgreSQL a transaction that locks a
+lease row waits for a lock, and may sit idle, at most :data:`LOCK_SECONDS`
+(:func:`bound_locks`): a process paused inside one (SIGSTOP, a long GC) has it ended by the
+server, so it cannot hold a takeover up.
 
 >>> from pokerroom.storage.database import open_database
 >>> leases = LeaseStore(open_database("sqlite://"))
@@ -28,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, Float, func, insert, literal, select, tuple_, update
+from sqlalchemy import ColumnElement, Float, func, insert, literal, select, text, tuple_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -37,6 +40,9 @@ from pokerroom.storage.database import DatabaseStore
 from pokerroom.storage.models import WebRoomLeaseRow, WebRoomRow
 
 Lease = WebRoomLeaseRow
+
+LOCK_SECONDS = 2
+"""PostgreSQL: the longest a lease's transaction waits for a lock, or sits idle holding one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +68,15 @@ def database_now(session: Session) -> ColumnElement[float]:
     if session.get_bind().dialect.name == "sqlite":
         return (func.julianday("now") - 2440587.5) * 86400.0
     return func.extract("epoch", func.clock_timestamp()).cast(Float)
+
+
+def bound_locks(session: Session) -> None:
+    """PostgreSQL: this transaction waits for a lock, and may sit idle holding one, at most
+    :data:`LOCK_SECONDS` (call it first in the transaction)."""
+    if session.get_bind().dialect.name == "postgresql":
+        limit = f"'{LOCK_SECONDS}s'"
+        session.execute(text(f"SET LOCAL lock_timeout = {limit}"))
+        session.execute(text(f"SET LOCAL idle_in_transaction_session_timeout = {limit}"))
 
 
 def check_epochs(session: Session, wanted: Iterable[tuple[str, int]]) -> None:
@@ -102,6 +117,7 @@ class LeaseStore(DatabaseStore):
         node holds it. A lease that ran out (or a table never leased) is taken with a new
         epoch; one ``node`` holds already is renewed and keeps its epoch."""
         with self.database.session() as session:
+            bound_locks(session)
             now = database_now(session)
             row = session.execute(
                 select(Lease.node, Lease.epoch, Lease.expires_at < now).where(
@@ -134,6 +150,7 @@ class LeaseStore(DatabaseStore):
         """Extend every lease ``node`` holds that has not run out, in one statement; the
         tables still held, with their epochs (one missing was lost or released)."""
         with self.database.session() as session:
+            bound_locks(session)
             now = database_now(session)
             rows = session.execute(
                 update(Lease)
@@ -146,6 +163,7 @@ class LeaseStore(DatabaseStore):
     def release(self, room_id: str, node: str, epoch: int) -> None:
         """The lease runs out now (a draining server): another process may take it at once."""
         with self.database.session() as session:
+            bound_locks(session)
             session.execute(
                 update(Lease)
                 .where(Lease.room_id == room_id, Lease.node == node, Lease.epoch == epoch)

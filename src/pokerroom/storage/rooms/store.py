@@ -49,7 +49,7 @@ from pokerroom.storage.models import (
     WebRoomRow,
     utcnow,
 )
-from pokerroom.storage.rooms.leases import Holder, add_lease, check_epochs
+from pokerroom.storage.rooms.leases import Holder, add_lease, bound_locks, check_epochs
 
 log = logging.getLogger(__name__)
 
@@ -180,14 +180,17 @@ class RoomStore(DatabaseStore):
             for write in batch
             if write.input is not None
         ]
+        fences = {write.fence for write in batch if write.fence is not None}
         with self.database.session() as session:
+            if fences:
+                bound_locks(session)
             for write in batch:
                 if write.created is not None:
                     session.add(_recipe_row(write.room_id, write.created))
                     if write.created.holder is not None:
                         add_lease(session, write.room_id, write.created.holder)
             session.flush()
-            check_epochs(session, {write.fence for write in batch if write.fence is not None})
+            check_epochs(session, fences)
             if rows:
                 session.execute(insert(WebRoomInputRow), rows)
             for write in batch:
