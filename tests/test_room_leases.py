@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from sqlalchemy import update
 
 from pokerroom.cluster.lease_settings import LeaseSettings
-from pokerroom.cluster.ownership import Ownership
+from pokerroom.cluster.ownership import LeaseTakenError, Ownership
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.models import WebRoomLeaseRow
 from pokerroom.storage.rooms.leases import FencedOutError, LeaseStore
@@ -128,6 +128,11 @@ def test_an_owner_not_renewed_in_time_stops_acting_and_one_renewed_acts_again(
     now[0] += 5.0 - 1.5  # paused as long as the lease less the margin
     assert not owner.owns("t1")
     assert owner.epoch("t1") == 1, "still its lease: nobody took it"
+    RoomStore(database).create("t2", "home", entry={}, settings={}, seed=1)
+    other = Ownership(LeaseStore(database), RoomWriter(RoomStore(database)), node="b")
+    assert other.claim("t2") == 1 and other.epoch("t2") == 1
+    with pytest.raises(LeaseTakenError, match="another server owns table 't2'"):
+        owner.claim("t2")
     writer.close()
     database.close()
 
