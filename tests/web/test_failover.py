@@ -41,7 +41,7 @@ from tests.web.served import Served
 
 pytestmark = pytest.mark.postgres
 
-LEASE = 3.0
+LEASE = 2.0
 """Seconds of a lease in these tests (5 in a real room; shorter ones are lost to a loaded
 machine's pauses)."""
 RENEW = LEASE / 5
@@ -97,6 +97,7 @@ class Player:
     wait_at: Any = None
     """A frame for which she stops playing (and waits)."""
     task: asyncio.Task[None] | None = None
+    closed: bool = False
 
     async def close(self) -> None:
         await self.socket.close()
@@ -123,6 +124,7 @@ class Player:
                     await self.send("show")
         except ConnectionClosed:
             pass
+        self.closed = True
         self.arrived.set()
 
     async def act(self, frame: dict[str, Any]) -> None:
@@ -137,12 +139,14 @@ class Player:
                 if wanted(frame):
                     return frame
             start = len(self.frames)
+            if self.closed:
+                break
             self.arrived.clear()
             try:
                 await asyncio.wait_for(self.arrived.wait(), deadline - time.monotonic())
             except TimeoutError:
                 break
-        raise AssertionError(f"no frame {what} within {WAIT} s; last: {self.frames[-3:]}")
+        raise AssertionError(f"no frame {what} (closed: {self.closed}); last: {self.frames[-3:]}")
 
 
 def decision(frame: dict[str, Any]) -> bool:
