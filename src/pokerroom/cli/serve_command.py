@@ -85,10 +85,12 @@ def server_config(app: Starlette, listener: socket.socket) -> uvicorn.Config:
 
 
 def run_server(app: Starlette, listener: socket.socket) -> None:
-    """Serve ``app`` on ``listener`` until Ctrl+C."""
-    import uvicorn
+    """Serve ``app`` on ``listener`` until Ctrl+C or SIGTERM; a server that shares its
+    database with others hands its tables over first."""
+    from pokerroom.web.draining import DrainingServer
 
-    uvicorn.Server(server_config(app, listener)).run(sockets=[listener])
+    state = app.state
+    DrainingServer(server_config(app, listener), state.ownership, state.hub).run(sockets=[listener])
 
 
 def serve(

@@ -10,7 +10,13 @@ another thread. Everything that changes a room outside a socket (the lobby, the 
 console, a broker carrying another process's notice) ends in :meth:`Hub.room_changed`.
 
 A hub given the server's writer (``saves``) shows a change only once it is saved, and
-pauses a room that cannot save (:mod:`pokerroom.room.holding`).
+pauses a room that cannot save (:mod:`pokerroom.room.holding`). A hub of one of several
+processes sharing a database acts only for the rooms its process owns now (``acting``,
+:mod:`pokerroom.cluster.ownership`): it neither ticks nor handles another, and a room that
+moved to another process ends its sockets with :data:`MOVED`.
+
+The clock is wall time (seconds since 1970), so a deadline saved by one process means the
+same on another.
 
 Each connection speaks its viewer's language (chosen when the socket opened, from the
 language menu's cookie or ``Accept-Language``: :mod:`pokerroom.web.language`), in the words
@@ -55,6 +61,7 @@ log = logging.getLogger(__name__)
 
 
 SESSION_ENDED = N_("you were signed out, or your roles changed: this page connects again")
+MOVED = N_("this table is moving to another server; try again")
 
 
 class Rooms(Protocol):
@@ -143,6 +150,10 @@ def _no_shift(_room: Room, _seconds: float, _now: float) -> None:
     return None
 
 
+def _acts_for_all(_room_id: str) -> bool:
+    return True
+
+
 class Hub:
     """Rooms' connections, their broadcast and their clock."""
 
@@ -150,15 +161,18 @@ class Hub:
         self,
         rooms: Rooms,
         *,
-        clock: Clock = time.monotonic,
+        clock: Clock = time.time,
         settings: SocketSettings | None = None,
         refuse_watch: WatchRefusal = _welcome,
         saves: Saves | None = None,
         pause_after: float = PAUSE_AFTER,
         on_resumed: Resumed = _no_shift,
         check_session: SessionCheck | None = None,
+        acting: Callable[[str], bool] = _acts_for_all,
     ) -> None:
         self.rooms = rooms
+        self.acting = acting
+        """Whether this process may act for a room now (it owns it)."""
         self.refuse_watch = refuse_watch
         """Asked at every connection and every change of its room: a viewer refused is told
         why and dismissed (:mod:`pokerroom.web.observers`)."""
@@ -210,8 +224,11 @@ class Hub:
     def _playing(self) -> Iterable[Room]:
         """The rooms whose clock runs: all but those paused until they can save."""
         holding = self._holding
-        rooms = self.rooms.values()
-        return rooms if holding is None else [r for r in rooms if not holding.paused(r.id)]
+        return [
+            room
+            for room in self.rooms.values()
+            if (holding is None or not holding.paused(room.id)) and self.acting(room.id)
+        ]
 
     def paused(self, room_id: str) -> bool:
         """Whether the room is paused because it cannot save."""
@@ -325,6 +342,9 @@ class Hub:
         room = connection.room
         if self.paused(room.id):
             connection.outbox.post(Refusal("paused", gettext(CANNOT_SAVE), ref).frame())
+            return
+        if not self.acting(room.id):
+            connection.outbox.post(Refusal("moved", gettext(MOVED), ref).frame())
             return
         try:
             outcome = room.handle(connection.viewer, message, self.clock())
@@ -463,7 +483,21 @@ class Hub:
             connection.outbox.post(last)
             connection.ended.set()
 
+    def moved(self, room_id: str) -> None:
+        """The room is served by another process now: each of its sockets is told so in
+        its own language and ended (the page connects again, to whichever process)."""
+        for key in [key for key in self._present if key[0] == room_id]:
+            del self._present[key]
+        for connection in self._connections.pop(room_id, set()):
+            self._replays.forget(connection.sender)
+            with connection.speaking():
+                connection.outbox.post(Refusal("moved", gettext(MOVED)).frame())
+            connection.end_reason = "moved"
+            connection.ended.set()
+
     def _presence(self, room: Room, user: User, *, connected: bool) -> None:
+        if not self.acting(room.id):
+            return
         try:
             changed = room.presence(user, connected, self.clock())
         except Exception as exc:

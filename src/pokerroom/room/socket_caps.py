@@ -67,6 +67,10 @@ class SocketCounter:
             self._counts[key] += 1
         return SocketPlace(tuple(key for key, _cap, _whose in wanted))
 
+    def open(self) -> int:
+        """How many table sockets are open (every one counts under its address)."""
+        return sum(count for (kind, _key), count in self._counts.items() if kind == "address")
+
     def give_back(self, place: SocketPlace) -> None:
         for key in place.keys:
             self._counts[key] -= 1

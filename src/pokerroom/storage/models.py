@@ -53,6 +53,9 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
   sender, a tick of the clock, a connection, a stop, a restart), replayed on a restart.
 * ``web_room_checkpoints`` — at most one per web table: its whole state after one input,
   signed with the server's secret, so a long-played table resumes quickly.
+* ``web_room_leases`` — which server process owns each live web table now (servers that
+  share one database): its node, the fencing epoch every save of the table must still
+  hold, and when the lease runs out (seconds on the database's clock).
 """
 
 from __future__ import annotations
@@ -531,3 +534,21 @@ class WebRoomCheckpointRow(Base):
     """The code that wrote it: another pokerroom replays from the seed instead."""
     state: Mapped[bytes] = mapped_column(LargeBinary)
     signature: Mapped[str] = mapped_column(String(64))
+
+
+class WebRoomLeaseRow(Base):
+    """Which server process owns a live table (migration 0012): one row per table (a web
+    tournament's id leases its director and all its tables), kept by its owner's renewals.
+
+    No foreign key to ``web_rooms``: a new table's lease is written in the same transaction
+    as its recipe, and the key is the room id either way."""
+
+    __tablename__ = "web_room_leases"
+
+    room_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    node: Mapped[str] = mapped_column(String(200))
+    """The owning process: ``host:pid:random``."""
+    epoch: Mapped[int] = mapped_column(Integer)
+    """Raised by one at every takeover: a save made under an older epoch is refused."""
+    expires_at: Mapped[float] = mapped_column(Float)
+    """Unix seconds on the database's own clock: after it, another process may take over."""

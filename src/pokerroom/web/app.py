@@ -15,14 +15,16 @@ enter it (:func:`pokerroom.web.access.guard_rooms`).
 ``app.state.cardroom`` holds the stores, the registry of live rooms and the settings
 (:class:`~pokerroom.web.cardroom.Cardroom`); ``app.state.hub`` the hub. The lifespan
 resumes every saved table before the first request and notes when the clock stopped at
-shutdown (:mod:`pokerroom.web.saving`).
+shutdown (:mod:`pokerroom.web.saving`). A server that shares its database with others
+(``settings.leases``) instead takes over the tables nobody owns, and keeps its leases,
+in its lifespan (``app.state.ownership``, :mod:`pokerroom.web.saving.owned`).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from functools import partial
 
 from starlette.applications import Starlette
@@ -66,6 +68,7 @@ from pokerroom.web.pages.language_menu import language_routes
 from pokerroom.web.pages.observers import observer_routes
 from pokerroom.web.pages.table import table_routes
 from pokerroom.web.saving.answers import SavedAnswers
+from pokerroom.web.saving.owned import owning
 from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_rooms
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
@@ -115,13 +118,18 @@ def create_app(
         on_resumed=resume_paused,
         check_session=partial(same_user, cardroom),
     )
+    ownership = None if settings.leases is None else owning(cardroom, hub, settings.leases)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         cardroom.accounts.close_expired_sessions()
-        restore_rooms(cardroom, hub.clock())
-        restore_tournaments(cardroom, hub.clock())
-        async with hub.running():
+        if ownership is None:
+            restore_rooms(cardroom, hub.clock())
+            restore_tournaments(cardroom, hub.clock())
+        async with AsyncExitStack() as running:
+            await running.enter_async_context(hub.running())
+            if ownership is not None:  # takes over every table nobody owns
+                await running.enter_async_context(ownership.running())
             yield
         stop_tournaments(cardroom, hub.clock())
         stop_rooms(cardroom, hub.clock())
@@ -164,6 +172,7 @@ def create_app(
     )
     app.state.cardroom = cardroom
     app.state.hub = hub
+    app.state.ownership = ownership
     app.state.lobby_chat = RoomChat()
     return app
 

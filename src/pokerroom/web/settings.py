@@ -18,6 +18,7 @@ from pathlib import Path
 
 from argon2 import PasswordHasher
 
+from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.i18n import gettext
 from pokerroom.room.holding import PAUSE_AFTER
 from pokerroom.storage.codec import StorageError
@@ -62,6 +63,9 @@ class ServerSettings:
     answer says it cannot save yet)."""
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
     """The bounds on TCP connections ``pokerroom serve`` enforces (uvicorn's side)."""
+    leases: LeaseSettings | None = None
+    """Share the database with other server processes: each table is owned by one of them
+    with a lease (:mod:`pokerroom.cluster.ownership`). None: this process alone."""
     trusted_proxies: tuple[IPNetwork, ...] = ()
     """Whose ``X-Forwarded-For`` is believed (``--forwarded-allow-ips``): nobody's by
     default, so the per-address limits count the address a connection really comes from."""

@@ -70,6 +70,8 @@ class CloseCode(IntEnum):
     TOO_MANY = 4008
     ROOM_CLOSED = 4010
     SESSION_ENDED = 4011
+    MOVED = 4012
+    """Another server process owns the table now: connect again."""
     FLOOD = 4029
 
 
@@ -83,6 +85,7 @@ ENDINGS = {
     "room_closed": Close(CloseCode.ROOM_CLOSED, ROOM_CLOSED),
     "observers_off": Close(CloseCode.NO_OBSERVERS, "no observers"),  # machine words
     "session_ended": Close(CloseCode.SESSION_ENDED, "session ended"),  # machine words
+    "moved": Close(CloseCode.MOVED, "table moved"),  # machine words
 }
 """The close for each reason the server ends a connection (:attr:`Connection.end_reason`)."""
 CROSS_SITE = Close(CloseCode.ORIGIN, "cross-site socket refused")  # machine words

@@ -8,6 +8,11 @@ secret (C-3, X-4): it is read back here only to deal again, never shown. A check
 (``web_room_checkpoints``, one per table) keeps the whole table as it was after one input,
 so a table played for thousands of hands replays only what came after it.
 
+When several server processes share the database, each write carries the lease it was made
+under (``fence``: the lease's id and epoch, :mod:`pokerroom.storage.rooms.leases`) and a
+batch is saved only while every such lease still has that epoch; a new table's recipe may
+bring its lease (``holder``), written in the same transaction.
+
 This module stores what the web layer gives it and knows nothing of rooms: kinds, settings,
 entries and inputs are plain JSON, a checkpoint plain bytes.
 
@@ -31,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, insert, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -44,6 +49,7 @@ from pokerroom.storage.models import (
     WebRoomRow,
     utcnow,
 )
+from pokerroom.storage.rooms.leases import Holder, add_lease, bound_locks, check_epochs
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +84,8 @@ class NewRoom:
     entry: dict[str, Any]
     settings: dict[str, Any]
     seed: int
+    holder: Holder | None = None
+    """The node that owns it from the start (servers sharing the database), or None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +100,8 @@ class RoomWrite:
     hand: WebHand | None = None
     entry: dict[str, Any] | None = None
     closed: bool = False
+    fence: tuple[str, int] | None = None
+    """The lease (its id, its epoch) the table did this under, or None (one process)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +165,9 @@ class RoomStore(DatabaseStore):
         )
 
     def write(self, batch: Sequence[RoomWrite]) -> None:
-        """Save everything of any tables ``batch`` holds in one transaction: all or nothing."""
+        """Save everything of any tables ``batch`` holds in one transaction: all or nothing;
+        :class:`~pokerroom.storage.rooms.leases.FencedOutError` (nothing saved) when a lease
+        a write was made under has another epoch now."""
         rows = [
             {
                 "room_id": write.room_id,
@@ -168,11 +180,17 @@ class RoomStore(DatabaseStore):
             for write in batch
             if write.input is not None
         ]
+        fences = {write.fence for write in batch if write.fence is not None}
         with self.database.session() as session:
+            if fences:
+                bound_locks(session)
             for write in batch:
                 if write.created is not None:
                     session.add(_recipe_row(write.room_id, write.created))
+                    if write.created.holder is not None:
+                        add_lease(session, write.room_id, write.created.holder)
             session.flush()
+            check_epochs(session, fences)
             if rows:
                 session.execute(insert(WebRoomInputRow), rows)
             for write in batch:
@@ -206,8 +224,13 @@ class RoomStore(DatabaseStore):
         """The table is closed: it is kept, but a restarted server no longer opens it."""
         self.write([RoomWrite(room_id, None, closed=True)])
 
-    def open_rooms(self) -> list[StoredRoom]:
-        """Every table not closed, oldest first."""
+    def open_room(self, room_id: str) -> StoredRoom | None:
+        """One table, if it is open (a table taken over from another server process)."""
+        found = self.open_rooms(room_id)
+        return found[0] if found else None
+
+    def open_rooms(self, only: str | None = None) -> list[StoredRoom]:
+        """Every table not closed (or the one with the id ``only``), oldest first."""
         last = (
             select(WebRoomInputRow.room_id, func.max(WebRoomInputRow.serial).label("serial"))
             .group_by(WebRoomInputRow.room_id)
@@ -222,7 +245,7 @@ class RoomStore(DatabaseStore):
                     latest, (latest.room_id == WebRoomRow.id) & (latest.serial == last.c.serial)
                 )
                 .outerjoin(WebRoomCheckpointRow, WebRoomCheckpointRow.room_id == WebRoomRow.id)
-                .where(WebRoomRow.closed_at.is_(None))
+                .where(WebRoomRow.closed_at.is_(None), WebRoomRow.id == only if only else true())
                 .order_by(WebRoomRow.created_at, WebRoomRow.id)
             ).all()
             return [

@@ -15,6 +15,13 @@ to be :attr:`~RoomWriter.saved` — :meth:`RoomWriter.when_saved` gives a future
 thread completes, :attr:`RoomWriter.on_saved` is told after each commit. Writes made
 :meth:`~RoomWriter.together` (an input and the hand it finished) go in one transaction.
 
+Several server processes on one database fence their writes (:attr:`RoomWriter.fence`):
+each write is stamped, as it is queued, with the lease its table is held under; a batch
+the database refuses because a lease moved on
+(:class:`~pokerroom.storage.rooms.leases.FencedOutError`) loses those tables' writes —
+never tried again, the owner told first, so that it stops showing them — and the rest of
+the batch is saved at once.
+
 An in-memory database is written at once, on the caller's thread: it has no disk to wait
 for, and its one connection must not be shared by two threads.
 
@@ -37,10 +44,12 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, InvalidStateError
 from contextlib import contextmanager, suppress
-from typing import Any
+from dataclasses import replace
+from typing import Any, Protocol
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.hand_archive import WebHand
+from pokerroom.storage.rooms.leases import FencedOutError, Holder
 from pokerroom.storage.rooms.store import Checkpoint, NewRoom, RoomInput, RoomStore, RoomWrite
 
 log = logging.getLogger(__name__)
@@ -51,6 +60,28 @@ MAX_RETRY_SECONDS = 4.0
 """The longest pause between two tries: a database back is used again within this."""
 IDLE_SECONDS = 2.0
 """The writing thread ends after this long with nothing to write (the next write starts one)."""
+
+
+class Fence(Protocol):
+    """What the writer asks of the process's leases (:mod:`pokerroom.cluster.ownership`)."""
+
+    @property
+    def holder(self) -> Holder:
+        """This process, and how long a new table's lease lasts."""
+        ...
+
+    def fence_of(self, room_id: str) -> tuple[str, int] | None:
+        """The lease (id, epoch) the room's writes are made under now, or None."""
+        ...
+
+    def opened(self, room_id: str) -> None:
+        """A table created here now: its lease (epoch 1) is saved with its recipe."""
+        ...
+
+    def fenced_out(self, fenced: set[tuple[str, int]]) -> None:
+        """Those leases moved on: their writes are dropped (called on the writer's thread,
+        before any later write is reported saved)."""
+        ...
 
 
 class RoomWriter:
@@ -71,6 +102,8 @@ class RoomWriter:
         self._thread: threading.Thread | None = None
         self._closing = False
         self._failing = False
+        self.fence: Fence | None = None
+        """The leases each write is made under (servers sharing a database), or None."""
 
     # ------------------------------------------------------------ what to save
 
@@ -87,8 +120,13 @@ class RoomWriter:
         settings: dict[str, Any],
         seed: int,
     ) -> None:
-        """Queue a new table's recipe (before its first input)."""
-        self._add(RoomWrite(room_id, None, created=NewRoom(kind, entry, settings, seed)))
+        """Queue a new table's recipe (before its first input); a fenced writer leases it
+        to this process in the same transaction."""
+        fence = self.fence
+        holder = None if fence is None else fence.holder
+        if fence is not None:
+            fence.opened(room_id)
+        self._add(RoomWrite(room_id, None, created=NewRoom(kind, entry, settings, seed, holder)))
 
     def keep_hand(self, hand: WebHand) -> None:
         """Queue a finished hand for the archive (the archive's one door for every room)."""
@@ -118,6 +156,9 @@ class RoomWriter:
                     self._enqueue(staged)
 
     def _add(self, write: RoomWrite) -> None:
+        fence = self.fence
+        if fence is not None:
+            write = replace(write, fence=fence.fence_of(write.room_id))
         with self._changed:
             if self._together:
                 self._staged.append(write)
@@ -237,7 +278,7 @@ class RoomWriter:
 
     def _write(self, batch: list[RoomWrite]) -> bool:
         try:
-            self.store.write(batch)
+            self._write_fenced(batch)
         except StorageError as error:
             if not self._failing:
                 log.error("%d table inputs wait to be saved: %s", len(batch), error)
@@ -247,3 +288,15 @@ class RoomWriter:
             log.warning("the tables are saved again")
         self._failing = False
         return True
+
+    def _write_fenced(self, batch: list[RoomWrite]) -> None:
+        """Write ``batch``; the writes of leases that moved on are dropped, the rest saved."""
+        while batch:
+            try:
+                self.store.write(batch)
+                return
+            except FencedOutError as error:
+                log.warning("%s: their unsaved play is dropped", error)
+                if self.fence is not None:
+                    self.fence.fenced_out(error.fenced)
+                batch = [write for write in batch if write.fence not in error.fenced]

@@ -67,7 +67,7 @@ def restore_rooms(cardroom: Cardroom, now: float) -> list[str]:
         if stored.id in cardroom.registry or stored.kind == TOURNAMENT_KIND:
             continue
         try:
-            saved = _resume(stored, cardroom.tables, cardroom.secret, now)
+            saved = resume(stored, cardroom.tables, cardroom.secret, now)
             entry = entry_from_json(stored.entry)
         except Exception as exc:
             log.error("table %s cannot be resumed: %s", stored.id, describe_failure(exc))
@@ -88,7 +88,12 @@ def stop_rooms(cardroom: Cardroom, now: float) -> bool:
     return cardroom.tables.close()
 
 
-def _resume(stored: StoredRoom, saver: RoomWriter, secret: bytes, now: float) -> SavedRoom:
+def resume(
+    stored: StoredRoom, saver: RoomWriter, secret: bytes, now: float, grace: float = RESUME_GRACE
+) -> SavedRoom:
+    """``stored`` built again (from its checkpoint, else its recipe) and replayed, resumed
+    at ``now``: the player to act has the time he had left at its last input plus
+    ``grace``, and every seated player counts as disconnected from now."""
     room = None if stored.checkpoint is None else unseal(stored.checkpoint, secret, stored.id)
     after = 0 if room is None or stored.checkpoint is None else stored.checkpoint.serial
     if room is None:
@@ -96,7 +101,7 @@ def _resume(stored: StoredRoom, saver: RoomWriter, secret: bytes, now: float) ->
     replay(room, saver.store.inputs(stored.id, after))
     saved = SavedRoom(room, saver, secret, last_serial=stored.last_serial)
     if stored.last_at is not None:
-        saved.resume(now, now + RESUME_GRACE - stored.last_at)
+        saved.resume(now, now + grace - stored.last_at)
     for occupant in list(room.occupants.values()):
         if occupant.user is not None and occupant.connected:
             saved.presence(User(occupant.user, occupant.name), False, now)
@@ -124,6 +129,10 @@ class SavingRegistry(Registry):
         if isinstance(room, SavedRoom):
             self._saver.close_room(room_id)
         return room
+
+    def forget(self, room_id: str) -> Room:
+        """The room moved to another server process: it leaves this registry, still open."""
+        return super().remove(room_id)
 
 
 def entry_to_json(entry: LobbyEntry) -> dict[str, Any]:

@@ -7,8 +7,9 @@ import logging
 
 from pokerroom.room.failures import describe_failure
 from pokerroom.storage.codec import StorageError
+from pokerroom.storage.rooms.store import StoredRoom
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.saving.tables import TOURNAMENT_KIND
+from pokerroom.web.saving.tables import RESUME_GRACE, TOURNAMENT_KIND
 from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import follow_on, lobby_entry, publisher
 from pokerroom.web.tournament.saving import TournamentJournal, resume_tournament
@@ -19,27 +20,40 @@ log = logging.getLogger(__name__)
 def restore_tournaments(cardroom: Cardroom, now: float) -> list[str]:
     """List every saved tournament again (finished ones too: their results stay shown),
     resumed at ``now``; the ids of those resumed. One that cannot be is one log line."""
-    registry = cardroom.registry
     resumed = []
     for stored in cardroom.tables.store.open_rooms():
-        if stored.kind != TOURNAMENT_KIND or stored.id in registry:
+        if stored.kind != TOURNAMENT_KIND or stored.id in cardroom.registry:
             continue
-        try:
-            tournament = resume_tournament(stored, cardroom, now)
-        except StorageError as error:
-            log.error("tournament %s cannot be resumed: %s", stored.id, error)
-            continue
-        except Exception as exc:
-            log.error("tournament %s cannot be resumed: %s", stored.id, describe_failure(exc))
-            continue
-        host = stored.entry.get("host_id")
-        host_id = host if isinstance(host, int) else None
-        registry.add(tournament, lobby_entry(tournament, host_id))
-        tournament.on_change = publisher(registry)
-        tournament.on_change(tournament)
-        follow_on(cardroom, tournament, str(stored.settings["regulation"]), host_id)
-        resumed.append(stored.id)
+        tournament = rebuild_tournament(stored, cardroom, now)
+        if tournament is not None:
+            list_tournament(cardroom, stored, tournament)
+            resumed.append(stored.id)
     return resumed
+
+
+def rebuild_tournament(
+    stored: StoredRoom, cardroom: Cardroom, now: float, grace: float = RESUME_GRACE
+) -> WebTournament | None:
+    """``stored`` resumed at ``now`` (see :func:`resume_tournament`); None, logged, if it
+    cannot be."""
+    try:
+        return resume_tournament(stored, cardroom, now, grace)
+    except StorageError as error:
+        log.error("tournament %s cannot be resumed: %s", stored.id, error)
+    except Exception as exc:
+        log.error("tournament %s cannot be resumed: %s", stored.id, describe_failure(exc))
+    return None
+
+
+def list_tournament(cardroom: Cardroom, stored: StoredRoom, tournament: WebTournament) -> None:
+    """List a resumed tournament and its tables again (on the event loop)."""
+    registry = cardroom.registry
+    host = stored.entry.get("host_id")
+    host_id = host if isinstance(host, int) else None
+    registry.add(tournament, lobby_entry(tournament, host_id))
+    tournament.on_change = publisher(registry)
+    tournament.on_change(tournament)
+    follow_on(cardroom, tournament, str(stored.settings["regulation"]), host_id)
 
 
 def stop_tournaments(cardroom: Cardroom, now: float) -> None:

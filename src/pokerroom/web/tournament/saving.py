@@ -278,9 +278,11 @@ def save_tournament(
 # ------------------------------------------------------------------ restarts
 
 
-def resume_tournament(stored: StoredRoom, cardroom: Cardroom, now: float) -> WebTournament:
+def resume_tournament(
+    stored: StoredRoom, cardroom: Cardroom, now: float, grace: float = RESUME_GRACE
+) -> WebTournament:
     """``stored`` built again (from its checkpoint, else its recipe), replayed, and resumed
-    at ``now`` with its clocks made fair."""
+    at ``now`` with its clocks made fair (the time left at its last input, plus ``grace``)."""
     saver, checkpoint = cardroom.tables, stored.checkpoint
     kept = None
     if checkpoint is not None:
@@ -299,7 +301,7 @@ def resume_tournament(stored: StoredRoom, cardroom: Cardroom, now: float) -> Web
     )
     tournament.journal = journal
     if stored.last_at is not None:
-        journal.shift(now, now + RESUME_GRACE - stored.last_at)
+        journal.shift(now, now + grace - stored.last_at)
     for room in tournament.rooms.values():
         for occupant in list(room.occupants.values()):
             if occupant.user is not None and occupant.connected:

@@ -1,0 +1,2 @@
+"""Several server processes, on one machine or many, sharing one database: who owns each
+table (:mod:`pokerroom.cluster.ownership`)."""

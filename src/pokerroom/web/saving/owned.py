@@ -1,0 +1,109 @@
+"""The web server's side of table ownership, for several processes on one database.
+
+:func:`owning` makes the :class:`~pokerroom.cluster.ownership.Ownership` of a server: the
+tables it takes over are built from the database here (:func:`take_over`: a table from its
+checkpoint and inputs, a tournament with all its tables), their clocks made fair
+(:attr:`~pokerroom.cluster.lease_settings.LeaseSettings.takeover_grace`), and listed; a
+table it loses leaves its registry (still open: another process serves it) and its sockets
+are told it moved (:func:`let_go`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from pokerroom.cluster.lease_settings import LeaseSettings
+from pokerroom.cluster.ownership import Ownership
+from pokerroom.room.failures import describe_failure
+from pokerroom.room.hub import Hub
+from pokerroom.storage.rooms.leases import LeaseStore
+from pokerroom.storage.rooms.saved_room import live_room
+from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.saving.tables import (
+    TOURNAMENT_KIND,
+    SavingRegistry,
+    entry_from_json,
+    resume,
+)
+from pokerroom.web.tournament.resume import list_tournament, rebuild_tournament
+
+log = logging.getLogger(__name__)
+
+
+def owning(cardroom: Cardroom, hub: Hub, settings: LeaseSettings) -> Ownership:
+    """The leases of this server's tables; its hub acts only for the tables it owns."""
+    ownership = Ownership(
+        LeaseStore(cardroom.tables.store.database),
+        cardroom.tables,
+        settings,
+        lease_of=lambda room_id: lease_of(cardroom, room_id),
+        between_hands=lambda lease: between_hands(cardroom, lease),
+    )
+    ownership.load = lambda lease: take_over(cardroom, hub, lease, settings.takeover_grace)
+    ownership.watch(lambda _lease: None, lambda lease: let_go(cardroom, hub, lease))
+    hub.acting = ownership.owns
+    return ownership
+
+
+def lease_of(cardroom: Cardroom, room_id: str) -> str:
+    """A tournament's table is leased with its tournament; any other room by itself."""
+    listed = cardroom.registry.find(room_id)
+    if listed is None or listed.entry.tournament is None:
+        return room_id
+    return listed.entry.tournament
+
+
+def leased_rooms(cardroom: Cardroom, lease: str) -> list[str]:
+    """The rooms of this registry held under ``lease``: the table, or a tournament and its
+    tables."""
+    return [room_id for room_id in cardroom.registry if lease_of(cardroom, room_id) == lease]
+
+
+def between_hands(cardroom: Cardroom, lease: str) -> bool:
+    """Whether no hand is in play at any table of ``lease``."""
+    for room_id in leased_rooms(cardroom, lease):
+        room = live_room(cardroom.registry.get(room_id).room)
+        if not getattr(room, "hand_done", True):
+            return False
+    return True
+
+
+async def take_over(cardroom: Cardroom, hub: Hub, lease: str, grace: float) -> bool:
+    """Build the table (or tournament) ``lease`` from the database and list it here."""
+    let_go(cardroom, hub, lease)  # a stale copy of it goes first
+    now = hub.clock()
+    try:
+        stored = await asyncio.to_thread(cardroom.tables.store.open_room, lease)
+        if stored is None:
+            return False
+        if stored.kind == TOURNAMENT_KIND:
+            tournament = await asyncio.to_thread(rebuild_tournament, stored, cardroom, now, grace)
+            if tournament is None:
+                return False
+            list_tournament(cardroom, stored, tournament)
+        else:
+            secret = cardroom.secret
+            saved = await asyncio.to_thread(resume, stored, cardroom.tables, secret, now, grace)
+            cardroom.registry.add(saved, entry_from_json(stored.entry))
+    except Exception as exc:
+        log.error("table %s cannot be taken over: %s", lease, describe_failure(exc))
+        return False
+    for room_id in leased_rooms(cardroom, lease):
+        hub.room_changed(room_id)
+    return True
+
+
+def let_go(cardroom: Cardroom, hub: Hub, lease: str) -> None:
+    """The table (or tournament) ``lease`` is served elsewhere now: out of this registry,
+    its sockets told it moved."""
+    registry = cardroom.registry
+    rooms = leased_rooms(cardroom, lease)
+    for room_id in rooms:
+        if isinstance(registry, SavingRegistry):
+            registry.forget(room_id)
+        else:
+            registry.remove(room_id)
+        hub.moved(room_id)
+    if rooms:
+        log.info("table %s is served by another server now", lease)
