@@ -44,9 +44,10 @@ from pokerroom.room.failures import describe_failure
 from pokerroom.room.flood import FloodGuard, FloodLimit
 from pokerroom.room.holding import CANNOT_SAVE, PAUSE_AFTER, SAVES_AGAIN, Holding, Saves
 from pokerroom.room.inbound import Refusal, message_id
+from pokerroom.room.link import RoomLink
 from pokerroom.room.outbox import Outbox, Send
 from pokerroom.room.replay import ReplayGuard
-from pokerroom.room.seam import Frame, Room, User
+from pokerroom.room.seam import Frame, Outcome, Room, User
 from pokerroom.room.session_watch import SessionCheck, lapsed
 from pokerroom.room.socket_caps import SocketCaps, SocketCounter
 from pokerroom.room.ticker import Clock, Ticker
@@ -157,8 +158,11 @@ class Hub:
         pause_after: float = PAUSE_AFTER,
         on_resumed: Resumed = _no_shift,
         check_session: SessionCheck | None = None,
+        link: RoomLink | None = None,
     ) -> None:
         self.rooms = rooms
+        self.link = link
+        """Where the rooms run by other processes are reached (None: every room runs here)."""
         self.refuse_watch = refuse_watch
         """Asked at every connection and every change of its room: a viewer refused is told
         why and dismissed (:mod:`pokerroom.web.observers`)."""
@@ -178,6 +182,7 @@ class Hub:
         self._stall_timer: asyncio.TimerHandle | None = None
         self._on_resumed = on_resumed
         self.ticker = Ticker(self._playing, clock, self.room_changed)
+        self._relays: set[asyncio.Task[None]] = set()
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[Hub]:
@@ -323,11 +328,23 @@ class Hub:
             connection.outbox.post(duplicate.frame())
             return
         room = connection.room
-        if self.paused(room.id):
-            connection.outbox.post(Refusal("paused", gettext(CANNOT_SAVE), ref).frame())
+        if self.link is not None and self.link.remote(room.id):
+            relay = asyncio.get_running_loop().create_task(self._relay(connection, message, ref))
+            self._relays.add(relay)
+            relay.add_done_callback(self._relays.discard)
             return
+        outcome = self.apply(room, connection.viewer, message)
+        if outcome.error is not None:
+            refusal = Refusal(outcome.code or "refused", outcome.error, ref)
+            connection.outbox.post(refusal.frame())
+
+    def apply(self, room: Room, sender: User | None, message: dict[str, object]) -> Outcome:
+        """Let a room run here handle one checked message (worded in the language in use);
+        a change refreshes its connections. A room paused or failing is a refusal."""
+        if self.paused(room.id):
+            return Outcome(False, gettext(CANNOT_SAVE), "paused")
         try:
-            outcome = room.handle(connection.viewer, message, self.clock())
+            outcome = room.handle(sender, message, self.clock())
         except Exception as exc:
             log.error(
                 "room %s failed on a %r message: %s",
@@ -335,15 +352,21 @@ class Hub:
                 str(message["type"])[:32],
                 describe_failure(exc),
             )
-            failed = Refusal("server_error", gettext("the server failed on this message"), ref)
-            connection.outbox.post(failed.frame())
             self.room_changed(room.id)
-            return
+            return Outcome(False, gettext("the server failed on this message"), "server_error")
+        if outcome.changed:
+            self.room_changed(room.id)
+        return outcome
+
+    async def _relay(self, connection: Connection, message: dict[str, object], ref: str) -> None:
+        """A message for a room another process runs: its refusal, if any, to the sender."""
+        assert self.link is not None
+        outcome = await self.link.forward(
+            connection.room.id, connection.viewer, message, connection.language
+        )
         if outcome.error is not None:
             refusal = Refusal(outcome.code or "refused", outcome.error, ref)
             connection.outbox.post(refusal.frame())
-        if outcome.changed:
-            self.room_changed(room.id)
 
     def room_changed(self, room_id: str) -> None:
         """Refresh every connection of a room and let the clock look at its new deadline."""
@@ -464,6 +487,13 @@ class Hub:
             connection.ended.set()
 
     def _presence(self, room: Room, user: User, *, connected: bool) -> None:
+        if self.link is not None:
+            self.link.presence(room.id, user, connected)
+        else:
+            self.presence_changed(room, user, connected=connected)
+
+    def presence_changed(self, room: Room, user: User, *, connected: bool) -> None:
+        """Tell a room run here that a user came or went (summed over every process)."""
         try:
             changed = room.presence(user, connected, self.clock())
         except Exception as exc:

@@ -21,6 +21,7 @@ shutdown (:mod:`pokerroom.web.saving`).
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
@@ -84,11 +85,15 @@ def create_app(
     settings: ServerSettings | None = None,
     routes: Sequence[BaseRoute] = (),
     sockets: SocketSettings | None = None,
+    broker: str | None = None,
 ) -> Starlette:
     """The cardroom's ASGI app on ``database`` (an open one, a URL, a path, or the default
     file; one given as URL or path is opened here and closed when the server stops).
     ``sockets`` are the table connections' limits (the defaults when None; the load
-    benchmark raises the flood limit for its players that act with no think time)."""
+    benchmark raises the flood limit for its players that act with no think time).
+    ``broker`` (a NATS URL) makes the server one of several sharing the database
+    (PostgreSQL): :mod:`pokerroom.web.cluster`; its clock is then the wall clock, which
+    every process shares."""
     settings = settings or ServerSettings()
     owned = not isinstance(database, Database)
     opened = database if isinstance(database, Database) else open_database(database)
@@ -108,6 +113,7 @@ def create_app(
 
     hub = Hub(
         LiveRooms(cardroom.registry),
+        clock=time.monotonic if broker is None else time.time,
         settings=sockets,
         refuse_watch=partial(watch_refusal, cardroom),
         saves=tables,
@@ -119,10 +125,18 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         cardroom.accounts.close_expired_sessions()
-        restore_rooms(cardroom, hub.clock())
-        restore_tournaments(cardroom, hub.clock())
-        async with hub.running():
-            yield
+        if broker is None:
+            restore_rooms(cardroom, hub.clock())
+            restore_tournaments(cardroom, hub.clock())
+            async with hub.running():
+                yield
+        else:
+            from pokerroom.web.cluster import clustered  # imports nats: only with a broker
+
+            async with clustered(cardroom, hub, broker) as node:
+                restore_tournaments(cardroom, hub.clock(), node.ownership.owns)
+                async with hub.running():
+                    yield
         stop_tournaments(cardroom, hub.clock())
         stop_rooms(cardroom, hub.clock())
         if owned:

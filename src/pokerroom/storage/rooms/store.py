@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, insert, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -206,8 +206,8 @@ class RoomStore(DatabaseStore):
         """The table is closed: it is kept, but a restarted server no longer opens it."""
         self.write([RoomWrite(room_id, None, closed=True)])
 
-    def open_rooms(self) -> list[StoredRoom]:
-        """Every table not closed, oldest first."""
+    def open_rooms(self, room_id: str | None = None) -> list[StoredRoom]:
+        """Every table not closed (or only ``room_id``, if it is open), oldest first."""
         last = (
             select(WebRoomInputRow.room_id, func.max(WebRoomInputRow.serial).label("serial"))
             .group_by(WebRoomInputRow.room_id)
@@ -222,7 +222,10 @@ class RoomStore(DatabaseStore):
                     latest, (latest.room_id == WebRoomRow.id) & (latest.serial == last.c.serial)
                 )
                 .outerjoin(WebRoomCheckpointRow, WebRoomCheckpointRow.room_id == WebRoomRow.id)
-                .where(WebRoomRow.closed_at.is_(None))
+                .where(
+                    WebRoomRow.closed_at.is_(None),
+                    true() if room_id is None else WebRoomRow.id == room_id,
+                )
                 .order_by(WebRoomRow.created_at, WebRoomRow.id)
             ).all()
             return [
@@ -250,3 +253,15 @@ class RoomStore(DatabaseStore):
                 .order_by(WebRoomInputRow.serial)
             ).all()
             return [RoomInput(row.serial, row.kind, row.at, row.user, row.data) for row in rows]
+
+    def last_serials(self) -> dict[str, int]:
+        """Every open table's id and the serial of its last input (0: none yet): what a
+        process that follows the tables checks its copies against."""
+        with self.database.session() as session:
+            rows = session.execute(
+                select(WebRoomRow.id, func.coalesce(func.max(WebRoomInputRow.serial), 0))
+                .outerjoin(WebRoomInputRow, WebRoomInputRow.room_id == WebRoomRow.id)
+                .where(WebRoomRow.closed_at.is_(None))
+                .group_by(WebRoomRow.id)
+            ).all()
+            return {room_id: int(serial) for room_id, serial in rows}

@@ -1,0 +1,8 @@
+"""Tables spread over several processes: the broker, the owners, the followers.
+
+A table has one owner process, which handles its messages and saves them; every other
+process keeps a follower copy built from the database, which builds the snapshots for the
+sockets it holds. The broker carries commands to owners and "saved" notices to followers;
+it never carries cards or table content (:mod:`pokerroom.cluster.subjects`).
+Single-process servers (SQLite, no broker) use none of it.
+"""
