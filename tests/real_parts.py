@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 POSTGRES_ENV = "POKERROOM_TEST_POSTGRES"
 CHROMIUM_ENV = "POKERROOM_TEST_CHROMIUM"
+NATS_ENV = "POKERROOM_TEST_NATS_SERVER"
+"""The ``nats-server`` program the cluster tests start (default: the one on the PATH)."""
 REQUIRE_ENV = "POKERROOM_REQUIRE_REAL"
 SERVER_START_SECONDS = 10.0
 """How long a live server may take to listen before its test fails."""
@@ -58,7 +60,8 @@ class Part:
 
 POSTGRES = Part("PostgreSQL")
 BROWSER = Part("browser")
-PARTS = (POSTGRES, BROWSER)
+BROKER = Part("broker")
+PARTS = (POSTGRES, BROWSER, BROKER)
 
 
 def required() -> bool:
@@ -174,6 +177,39 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'store.db'}"
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+# ------------------------------------------------------------------ the broker
+
+
+@pytest.fixture
+def nats_url(tmp_path: Path) -> Iterator[str]:
+    """A ``nats-server`` of the test's own on a free port: its URL."""
+    import subprocess
+
+    program = os.environ.get(NATS_ENV) or shutil.which("nats-server") or "/usr/sbin/nats-server"
+    if not Path(program).exists():
+        missing(BROKER, f"no nats-server (apt-get install nats-server, or set {NATS_ENV})")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    log = (tmp_path / "nats.log").open("ab")
+    server = subprocess.Popen(
+        [program, "-a", "127.0.0.1", "-p", str(port)], stdout=log, stderr=subprocess.STDOUT
+    )
+    try:
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield f"nats://127.0.0.1:{port}"
+    finally:
+        server.kill()
+        server.wait(10)
+        log.close()
 
 
 # ------------------------------------------------------------------ the browser

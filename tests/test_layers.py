@@ -19,8 +19,9 @@ ABOVE: dict[str, set[str]] = {
     "table": {"tournament", "bots", "room", "storage", *INTERFACES},
     "tournament": {"bots", "room", "storage", *INTERFACES},
     "bots": {"room", "storage", *INTERFACES},
-    "room": {"storage", *INTERFACES},
-    "storage": INTERFACES,
+    "room": {"storage", "cluster", *INTERFACES},
+    "storage": {"cluster", *INTERFACES},
+    "cluster": INTERFACES,
 }
 """For each layer, the packages it must never import."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from urllib.parse import urlsplit
 
 import nats
@@ -21,6 +22,8 @@ from nats.errors import TimeoutError as NatsTimeout
 from pokerroom.cluster.broker import Handler, Listener, NoAnswerError, Subscription
 from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, gettext
+
+log = logging.getLogger(__name__)
 
 SCHEMES = ("nats", "tls", "ws", "wss")
 CONNECT_SECONDS = 5.0
@@ -62,6 +65,10 @@ class NatsBroker:
         """Connect to ``url``, or a UsageError naming it when nobody answers there."""
         check_broker_url(url)
         client = Client()
+
+        async def failed(error: Exception) -> None:  # reconnecting: one line, no traceback
+            log.info("the broker at %s: %s", url, error or type(error).__name__)
+
         try:
             await asyncio.wait_for(
                 client.connect(
@@ -70,6 +77,7 @@ class NatsBroker:
                     max_reconnect_attempts=-1,
                     reconnect_time_wait=1,
                     connect_timeout=1,
+                    error_cb=failed,
                 ),
                 CONNECT_SECONDS,
             )

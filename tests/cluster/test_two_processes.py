@@ -1,0 +1,151 @@
+"""Two real server processes on one PostgreSQL database and one real NATS broker (issue 25):
+a player whose socket is on the process that does not own the table plays through it, and
+when the owner is killed with SIGKILL mid-hand the other process takes the table over and
+the hand goes on, nothing seen lost or dealt again."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerroom.client.http import Visit
+from pokerroom.client.signing_in import SESSION_COOKIE
+from tests.serve_process import launch, wait_until_answering
+from tests.web.served import Served
+from tests.web.test_saved_means_saved import Player, cards, moment, sit_down
+
+pytestmark = pytest.mark.postgres
+
+
+@dataclass
+class Worker(Served):
+    """One ``pokerroom serve --broker`` process."""
+
+    broker: str = ""
+
+    def start(self) -> None:
+        self.folder.mkdir(exist_ok=True)
+        self.process = launch(self.folder, self.port, self.url, "--broker", self.broker)
+        wait_until_answering(self.process, self.folder, self.port)
+
+
+def home_table(worker: Worker, token: str) -> str:
+    """A two-seat home game made on ``worker`` by the host whose session is ``token``."""
+    visit = Visit(worker.server, {SESSION_COOKIE: token})
+    form = visit.get("/new/home")
+    assert form.status == 200, form.refusal()
+    fields = {"csrf": form.csrf(), "name": "Split", "seats": "2", "stack": "1000"}
+    made = visit.post("/new/home", fields, json_answer=True)
+    assert made.status == 201, made.refusal()
+    listing = made.json()
+    assert isinstance(listing, dict)
+    return str(listing["id"])
+
+
+async def joined(worker: Worker, token: str, room: str) -> tuple[Player, asyncio.Task[None]]:
+    """A socket on ``worker`` that got its first table frame (the worker may learn of a
+    table opened elsewhere a moment after it was)."""
+    for _attempt in range(50):
+        try:
+            player, task = await sit_down(worker, token, room)
+            await asyncio.wait_for(player.until(is_table, "at first"), 5.0)
+            return player, task
+        except (AssertionError, OSError, TimeoutError, ConnectionError):
+            await asyncio.sleep(0.2)
+    raise AssertionError(f"no table {room} on the worker at port {worker.port}")
+
+
+def is_table(frame: dict[str, Any]) -> bool:
+    return bool(frame["type"] == "table")
+
+
+def of_hand(number: int) -> Any:
+    return lambda frame: is_table(frame) and moment(frame)[0] >= number
+
+
+def seat_names(frame: dict[str, Any]) -> list[str | None]:
+    return [seat.get("name") for seat in frame["seats"]]
+
+
+def hidden_from(frame: dict[str, Any], other: str) -> bool:
+    """Whether ``other``'s cards are hidden in this frame (before any showdown)."""
+    seat = next(seat for seat in frame["seats"] if seat.get("name") == other)
+    return all(card in (None, "??", "") for card in seat.get("cards") or [])
+
+
+FAILED = {"moving", "server_error", "bad_command", "paused"}
+"""Refusals that say the cluster failed (a late click on a hand already over is not one)."""
+
+
+def failures(player: Player) -> list[dict[str, Any]]:
+    return [f for f in player.frames if f["type"] == "error" and f.get("code") in FAILED]
+
+
+def test_a_socket_on_the_other_process_plays_and_the_owner_killed_hands_the_table_over(
+    tmp_path: Path, postgres_url: str, nats_url: str
+) -> None:
+    owner = Worker(tmp_path / "a", postgres_url, broker=nats_url)
+    other = Worker(tmp_path / "b", postgres_url, broker=nats_url)
+    try:
+        owner.start()
+        tokens = owner.accounts("Ann", "Bob")
+        other.start()
+        room = home_table(owner, tokens["Ann"])  # opened on, and owned by, the first
+        asyncio.run(play_across(owner, other, tokens, room))
+    finally:
+        owner.kill()
+        other.kill()
+
+
+async def play_across(owner: Worker, other: Worker, tokens: dict[str, str], room: str) -> None:
+    ann, ann_task = await joined(owner, tokens["Ann"], room)
+    bob, bob_task = await joined(other, tokens["Bob"], room)
+    await ann.send("sit", seat=1)
+    await bob.send("sit", seat=2)  # forwarded to the owner, answered once saved
+    await ann.until(lambda f: is_table(f) and "Bob" in seat_names(f), "with Bob seated")
+    await ann.send("start")
+    await bob.until(of_hand(3), "of hand 3 on the other process")
+    await ann.until(of_hand(3), "of hand 3 on the owner")
+    assert "Ann" in seat_names(bob.tables()[-1])
+    early = [frame for frame in bob.tables() if frame["hand"] is not None]
+    assert early and all(hidden_from(frame, "Ann") for frame in early[:1])
+    assert not failures(bob), failures(bob)
+
+    seen = bob.tables()
+    dealt = {moment(frame)[0]: cards(frame) for frame in seen if frame["hand"] is not None}
+    owner.kill()  # SIGKILL mid-play: its lock on the table goes with its connection
+    ann_task.cancel()
+    last = seen[-1]
+    ann, ann_task = await joined(other, tokens["Ann"], room)  # Ann's page reconnects there
+    number = moment(last)[0]
+    later = await bob.until(of_hand(number + 2), "of two more hands after the takeover")
+    after = [frame for frame in bob.tables() if frame["hand"] is not None]
+    assert moment(after[0]) >= moment(last) or after[0] in seen
+    for frame in after:
+        hand = moment(frame)[0]
+        if hand in dealt:
+            assert cards(frame) == dealt[hand], "a hand seen was dealt again with other cards"
+    assert moment(later)[0] >= number + 2
+    moved = [f for f in failures(ann) + failures(bob) if f["code"] != "moving"]
+    assert not moved, moved  # a click while nobody owned the table is told to try again
+    for task in (ann_task, bob_task):
+        task.cancel()
+    for player in (ann, bob):
+        await player.socket.close()
+
+
+def test_a_bad_broker_address_is_one_clear_line(tmp_path: Path, postgres_url: str) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    worker = Worker(tmp_path / "c", postgres_url, broker=f"nats://127.0.0.1:{port}")
+    worker.folder.mkdir()
+    process = launch(worker.folder, worker.port, postgres_url, "--broker", worker.broker)
+    assert process.wait(30) == 2
+    said = (worker.folder / "serve.log").read_text()
+    assert "cannot reach the broker at nats://127.0.0.1" in said and "Traceback" not in said
