@@ -10,20 +10,32 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import signal
+import socket
 from types import FrameType
+from urllib.parse import urlsplit
 
 from pokerroom.web.settings import ServerSettings
 
 
 def reach_broker(url: str) -> None:
-    """A UsageError naming ``url`` when no NATS server answers there."""
-    from pokerroom.cluster.nats_broker import NatsBroker
+    """A UsageError naming ``url`` when no NATS server answers there (a port nobody
+    listens on is told at once, not after the client's retries)."""
+    from pokerroom.cluster.nats_broker import NatsBroker, check_broker_url, unreachable
+
+    parts = urlsplit(check_broker_url(url))
+    try:
+        socket.create_connection((parts.hostname, parts.port or DEFAULT_NATS_PORT), 3).close()
+    except OSError:
+        raise unreachable(url) from None
 
     async def probe() -> None:
         broker = await NatsBroker.connect(url)
         await broker.close()
 
     asyncio.run(probe())
+
+
+DEFAULT_NATS_PORT = 4222
 
 
 def serve_worker(

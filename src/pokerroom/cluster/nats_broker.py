@@ -45,6 +45,12 @@ def check_broker_url(url: str) -> str:
     return url
 
 
+def unreachable(url: str) -> UsageError:
+    """The error of a broker nobody answers at."""
+    problem = gettext(N_("cannot reach the broker at {url}: is nats-server running?"))
+    return UsageError(problem.format(url=url))
+
+
 class _Stop:
     def __init__(self, subscription: NatsSubscription) -> None:
         self._subscription = subscription
@@ -84,8 +90,7 @@ class NatsBroker:
         except (Exception, asyncio.CancelledError, TimeoutError):
             with contextlib.suppress(Exception):
                 await client.close()
-            problem = gettext(N_("cannot reach the broker at {url}: is nats-server running?"))
-            raise UsageError(problem.format(url=url)) from None
+            raise unreachable(url) from None
         return cls(client)
 
     async def publish(self, subject: str, payload: bytes) -> None:
