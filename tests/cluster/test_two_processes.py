@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -215,15 +214,3 @@ async def play_across(
         task.cancel()
     for player in (ann, bob):
         await player.socket.close()
-
-
-def test_a_broker_nobody_answers_at_is_one_clear_line(tmp_path: Path, postgres_url: str) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    worker = Worker(tmp_path / "c", postgres_url, broker=f"nats://127.0.0.1:{port}")
-    worker.folder.mkdir()
-    process = launch(worker.folder, worker.port, postgres_url, "--broker", worker.broker)
-    assert process.wait(30) == 2
-    said = (worker.folder / "serve.log").read_text()
-    assert "cannot reach the broker at nats://127.0.0.1" in said and "Traceback" not in said

@@ -5,7 +5,9 @@ connection of its own: the first process to take it owns the table, and the lock
 the connection when the process dies (kill -9 included), so another process's takeover
 loop gets it within :data:`TAKEOVER_SECONDS`. It has the public API the leases will have
 (``owns``, ``epoch``, ``claim``, ``watch``, ``running``, ``drain``) but no fencing: every
-epoch is 1, and an owner that is only paused keeps its lock.
+epoch is 1, and an owner that is only paused keeps its lock. Each process also holds a lock
+of its own while it runs, so the processes can be counted, and takes over at most its fair
+share of the open tables (the processes that start together spread them).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ log = logging.getLogger(__name__)
 TAKEOVER_SECONDS = 0.5
 """How often a process looks for tables nobody owns."""
 EPOCH = 1
+SPACE = "hashtext(current_schema())"
+"""The locks' first key: the tables of one schema (one cardroom) apart from another's."""
 
 RoomSeen = Callable[[str], None]
 
@@ -54,6 +58,7 @@ class Ownership:
         self._held: set[str] = set()
         self._lock = threading.Lock()
         self._connection: Connection | None = None
+        self._self_lock: int | None = None
         self._gained: RoomSeen = _nothing
         self._lost: RoomSeen = _nothing
 
@@ -77,7 +82,7 @@ class Ownership:
                 return EPOCH
             connection = self._connect()
             taken = connection.execute(
-                text("SELECT pg_try_advisory_lock(hashtextextended(:room, 0))"), {"room": room_id}
+                text(f"SELECT pg_try_advisory_lock({SPACE}, hashtext(:room))"), {"room": room_id}
             ).scalar()
             if taken:
                 self._held.add(room_id)
@@ -89,7 +94,7 @@ class Ownership:
         with self._lock:
             if room_id in self._held and self._connection is not None:
                 self._connection.execute(
-                    text("SELECT pg_advisory_unlock(hashtextextended(:room, 0))"),
+                    text(f"SELECT pg_advisory_unlock({SPACE}, hashtext(:room))"),
                     {"room": room_id},
                 )
             self._held.discard(room_id)
@@ -130,11 +135,31 @@ class Ownership:
             self._gained(room_id)
 
     def _free_tables(self) -> list[str]:
-        return [
-            room_id
-            for room_id in self._candidates()
-            if room_id not in self._held and self.try_claim(room_id) is not None
-        ]
+        candidates = list(self._candidates())
+        share = -(-len(candidates) // max(1, self._processes()))
+        taken = []
+        for room_id in candidates:
+            if len(self._held) >= share:
+                break
+            if room_id not in self._held and self.try_claim(room_id) is not None:
+                taken.append(room_id)
+        return taken
+
+    def _processes(self) -> int:
+        """How many processes hold tables or run on this database now (this one too)."""
+        with self._lock:
+            connection = self._connect()
+            if self._self_lock is None:
+                self._self_lock = secrets.randbits(62)
+                connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": self._self_lock})
+            counted = connection.execute(
+                text(
+                    "SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory' "
+                    "AND database = (SELECT oid FROM pg_database "
+                    "WHERE datname = current_database())"
+                )
+            ).scalar()
+            return int(counted or 1)
 
     async def drain(self) -> None:
         """Give every table up (the process stops): the others take them over."""
@@ -149,6 +174,7 @@ class Ownership:
                 with contextlib.suppress(Exception):
                     self._connection.close()
             self._connection = None
+            self._self_lock = None
             self._held.clear()
 
 
