@@ -207,7 +207,7 @@ class ClusterNode:
         if room.following:
             room.following = False
             room.resume(time.time(), TAKEOVER_GRACE)
-            log.warning("table %s taken over at input %d", room_id, room.serial)
+            log.info("table %s taken over at input %d", room_id, room.serial)
         await self._serve(room_id)
         self.hub.room_changed(room_id)
 
