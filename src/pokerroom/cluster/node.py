@@ -227,8 +227,11 @@ class ClusterNode:
             )
 
     def opened_here(self, room: ClusterRoom) -> None:
-        """A table this process just opened (and claimed): serve its commands."""
-        self._spawn(self._serve(room.id))
+        """A table this process just opened (and claimed): serve its commands. May be
+        called from another thread."""
+        loop = self._loop
+        if loop is not None:
+            loop.call_soon_threadsafe(lambda: self._spawn(self._serve(room.id)))
 
     # ------------------------------------------------------------ the followers' side
 
