@@ -163,6 +163,8 @@ class ClusterNode:
                     raise BadPayloadError("a command's message is not an object")
                 with use_language(language, room_vocabulary(listed.room)):
                     outcome = self.hub.apply(listed.room, user, message)
+                if outcome.changed:
+                    self.hub.room_changed(room_id)
         except (BadPayloadError, KeyError, TypeError, ValueError) as error:
             log.warning("a command for table %s was not understood: %s", room_id, error)
             return outcome_to_bytes(Outcome(False, "not understood", "bad_command"))

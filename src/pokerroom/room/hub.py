@@ -337,10 +337,13 @@ class Hub:
         if outcome.error is not None:
             refusal = Refusal(outcome.code or "refused", outcome.error, ref)
             connection.outbox.post(refusal.frame())
+        if outcome.changed:
+            self.room_changed(room.id)
 
     def apply(self, room: Room, sender: User | None, message: dict[str, object]) -> Outcome:
         """Let a room run here handle one checked message (worded in the language in use);
-        a change refreshes its connections. A room paused or failing is a refusal."""
+        the caller refreshes its connections if it changed. A room paused is a refusal; a
+        room failing is one too, and counts as changed (what it did before failing shows)."""
         if self.paused(room.id):
             return Outcome(False, gettext(CANNOT_SAVE), "paused")
         try:
@@ -352,10 +355,7 @@ class Hub:
                 str(message["type"])[:32],
                 describe_failure(exc),
             )
-            self.room_changed(room.id)
-            return Outcome(False, gettext("the server failed on this message"), "server_error")
-        if outcome.changed:
-            self.room_changed(room.id)
+            return Outcome(True, gettext("the server failed on this message"), "server_error")
         return outcome
 
     async def _relay(self, connection: Connection, message: dict[str, object], ref: str) -> None:
