@@ -84,6 +84,7 @@ class ClusterNode:
         self._again: set[str] = set()
         self._loading: set[str] = set()
         self._present: dict[tuple[str, int], set[str]] = {}
+        self._epochs: dict[str, int] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def attach(self, hub: Hub) -> None:
@@ -210,8 +211,21 @@ class ClusterNode:
             room.following = False
             room.resume(time.time(), TAKEOVER_GRACE)
             log.info("table %s taken over at input %d", room_id, room.serial)
+            self._count_present(room)
         await self._serve(room_id)
         self.hub.room_changed(room_id)
+
+    def _count_present(self, room: ClusterRoom) -> None:
+        """A table just taken over: its players with a socket here are present; those the
+        table still believes connected through the lost owner are told gone (their grace
+        runs), until their process tells it again (when it sees the table's new epoch)."""
+        here = self.hub.viewers(room.id)
+        for user in here:
+            self._present[(room.id, user.id)] = {self.ownership.node}
+        seen = {user.id for user in here}
+        for occupant in list(room.room.occupants.values()):
+            if occupant.user is not None and occupant.connected and occupant.user not in seen:
+                self.hub.presence_changed(room, User(occupant.user, occupant.name), connected=False)
 
     def lost(self, room_id: str) -> None:
         """This process no longer owns the table: it follows it."""
@@ -244,6 +258,11 @@ class ClusterNode:
             log.warning("a saved notice was not understood: %s", error)
             return
         listed = self.registry.find(notice.room)
+        epoch = self._epochs.get(notice.room)
+        self._epochs[notice.room] = notice.epoch
+        if epoch is not None and epoch != notice.epoch and self.remote(notice.room):
+            for user in self.hub.viewers(notice.room):  # a new owner: it hears who is here
+                self.presence(notice.room, user, True)
         if listed is None:
             await self._load(notice.room)
         elif (

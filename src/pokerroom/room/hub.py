@@ -243,6 +243,11 @@ class Hub:
                 if session in ended:
                     self._end_session(connection)
 
+    def viewers(self, room_id: str) -> list[User]:
+        """The signed-in users with a socket at a room on this process, each once."""
+        users = {c.viewer.id: c.viewer for c in self._connections.get(room_id, ()) if c.viewer}
+        return list(users.values())
+
     def watchers(self, room_id: str) -> int:
         """How many sockets watch a room now."""
         return len(self._connections.get(room_id, ()))
