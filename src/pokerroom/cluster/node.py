@@ -85,6 +85,7 @@ class ClusterNode:
         self._loading: set[str] = set()
         self._present: dict[tuple[str, int], set[str]] = {}
         self._epochs: dict[str, int] = {}
+        self._not_followed: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def attach(self, hub: Hub) -> None:
@@ -293,11 +294,13 @@ class ClusterNode:
 
     async def _load(self, room_id: str) -> None:
         """Follow a table this process does not know yet."""
-        if room_id in self._loading:
+        if room_id in self._loading or room_id in self._not_followed:
             return
         self._loading.add(room_id)
         try:
             stored = await asyncio.to_thread(self.writer.store.open_rooms, room_id)
+            if stored and stored[0].kind == TOURNAMENT_KIND:
+                self._not_followed.add(room_id)  # a web tournament runs where it started
             if not stored or stored[0].kind == TOURNAMENT_KIND or room_id in self.registry:
                 return
             copy = await asyncio.to_thread(follow, stored[0], self.writer, self.secret)
