@@ -27,7 +27,7 @@ async def clustered(cardroom: Cardroom, hub: Hub, broker_url: str) -> AsyncItera
     """The cluster's part of the app's lifespan: connect to the broker, follow and own."""
     store = cardroom.tables.store
     broker = await NatsBroker.connect(broker_url)
-    ownership = Ownership(store.database, lambda: list(store.last_serials()))
+    ownership = Ownership(store.database, store.open_ids)
 
     def closed(room_id: str) -> None:
         hub.close_room(room_id, closed_frame(room_id, ROOM_CLOSED))

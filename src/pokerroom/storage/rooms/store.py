@@ -257,11 +257,21 @@ class RoomStore(DatabaseStore):
     def last_serials(self) -> dict[str, int]:
         """Every open table's id and the serial of its last input (0: none yet): what a
         process that follows the tables checks its copies against."""
+        last = (
+            select(func.max(WebRoomInputRow.serial))
+            .where(WebRoomInputRow.room_id == WebRoomRow.id)
+            .correlate(WebRoomRow)
+            .scalar_subquery()
+        )  # one index probe per open table, however many inputs are kept
         with self.database.session() as session:
             rows = session.execute(
-                select(WebRoomRow.id, func.coalesce(func.max(WebRoomInputRow.serial), 0))
-                .outerjoin(WebRoomInputRow, WebRoomInputRow.room_id == WebRoomRow.id)
-                .where(WebRoomRow.closed_at.is_(None))
-                .group_by(WebRoomRow.id)
+                select(WebRoomRow.id, func.coalesce(last, 0)).where(WebRoomRow.closed_at.is_(None))
             ).all()
             return {room_id: int(serial) for room_id, serial in rows}
+
+    def open_ids(self) -> list[str]:
+        """The ids of the tables not closed."""
+        with self.database.session() as session:
+            return list(
+                session.scalars(select(WebRoomRow.id).where(WebRoomRow.closed_at.is_(None)))
+            )
