@@ -32,6 +32,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -169,7 +170,9 @@ def serve_cluster(config: LoadConfig) -> None:
         for port in ports:
             wait_for(port)
         tables = save_tables(RoomStore(database), config)
-        time.sleep(4.0)  # the workers' loops find the tables and share them out
+        shared_out(database_url, schema, config.tables + config.workers)
+        for port in ports:
+            listing(port, config.tables)
         database.close()
         pids = [worker.pid for worker in workers]
         print(
@@ -214,7 +217,16 @@ def save_tables(store: RoomStore, config: LoadConfig) -> list[str]:
 
 
 def serve_worker(config: LoadConfig, database_url: str, port: int) -> None:
-    """One worker: the real app with the broker, on ``port``, until SIGINT."""
+    """One worker: the real app with the broker, on ``port``, until SIGINT (or until its
+    parent is gone: a benchmark killed leaves no worker behind)."""
+    parent = os.getppid()
+
+    def orphaned() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=orphaned, daemon=True).start()
     settings = ServerSettings(secret_key=b"load-benchmark".ljust(32, b"."))
     app = create_app(database_url, settings, sockets=socket_settings(config), broker=config.broker)
     uvicorn.run(
@@ -225,6 +237,37 @@ def serve_worker(config: LoadConfig, database_url: str, port: int) -> None:
         backlog=2048,
         timeout_graceful_shutdown=SHUTDOWN_SECONDS,
     )
+
+
+def shared_out(url: str, schema: str, locks: int) -> None:
+    """Wait until the workers own every table (and each holds its own lock): the
+    provisional ownership's advisory locks in this schema's key space."""
+    engine = create_engine(url)
+    query = text(
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+        "AND classid = (hashtext(:schema)::bigint & 4294967295)::oid"
+    )
+    deadline = time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline:
+            with engine.connect() as connection:
+                if (connection.execute(query, {"schema": schema}).scalar() or 0) >= locks:
+                    return
+            time.sleep(0.25)
+    finally:
+        engine.dispose()
+    raise SystemExit("the workers did not take every table over in 120 s")
+
+
+def listing(port: int, tables: int) -> None:
+    """Wait until the worker on ``port`` lists every table (it follows or owns each)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/lobby", timeout=10) as answer:
+            if len(json.load(answer)["rooms"]) >= tables:
+                return
+        time.sleep(0.25)
+    raise SystemExit(f"the worker on port {port} did not list every table in 120 s")
 
 
 def free_port() -> int:

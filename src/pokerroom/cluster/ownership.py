@@ -150,8 +150,10 @@ class Ownership:
         with self._lock:
             connection = self._connect()
             if self._self_lock is None:
-                self._self_lock = secrets.randbits(62)
-                connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": self._self_lock})
+                self._self_lock = secrets.randbits(31)
+                connection.execute(
+                    text(f"SELECT pg_advisory_lock({SPACE}, :key)"), {"key": self._self_lock}
+                )
             counted = connection.execute(
                 text(
                     "SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory' "
