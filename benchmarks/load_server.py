@@ -229,14 +229,22 @@ def serve_worker(config: LoadConfig, database_url: str, port: int) -> None:
     threading.Thread(target=orphaned, daemon=True).start()
     settings = ServerSettings(secret_key=b"load-benchmark".ljust(32, b"."))
     app = create_app(database_url, settings, sockets=socket_settings(config), broker=config.broker)
-    uvicorn.run(
-        app,
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        backlog=2048,
-        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
-    )
+    profiler = cProfile.Profile() if config.profile else None
+    if profiler is not None:
+        profiler.enable()
+    try:
+        uvicorn.run(
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            backlog=2048,
+            timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+        )
+    finally:
+        if profiler is not None and config.profile:
+            profiler.disable()
+            profiler.dump_stats(f"{config.profile}.{port}")  # one file per worker
 
 
 def shared_out(url: str, schema: str, locks: int) -> None:
