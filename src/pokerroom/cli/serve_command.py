@@ -163,6 +163,7 @@ def serve(
     Open http://HOST:PORT/ in a browser. Accounts are kept in the
     database; pokerroom accounts grant NAME director gives a role.
     """
+    from pokerroom.storage.database import open_database
     from pokerroom.web.app import create_app
     from pokerroom.web.connection_limits import trusted_proxies
     from pokerroom.web.settings import ServerSettings
@@ -180,12 +181,14 @@ def serve(
             secure_cookies=secure_cookies, pause_after=pause_after, trusted_proxies=proxies
         )
         listener = listening_socket(host, port, shared=workers > 1)
-        if workers == 1:
-            try:
+        try:
+            if workers == 1:
                 app = create_app(database, settings, broker=broker)
-            except BaseException:
-                listener.close()
-                raise
+            else:  # migrated once here: the workers do not race to migrate it
+                open_database(database).close()
+        except BaseException:
+            listener.close()
+            raise
     shown = f"[{host}]" if ":" in host else host
     opened = N_("pokerroom: the cardroom is open at {url} (Ctrl+C stops it)")
     typer.echo(gettext(opened).format(url=f"http://{shown}:{port}/"))
