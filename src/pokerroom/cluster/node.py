@@ -24,6 +24,7 @@ from typing import Any
 from pokerroom.cluster.broker import Broker, NoAnswerError, Subscription
 from pokerroom.cluster.follower import MOVING, ClusterRoom, follow
 from pokerroom.cluster.ownership import Ownership
+from pokerroom.cluster.presence import PresenceTally
 from pokerroom.cluster.subjects import (
     CLOSED,
     EVERY_SAVED,
@@ -83,7 +84,7 @@ class ClusterNode:
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._loading: set[str] = set()
-        self._present: dict[tuple[str, int], set[str]] = {}
+        self._present = PresenceTally()
         self._epochs: dict[str, int] = {}
         self._not_followed: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -128,19 +129,10 @@ class ClusterNode:
 
     def _tally(self, room_id: str, user: User, node: str, connected: bool) -> bool:
         """One process's count of a user at a room changed; the room hears of the sum."""
-        key = (room_id, user.id)
-        nodes = self._present.setdefault(key, set())
-        before = bool(nodes)
-        if connected:
-            nodes.add(node)
-        else:
-            nodes.discard(node)
-        if not nodes:
-            del self._present[key]
         listed = self.registry.find(room_id)
-        if before == bool(nodes) or listed is None:
+        if not self._present.report(room_id, user.id, node, connected) or listed is None:
             return False
-        self.hub.presence_changed(listed.room, user, connected=bool(nodes))
+        self.hub.presence_changed(listed.room, user, connected=connected)
         return True
 
     # ------------------------------------------------------------ the owner's side
@@ -222,7 +214,7 @@ class ClusterNode:
         runs), until their process tells it again (when it sees the table's new epoch)."""
         here = self.hub.viewers(room.id)
         for user in here:
-            self._present[(room.id, user.id)] = {self.ownership.node}
+            self._present.report(room.id, user.id, self.ownership.node, True)
         seen = {user.id for user in here}
         for occupant in list(room.room.occupants.values()):
             if occupant.user is not None and occupant.connected and occupant.user not in seen:
