@@ -1,6 +1,7 @@
 # Sourced by .ci/run: the real parts the tests drive (issue 13 items 8, 9), made ready on a
 # fresh Debian machine: Chromium and a PostgreSQL server installed with apt-get when missing,
-# the newest cluster started, a role and a database for the tests (made once, kept), and the
+# the newest cluster started, a role and a database for the tests (made once, kept), the
+# NATS server the cluster tests start (issue 25), and the
 # environment the tests read (tests/real_parts.py): where the server is, and that a missing
 # part is a failure here, not a skip.
 
@@ -21,10 +22,15 @@ as_postgres() {  # a shell command as the postgres superuser, from a directory i
     fi
 }
 
+nats_server_path() {  # Debian puts nats-server in /usr/sbin, off a plain user's PATH
+    command -v nats-server || { [ -x /usr/sbin/nats-server ] && echo /usr/sbin/nats-server; }
+}
+
 install_missing() {
     local missing=() log
     command -v chromium >/dev/null || missing+=(chromium)
     compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || missing+=(postgresql)
+    nats_server_path >/dev/null || missing+=(nats-server)
     [ ${#missing[@]} -eq 0 ] && return 0
     ci_say "installing ${missing[*]} with apt-get"
     log=$(mktemp)
@@ -70,4 +76,6 @@ start_postgres
 create_test_database
 export POKERROOM_TEST_POSTGRES="postgresql+psycopg://$TEST_ROLE:$TEST_ROLE@localhost:$PG_PORT/$TEST_ROLE"
 export POKERROOM_REQUIRE_REAL=1
+POKERROOM_TEST_NATS_SERVER=$(nats_server_path)  # the cluster tests start their own brokers
+export POKERROOM_TEST_NATS_SERVER
 ci_say "real parts ready: $(chromium --version 2>/dev/null | head -n 1); PostgreSQL on port $PG_PORT"

@@ -317,6 +317,23 @@ def cpu_seconds(pid: int) -> tuple[float, float] | None:
     return int(ran) / 1e9, int(waited) / 1e9
 
 
+def cpu_of(pids: list[int]) -> tuple[float, float] | None:
+    """:func:`cpu_seconds` of one server process; of several (workers), the CPU seconds
+    of all their threads (a follower replays on threads) and their main threads' waits."""
+    each = [cpu_seconds(pid) for pid in pids]
+    if any(seconds is None for seconds in each):
+        return None
+    waited = sum(s[1] for s in each if s)
+    if len(pids) == 1:
+        return each[0]
+    ticks = os.sysconf("SC_CLK_TCK")
+    ran = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        ran += (int(fields[11]) + int(fields[12])) / ticks  # utime and stime, every thread
+    return ran, waited
+
+
 def launch(config: LoadConfig) -> subprocess.Popen[str]:
     """Start the server process (it announces itself on its stdout when ready)."""
     return subprocess.Popen(
@@ -360,8 +377,13 @@ async def drive(
         for n, p in enumerate(info["players"])
     ]
     gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
-    base = f"ws://127.0.0.1:{info['port']}/ws/tables/"
-    tasks = [asyncio.create_task(play(p, base + p.table.room, gate)) for p in players]
+    ports = info.get("ports", [info["port"]])  # several workers: players spread over them
+    bases = [f"ws://127.0.0.1:{port}/ws/tables/" for port in ports]
+    tasks = [
+        asyncio.create_task(play(p, bases[n % len(bases)] + p.table.room, gate))
+        for n, p in enumerate(players)
+    ]
+    pids = info.get("pids", [pid])
     try:
         deadline = time.monotonic() + CONNECT_SECONDS
         while sum(p.seated for p in players) < len(players) and time.monotonic() < deadline:
@@ -372,13 +394,13 @@ async def drive(
         await asyncio.gather(*(take_turn(player) for player in players))
         await asyncio.sleep(min(2.0, seconds / 2))  # warm up: the first hands are dealt
         hands_before = [table.hands for table in tables]
-        server_before, client_before = cpu_seconds(pid), time.process_time()
+        server_before, client_before = cpu_of(pids), time.process_time()
         stats.measuring = True
         start = time.perf_counter()
         await asyncio.sleep(seconds)
         stats.measuring = False
         took = time.perf_counter() - start
-        server_after, client_after = cpu_seconds(pid), time.process_time()
+        server_after, client_after = cpu_of(pids), time.process_time()
         held = sum(p.seated for p in players)
         dealt = [table.hands - before for table, before in zip(tables, hands_before, strict=True)]
     finally:
@@ -420,10 +442,13 @@ def _cancel(outcome: BaseException) -> bool:
 def server_config(args: argparse.Namespace, think: tuple[float, float]) -> LoadConfig:
     """No think time: no pause between hands and a flood limit that lets bots act at once."""
     limit = args.seconds + CONNECT_SECONDS + 60
+    cluster = {"workers": args.workers, "broker": args.broker, "database": args.database}
     if think[1] > 0:
-        return LoadConfig(args.players, args.tables, args.pause, limit, profile=args.profile)
+        return LoadConfig(
+            args.players, args.tables, args.pause, limit, profile=args.profile, **cluster
+        )
     return LoadConfig(
-        args.players, args.tables, 0.0, limit, NO_THINK_FLOOD_RATE, profile=args.profile
+        args.players, args.tables, 0.0, limit, NO_THINK_FLOOD_RATE, profile=args.profile, **cluster
     )
 
 
@@ -582,7 +607,16 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         "--quick", action="store_true", help="a small, short run: a smoke check (about 10 s)"
     )
     parser.add_argument("--profile", help="write the server's cProfile statistics to this file")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes (default 1; more need --broker)"
+    )
+    parser.add_argument("--broker", help="a NATS server for several workers (nats://HOST:PORT)")
+    parser.add_argument(
+        "--database", help="a PostgreSQL URL for several workers (a fresh schema is made in it)"
+    )
     args = parser.parse_args(argv)
+    if args.workers > 1 and (args.broker is None or args.database is None):
+        parser.error("--workers above 1 needs --broker and a PostgreSQL --database")
     quick = args.quick
     defaults = {
         "players": 24 if quick else 1_000,

@@ -17,6 +17,10 @@ class LoadConfig:
     limit: float
     flood_rate: float | None = None
     profile: str | None = None
+    workers: int = 1
+    """Server processes (more than one: on ``database``, PostgreSQL, with ``broker``)."""
+    broker: str | None = None
+    database: str | None = None
 
     @property
     def seats(self) -> int:

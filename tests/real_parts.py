@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import subprocess
 import threading
 import time
 import uuid
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 
 POSTGRES_ENV = "POKERROOM_TEST_POSTGRES"
 CHROMIUM_ENV = "POKERROOM_TEST_CHROMIUM"
+NATS_ENV = "POKERROOM_TEST_NATS_SERVER"
+"""The ``nats-server`` program the cluster tests start (default: the one on the PATH)."""
 REQUIRE_ENV = "POKERROOM_REQUIRE_REAL"
 SERVER_START_SECONDS = 10.0
 """How long a live server may take to listen before its test fails."""
@@ -58,7 +61,8 @@ class Part:
 
 POSTGRES = Part("PostgreSQL")
 BROWSER = Part("browser")
-PARTS = (POSTGRES, BROWSER)
+BROKER = Part("broker")
+PARTS = (POSTGRES, BROWSER, BROKER)
 
 
 def required() -> bool:
@@ -174,6 +178,57 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'store.db'}"
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+# ------------------------------------------------------------------ the broker
+
+
+class NatsServer:
+    """A ``nats-server`` process on a port of its own, which a test may stop and start."""
+
+    def __init__(self, program: str, folder: Path) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = int(probe.getsockname()[1])
+        self.url = f"nats://127.0.0.1:{self.port}"
+        self._program = program
+        self._log = folder / "nats.log"
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with self._log.open("ab") as log:
+            self._process = subprocess.Popen(
+                [self._program, "-a", "127.0.0.1", "-p", str(self.port)],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError(f"nats-server did not listen: {self._log.read_text()}")
+
+    def stop(self) -> None:
+        if self._process is not None and self._process.poll() is None:
+            self._process.kill()
+            self._process.wait(10)
+
+
+@pytest.fixture
+def nats_server(tmp_path: Path) -> Iterator[NatsServer]:
+    """A ``nats-server`` of the test's own, started."""
+    program = os.environ.get(NATS_ENV) or shutil.which("nats-server") or "/usr/sbin/nats-server"
+    if not Path(program).exists():
+        missing(BROKER, f"no nats-server (apt-get install nats-server, or set {NATS_ENV})")
+    server = NatsServer(program, tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 # ------------------------------------------------------------------ the browser

@@ -35,7 +35,7 @@ STAY_ENGLISH = {
     "You",  # the default --name: a name, data like any other
     "POKERROOM_LANG", "Secure", "HSTS", "https", "http", "Forwarded", "For", "Ctrl",
     "Monte", "Carlo", "str", "int", "float", "bool", "cards", "hands", "files",
-    "postgresql", "psycopg", "phh", "phhs", "toml", "md", "db", "docs",
+    "postgresql", "psycopg", "phh", "phhs", "toml", "md", "db", "docs", "nats",
     # the command names
     "eval", "replay", "play", "history", "clock", "serve",
     "connect", "accounts", "examples", "run", "export", "list", "grant",

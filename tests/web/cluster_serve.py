@@ -1,7 +1,7 @@
 """A server process that shares its database with others, with short leases, for the
 failover tests (:mod:`tests.web.test_failover`): ``python -m tests.web.cluster_serve PORT
-DATABASE LEASE_SECONDS``. It runs as ``pokerroom serve`` does (:func:`run_server`: uvicorn,
-draining on SIGTERM); only the leases are set here, as ``serve --workers`` will set them."""
+DATABASE LEASE_SECONDS BROKER``. It runs as ``pokerroom serve`` does (:func:`run_server`: uvicorn,
+draining on SIGTERM); with short leases."""
 
 from __future__ import annotations
 
@@ -25,12 +25,13 @@ def short_leases(seconds: float) -> LeaseSettings:
     )
 
 
-def main(port: int, database: str, lease: float) -> None:
+def main(port: int, database: str, lease: float, broker: str) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(process)d %(message)s")
     logging.getLogger("pokerroom.cluster").setLevel(logging.INFO)  # takeovers in serve.log
     settings = ServerSettings(leases=short_leases(lease), pause_after=1.0)
-    run_server(create_app(database, settings), listening_socket("127.0.0.1", port))
+    app = create_app(database, settings, broker=broker)
+    run_server(app, listening_socket("127.0.0.1", port))
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), sys.argv[2], float(sys.argv[3]))
+    main(int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), sys.argv[4])

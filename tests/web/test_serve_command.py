@@ -42,6 +42,32 @@ def one_line_error(args: list[str], words: str) -> None:
             "--forwarded-allow-ips takes IP addresses or networks separated by commas "
             "(such as 127.0.0.1,10.0.0.0/8), not 'proxy.local'",
         ),
+        (["serve", "--workers", "2"], "--workers above 1 needs --broker nats://HOST:PORT"),
+        (["serve", "--workers", "0"], "error: --workers must be from 1 to 64, got 0"),
+        (
+            ["serve", "--broker", "nats://127.0.0.1:4222"],
+            "--broker and --workers need a PostgreSQL --database",
+        ),
+        (
+            [
+                "serve",
+                "--broker",
+                "redis://x",
+                "--database",
+                "postgresql+psycopg://u:p@127.0.0.1:1/db",
+            ],
+            "--broker 'redis://x': give a NATS server's address, such as nats://127.0.0.1:4222",
+        ),
+        (
+            [
+                "serve",
+                "--broker",
+                "nats://127.0.0.1:1",
+                "--database",
+                "postgresql+psycopg://u:p@127.0.0.1:1/db",
+            ],
+            "cannot reach the broker at nats://127.0.0.1:1: is nats-server running?",
+        ),
         (["accounts", "grant", "ann", "king"], "no role 'king'; the roles are host, director"),
         (["accounts", "grant", "ann"], "missing argument 'ROLE'"),
     ],

@@ -144,6 +144,12 @@ HELP_TEXTS = (
         "The proxies (addresses or networks, comma-separated) whose X-Forwarded-For is believed; default: nobody's."
     ),
     N_(
+        "A NATS server (nats://HOST:4222) shared by several servers on one PostgreSQL database: each table is run by one of them, any serves its sockets."
+    ),
+    N_(
+        "Server processes on this port (1-64; default 1); more than one needs --broker and a PostgreSQL --database."
+    ),
+    N_(
         "Play at a web cardroom's tables from this terminal.\n\nLog in (the password is not echoed; the session, never the password, is saved in\nyour config directory), pick a table from the lobby, play. In the text mode type\nfold, check, call, raise N, show, sit SEAT ... or quit."
     ),
     N_("The cardroom: http://HOST:PORT."),

@@ -28,8 +28,9 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """A socket bound to ``host:port``, or a :class:`UsageError` saying why not."""
+def listening_socket(host: str, port: int, *, shared: bool = False) -> socket.socket:
+    """A socket bound to ``host:port``, or a :class:`UsageError` saying why not; ``shared``:
+    several worker processes bind the port and the kernel spreads connections over them."""
     try:
         family, kind, proto, _name, address = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM
@@ -42,6 +43,8 @@ def listening_socket(host: str, port: int) -> socket.socket:
         ) from None
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if shared:
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         listener.bind(address)
         listener.listen()
     except OSError as error:
@@ -136,12 +139,33 @@ def serve(
             "X-Forwarded-For is believed; default: nobody's.",
         ),
     ] = "",
+    broker: Annotated[
+        str | None,
+        typer.Option(
+            "--broker",
+            metavar="URL",
+            help="A NATS server (nats://HOST:4222) shared by several servers on one "
+            "PostgreSQL database: each table is run by one of them, any serves its sockets.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        number(
+            "--workers",
+            low=1,
+            high=64,
+            metavar="N",
+            help="Server processes on this port (1-64; default 1); more than one needs "
+            "--broker and a PostgreSQL --database.",
+        ),
+    ] = 1,
 ) -> None:
     """Run the web cardroom: the lobby, sign-up and log-in, the tables.
 
     Open http://HOST:PORT/ in a browser. Accounts are kept in the
     database; pokerroom accounts grant NAME director gives a role.
     """
+    from pokerroom.storage.database import open_database
     from pokerroom.web.app import create_app
     from pokerroom.web.connection_limits import trusted_proxies
     from pokerroom.web.settings import ServerSettings
@@ -153,16 +177,48 @@ def serve(
             proxies = trusted_proxies(forwarded_allow_ips)
         except ValueError as error:
             raise UsageError(str(error)) from None
-        listener = listening_socket(host, port)
+        if broker is not None or workers > 1:
+            check_cluster(database, broker)
+        settings = ServerSettings(
+            secure_cookies=secure_cookies, pause_after=pause_after, trusted_proxies=proxies
+        )
+        listener = listening_socket(host, port, shared=workers > 1)
         try:
-            settings = ServerSettings(
-                secure_cookies=secure_cookies, pause_after=pause_after, trusted_proxies=proxies
-            )
-            app = create_app(database, settings)
+            if workers == 1:
+                app = create_app(database, settings, broker=broker)
+            else:  # migrated once here: the workers do not race to migrate it
+                open_database(database).close()
         except BaseException:
             listener.close()
             raise
     shown = f"[{host}]" if ":" in host else host
     opened = N_("pokerroom: the cardroom is open at {url} (Ctrl+C stops it)")
     typer.echo(gettext(opened).format(url=f"http://{shown}:{port}/"))
-    run_server(app, listener)
+    if workers == 1:
+        run_server(app, listener)
+    else:
+        from pokerroom.cli.workers import run_workers
+
+        listener.close()
+        run_workers(workers, host, port, database, settings, broker)
+
+
+def check_cluster(database: str | None, broker: str | None) -> None:
+    """Several processes need a broker they can reach and a PostgreSQL database to share."""
+    if broker is None:
+        raise UsageError(
+            N_(
+                "--workers above 1 needs --broker nats://HOST:PORT: the workers reach each "
+                "other's tables through it"
+            )
+        )
+    if database is None or not database.startswith("postgresql"):
+        raise UsageError(
+            N_(
+                "--broker and --workers need a PostgreSQL --database (postgresql+psycopg://…): "
+                "every process shares it"
+            )
+        )
+    from pokerroom.cli.workers import reach_broker
+
+    reach_broker(broker)

@@ -55,6 +55,13 @@ def notice(state: LinkState, message: str) -> LinkFrame:
     return {"type": "link", "state": state, "message": message}
 
 
+MOVING_TRIES = 5
+"""How often a message refused because its table is moving is sent in all."""
+MOVING_WAIT = 1.0
+"""Seconds before it is sent again."""
+MOVING_KEPT = 64
+
+
 class ServerLink:
     """One table of ``server`` as ``session``'s account (None: an observer) sees it."""
 
@@ -77,6 +84,9 @@ class ServerLink:
         self._prefix = secrets.token_hex(4)
         self._ids = itertools.count(1)
         self._unanswered = Unanswered()
+        self._moving: dict[str, tuple[dict[str, Any], int]] = {}
+        """Recent messages by id, with how often each was sent again after "moving"."""
+        self._retries: set[asyncio.Task[None]] = set()
         self._last: Mapping[str, Any] | None = None
         self._socket: ClientConnection | None = None
         self._serial = 0
@@ -123,8 +133,9 @@ class ServerLink:
         message = "left the table" if self.failure is None else str(self.failure)
         yield notice("closed", message)
 
-    async def send(self, message: Mapping[str, object]) -> None:
-        """Give ``message`` its id and write it now, or on the next connection."""
+    async def send(self, message: Mapping[str, object], tries: int = 0) -> None:
+        """Give ``message`` its id and write it now, or on the next connection (``tries``:
+        how often it was sent before and refused because its table was moving)."""
         if self._closed.is_set() or self.failure is not None:
             raise ClientError("the link to the table is closed")
         data: dict[str, Any] = {**message, "id": f"{self._prefix}.{next(self._ids)}"}
@@ -132,6 +143,9 @@ class ServerLink:
         if data.get("type") == "act" and "turn" not in data and hand is not None:
             data["turn"] = hand["turn"]  # a resent act can only act on its own moment
         self._unanswered.add(data, self._last)
+        self._moving[data["id"]] = (dict(message), tries)
+        if len(self._moving) > MOVING_KEPT:
+            del self._moving[next(iter(self._moving))]
         async with self._writing:
             socket = self._socket
             if socket is not None:
@@ -227,7 +241,26 @@ class ServerLink:
             return True
         if frame["type"] == "error" and isinstance(frame.get("ref"), str):
             ours = frame["ref"].startswith(f"{self._prefix}.")
+            if frame["code"] == "moving" and ours and self._send_again(frame["ref"]):
+                return False
             return not (self._unanswered.refused(frame["ref"], frame["code"]) and ours)
+        return True
+
+    def _send_again(self, ref: str) -> bool:
+        """A message its table's owner could not take (another server takes the table over):
+        sent again under a new id a second later, up to :data:`MOVING_TRIES` times."""
+        message, tries = self._moving.pop(ref, ({}, MOVING_TRIES))
+        if tries + 1 >= MOVING_TRIES:
+            return False
+
+        async def later() -> None:
+            await asyncio.sleep(MOVING_WAIT)
+            with contextlib.suppress(ClientError):
+                await self.send(message, tries + 1)
+
+        task = asyncio.get_running_loop().create_task(later())
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
         return True
 
     async def _write(self, socket: ClientConnection, message: dict[str, Any]) -> None:

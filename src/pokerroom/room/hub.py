@@ -50,9 +50,10 @@ from pokerroom.room.failures import describe_failure
 from pokerroom.room.flood import FloodGuard, FloodLimit
 from pokerroom.room.holding import CANNOT_SAVE, PAUSE_AFTER, SAVES_AGAIN, Holding, Saves
 from pokerroom.room.inbound import Refusal, message_id
+from pokerroom.room.link import RoomLink
 from pokerroom.room.outbox import Outbox, Send
 from pokerroom.room.replay import ReplayGuard
-from pokerroom.room.seam import Frame, Room, User
+from pokerroom.room.seam import Frame, Outcome, Room, User
 from pokerroom.room.session_watch import SessionCheck, lapsed
 from pokerroom.room.socket_caps import SocketCaps, SocketCounter
 from pokerroom.room.ticker import Clock, Ticker
@@ -169,10 +170,13 @@ class Hub:
         on_resumed: Resumed = _no_shift,
         check_session: SessionCheck | None = None,
         acting: Callable[[str], bool] = _acts_for_all,
+        link: RoomLink | None = None,
     ) -> None:
         self.rooms = rooms
         self.acting = acting
         """Whether this process may act for a room now (it owns it)."""
+        self.link = link
+        """Where the rooms run by other processes are reached (None: every room runs here)."""
         self.refuse_watch = refuse_watch
         """Asked at every connection and every change of its room: a viewer refused is told
         why and dismissed (:mod:`pokerroom.web.observers`)."""
@@ -192,6 +196,7 @@ class Hub:
         self._stall_timer: asyncio.TimerHandle | None = None
         self._on_resumed = on_resumed
         self.ticker = Ticker(self._playing, clock, self.room_changed)
+        self._relays: set[asyncio.Task[None]] = set()
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[Hub]:
@@ -254,6 +259,11 @@ class Hub:
             for session, connection in signed_in:
                 if session in ended:
                     self._end_session(connection)
+
+    def viewers(self, room_id: str) -> list[User]:
+        """The signed-in users with a socket at a room on this process, each once."""
+        users = {c.viewer.id: c.viewer for c in self._connections.get(room_id, ()) if c.viewer}
+        return list(users.values())
 
     def watchers(self, room_id: str) -> int:
         """How many sockets watch a room now."""
@@ -340,14 +350,29 @@ class Hub:
             connection.outbox.post(duplicate.frame())
             return
         room = connection.room
-        if self.paused(room.id):
-            connection.outbox.post(Refusal("paused", gettext(CANNOT_SAVE), ref).frame())
+        if self.link is not None and self.link.remote(room.id):
+            relay = asyncio.get_running_loop().create_task(self._relay(connection, message, ref))
+            self._relays.add(relay)
+            relay.add_done_callback(self._relays.discard)
             return
         if not self.acting(room.id):
-            connection.outbox.post(Refusal("moved", gettext(MOVED), ref).frame())
+            connection.outbox.post(Refusal("moving", gettext(MOVED), ref).frame())
             return
+        outcome = self.apply(room, connection.viewer, message)
+        if outcome.error is not None:
+            refusal = Refusal(outcome.code or "refused", outcome.error, ref)
+            connection.outbox.post(refusal.frame())
+        if outcome.changed:
+            self.room_changed(room.id)
+
+    def apply(self, room: Room, sender: User | None, message: dict[str, object]) -> Outcome:
+        """Let a room run here handle one checked message (worded in the language in use);
+        the caller refreshes its connections if it changed. A room paused is a refusal; a
+        room failing is one too, and counts as changed (what it did before failing shows)."""
+        if self.paused(room.id):
+            return Outcome(False, gettext(CANNOT_SAVE), "paused")
         try:
-            outcome = room.handle(connection.viewer, message, self.clock())
+            outcome = room.handle(sender, message, self.clock())
         except Exception as exc:
             log.error(
                 "room %s failed on a %r message: %s",
@@ -355,15 +380,18 @@ class Hub:
                 str(message["type"])[:32],
                 describe_failure(exc),
             )
-            failed = Refusal("server_error", gettext("the server failed on this message"), ref)
-            connection.outbox.post(failed.frame())
-            self.room_changed(room.id)
-            return
+            return Outcome(True, gettext("the server failed on this message"), "server_error")
+        return outcome
+
+    async def _relay(self, connection: Connection, message: dict[str, object], ref: str) -> None:
+        """A message for a room another process runs: its refusal, if any, to the sender."""
+        assert self.link is not None
+        outcome = await self.link.forward(
+            connection.room.id, connection.viewer, message, connection.language
+        )
         if outcome.error is not None:
             refusal = Refusal(outcome.code or "refused", outcome.error, ref)
             connection.outbox.post(refusal.frame())
-        if outcome.changed:
-            self.room_changed(room.id)
 
     def room_changed(self, room_id: str) -> None:
         """Refresh every connection of a room and let the clock look at its new deadline."""
@@ -495,9 +523,20 @@ class Hub:
             connection.end_reason = "moved"
             connection.ended.set()
 
+    def moved_all(self) -> None:
+        """This process stops serving tables (it drained): every socket is told so and
+        ended, so its page connects again, to another process."""
+        for room_id in list(self._connections):
+            self.moved(room_id)
+
     def _presence(self, room: Room, user: User, *, connected: bool) -> None:
-        if not self.acting(room.id):
-            return
+        if self.link is not None:
+            self.link.presence(room.id, user, connected)
+        elif self.acting(room.id):
+            self.presence_changed(room, user, connected=connected)
+
+    def presence_changed(self, room: Room, user: User, *, connected: bool) -> None:
+        """Tell a room run here that a user came or went (summed over every process)."""
         try:
             changed = room.presence(user, connected, self.clock())
         except Exception as exc:

@@ -35,7 +35,7 @@ from __future__ import annotations
 import enum
 import secrets
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from pokerroom.errors import PokerroomError
@@ -143,6 +143,15 @@ class Registry:
             raise RoomError(f"no room {room_id!r}")  # machine words: an invariant
         return listed.room
 
+    def relist(self, room_id: str, entry: LobbyEntry) -> None:
+        """Show another lobby line for a room run elsewhere (nothing is saved from here)."""
+        listed = self.get(room_id)
+        self._rooms[room_id] = Listed(listed.room, entry)
+
+    def forget(self, room_id: str) -> None:
+        """Drop a room another process closed (nothing is saved from here)."""
+        self._rooms.pop(room_id, None)
+
     def get(self, room_id: str) -> Listed:
         listed = self._rooms.get(room_id)
         if listed is None:
@@ -194,3 +203,12 @@ class LiveRooms:
 
     def values(self) -> list[Room]:
         return [self._registry.get(room_id).room for room_id in self._registry]
+
+
+def entry_to_json(entry: LobbyEntry) -> dict[str, Any]:
+    """A lobby line as it is saved with its table."""
+    return {**asdict(entry), "kind": entry.kind.value}
+
+
+def entry_from_json(data: dict[str, Any]) -> LobbyEntry:
+    return LobbyEntry(**{**data, "kind": RoomKind(data["kind"])})

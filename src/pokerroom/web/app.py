@@ -15,16 +15,17 @@ enter it (:func:`pokerroom.web.access.guard_rooms`).
 ``app.state.cardroom`` holds the stores, the registry of live rooms and the settings
 (:class:`~pokerroom.web.cardroom.Cardroom`); ``app.state.hub`` the hub. The lifespan
 resumes every saved table before the first request and notes when the clock stopped at
-shutdown (:mod:`pokerroom.web.saving`). A server that shares its database with others
-(``settings.leases``) instead takes over the tables nobody owns, and keeps its leases,
-in its lifespan (``app.state.ownership``, :mod:`pokerroom.web.saving.owned`).
+shutdown (:mod:`pokerroom.web.saving`). A server that is one of several (``broker``: they
+share the database and a NATS broker) instead follows every table, takes over those nobody
+owns and keeps its leases (``app.state.ownership``), in its lifespan
+(:mod:`pokerroom.web.cluster`).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import asynccontextmanager
 from functools import partial
 
 from starlette.applications import Starlette
@@ -36,6 +37,7 @@ from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
 from pokerroom.chat import RoomChat
+from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.room.hub import Hub, SocketSettings
 from pokerroom.room.registry import LiveRooms
 from pokerroom.storage.accounts import AccountStore
@@ -87,11 +89,15 @@ def create_app(
     settings: ServerSettings | None = None,
     routes: Sequence[BaseRoute] = (),
     sockets: SocketSettings | None = None,
+    broker: str | None = None,
 ) -> Starlette:
     """The cardroom's ASGI app on ``database`` (an open one, a URL, a path, or the default
     file; one given as URL or path is opened here and closed when the server stops).
     ``sockets`` are the table connections' limits (the defaults when None; the load
-    benchmark raises the flood limit for its players that act with no think time)."""
+    benchmark raises the flood limit for its players that act with no think time).
+    ``broker`` (a NATS URL) makes the server one of several sharing the database
+    (PostgreSQL): :mod:`pokerroom.web.cluster`, with the leases of ``settings.leases``.
+    """
     settings = settings or ServerSettings()
     owned = not isinstance(database, Database)
     opened = database if isinstance(database, Database) else open_database(database)
@@ -118,19 +124,23 @@ def create_app(
         on_resumed=resume_paused,
         check_session=partial(same_user, cardroom),
     )
-    ownership = None if settings.leases is None else owning(cardroom, hub, settings.leases)
+    ownership = (
+        None if broker is None else owning(cardroom, hub, settings.leases or LeaseSettings())
+    )
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         cardroom.accounts.close_expired_sessions()
-        if ownership is None:
+        if ownership is None or broker is None:  # one process alone
             restore_rooms(cardroom, hub.clock())
             restore_tournaments(cardroom, hub.clock())
-        async with AsyncExitStack() as running:
-            await running.enter_async_context(hub.running())
-            if ownership is not None:  # takes over every table nobody owns
-                await running.enter_async_context(ownership.running())
-            yield
+            async with hub.running():
+                yield
+        else:
+            from pokerroom.web.cluster import clustered  # imports nats: only with a broker
+
+            async with hub.running(), clustered(cardroom, hub, broker, ownership):
+                yield
         stop_tournaments(cardroom, hub.clock())
         stop_rooms(cardroom, hub.clock())
         if owned:

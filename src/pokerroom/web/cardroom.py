@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from starlette.requests import HTTPConnection
 
+from pokerroom.room.kinds import TableRoom
 from pokerroom.room.registry import Registry
 from pokerroom.storage.accounts import AccountStore
+from pokerroom.storage.rooms.saved_room import SavedRoom
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.auth.hashing import HashGate
 from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
@@ -28,6 +31,8 @@ class Cardroom:
     tables: RoomWriter
     """Saves the live tables as they are played (:mod:`pokerroom.web.saving`); its
     ``store`` reads them back."""
+    saved_room: Callable[[TableRoom, RoomWriter, bytes], SavedRoom] = SavedRoom
+    """Makes the saved room of a table opened here (one of a cluster's claims it first)."""
 
 
 def cardroom_of(connection: HTTPConnection) -> Cardroom:

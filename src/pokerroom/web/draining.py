@@ -17,9 +17,9 @@ FLUSH_SECONDS = 2.0
 
 
 class DrainingServer(uvicorn.Server):
-    """Drains ``ownership`` (each table handed over between hands, its play saved, its
-    sockets told it moved), then shuts down as uvicorn does; while it drains, the tables
-    not yet handed over play on."""
+    """Drains ``ownership`` (each table handed over between hands, its play saved), tells
+    every socket its table moved (the page connects again, to another process), then shuts
+    down as uvicorn does; while it drains, the tables not yet handed over play on."""
 
     def __init__(self, config: uvicorn.Config, ownership: Ownership | None, hub: Hub) -> None:
         super().__init__(config)
@@ -29,6 +29,7 @@ class DrainingServer(uvicorn.Server):
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         if self.ownership is not None:
             await self.ownership.drain()
+            self.hub.moved_all()  # the tables are run elsewhere now: reconnect there
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(FLUSH_SECONDS):
                     while self.hub.counter.open():

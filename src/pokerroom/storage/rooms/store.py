@@ -229,8 +229,8 @@ class RoomStore(DatabaseStore):
         found = self.open_rooms(room_id)
         return found[0] if found else None
 
-    def open_rooms(self, only: str | None = None) -> list[StoredRoom]:
-        """Every table not closed (or the one with the id ``only``), oldest first."""
+    def open_rooms(self, room_id: str | None = None) -> list[StoredRoom]:
+        """Every table not closed (or only ``room_id``, if it is open), oldest first."""
         last = (
             select(WebRoomInputRow.room_id, func.max(WebRoomInputRow.serial).label("serial"))
             .group_by(WebRoomInputRow.room_id)
@@ -245,7 +245,10 @@ class RoomStore(DatabaseStore):
                     latest, (latest.room_id == WebRoomRow.id) & (latest.serial == last.c.serial)
                 )
                 .outerjoin(WebRoomCheckpointRow, WebRoomCheckpointRow.room_id == WebRoomRow.id)
-                .where(WebRoomRow.closed_at.is_(None), WebRoomRow.id == only if only else true())
+                .where(
+                    WebRoomRow.closed_at.is_(None),
+                    true() if room_id is None else WebRoomRow.id == room_id,
+                )
                 .order_by(WebRoomRow.created_at, WebRoomRow.id)
             ).all()
             return [
@@ -273,3 +276,25 @@ class RoomStore(DatabaseStore):
                 .order_by(WebRoomInputRow.serial)
             ).all()
             return [RoomInput(row.serial, row.kind, row.at, row.user, row.data) for row in rows]
+
+    def last_serials(self) -> dict[str, int]:
+        """Every open table's id and the serial of its last input (0: none yet): what a
+        process that follows the tables checks its copies against."""
+        last = (
+            select(func.max(WebRoomInputRow.serial))
+            .where(WebRoomInputRow.room_id == WebRoomRow.id)
+            .correlate(WebRoomRow)
+            .scalar_subquery()
+        )  # one index probe per open table, however many inputs are kept
+        with self.database.session() as session:
+            rows = session.execute(
+                select(WebRoomRow.id, func.coalesce(last, 0)).where(WebRoomRow.closed_at.is_(None))
+            ).all()
+            return {room_id: int(serial) for room_id, serial in rows}
+
+    def open_ids(self) -> list[str]:
+        """The ids of the tables not closed."""
+        with self.database.session() as session:
+            return list(
+                session.scalars(select(WebRoomRow.id).where(WebRoomRow.closed_at.is_(None)))
+            )

@@ -92,6 +92,8 @@ class RoomWriter:
         self.background = store.database.location != ":memory:"
         self.on_saved: Callable[[int], None] | None = None
         """Told :attr:`saved` after each commit, on the writer's thread."""
+        self.on_written: Callable[[list[RoomWrite]], None] | None = None
+        """Told what each commit saved, on the writer's thread (a cluster's notices)."""
         self._queue: list[RoomWrite] = []
         self._staged: list[RoomWrite] = []
         self._together = 0
@@ -252,6 +254,7 @@ class RoomWriter:
                 if written:
                     pause = RETRY_SECONDS
                     self._done(len(batch))
+                    self._tell(batch)
                 elif not self._closing:
                     self._changed.wait(pause)
                     pause = min(2 * pause, MAX_RETRY_SECONDS)
@@ -261,7 +264,13 @@ class RoomWriter:
 
     def _write_queued(self) -> None:
         if self._queue and self._write(self._queue):
-            self._done(len(self._queue))
+            batch = list(self._queue)
+            self._done(len(batch))
+            self._tell(batch)
+
+    def _tell(self, batch: list[RoomWrite]) -> None:
+        if self.on_written is not None:
+            self.on_written(batch)
 
     def _done(self, count: int) -> None:
         """``count`` writes at the head of the queue are committed (the lock is held)."""

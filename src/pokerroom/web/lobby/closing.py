@@ -17,6 +17,7 @@ from pokerroom.protocol.frames import closed_frame
 from pokerroom.room.seam import PROTOCOL_VERSION
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.elsewhere import refuse_elsewhere
 from pokerroom.web.errors import wants_json
 from pokerroom.web.lobby.state import hand_in_play
 from pokerroom.web.table_socket import ROOM_CLOSED
@@ -33,6 +34,7 @@ async def close_room(request: Request) -> Response:
     user = user_of(request)
     if user is None or not (listed.entry.host_id == user.id or user.has("admin")):
         raise HTTPException(403, gettext("only the game's host or an admin can close it"))
+    refuse_elsewhere(request, room_id)
     if hand_in_play(listed):
         raise HTTPException(409, IN_PLAY)
     cardroom.registry.remove(room_id)

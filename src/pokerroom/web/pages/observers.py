@@ -22,6 +22,8 @@ from pokerroom.i18n import gettext
 from pokerroom.room.registry import Listed, table_path
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.elsewhere import refuse_elsewhere
+from pokerroom.web.language import scope_language
 from pokerroom.web.observers import may_switch
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.templating import page
@@ -48,6 +50,7 @@ async def switch_observers(request: Request) -> Response:
         raise HTTPException(
             403, gettext("only the table's host or an admin switches its observers")
         )
+    refuse_elsewhere(request, room_id)
     text = (await form_fields(request, "observers"))["observers"]
     if text not in SWITCHES:
         raise HTTPException(
@@ -78,7 +81,10 @@ async def sit_from_page(request: Request) -> Response:
     if form["post"]:
         message["post"] = True
     hub = request.app.state.hub
-    outcome = listed.room.handle(user, message, hub.clock())
+    if hub.link is not None and hub.link.remote(room_id):  # run by another process
+        outcome = await hub.link.forward(room_id, user, message, scope_language(request.scope))
+    else:
+        outcome = listed.room.handle(user, message, hub.clock())
     if outcome.error is not None:
         context = {"title": gettext("No seat taken"), "message": gettext(outcome.error)}
         return page(request, "message.html", context, 400)

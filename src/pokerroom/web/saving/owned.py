@@ -1,11 +1,12 @@
 """The web server's side of table ownership, for several processes on one database.
 
-:func:`owning` makes the :class:`~pokerroom.cluster.ownership.Ownership` of a server: the
-tables it takes over are built from the database here (:func:`take_over`: a table from its
-checkpoint and inputs, a tournament with all its tables), their clocks made fair
-(:attr:`~pokerroom.cluster.lease_settings.LeaseSettings.takeover_grace`), and listed; a
-table it loses leaves its registry (still open: another process serves it) and its sockets
-are told it moved (:func:`let_go`).
+:func:`owning` makes the :class:`~pokerroom.cluster.ownership.Ownership` of a server. The
+tables it takes over are followed copies caught up by the cluster node
+(:mod:`pokerroom.cluster.node`); what no process follows — a web tournament, leased as one
+unit with its tables — is built from the database here (:func:`take_over`, its clocks made
+fair: :attr:`~pokerroom.cluster.lease_settings.LeaseSettings.takeover_grace`) and listed,
+and when it is lost it leaves the registry (still open: another process serves it) and its
+sockets are told it moved (:func:`let_go`).
 """
 
 from __future__ import annotations
@@ -17,13 +18,12 @@ from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.cluster.ownership import Ownership
 from pokerroom.room.failures import describe_failure
 from pokerroom.room.hub import Hub
+from pokerroom.room.registry import entry_from_json
 from pokerroom.storage.rooms.leases import LeaseStore
 from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.saving.tables import (
     TOURNAMENT_KIND,
-    SavingRegistry,
-    entry_from_json,
     resume,
 )
 from pokerroom.web.tournament.resume import list_tournament, rebuild_tournament
@@ -40,8 +40,6 @@ def owning(cardroom: Cardroom, hub: Hub, settings: LeaseSettings) -> Ownership:
         lease_of=lambda room_id: lease_of(cardroom, room_id),
         between_hands=lambda lease: between_hands(cardroom, lease),
     )
-    ownership.load = lambda lease: take_over(cardroom, hub, lease, settings.takeover_grace)
-    ownership.watch(lambda _lease: None, lambda lease: let_go(cardroom, hub, lease))
     hub.acting = ownership.owns
     return ownership
 
@@ -100,10 +98,7 @@ def let_go(cardroom: Cardroom, hub: Hub, lease: str) -> None:
     registry = cardroom.registry
     rooms = leased_rooms(cardroom, lease)
     for room_id in rooms:
-        if isinstance(registry, SavingRegistry):
-            registry.forget(room_id)
-        else:
-            registry.remove(room_id)
+        registry.forget(room_id)
         hub.moved(room_id)
     if rooms:
         log.info("table %s is served by another server now", lease)

@@ -16,7 +16,6 @@ disconnected from the restart: H-11's grace runs from then for whoever does not 
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import secrets
 from collections.abc import Callable
@@ -24,7 +23,13 @@ from typing import Any
 
 from pokerroom.room.failures import describe_failure
 from pokerroom.room.kinds import TableRoom
-from pokerroom.room.registry import LobbyEntry, Registry, RoomError, RoomKind
+from pokerroom.room.registry import (
+    LobbyEntry,
+    Registry,
+    RoomError,
+    entry_from_json,
+    entry_to_json,
+)
 from pokerroom.room.seam import Room, User
 from pokerroom.storage.rooms.checkpoint import unseal
 from pokerroom.storage.rooms.recipes import build_room, recipe_of
@@ -53,8 +58,8 @@ def open_room(cardroom: Cardroom, room: TableRoom, entry: LobbyEntry) -> SavedRo
     if room.id in cardroom.registry:
         raise RoomError(f"a room {room.id!r} is already open")  # machine words: an invariant
     saver = cardroom.tables
+    saved = cardroom.saved_room(build_room(kind, room.id, settings, seed), saver, cardroom.secret)
     saver.create(room.id, kind, entry=entry_to_json(entry), settings=settings, seed=seed)
-    saved = SavedRoom(build_room(kind, room.id, settings, seed), saver, cardroom.secret)
     cardroom.registry.add(saved, entry)
     return saved
 
@@ -129,15 +134,3 @@ class SavingRegistry(Registry):
         if isinstance(room, SavedRoom):
             self._saver.close_room(room_id)
         return room
-
-    def forget(self, room_id: str) -> Room:
-        """The room moved to another server process: it leaves this registry, still open."""
-        return super().remove(room_id)
-
-
-def entry_to_json(entry: LobbyEntry) -> dict[str, Any]:
-    return {**dataclasses.asdict(entry), "kind": entry.kind.value}
-
-
-def entry_from_json(data: dict[str, Any]) -> LobbyEntry:
-    return LobbyEntry(**{**data, "kind": RoomKind(data["kind"])})

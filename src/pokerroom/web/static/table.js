@@ -143,13 +143,29 @@
     return `${pageKey}-${counter}`;
   }
 
-  function send(type, fields) {
+  // A message the server could not hand to the table's owner (another process is taking
+  // the table over) is sent again, under a new id, a few times a second apart.
+  const MOVING_TRIES = 5;
+  const unanswered = new Map();
+
+  function send(type, fields, tries) {
     showError("");
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       showError(t("Not connected: wait for the table to come back."));
       return;
     }
-    socket.send(JSON.stringify({ type, id: nextId(), ...(fields || {}) }));
+    const id = nextId();
+    unanswered.set(id, { type, fields, tries: tries || 0 });
+    if (unanswered.size > 64) unanswered.delete(unanswered.keys().next().value);
+    socket.send(JSON.stringify({ type, id, ...(fields || {}) }));
+  }
+
+  function retryMoved(frame) {
+    const sent = unanswered.get(frame.ref);
+    unanswered.delete(frame.ref);
+    if (!sent || sent.tries + 1 >= MOVING_TRIES) return false;
+    setTimeout(() => send(sent.type, sent.fields, sent.tries + 1), 1000);
+    return true;
   }
 
   function showError(text) {
@@ -213,7 +229,7 @@
         arrived = performance.now();
         render();
       } else if (frame.type === "error") {
-        showError(frame.message);
+        if (!(frame.code === "moving" && retryMoved(frame))) showError(frame.message);
       } else if (frame.type === "closed") {
         closedByHost();
       } else if (frame.type === "saving") {

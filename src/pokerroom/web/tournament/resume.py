@@ -4,6 +4,7 @@ each told when the server stops (see :mod:`pokerroom.web.tournament.saving`)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from pokerroom.room.failures import describe_failure
 from pokerroom.storage.codec import StorageError
@@ -17,12 +18,15 @@ from pokerroom.web.tournament.saving import TournamentJournal, resume_tournament
 log = logging.getLogger(__name__)
 
 
-def restore_tournaments(cardroom: Cardroom, now: float) -> list[str]:
+def restore_tournaments(
+    cardroom: Cardroom, now: float, ours: Callable[[str], bool] = lambda _id: True
+) -> list[str]:
     """List every saved tournament again (finished ones too: their results stay shown),
-    resumed at ``now``; the ids of those resumed. One that cannot be is one log line."""
+    resumed at ``now``; the ids of those resumed. One that cannot be is one log line. In a
+    cluster, only those this process owns (``ours``) run here."""
     resumed = []
     for stored in cardroom.tables.store.open_rooms():
-        if stored.kind != TOURNAMENT_KIND or stored.id in cardroom.registry:
+        if stored.kind != TOURNAMENT_KIND or stored.id in cardroom.registry or not ours(stored.id):
             continue
         tournament = rebuild_tournament(stored, cardroom, now)
         if tournament is not None:

@@ -34,14 +34,20 @@ from starlette.routing import BaseRoute, Route
 
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import gettext
-from pokerroom.room.registry import LobbyEntry, Registry, RoomKind, new_room_id, table_path
+from pokerroom.room.registry import (
+    LobbyEntry,
+    Registry,
+    RoomKind,
+    entry_to_json,
+    new_room_id,
+    table_path,
+)
 from pokerroom.room.seam import PROTOCOL_VERSION, User
 from pokerroom.said import error_words
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
 from pokerroom.web.director.words import place_text, status_text
 from pokerroom.web.errors import error_response, wants_json
-from pokerroom.web.saving.tables import entry_to_json
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.details import details
 from pokerroom.web.tournament.event import WebTournament

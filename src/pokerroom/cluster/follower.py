@@ -1,0 +1,110 @@
+"""A saved table as one process of several keeps it: run here (the owner) or followed.
+
+:class:`ClusterRoom` is a :class:`~pokerroom.storage.rooms.saved_room.SavedRoom` that is
+either the owner's (it handles, ticks and saves like any saved room) or a follower's: a
+copy built from the database that only shows (each socket here gets its snapshot built
+from it for its own viewer) and catches up by replaying the inputs the owner saved, in
+order. The same object changes role when this process gains or loses the table, so the
+sockets that watch it never notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pokerroom.i18n import gettext
+from pokerroom.room.hub import MOVED
+from pokerroom.room.kinds import TableRoom
+from pokerroom.room.live import LiveRoom
+from pokerroom.room.seam import Outcome, User
+from pokerroom.storage.rooms.checkpoint import unseal
+from pokerroom.storage.rooms.recipes import build_room
+from pokerroom.storage.rooms.saved_room import SavedRoom, replay
+from pokerroom.storage.rooms.store import RoomInput, StoredRoom
+from pokerroom.storage.rooms.writer import RoomWriter
+
+
+class ClusterRoom(SavedRoom):
+    """A saved table owned here (``following`` False) or followed from the database."""
+
+    def __init__(
+        self,
+        room: TableRoom,
+        saver: RoomWriter,
+        secret: bytes,
+        *,
+        last_serial: int = 0,
+        following: bool = False,
+        last_at: float | None = None,
+    ) -> None:
+        super().__init__(room, saver, secret, last_serial=last_serial)
+        self.following = following
+        self._last_at = last_at
+
+    def last_at(self, otherwise: float) -> float:
+        """The clock's reading at the last input this copy holds (``otherwise`` if none):
+        a table taken over moves its clocks by the time since then (a fair clock)."""
+        return otherwise if self._last_at is None else self._last_at
+
+    @property
+    def serial(self) -> int:
+        """The last input this copy holds."""
+        return self._serial
+
+    def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
+        if self.following:  # the hub forwards instead; a page that did not is told to retry
+            return Outcome(False, gettext(MOVED), "moving")
+        return super().handle(sender, message, now)
+
+    def tick(self, now: float) -> bool:
+        return False if self.following else super().tick(now)
+
+    def deadline(self) -> float | None:
+        return None if self.following else super().deadline()
+
+    def presence(self, user: User, connected: bool, now: float) -> bool:
+        return False if self.following else super().presence(user, connected, now)
+
+    def stop(self, now: float) -> None:
+        if not self.following:
+            super().stop(now)
+
+    def catch_up(self, inputs: Sequence[RoomInput]) -> bool:
+        """Replay the owner's inputs that follow this copy's, in order (a duplicate is
+        skipped, a gap stops it: the caller reads the rest from the database again);
+        whether the copy changed. The hands it finishes were archived by the owner."""
+        fresh: list[RoomInput] = []
+        for item in inputs:
+            if item.serial == self._serial + len(fresh) + 1:
+                fresh.append(item)
+            elif item.serial > self._serial + len(fresh) + 1:
+                break
+        if not fresh:
+            return False
+        live = self.room
+        hook = live.on_hand_finished if isinstance(live, LiveRoom) else None
+        if isinstance(live, LiveRoom):
+            live.on_hand_finished = None
+        try:
+            replay(live, fresh)
+        finally:
+            if isinstance(live, LiveRoom):
+                live.on_hand_finished = hook
+        self._serial = fresh[-1].serial
+        self._last_at = fresh[-1].at
+        self._checkpoint_hand = live.hand_number
+        return True
+
+
+def follow(stored: StoredRoom, saver: RoomWriter, secret: bytes) -> ClusterRoom:
+    """A follower of a saved table, built from its checkpoint (or recipe) and inputs
+    (blocking: reads the database and replays; call it on a thread)."""
+    room = None if stored.checkpoint is None else unseal(stored.checkpoint, secret, stored.id)
+    after = 0 if room is None or stored.checkpoint is None else stored.checkpoint.serial
+    if room is None:
+        room = build_room(stored.kind, stored.id, stored.settings, stored.seed)
+    copy = ClusterRoom(
+        room, saver, secret, last_serial=after, following=True, last_at=stored.last_at
+    )
+    copy.catch_up(saver.store.inputs(stored.id, after))
+    return copy

@@ -1,0 +1,424 @@
+"""One process of a cluster: serves the commands of the tables it owns, forwards the others',
+tells what it saved and follows what the others saved.
+
+It is the hub's :class:`~pokerroom.room.link.RoomLink`. A socket's checked message for a
+table owned elsewhere goes to the owner on ``pokerroom.room.<id>.cmd``; the owner handles it
+exactly as a local message (in the sender's language), waits until the outcome is saved,
+and answers. After each commit the owner publishes ``pokerroom.room.<id>.saved`` with the
+serial saved; every follower reads the inputs after its own serial from the database and
+refreshes its sockets. Notices are hints: a duplicate is ignored, a gap is read from the
+database, and a lost one is repaired by the next or by the check every
+:data:`CHECK_SECONDS`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine
+from functools import partial
+from typing import Any
+
+from pokerroom.cluster.broker import Broker, NoAnswerError, Subscription
+from pokerroom.cluster.follower import ClusterRoom, follow
+from pokerroom.cluster.ownership import Ownership
+from pokerroom.cluster.presence import PresenceTally
+from pokerroom.cluster.subjects import (
+    CLOSED,
+    EVERY_SAVED,
+    OPENED,
+    BadPayloadError,
+    command,
+    decode,
+    encode,
+    notice_from,
+    outcome_from,
+    outcome_to_bytes,
+    saved,
+)
+from pokerroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, gettext, use_language
+from pokerroom.room.hub import MOVED, Hub, room_vocabulary
+from pokerroom.room.registry import Registry, entry_from_json
+from pokerroom.room.seam import Outcome, User
+from pokerroom.storage.rooms.saved_room import user_from_json, user_to_json
+from pokerroom.storage.rooms.store import RoomWrite
+from pokerroom.storage.rooms.writer import RoomWriter
+
+log = logging.getLogger(__name__)
+
+FORWARD_SECONDS = 3.0
+"""How long a forwarded message waits for its owner's answer."""
+CHECK_SECONDS = 2.0
+"""How often every copy is checked against the database (a lost notice costs at most this)."""
+TOURNAMENT_KIND = "tournament"
+
+
+Build = Callable[[str], Coroutine[Any, Any, bool]]
+Drop = Callable[[str], None]
+
+
+async def _cannot_build(_lease: str) -> bool:
+    return False
+
+
+def _nothing(_lease: str) -> None:
+    return None
+
+
+class ClusterNode:
+    """This process's side of the cluster: ``broker``, ``ownership``, the server's
+    ``registry`` and ``writer``; ``closed(room_id)`` ends the sockets of a room closed
+    elsewhere. :meth:`attach` gives it the hub before :meth:`running`."""
+
+    def __init__(
+        self,
+        broker: Broker,
+        ownership: Ownership,
+        registry: Registry,
+        writer: RoomWriter,
+        secret: bytes,
+        closed: Callable[[str], None],
+    ) -> None:
+        self.broker = broker
+        self.ownership = ownership
+        self.registry = registry
+        self.writer = writer
+        self.secret = secret
+        self._closed = closed
+        self._hub: Hub | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._serving: dict[str, Subscription] = {}
+        self._listening: list[Subscription] = []
+        self._catching: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+        self._loading: set[str] = set()
+        self._present = PresenceTally()
+        self._epochs: dict[str, int] = {}
+        self._not_followed: set[str] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.not_followed: tuple[Build, Drop] = (_cannot_build, _nothing)
+        """How a lease this process does not follow is built here when taken over, and
+        dropped when lost (the web server's tournaments)."""
+
+    def attach(self, hub: Hub) -> None:
+        self._hub = hub
+
+    @property
+    def hub(self) -> Hub:
+        assert self._hub is not None, "attach the hub first"
+        return self._hub
+
+    # ------------------------------------------------------------ the hub's link
+
+    def remote(self, room_id: str) -> bool:
+        listed = self.registry.find(room_id)
+        return listed is not None and isinstance(listed.room, ClusterRoom) and listed.room.following
+
+    async def forward(
+        self, room_id: str, sender: User | None, message: dict[str, object], language: Language
+    ) -> Outcome:
+        asked = {"kind": "message", "user": user_to_json(sender), "message": message}
+        try:
+            answer = await self.broker.request(
+                command(room_id), encode({**asked, "language": language}), FORWARD_SECONDS
+            )
+            return outcome_from(answer)
+        except (NoAnswerError, BadPayloadError):
+            with use_language(language):
+                return Outcome(False, gettext(MOVED), "moving")
+
+    def presence(self, room_id: str, user: User, connected: bool) -> None:
+        if self.ownership.owns(room_id):
+            self._tally(room_id, user, self.ownership.node, connected)
+            return
+        told = {"kind": "presence", "node": self.ownership.node, "connected": connected}
+        self._spawn(self._tell_presence(room_id, {**told, "user": user_to_json(user)}))
+
+    async def _tell_presence(self, room_id: str, told: dict[str, Any]) -> None:
+        with contextlib.suppress(NoAnswerError):
+            await self.broker.request(command(room_id), encode(told), FORWARD_SECONDS)
+
+    def _tally(self, room_id: str, user: User, node: str, connected: bool) -> bool:
+        """One process's count of a user at a room changed; the room hears of the sum."""
+        listed = self.registry.find(room_id)
+        if not self._present.report(room_id, user.id, node, connected) or listed is None:
+            return False
+        self.hub.presence_changed(listed.room, user, connected=connected)
+        return True
+
+    # ------------------------------------------------------------ the owner's side
+
+    async def _command(self, room_id: str, payload: bytes) -> bytes:
+        """One forwarded command for a table owned here, answered once its outcome is saved."""
+        try:
+            asked = decode(payload)
+            language = asked.get("language")
+            language = language if language in LANGUAGES else DEFAULT_LANGUAGE
+            user = user_from_json(asked.get("user"))
+            listed = self.registry.find(room_id)
+            if listed is None or not self.ownership.owns(room_id):
+                with use_language(language):
+                    return outcome_to_bytes(Outcome(False, gettext(MOVED), "moving"))
+            if asked.get("kind") == "presence" and user is not None:
+                changed = self._tally(room_id, user, str(asked["node"]), bool(asked["connected"]))
+                outcome = Outcome(changed)
+            else:
+                message = asked["message"]
+                if not isinstance(message, dict):
+                    raise BadPayloadError("a command's message is not an object")
+                with use_language(language, room_vocabulary(listed.room)):
+                    outcome = self.hub.apply(listed.room, user, message)
+                if outcome.changed:
+                    self.hub.room_changed(room_id)
+        except (BadPayloadError, KeyError, TypeError, ValueError) as error:
+            log.warning("a command for table %s was not understood: %s", room_id, error)
+            return outcome_to_bytes(Outcome(False, "not understood", "bad_command"))
+        await asyncio.wrap_future(self.writer.when_saved())
+        return outcome_to_bytes(outcome)
+
+    def _written(self, batch: list[RoomWrite]) -> None:
+        """The writer committed ``batch`` (on its thread): tell the others."""
+        loop = self._loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self._announce, batch)
+
+    def _announce(self, batch: list[RoomWrite]) -> None:
+        serials: dict[str, int] = {}
+        for write in batch:
+            if write.input is not None:
+                serials[write.room_id] = max(serials.get(write.room_id, 0), write.input.serial)
+            if write.created is not None or write.entry is not None:
+                self._spawn(self.broker.publish(OPENED, encode({"room": write.room_id})))
+            if write.closed:
+                self._spawn(self.broker.publish(CLOSED, encode({"room": write.room_id})))
+        for room_id, serial in serials.items():
+            epoch = self.ownership.epoch(room_id) or 0
+            notice = encode({"room": room_id, "serial": serial, "epoch": epoch})
+            self._spawn(self.broker.publish(saved(room_id), notice))
+
+    async def load(self, lease: str) -> bool:
+        """The ownership loop took ``lease`` over: its followed copy is caught up and run
+        here; what is not followed (a web tournament) is built by ``not_followed``."""
+        listed = self.registry.find(lease)
+        if listed is None:
+            await self._load(lease)
+            listed = self.registry.find(lease)
+        if listed is None or not isinstance(listed.room, ClusterRoom):
+            build, _drop = self.not_followed
+            return await build(lease)
+        room = listed.room
+        await self._catch_up(lease)
+        if not self.ownership.owns(lease):
+            return False
+        if room.following:
+            room.following = False
+            now = time.time()
+            room.resume(now, now + self.ownership.settings.takeover_grace - room.last_at(now))
+            log.info("table %s taken over at input %d", lease, room.serial)
+            self._count_present(room)
+        await self._serve(lease)
+        self.hub.room_changed(lease)
+        return True
+
+    def _count_present(self, room: ClusterRoom) -> None:
+        """A table just taken over: its players with a socket here are present; those the
+        table still believes connected through the lost owner are told gone (their grace
+        runs), until their process tells it again (when it sees the table's new epoch)."""
+        here = self.hub.viewers(room.id)
+        for user in here:
+            self._present.report(room.id, user.id, self.ownership.node, True)
+        seen = {user.id for user in here}
+        for occupant in list(room.room.occupants.values()):
+            if occupant.user is not None and occupant.connected and occupant.user not in seen:
+                self.hub.presence_changed(room, User(occupant.user, occupant.name), connected=False)
+
+    def lost(self, room_id: str) -> None:
+        """This process no longer owns the table: it follows it (what is not followed, a web
+        tournament, leaves this process: ``not_followed``)."""
+        listed = self.registry.find(room_id)
+        if listed is not None and isinstance(listed.room, ClusterRoom):
+            listed.room.following = True
+        else:
+            _build, drop = self.not_followed
+            drop(room_id)
+        subscription = self._serving.pop(room_id, None)
+        if subscription is not None:
+            self._spawn(subscription.stop())
+
+    async def _serve(self, room_id: str) -> None:
+        if room_id not in self._serving:
+            self._serving[room_id] = await self.broker.serve(
+                command(room_id), partial(self._command, room_id)
+            )
+
+    def opened_here(self, room: ClusterRoom) -> None:
+        """A table this process just opened (and claimed): serve its commands. May be
+        called from another thread."""
+        loop = self._loop
+        if loop is not None:
+            loop.call_soon_threadsafe(lambda: self._spawn(self._serve(room.id)))
+
+    # ------------------------------------------------------------ the followers' side
+
+    async def _heard_saved(self, _subject: str, payload: bytes) -> None:
+        try:
+            notice = notice_from(payload)
+        except BadPayloadError as error:
+            log.warning("a saved notice was not understood: %s", error)
+            return
+        listed = self.registry.find(notice.room)
+        epoch = self._epochs.get(notice.room)
+        self._epochs[notice.room] = notice.epoch
+        if epoch is not None and epoch != notice.epoch and self.remote(notice.room):
+            for user in self.hub.viewers(notice.room):  # a new owner: it hears who is here
+                self.presence(notice.room, user, True)
+        if listed is None:
+            await self._load(notice.room)
+        elif (
+            isinstance(listed.room, ClusterRoom)
+            and listed.room.following
+            and notice.serial > listed.room.serial
+        ):
+            await self._catch_up(notice.room)
+
+    async def _heard_opened(self, _subject: str, payload: bytes) -> None:
+        with contextlib.suppress(BadPayloadError, KeyError):
+            room_id = str(decode(payload)["room"])
+            if room_id not in self.registry:
+                await self._load(room_id)
+            elif self.remote(room_id):
+                stored = await asyncio.to_thread(self.writer.store.open_rooms, room_id)
+                if stored and room_id in self.registry:
+                    self.registry.relist(room_id, entry_from_json(stored[0].entry))
+
+    async def _heard_closed(self, _subject: str, payload: bytes) -> None:
+        with contextlib.suppress(BadPayloadError, KeyError):
+            self._close(str(decode(payload)["room"]))
+
+    def _close(self, room_id: str) -> None:
+        if self.remote(room_id):
+            self.registry.forget(room_id)
+            self._closed(room_id)
+
+    async def _load(self, room_id: str) -> None:
+        """Follow a table this process does not know yet."""
+        if room_id in self._loading or room_id in self._not_followed:
+            return
+        self._loading.add(room_id)
+        try:
+            stored = await asyncio.to_thread(self.writer.store.open_rooms, room_id)
+            if stored and stored[0].kind == TOURNAMENT_KIND:
+                self._not_followed.add(room_id)  # a web tournament runs where it started
+            if not stored or stored[0].kind == TOURNAMENT_KIND or room_id in self.registry:
+                return
+            copy = await asyncio.to_thread(follow, stored[0], self.writer, self.secret)
+            if room_id not in self.registry:
+                self.registry.add(copy, entry_from_json(stored[0].entry))
+        except Exception as exc:
+            log.error("table %s cannot be followed: %s", room_id, exc)
+        finally:
+            self._loading.discard(room_id)
+
+    async def _catch_up(self, room_id: str) -> None:
+        """Bring the copy up to what the database holds (one reader per table at a time)."""
+        running = self._catching.get(room_id)
+        if running is not None:
+            self._again.add(room_id)
+            await asyncio.shield(running)
+            return
+        task = asyncio.get_running_loop().create_task(self._read(room_id))
+        self._catching[room_id] = task
+        try:
+            await asyncio.shield(task)
+        finally:
+            if task.done():
+                self._catching.pop(room_id, None)
+
+    async def _read(self, room_id: str) -> None:
+        while True:
+            self._again.discard(room_id)
+            listed = self.registry.find(room_id)
+            if listed is None or not isinstance(listed.room, ClusterRoom):
+                return
+            room = listed.room
+            inputs = await asyncio.to_thread(self.writer.store.inputs, room_id, room.serial)
+            if room.following and room.catch_up(inputs):
+                self.hub.room_changed(room_id)
+            if room_id not in self._again:
+                return
+
+    async def _check(self) -> None:
+        """Every copy against the database: what a lost notice missed is read now."""
+        while True:
+            await asyncio.sleep(CHECK_SECONDS)
+            try:
+                serials = await asyncio.to_thread(self.writer.store.last_serials)
+            except Exception as exc:
+                log.warning("checking the followed tables failed: %s", exc)
+                continue
+            for room_id in list(self.registry):
+                if room_id not in serials:
+                    self._close(room_id)
+            for room_id, serial in serials.items():
+                listed = self.registry.find(room_id)
+                if listed is None:
+                    self._spawn(self._load(room_id))
+                elif (
+                    self.remote(room_id)
+                    and isinstance(listed.room, ClusterRoom)
+                    and serial > listed.room.serial
+                ):
+                    self._spawn(self._catch_up(room_id))
+
+    # ------------------------------------------------------------ running
+
+    async def follow_all(self) -> None:
+        """At start: a follower of every open table (the ownership loop then takes over
+        those nobody owns)."""
+        stored = await asyncio.to_thread(self.writer.store.open_rooms)
+        for table in stored:
+            if table.kind == TOURNAMENT_KIND or table.id in self.registry:
+                continue
+            try:
+                copy = await asyncio.to_thread(follow, table, self.writer, self.secret)
+            except Exception as exc:
+                log.error("table %s cannot be followed: %s", table.id, exc)
+                continue
+            self.registry.add(copy, entry_from_json(table.entry))
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[ClusterNode]:
+        """The app's lifespan: listen, follow, own what nobody owns; give it all up at the end."""
+        self._loop = asyncio.get_running_loop()
+        self.writer.on_written = self._written
+        self._listening = [
+            await self.broker.subscribe(EVERY_SAVED, self._heard_saved),
+            await self.broker.subscribe(OPENED, self._heard_opened),
+            await self.broker.subscribe(CLOSED, self._heard_closed),
+        ]
+        await self.follow_all()
+        self.ownership.load = self.load
+        self.ownership.watch(_nothing, self.lost)
+        checking = self._loop.create_task(self._check())
+        try:
+            async with self.ownership.running():
+                yield self
+                await self.ownership.drain()
+        finally:
+            checking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await checking
+            for subscription in [*self._listening, *self._serving.values()]:
+                await subscription.stop()
+            self._serving.clear()
+            self.writer.on_written = None
+            for task in list(self._tasks):
+                task.cancel()
+            self._loop = None
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -1,0 +1,64 @@
+"""A server that is one of several (``pokerroom serve --broker``): its tables in a cluster.
+
+The server's hub reaches the tables other processes own through the cluster node
+(:mod:`pokerroom.cluster.node`); its :class:`~pokerroom.cluster.ownership.Ownership` (made
+by :func:`pokerroom.web.saving.owned.owning`) leases the tables it opens and takes over
+those nobody owns: a followed table is caught up and run here, a web tournament (leased as
+one unit with its tables, not followed) is built from the database
+(:func:`~pokerroom.web.saving.owned.take_over`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+from pokerroom.cluster.follower import ClusterRoom
+from pokerroom.cluster.nats_broker import NatsBroker
+from pokerroom.cluster.node import ClusterNode
+from pokerroom.cluster.ownership import Ownership
+from pokerroom.protocol.frames import closed_frame
+from pokerroom.room.hub import Hub
+from pokerroom.room.kinds import TableRoom
+from pokerroom.storage.rooms.writer import RoomWriter
+from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.saving.owned import let_go, take_over
+from pokerroom.web.table_socket import ROOM_CLOSED
+
+
+@contextlib.asynccontextmanager
+async def clustered(
+    cardroom: Cardroom, hub: Hub, broker_url: str, ownership: Ownership
+) -> AsyncIterator[ClusterNode]:
+    """The cluster's part of the app's lifespan: connect to the broker, follow and own."""
+    broker = await NatsBroker.connect(broker_url)
+    grace = ownership.settings.takeover_grace
+
+    def closed(room_id: str) -> None:
+        hub.close_room(room_id, closed_frame(room_id, ROOM_CLOSED))
+
+    async def build(lease: str) -> bool:  # a lease nobody followed here: a web tournament
+        return await take_over(cardroom, hub, lease, grace)
+
+    def drop(lease: str) -> None:
+        let_go(cardroom, hub, lease)
+
+    node = ClusterNode(
+        broker, ownership, cardroom.registry, cardroom.tables, cardroom.secret, closed
+    )
+    node.not_followed = (build, drop)
+
+    def opened(room: TableRoom, saver: RoomWriter, secret: bytes) -> ClusterRoom:
+        made = ClusterRoom(room, saver, secret)  # leased with its recipe (RoomWriter.create)
+        node.opened_here(made)
+        return made
+
+    cardroom.saved_room = opened
+    node.attach(hub)
+    hub.link = node
+    try:
+        async with node.running():
+            yield node
+    finally:
+        hub.link = None
+        await broker.close()
