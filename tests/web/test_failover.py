@@ -138,8 +138,9 @@ class Player:
         action = {"action": "check"} if actions["check"] else {"action": "call"}
         await self.send("act", turn=frame["hand"]["turn"], **action)
 
-    async def until(self, wanted: Any, what: str) -> dict[str, Any]:
-        start, deadline = 0, time.monotonic() + WAIT
+    async def until(self, wanted: Any, what: str, start: int = 0) -> dict[str, Any]:
+        """The first frame from the ``start``-th on that is ``wanted``."""
+        deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
             for frame in self.frames[start:]:
                 if wanted(frame):
@@ -243,7 +244,9 @@ def handled_ids(url: str, room: str) -> set[str]:
 
 
 def moved_on(frame: dict[str, Any], before: dict[str, Any]) -> bool:
-    return frame["type"] == "table" and bool(frame["hand"]["turn"] != before["hand"]["turn"])
+    if frame["type"] != "table":
+        return False
+    return frame["hand"] is None or bool(frame["hand"]["turn"] != before["hand"]["turn"])
 
 
 def lease(url: str, room: str) -> tuple[str, int]:
@@ -312,8 +315,9 @@ def test_kill_9_of_the_owner_mid_hand_the_other_process_resumes_the_same_decisio
         # the grace: the player to act keeps the time he had left (the frames' clock is wall time)
         moved_by = resumed["hand"]["clock"]["deadline"] - frame["hand"]["clock"]["deadline"]
         assert moved_by >= killed_at - frame["now"] + GRACE, "time was lost"
+        seen = len(again.frames)
         await again.act(resumed)
-        await again.until(lambda f: moved_on(f, frame), "of play going on")
+        await again.until(lambda f: moved_on(f, frame), "of play going on", seen)
         await hana.close()
         await again.close()
 
@@ -337,11 +341,12 @@ def test_an_owner_paused_past_its_lease_writes_nothing_after_and_acts_no_more(
         await taken_over(first.url, room, owner_before, time.monotonic())
         again, _took = await served_by(second, token, room, time.monotonic())
         taken = await again.until(lambda f: fair(f, frame), "of the decision on the other process")
+        seen = len(hana.frames)
         first.signal(signal.SIGCONT)
         # the late message meets a process that may no longer act: refused (the page sends it
         # again), or forwarded to the new owner once the old one knows it follows
         answer = await hana.until(
-            lambda f: f.get("ref") == late or moved_on(f, frame), "of the late message's fate"
+            lambda f: f.get("ref") == late or moved_on(f, frame), "of the late message's fate", seen
         )
         await asyncio.sleep(LEASE)  # whatever the paused one had queued has met the epoch
         saved = handled_ids(first.url, room)
@@ -349,9 +354,12 @@ def test_an_owner_paused_past_its_lease_writes_nothing_after_and_acts_no_more(
             assert answer["code"] == "moving", answer
             assert late not in saved, "the lost owner saved a refused message"
         assert lease(first.url, room)[1] == owner_before[1] + 1
+        seen = len(again.frames)
         if late not in saved:  # the decision still waits: the new owner plays it
             await again.act(taken)
-        await again.until(lambda f: moved_on(f, frame), "of play going on")
+        await again.until(
+            lambda f: moved_on(f, frame), "of play going on", 0 if late in saved else seen
+        )
         await finish(hana, again)
 
     asyncio.run(scenario())
@@ -381,9 +389,10 @@ def test_sigterm_hands_the_table_over_between_hands_at_once(nodes: list[Node]) -
         number = frame["hand"]["number"]
         owner_before = lease(first.url, room)
         first.signal(signal.SIGTERM)
+        seen = len(hana.frames)
         await hana.act(frame)  # the hand in play ends; the table is handed over after it
         hana.playing = True
-        await hana.until(lambda f: ended(f, number), "of the hand's end")
+        await hana.until(lambda f: ended(f, number), "of the hand's end", seen)
         released = time.monotonic()
         took = await taken_over(first.url, room, owner_before, released)
         assert took < LEASE, f"the drained table waited {took:.1f} s for its lease to run out"
