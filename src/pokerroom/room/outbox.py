@@ -3,7 +3,8 @@
 A room change only marks the connection stale; its snapshot is built when the writer gets to
 it, so a burst of changes costs one snapshot, a slow client never delays the others, and no
 two tasks ever write to the same socket. The snapshot is always built for the connection's
-own viewer (X-4): the outbox is given that one rendering function and nothing else.
+own viewer (X-4): the outbox is given that one rendering function (which returns the frame's
+text, :mod:`pokerroom.room.shared_frames`) and nothing else.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ _SNAPSHOT = None
 """The queue's placeholder for "the current snapshot, built when sent"."""
 
 
-def encode(frame: Frame) -> str:
-    """Compact JSON; nested mappings become objects."""
+def encode(frame: Frame | object) -> str:
+    """Compact JSON of a frame or of a part of one; nested mappings become objects."""
     return _ENCODER.encode(frame)
 
 
@@ -47,7 +48,7 @@ check for one (a third of the encoding's time) is left out."""
 class Outbox:
     """Frames for one socket: direct ones (errors) and coalesced snapshots."""
 
-    def __init__(self, render: Callable[[], Frame], send: Send) -> None:
+    def __init__(self, render: Callable[[], str], send: Send) -> None:
         self._render = render
         self._send = send
         self._queue: deque[Frame | None] = deque()
@@ -97,7 +98,7 @@ class Outbox:
         if item is _SNAPSHOT:
             self._snapshot_queued = False
         try:
-            return encode(self._render() if item is None else item)
+            return self._render() if item is None else encode(item)
         except Exception as exc:
             log.error("building a frame failed: %s", describe_failure(exc))
             if item is None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pokerroom.amounts import amount_text
 from pokerroom.cards import card_face
 from pokerroom.engine import Hand
-from pokerroom.engine.views import HandView
+from pokerroom.engine.events import Event
 from pokerroom.i18n import Language, current_language
 from pokerroom.table.showdown import shown_hand_names, winning_hands
 from pokerroom.table.story import Story, StoryTeller, Words
@@ -51,27 +51,34 @@ class Stories:
         self._winning: dict[Language, Winning] = {}
 
     def story(
-        self, hand: Hand, view: HandView, names: Sequence[str], timeouts: Collection[int]
+        self,
+        hand: Hand,
+        viewer: int | None,
+        events: Sequence[Event],
+        names: Sequence[str],
+        timeouts: Collection[int],
     ) -> Story:
-        """The story of ``hand`` as ``view`` shows it; ``names`` by position, ``timeouts``
-        the indices of the events the clock made (A-18)."""
+        """The story of ``hand`` as the position ``viewer`` sees it (None: no hole cards),
+        from ``events`` as he sees them (:func:`~pokerroom.engine.views.visible_events`: only
+        the ones not told yet are read); ``names`` by position, ``timeouts`` the indices of
+        the events the clock made (A-18)."""
         if hand is not self._hand or not isinstance(self._names_at, dict):  # or saved before
             self._hand, self._tellers, self._names_at = hand, {}, {}
             self._hand_names, self._winning = {}, {}
         language = current_language()
         hand_names, winning = self._showdown_words(hand, language)
-        told = self._tellers.get((view.viewer, language))
-        if told is None or not self._still_true(told, hand_names, winning, view):
+        told = self._tellers.get((viewer, language))
+        if told is None or not self._still_true(told, hand_names, winning, len(events)):
             teller = StoryTeller(
-                Words(names, view.viewer, amount_text, card_face),
+                Words(names, viewer, amount_text, card_face),
                 hand.config.stacks,
                 boards=len(hand.boards),
                 hand_names=hand_names,
                 winning=winning,
             )
             told = _Told(teller, hand_names, winning)
-            self._tellers[view.viewer, language] = told
-        told.teller.tell(view.events, timeouts)
+            self._tellers[viewer, language] = told
+        told.teller.tell(events, timeouts)
         return told.teller.story()
 
     def _showdown_words(self, hand: Hand, language: Language) -> tuple[HandNames, Winning]:
@@ -85,10 +92,9 @@ class Stories:
         return self._hand_names[language], self._winning[language]
 
     @staticmethod
-    def _still_true(told: _Told, hand_names: HandNames, winning: Winning, view: HandView) -> bool:
-        """Whether what the teller has told would be told the same way now."""
+    def _still_true(told: _Told, hand_names: HandNames, winning: Winning, events: int) -> bool:
+        """Whether what the teller has told (of ``events`` so far) would be told the same
+        way now."""
         return (
-            told.teller.told <= len(view.events)
-            and told.hand_names == hand_names
-            and told.winning == winning
+            told.teller.told <= events and told.hand_names == hand_names and told.winning == winning
         )

@@ -1,0 +1,135 @@
+"""Frames shared between a room's viewers: the public part built and encoded once per change.
+
+After a change every connection of a room gets a snapshot built for its own viewer (X-4).
+Most of each one is the same for everybody (seats, stacks, the board, the results), so a
+room that can (:class:`SharedSnapshots`) builds that public part once per change and
+language, the frame a signed-out observer sees, and each viewer's frame is made from it
+by the room itself (:meth:`SharedSnapshots.snapshot_over`): his own cards, his hand log,
+his ``you`` block and his chat put in as new values, everything else the shared objects.
+The text of the shared values is encoded once too, and each viewer's frame is written by
+joining it with the text of his own values: the same text the whole frame encoded at once
+would give (``tests/web/test_shared_frames.py`` holds it to the frame built directly).
+
+The hub forgets a room's shared part whenever the room changed or a connection is shown
+the room anew, so a frame never shows an older table than the last change it was sent for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from json.encoder import encode_basestring_ascii
+from typing import Protocol, runtime_checkable
+
+from pokerroom.i18n import Language, Vocabulary, use_language
+from pokerroom.room.outbox import encode
+from pokerroom.room.seam import Frame, Room, User
+
+
+@runtime_checkable
+class SharedSnapshots(Protocol):
+    """A room whose viewers' frames share a public part."""
+
+    def public_snapshot(self) -> Frame:
+        """The table as a signed-out observer sees it (worded in the current language)."""
+        ...
+
+    def snapshot_over(self, shared: Frame, viewer: User | None) -> Frame:
+        """``viewer``'s whole frame, equal to ``snapshot(viewer)``: a new mapping whose
+        values are ``shared``'s own objects wherever he sees the same; none of ``shared``'s
+        objects is changed."""
+        ...
+
+
+class _Shared:
+    """One public frame and the text of each of its values and of their items."""
+
+    __slots__ = ("_texts", "frame")
+
+    def __init__(self, frame: Frame) -> None:
+        self.frame = frame
+        self._texts: dict[int, str] = {}
+        """Text by object id: the objects are the frame's own, alive as long as it is."""
+        for value in frame.values():
+            self._remember(value)
+
+    def _remember(self, value: object) -> None:
+        texts = self._texts
+        if isinstance(value, dict) and all(isinstance(key, str) for key in value):
+            for item in value.values():
+                texts[id(item)] = encode(item)
+            texts[id(value)] = _joined_object(value, texts)
+        elif isinstance(value, list):
+            for item in value:
+                texts[id(item)] = encode(item)
+            texts[id(value)] = "[" + ",".join(texts[id(item)] for item in value) + "]"
+        else:
+            texts[id(value)] = encode(value)
+
+    def text(self, frame: Frame) -> str:
+        """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
+        texts = self._texts
+        parts = []
+        for key, value in frame.items():
+            text = texts.get(id(value))
+            if text is None:
+                text = self._fresh(value)
+            parts.append(f"{encode_basestring_ascii(key)}:{text}")
+        return "{" + ",".join(parts) + "}"
+
+    def _fresh(self, value: object) -> str:
+        """A viewer's own value: a copy of a shared one with a few items of his, or new."""
+        texts = self._texts
+        if isinstance(value, dict) and all(isinstance(key, str) for key in value):
+            return _joined_object(value, texts)
+        if isinstance(value, list):
+            return "[" + ",".join(texts.get(id(item)) or encode(item) for item in value) + "]"
+        return encode(value)
+
+
+def _joined_object(value: Mapping[str, object], texts: Mapping[int, str]) -> str:
+    items = (
+        f"{encode_basestring_ascii(key)}:{texts.get(id(item)) or encode(item)}"
+        for key, item in value.items()
+    )
+    return "{" + ",".join(items) + "}"
+
+
+class SharedFrames:
+    """Every room's public part, per language and vocabulary, until the room changes."""
+
+    def __init__(self) -> None:
+        self._built: dict[str, dict[tuple[Language, Vocabulary], _Shared]] = {}
+        self._kinds: dict[type, bool] = {}
+
+    def forget(self, room_id: str) -> None:
+        """The room changed (or someone is shown it anew): build its public part again."""
+        self._built.pop(room_id, None)
+
+    def text(
+        self,
+        room: Room,
+        viewer: User | None,
+        language: Language,
+        vocabulary: Vocabulary,
+        now: float,
+    ) -> str:
+        """The room's frame for ``viewer`` in his ``language`` and the table's
+        ``vocabulary``, with the server's clock reading ``now``, as JSON text."""
+        with use_language(language, vocabulary):
+            if not self._shares(room):
+                return encode({**room.snapshot(viewer), "now": now})
+            assert isinstance(room, SharedSnapshots)
+            by_language = self._built.setdefault(room.id, {})
+            shared = by_language.get((language, vocabulary))
+            if shared is None:
+                shared = by_language[language, vocabulary] = _Shared(room.public_snapshot())
+            frame = dict(room.snapshot_over(shared.frame, viewer))
+        frame["now"] = now
+        return shared.text(frame)
+
+    def _shares(self, room: Room) -> bool:
+        kind = type(room)
+        shares = self._kinds.get(kind)
+        if shares is None:
+            shares = self._kinds[kind] = isinstance(room, SharedSnapshots)
+        return shares
