@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from json.encoder import encode_basestring_ascii
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from pokerroom.i18n import Language, Vocabulary, use_language
-from pokerroom.room.outbox import encode
+from pokerroom.room.outbox import encode, value_text
 from pokerroom.room.seam import Frame, Room, User
 
 
@@ -47,51 +47,53 @@ class _Shared:
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
-        self._texts: dict[int, str] = {}
+        texts: dict[int, str] = {}
         """Text by object id: the objects are the frame's own, alive as long as it is."""
         for value in frame.values():
-            self._remember(value)
-
-    def _remember(self, value: object) -> None:
-        texts = self._texts
-        if isinstance(value, dict) and all(isinstance(key, str) for key in value):
-            for item in value.values():
-                texts[id(item)] = encode(item)
-            texts[id(value)] = _joined_object(value, texts)
-        elif isinstance(value, list):
-            for item in value:
-                texts[id(item)] = encode(item)
-            texts[id(value)] = "[" + ",".join(texts[id(item)] for item in value) + "]"
-        else:
-            texts[id(value)] = encode(value)
+            if type(value) is dict:
+                for item in value.values():
+                    texts[id(item)] = value_text(item)
+            elif type(value) is list:
+                for item in value:
+                    texts[id(item)] = value_text(item)
+            texts[id(value)] = self._joined(value, texts)
+        self._texts = texts
 
     def text(self, frame: Frame) -> str:
         """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
         texts = self._texts
-        parts = []
-        for key, value in frame.items():
-            text = texts.get(id(value))
-            if text is None:
-                text = self._fresh(value)
-            parts.append(f"{encode_basestring_ascii(key)}:{text}")
+        joined = self._joined
+        parts = [
+            f"{_key(key)}:{texts.get(id(value)) or joined(value, texts)}"
+            for key, value in frame.items()
+        ]
         return "{" + ",".join(parts) + "}"
 
-    def _fresh(self, value: object) -> str:
-        """A viewer's own value: a copy of a shared one with a few items of his, or new."""
-        texts = self._texts
-        if isinstance(value, dict) and all(isinstance(key, str) for key in value):
-            return _joined_object(value, texts)
-        if isinstance(value, list):
-            return "[" + ",".join(texts.get(id(item)) or encode(item) for item in value) + "]"
-        return encode(value)
+    @staticmethod
+    def _joined(value: object, texts: Mapping[int, str]) -> str:
+        """A value's text from its items' (shared ones known, a viewer's own encoded)."""
+        if type(value) is dict:
+            items = [
+                f"{_key(key)}:{texts.get(id(item)) or value_text(item)}"
+                for key, item in value.items()
+            ]
+            return "{" + ",".join(items) + "}"
+        if type(value) is list:
+            return "[" + ",".join([texts.get(id(item)) or value_text(item) for item in value]) + "]"
+        return value_text(value)
 
 
-def _joined_object(value: Mapping[str, object], texts: Mapping[int, str]) -> str:
-    items = (
-        f"{encode_basestring_ascii(key)}:{texts.get(id(item)) or encode(item)}"
-        for key, item in value.items()
-    )
-    return "{" + ",".join(items) + "}"
+_KEYS: dict[str, str] = {}
+
+
+def _key(key: str) -> str:
+    """A frame's field name as JSON (a few dozen names, each encoded once)."""
+    text = _KEYS.get(key)
+    if text is None:
+        text = encode_basestring_ascii(key)
+        if len(_KEYS) < 1024:
+            _KEYS[key] = text
+    return text
 
 
 class SharedFrames:
@@ -118,12 +120,12 @@ class SharedFrames:
         with use_language(language, vocabulary):
             if not self._shares(room):
                 return encode({**room.snapshot(viewer), "now": now})
-            assert isinstance(room, SharedSnapshots)
+            sharing = cast(SharedSnapshots, room)
             by_language = self._built.setdefault(room.id, {})
             shared = by_language.get((language, vocabulary))
             if shared is None:
-                shared = by_language[language, vocabulary] = _Shared(room.public_snapshot())
-            frame = dict(room.snapshot_over(shared.frame, viewer))
+                shared = by_language[language, vocabulary] = _Shared(sharing.public_snapshot())
+            frame = dict(sharing.snapshot_over(shared.frame, viewer))
         frame["now"] = now
         return shared.text(frame)
 
