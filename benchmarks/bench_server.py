@@ -520,10 +520,15 @@ def report(result: Result, ceiling: float) -> None:
     if result.server_cpu is not None and result.server_wait is not None:
         per_action = result.server_cpu / result.rate if result.actions else 0.0
         print(
-            f"  server: ran {100 * result.server_cpu:.0f} % of the time "
-            f"({1000 * per_action:.1f} ms of CPU an action; in-process "
-            f"{1000 / ceiling:.1f} ms), waited for a core {100 * result.server_wait:.0f} %"
+            f"  server: ran {100 * result.server_cpu:.0f} % of the time, "
+            f"waited for a core {100 * result.server_wait:.0f} %"
         )
+        if per_action:
+            print(
+                f"  server CPU ms/action: {1000 * per_action:.2f}   "
+                f"(actions/s per core: {1 / per_action:,.0f}; in-process "
+                f"{1000 / ceiling:.2f} ms, {ceiling:,.0f}/s)"
+            )
     print(f"  players' process: {100 * result.client_cpu:.0f} % of one core")
     if result.lost or result.errors:
         print(f"  lost updates: {result.lost}; refusals and failures: {dict(result.errors)}")

@@ -16,7 +16,7 @@ the room anew, so a frame never shows an older table than the last change it was
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
 from json.encoder import encode_basestring_ascii
 from typing import Protocol, cast, runtime_checkable
 
@@ -43,35 +43,49 @@ class SharedSnapshots(Protocol):
 class _Shared:
     """One public frame and the text of each of its values and of their items."""
 
-    __slots__ = ("_texts", "frame")
+    __slots__ = ("_parts", "_texts", "frame")
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
         texts: dict[int, str] = {}
         """Text by object id: the objects are the frame's own, alive as long as it is."""
-        for value in frame.values():
-            if type(value) is dict:
-                for item in value.values():
-                    texts[id(item)] = value_text(item)
-            elif type(value) is list:
-                for item in value:
-                    texts[id(item)] = value_text(item)
-            texts[id(value)] = self._joined(value, texts)
         self._texts = texts
+        parts: set[int] = set()
+        """The ids of the values' items that are objects or lists: a viewer's value
+        holding one of them is a copy of a shared value with a few items of his."""
+        for value in frame.values():
+            items = value.values() if type(value) is dict else value if type(value) is list else ()
+            for item in items:
+                texts[id(item)] = value_text(item)
+                if type(item) is dict or type(item) is list:
+                    parts.add(id(item))
+            texts[id(value)] = self._joined(value)
+        self._parts = parts
 
     def text(self, frame: Frame) -> str:
         """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
         texts = self._texts
-        joined = self._joined
+        own = self._own
         parts = [
-            f"{_key(key)}:{texts.get(id(value)) or joined(value, texts)}"
-            for key, value in frame.items()
+            f"{_key(name)}:{texts.get(id(value)) or own(value)}" for name, value in frame.items()
         ]
         return "{" + ",".join(parts) + "}"
 
-    @staticmethod
-    def _joined(value: object, texts: Mapping[int, str]) -> str:
+    def _own(self, value: object) -> str:
+        """A viewer's own value: joined from its items' text if it is a copy of a shared
+        one, else encoded whole."""
+        items: Iterable[object] = ()
+        if isinstance(value, dict):
+            items = value.values()
+        elif isinstance(value, list):
+            items = value
+        if any(map(self._parts.__contains__, map(id, items))):
+            return self._joined(value)
+        return value_text(value)
+
+    def _joined(self, value: object) -> str:
         """A value's text from its items' (shared ones known, a viewer's own encoded)."""
+        texts = self._texts
         if type(value) is dict:
             items = [
                 f"{_key(key)}:{texts.get(id(item)) or value_text(item)}"
