@@ -35,6 +35,17 @@ def encode(frame: Frame | object) -> str:
     return "".join(_ENCODE(frame, 0))
 
 
+class KnownText(list[str]):
+    """A frame's list of strings whose JSON text is written already (a hand log, its
+    lines encoded once for every viewer): :func:`value_text` takes it as it is."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, items: list[str], text: str) -> None:
+        super().__init__(items)
+        self.text = text
+
+
 def value_text(value: object) -> str:
     """Compact JSON of one value of a frame: the common plain ones written at once (as the
     encoder writes them: a str or int of a subclass, an enum's, by its value)."""
@@ -48,6 +59,8 @@ def value_text(value: object) -> str:
         return encode_basestring_ascii(value)
     if isinstance(value, int):
         return int.__repr__(value)
+    if type(value) is KnownText:
+        return value.text
     return "".join(_ENCODE(value, 0))
 
 

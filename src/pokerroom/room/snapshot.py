@@ -17,7 +17,7 @@ from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.engine.events import Event
-from pokerroom.engine.views import HandView, VisibleEvents, view_of
+from pokerroom.engine.views import HandView, view_of
 from pokerroom.i18n import N_, Language, gettext
 from pokerroom.protocol.frames import (
     ActionsFrame,
@@ -98,7 +98,8 @@ def over(room: LiveRoom, shared: TableFrame, viewer: User) -> TableFrame:
         frame["seats"] = seats
     told = shared["hand"]
     if hand is not None and position is not None and told is not None:
-        log = _story(room, hand, position, VisibleEvents(hand, position)).lines
+        names = [occupant.name for occupant in room.hand_occupants]
+        log = room.stories.log(hand, position, names, room.timeouts)
         frame["hand"] = {**told, "log": log}
     frame["you"] = _you(room, viewer, my_seat, position, hand)
     return frame
