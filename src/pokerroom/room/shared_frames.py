@@ -16,7 +16,6 @@ the room anew, so a frame never shows an older table than the last change it was
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from json.encoder import encode_basestring_ascii
 from typing import Protocol, cast, runtime_checkable
 
@@ -41,59 +40,66 @@ class SharedSnapshots(Protocol):
 
 
 class _Shared:
-    """One public frame and the text of each of its values and of their items."""
+    """One public frame with the text of each of its fields, and of the items of the
+    fields that are lists or objects: a viewer's field that is a copy of a shared one
+    with a few items of his own is written from the items' text."""
 
-    __slots__ = ("_parts", "_texts", "frame")
+    __slots__ = ("_fields", "_items", "frame")
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
-        texts: dict[int, str] = {}
-        """Text by object id: the objects are the frame's own, alive as long as it is."""
-        self._texts = texts
-        parts: set[int] = set()
-        """The ids of the values' items that are objects or lists: a viewer's value
-        holding one of them is a copy of a shared value with a few items of his."""
-        for value in frame.values():
-            items = value.values() if type(value) is dict else value if type(value) is list else ()
-            for item in items:
-                texts[id(item)] = value_text(item)
-                if type(item) is dict or type(item) is list:
-                    parts.add(id(item))
-            texts[id(value)] = self._joined(value)
-        self._parts = parts
+        self._fields: dict[str, tuple[object, str]] = {}
+        """Each field's value and its text, name included."""
+        self._items: dict[str, list[str] | dict[str, tuple[object, str]]] = {}
+        """A list field's items' text; an object field's items and their text, names
+        included."""
+        for name, value in frame.items():
+            if type(value) is list:
+                texts = [value_text(item) for item in value]
+                self._items[name] = texts
+                text = "[" + ",".join(texts) + "]"
+            elif type(value) is dict:
+                pairs = {
+                    key: (item, f"{_key(key)}:{value_text(item)}") for key, item in value.items()
+                }
+                self._items[name] = pairs
+                text = "{" + ",".join([pair for _item, pair in pairs.values()]) + "}"
+            else:
+                text = value_text(value)
+            self._fields[name] = (value, f"{_key(name)}:{text}")
 
     def text(self, frame: Frame) -> str:
         """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
-        texts = self._texts
-        own = self._own
-        parts = [
-            f"{_key(name)}:{texts.get(id(value)) or own(value)}" for name, value in frame.items()
-        ]
+        fields = self._fields
+        parts = []
+        for name, value in frame.items():
+            known = fields.get(name)
+            if known is not None and known[0] is value:
+                parts.append(known[1])
+            else:
+                parts.append(f"{_key(name)}:{self._own(name, value)}")
         return "{" + ",".join(parts) + "}"
 
-    def _own(self, value: object) -> str:
-        """A viewer's own value: joined from its items' text if it is a copy of a shared
-        one, else encoded whole."""
-        items: Iterable[object] = ()
-        if isinstance(value, dict):
-            items = value.values()
-        elif isinstance(value, list):
-            items = value
-        if any(map(self._parts.__contains__, map(id, items))):
-            return self._joined(value)
-        return value_text(value)
-
-    def _joined(self, value: object) -> str:
-        """A value's text from its items' (shared ones known, a viewer's own encoded)."""
-        texts = self._texts
-        if type(value) is dict:
-            items = [
-                f"{_key(key)}:{texts.get(id(item)) or value_text(item)}"
-                for key, item in value.items()
+    def _own(self, name: str, value: object) -> str:
+        """A viewer's own value of the field ``name``: written from the shared items'
+        text where it holds them, its own items encoded."""
+        shared = self._items.get(name)
+        if type(value) is list and type(shared) is list and len(value) == len(shared):
+            items = cast(list[object], self.frame[name])
+            texts = [
+                text if item is mine else value_text(mine)
+                for mine, item, text in zip(value, items, shared, strict=True)
             ]
-            return "{" + ",".join(items) + "}"
-        if type(value) is list:
-            return "[" + ",".join([texts.get(id(item)) or value_text(item) for item in value]) + "]"
+            return "[" + ",".join(texts) + "]"
+        if type(value) is dict and type(shared) is dict:
+            pairs = []
+            for key, mine in value.items():
+                known = shared.get(key)
+                if known is not None and known[0] is mine:
+                    pairs.append(known[1])
+                else:
+                    pairs.append(f"{_key(key)}:{value_text(mine)}")
+            return "{" + ",".join(pairs) + "}"
         return value_text(value)
 
 
