@@ -30,6 +30,7 @@ from typing import Any
 import uvicorn
 
 from load_config import LoadConfig
+from pokerroom.cli.serve_command import COMPRESSED_FRAMES
 from pokerroom.room.cash import CashRoom
 from pokerroom.room.flood import FloodLimit
 from pokerroom.room.hub import SocketSettings
@@ -101,6 +102,7 @@ def serve(config: LoadConfig) -> None:
                 lifespan="on",
                 backlog=2048,
                 timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+                ws_per_message_deflate=COMPRESSED_FRAMES,  # as `pokerroom serve`
             )
         )
         stopped = threading.Event()
