@@ -49,6 +49,8 @@ class KnownText(list[str]):
 def value_text(value: object) -> str:
     """Compact JSON of one value of a frame: the common plain ones written at once (as the
     encoder writes them: a str or int of a subclass, an enum's, by its value)."""
+    if type(value) is KnownText:
+        return value.text
     if value is None:
         return "null"
     if value is True:
@@ -59,8 +61,6 @@ def value_text(value: object) -> str:
         return encode_basestring_ascii(value)
     if isinstance(value, int):
         return int.__repr__(value)
-    if type(value) is KnownText:
-        return value.text
     return "".join(_ENCODE(value, 0))
 
 

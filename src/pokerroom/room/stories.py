@@ -94,6 +94,8 @@ class Stories:
         self._names_at: dict[Language, tuple[int, str]] = {}
         self._hand_names: dict[Language, HandNames] = {}
         self._winning: dict[Language, Winning] = {}
+        self._voices: dict[Language, tuple[tuple[int, str], _Told, _Told]] = {}
+        """The two voices of the log as told at a moment of the hand, by language."""
 
     def story(
         self,
@@ -115,9 +117,15 @@ class Stories:
     ) -> KnownText:
         """The hand log as ``position`` sees it (equal to his story's lines), with its JSON
         text, from the two voices told once for every viewer."""
-        events = VisibleEvents(hand, None)
-        public = self._teller(hand, None, events, names, timeouts)
-        voiced = self._teller(hand, _EVERYONE, events, names, timeouts)
+        language, moment = current_language(), (len(hand.events), hand.phase)
+        voices = self._voices.get(language)
+        if hand is self._hand and voices is not None and voices[0] == moment:
+            _moment, public, voiced = voices  # every viewer after the first of a change
+        else:
+            events = VisibleEvents(hand, None)
+            public = self._teller(hand, None, events, names, timeouts)
+            voiced = self._teller(hand, _EVERYONE, events, names, timeouts)
+            self._voices[language] = (moment, public, voiced)
         mine = public.lines_of(position)
         if mine is None:  # a line names him among others: told for him alone
             alone = self.story(hand, position, VisibleEvents(hand, position), names, timeouts)
@@ -138,7 +146,7 @@ class Stories:
     ) -> _Told:
         if hand is not self._hand or not isinstance(self._names_at, dict):  # or saved before
             self._hand, self._tellers, self._names_at = hand, {}, {}
-            self._hand_names, self._winning = {}, {}
+            self._hand_names, self._winning, self._voices = {}, {}, {}
         language = current_language()
         hand_names, winning = self._showdown_words(hand, language)
         told = self._tellers.get((viewer, language))
