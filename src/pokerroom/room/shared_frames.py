@@ -40,33 +40,21 @@ class SharedSnapshots(Protocol):
 
 
 class _Shared:
-    """One public frame with the text of each of its fields, and of the items of the
-    fields that are lists or objects: a viewer's field that is a copy of a shared one
-    with a few items of his own is written from the items' text."""
+    """One public frame with the text of each of its fields, and, once a viewer's field
+    copies a shared list or object with a few items of his own, the text of that field's
+    items, so that his is written from them."""
 
     __slots__ = ("_fields", "_items", "frame")
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
-        self._fields: dict[str, tuple[object, str]] = {}
+        self._fields = {
+            name: (value, f"{_key(name)}:{value_text(value)}") for name, value in frame.items()
+        }
         """Each field's value and its text, name included."""
-        self._items: dict[str, list[str] | dict[str, tuple[object, str]]] = {}
+        self._items: dict[str, list[str] | dict[str, tuple[object, str]] | None] = {}
         """A list field's items' text; an object field's items and their text, names
-        included."""
-        for name, value in frame.items():
-            if type(value) is list:
-                texts = [value_text(item) for item in value]
-                self._items[name] = texts
-                text = "[" + ",".join(texts) + "]"
-            elif type(value) is dict:
-                pairs = {
-                    key: (item, f"{_key(key)}:{value_text(item)}") for key, item in value.items()
-                }
-                self._items[name] = pairs
-                text = "{" + ",".join([pair for _item, pair in pairs.values()]) + "}"
-            else:
-                text = value_text(value)
-            self._fields[name] = (value, f"{_key(name)}:{text}")
+        included, if it holds lists or objects (None: a viewer's is encoded whole)."""
 
     def text(self, frame: Frame) -> str:
         """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
@@ -83,24 +71,43 @@ class _Shared:
     def _own(self, name: str, value: object) -> str:
         """A viewer's own value of the field ``name``: written from the shared items'
         text where it holds them, its own items encoded."""
-        shared = self._items.get(name)
+        shared = self.frame.get(name)
         if type(value) is list and type(shared) is list and len(value) == len(shared):
-            items = cast(list[object], self.frame[name])
-            texts = [
-                text if item is mine else value_text(mine)
-                for mine, item, text in zip(value, items, shared, strict=True)
-            ]
-            return "[" + ",".join(texts) + "]"
+            texts = self._items.get(name)
+            if type(texts) is not list:
+                texts = self._items[name] = [value_text(item) for item in shared]
+            return (
+                "["
+                + ",".join(
+                    [
+                        text if item is mine else value_text(mine)
+                        for mine, item, text in zip(value, shared, texts, strict=True)
+                    ]
+                )
+                + "]"
+            )
         if type(value) is dict and type(shared) is dict:
-            pairs = []
-            for key, mine in value.items():
-                known = shared.get(key)
-                if known is not None and known[0] is mine:
-                    pairs.append(known[1])
-                else:
-                    pairs.append(f"{_key(key)}:{value_text(mine)}")
-            return "{" + ",".join(pairs) + "}"
+            if name not in self._items:
+                self._items[name] = _pairs(shared)
+            pairs = self._items[name]
+            if type(pairs) is dict:
+                parts = []
+                for key, mine in value.items():
+                    known = pairs.get(key)
+                    if known is not None and known[0] is mine:
+                        parts.append(known[1])
+                    else:
+                        parts.append(f"{_key(key)}:{value_text(mine)}")
+                return "{" + ",".join(parts) + "}"
         return value_text(value)
+
+
+def _pairs(shared: dict[str, object]) -> dict[str, tuple[object, str]] | None:
+    """An object field's items with their text, if it holds a list or an object a
+    viewer's copy may share (else None: encoding a viewer's whole is quicker)."""
+    if not any(type(item) is list or type(item) is dict for item in shared.values()):
+        return None
+    return {key: (item, f"{_key(key)}:{value_text(item)}") for key, item in shared.items()}
 
 
 _KEYS: dict[str, str] = {}
