@@ -11,6 +11,10 @@ players state them (A-7): "raises to 131", "calls 70", "all-in 57".
 ['Ann posts 1', 'Bob posts 2', 'You raise to 6 (all-in)', 'Ann folds']
 >>> story.last_action
 {0: 'folds', 1: 'posts 2', 2: 'all-in 6'}
+>>> story.about  # whom each line names
+[(0,), (1,), (2,), (0,)]
+>>> tell(events, Words(["Ann", "Bob", "Cy"], everyone=True), [200, 200, 6]).lines[:2]
+['You post 1', 'You post 2']
 """
 
 from __future__ import annotations
