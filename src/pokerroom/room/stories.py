@@ -97,6 +97,10 @@ class Stories:
         self._voices: dict[Language, tuple[tuple[int, str], _Told, _Told]] = {}
         """The two voices of the log as told at a moment of the hand, by language."""
 
+    def __getstate__(self) -> dict[str, object]:
+        """A checkpoint keeps no stories: they are told again from the hand's events."""
+        return dict(Stories().__dict__)
+
     def story(
         self,
         hand: Hand,
