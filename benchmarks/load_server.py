@@ -42,6 +42,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from load_config import LoadConfig
+from pokerroom.cli.serve_command import COMPRESSED_FRAMES
 from pokerroom.room.cash import CashRoom
 from pokerroom.room.flood import FloodLimit
 from pokerroom.room.hub import SocketSettings
@@ -119,6 +120,7 @@ def serve(config: LoadConfig) -> None:
                 lifespan="on",
                 backlog=2048,
                 timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+                ws_per_message_deflate=COMPRESSED_FRAMES,  # as `pokerroom serve`
             )
         )
         stopped = threading.Event()

@@ -27,6 +27,7 @@ def test_the_quick_load_run_holds_its_players_and_measures_latency() -> None:
     assert "tables held:         4" in out
     assert "action → every seat:  p50" in out and "no samples" not in out
     assert "refusals" not in out, out  # every action sent was legal and heard
+    assert "server CPU ms/action:" in out
 
 
 def test_a_table_of_more_than_ten_is_refused_in_one_line(

@@ -475,9 +475,9 @@ class MovedAway(HomeRoom):
     """A table that tells every viewer he was moved to room ``g2``, as a tournament's
     balancing does (``you.moved_to``)."""
 
-    def snapshot(self, viewer: User | None) -> TableFrame:
-        frame = super().snapshot(viewer)
-        frame["you"]["moved_to"] = "g2"
+    def snapshot_over(self, shared: TableFrame, viewer: User | None) -> TableFrame:
+        frame = super().snapshot_over(shared, viewer)
+        frame["you"] = {**frame["you"], "moved_to": "g2"}
         return frame
 
 

@@ -6,7 +6,9 @@ everyone once shown; the deck order and burned cards are never in a view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
@@ -73,6 +75,31 @@ def _face_up_only(hand: Hand, player: int) -> tuple[Card | None, ...]:
         else:
             seen.append(None)
     return tuple(seen)
+
+
+class VisibleEvents(Sequence[ev.Event]):
+    """A hand's events as one viewer sees them, each hidden as it is read (X-4): a story
+    told event by event reads only the new ones, not the whole hand again per frame."""
+
+    __slots__ = ("_events", "_viewer")
+
+    def __init__(self, hand: Hand, viewer: int | None) -> None:
+        self._events = hand.events
+        self._viewer = viewer
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    @overload
+    def __getitem__(self, index: int) -> ev.Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ev.Event]: ...
+
+    def __getitem__(self, index: int | slice) -> ev.Event | Sequence[ev.Event]:
+        if isinstance(index, slice):
+            return tuple(_visible(event, self._viewer) for event in self._events[index])
+        return _visible(self._events[index], self._viewer)
 
 
 def view_of(hand: Hand, viewer: int | None, names: tuple[str, ...] = ()) -> HandView:

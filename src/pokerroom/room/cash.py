@@ -100,13 +100,19 @@ class CashRoom(LiveRoom):
 
     # ------------------------------------------------- what the snapshot shows
 
-    def snapshot(self, viewer: User | None) -> TableFrame:
-        frame = super().snapshot(viewer)
+    def public_snapshot(self) -> TableFrame:
+        frame = super().public_snapshot()
         for seat in frame["seats"]:
             if seat["name"] is not None:
                 seat["state"] = self.seat_state(seat["seat"])
-        frame["you"]["cash"] = self._options(frame["you"]["seat"])
+        frame["you"]["cash"] = self._options(None)
         frame["cash"] = self._cash_frame()
+        return frame
+
+    def snapshot_over(self, shared: TableFrame, viewer: User | None) -> TableFrame:
+        frame = super().snapshot_over(shared, viewer)
+        if frame["you"] is not shared["you"]:  # his own block: the shared one stays as is
+            frame["you"]["cash"] = self._options(frame["you"]["seat"])
         return frame
 
     def game_frame(self) -> GameFrame:

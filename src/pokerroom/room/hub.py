@@ -55,6 +55,7 @@ from pokerroom.room.outbox import Outbox, Send
 from pokerroom.room.replay import ReplayGuard
 from pokerroom.room.seam import Frame, Outcome, Room, User
 from pokerroom.room.session_watch import SessionCheck, lapsed
+from pokerroom.room.shared_frames import SharedFrames
 from pokerroom.room.socket_caps import SocketCaps, SocketCounter
 from pokerroom.room.ticker import Clock, Ticker
 
@@ -188,6 +189,7 @@ class Hub:
         self._connections: dict[str, set[Connection]] = {}
         self._present: dict[tuple[str, int], int] = {}
         self._replays = ReplayGuard(self.settings.replay_ids, self.settings.replay_senders)
+        self._frames = SharedFrames()
         self.counter = SocketCounter(self.settings.caps)
         """The open sockets by address, account and table (taken before the hello)."""
         self._serials = itertools.count(1)
@@ -301,12 +303,12 @@ class Hub:
 
     def _stamped(
         self, room: Room, viewer: User | None, language: Language, vocabulary: Vocabulary
-    ) -> Frame:
+    ) -> str:
         """The room's snapshot for ``viewer``, worded in his ``language`` and the table's
         ``vocabulary``, with the server's clock reading ``now``, so a page can turn the
-        clock's deadlines (on this clock) into seconds left."""
-        with use_language(language, vocabulary):
-            return {**room.snapshot(viewer), "now": self.clock()}
+        clock's deadlines (on this clock) into seconds left; its public part is built once
+        for all viewers (:mod:`pokerroom.room.shared_frames`)."""
+        return self._frames.text(room, viewer, language, vocabulary, self.clock())
 
     def disconnect(self, connection: Connection) -> None:
         """Forget a socket; a user's last socket at a room tells the room he is gone (H-11)."""
@@ -317,6 +319,7 @@ class Hub:
         watching.discard(connection)
         if not watching:
             del self._connections[room.id]
+            self._frames.forget(room.id)
         if viewer is None:
             self._replays.forget(connection.sender)
             return
@@ -399,6 +402,7 @@ class Hub:
         if loop is not None and not _on_loop(loop):
             loop.call_soon_threadsafe(self.room_changed, room_id)
             return
+        self._frames.forget(room_id)
         holding = self._holding
         if loop is not None and holding is not None and holding.hold(room_id, self.clock()):
             self._watch_stalls()
@@ -406,6 +410,7 @@ class Hub:
         self._refresh(room_id)
 
     def _refresh(self, room_id: str) -> None:
+        self._frames.forget(room_id)
         for connection in list(self._connections.get(room_id, ())):
             with connection.speaking():
                 why = self.refuse_watch(room_id, connection.viewer)
@@ -418,6 +423,7 @@ class Hub:
     def _show(self, connection: Connection) -> None:
         """The room as it is now, unless that is not saved yet (then once it is)."""
         room_id = connection.room.id
+        self._frames.forget(room_id)
         if self.paused(room_id):
             with connection.speaking():
                 message = gettext(CANNOT_SAVE)
@@ -506,6 +512,7 @@ class Hub:
             return
         for key in [key for key in self._present if key[0] == room_id]:
             del self._present[key]
+        self._frames.forget(room_id)
         for connection in self._connections.pop(room_id, set()):
             self._replays.forget(connection.sender)
             connection.outbox.post(last)

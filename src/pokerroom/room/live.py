@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, final
 
 from pokerroom.amounts import amount_text
 from pokerroom.bots.base import tell_hand_over
@@ -34,6 +34,7 @@ from pokerroom.engine.views import view_of
 from pokerroom.history.phh_write import write_phh
 from pokerroom.i18n import N_, Vocabulary, gettext, vocabulary_of_profile
 from pokerroom.protocol import client as msg
+from pokerroom.protocol.chat_frames import ChatFrame
 from pokerroom.protocol.frames import (
     GameFrame,
     ResultFrame,
@@ -48,7 +49,7 @@ from pokerroom.room.clock import ShotClock, Turn, bank_allowed, new_turn
 from pokerroom.room.occupants import Occupant
 from pokerroom.room.seam import PROTOCOL_VERSION, Outcome, User
 from pokerroom.room.seated import SeatedRoom, no
-from pokerroom.room.snapshot import build
+from pokerroom.room.snapshot import over, public
 from pokerroom.room.stories import Stories
 from pokerroom.room.worded import Worded, every_language, for_viewer
 from pokerroom.said import error_words
@@ -170,21 +171,41 @@ class LiveRoom(SeatedRoom[Turn]):
 
     # ------------------------------------------------------------ the Room API
 
+    @final
     def snapshot(self, viewer: User | None) -> TableFrame:
-        frame = build(self, viewer)
+        """Built in the two steps the hub shares between viewers: a kind of table adds to
+        :meth:`public_snapshot` and :meth:`snapshot_over`, never here."""
+        return self.snapshot_over(self.public_snapshot(), viewer)
+
+    def public_snapshot(self) -> TableFrame:
+        """The table as a signed-out observer sees it, shared by every viewer."""
+        frame = public(self)
+        frame["chat"] = self._chat(None)
+        return frame
+
+    def snapshot_over(self, shared: TableFrame, viewer: User | None) -> TableFrame:
+        """``viewer``'s whole frame from the ``shared`` one: a new mapping, whose values
+        are ``shared``'s own objects where he sees the same (they are never changed: a kind
+        of table that adds a viewer's part replaces a value, it does not edit it)."""
+        if viewer is None:
+            return shared.copy()
+        frame = over(self, shared, viewer)
         seat = frame["you"]["seat"]
         choice = None if seat is None else self.straddle_choice(seat)
         if choice is not None:
             frame["you"]["straddle"] = choice
+        frame["chat"] = self._chat(viewer)
+        return frame
+
+    def _chat(self, viewer: User | None) -> ChatFrame:
         seated = viewer is not None and self.seat_of_user(viewer.id) is not None
-        frame["chat"] = chat_frame(
+        return chat_frame(
             self.chat,
             None if viewer is None else viewer.id,
             seated=seated,
             moderator=self.moderates(viewer),
             all_in=self.someone_all_in(),
         )
-        return frame
 
     def shift_clock(self, seconds: float) -> None:
         """Move every time the room keeps ``seconds`` later: the shot clock and time banks

@@ -3,16 +3,18 @@
 A room change only marks the connection stale; its snapshot is built when the writer gets to
 it, so a burst of changes costs one snapshot, a slow client never delays the others, and no
 two tasks ever write to the same socket. The snapshot is always built for the connection's
-own viewer (X-4): the outbox is given that one rendering function and nothing else.
+own viewer (X-4): the outbox is given that one rendering function (which returns the frame's
+text, :mod:`pokerroom.room.shared_frames`) and nothing else.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+from _json import make_encoder
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
+from json.encoder import encode_basestring_ascii
 
 from pokerroom.i18n import gettext
 from pokerroom.room.failures import describe_failure
@@ -28,9 +30,38 @@ _SNAPSHOT = None
 """The queue's placeholder for "the current snapshot, built when sent"."""
 
 
-def encode(frame: Frame) -> str:
-    """Compact JSON; nested mappings become objects."""
-    return _ENCODER.encode(frame)
+def encode(frame: Frame | object) -> str:
+    """Compact JSON of a frame or of a part of one; nested mappings become objects."""
+    return "".join(_ENCODE(frame, 0))
+
+
+class KnownText(list[str]):
+    """A frame's list of strings whose JSON text is written already (a hand log, its
+    lines encoded once for every viewer): :func:`value_text` takes it as it is."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, items: list[str], text: str) -> None:
+        super().__init__(items)
+        self.text = text
+
+
+def value_text(value: object) -> str:
+    """Compact JSON of one value of a frame: the common plain ones written at once (as the
+    encoder writes them: a str or int of a subclass, an enum's, by its value)."""
+    if type(value) is KnownText:
+        return value.text
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        return encode_basestring_ascii(value)
+    if isinstance(value, int):
+        return int.__repr__(value)
+    return "".join(_ENCODE(value, 0))
 
 
 def _plain(value: object) -> object:
@@ -39,15 +70,16 @@ def _plain(value: object) -> object:
     raise TypeError(f"a frame holds a {type(value).__name__}, which is not JSON")
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"), default=_plain, check_circular=False)
-"""One encoder for every frame: a frame is a tree the room built, never a cycle, so the
-check for one (a third of the encoding's time) is left out."""
+_ENCODE = make_encoder(None, _plain, encode_basestring_ascii, None, ":", ",", False, False, True)
+"""One encoder for every frame, the standard library's own C one made once (the
+``json.JSONEncoder`` way makes it anew for each call): compact, no check for cycles (a frame
+is a tree the room built, never a cycle; the check is a third of the encoding's time)."""
 
 
 class Outbox:
     """Frames for one socket: direct ones (errors) and coalesced snapshots."""
 
-    def __init__(self, render: Callable[[], Frame], send: Send) -> None:
+    def __init__(self, render: Callable[[], str], send: Send) -> None:
         self._render = render
         self._send = send
         self._queue: deque[Frame | None] = deque()
@@ -97,7 +129,7 @@ class Outbox:
         if item is _SNAPSHOT:
             self._snapshot_queued = False
         try:
-            return encode(self._render() if item is None else item)
+            return self._render() if item is None else encode(item)
         except Exception as exc:
             log.error("building a frame failed: %s", describe_failure(exc))
             if item is None:

@@ -1,19 +1,22 @@
-"""The whole table as one viewer may see it (X-4): one function, so nothing can leak past it.
+"""The whole table as one viewer may see it (X-4), in two steps so that viewers share work.
 
-Cards come only from :func:`pokerroom.engine.views.view_of` for the viewer's own position
-(None for an observer, or a seated player not dealt in): his own cards, face-up cards,
-the boards and shown hands. Everything else is public: names, stacks, bets, the button,
-pots and who contests them, whose turn and his clock, the hand log as he saw it.
+:func:`public` builds the table as a signed-out observer sees it; its cards come only from
+:func:`pokerroom.engine.views.view_of` for no position: face-up cards, the boards and shown
+hands. Everything else in it is public: names, stacks, bets, the button, pots and who
+contests them, whose turn and his clock. :func:`over` puts one viewer's own part on top:
+his own seat's hole cards (those of his own position, and only if he was dealt in), his
+hand log (told from the events as his position sees them) and his ``you`` block.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import Hand, Limit, Variant
+from pokerroom.engine.events import Event
 from pokerroom.engine.views import HandView, view_of
 from pokerroom.i18n import N_, Language, gettext
 from pokerroom.protocol.frames import (
@@ -48,12 +51,12 @@ LIMIT_WORDS = {
 """The betting structures as the stakes line names them (the frame's ``limit`` is the code)."""
 
 
-def build(room: LiveRoom, viewer: User | None) -> TableFrame:
+def public(room: LiveRoom) -> TableFrame:
+    """The table as a signed-out observer sees it: the part every viewer shares, built once
+    per change and language (:mod:`pokerroom.room.shared_frames`)."""
     hand = room.hand
-    my_seat = None if viewer is None else room.seat_of_user(viewer.id)
-    position = None if my_seat is None else room.position_of(my_seat)
-    view = None if hand is None else view_of(hand, position)  # X-4: the only source of cards
-    story = None if hand is None or view is None else _story(room, hand, view)
+    view = None if hand is None else view_of(hand, None)  # X-4: no one's hole cards
+    story = None if hand is None or view is None else _story(room, hand, None, view.events)
     marks = room.marks()
     return {
         "type": "table",
@@ -64,18 +67,42 @@ def build(room: LiveRoom, viewer: User | None) -> TableFrame:
         "host": room.host,
         "game": room.game_frame(),
         "seats": [
-            _seat(room, seat, my_seat, marks, hand, view, story)
-            for seat in range(1, room.table_size + 1)
+            _seat(room, seat, marks, hand, view, story) for seat in range(1, room.table_size + 1)
         ],
         "hand": None
         if hand is None or view is None or story is None
         else _hand(room, hand, view, story),
-        "you": _you(room, viewer, my_seat, position, hand, view),
+        "you": _you(room, None, None, None, hand),
         "results": room.results_shown(),
         "standings": room.standings(),
         "hands_played": room.hands_played,
         "next_hand_at": room.next_hand_at,
     }
+
+
+def over(room: LiveRoom, shared: TableFrame, viewer: User) -> TableFrame:
+    """``viewer``'s frame: the shared one with his seat's cards, his hand log and his
+    ``you`` block put in. A new mapping; what it has in common with ``shared`` is the same
+    objects (never changed), so their text is encoded once for all viewers."""
+    frame = shared.copy()
+    my_seat = room.seat_of_user(viewer.id)
+    position = None if my_seat is None else room.position_of(my_seat)
+    hand = room.hand
+    if my_seat is not None:
+        seats = list(shared["seats"])
+        mine = seats[my_seat - 1].copy()
+        mine["you"] = True
+        if hand is not None and position is not None:
+            mine["cards"] = _cards(tuple(hand.hole[position]))  # X-4: his own cards only
+        seats[my_seat - 1] = mine
+        frame["seats"] = seats
+    told = shared["hand"]
+    if hand is not None and position is not None and told is not None:
+        names = [occupant.name for occupant in room.hand_occupants]
+        log = room.stories.log(hand, position, names, room.timeouts)
+        frame["hand"] = {**told, "log": log}
+    frame["you"] = _you(room, viewer, my_seat, position, hand)
+    return frame
 
 
 def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
@@ -131,15 +158,14 @@ def game_frame(
     }
 
 
-def _story(room: LiveRoom, hand: Hand, view: HandView) -> Story:
+def _story(room: LiveRoom, hand: Hand, position: int | None, events: Sequence[Event]) -> Story:
     names = [occupant.name for occupant in room.hand_occupants]
-    return room.stories.story(hand, view, names, room.timeouts)
+    return room.stories.story(hand, position, events, names, room.timeouts)
 
 
 def _seat(
     room: LiveRoom,
     seat: int,
-    my_seat: int | None,
     marks: tuple[int | None, int | None, int | None],
     hand: Hand | None,
     view: HandView | None,
@@ -154,7 +180,7 @@ def _seat(
         "user": None if occupant is None else occupant.user,
         "bot": None if occupant is None else occupant.style,
         "bot_account": occupant is not None and occupant.bot_account,
-        "you": seat == my_seat,
+        "you": False,
         "stack": 0 if occupant is None else room.stack_of(seat),
         "bet": 0,
         "cards": [],
@@ -261,7 +287,6 @@ def _you(
     my_seat: int | None,
     position: int | None,
     hand: Hand | None,
-    view: HandView | None,
 ) -> YouFrame:
     user = None if viewer is None else viewer.id
     decider = room.decider()
@@ -277,7 +302,9 @@ def _you(
         "seat": my_seat,
         "host": user is not None and room.hosts(user),
         "decision": decision,
-        "actions": _actions(hand, view) if decision == "act" and hand and view else None,
+        "actions": _actions(hand, view_of(hand, position))
+        if decision == "act" and hand is not None
+        else None,
         "may_muck": decision == "show"
         and hand is not None
         and position is not None

@@ -11,6 +11,10 @@ players state them (A-7): "raises to 131", "calls 70", "all-in 57".
 ['Ann posts 1', 'Bob posts 2', 'You raise to 6 (all-in)', 'Ann folds']
 >>> story.last_action
 {0: 'folds', 1: 'posts 2', 2: 'all-in 6'}
+>>> story.about  # whom each line names
+[(0,), (1,), (2,), (0,)]
+>>> tell(events, Words(["Ann", "Bob", "Cy"], everyone=True), [200, 200, 6]).lines[:2]
+['You post 1', 'You post 2']
 """
 
 from __future__ import annotations
@@ -87,13 +91,16 @@ class Words:
     you: int | None = None
     amount: Callable[[int], str] = str
     card: Callable[[Card], str] = str
+    everyone: bool = False
+    """Every player addressed as "You": the lines a log told once for all its viewers
+    gives each one about himself (:attr:`Story.about`)."""
 
     def subject(self, player: int) -> str:
-        return gettext(YOU) if player == self.you else self.names[player]
+        return gettext(YOU) if self.everyone or player == self.you else self.names[player]
 
     def line(self, player: int, you: str, named: str, **params: str) -> str:
         """The message ``you`` for the lone human, else ``named`` with his name, filled."""
-        if player == self.you:
+        if self.everyone or player == self.you:
             return gettext(you).format(**params)
         return gettext(named).format(name=self.names[player], **params)
 
@@ -119,6 +126,9 @@ class Story:
     """Each player's latest action, short, for his seat: "raises to 131", "folds"."""
     drew: dict[int, int] = field(default_factory=dict)
     """Draw games: how many cards each player exchanged (V-8)."""
+    about: list[tuple[int, ...]] = field(default_factory=list)
+    """Whom each line names (by position): a line about nobody, or about someone else,
+    reads the same for every viewer."""
 
 
 def tell(
@@ -179,8 +189,11 @@ class StoryTeller:
         """The story so far, antes and up cards not yet told included: a copy, which
         telling more events later leaves as it is."""
         teller = copy.copy(self._teller)
+        teller.named = list(teller.named)
         told = teller.story
-        teller.story = Story(list(told.lines), dict(told.last_action), dict(told.drew))
+        teller.story = Story(
+            list(told.lines), dict(told.last_action), dict(told.drew), list(told.about)
+        )
         teller.flush_antes()
         teller.flush_up_cards()
         return teller.story
@@ -207,11 +220,23 @@ class _Teller:
         self.runs = 1
         """2 once the players agreed to run it twice: board 1 is then run 2."""
         self.up_cards: list[str] = []
+        self.named: list[int] = []
+        """The players named in the line being made (:attr:`Story.about`)."""
         self.antes: list[tuple[int, int]] = []
         """Antes posted and not yet told: everyone's equal antes make one line (B-7)."""
 
     def say(self, line: str) -> None:
         self.story.lines.append(line)
+        self.story.about.append(tuple(self.named))
+        self.named.clear()
+
+    def subject(self, player: int) -> str:
+        self.named.append(player)
+        return self.words.subject(player)
+
+    def line(self, player: int, you: str, named: str, **params: str) -> str:
+        self.named.append(player)
+        return self.words.line(player, you, named, **params)
 
     def act(self, player: int, verb: str, amount: int | None, *, timed_out: bool) -> None:
         """Log an action and keep it as the player's latest; "all-in" when it took his last chip."""
@@ -220,11 +245,11 @@ class _Teller:
         you, named, seat, alone = ACTION_LINES[verb]
         if timed_out:
             said = gettext(alone).format(amount=chips)
-            line = self.words.line(
+            line = self.line(
                 player, N_("You timed out: {action}"), N_("{name} timed out: {action}"), action=said
             )
         else:
-            line = self.words.line(player, you, named, amount=chips)
+            line = self.line(player, you, named, amount=chips)
         if all_in:
             line = gettext(N_("{line} (all-in)")).format(line=line)
         self.say(line)
@@ -287,7 +312,7 @@ class _Teller:
                 self.committed[player] -= amount
                 uncalled = self.words.amount(amount)
                 self.say(
-                    self.words.line(
+                    self.line(
                         player,
                         N_("uncalled {amount} returned to You"),
                         N_("uncalled {amount} returned to {name}"),
@@ -307,7 +332,7 @@ class _Teller:
                 if face_up:
                     self.up_cards.append(
                         gettext(N_("{name} {cards}")).format(
-                            name=self.words.subject(player),
+                            name=self.subject(player),
                             cards=cards_text(cards, self.words.card),
                         )
                     )
@@ -317,7 +342,7 @@ class _Teller:
                 count = str(len(cards))
                 if cards:
                     self.say(
-                        self.words.line(
+                        self.line(
                             player, N_("You draw {count}"), N_("{name} draws {count}"), count=count
                         )
                     )
@@ -325,14 +350,14 @@ class _Teller:
                         count=count
                     )
                 else:
-                    self.say(self.words.line(player, N_("You stand pat"), N_("{name} stands pat")))
+                    self.say(self.line(player, N_("You stand pat"), N_("{name} stands pat")))
                     self.story.last_action[player] = gettext(N_("stands pat"))
             case ev.Show(player, cards):
                 named = self.hand_names.get(player)
                 shown = cards_text(cards, self.words.card)
                 if named:
                     self.say(
-                        self.words.line(
+                        self.line(
                             player,
                             N_("You show {cards}: {hand}"),
                             N_("{name} shows {cards}: {hand}"),
@@ -342,20 +367,20 @@ class _Teller:
                     )
                 else:
                     self.say(
-                        self.words.line(
+                        self.line(
                             player, N_("You show {cards}"), N_("{name} shows {cards}"), cards=shown
                         )
                     )
                 self.story.last_action[player] = gettext(N_("shows"))
             case ev.Muck(player):
-                self.say(self.words.line(player, N_("You muck"), N_("{name} mucks")))
+                self.say(self.line(player, N_("You muck"), N_("{name} mucks")))
                 self.story.last_action[player] = gettext(N_("mucks"))
             case ev.Award(player, amount, pot, share, board):
                 self.stacks[player] += amount
                 where = _pot_name(pot, share, board, two_boards=self.two_boards, runs=self.runs)
                 won_with = self.winning.get((player, pot, share, board))
                 won = self.words.amount(amount)
-                line = self.words.line(
+                line = self.line(
                     player, N_("You win {amount}"), N_("{name} wins {amount}"), amount=won
                 )
                 if where:

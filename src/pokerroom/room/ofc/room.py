@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 from collections import deque
 from collections.abc import Mapping
+from typing import final
 
 from pokerroom.bots.ofc import OFC_BOTS, OfcDecision, apply_decision
 from pokerroom.chat import RoomChat
@@ -34,13 +35,14 @@ from pokerroom.ofc import OfcError, OfcHand, Session
 from pokerroom.ofc.words import result_lines
 from pokerroom.ofc_choices import MAX_PLAYERS, MIN_PLAYERS
 from pokerroom.protocol import client as msg
+from pokerroom.protocol.chat_frames import ChatFrame
 from pokerroom.protocol.frames import OfcResultFrame, OfcTableFrame
 from pokerroom.room.chatting import CHAT_MESSAGES, table_chat_outcome
 from pokerroom.room.clock import ShotClock
 from pokerroom.room.occupants import Occupant
 from pokerroom.room.ofc.placing import Refused, decision_for
 from pokerroom.room.ofc.results import result_frame
-from pokerroom.room.ofc.snapshot import build
+from pokerroom.room.ofc.snapshot import build, over
 from pokerroom.room.seam import PROTOCOL_VERSION, Outcome, User
 from pokerroom.room.seated import SeatedRoom, no
 from pokerroom.room.worded import Worded, every_language, for_viewer
@@ -148,16 +150,32 @@ class OfcRoom(SeatedRoom[OfcTurn]):
     def hands_played(self) -> int:
         return 0 if self.session is None else self.session.hands_played
 
+    @final
     def snapshot(self, viewer: User | None) -> OfcTableFrame:
-        frame = build(self, viewer)
-        frame["chat"] = chat_frame(
+        return self.snapshot_over(self.public_snapshot(), viewer)
+
+    def public_snapshot(self) -> OfcTableFrame:
+        """The table as a signed-out observer sees it, shared by the observers."""
+        frame = build(self, None)
+        frame["chat"] = self._chat(None)
+        return frame
+
+    def snapshot_over(self, shared: OfcTableFrame, viewer: User | None) -> OfcTableFrame:
+        """``viewer``'s whole frame: a new mapping, sharing ``shared``'s unchanged values."""
+        if viewer is None:
+            return shared.copy()
+        frame = over(self, shared, viewer)
+        frame["chat"] = self._chat(viewer)
+        return frame
+
+    def _chat(self, viewer: User | None) -> ChatFrame:
+        return chat_frame(
             self.chat,
             None if viewer is None else viewer.id,
             seated=viewer is not None and self.seat_of_user(viewer.id) is not None,
             moderator=self.moderates(viewer),
             all_in=False,  # OFC plays for points: nobody is ever all-in
         )
-        return frame
 
     def moderates(self, user: User | None) -> bool:
         """Whether ``user`` moderates the table's chat: its host, or an admin."""

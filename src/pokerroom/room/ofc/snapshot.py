@@ -65,6 +65,17 @@ def build(room: OfcRoom, viewer: User | None) -> OfcTableFrame:
     }
 
 
+def over(room: OfcRoom, shared: OfcTableFrame, viewer: User) -> OfcTableFrame:
+    """``viewer``'s frame from the observers' ``shared`` one: a viewer with no seat sees
+    what they see but his own ``you`` block; a seated one's frame is built for him alone."""
+    seat = room.seat_of_user(viewer.id)
+    if seat is not None:
+        return build(room, viewer)
+    frame = shared.copy()
+    frame["you"] = _you(room, viewer, None, None)
+    return frame
+
+
 def ofc_stakes(room: OfcRoom) -> str:
     """The lobby entry's stakes as stored: English data, worded for each reader on the way
     out (``web/lobby/words.py``)."""

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pokerroom.protocol.frames import OfcTableFrame, TableFrame
 from pokerroom.room.failures import describe_failure
 from pokerroom.room.kinds import TableRoom
-from pokerroom.room.seam import Outcome, Room, User
+from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.seam import Frame, Outcome, Room, User
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.rooms.checkpoint import seal
 from pokerroom.storage.rooms.store import Checkpoint, RoomInput
@@ -63,6 +64,17 @@ class SavedRoom:
 
     def snapshot(self, viewer: User | None) -> TableFrame | OfcTableFrame:
         return self.room.snapshot(viewer)
+
+    def public_snapshot(self) -> TableFrame | OfcTableFrame:
+        return self.room.public_snapshot()
+
+    def snapshot_over(self, shared: Frame, viewer: User | None) -> Frame:
+        """The room's own (:mod:`pokerroom.room.shared_frames`): ``shared`` is what its
+        :meth:`public_snapshot` gave."""
+        room = self.room
+        if isinstance(room, OfcRoom):
+            return room.snapshot_over(cast(OfcTableFrame, shared), viewer)
+        return room.snapshot_over(cast(TableFrame, shared), viewer)
 
     def deadline(self) -> float | None:
         return self.room.deadline()

@@ -82,18 +82,31 @@ class TournamentTableRoom(LiveRoom):
         tables' chat."""
         return may_direct_event(user, self.owner.creator)
 
-    def snapshot(self, viewer: User | None) -> TableFrame:
-        frame = super().snapshot(viewer)
+    def public_snapshot(self) -> TableFrame:
+        frame = super().public_snapshot()
+        self._tournament_part(frame, None)
+        return frame
+
+    def snapshot_over(self, shared: TableFrame, viewer: User | None) -> TableFrame:
+        frame = super().snapshot_over(shared, viewer)
+        if viewer is None:
+            return frame
+        frame.pop("tournament", None)  # his own, in the same place
+        frame.pop("broadcast", None)
+        self._tournament_part(frame, viewer)
+        if viewer.id in self.moved_away:
+            frame["you"] = {**frame["you"], "moved_to": self.moved_away[viewer.id]}
+        return frame
+
+    def _tournament_part(self, frame: TableFrame, viewer: User | None) -> None:
+        """The tournament's header and broadcast as ``viewer`` sees them (T-23)."""
         header = self.owner.header(viewer)
         header["table"] = self.number
         header["dispute"] = self.owner.dispute_offer(self, viewer)
         frame["tournament"] = header
-        broadcast = self.owner.broadcasting.frame(self.owner, self, viewer)  # T-23
+        broadcast = self.owner.broadcasting.frame(self.owner, self, viewer)
         if broadcast is not None:
             frame["broadcast"] = broadcast
-        if viewer is not None and viewer.id in self.moved_away:
-            frame["you"]["moved_to"] = self.moved_away[viewer.id]
-        return frame
 
     @journaled
     def tick(self, now: float) -> bool:

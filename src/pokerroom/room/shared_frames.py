@@ -1,0 +1,164 @@
+"""Frames shared between a room's viewers: the public part built and encoded once per change.
+
+After a change every connection of a room gets a snapshot built for its own viewer (X-4).
+Most of each one is the same for everybody (seats, stacks, the board, the results), so a
+room that can (:class:`SharedSnapshots`) builds that public part once per change and
+language, the frame a signed-out observer sees, and each viewer's frame is made from it
+by the room itself (:meth:`SharedSnapshots.snapshot_over`): his own cards, his hand log,
+his ``you`` block and his chat put in as new values, everything else the shared objects.
+The text of the shared values is encoded once too, and each viewer's frame is written by
+joining it with the text of his own values: the same text the whole frame encoded at once
+would give (``tests/web/test_shared_frames.py`` holds it to the frame built directly).
+
+The hub forgets a room's shared part whenever the room changed or a connection is shown
+the room anew, so a frame never shows an older table than the last change it was sent for.
+"""
+
+from __future__ import annotations
+
+from json.encoder import encode_basestring_ascii
+from typing import Protocol, cast, runtime_checkable
+
+from pokerroom.i18n import Language, Vocabulary, use_language
+from pokerroom.room.outbox import encode, value_text
+from pokerroom.room.seam import Frame, Room, User
+
+
+@runtime_checkable
+class SharedSnapshots(Protocol):
+    """A room whose viewers' frames share a public part."""
+
+    def public_snapshot(self) -> Frame:
+        """The table as a signed-out observer sees it (worded in the current language)."""
+        ...
+
+    def snapshot_over(self, shared: Frame, viewer: User | None) -> Frame:
+        """``viewer``'s whole frame, equal to ``snapshot(viewer)``: a new mapping whose
+        values are ``shared``'s own objects wherever he sees the same; none of ``shared``'s
+        objects is changed."""
+        ...
+
+
+class _Shared:
+    """One public frame with the text of each of its fields, and, once a viewer's field
+    copies a shared list or object with a few items of his own, the text of that field's
+    items, so that his is written from them."""
+
+    __slots__ = ("_fields", "_items", "frame")
+
+    def __init__(self, frame: Frame) -> None:
+        self.frame = frame
+        self._fields = {
+            name: (value, f"{_key(name)}:{value_text(value)}") for name, value in frame.items()
+        }
+        """Each field's value and its text, name included."""
+        self._items: dict[str, list[str] | dict[str, tuple[object, str]] | None] = {}
+        """A list field's items' text; an object field's items and their text, names
+        included, if it holds lists or objects (None: a viewer's is encoded whole)."""
+
+    def text(self, frame: Frame) -> str:
+        """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
+        fields = self._fields
+        parts = []
+        for name, value in frame.items():
+            known = fields.get(name)
+            if known is not None and known[0] is value:
+                parts.append(known[1])
+            else:
+                parts.append(f"{_key(name)}:{self._own(name, value)}")
+        return "{" + ",".join(parts) + "}"
+
+    def _own(self, name: str, value: object) -> str:
+        """A viewer's own value of the field ``name``: written from the shared items'
+        text where it holds them, its own items encoded."""
+        shared = self.frame.get(name)
+        if type(value) is list and type(shared) is list and len(value) == len(shared):
+            texts = self._items.get(name)
+            if type(texts) is not list:
+                texts = self._items[name] = [value_text(item) for item in shared]
+            return (
+                "["
+                + ",".join(
+                    [
+                        text if item is mine else value_text(mine)
+                        for mine, item, text in zip(value, shared, texts, strict=True)
+                    ]
+                )
+                + "]"
+            )
+        if type(value) is dict and type(shared) is dict:
+            if name not in self._items:
+                self._items[name] = _pairs(shared)
+            pairs = self._items[name]
+            if type(pairs) is dict:
+                parts = []
+                for key, mine in value.items():
+                    known = pairs.get(key)
+                    if known is not None and known[0] is mine:
+                        parts.append(known[1])
+                    else:
+                        parts.append(f"{_key(key)}:{value_text(mine)}")
+                return "{" + ",".join(parts) + "}"
+        return value_text(value)
+
+
+def _pairs(shared: dict[str, object]) -> dict[str, tuple[object, str]] | None:
+    """An object field's items with their text, if it holds a list or an object a
+    viewer's copy may share (else None: encoding a viewer's whole is quicker)."""
+    if not any(type(item) is list or type(item) is dict for item in shared.values()):
+        return None
+    return {key: (item, f"{_key(key)}:{value_text(item)}") for key, item in shared.items()}
+
+
+_KEYS: dict[str, str] = {}
+
+
+def _key(key: str) -> str:
+    """A frame's field name as JSON (a few dozen names, each encoded once)."""
+    text = _KEYS.get(key)
+    if text is None:
+        text = encode_basestring_ascii(key)
+        if len(_KEYS) < 1024:
+            _KEYS[key] = text
+    return text
+
+
+class SharedFrames:
+    """Every room's public part, per language and vocabulary, until the room changes."""
+
+    def __init__(self) -> None:
+        self._built: dict[str, dict[tuple[Language, Vocabulary], _Shared]] = {}
+        self._kinds: dict[type, bool] = {}
+
+    def forget(self, room_id: str) -> None:
+        """The room changed (or someone is shown it anew): build its public part again."""
+        self._built.pop(room_id, None)
+
+    def text(
+        self,
+        room: Room,
+        viewer: User | None,
+        language: Language,
+        vocabulary: Vocabulary,
+        now: float,
+    ) -> str:
+        """The room's frame for ``viewer`` in his ``language`` and the table's
+        ``vocabulary``, with the server's clock reading ``now``, as JSON text."""
+        with use_language(language, vocabulary):
+            if not self._shares(room):
+                return encode({**room.snapshot(viewer), "now": now})
+            sharing = cast(SharedSnapshots, room)
+            by_language = self._built.setdefault(room.id, {})
+            shared = by_language.get((language, vocabulary))
+            if shared is None:
+                shared = by_language[language, vocabulary] = _Shared(sharing.public_snapshot())
+            frame = dict(sharing.snapshot_over(shared.frame, viewer))
+        frame["now"] = now
+        return shared.text(frame)
+
+    def _shares(self, room: Room) -> bool:
+        kind = type(room)
+        shares = self._kinds.get(kind)
+        if shares is None:
+            shares = self._kinds[kind] = isinstance(room, SharedSnapshots)
+        return shares
