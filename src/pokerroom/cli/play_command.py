@@ -18,25 +18,25 @@ from pokerroom.cli.hand_json import markers_json, pots_json, stakes_json
 from pokerroom.cli.names import player_name
 from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
-from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.errors import UsageError
 from pokerroom.game_choices import PROFILE_NAMES, VARIANT_CODES, Limit
 from pokerroom.i18n import (
-    current_language,
     gettext,
     ngettext,
-    use_language,
-    vocabulary_of_profile,
 )
 from pokerroom.i18n.marker import N_
 from pokerroom.table.chip_caps import MAX_AMOUNT
 from pokerroom.table.seating import MAX_SEATS
 
 if TYPE_CHECKING:  # the engine, the storage and Textual load when the command runs
+    from collections.abc import Callable
+
     from pokerroom.bots import Bot
     from pokerroom.engine import Hand
     from pokerroom.storage import SavedSeries, SeriesLog, SeriesStore
     from pokerroom.table.series import HandRecord, Series, SeriesSettings
-    from pokerroom.tui.app import HandListener, TableApp
+
+    HandListener = Callable[[Series, Hand, HandRecord | None], None]
 
 BOT_CYCLE = LINE_UP
 MAX_HANDS = 100_000
@@ -96,23 +96,6 @@ def saving_listener(log: SeriesLog) -> HandListener:
             log.series_finished()
 
     return save
-
-
-@dataclasses.dataclass
-class _StopOnFailure:
-    """The saving listener, but a save that fails ends the table and keeps its reason."""
-
-    save: HandListener
-    table: TableApp | None = None
-    failure: str | None = None
-
-    def __call__(self, series: Series, hand: Hand, record: HandRecord | None) -> None:
-        try:
-            self.save(series, hand, record)
-        except PokerroomError as error:  # what was saved before it stays saved
-            self.failure = str(error)
-            if self.table is not None:
-                self.table.exit()
 
 
 def _series_options_given(ctx: typer.Context) -> str:
@@ -247,6 +230,49 @@ def _conflicts(ctx: typer.Context, *, all_bots: bool, humans: int, mixed: bool) 
         raise UsageError(N_("--name is for one player; hot-seat players are Player 1, Player 2, …"))
     if mixed and "limit" in given:
         raise UsageError(N_("--mixed alternates fixed-limit and pot-limit (B-6): drop --limit"))
+
+
+def _play_at_the_terminal(
+    series: Series,
+    log: SeriesLog,
+    styles: dict[int, str],
+    bots: dict[int, Bot],
+    hand: Hand | None,
+    *,
+    clock: int,
+    auto_muck: bool,
+    note: str,
+) -> str | None:
+    """Play the series at this terminal until it ends or the player quits: a home room of
+    this process, saved as it goes, drawn by the terminal table of ``pokerroom connect``.
+    Returns why saving failed (the table stopped there), or None."""
+    import asyncio
+    import time
+
+    from pokerroom.room.clock import ShotClock
+    from pokerroom.room.home import HomeRoom
+    from pokerroom.room.seam import User
+    from pokerroom.storage.series_room import SeriesRoom
+    from pokerroom.tui.local_table import LOCAL_ROOM, local_table
+
+    people = [User(seat, player.name) for seat, player in series.seats.items() if seat not in bots]
+    room = HomeRoom.playing(
+        LOCAL_ROOM,
+        series,
+        {user.id: user for user in people},
+        {seat: (styles[seat], bot) for seat, bot in bots.items()},
+        clock=ShotClock(seconds=clock, timed=clock > 0),
+        auto_muck=auto_muck,
+    )
+    saved = SeriesRoom(room, log)
+    room.go_on(time.monotonic(), hand)
+    saved.save_progress()
+    title = gettext(N_("pokerroom — home series"))
+    table = local_table(saved, people, title=title, message=note)
+    saved.on_failure = lambda _why: table.exit()
+    if saved.failure is None:
+        asyncio.run(table.run_local())
+    return saved.failure
 
 
 def play(
@@ -414,7 +440,6 @@ def play(
     from pokerroom.bots.registry import bot_kinds, check_bot
     from pokerroom.storage import SeriesLog, SeriesStore, StorageError, resume_series
     from pokerroom.table.series import Series
-    from pokerroom.tui.app import TableApp
 
     with user_errors():
         _conflicts(ctx, all_bots=all_bots, humans=humans, mixed=mixed)
@@ -498,29 +523,16 @@ def play(
             store = SeriesStore.open()  # every option checked: only now is anything saved
             log = SeriesLog.start(store, series, bots=styles, clock=clock if people else None)
     bots = _bots_for(styles, seed)
-    save = saving_listener(log)
     if people:
-        humans_at = {seat for seat in series.seats if seat not in bots}
-        guarded = _StopOnFailure(save)
-        guarded.table = TableApp(
-            series,
-            humans_at,
-            bots,
-            hot_seat=people > 1,
-            on_change=guarded,
-            hand=hand,
-            clock=clock or None,
-            auto_muck=auto_muck,
+        failure = _play_at_the_terminal(
+            series, log, styles, bots, hand, clock=clock, auto_muck=auto_muck, note=clock_note
         )
-        guarded.table.message = clock_note
-        # the table speaks the rule book's words: the home game's («Фолд») or the clubs' («Пас»)
-        with use_language(current_language(), vocabulary_of_profile(series.settings.profile)):
-            guarded.table.run()
         store.close()
-        if guarded.failure is not None:
+        if failure is not None:
             with user_errors():
-                raise StorageError(guarded.failure)
+                raise StorageError(failure)
         return
+    save = saving_listener(log)
     with user_errors(), store:  # a failing database mid-series: one line, what is saved stays
         while not series.is_over:
             current = hand or series.start_hand()

@@ -35,6 +35,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
+from pokerroom.client.hot_seat import HotSeatLink
 from pokerroom.client.link import TableLink
 from pokerroom.i18n import (
     N_,
@@ -123,6 +124,7 @@ class RemoteTableApp(App[None]):
         Binding(
             "i", "chat", N_("Chat"), show=False
         ),  # the footer is full at 80 columns: ? lists it
+        Binding("space", "reveal", N_("Show my cards")),
         Binding("question_mark", "keys", N_("Keys"), key_display="?"),
         Binding("q", "quit", N_("Quit")),
         Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True),
@@ -460,6 +462,8 @@ class RemoteTableApp(App[None]):
         """Only the keys that work now are active, and only they are in the footer."""
         if action in ("quit", "keys"):
             return True
+        if action == "reveal":
+            return isinstance(self.link, HotSeatLink) and self.link.waiting is not None
         frame = self.frame
         if frame is None:
             return False
@@ -673,6 +677,11 @@ class RemoteTableApp(App[None]):
 
     async def action_start(self) -> None:
         await self._send({"type": "start"})
+
+    def action_reveal(self) -> None:
+        """Hot seat: the player asked to take the keyboard has it; his cards may show."""
+        if isinstance(self.link, HotSeatLink):
+            self.link.reveal()
 
     def action_keys(self) -> None:
         self.widgets.log.write(keys_help())
