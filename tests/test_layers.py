@@ -21,6 +21,8 @@ ABOVE: dict[str, set[str]] = {
     "bots": {"room", "storage", *INTERFACES},
     "room": {"storage", *INTERFACES},
     "storage": INTERFACES,
+    "client": {"cli", "tui", "web"},
+    "tui": {"cli", "web"},
 }
 """For each layer, the packages it must never import."""
 

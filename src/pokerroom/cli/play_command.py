@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -29,15 +30,13 @@ from pokerroom.table.chip_caps import MAX_AMOUNT
 from pokerroom.table.seating import MAX_SEATS
 
 if TYPE_CHECKING:  # the engine, the storage and Textual load when the command runs
-    from collections.abc import Callable
-
     from pokerroom.bots import Bot
     from pokerroom.engine import Hand
     from pokerroom.storage import SavedSeries, SeriesLog, SeriesStore
     from pokerroom.table.series import HandRecord, Series, SeriesSettings
 
-    HandListener = Callable[[Series, Hand, HandRecord | None], None]
-
+HandListener = Callable[["Series", "Hand", "HandRecord | None"], None]
+"""Told of every decision (no record) and every finished hand (its record)."""
 BOT_CYCLE = LINE_UP
 MAX_HANDS = 100_000
 MAX_MINUTES = 7 * 24 * 60
