@@ -123,8 +123,9 @@ def test_hot_seat_never_shows_one_players_cards_while_the_other_plays() -> None:
                     await pilot.pause(0.05)
                     screen_is_fair()
                 assert app.frame is not None and mine(app.frame)
+                moved = moved_on(room.turn_token())
                 await pilot.press("c")
-                await until(moved_on(room.turn_token()), "his check or call")
+                await until(moved, "his check or call")
             await pilot.press("q")
 
     asyncio.run(go())

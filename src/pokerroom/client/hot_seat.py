@@ -22,7 +22,9 @@ from pokerroom.i18n import N_, Language, gettext
 from pokerroom.room.hub import Hub
 from pokerroom.room.seam import Room, User
 
-PASS_KEYBOARD = N_("{name} decides: pass the keyboard to {name}, who presses space to see")
+PASS_KEYBOARD = N_(
+    "{name} to decide: pass the keyboard to {name}, then press space to see your cards"
+)
 
 _DONE = None
 
