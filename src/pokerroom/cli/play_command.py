@@ -1,5 +1,10 @@
 """``pokerroom play``: the home series of seed 001 (H-1 … H-8), with bots.
 
+At the terminal the series is played by a home room of this process, the server's table
+runtime (its clock, time banks, pre-actions, away seats), drawn by the terminal table of
+``pokerroom connect`` (:mod:`pokerroom.tui.local_table`) and saved as it goes in the series
+store (:mod:`pokerroom.storage.series_room`), so ``--resume`` finds the same decision.
+
 ``--all-bots`` plays a whole series unattended; with ``--json`` it prints one
 JSON object per hand and a last line with the result, for scripts and tests.
 """
@@ -431,9 +436,9 @@ def play(
 
     Keys at the table: f fold, c check/call, r raise (any amount), m/h/t/p/a
     min, half pot, 2/3 pot, pot, all-in, b bring in (Stud), 1-5 mark cards and
-    d draw (Draw), s show or x muck at showdown, n next hand,
-    v straddle on/off (--straddle), space show your cards (hot seat),
-    ? list the keys, q quit.
+    d draw (Draw), s show or x muck at showdown, k/j/l/o pre-actions,
+    z sit out or back in, v straddle on/off (--straddle),
+    space show your cards (hot seat), ? list the keys, q quit.
     """
     from pokerroom.bots import play_hand, tell_hand_over
     from pokerroom.bots.registry import bot_kinds, check_bot
