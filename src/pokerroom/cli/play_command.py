@@ -257,7 +257,7 @@ def _play_at_the_terminal(
     from pokerroom.room.home import HomeRoom
     from pokerroom.room.seam import User
     from pokerroom.storage.series_room import SeriesRoom
-    from pokerroom.tui.local_table import LOCAL_ROOM, local_table
+    from pokerroom.tui.local_table import LOCAL_ROOM, RESUME_HINT, local_table
 
     people = [User(seat, player.name) for seat, player in series.seats.items() if seat not in bots]
     room = HomeRoom.playing(
@@ -276,6 +276,8 @@ def _play_at_the_terminal(
     saved.on_failure = lambda _why: table.exit()
     if saved.failure is None:
         asyncio.run(table.run_local())
+    if saved.failure is None and not series.is_over:
+        typer.echo(gettext(RESUME_HINT))
     return saved.failure
 
 

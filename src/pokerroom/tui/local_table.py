@@ -16,11 +16,13 @@ from collections.abc import Sequence
 from pokerroom.client.hot_seat import HotSeatLink
 from pokerroom.client.in_process import InProcessLink
 from pokerroom.client.link import TableLink
-from pokerroom.i18n import current_language
+from pokerroom.i18n import N_, current_language
 from pokerroom.room.hub import Hub
 from pokerroom.room.seam import Room, User
 from pokerroom.tui.remote.app import RemoteTableApp
 
+RESUME_HINT = N_("Saved. Resume with: pokerroom play --resume")
+"""Said when the player leaves a series that is not over."""
 LOCAL_ROOM = "local"
 """The id of the one room a terminal's hub runs."""
 
