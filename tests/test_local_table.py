@@ -155,3 +155,17 @@ def test_a_series_at_the_terminal_resumes_at_the_same_decision(tmp_path: Path) -
     assert mine(after) == mine(before) != []
     assert after["you"]["decision"] == before["you"]["decision"] == "act"
     assert after["hand"]["log"] == before["hand"]["log"]
+
+
+def test_an_unseeded_first_hand_resumes_with_the_button_it_was_dealt() -> None:
+    """H-4: the first button is drawn once; a resume in hand 1 deals it again where it was
+    (it used to be drawn again, and two resumes in three failed: "dealt differently")."""
+    for attempt in range(8):
+        with SeriesStore.open("sqlite://") as store:
+            series = Series(["Ann", "Bob", "Cy", "Di"])
+            log = SeriesLog.start(store, series, bots={2: "station", 3: "station", 4: "station"})
+            hand = series.start_hand(auto_showdown=False)
+            log.save_progress(hand)
+            resumed = resume_series(store)
+            assert resumed.hand is not None, attempt
+            assert resumed.hand.events == hand.events, attempt

@@ -247,8 +247,9 @@ def _start(
     """Deal a saved hand again; a finished one shows down as its players chose (P-5)."""
     if series.hands_played + 1 != number or series.is_over:
         raise StorageError(f"series {saved.id} has no hand {number} to deal again")
+    first = series.first_button_of(seats) if saved.seed is None else None  # drawn, not again
     try:
-        hand = series.start_hand(dealt, auto_showdown=auto_showdown)
+        hand = series.start_hand(dealt, auto_showdown=auto_showdown, first_button=first)
     except DeckError:
         raise StorageError(
             f"the saved deck of hand {number} of series {saved.id} is damaged"
