@@ -408,6 +408,7 @@ def test_a18_the_decision_clock_is_saved_with_the_series_and_comes_back_on_resum
     ):
         result = runner.invoke(app, ["play", *args])
         assert result.exit_code == 0, result.output
+        assert result.output == "Saved. Resume with: pokerroom play --resume\n"
     changed = "--clock {}: {} from now on (series 1 was saved with {} s per decision)"
     assert opened == [
         (300, ""),
