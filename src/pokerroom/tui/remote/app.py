@@ -11,7 +11,9 @@ at a cash table the buy-in first, then the seat: ``150`` or ``150 4``), ``g`` ge
 leaves, and at a cash table ``u`` tops up between hands and ``w`` posts a big blind instead
 of waiting for one (again: wait). ``i`` types a chat line (Enter sends it; ``?`` lists
 it, the footer has no room); the table's chat is written into the log as it comes
-(:mod:`pokerroom.tui.remote.chat`). The footer lists the keys that work now; the legal
+(:mod:`pokerroom.tui.remote.chat`). At a hot-seat table (``pokerroom play --humans 2``,
+:class:`~pokerroom.client.hot_seat.HotSeatLink`) ``space`` shows the cards of the player
+asked to take the keyboard. The footer lists the keys that work now; the legal
 actions are buttons too. An OFC table
 (``kind: "ofc"``) is played on its own screen (:mod:`pokerroom.tui.remote.ofc`).
 
