@@ -169,3 +169,47 @@ def test_an_unseeded_first_hand_resumes_with_the_button_it_was_dealt() -> None:
             resumed = resume_series(store)
             assert resumed.hand is not None, attempt
             assert resumed.hand.events == hand.events, attempt
+
+
+def _to_showdown(seed: int, *, auto_muck: bool) -> tuple[HomeRoom, str | None]:
+    """Ann calls a station down in the first hand; what the room asks her at the end."""
+    ann = User(1, "Ann")
+    series = Series(["Ann", "Bot"], seed=seed)
+    room = HomeRoom.playing(
+        "local",
+        series,
+        {1: ann},
+        {2: ("station", make_bot("station", 2))},
+        clock=UNTIMED,
+        auto_muck=auto_muck,
+    )
+    room.go_on(0.0)
+    for step in range(100):
+        if room.hand_done:
+            return room, None
+        you = room.snapshot(ann)["you"]
+        if you["decision"] != "act":
+            return room, you["decision"]
+        word = "check" if you["actions"] and you["actions"]["check"] else "call"
+        message = {"type": "act", "action": word, "id": str(step)}
+        assert room.handle(ann, message, 1.0).changed
+    raise AssertionError("the hand did not end in 100 decisions")
+
+
+def test_auto_muck_mucks_a_losing_hand_unasked_and_asks_otherwise() -> None:
+    """P-5, ``play --auto-muck``: the room mucks Ann's hand that cannot win; without the
+    option she is asked to show or muck the same hand."""
+    for seed in range(40):
+        asked_room, asked = _to_showdown(seed, auto_muck=False)
+        if asked != "show":
+            continue
+        room, decision = _to_showdown(seed, auto_muck=True)
+        hand = room.hand
+        assert hand is not None
+        position = room.position_of(1)
+        assert position is not None
+        if hand.mucked[position]:
+            assert decision is None and room.hand_done
+            assert asked_room.hand is not None and not asked_room.hand_done
+            return
+    raise AssertionError("no seed of 40 let Ann lose a showdown she could muck")
