@@ -178,6 +178,8 @@ class RemoteTableApp(App[None]):
         """What the amount box is asking for: ``raise``, ``sit`` or ``top_up``."""
         self.ofc: RemoteOfcScreen | None = None
         """The OFC screen, once the table's first frame said it is an OFC table."""
+        self.on_end_session: Callable[[], None] | None = None
+        """Ends an OFC session between hands (``e`` at a terminal's own table); None: no key."""
         self.chat_logged: int | None = None
         """The newest chat line written to the log (None: none yet)."""
 
@@ -305,7 +307,7 @@ class RemoteTableApp(App[None]):
         if isinstance(now, int | float):
             self.clock.sync(float(now))
         if self.ofc is None:
-            self.ofc = RemoteOfcScreen(self._send, self.clock)
+            self.ofc = RemoteOfcScreen(self._send, self.clock, self.on_end_session)
             self.push_screen(self.ofc)
         self.ofc.receive(frame)
 
