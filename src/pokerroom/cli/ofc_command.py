@@ -162,8 +162,10 @@ class OfcTable:
     def left_table(self) -> str | None:
         """After the terminal table: a session the player ended (``e``) is finished.
         Returns why saving failed (the table stopped there), or None."""
-        failure = None if self.saving is None else self.saving.failure
-        if failure is None and self.ended and not self.log.over:
+        saving = self.saving
+        failure = None if saving is None else saving.failure
+        between_hands = saving is None or saving.room.hand_done
+        if failure is None and self.ended and between_hands and not self.log.over:
             self.log.finished()
         return failure
 
