@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -213,3 +215,57 @@ def test_auto_muck_mucks_a_losing_hand_unasked_and_asks_otherwise() -> None:
             assert asked_room.hand is not None and not asked_room.hand_done
             return
     raise AssertionError("no seed of 40 let Ann lose a showdown she could muck")
+
+
+def test_a_slow_disk_holds_the_change_until_saved_and_never_the_screen(tmp_path: Path) -> None:
+    """Saving off the event loop: while a save waits for the disk the loop (the clock, the
+    screen) runs on, and the change is shown only once it is saved."""
+    ann = User(1, "Ann")
+    with SeriesStore.open(f"sqlite:///{tmp_path / 'series.db'}") as store:
+        series = Series(["Ann", "Bot"], seed=5)
+        log = SeriesLog.start(store, series, bots={2: "station"})
+        room = home_room(series, [ann])
+        saved = SeriesRoom(room, log)
+        room.go_on(0.0)
+        saved.save_progress()  # no loop yet: written at once
+        disk = threading.Event()
+        real = store.save_progress
+
+        def slow(*args: Any, **kwargs: Any) -> None:
+            assert disk.wait(30), "the disk never came back"
+            real(*args, **kwargs)
+
+        store.save_progress = slow  # type: ignore[method-assign]
+        hub = Hub({"local": saved}, clock=time.monotonic, saves=saved.writer)
+
+        async def go() -> tuple[int, float, list[Mapping[str, Any]]]:
+            link = InProcessLink(hub, saved, ann)
+            seen: list[Mapping[str, Any]] = []
+
+            async def read() -> None:
+                async for frame in link.frames():
+                    seen.append(frame)
+
+            async with hub.running():
+                reader = asyncio.get_running_loop().create_task(read())
+                await until(lambda: len(seen) == 1, "the table")
+                free = seen[0]["you"]["actions"]["check"]
+                await link.send({"type": "act", "action": "check" if free else "call"})
+                started = time.monotonic()
+                await asyncio.sleep(0.3)  # the loop runs while the save waits
+                held, lag = len(seen), time.monotonic() - started
+                disk.set()
+                await until(lambda: len(seen) == 2, "the decision, once saved")
+                await link.close()
+                await reader
+            return held, lag, seen
+
+        held, lag, seen = asyncio.run(go())
+        saved.close()
+        assert held == 1 and lag < 5  # nothing unsaved shown; the loop was never frozen
+        assert seen[1]["hand"]["turn"] != seen[0]["hand"]["turn"]
+        assert saved.writer.saved == saved.writer.issued and saved.failure is None
+    with SeriesStore.open(f"sqlite:///{tmp_path / 'series.db'}") as store:
+        resumed = resume_series(store)
+        assert resumed.hand is not None and room.hand is not None
+        assert resumed.hand.events == room.hand.events  # what was shown is what is saved

@@ -6,7 +6,7 @@ OFC screen itself are :mod:`tests.test_tui_remote_ofc`'s."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
@@ -312,11 +312,11 @@ def test_a_failing_save_stops_the_table_with_one_plain_line(
     table = open_table(2, "random", "Ann", 1, all_bots=False)
     tried: list[int] = []
 
-    def broken(hand: OfcHand, seats: Sequence[int]) -> None:
+    def broken(session: int, hand: OfcHand, **row: object) -> None:
         tried.append(len(hand.events))
         raise RuntimeError(f"deck_seed = 1, unset {hand.pending(0)}")
 
-    monkeypatch.setattr(table.log, "save_progress", broken)
+    monkeypatch.setattr(table.store, "save_progress", broken)
     table.local_table()
     saving = table.saving
     assert saving is not None and len(tried) == 1

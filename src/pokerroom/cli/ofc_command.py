@@ -147,9 +147,8 @@ class OfcTable:
         saving = self.saving = OfcSessionRoom(room, self.log)
         room.go_on(time.monotonic())
         saving.save_progress()
-        table = local_table(
-            saving, [me], title=gettext(N_("pokerroom — Open-Face Chinese Pineapple"))
-        )
+        title = gettext(N_("pokerroom — Open-Face Chinese Pineapple"))
+        table = local_table(saving, [me], title=title, saves=saving.writer)
 
         def end_session() -> None:
             self.ended = True
@@ -163,6 +162,8 @@ class OfcTable:
         """After the terminal table: a session the player ended (``e``) is finished.
         Returns why saving failed (the table stopped there), or None."""
         saving = self.saving
+        if saving is not None:
+            saving.close()  # every change shown is saved: what is queued is written now
         failure = None if saving is None else saving.failure
         between_hands = saving is None or saving.room.hand_done
         if failure is None and self.ended and between_hands and not self.log.over:

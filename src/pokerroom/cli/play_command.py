@@ -272,10 +272,11 @@ def _play_at_the_terminal(
     room.go_on(time.monotonic(), hand)
     saved.save_progress()
     title = gettext(N_("pokerroom — home series"))
-    table = local_table(saved, people, title=title, message=note)
+    table = local_table(saved, people, title=title, message=note, saves=saved.writer)
     saved.on_failure = lambda _why: table.exit()
     if saved.failure is None:
         asyncio.run(table.run_local())
+    saved.close()
     if saved.failure is None and not series.is_over:
         typer.echo(gettext(RESUME_HINT))
     return saved.failure

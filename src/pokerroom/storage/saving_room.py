@@ -2,11 +2,11 @@
 
 :class:`SavingRoom` is a :class:`~pokerroom.room.seam.Room` around a room of this process
 (``pokerroom play``'s home series, ``pokerroom ofc``'s session) that saves the game after
-every change, before the hub shows the change to anyone; what is saved and how is the
-subclass's (:meth:`SavingRoom.save_progress` and the room's own hooks). A save that fails
-is kept in :attr:`SavingRoom.failure` and told to ``on_failure``: the table stops there
-(no deadline, no further save), and what was saved before stays saved. An unexpected
-error is named by its kind alone: its text may hold the deck (X-4).
+every change; what is saved is the subclass's (:meth:`SavingRoom.save_progress` and the
+room's own hooks), each save taken as the game is at the change and written by
+:attr:`SavingRoom.writer` on its own thread. The hub is given the writer (``saves=``), so
+it shows a change only once it is saved. A save that fails stops the table (no deadline,
+no further save, ``on_failure`` told), and what was saved before stays saved.
 """
 
 from __future__ import annotations
@@ -14,11 +14,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 
-from pokerroom.errors import PokerroomError
-from pokerroom.i18n import N_, gettext
 from pokerroom.room.seam import Frame, Outcome, Room, User
-
-CANNOT_SAVE = N_("the game could not be saved ({error})")
+from pokerroom.storage.local_writer import LocalWriter, Save
 
 
 class SavingRoom(ABC):
@@ -26,8 +23,21 @@ class SavingRoom(ABC):
 
     def __init__(self, room: Room, on_failure: Callable[[str], None] | None = None) -> None:
         self._room = room
-        self.on_failure = on_failure
-        self.failure: str | None = None
+        self.writer = LocalWriter(on_failure)
+
+    @property
+    def on_failure(self) -> Callable[[str], None] | None:
+        """Told why, once, when a save fails (on the loop the table runs on)."""
+        return self.writer.on_failure
+
+    @on_failure.setter
+    def on_failure(self, told: Callable[[str], None] | None) -> None:
+        self.writer.on_failure = told
+
+    @property
+    def failure(self) -> str | None:
+        """Why the table stopped: the first save that failed, in one line."""
+        return self.writer.failure
 
     @property
     def id(self) -> str:
@@ -66,18 +76,10 @@ class SavingRoom(ABC):
     def save_progress(self) -> None:
         """Save the game in progress as it is now (after a change, or a table just opened)."""
 
-    def _saving(self, save: Callable[[], object]) -> None:
-        """Run one save; the first that fails stops the table."""
-        if self.failure is not None:
-            return
-        try:
-            save()
-        except PokerroomError as error:  # what was saved before it stays saved
-            self._fail(str(error))
-        except Exception as error:  # the table stops with one plain line, no traceback
-            self._fail(gettext(CANNOT_SAVE).format(error=type(error).__name__))
+    def _saving(self, save: Save) -> None:
+        """Queue one save, its data taken now; the first that fails stops the table."""
+        self.writer.put(save)
 
-    def _fail(self, why: str) -> None:
-        self.failure = why
-        if self.on_failure is not None:
-            self.on_failure(why)
+    def close(self) -> None:
+        """Write every save queued (the table is left)."""
+        self.writer.close()

@@ -39,11 +39,11 @@ class SeriesRoom(SavingRoom):
     def save_progress(self) -> None:
         hand = self.room.hand
         if hand is not None and not self.room.hand_done:
-            self._saving(lambda: self.log.save_progress(hand))
+            self._saving(self.log.progress(hand))
 
     def _finished(self, finished: FinishedHand[Any]) -> None:
         hand = self.room.hand
         assert hand is not None
-        self._saving(lambda: self.log.hand_finished(hand, finished.record))
+        self._saving(self.log.finished_hand(hand, finished.record))
         if self.log.series.is_over:
-            self._saving(self.log.series_finished)
+            self._saving(self.log.end())

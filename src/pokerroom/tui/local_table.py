@@ -17,6 +17,7 @@ from pokerroom.client.hot_seat import HotSeatLink
 from pokerroom.client.in_process import InProcessLink
 from pokerroom.client.link import TableLink
 from pokerroom.i18n import N_, current_language
+from pokerroom.room.holding import Saves
 from pokerroom.room.hub import Hub
 from pokerroom.room.seam import Room, User
 from pokerroom.tui.remote.app import RemoteTableApp
@@ -44,10 +45,16 @@ class LocalTableApp(RemoteTableApp):
 
 
 def local_table(
-    room: Room, people: Sequence[User], *, title: str | None = None, message: str = ""
+    room: Room,
+    people: Sequence[User],
+    *,
+    title: str | None = None,
+    message: str = "",
+    saves: Saves | None = None,
 ) -> LocalTableApp:
-    """The app for ``room`` played by ``people`` at this keyboard (two or more: hot seat)."""
-    hub = Hub({room.id: room}, clock=time.monotonic)
+    """The app for ``room`` played by ``people`` at this keyboard (two or more: hot seat);
+    given its writer (``saves``), a change is shown only once it is saved."""
+    hub = Hub({room.id: room}, clock=time.monotonic, saves=saves)
     language = current_language()
     link: TableLink = (
         HotSeatLink(hub, room, people, language=language)

@@ -38,10 +38,10 @@ class OfcSessionRoom(SavingRoom):
         hand = self.room.hand
         if hand is not None and not self.room.hand_done:
             seats = self._session_seats()
-            self._saving(lambda: self.log.save_progress(hand, seats))
+            self._saving(self.log.progress(hand, seats))
 
     def _settled(self, hand: OfcHand, seats: tuple[int, ...]) -> None:
-        self._saving(lambda: self.log.hand_finished(hand, [seat - 1 for seat in seats]))
+        self._saving(self.log.settled(hand, [seat - 1 for seat in seats]))
 
     def _session_seats(self) -> list[int]:
         """The session seat (from 0) of each position of the hand in play: room seat ``s``
