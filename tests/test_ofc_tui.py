@@ -94,6 +94,35 @@ async def keys_until(
     pytest.fail("the session never got there")
 
 
+def shown_over(app: LocalTableApp) -> bool:
+    frame = ofc_screen(app).frame
+    return frame is not None and frame["status"] == "over"
+
+
+def play(table: OfcTable) -> tuple[list[Leak], list[str]]:
+    """The session played to its end by keys: the leaks drawn, and the screen at each
+    deal of Ann's and at the end."""
+    app, room = opened(table)
+    leaks: list[Leak] = []
+    screens: list[str] = []
+
+    def over() -> bool:
+        if placing(app, room) and ofc_screen(app).ready:
+            screens.append(app.screen_text())
+        return room.status == "over"
+
+    async def go() -> None:
+        async with app.hub.running(), app.run_test(size=(120, 50)) as pilot:
+            await keys_until(app, room, pilot, over, leaks)
+            await until(lambda: shown_over(app), "the end on screen")
+            await pilot.pause()
+            screens.append(app.screen_text())
+            await pilot.press("q")
+
+    asyncio.run(go())
+    return leaks, screens
+
+
 def test_x4_o2_a_whole_session_by_keys_is_saved_and_replays() -> None:
     """O-1 … O-7 at the terminal: every card set by keys, the results and totals in the
     log once each, no bot's unset or discarded card ever drawn (X-4, O-2), the session
