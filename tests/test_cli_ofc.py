@@ -15,12 +15,13 @@ from typer.testing import CliRunner
 from pokerroom.bots import BOTS, play_hand
 from pokerroom.bots.ofc import OFC_BOTS, apply_decision, play_ofc_hand
 from pokerroom.cli.app import app
-from pokerroom.cli.ofc_command import open_table
+from pokerroom.cli.ofc_command import OfcTable, open_table
 from pokerroom.history.ofc.record import loads_many, replay_record
 from pokerroom.ofc_choices import MAX_HANDS
+from pokerroom.room.seam import User
 from pokerroom.storage import OfcStore, SeriesLog, SeriesStore, positions
 from pokerroom.table.series import Series
-from pokerroom.tui.ofc_app import OfcApp
+from pokerroom.tui.local_table import LocalTableApp
 
 runner = CliRunner()
 
@@ -28,7 +29,11 @@ runner = CliRunner()
 @pytest.fixture(autouse=True)
 def no_terminal_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """CliRunner has no terminal: a table opened by mistake fails the test, never hangs it."""
-    monkeypatch.setattr(OfcApp, "run", lambda self: pytest.fail("the terminal table was opened"))
+
+    async def opened(self: LocalTableApp) -> None:
+        pytest.fail("the terminal table was opened")
+
+    monkeypatch.setattr(LocalTableApp, "run_local", opened)
 
 
 def ofc_json(*args: str) -> dict[str, Any]:
@@ -294,7 +299,7 @@ def test_an_all_bots_session_resumed_mid_hand_ends_as_one_played_straight_throug
 def test_a_table_that_stops_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:
     """The terminal table stopped (played on elsewhere, X-4): its reason, one line, exit 2."""
     stale = "this session was played on elsewhere; run pokerroom ofc --resume"
-    monkeypatch.setattr(OfcApp, "run", lambda self: stale)
+    monkeypatch.setattr(OfcTable, "play_here", lambda self: stale)
     monkeypatch.setattr("pokerroom.cli.terminal.at_a_terminal", lambda: True)
     result = runner.invoke(app, ["ofc", "--seed", "1"])
     assert result.exit_code == 2 and result.output == f"error: {stale}\n"
@@ -381,15 +386,22 @@ def test_leaving_the_table_says_how_to_go_on_or_where_the_ended_session_is(
     """q leaves the session open: the command to go on; e ends it: where its hands are."""
     monkeypatch.setattr("pokerroom.cli.terminal.at_a_terminal", lambda: True)
     monkeypatch.setattr("pokerroom.cli.ofc_command.at_a_terminal", lambda: True)
-    monkeypatch.setattr(OfcApp, "run", lambda self: None)  # q at once
+
+    async def quit_at_once(self: LocalTableApp) -> None:  # q
+        return
+
+    monkeypatch.setattr(LocalTableApp, "run_local", quit_at_once)
     left = runner.invoke(app, ["ofc", "--seed", "1"])
     assert left.exit_code == 0 and left.output == "Saved. Go on with: pokerroom ofc --resume 1\n"
 
-    def end_session(self: OfcApp) -> None:  # e between hands
-        assert self.on_end is not None
-        self.on_end()
+    async def end_session(self: LocalTableApp) -> None:  # e between hands
+        (room,) = self.hub.rooms.values()
+        ann = User(1, "You")
+        assert room.handle(ann, {"type": "sit_out", "id": "away"}, 0.0).changed  # cards set
+        assert self.on_end_session is not None  # for her: the hand is over
+        self.on_end_session()
 
-    monkeypatch.setattr(OfcApp, "run", end_session)
+    monkeypatch.setattr(LocalTableApp, "run_local", end_session)
     ended = runner.invoke(app, ["ofc", "--resume", "1"])
     assert ended.exit_code == 0, ended.output
-    assert ended.output == "OFC session 1 ended after 0 hands: pokerroom history --session 1\n"
+    assert ended.output == "OFC session 1 ended after 1 hand: pokerroom history --session 1\n"

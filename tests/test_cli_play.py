@@ -15,7 +15,7 @@ from pokerroom.cli.app import app
 from pokerroom.engine import Limit, Options
 from pokerroom.engine.options import TimeoutAction
 from pokerroom.table.series import Series
-from pokerroom.tui.app import TableApp
+from pokerroom.tui.local_table import LocalTableApp
 
 runner = CliRunner()
 
@@ -93,7 +93,7 @@ def test_a_bad_name_is_refused_before_anything_is_created(
     private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """--name is checked first; given where no one plays under it, it is an error."""
-    monkeypatch.setattr(TableApp, "run", lambda self: pytest.fail("the table was opened"))
+    monkeypatch.setattr(LocalTableApp, "run_local", lambda self: pytest.fail("the table opened"))
     result = runner.invoke(app, ["play", "--name", "Ann\u202eBob"])
     assert result.exit_code == 2
     assert result.output == (

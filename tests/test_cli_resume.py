@@ -16,11 +16,13 @@ from typer.testing import CliRunner, Result
 
 from pokerroom.cli import play_command
 from pokerroom.cli.app import app
+from pokerroom.cli.play_command import HandListener
 from pokerroom.engine import Action, Hand
 from pokerroom.storage import SeriesLog, SeriesStore, StorageError, database, resume_series
+from pokerroom.storage.series_room import SeriesRoom
 from pokerroom.storage.store import StaleSeriesError
 from pokerroom.table.series import HandRecord, Series
-from pokerroom.tui.app import HandListener
+from pokerroom.tui.local_table import LocalTableApp
 
 runner = CliRunner()
 
@@ -52,6 +54,14 @@ def killed_after(monkeypatch: pytest.MonkeyPatch, number: int) -> None:
         return dying
 
     monkeypatch.setattr(play_command, "saving_listener", listener)
+
+
+def shot_clock(table: LocalTableApp) -> int | None:
+    """The seconds per decision of the table's room (None: no clock)."""
+    (room,) = table.hub.rooms.values()
+    assert isinstance(room, SeriesRoom)
+    clock = room.room.clock
+    return int(clock.seconds) if clock.timed else None
 
 
 def play(*args: str) -> Result:
@@ -380,12 +390,14 @@ def test_a18_the_decision_clock_is_saved_with_the_series_and_comes_back_on_resum
 ) -> None:
     """Issue 21 item 13: ``play --clock 300`` resumes at 300 s; a ``--clock`` typed on
     resume that differs wins, is kept for the next resume, and the table says so."""
-    from pokerroom.tui.app import TableApp
-
     monkeypatch.setattr("pokerroom.cli.play_command.at_a_terminal", lambda: True)
     monkeypatch.setattr("pokerroom.cli.terminal.at_a_terminal", lambda: True)
     opened: list[tuple[int | None, str]] = []
-    monkeypatch.setattr(TableApp, "run", lambda self: opened.append((self.clock, self.message)))
+
+    async def run_local(self: LocalTableApp) -> None:
+        opened.append((shot_clock(self), self.message))
+
+    monkeypatch.setattr(LocalTableApp, "run_local", run_local)
     for args in (
         ["--clock", "300", "--seats", "2", "--seed", "1"],
         ["--resume"],
@@ -396,6 +408,7 @@ def test_a18_the_decision_clock_is_saved_with_the_series_and_comes_back_on_resum
     ):
         result = runner.invoke(app, ["play", *args])
         assert result.exit_code == 0, result.output
+        assert result.output == "Saved. Resume with: pokerroom play --resume\n"
     changed = "--clock {}: {} from now on (series 1 was saved with {} s per decision)"
     assert opened == [
         (300, ""),
@@ -412,14 +425,16 @@ def test_a18_the_decision_clock_is_saved_with_the_series_and_comes_back_on_resum
 def test_a18_a_series_saved_without_its_clock_resumes_with_the_clock_given(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from pokerroom.tui.app import TableApp
-
     monkeypatch.setattr("pokerroom.cli.play_command.at_a_terminal", lambda: True)
     monkeypatch.setattr("pokerroom.cli.terminal.at_a_terminal", lambda: True)
     with SeriesStore.open() as store:  # as saved before the series kept its clock
         SeriesLog.start(store, Series(["You", "random-2"], seed=1), bots={2: "random"})
     opened: list[int | None] = []
-    monkeypatch.setattr(TableApp, "run", lambda self: opened.append(self.clock))
+
+    async def run_local(self: LocalTableApp) -> None:
+        opened.append(shot_clock(self))
+
+    monkeypatch.setattr(LocalTableApp, "run_local", run_local)
     for args in (["--resume"], ["--resume", "--clock", "45"], ["--resume"]):
         assert runner.invoke(app, ["play", *args]).exit_code == 0
     assert opened == [30, 45, 45]

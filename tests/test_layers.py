@@ -22,6 +22,8 @@ ABOVE: dict[str, set[str]] = {
     "room": {"storage", "cluster", *INTERFACES},
     "storage": {"cluster", *INTERFACES},
     "cluster": INTERFACES,
+    "client": {"cli", "tui", "web"},
+    "tui": {"cli", "web"},
 }
 """For each layer, the packages it must never import."""
 

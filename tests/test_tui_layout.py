@@ -21,9 +21,13 @@ from pokerroom.cards import card_face
 from pokerroom.engine import VARIANTS
 from pokerroom.engine.views import view_of
 from pokerroom.i18n import LANGUAGES, Language, use_language
+from pokerroom.room.clock import ShotClock
+from pokerroom.room.home import HomeRoom
+from pokerroom.room.seam import User
 from pokerroom.table.seating import MAX_SEATS
 from pokerroom.table.series import Series, SeriesSettings
-from pokerroom.tui.app import TableApp
+from pokerroom.tui.local_table import LocalTableApp, local_table
+from tests.waiting import until
 
 GAMES = [
     "holdem",
@@ -51,17 +55,22 @@ def seat_at_most(game: str) -> int:
     return min(MAX_SEATS, VARIANTS[game].max_players)
 
 
-def table_app(game: str) -> TableApp:
+def table_app(game: str) -> tuple[LocalTableApp, HomeRoom]:
+    """You and calling stations at the most seats of ``game``: the local table of
+    ``pokerroom play``, a home room of this process drawn by the terminal table."""
     seats = seat_at_most(game)
     names = ["You", *[f"station-{seat}" for seat in range(2, seats + 1)]]
     series = Series(names, SeriesSettings(variant=VARIANTS[game]), seed=7)
-    bots = {seat: CallingStation() for seat in range(2, seats + 1)}
-    return TableApp(series, {1}, bots, clock=None)
+    bots = {seat: ("station", CallingStation()) for seat in range(2, seats + 1)}
+    you = User(1, "You")
+    room = HomeRoom.playing("local", series, {1: you}, bots, clock=ShotClock(timed=False))
+    room.go_on(0.0)
+    return local_table(room, [you]), room
 
 
-def find_seats(lines: list[str], app: TableApp) -> dict[int, Found]:
+def find_seats(lines: list[str], series: Series) -> dict[int, Found]:
     found: dict[int, Found] = {}
-    for seat, player in app.series.seats.items():
+    for seat, player in series.seats.items():
         pattern = re.compile(rf"(?<!\S)[> ]{seat} {re.escape(player.name)}(?!\S)")
         hits = [(row, m) for row, line in enumerate(lines) for m in pattern.finditer(line)]
         assert len(hits) == 1, f"seat {seat} ({player.name}) shown {len(hits)} times"
@@ -79,16 +88,16 @@ def segment(lines: list[str], at: Found, found: dict[int, Found], offset: int) -
     return text.split("│")[0]
 
 
-def check_screen(app: TableApp, width: int, height: int) -> None:
-    hand = app.hand
-    assert hand is not None
+def check_screen(app: LocalTableApp, room: HomeRoom, width: int, height: int) -> None:
+    hand, series = room.hand, room.series
+    assert hand is not None and series is not None
     table = str(app.query_one("#table", Static).content)
     lines = table.split("\n")
     assert max(len(line) for line in lines) <= width
-    found = find_seats(lines, app)
-    view = view_of(hand, next(p for p in range(hand.players) if app.series.seat_of(p) == 1))
+    found = find_seats(lines, series)
+    view = view_of(hand, next(p for p in range(hand.players) if series.seat_of(p) == 1))
     for position in range(hand.players):
-        seat = app.series.seat_of(position)
+        seat = series.seat_of(position)
         at = found[seat]
         money = segment(lines, at, found, 1).split()
         assert money[0] == str(hand.stacks[position]), (seat, money)
@@ -111,26 +120,35 @@ def check_screen(app: TableApp, width: int, height: int) -> None:
 
 async def render_every_moment(game: str, width: int, height: int) -> int:
     """Check the screen at each of the human's decisions and at the end of the hand."""
-    app = table_app(game)
+    app, room = table_app(game)
     checked = 0
-    async with app.run_test(size=(width, height)) as pilot:
-        await pilot.pause()
+
+    def drawn() -> bool:  # the screen is drawn from the room as it is now
+        frame = app.frame
+        return (
+            frame is not None
+            and frame["hand"] is not None
+            and (frame["hand"]["turn"] == room.turn_token())
+        )
+
+    async with app.hub.running(), app.run_test(size=(width, height)) as pilot:
         for _ in range(30):
-            hand = app.hand
+            await until(drawn, "the table as it is now")
+            await pilot.pause()
+            hand = room.hand
             assert hand is not None
             for _ in range(100):  # a footer is laid out a little after its bindings change
                 if all(key.region.area for key in app.screen.query(FooterKey)):
                     break
                 await pilot.pause(0.05)
-            check_screen(app, width, height)
+            check_screen(app, room, width, height)
             checked += 1
-            if hand.phase == "done":
+            if room.hand_done:
                 break
             key = {"draw": "d", "showdown": "s"}.get(hand.phase, "c")
             if hand.phase == "bet" and hand.legal_actions().bring_in is not None:
                 key = "b"
             await pilot.press(key)
-            await pilot.pause()
     return checked
 
 

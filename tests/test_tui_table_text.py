@@ -17,7 +17,8 @@ from pokerroom.engine import events as ev
 from pokerroom.engine.variants import BOMB_POT, FIVE_CARD_DRAW, STUD, Variant
 from pokerroom.table.series import Series, SeriesSettings
 from pokerroom.table.story import Words, faces_text, tell
-from pokerroom.tui.app import RESUME_HINT, HandListener, TableApp
+from pokerroom.tui.app import HandListener, TableApp
+from pokerroom.tui.local_table import RESUME_HINT
 
 Scenario = Callable[[TableApp, Pilot[None]], Awaitable[None]]
 

@@ -143,11 +143,11 @@ def test_the_hot_seat_and_a_free_fold_speak_the_players_language(language: Langu
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_ofc_speaks_only_the_players_language(language: Language) -> None:
-    """An illegal key's refusal, the rows and the task, two finished hands, the end."""
+    """The rows and the task at each deal, the finished hand, the end: ``pokerroom ofc``'s
+    room drawn by the terminal table of ``connect``."""
     with use_language(language):
-        ofc = open_table(2, "sensible", "Ann", 11, all_bots=False, hands=2)
-        app = ofc.app()
-        leaks, screens, _ = asyncio.run(play(app, hands=2))
+        ofc = open_table(2, "sensible", "Ann", 11, all_bots=False, hands=1)
+        leaks, screens = play(ofc)
         ofc.close()
     assert leaks == []
     for text in screens:

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from collections.abc import Iterable
@@ -57,6 +58,16 @@ class Deck:
         """Reshuffles of a dealt-again deck still to come, in order."""
         self._burned: list[Card] = []
         self._muck: list[Card] = []
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Deck:
+        """The same stock, burns and muck (a game copied to be saved on another thread); a
+        secure source has no state to copy, so the copy shares it."""
+        twin = Deck.__new__(Deck)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            shared = isinstance(value, secrets.SystemRandom)
+            setattr(twin, name, value if shared else copy.deepcopy(value, memo))
+        return twin
 
     @classmethod
     def again(cls, order: DeckOrder) -> Deck:

@@ -31,10 +31,11 @@ from pokerroom.ofc_choices import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS
 
 if TYPE_CHECKING:  # the bots, the storage and Textual load when the command runs
     from pokerroom.bots.ofc import OfcBot, OfcDecision
-    from pokerroom.ofc import OfcHand, Session
+    from pokerroom.ofc import Session
     from pokerroom.ofc.game import PlayerView
     from pokerroom.storage import OfcLog, OfcStore, SavedOfcHand
-    from pokerroom.tui.ofc_app import OfcApp
+    from pokerroom.storage.ofc.session_room import OfcSessionRoom
+    from pokerroom.tui.local_table import LocalTableApp
 
 DEFAULT_BOTS = "sensible"
 BOT_HANDS = 10
@@ -105,29 +106,69 @@ class OfcTable:
     names: list[str]
     kinds: list[str | None]
     bots: dict[int, OfcBot]
+    saving: OfcSessionRoom | None = None
+    """The room played at this terminal, saved as it goes (:meth:`local_table`)."""
+    ended: bool = False
+    """The player ended the session at the table (``e`` between hands)."""
 
     @property
     def all_bots(self) -> bool:
         return None not in self.kinds
 
-    def app(self) -> OfcApp:
-        """The terminal table for the human in seat 0, saved after every action."""
-        from pokerroom.tui.ofc_app import OfcApp
+    def play_here(self) -> str | None:
+        """Play the session at this terminal until the player quits or ends it (``e``
+        between hands). Returns why saving failed (the table stopped there), or None."""
+        import asyncio
 
-        return OfcApp(
+        table = self.local_table()
+        if self.saving is not None and self.saving.failure is None:
+            asyncio.run(table.run_local())
+        return self.left_table()
+
+    def local_table(self) -> LocalTableApp:
+        """The terminal table of ``pokerroom connect`` over an OFC room of this process for
+        the human in seat 1: the session goes on at once, saved as it goes."""
+        import time
+
+        from pokerroom.room.ofc import OfcRoom
+        from pokerroom.room.seam import User
+        from pokerroom.storage.ofc.session_room import OfcSessionRoom
+        from pokerroom.tui.local_table import LOCAL_ROOM, local_table
+
+        me = User(1, self.names[0])
+        room = OfcRoom.playing(
+            LOCAL_ROOM,
             self.session,
-            self.names,
-            self.bots,
-            hands=self.log.hands,
-            on_change=self._save,
-            on_end=self.log.finished,
+            {1: me},
+            {seat + 1: kind for seat, kind in enumerate(self.kinds) if kind is not None},
+            {seat + 1: name for seat, name in enumerate(self.names)},
+            max_hands=self.log.hands,
         )
+        saving = self.saving = OfcSessionRoom(room, self.log)
+        room.go_on(time.monotonic())
+        saving.save_progress()
+        title = gettext(N_("pokerroom — Open-Face Chinese Pineapple"))
+        table = local_table(saving, [me], title=title, saves=saving.writer)
 
-    def _save(self, hand: OfcHand, seats: tuple[int, ...]) -> None:
-        if hand.is_over:
-            self.log.hand_finished(hand, seats)
-        else:
-            self.log.save_progress(hand, seats)
+        def end_session() -> None:
+            self.ended = True
+            table.exit()
+
+        table.on_end_session = end_session
+        saving.on_failure = lambda _why: table.exit()
+        return table
+
+    def left_table(self) -> str | None:
+        """After the terminal table: a session the player ended (``e``) is finished.
+        Returns why saving failed (the table stopped there), or None."""
+        saving = self.saving
+        if saving is not None:
+            saving.close()  # every change shown is saved: what is queued is written now
+        failure = None if saving is None else saving.failure
+        between_hands = saving is None or saving.room.hand_done
+        if failure is None and self.ended and between_hands and not self.log.over:
+            self.log.finished()
+        return failure
 
     def play_unattended(self) -> None:
         """Bots in every seat play the hands still to play; each is saved as it ends.
@@ -321,8 +362,8 @@ def ofc(
     try:
         with user_errors():
             if not table.all_bots:
-                stopped = table.app().run()
-                if stopped is not None:  # a stale terminal, a failed save or bot: one line
+                stopped = table.play_here()
+                if stopped is not None:  # a stale terminal, a failed save: one line
                     raise PokerroomError(stopped)
                 typer.echo(_leaving_line(table))
                 return

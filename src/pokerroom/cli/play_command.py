@@ -1,5 +1,10 @@
 """``pokerroom play``: the home series of seed 001 (H-1 … H-8), with bots.
 
+At the terminal the series is played by a home room of this process, the server's table
+runtime (its clock, time banks, pre-actions, away seats), drawn by the terminal table of
+``pokerroom connect`` (:mod:`pokerroom.tui.local_table`) and saved as it goes in the series
+store (:mod:`pokerroom.storage.series_room`), so ``--resume`` finds the same decision.
+
 ``--all-bots`` plays a whole series unattended; with ``--json`` it prints one
 JSON object per hand and a last line with the result, for scripts and tests.
 """
@@ -8,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -18,14 +24,11 @@ from pokerroom.cli.hand_json import markers_json, pots_json, stakes_json
 from pokerroom.cli.names import player_name
 from pokerroom.cli.options import MAX_ID, flag, number, resume_id
 from pokerroom.cli.terminal import NO_TERMINAL, at_a_terminal, require_terminal
-from pokerroom.errors import PokerroomError, UsageError
+from pokerroom.errors import UsageError
 from pokerroom.game_choices import PROFILE_NAMES, VARIANT_CODES, Limit
 from pokerroom.i18n import (
-    current_language,
     gettext,
     ngettext,
-    use_language,
-    vocabulary_of_profile,
 )
 from pokerroom.i18n.marker import N_
 from pokerroom.table.chip_caps import MAX_AMOUNT
@@ -36,8 +39,9 @@ if TYPE_CHECKING:  # the engine, the storage and Textual load when the command r
     from pokerroom.engine import Hand
     from pokerroom.storage import SavedSeries, SeriesLog, SeriesStore
     from pokerroom.table.series import HandRecord, Series, SeriesSettings
-    from pokerroom.tui.app import HandListener, TableApp
 
+HandListener = Callable[["Series", "Hand", "HandRecord | None"], None]
+"""Told of every decision (no record) and every finished hand (its record)."""
 BOT_CYCLE = LINE_UP
 MAX_HANDS = 100_000
 MAX_MINUTES = 7 * 24 * 60
@@ -96,23 +100,6 @@ def saving_listener(log: SeriesLog) -> HandListener:
             log.series_finished()
 
     return save
-
-
-@dataclasses.dataclass
-class _StopOnFailure:
-    """The saving listener, but a save that fails ends the table and keeps its reason."""
-
-    save: HandListener
-    table: TableApp | None = None
-    failure: str | None = None
-
-    def __call__(self, series: Series, hand: Hand, record: HandRecord | None) -> None:
-        try:
-            self.save(series, hand, record)
-        except PokerroomError as error:  # what was saved before it stays saved
-            self.failure = str(error)
-            if self.table is not None:
-                self.table.exit()
 
 
 def _series_options_given(ctx: typer.Context) -> str:
@@ -247,6 +234,52 @@ def _conflicts(ctx: typer.Context, *, all_bots: bool, humans: int, mixed: bool) 
         raise UsageError(N_("--name is for one player; hot-seat players are Player 1, Player 2, …"))
     if mixed and "limit" in given:
         raise UsageError(N_("--mixed alternates fixed-limit and pot-limit (B-6): drop --limit"))
+
+
+def _play_at_the_terminal(
+    series: Series,
+    log: SeriesLog,
+    styles: dict[int, str],
+    bots: dict[int, Bot],
+    hand: Hand | None,
+    *,
+    clock: int,
+    auto_muck: bool,
+    note: str,
+) -> str | None:
+    """Play the series at this terminal until it ends or the player quits: a home room of
+    this process, saved as it goes, drawn by the terminal table of ``pokerroom connect``.
+    Returns why saving failed (the table stopped there), or None."""
+    import asyncio
+    import time
+
+    from pokerroom.room.clock import ShotClock
+    from pokerroom.room.home import HomeRoom
+    from pokerroom.room.seam import User
+    from pokerroom.storage.series_room import SeriesRoom
+    from pokerroom.tui.local_table import LOCAL_ROOM, RESUME_HINT, local_table
+
+    people = [User(seat, player.name) for seat, player in series.seats.items() if seat not in bots]
+    room = HomeRoom.playing(
+        LOCAL_ROOM,
+        series,
+        {user.id: user for user in people},
+        {seat: (styles[seat], bot) for seat, bot in bots.items()},
+        clock=ShotClock(seconds=clock, timed=clock > 0),
+        auto_muck=auto_muck,
+    )
+    saved = SeriesRoom(room, log)
+    room.go_on(time.monotonic(), hand)
+    saved.save_progress()
+    title = gettext(N_("pokerroom — home series"))
+    table = local_table(saved, people, title=title, message=note, saves=saved.writer)
+    saved.on_failure = lambda _why: table.exit()
+    if saved.failure is None:
+        asyncio.run(table.run_local())
+    saved.close()
+    if saved.failure is None and not series.is_over:
+        typer.echo(gettext(RESUME_HINT))
+    return saved.failure
 
 
 def play(
@@ -406,15 +439,14 @@ def play(
 
     Keys at the table: f fold, c check/call, r raise (any amount), m/h/t/p/a
     min, half pot, 2/3 pot, pot, all-in, b bring in (Stud), 1-5 mark cards and
-    d draw (Draw), s show or x muck at showdown, n next hand,
-    v straddle on/off (--straddle), space show your cards (hot seat),
-    ? list the keys, q quit.
+    d draw (Draw), s show or x muck at showdown, k/j/l/o pre-actions,
+    z sit out or back in, v straddle on/off (--straddle),
+    space show your cards (hot seat), ? list the keys, q quit.
     """
     from pokerroom.bots import play_hand, tell_hand_over
     from pokerroom.bots.registry import bot_kinds, check_bot
     from pokerroom.storage import SeriesLog, SeriesStore, StorageError, resume_series
     from pokerroom.table.series import Series
-    from pokerroom.tui.app import TableApp
 
     with user_errors():
         _conflicts(ctx, all_bots=all_bots, humans=humans, mixed=mixed)
@@ -498,29 +530,16 @@ def play(
             store = SeriesStore.open()  # every option checked: only now is anything saved
             log = SeriesLog.start(store, series, bots=styles, clock=clock if people else None)
     bots = _bots_for(styles, seed)
-    save = saving_listener(log)
     if people:
-        humans_at = {seat for seat in series.seats if seat not in bots}
-        guarded = _StopOnFailure(save)
-        guarded.table = TableApp(
-            series,
-            humans_at,
-            bots,
-            hot_seat=people > 1,
-            on_change=guarded,
-            hand=hand,
-            clock=clock or None,
-            auto_muck=auto_muck,
+        failure = _play_at_the_terminal(
+            series, log, styles, bots, hand, clock=clock, auto_muck=auto_muck, note=clock_note
         )
-        guarded.table.message = clock_note
-        # the table speaks the rule book's words: the home game's («Фолд») or the clubs' («Пас»)
-        with use_language(current_language(), vocabulary_of_profile(series.settings.profile)):
-            guarded.table.run()
         store.close()
-        if guarded.failure is not None:
+        if failure is not None:
             with user_errors():
-                raise StorageError(guarded.failure)
+                raise StorageError(failure)
         return
+    save = saving_listener(log)
     with user_errors(), store:  # a failing database mid-series: one line, what is saved stays
         while not series.is_over:
             current = hand or series.start_hand()

@@ -27,6 +27,8 @@ class ShotClock:
     bank_seconds: int = 30
     showdown: float = 10
     """Seconds to show or muck (P-5) before the room does what it would do for a bot."""
+    timed: bool = True
+    """False: no decision is ever timed (``pokerroom play --clock 0``)."""
 
 
 @dataclass(slots=True)
@@ -44,7 +46,7 @@ class Turn:
 
 def new_turn(clock: ShotClock | None, key: tuple[int, int, int, str], now: float) -> Turn:
     _, _, position, kind = key
-    if clock is None:
+    if clock is None or not clock.timed:
         return Turn(key, kind, position, None, None)
     if kind == "show":
         return Turn(key, kind, position, now + clock.showdown, now)

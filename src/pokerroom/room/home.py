@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pokerroom.bots import Bot
 from pokerroom.bots.registry import bot_kinds, make_bot
+from pokerroom.engine import Hand
 from pokerroom.i18n import gettext, ngettext
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import GameFrame, StandingFrame, StraddleYouFrame
@@ -80,6 +82,49 @@ class HomeRoom(LiveRoom):
         self.series: Series | None = None
         self.seat_order: list[int] = []
         """Room seats in series-seat order (series seat ``i + 1`` is ``seat_order[i]``)."""
+
+    @classmethod
+    def playing(
+        cls,
+        room_id: str,
+        series: Series,
+        people: Mapping[int, User],
+        bots: Mapping[int, tuple[str, Bot]],
+        *,
+        clock: ShotClock | None = None,
+        pause: float = 4.0,
+        auto_muck: bool = False,
+    ) -> HomeRoom:
+        """A table that plays ``series`` (a terminal's, new or resumed) from
+        :meth:`go_on`: each series seat is the room seat of the same number, a person's
+        (``people``) or a bot's (``bots``: its style and the bot); ``auto_muck`` mucks the
+        people's losing hands at showdown unasked (P-5)."""
+        room = cls(room_id, settings=series.settings, seats=len(series.seats), clock=clock)
+        room.seed, room.max_hands, room.pause = series.seed, series.max_hands, pause
+        for seat, player in series.seats.items():
+            user = people.get(seat)
+            if user is not None:
+                room.occupants[seat] = Occupant(
+                    player.name, user.id, banks=room.clock.banks, auto_muck=auto_muck
+                )
+            else:
+                style, bot = bots[seat]
+                room.occupants[seat] = Occupant(player.name, None, bot, style)
+        room.series, room.seat_order = series, sorted(room.occupants)
+        room.status = "pause"
+        return room
+
+    def go_on(self, now: float, hand: Hand | None = None) -> None:
+        """Go on with the series: ``hand`` at its last decision (a resumed hand in
+        progress), else the next hand dealt now."""
+        series = self.series
+        assert series is not None
+        if hand is None:
+            self._next_hand(now)
+            return
+        seats = tuple(self.seat_order[series.seat_of(p) - 1] for p in range(hand.players))
+        self._dealt(hand, seats, series.hands_played + 1, now)
+        self._drive(now)
 
     # ------------------------------------------------- what the snapshot shows
 

@@ -607,6 +607,9 @@ class LiveRoom(SeatedRoom[Turn]):
             ):
                 hand.show(position)  # A-17 or P-5: nothing to decide
                 continue
+            if kind == "show" and occupant.mucks_losers() and room_choice(hand) == "muck":
+                hand.muck(position)  # P-5: his standing choice
+                continue
             if kind == "act" and self._preaction_acts(hand, position, occupant):
                 continue
             break

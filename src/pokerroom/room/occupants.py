@@ -23,6 +23,12 @@ class Occupant:
     bot_account: bool = False
     """A user whose account has the role ``bot``: a program plays it over its own
     connection, by the same rules and limits as a person, and the table shows it as a bot."""
+    auto_muck: bool = False
+    """P-5: his losing hands are mucked at showdown without asking him (a checkpoint from
+    before this field reads as False: :meth:`mucks_losers`)."""
+
+    def mucks_losers(self) -> bool:
+        return bool(getattr(self, "auto_muck", False))
 
     def away(self, now: float, grace: float) -> bool:
         """H-9, H-11: sitting out, or disconnected for longer than the grace period."""

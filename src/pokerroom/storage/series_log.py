@@ -20,7 +20,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+import copy
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from pokerroom.deck import DeckOrder
@@ -92,34 +93,59 @@ class SeriesLog:
         deck = self.series.deck
         return None if self.series.seed is not None or deck is None else deck.dealt
 
+    def progress(self, hand: Hand) -> Callable[[], None]:
+        """:meth:`save_progress` as the hand is now, to write later (a writer's thread):
+        all it writes is taken now, the hand copied, so the game may go on meanwhile."""
+        at, number = copy.deepcopy(hand), self.series.hands_played + 1
+        seats, seed, deck = self._seats(hand), self.series.hand_seed, self._deck()
+        left = self.series.time_left()
+
+        def save() -> None:
+            self.store.save_progress(
+                self.series_id,
+                number,
+                at,
+                seats=seats,
+                deck_seed=seed,
+                deck=deck,
+                seconds_left=left,
+            )
+
+        return save
+
     def save_progress(self, hand: Hand) -> None:
         """Save the hand being played: its config, its deck and the decisions so far."""
-        self.store.save_progress(
-            self.series_id,
-            self.series.hands_played + 1,
-            hand,
-            seats=self._seats(hand),
-            deck_seed=self.series.hand_seed,
-            deck=self._deck(),
-            seconds_left=self.series.time_left(),
-        )
+        self.progress(hand)()
+
+    def finished_hand(self, hand: Hand, record: HandRecord) -> Callable[[], SavedHand]:
+        """:meth:`hand_finished` as it is now, to write later (see :meth:`progress`)."""
+        done, seats, seed = copy.deepcopy(hand), self._seats(hand), self.series.hand_seed
+        deck, left = self._deck(), self.series.time_left()
+
+        def save() -> SavedHand:
+            return self.store.save_hand(
+                self.series_id,
+                done,
+                record,
+                seats=seats,
+                deck_seed=seed,
+                deck=deck,
+                seconds_left=left,
+            )
+
+        return save
 
     def hand_finished(self, hand: Hand, record: HandRecord) -> SavedHand:
         """Save a hand after :meth:`Series.finish_hand` returned its record."""
-        return self.store.save_hand(
-            self.series_id,
-            hand,
-            record,
-            seats=self._seats(hand),
-            deck_seed=self.series.hand_seed,
-            deck=self._deck(),
-            seconds_left=self.series.time_left(),
-        )
+        return self.finished_hand(hand, record)()
+
+    def end(self) -> Callable[[], None]:
+        """:meth:`series_finished` as it is now, to write later (see :meth:`progress`)."""
+        standings, played = self.series.standings(), self.series.hands_played
+        return lambda: self.store.finish_series(self.series_id, standings, hands_played=played)
 
     def series_finished(self) -> None:
-        self.store.finish_series(
-            self.series_id, self.series.standings(), hands_played=self.series.hands_played
-        )
+        self.end()()
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,8 +273,9 @@ def _start(
     """Deal a saved hand again; a finished one shows down as its players chose (P-5)."""
     if series.hands_played + 1 != number or series.is_over:
         raise StorageError(f"series {saved.id} has no hand {number} to deal again")
+    first = series.first_button_of(seats) if saved.seed is None else None  # drawn, not again
     try:
-        hand = series.start_hand(dealt, auto_showdown=auto_showdown)
+        hand = series.start_hand(dealt, auto_showdown=auto_showdown, first_button=first)
     except DeckError:
         raise StorageError(
             f"the saved deck of hand {number} of series {saved.id} is damaged"

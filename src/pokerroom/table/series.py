@@ -258,13 +258,20 @@ class Series:
         """H-4: at random (home), on the last seat (club), or by high card (sport, C-2)."""
         return draw_first_button(self.settings.profile, self.seated, self._rng)
 
-    def start_hand(self, dealt: DeckOrder | None = None, *, auto_showdown: bool = True) -> Hand:
+    def start_hand(
+        self,
+        dealt: DeckOrder | None = None,
+        *,
+        auto_showdown: bool = True,
+        first_button: int | None = None,
+    ) -> Hand:
         """Deal the next hand: markers moved by H-5 … H-7, a fresh shuffle (C-3).
 
         ``dealt`` deals a saved hand in progress again, its cards in their saved order;
-        ``auto_showdown=False`` leaves show or muck to the players (P-5), as at the table.
+        ``auto_showdown=False`` leaves show or muck to the players (P-5), as at the table;
+        ``first_button`` is the first hand's button when it was drawn before (H-4).
         """
-        config = self._next_config()
+        config = self._next_config(first_button)
         if self.seed is not None:
             self.hand_seed = self._rng.getrandbits(64)
             self.deck = Deck(rng=random.Random(self.hand_seed))
@@ -305,6 +312,17 @@ class Series:
         if not (follows and chips_kept):
             raise UsageError(f"hand {record.number} does not follow from the hands before it")
         self._finish(dict(record.stacks_after))
+
+    def first_button_of(self, seats: Sequence[int]) -> int | None:
+        """The button of a first hand dealt to ``seats`` (by position), as drawn then (H-4);
+        None once the series has dealt, or for seats no button deals in that order."""
+        if self.blinds is not None:
+            return None
+        seated = self.seated
+        return next(
+            (b for b in seated if positions(first_blinds(seated, b), seated) == list(seats)),
+            None,
+        )
 
     def _next_config(self, first_button: int | None = None) -> HandConfig:
         """The next hand's markers (H-5 … H-7), structure (B-6) and config, not yet dealt;

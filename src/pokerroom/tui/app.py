@@ -32,10 +32,10 @@ from pokerroom.table.straddle import choice_words, mode_words
 from pokerroom.table.vocabulary import chips_text
 from pokerroom.table.wording import plain
 from pokerroom.tui.hand_table import HandTableApp
+from pokerroom.tui.local_table import RESUME_HINT
 from pokerroom.tui.render import result_line, stakes_line
 
 HandListener = Callable[[Series, Hand, HandRecord | None], None]
-RESUME_HINT = N_("Saved. Resume with: pokerroom play --resume")
 
 
 class TableApp(HandTableApp):

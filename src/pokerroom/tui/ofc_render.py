@@ -1,14 +1,12 @@
 """Text for the OFC table, built from one player's view only (X-4, O-2, O-4).
 
-Pure functions, so what a player can see is testable without a terminal. Every
-player's three rows are drawn top row first, free places as ``__``; a player in
-Fantasyland shows no row until the round ends (O-4), and nobody's unset cards or
-discards but the viewer's own are ever drawn (O-2).
+Pure functions of what the table's frame holds, so what a player can see is testable
+without a terminal. Every player's three rows are drawn top row first, free places as
+``__``; a player in Fantasyland shows no row until the round ends (O-4), and another
+player's discards are only counted (O-2).
 
->>> from pokerroom.ofc import OfcHand
->>> view = OfcHand(2, seed=1).view(1)
->>> print("\\n".join(player_lines(view, 0, "Ann", total=0)))
-> Ann   total +0
+>>> print("\\n".join(seat_lines(OfcSeat("Ann", 0, {Row.TOP: (), Row.MIDDLE: (), Row.BOTTOM: ()}))))
+  Ann   total +0
     top     __ __ __
     middle  __ __ __ __ __
     bottom  __ __ __ __ __
@@ -21,8 +19,7 @@ from dataclasses import dataclass
 
 from pokerroom.cards import Card, card_face
 from pokerroom.i18n import N_, gettext, ngettext
-from pokerroom.ofc import ROW_SIZES, Board, DiscardCard, Row
-from pokerroom.ofc.game import PlayerView
+from pokerroom.ofc import ROW_SIZES, Row
 
 FREE = "__"
 SHOWN_ROWS = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
@@ -49,10 +46,6 @@ def board_lines(rows: Mapping[Row, Sequence[Card]]) -> list[str]:
         f"    {row_name(row):<{ROW_WIDTH}} {row_text(rows[row], ROW_SIZES[row])}"
         for row in SHOWN_ROWS
     ]
-
-
-def rows_of(board: Board) -> dict[Row, tuple[Card, ...]]:
-    return {row: board.row(row) for row in SHOWN_ROWS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,71 +95,6 @@ def seat_lines(seat: OfcSeat) -> list[str]:
     return lines
 
 
-Plan = Sequence[tuple[Card, Row | None]]
-"""The viewer's cards of this deal set on a row (or discarded: None) but not sent yet."""
-
-
-def player_lines(
-    view: PlayerView,
-    position: int,
-    name: str,
-    *,
-    total: int,
-    button: bool = False,
-    plan: Plan = (),
-) -> list[str]:
-    """One player's name, marks and rows, as ``view.player`` may see it; the viewer's own
-    ``plan`` is drawn on his rows and discards."""
-    board = view.boards[position]
-    mine = position == view.player
-    thrown = 0
-    if not mine and view.result is None:
-        thrown = sum(isinstance(e, DiscardCard) and e.player == position for e in view.events)
-    rows = None if board is None else rows_of(board)
-    discards = view.discards if mine else ()
-    if mine and rows is not None:
-        for card, row in plan:
-            if row is None:
-                discards = (*discards, card)
-            else:
-                rows[row] = (*rows[row], card)
-    seat = OfcSeat(
-        name,
-        total,
-        rows,
-        acting=view.to_act == position,
-        button=button,
-        fantasy=view.fantasy[position],
-        surrendered=view.surrendered[position],
-        thrown=thrown,
-        discards=discards,
-    )
-    return seat_lines(seat)
-
-
-def table_lines(
-    view: PlayerView,
-    names: Sequence[str],
-    totals: Sequence[int],
-    order: Sequence[int],
-    plan: Plan = (),
-) -> list[str]:
-    """Every player's block in ``order`` (positions); names and totals are by position."""
-    button = len(names) - 1  # O-3: the last position is the button
-    lines: list[str] = []
-    for position in order:
-        lines += player_lines(
-            view,
-            position,
-            names[position],
-            total=totals[position],
-            button=position == button,
-            plan=plan,
-        )
-        lines.append("")
-    return lines
-
-
 def settled_line(name: str, total: int, rows: Mapping[Row, Sequence[Card]] | None) -> str:
     """A finished hand's board on one line (top / middle / bottom; None: surrendered, O-5),
     so that three players' boards and the whole result fit 80×24 together."""
@@ -176,18 +104,6 @@ def settled_line(name: str, total: int, rows: Mapping[Row, Sequence[Card]] | Non
         cards = " / ".join(" ".join(map(str, rows[row])) for row in SHOWN_ROWS)
     points = gettext("total {points}").format(points=f"{total:+d}")
     return f"  {name}   {points} · {cards}"
-
-
-def settled_lines(
-    view: PlayerView, names: Sequence[str], totals: Sequence[int], order: Sequence[int]
-) -> list[str]:
-    """Every player's finished board, a line each, in ``order`` (positions)."""
-    lines = []
-    for position in order:
-        board = view.boards[position]
-        rows = None if view.surrendered[position] or board is None else rows_of(board)
-        lines.append(settled_line(names[position], totals[position], rows))
-    return lines
 
 
 def cards_line(pending: Sequence[Card], selected: int) -> str:
@@ -215,4 +131,22 @@ def task_line(to_place: int, to_discard: int, cards: int) -> str:
         how = gettext("{keys} sets it top/middle/bottom")
     return gettext("your turn: {task} — choose a card ({choice}, ←/→), {how}").format(
         task=task, choice=keys, how=how.format(keys=rows)
+    )
+
+
+def no_card(number: int, count: int) -> str:
+    """Why key ``number`` chose nothing: the cards to set are numbered 1 … ``count``."""
+    choice = f"1-{count}" if count > 1 else "1"
+    return ngettext(
+        "no card {number}: you hold {count} card to set ({choice})",
+        "no card {number}: you hold {count} cards to set ({choice})",
+        count,
+    ).format(number=number, count=count, choice=choice)
+
+
+def row_full(row: str, free: Mapping[str, int]) -> str:
+    """Why a card cannot go on ``row``, and the places still open on each row (O-1)."""
+    room = ", ".join(f"{row_name(name)} {count}" for name, count in free.items())
+    return gettext("the {row} row is full; open places: {places}").format(
+        row=row_name(row), places=room
     )

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import final
 
 from pokerroom.bots.ofc import OFC_BOTS, OfcDecision, apply_decision
@@ -58,7 +58,9 @@ class OfcTurn:
 
     __slots__ = ("countdown_from", "deadline", "key", "position")
 
-    def __init__(self, key: tuple[int, int, int], deadline: float, countdown_from: float) -> None:
+    def __init__(
+        self, key: tuple[int, int, int], deadline: float | None, countdown_from: float | None
+    ) -> None:
         self.key = key
         """(hand number, events so far, position): a new key is a new deal to set."""
         self.position = key[2]
@@ -128,12 +130,55 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         self._seen_ids: dict[int, deque[str]] = {}
         self.chat = RoomChat()
         """The table's chat (:mod:`pokerroom.room.chatting`)."""
+        self.on_hand_finished: Callable[[OfcHand, tuple[int, ...]], None] | None = None
+        """Told of each hand as it is settled, with its room seats (a terminal saves it)."""
+
+    @classmethod
+    def playing(
+        cls,
+        room_id: str,
+        session: Session,
+        people: Mapping[int, User],
+        bots: Mapping[int, str],
+        names: Mapping[int, str],
+        *,
+        pause: float = 4.0,
+        max_hands: int | None = None,
+    ) -> OfcRoom:
+        """A terminal's table that plays ``session`` (new or resumed) from :meth:`go_on`:
+        session seat ``i`` is room seat ``i + 1``, a person's (``people``) or a bot's
+        (``bots``: its style), named by ``names``. No deal is timed: the terminal's OFC
+        table never had a clock."""
+        seats = len(session.totals)
+        room = cls(room_id, seats=seats, clock=ShotClock(timed=False), pause=pause)
+        room.seed, room.max_hands, room.session = session.seed, max_hands, session
+        for seat in range(1, seats + 1):
+            user = people.get(seat)
+            user_id = None if user is None else user.id
+            room.occupants[seat] = Occupant(names[seat], user_id, style=bots.get(seat))
+        room.seat_order, room.status = sorted(room.occupants), "pause"
+        return room
+
+    def go_on(self, now: float) -> None:
+        """Go on with the session: its hand in progress (resumed) at its last deal, else
+        the next hand dealt now."""
+        session = self.session
+        assert session is not None
+        hand = session.hand
+        if hand is None:
+            self._next_hand(now)
+            return
+        self.hand, self.hand_done, self.status = hand, False, "playing"
+        self.hand_number = session.hands_played + 1
+        self.hand_seats = tuple(self.seat_order[session.seat_of(p)] for p in range(hand.players))
+        self._drive(now)
 
     def __setstate__(self, state: dict[str, object]) -> None:
         """A checkpoint from before tables chatted gets an empty chat."""
         self.__dict__.update(state)
         self.__dict__.setdefault("chat", RoomChat())
         self.__dict__.setdefault("worded_results", [])
+        self.__dict__.setdefault("on_hand_finished", None)
 
     vocabulary: Vocabulary = "club"
     """Whose words the table speaks (OFC has no rule book of its own among the seeds)."""
@@ -185,9 +230,10 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         """Move every time the room keeps ``seconds`` later (a restarted server's downtime
         is charged to nobody, A-18, H-11), the chat's mutes too."""
         self.chat.shift(seconds)
-        if self.turn is not None:
-            self.turn.deadline += seconds
-            self.turn.countdown_from += seconds
+        turn = self.turn
+        if turn is not None and turn.deadline is not None and turn.countdown_from is not None:
+            turn.deadline += seconds
+            turn.countdown_from += seconds
         if self.next_hand_at is not None:
             self.next_hand_at += seconds
         for occupant in self.occupants.values():
@@ -412,7 +458,10 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         key = (self.hand_number, len(hand.events), hand.to_act)
         if self.turn is None or self.turn.key != key:
             clock = self.clock
-            self.turn = OfcTurn(key, now + clock.seconds + clock.countdown, now + clock.seconds)
+            if not clock.timed:
+                self.turn = OfcTurn(key, None, None)
+            else:
+                self.turn = OfcTurn(key, now + clock.seconds + clock.countdown, now + clock.seconds)
 
     def _set_for(self, position: int, style: str) -> None:
         """Set the position's deal as a bot of ``style`` would (O-2, O-4); the bot sees only
@@ -439,7 +488,7 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         hand = self.hand
         assert hand is not None
         occupant = self.occupants[self.hand_seats[turn.position]]
-        if occupant.banks > 0:
+        if occupant.banks > 0 and turn.deadline is not None:
             occupant.banks -= 1
             turn.deadline += self.clock.bank_seconds
             turn.countdown_from = turn.deadline - self.clock.countdown
@@ -488,3 +537,5 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         if self.max_hands is not None and session.hands_played >= self.max_hands:
             self.status = "over"
             self.next_hand_at = None
+        if self.on_hand_finished is not None:
+            self.on_hand_finished(hand, seats)

@@ -154,8 +154,9 @@ def _hand(room: OfcRoom, hand: OfcHand, events: tuple[Event, ...]) -> OfcHandFra
     turn = room.turn
     clock: OfcClockFrame | None = None
     to_act = room.deciding_seat()
-    if turn is not None and to_act is not None:
+    if turn is not None and to_act is not None and turn.deadline is not None:
         occupant = room.occupants[to_act]
+        assert turn.countdown_from is not None  # timed together (an untimed deal has neither)
         clock = {
             "seat": to_act,
             "deadline": turn.deadline,

@@ -25,7 +25,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pokerroom.errors import PokerroomError, UsageError
@@ -77,32 +78,46 @@ class OfcLog:
         """Whether every hand asked for (``--hands``) has been played."""
         return self.hands is not None and self.session.hands_played >= self.hands
 
-    def save_progress(self, hand: OfcHand, seats: Sequence[int]) -> None:
-        """Save the hand being played, after every action, so it can be resumed."""
+    def progress(self, hand: OfcHand, seats: Sequence[int]) -> Callable[[], None]:
+        """:meth:`save_progress` as the hand is now, to write later (a writer's thread):
+        all it writes is taken now, the hand copied, so the game may go on meanwhile."""
         if hand is not self.session.hand:
             raise UsageError("only the session's hand in progress can be saved as progress")
-        self.store.save_progress(
+        at, number = copy.deepcopy(hand), self.session.hands_played + 1
+        numbered = [seat + 1 for seat in seats]
+        seed, deck = self.session.hand_seed, self.session.dealt
+
+        def save() -> None:
+            self.store.save_progress(
+                self.session_id, at, number=number, seats=numbered, deck_seed=seed, deck=deck
+            )
+
+        return save
+
+    def save_progress(self, hand: OfcHand, seats: Sequence[int]) -> None:
+        """Save the hand being played, after every action, so it can be resumed."""
+        self.progress(hand, seats)()
+
+    def settled(self, hand: OfcHand, seats: Sequence[int]) -> Callable[[], SavedOfcHand]:
+        """:meth:`hand_finished` as it is now, to write later (see :meth:`progress`)."""
+        if self.session.hands_played == 0:
+            raise UsageError("no hand of this session has been dealt")
+        number, numbered = self.session.hands_played, [seat + 1 for seat in seats]
+        seed, deck, over = self.session.hand_seed, self.session.dealt, self.over
+        done = copy.deepcopy(hand)
+        return lambda: self.store.save_hand(
             self.session_id,
-            hand,
-            number=self.session.hands_played + 1,
-            seats=[seat + 1 for seat in seats],
-            deck_seed=self.session.hand_seed,
-            deck=self.session.dealt,
+            done,
+            number=number,
+            seats=numbered,
+            deck_seed=seed,
+            deck=deck,
+            finished=over,
         )
 
     def hand_finished(self, hand: OfcHand, seats: Sequence[int]) -> SavedOfcHand:
         """Save a hand after :meth:`Session.finish_hand`; the last of ``hands`` ends the session."""
-        if self.session.hands_played == 0:
-            raise UsageError("no hand of this session has been dealt")
-        return self.store.save_hand(
-            self.session_id,
-            hand,
-            number=self.session.hands_played,
-            seats=[seat + 1 for seat in seats],
-            deck_seed=self.session.hand_seed,
-            deck=self.session.dealt,
-            finished=self.over,
-        )
+        return self.settled(hand, seats)()
 
     def finished(self) -> None:
         """The player ends the session between hands: it is finished and no longer resumed."""

@@ -11,7 +11,9 @@ at a cash table the buy-in first, then the seat: ``150`` or ``150 4``), ``g`` ge
 leaves, and at a cash table ``u`` tops up between hands and ``w`` posts a big blind instead
 of waiting for one (again: wait). ``i`` types a chat line (Enter sends it; ``?`` lists
 it, the footer has no room); the table's chat is written into the log as it comes
-(:mod:`pokerroom.tui.remote.chat`). The footer lists the keys that work now; the legal
+(:mod:`pokerroom.tui.remote.chat`). At a hot-seat table (``pokerroom play --humans 2``,
+:class:`~pokerroom.client.hot_seat.HotSeatLink`) ``space`` shows the cards of the player
+asked to take the keyboard. The footer lists the keys that work now; the legal
 actions are buttons too. An OFC table
 (``kind: "ofc"``) is played on its own screen (:mod:`pokerroom.tui.remote.ofc`).
 
@@ -35,6 +37,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, RichLog, Static
 
+from pokerroom.client.hot_seat import HotSeatLink
 from pokerroom.client.link import TableLink
 from pokerroom.i18n import (
     N_,
@@ -123,6 +126,7 @@ class RemoteTableApp(App[None]):
         Binding(
             "i", "chat", N_("Chat"), show=False
         ),  # the footer is full at 80 columns: ? lists it
+        Binding("space", "reveal", N_("Show my cards")),
         Binding("question_mark", "keys", N_("Keys"), key_display="?"),
         Binding("q", "quit", N_("Quit")),
         Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True),
@@ -174,6 +178,8 @@ class RemoteTableApp(App[None]):
         """What the amount box is asking for: ``raise``, ``sit`` or ``top_up``."""
         self.ofc: RemoteOfcScreen | None = None
         """The OFC screen, once the table's first frame said it is an OFC table."""
+        self.on_end_session: Callable[[], None] | None = None
+        """Ends an OFC session between hands (``e`` at a terminal's own table); None: no key."""
         self.chat_logged: int | None = None
         """The newest chat line written to the log (None: none yet)."""
 
@@ -301,7 +307,7 @@ class RemoteTableApp(App[None]):
         if isinstance(now, int | float):
             self.clock.sync(float(now))
         if self.ofc is None:
-            self.ofc = RemoteOfcScreen(self._send, self.clock)
+            self.ofc = RemoteOfcScreen(self._send, self.clock, self.on_end_session)
             self.push_screen(self.ofc)
         self.ofc.receive(frame)
 
@@ -460,6 +466,8 @@ class RemoteTableApp(App[None]):
         """Only the keys that work now are active, and only they are in the footer."""
         if action in ("quit", "keys"):
             return True
+        if action == "reveal":
+            return isinstance(self.link, HotSeatLink) and self.link.waiting is not None
         frame = self.frame
         if frame is None:
             return False
@@ -673,6 +681,11 @@ class RemoteTableApp(App[None]):
 
     async def action_start(self) -> None:
         await self._send({"type": "start"})
+
+    def action_reveal(self) -> None:
+        """Hot seat: the player asked to take the keyboard has it; his cards may show."""
+        if isinstance(self.link, HotSeatLink):
+            self.link.reveal()
 
     def action_keys(self) -> None:
         self.widgets.log.write(keys_help())

@@ -29,8 +29,15 @@ from pokerroom.i18n import N_, gettext
 from pokerroom.ofc import Row
 from pokerroom.protocol.frames import OfcSeatFrame, OfcTableFrame
 from pokerroom.tui.bindings import translated_bindings
-from pokerroom.tui.ofc_app import no_card, row_full
-from pokerroom.tui.ofc_render import OfcSeat, cards_line, seat_lines, settled_line, task_line
+from pokerroom.tui.ofc_render import (
+    OfcSeat,
+    cards_line,
+    no_card,
+    row_full,
+    seat_lines,
+    settled_line,
+    task_line,
+)
 from pokerroom.tui.remote import seating
 from pokerroom.tui.remote.clock import ServerClock
 from pokerroom.tui.remote.hand_log import Logged, unwritten
@@ -68,6 +75,7 @@ class RemoteOfcScreen(Screen[None]):
         Binding("right", "move(1)", N_("Next card"), show=False),
         *[Binding(str(i), f"choose({i})", show=False) for i in range(1, 10)],
         Binding("e", "sit", N_("Take a seat")),
+        Binding("e", "end_session", N_("End session")),
         Binding("g", "leave", N_("Leave")),
         Binding("n", "start", N_("Deal")),
         Binding("z", "away('sit_out')", N_("Away")),
@@ -75,8 +83,12 @@ class RemoteOfcScreen(Screen[None]):
         Binding("question_mark", "keys", N_("Keys"), key_display="?"),
     ]
 
-    def __init__(self, send: Send, clock: ServerClock) -> None:
+    def __init__(
+        self, send: Send, clock: ServerClock, on_end: Callable[[], None] | None = None
+    ) -> None:
         super().__init__()
+        self.on_end = on_end
+        """Ends the session between hands (a terminal's own table, ``e``); None: no key."""
         self._bindings = translated_bindings(self._bindings)
         self.send = send
         self.clock = clock
@@ -264,6 +276,8 @@ class RemoteOfcScreen(Screen[None]):
             words += " · " + gettext("you sit out (z: sit in)")
         elif status == "waiting" and you["host"]:
             words += " — " + gettext("n: deal the first hand")
+        if self.check_action("end_session", ()):
+            words += " · " + gettext("e: end the session")
         return words
 
     def screen_text(self) -> str:
@@ -297,6 +311,8 @@ class RemoteOfcScreen(Screen[None]):
             return placing and self._left(frame) == (0, 0)
         if action == "sit":
             return seating.may_sit(frame)
+        if action == "end_session":
+            return self.on_end is not None and frame["status"] in ("pause", "held")
         if action == "leave":
             return you["seat"] is not None and frame["status"] == "waiting"
         if action == "start":
@@ -389,6 +405,10 @@ class RemoteOfcScreen(Screen[None]):
 
     async def action_leave(self) -> None:
         await self.send({"type": "leave"})
+
+    def action_end_session(self) -> None:
+        if self.on_end is not None:
+            self.on_end()
 
     async def action_start(self) -> None:
         await self.send({"type": "start"})
