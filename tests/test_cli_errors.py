@@ -131,5 +131,5 @@ def test_help_reads_as_english_flags_and_ranges() -> None:
         assert game in play
     for key in ("f fold", "c check/call", "r raise", "m/h/t/p/a", "b bring in", "1-5 mark"):
         assert key in play
-    for key in ("d draw", "n next hand", "space show your cards", "q quit"):
+    for key in ("d draw", "z sit out", "space show your cards", "q quit"):
         assert key in play
