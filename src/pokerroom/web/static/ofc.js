@@ -186,6 +186,16 @@ window.pokerroomOfc = (() => {
     return box;
   }
 
+  // O-5: shown only while the server would take it (in the hand, no card of yours set).
+  function surrenderNode(tb) {
+    const button = page.el("button", "ofc-surrender", t("Surrender"));
+    button.type = "button";
+    button.id = "ofc-surrender";
+    button.title = t("Give up this hand before setting a card: you pay 2 points to each opponent");
+    button.addEventListener("click", () => page.send("surrender", { turn: tb.hand.turn }));
+    return button;
+  }
+
   function problem() {
     const you = last && last.you;
     if (!you || you.decision !== "place") return t("it is not your turn to set cards");
@@ -267,6 +277,7 @@ window.pokerroomOfc = (() => {
     const mine = tb.seats.filter((seat) => seat.you);
     for (const seat of [...mine, ...tb.seats.filter((s) => !s.you)]) players.append(playerNode(tb, seat));
     area.append(players);
+    if (tb.you.may_surrender) area.append(surrenderNode(tb));
     if (tb.you.decision === "place") area.append(handNode(tb));
     const notice = page.byId("notice");
     notice.textContent = tb.you.notice || "";
