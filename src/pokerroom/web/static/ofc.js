@@ -111,6 +111,7 @@ window.pokerroomOfc = (() => {
     const notes = [];
     if (seat.fantasy) notes.push(t("Fantasyland"));
     if (seat.bot !== null) notes.push(t("bot ({style})", { style: BOT_STYLES[seat.bot] || seat.bot }));
+    if (seat.surrendered) notes.push(t("surrendered"));
     if (seat.away) notes.push(t("away: cards set for him"));
     if (!seat.connected && seat.bot === null) notes.push(tp("seat note", "disconnected"));
     if (seat.discarded > 0 && !seat.you) {
