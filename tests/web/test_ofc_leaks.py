@@ -38,8 +38,9 @@ def known_now(hand: OfcHand, position: int | None) -> set[Card]:
         if over or not hand.fantasy[q] or q == position:  # O-4
             known.update(hand.board(q).cards())
     for event in hand.events if position is not None else ():
-        if isinstance(event, DealCards) and event.player == position:  # dealt to him: set,
-            known.update(event.cards)  # to set, discarded (O-2) or given up (O-5)
+        # every card dealt to him: set, still to set, discarded (O-2) or given up (O-5)
+        if isinstance(event, DealCards) and event.player == position:
+            known.update(c for c in event.cards if c is not None)
     return known
 
 

@@ -52,8 +52,8 @@ OVER = N_("hand {number} over:")
 """The log line that opens a settled hand's result (:mod:`pokerroom.ofc.words`)."""
 KEYS_HELP = N_(
     "keys: 1-9 or ←/→ choose a card · t top · m middle · b bottom · x discard · u undo · "
-    "Enter send the deal · s surrender (before your first card) · e take a seat · g leave · n deal (host) · z sit out / sit in · "
-    "? keys · q quit"
+    "Enter send the deal · s surrender (before your first card) · e take a seat · "
+    "g leave · n deal (host) · z sit out / sit in · ? keys · q quit"
 )
 
 
