@@ -201,3 +201,32 @@ def test_o5_o7_a_three_player_result_is_whole_on_the_80x24_screen() -> None:
     assert len(result) >= 8 and sum(" vs " in line for line in result) == 3
     assert result[-1].startswith("  totals: ")
     assert sum(" / " in line for line in table) == 3  # each board on one line
+
+
+def test_o5_s_surrenders_before_the_first_card_and_the_result_shows_it() -> None:
+    """``s`` is in the footer only while Ann may surrender (in the hand, no card set);
+    heads-up her surrender ends the hand at once: she pays the bot 2 (O-5)."""
+    room = OfcRoom("o4", seats=2, bots={2: "sensible"}, clock=CLOCK, seed=3)
+    assert room.handle(ANN, {"type": "sit", "id": "a1", "seat": 1}, 0.0).changed
+    hub = OfcHub(room)
+
+    async def go() -> None:
+        app = RemoteTableApp(hub.link(ANN))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle_frames(hub, [app], [pilot])
+            screen = ofc_screen(app)
+            assert "s Surrender" in await footer(app, pilot, "s Surrender")
+            await pilot.press("question_mark")
+            assert "s surrender (before your first card)" in screen.screen_text()
+            await pilot.press("s")
+            await settle_frames(hub, [app], [pilot])
+            link = app.link
+            assert isinstance(link, FakeLink)
+            assert [m["type"] for m in link.sent] == ["surrender"]
+            text = screen.screen_text()
+            assert room.hand_done and "Ann surrenders" in text and "Ann: -2," in text
+            assert "surrendered" in text
+            assert "s Surrender" not in await footer(app, pilot, "? Keys")
+
+    asyncio.run(go())
+    assert hub.leaks == []

@@ -93,3 +93,30 @@ def test_a_player_sets_his_cards_through_the_page(
     no_leaks(page, room)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     context.close()
+
+
+def test_the_surrender_button_is_there_only_before_the_first_card_and_gives_up_the_hand(
+    live_server: Callable[[ASGIApp], str],
+    new_context: Callable[[], BrowserContext],
+    tmp_path: Path,
+) -> None:
+    """O-5: heads-up against a bot, Ann surrenders before setting a card: the hand is over,
+    she pays the bot 2, and the button is gone."""
+    from playwright.sync_api import expect
+
+    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
+    url = live_server(app)
+    room = OfcRoom("ofc2", seats=2, bots={2: "random"}, clock=ShotClock(timed=False), pause=60)
+    app.state.cardroom.registry.add(room, ENTRY)
+    context, _ann = signed_in(new_context, url, app.state.cardroom.accounts, "Ann")
+    page = strict_page(context)
+    page.goto(f"{url}/tables/{room.id}")
+    expect(page.locator("#ofc-surrender")).to_have_count(0)  # no hand yet
+    page.click(".ofc-player[data-seat='1'] button.sit")
+    expect(page.locator("#ofc-surrender")).to_have_text("Surrender")
+    page.click("#ofc-surrender")
+    wait_for(lambda: room.hand_done)
+    assert room.total_of(1) == -2 and room.total_of(2) == 2
+    expect(page.locator("#ofc-surrender")).to_have_count(0)
+    expect(page.locator(".ofc-player[data-seat='1'] .notes")).to_contain_text("surrendered")
+    context.close()

@@ -1,10 +1,11 @@
 """The OFC leak matrix (X-4, O-2, O-4): random hands at 2- and 3-seat tables with people,
 a bot and an observer; after every step each viewer's snapshot names only cards he may
-know, worked out from the hand itself (not from its views): his own cards to set and his
-own discards, every board set face up, a Fantasyland board only once the round ends, and
-in the last hands' results only those hands' final boards. Fantasyland is dealt now and
-then; placements are refused, players sit out and back, drop and come back, and clocks run
-out. A refusal leaves every snapshot as it was.
+know, worked out from the hand itself (not from its views): the cards dealt to him (to
+set, set, discarded or given up with a surrender), every board set face up, a Fantasyland
+board only once the round ends, and in the last hands' results only those hands' final
+boards. Fantasyland is dealt now and then; placements are refused, players sit out and
+back, drop and come back, surrender (O-5), and clocks run out. A refusal leaves every
+snapshot as it was.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from pokerroom.cards import Card
-from pokerroom.ofc import OfcHand
+from pokerroom.ofc import DealCards, OfcHand
 from pokerroom.room.clock import ShotClock
 from pokerroom.room.ofc import OfcRoom
 from pokerroom.room.seam import User
@@ -36,9 +37,10 @@ def known_now(hand: OfcHand, position: int | None) -> set[Card]:
     for q in range(hand.players):
         if over or not hand.fantasy[q] or q == position:  # O-4
             known.update(hand.board(q).cards())
-    if position is not None:
-        known.update(hand.pending(position))
-        known.update(hand.discards(position))  # O-2: his own, face down to the others
+    for event in hand.events if position is not None else ():
+        # every card dealt to him: set, still to set, discarded (O-2) or given up (O-5)
+        if isinstance(event, DealCards) and event.player == position:
+            known.update(c for c in event.cards if c is not None)
     return known
 
 
@@ -104,6 +106,10 @@ def test_no_snapshot_names_a_card_its_viewer_may_not_know(seed: int, seats: int,
         elif roll < 0.14:
             user = rng.choice(people)
             room.presence(user, rng.random() < 0.5, now)
+        elif roll < 0.17:  # O-5: accepted exactly when the snapshot offers it
+            user = rng.choice(people)
+            offered = room.snapshot(user)["you"]["may_surrender"]
+            assert send(user, "surrender") == offered
         elif decider is not None and roll < 0.3:
             before = {id(v): room.snapshot(v) for v in viewers}
             message, code = bad_place(room.snapshot(decider), rng)

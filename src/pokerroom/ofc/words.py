@@ -67,6 +67,17 @@ def refusal_text(error: OfcError, player: int) -> str:
     """
     if current_language() == "en":
         return plain(str(error))
+    return your_refusal(error, player)
+
+
+def your_refusal(error: OfcError, player: int) -> str:
+    """Why ``player``'s own move was refused, in his language and in every language as
+    "you": a table's seats show names, never the hand's position numbers.
+
+    >>> from pokerroom.ofc.errors import SurrenderError
+    >>> your_refusal(SurrenderError(N_("player {player} has already surrendered"), player=0), 0)
+    'You have already surrendered'
+    """
     said = said_text(error.said, you=player, forms=YOU_FORMS, words={"rows": _rows})
     said = plain(said)
     return said[:1].upper() + said[1:]

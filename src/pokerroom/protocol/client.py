@@ -354,6 +354,15 @@ class Place(_Message):
         return self
 
 
+class Surrender(_Message):
+    """OFC tables: give up this hand before setting any card, paying 2 points to each
+    opponent who plays on (O-5). ``turn`` (from the snapshot) guards against a surrender
+    meant for an earlier hand."""
+
+    type: Literal["surrender"]
+    turn: str | None = Field(default=None, max_length=32)
+
+
 ClientMessage = Annotated[
     Hello
     | Sit
@@ -372,6 +381,7 @@ ClientMessage = Annotated[
     | Straddle
     | Director
     | Place
+    | Surrender
     | Chat
     | ChatIgnore
     | ChatReport
@@ -399,6 +409,7 @@ _MODELS: dict[str, type[_Message]] = {
         Straddle,
         Director,
         Place,
+        Surrender,
         Chat,
         ChatIgnore,
         ChatReport,

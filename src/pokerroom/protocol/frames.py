@@ -470,6 +470,8 @@ class OfcYouFrame(TypedDict):
     """Places still open on each row of your board (``top``, ``middle``, ``bottom``)."""
     discards: list[str]
     """Your own discards this hand; nobody else ever sees them (O-2)."""
+    may_surrender: bool
+    """You may send ``surrender`` now: in the hand, no card set yet (O-5)."""
     notice: str | None
 
 

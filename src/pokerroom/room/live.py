@@ -379,6 +379,8 @@ class LiveRoom(SeatedRoom[Turn]):
                 )
             case msg.Place():
                 return no(gettext("place sets OFC cards: this table deals poker hands"), "not_ofc")
+            case msg.Surrender():
+                return no(gettext("surrender gives up an OFC hand: at this table, fold"), "not_ofc")
         return self._seating(sender, message, now)
 
     @abstractmethod

@@ -31,8 +31,8 @@ from pokerroom.bots.ofc import OFC_BOTS, OfcDecision, apply_decision
 from pokerroom.chat import RoomChat
 from pokerroom.chat.frames import chat_frame
 from pokerroom.i18n import Vocabulary, gettext
-from pokerroom.ofc import OfcError, OfcHand, Session
-from pokerroom.ofc.words import result_lines
+from pokerroom.ofc import OfcError, OfcHand, Session, SurrenderError
+from pokerroom.ofc.words import result_lines, your_refusal
 from pokerroom.ofc_choices import MAX_PLAYERS, MIN_PLAYERS
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.chat_frames import ChatFrame
@@ -302,6 +302,8 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         match message:
             case msg.Place():
                 return self._place(sender, message, now)
+            case msg.Surrender():
+                return self._surrender(sender, message, now)
             case msg.Sit(seat=seat, buy_in=None, post=False):
                 return self._sit(sender, seat, now)
             case msg.Sit():
@@ -351,6 +353,41 @@ class OfcRoom(SeatedRoom[OfcTurn]):
             apply_decision(hand, position, decision)  # checked whole: all or nothing
         except OfcError as error:
             return no(str(error), "placement")
+        self._drive(now)
+        return Outcome(True)
+
+    def _surrender(self, sender: User, message: msg.Surrender, now: float) -> Outcome:
+        """O-5: a player gives up the hand before setting any card, his turn or not (the
+        rule names only the cards), and pays 2 to each opponent who plays on."""
+        seat = self.seat_of_user(sender.id)
+        if seat is None:
+            return no(gettext("you have no seat at this table; observers only watch"), "not_seated")
+        hand, position = self.hand, self.position_of(seat)
+        if hand is None or self.hand_done or position is None:
+            return no(gettext("no hand is being played now"), "no_hand")
+        if message.turn is not None and message.turn.split(".")[0] != str(self.hand_number):
+            return no(
+                gettext(
+                    "that surrender was for an earlier hand ({then}); this is hand {number}"
+                ).format(then=message.turn, number=self.hand_number),
+                "stale",
+            )
+        try:
+            hand.surrender(position)
+        except SurrenderError as error:
+            return no(your_refusal(error, position), "surrender")
+        name = self.occupants[seat].name
+        self.notes.append(
+            (
+                len(hand.events),
+                every_language(
+                    self.vocabulary,
+                    lambda: gettext(
+                        "{name} surrenders and pays 2 points to each opponent who plays on"
+                    ).format(name=name),
+                ),
+            )
+        )
         self._drive(now)
         return Outcome(True)
 

@@ -196,6 +196,12 @@ def _you(room: OfcRoom, viewer: User | None, seat: int | None, position: int | N
         "discards": [str(c) for c in hand.discards(position)]
         if hand is not None and position is not None
         else [],
+        "may_surrender": mine
+        and hand is not None
+        and position is not None
+        and not hand.surrendered(position)
+        and not hand.board(position)
+        and not hand.discards(position),
         "notice": None
         if viewer is None or viewer.id not in room.notices
         else text_for_viewer(room.notices[viewer.id]),

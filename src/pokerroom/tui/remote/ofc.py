@@ -4,7 +4,8 @@ Drawn with the local OFC table's drawing (:mod:`pokerroom.tui.ofc_render`): ever
 three rows, your cards still to set, the task. The server takes a whole deal in one
 ``place`` (O-2, O-4), so the cards are set here first and sent together: ``1``-``9`` or
 ``←``/``→`` choose a card, ``t``/``m``/``b`` set it on the top, middle or bottom row, ``x``
-discards it, ``u`` undoes the last, Enter sends the deal. ``e`` takes a seat (type its
+discards it, ``u`` undoes the last, Enter sends the deal; ``s`` surrenders the hand
+before your first card is set (O-5). ``e`` takes a seat (type its
 number, or Enter for the first free one: the poker table's seat box and its refusals,
 :mod:`pokerroom.tui.remote.seating`) and ``g`` leaves (before the first deal), ``n``
 deals (the host), ``z`` sits out or back in, ``?`` keys, ``q`` quits. Only what the
@@ -51,8 +52,8 @@ OVER = N_("hand {number} over:")
 """The log line that opens a settled hand's result (:mod:`pokerroom.ofc.words`)."""
 KEYS_HELP = N_(
     "keys: 1-9 or ←/→ choose a card · t top · m middle · b bottom · x discard · u undo · "
-    "Enter send the deal · e take a seat · g leave · n deal (host) · z sit out / sit in · "
-    "? keys · q quit"
+    "Enter send the deal · s surrender (before your first card) · e take a seat · "
+    "g leave · n deal (host) · z sit out / sit in · ? keys · q quit"
 )
 
 
@@ -71,6 +72,7 @@ class RemoteOfcScreen(Screen[None]):
         Binding("x", "set_row('discard')", N_("Discard")),
         Binding("u", "undo", N_("Undo")),
         Binding("enter", "confirm", N_("Send")),
+        Binding("s", "surrender", N_("Surrender")),
         Binding("left", "move(-1)", N_("Previous card"), show=False),
         Binding("right", "move(1)", N_("Next card"), show=False),
         *[Binding(str(i), f"choose({i})", show=False) for i in range(1, 10)],
@@ -309,6 +311,8 @@ class RemoteOfcScreen(Screen[None]):
             return placing and bool(self.plan)
         if action == "confirm":
             return placing and self._left(frame) == (0, 0)
+        if action == "surrender":
+            return you["may_surrender"]
         if action == "sit":
             return seating.may_sit(frame)
         if action == "end_session":
@@ -378,6 +382,14 @@ class RemoteOfcScreen(Screen[None]):
             message["discard"] = discard[0]
         self.message = ""
         await self.send(message)
+
+    async def action_surrender(self) -> None:
+        """Give up this hand (O-5): the server refuses it once a card of yours is set."""
+        frame = self.frame
+        if frame is None or frame["hand"] is None:
+            return
+        self.message = ""
+        await self.send({"type": "surrender", "turn": frame["hand"]["turn"]})
 
     def action_sit(self) -> None:
         """Open the seat box; it names the free seats (Enter: the first of them)."""

@@ -111,6 +111,7 @@ window.pokerroomOfc = (() => {
     const notes = [];
     if (seat.fantasy) notes.push(t("Fantasyland"));
     if (seat.bot !== null) notes.push(t("bot ({style})", { style: BOT_STYLES[seat.bot] || seat.bot }));
+    if (seat.surrendered) notes.push(t("surrendered"));
     if (seat.away) notes.push(t("away: cards set for him"));
     if (!seat.connected && seat.bot === null) notes.push(tp("seat note", "disconnected"));
     if (seat.discarded > 0 && !seat.you) {
@@ -184,6 +185,16 @@ window.pokerroomOfc = (() => {
     buttons.append(undo, confirm);
     box.append(buttons);
     return box;
+  }
+
+  // O-5: shown only while the server would take it (in the hand, no card of yours set).
+  function surrenderNode(tb) {
+    const button = page.el("button", "ofc-surrender", t("Surrender"));
+    button.type = "button";
+    button.id = "ofc-surrender";
+    button.title = t("Give up this hand before setting a card: you pay 2 points to each opponent");
+    button.addEventListener("click", () => page.send("surrender", { turn: tb.hand.turn }));
+    return button;
   }
 
   function problem() {
@@ -267,6 +278,7 @@ window.pokerroomOfc = (() => {
     const mine = tb.seats.filter((seat) => seat.you);
     for (const seat of [...mine, ...tb.seats.filter((s) => !s.you)]) players.append(playerNode(tb, seat));
     area.append(players);
+    if (tb.you.may_surrender) area.append(surrenderNode(tb));
     if (tb.you.decision === "place") area.append(handNode(tb));
     const notice = page.byId("notice");
     notice.textContent = tb.you.notice || "";
