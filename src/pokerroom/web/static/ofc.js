@@ -183,6 +183,7 @@ window.pokerroomOfc = (() => {
     confirm.disabled = problem() !== null;
     confirm.addEventListener("click", submit);
     buttons.append(undo, confirm);
+    if (you.may_surrender) buttons.append(surrenderNode(tb)); // in the row: a phone keeps it all in view
     box.append(buttons);
     return box;
   }
@@ -278,8 +279,8 @@ window.pokerroomOfc = (() => {
     const mine = tb.seats.filter((seat) => seat.you);
     for (const seat of [...mine, ...tb.seats.filter((s) => !s.you)]) players.append(playerNode(tb, seat));
     area.append(players);
-    if (tb.you.may_surrender) area.append(surrenderNode(tb));
     if (tb.you.decision === "place") area.append(handNode(tb));
+    else if (tb.you.may_surrender) area.append(surrenderNode(tb));
     const notice = page.byId("notice");
     notice.textContent = tb.you.notice || "";
     notice.hidden = !tb.you.notice;
