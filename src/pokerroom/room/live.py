@@ -225,21 +225,6 @@ class LiveRoom(SeatedRoom[Turn]):
 
     # ------------------------------------------------------------- lookups
 
-    def _away_change(self, sender: User, *, out: bool) -> Occupant | Outcome:
-        """The sender's seat, when sitting out (``out``) or back in would change it; else
-        the refusal (no seat here, or already so)."""
-        occupant = self._occupant_of(sender.id)
-        if occupant is None:
-            return no(gettext("you have no seat at this table"), "not_seated")
-        if occupant.sitting_out == out:
-            already = (
-                gettext("you are already sitting out; sit_in to play")
-                if out
-                else gettext("you are already playing; sit_out to be away")
-            )
-            return no(already, "sitting_out" if out else "sitting_in")
-        return occupant
-
     def seat_at(self, position: int) -> int:
         """The room seat of an engine position in the hand being played (or the last)."""
         return self.hand_seats[position]

@@ -104,6 +104,21 @@ class SeatedRoom(ABC, Generic[TurnT]):
     def seat_of_user(self, user: int) -> int | None:
         return next((s for s, o in self.occupants.items() if o.user == user), None)
 
+    def _away_change(self, sender: User, *, out: bool) -> Occupant | Outcome:
+        """The sender's seat, when sitting out (``out``) or back in would change it; else
+        the refusal (no seat here, or already so)."""
+        occupant = self._occupant_of(sender.id)
+        if occupant is None:
+            return no(gettext("you have no seat at this table"), "not_seated")
+        if occupant.sitting_out == out:
+            already = (
+                gettext("you are already sitting out; sit_in to play")
+                if out
+                else gettext("you are already playing; sit_out to be away")
+            )
+            return no(already, "sitting_out" if out else "sitting_in")
+        return occupant
+
     def _occupant_of(self, user: int) -> Occupant | None:
         seat = self.seat_of_user(user)
         return None if seat is None else self.occupants[seat]

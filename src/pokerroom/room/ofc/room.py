@@ -421,16 +421,9 @@ class OfcRoom(SeatedRoom[OfcTurn]):
         return Outcome(True)
 
     def _sit_out(self, sender: User, *, out: bool, now: float) -> Outcome:
-        occupant = self._occupant_of(sender.id)
-        if occupant is None:
-            return no(gettext("you have no seat at this table"), "not_seated")
-        if occupant.sitting_out == out:
-            already = (
-                gettext("you are already sitting out; sit_in to play")
-                if out
-                else gettext("you are already playing; sit_out to be away")
-            )
-            return no(already, "sitting_out" if out else "sitting_in")
+        occupant = self._away_change(sender, out=out)
+        if isinstance(occupant, Outcome):
+            return occupant
         occupant.sitting_out = out
         if out and self.hand is not None and not self.hand_done:
             self._drive(now)  # his deal, if it is his turn, is set for him now
