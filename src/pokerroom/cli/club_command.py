@@ -53,7 +53,10 @@ def standings_command(
         typer.Option(
             "--results",
             metavar="FILE",
-            help="A results CSV (event,date,entrants,place,player[,prize,bounties]); repeatable.",
+            help=(
+                "A results CSV with the header 'event,date,entrants,place,player,prize,bounties' "
+                "(the last two may be left out); repeatable."
+            ),
         ),
     ] = None,
     database: Annotated[

@@ -211,7 +211,9 @@ HELP_TEXTS = (
         "Print a season's standings: places, points, events played, wins, prizes.\n\nTies go to more wins, then the better best finish, then more prize money; players\nstill level share the place."
     ),
     N_("The season's TOML file (dates, formula, counts)."),
-    N_("A results CSV (event,date,entrants,place,player[,prize,bounties]); repeatable."),
+    N_(
+        "A results CSV with the header 'event,date,entrants,place,player,prize,bounties' (the last two may be left out); repeatable."
+    ),
     N_("Count the finished live tournaments of this database (a URL or SQLite file)."),
     N_("Count only the --results files."),
     N_("Print CSV."),
