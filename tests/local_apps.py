@@ -137,8 +137,13 @@ async def decide(app: LocalTableApp, pilot: Pilot[None], key: str) -> None:
     await until(lambda: deciding(app), "a decision")
     before = turn(app)
     await pilot.press(key)
-    await until(lambda: turn(app) != before, f"{key!r} to be played")
+    await until(moved_on(app, before), f"{key!r} to be played")
     await until(lambda: deciding(app), "a decision")
+
+
+def moved_on(app: RemoteTableApp, before: tuple[int, str] | None) -> Callable[[], bool]:
+    """Whether the hand on the screen has moved on from ``before`` (a :func:`turn`)."""
+    return lambda: turn(app) != before
 
 
 def deciding(app: RemoteTableApp) -> bool:

@@ -21,7 +21,7 @@ from pokerroom.tournament.regulation import load_example
 from pokerroom.tui.layout import SEAT_LINES, seat_boxes
 from pokerroom.tui.local_table import local_table
 from pokerroom.tui.remote import RemoteTableApp
-from tests.local_apps import UNTIMED, deciding, turn
+from tests.local_apps import UNTIMED, deciding, moved_on, turn
 from tests.remote_apps import run as run_remote
 from tests.remote_link import Hub
 from tests.test_tui_tournament import at_table, check_or_fold, play_until, seated
@@ -101,7 +101,7 @@ def test_hot_seat_the_player_to_act_sits_at_the_bottom_middle() -> None:
                 )
                 before = turn(app)
                 await pilot.press("c")
-                await until(lambda at=before: turn(app) != at, "his check or call")
+                await until(moved_on(app, before), "his check or call")
             await pilot.press("q")
 
     asyncio.run(go())

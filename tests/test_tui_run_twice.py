@@ -11,7 +11,6 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 from typer.testing import CliRunner
 
-from pokerroom.bots import CallingStation
 from pokerroom.cli.app import app as cli
 from pokerroom.engine import Hand
 from pokerroom.table.run_twice import QUESTION

@@ -85,17 +85,17 @@ def test_p5_a_human_may_show_a_losing_hand_and_the_series_resumes(tmp_path: Path
                 if may_muck_a_loser(app, hand):
                     assert hand is not None
                     shown.append(hand)
-                    played = series.hands_played
-                    await pilot.press("s")
-                    await until(lambda at=played: series.hands_played > at, "the hand shown")
-                    await until(lambda: saved.writer.saved == saved.writer.issued, "saved")
                     break
                 await decide(app, pilot, answer(app))
+            assert shown, "never asked with a hand the room would muck"
+            played = series.hands_played
+            await pilot.press("s")
+            await until(lambda: series.hands_played > played, "the hand shown")
+            await until(lambda: saved.writer.saved == saved.writer.issued, "saved")
             await pilot.press("q")
 
     asyncio.run(scenario())
     saved.close()
-    assert shown
     hand = shown[0]
     human = next(p for p in range(hand.players) if series.seat_of(p) == 1)
     assert any(isinstance(e, ev.Show) and e.player == human for e in hand.events)

@@ -36,7 +36,7 @@ from pokerroom.table.series import Series, SeriesSettings
 from pokerroom.tui.local_table import LocalTableApp, local_table
 from pokerroom.tui.remote import RemoteTableApp
 from tests.english_words import english_words
-from tests.local_apps import UNTIMED, alone, answer, asked, keys, series_table, turn
+from tests.local_apps import UNTIMED, alone, answer, asked, keys, moved_on, series_table, turn
 from tests.local_apps import deciding as local_deciding
 from tests.remote_apps import deciding, run, settle
 from tests.remote_link import Hub
@@ -147,7 +147,7 @@ def test_the_hot_seat_and_a_free_fold_speak_the_players_language(language: Langu
                 if key == "f":
                     await until(lambda: app.message != "", "the question")
                 else:
-                    await until(lambda at=before: turn(app) != at, "the call")
+                    await until(moved_on(app, before), "the call")
             moments.append(local_screen(app))
             await pilot.press("q")
 
