@@ -130,7 +130,7 @@ def test_the_hot_seat_and_a_free_fold_speak_the_players_language(language: Langu
         link = app.link
         assert isinstance(link, HotSeatLink)
         async with app.hub.running(), app.run_test(size=(220, 50)) as pilot:
-            while not moments or "f" not in pressed:
+            while "f" not in pressed and len(pressed) < 40:
                 await until(lambda: link.waiting is not None or local_deciding(app), "a turn")
                 moments.append(local_screen(app))
                 if link.waiting is not None:
