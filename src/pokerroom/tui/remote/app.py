@@ -3,9 +3,9 @@
 Same screen and keys as ``pokerroom play`` (:mod:`pokerroom.tui.table_screen`): ``f`` fold,
 ``c`` check or call, ``r`` bet or raise (type the total, Enter), ``m``/``h``/``t``/
 ``p``/``a`` presets, ``b`` bring in, ``1``-``5`` mark cards and ``d`` draw, ``s``/``x`` show
-or muck (P-5), ``y``/``o`` run it twice or once (buttons too), ``?`` keys, ``q`` (or
-Ctrl+C) quit. Not your turn, a betting round on: pre-actions (X-3) ``k`` check/fold,
-``j`` check, ``l`` call any, ``o`` fold to any bet (the same key again clears it). ``z`` sits out or back in (H-9); ``n`` deals the first hand of a
+or muck (P-5), ``?`` keys, ``q`` (or Ctrl+C) quit. Not your turn, a betting round on:
+pre-actions (X-3) ``k`` check/fold, ``j`` check, ``l`` call any, ``o`` fold to any bet (the
+same key again clears it). ``z`` sits out or back in (H-9); ``n`` deals the first hand of a
 home game you host. Seats: ``e`` takes one (type the seat, or Enter for the first free one;
 at a cash table the buy-in first, then the seat: ``150`` or ``150 4``), ``g`` gets up and
 leaves, and at a cash table ``u`` tops up between hands and ``w`` posts a big blind instead
@@ -14,7 +14,7 @@ it, the footer has no room); the table's chat is written into the log as it come
 (:mod:`pokerroom.tui.remote.chat`). At a hot-seat table (``pokerroom play --humans 2``,
 :class:`~pokerroom.client.hot_seat.HotSeatLink`) ``space`` shows the cards of the player
 asked to take the keyboard. The footer lists the keys that work now; the legal
-actions are buttons too. An OFC table
+actions are buttons too, and so are ``y``/``o`` (run it twice or once). An OFC table
 (``kind: "ofc"``) is played on its own screen (:mod:`pokerroom.tui.remote.ofc`).
 
 Everything drawn comes from the frames the server built for this viewer (X-4); a typed
