@@ -1,46 +1,16 @@
 """At the terminal tables too, fold is no one-key action when a check is free (issue 22
 item 10): the first f asks "fold instead of check?" and sends nothing; a second f folds.
-Both the local table (``pokerroom play``) and ``pokerroom connect``."""
+``pokerroom play`` draws its table with ``connect``'s terminal table, so one test is both."""
 
 from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from pokerroom.engine import events as ev
 from pokerroom.table.wording import FOLD_WHEN_FREE
-from pokerroom.tui.app import TableApp
 from pokerroom.tui.remote import RemoteTableApp
 from tests.remote_apps import deciding, press, run, settle
 from tests.remote_link import FakeLink, Hub
-from tests.test_tui_table_text import run as run_local
-from tests.test_tui_table_text import station_app
 from tests.web.table_driver import table
-
-
-def test_the_local_table_asks_before_folding_a_free_check() -> None:
-    app = station_app(seats=2)
-    seen: list[tuple[str, bool]] = []
-
-    async def play(app: TableApp, pilot: Pilot[None]) -> None:
-        for _ in range(10):  # call until the check is free (the big blind's option, a flop)
-            hand = app.hand
-            assert hand is not None
-            if hand.legal_actions().check:
-                break
-            await pilot.press("c")
-            await pilot.pause()
-        hand = app.hand
-        assert hand is not None and hand.legal_actions().check
-        events = len(hand.events)
-        await pilot.press("f")
-        await pilot.pause()
-        seen.append((app.message, len(hand.events) == events))
-        await pilot.press("f")
-        await pilot.pause()
-        seen.append(("folded", isinstance(hand.events[events], ev.Fold)))
-
-    run_local(app, play)
-    assert seen == [(FOLD_WHEN_FREE, True), ("folded", True)]
 
 
 def test_connect_asks_before_folding_a_free_check() -> None:

@@ -4,12 +4,10 @@ snapshot and in the remote terminal (``connect``), which draws the snapshot."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from textual.widgets import Static
+from textual.pilot import Pilot
 
 from pokerroom.cli.connect.view import table_lines
 from pokerroom.deck import Deck
@@ -17,9 +15,12 @@ from pokerroom.engine import Action, Hand, HandConfig, Limit, Variant
 from pokerroom.engine.views import view_of
 from pokerroom.protocol.frames import TableFrame
 from pokerroom.table.series import Series
-from pokerroom.tui.app import TableApp
+from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote import view as remote
 from pokerroom.tui.render import board_lines
+from tests.local_apps import series_table
+from tests.remote_apps import deciding, press, run, settle
+from tests.remote_link import Hub
 from tests.test_engine_properties import GAMES, configs, contributions, offered
 from tests.web.table_driver import Table, table
 
@@ -85,23 +86,20 @@ def test_a16_when_the_others_fold_the_pot_is_one_and_the_excess_goes_back() -> N
 
 
 def test_p1_the_terminal_table_draws_no_side_pot_for_a_shove_nobody_called() -> None:
-    """Ann and Bob at one keyboard limp, Ann shoves the flop: the table says pot 202 while
+    """Ann and Bob at one table limp, Ann shoves the flop: the table says pot 202 while
     Bob decides, then 400 when he calls; never a side pot of Ann's own chips."""
+    drawn: list[str] = []
 
-    async def scenario() -> list[str]:
-        app = TableApp(Series(["Ann", "Bob"], seed=3), {1, 2}, {}, clock=None)
-        drawn = []
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            for key in ("c", "c", "a", "c"):
-                await pilot.press(key)
-                await pilot.pause()
-                hand = app.hand
-                assert hand is not None
-                drawn.append(str(app.query_one("#table", Static).content))
-        return drawn
+    async def scenario(hub: Hub, apps: list[RemoteTableApp], pilots: list[Pilot[None]]) -> None:
+        for key in ("c", "c", "a", "c"):
+            index = deciding(apps)
+            assert index is not None
+            await press(pilots[index], apps[index], key)
+            await settle(hub, apps, pilots)
+            drawn.append(str(apps[index].widgets.table.content))
 
-    _, checked, shoved, called = asyncio.run(scenario())
+    run(series_table(Series(["Ann", "Bob"], seed=3), people=(1, 2)), scenario)
+    _, checked, shoved, called = drawn
     assert "pot 4 " in checked
     assert "pot 202 " in shoved and "side" not in shoved and "main" not in shoved
     assert "pot 400" in called and "side" not in called

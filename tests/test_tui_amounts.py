@@ -7,18 +7,16 @@ from __future__ import annotations
 import re
 
 from textual.pilot import Pilot
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from pokerroom.amounts import amount_text
-from pokerroom.bots import CallingStation
 from pokerroom.cli.connect.view import table_lines
 from pokerroom.table.series import Series, SeriesSettings
 from pokerroom.tournament.regulation import load_example
-from pokerroom.tui.app import TableApp
 from pokerroom.tui.remote import RemoteTableApp
+from tests.local_apps import alone, keys, series_table
 from tests.remote_apps import run as run_remote
 from tests.remote_link import Hub
-from tests.test_tui_table_text import run, table
 from tests.test_tui_tournament import at_table, check_or_fold, play_until, seated
 from tests.web.table_driver import table as home_table
 
@@ -32,16 +30,14 @@ def test_the_local_table_groups_stacks_bets_and_side_pots() -> None:
     ``pot 5,388 (main 4,164, side 1 1,224)``, the stacks ``3,000``."""
     series = Series(["You", "Bob", "Cy"], BIG, seed=2)
     series.seats[3].chips = 1388
-    app = TableApp(series, {1}, {2: CallingStation(), 3: CallingStation()}, clock=None)
     screens: list[str] = []
 
-    async def scenario(app: TableApp, pilot: Pilot[None]) -> None:
-        screens.append(table(app) + "\n" + " ".join(str(b.label) for b in app.query(Button)))
-        await pilot.press("r", *"2000", "enter")
-        await pilot.pause()
-        screens.append(table(app))
+    async def scenario(hub: Hub, app: RemoteTableApp, pilot: Pilot[None]) -> None:
+        screens.append(app.table_text())
+        await keys(hub, app, pilot, "r", *"2000", "enter")
+        screens.append(app.table_text())
 
-    run(app, scenario)
+    alone(series_table(series), scenario)
     before, after = screens
     assert "5,000" in before and "Call 50" in before and "all-in 5,000" in before
     assert "pot 5,388 (main 4,164, side 1 1,224)" in after

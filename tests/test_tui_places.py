@@ -4,6 +4,7 @@ at the local table (hot seat: the player to act), at ``tournament play`` and ``c
 
 from __future__ import annotations
 
+import asyncio
 import math
 import re
 
@@ -12,15 +13,19 @@ from hypothesis import strategies as st
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from pokerroom.client.hot_seat import HotSeatLink
+from pokerroom.room.home import HomeRoom
+from pokerroom.room.seam import User
 from pokerroom.table.series import Series, SeriesSettings
 from pokerroom.tournament.regulation import load_example
-from pokerroom.tui.app import TableApp
 from pokerroom.tui.layout import SEAT_LINES, seat_boxes
+from pokerroom.tui.local_table import local_table
 from pokerroom.tui.remote import RemoteTableApp
+from tests.local_apps import UNTIMED, deciding, moved_on, turn
 from tests.remote_apps import run as run_remote
 from tests.remote_link import Hub
-from tests.test_tui_table_text import run
 from tests.test_tui_tournament import at_table, check_or_fold, play_until, seated
+from tests.waiting import until
 from tests.web.table_driver import table as home_table
 
 LABEL = re.compile(r"(?<!\S)[> ]?(\d+) ")
@@ -74,22 +79,32 @@ def test_your_seat_is_at_the_bottom_middle_and_the_rest_go_clockwise_in_seat_ord
 def test_hot_seat_the_player_to_act_sits_at_the_bottom_middle() -> None:
     """Three people at one keyboard: whoever is to act sees his seat at the bottom, the
     next seat to his left."""
-    series = Series(["Ann", "Bob", "Cy"], SeriesSettings(), seed=3)
-    app = TableApp(series, {1, 2, 3}, {}, hot_seat=True, clock=None)
+    people = [User(seat, name) for seat, name in enumerate(["Ann", "Bob", "Cy"], start=1)]
+    series = Series([user.name for user in people], SeriesSettings(), seed=3)
+    room = HomeRoom.playing("local", series, {u.id: u for u in people}, {}, clock=UNTIMED)
+    room.go_on(0.0)
+    app = local_table(room, people)
+    link = app.link
+    assert isinstance(link, HotSeatLink)
     seen: list[tuple[int, int]] = []
 
-    async def scenario(app: TableApp, pilot: Pilot[None]) -> None:
-        while len(seen) < 6:
-            hand = app.hand
-            assert hand is not None and hand.phase == "bet"
-            actor = app._human_to_act()
-            assert actor is not None
-            drawn = str(app.query_one("#table", Static).content)
-            seen.append((app._seat_of(actor), bottom_centre(drawn, app.size.width)))
-            await pilot.press("space", "c")
-            await pilot.pause()
+    async def go() -> None:
+        async with app.hub.running(), app.run_test(size=(100, 30)) as pilot:
+            while len(seen) < 6:
+                await until(lambda: link.waiting is not None, "the keyboard passed on")
+                await pilot.press("space")
+                await until(lambda: deciding(app), "his own table")
+                frame = app.frame
+                assert frame is not None and frame["you"]["seat"] is not None
+                seen.append(
+                    (frame["you"]["seat"], bottom_centre(str(app.widgets.table.content), 100))
+                )
+                before = turn(app)
+                await pilot.press("c")
+                await until(moved_on(app, before), "his check or call")
+            await pilot.press("q")
 
-    run(app, scenario)
+    asyncio.run(go())
     assert all(seat == bottom for seat, bottom in seen), seen
     assert len({seat for seat, _ in seen}) == 3
 

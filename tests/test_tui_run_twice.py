@@ -4,54 +4,72 @@ drawn and logged. The all-bots series runs it twice by itself."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
-from textual.widgets import RichLog, Static
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button
 from typer.testing import CliRunner
 
-from pokerroom.bots import CallingStation
 from pokerroom.cli.app import app as cli
 from pokerroom.engine import Hand
 from pokerroom.table.run_twice import QUESTION
 from pokerroom.table.series import Series, SeriesSettings
-from pokerroom.tui.app import TableApp
+from pokerroom.tui.remote import RemoteTableApp
+from tests.local_apps import alone, answer, asked, keys, series_table
+from tests.remote_apps import log, settle
+from tests.remote_link import FakeLink, Hub
+from tests.waiting import until
 
 
-async def shove_then(key: str) -> tuple[str, str, Hand]:
-    """Go all-in until asked to run it twice; answer ``key``; return the status line when
-    asked, the table drawing after, and the hand."""
+def link_of(app: RemoteTableApp) -> FakeLink:
+    link = app.link
+    assert isinstance(link, FakeLink)
+    return link
+
+
+def shove_then(key: str) -> tuple[str, str, Hand]:
+    """Go all-in until asked to run it twice; answer ``key`` (a key, or a button's label);
+    return the status line and buttons when asked, the table and the log after, and the
+    hand."""
     series = Series(["You", "station-2"], SeriesSettings(run_it_twice=True), seed=4)
-    table = TableApp(series, {1}, {2: CallingStation()}, clock=None)
-    async with table.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        for _ in range(20):
-            hand = table.hand
-            assert hand is not None
-            if hand.phase == "runs":
-                break
-            await pilot.press({"done": "n", "showdown": "s"}.get(hand.phase, "a"))
-            await pilot.pause()
-        assert hand is not None and hand.phase == "runs"
-        asked = str(table.query_one("#status", Static).content)
-        await pilot.press(key)
-        await pilot.pause()
-        drawn = str(table.query_one("#table", Static).content)
-        logged = "\n".join(str(line.text) for line in table.query_one("#log", RichLog).lines)
-        return asked, drawn + "\n" + logged, hand
+    driver = series_table(series)
+    seen: list[str] = []
+
+    async def scenario(hub: Hub, app: RemoteTableApp, pilot: Pilot[None]) -> None:
+        while (decision := await asked(hub, app, pilot)) != "run_twice":
+            await keys(hub, app, pilot, "a" if decision == "act" else answer(app))
+        seen.append(str(app.widgets.status.content))
+        seen.append(" · ".join(str(button.label) for button in app.query(Button)))
+        if key in ("y", "o"):
+            await keys(hub, app, pilot, key)
+        else:
+            button = next(b for b in app.query(Button) if str(b.label) == key)
+            sent = len(link_of(app).sent)
+            await pilot.click(button)
+            await until(lambda: len(link_of(app).sent) > sent, "the answer sent")
+            await settle(hub, [app], [pilot])
+        seen.append(app.table_text() + "\n" + log(app))
+
+    alone(driver, scenario)
+    hand = driver.room.hand
+    assert hand is not None
+    return f"{seen[0]}\n{seen[1]}", seen[2], hand
 
 
 def test_the_human_agrees_and_both_runs_are_drawn_and_logged() -> None:
-    asked, shown, hand = asyncio.run(shove_then("y"))
-    assert asked.startswith(f"{QUESTION} y run it twice · o run once (")
+    asked, shown, hand = shove_then("y")
+    assert asked == f"{QUESTION} y run it twice · o run once\nRun it twice · Run once"
     assert hand.phase == "done" and hand.runs == 2
     assert "run 1: " in shown and "run 2: " in shown
     assert "everyone agreed: the board is run twice" in shown
     assert "run 2 river: " in shown
 
 
-def test_the_human_declines_and_the_board_is_run_once() -> None:
-    _, shown, hand = asyncio.run(shove_then("o"))
+@pytest.mark.parametrize("answer", ["o", "Run once"])
+def test_the_human_declines_and_the_board_is_run_once(answer: str) -> None:
+    """By key or by the button."""
+    _, shown, hand = shove_then(answer)
     assert hand.phase == "done" and hand.runs == 1 and len(hand.boards) == 1
     assert "the board is run once" in shown and "run 2" not in shown
 

@@ -8,137 +8,109 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.pilot import Pilot
 from typer.testing import CliRunner
 
-from pokerroom.bots import Bot, CallingStation
 from pokerroom.cli.app import app as cli
-from pokerroom.cli.play_command import saving_listener
+from pokerroom.room.home import HomeRoom
 from pokerroom.storage import SeriesLog, SeriesStore, resume_series
 from pokerroom.table.series import Series, SeriesSettings
-from pokerroom.tui.app import TableApp
-from tests.test_tui import log_text
+from pokerroom.tui.remote import RemoteTableApp
+from tests.local_apps import (
+    alone,
+    answer,
+    asked,
+    decide,
+    deciding,
+    keys,
+    saved_table,
+    series_table,
+)
+from tests.remote_apps import footer, log
+from tests.remote_link import Hub
+from tests.waiting import until
 
 NAMES = ["You", "station-2", "station-3", "station-4"]
 
 
-def stations() -> dict[int, Bot]:
-    return {seat: CallingStation() for seat in (2, 3, 4)}
-
-
-def status(app: TableApp) -> str:
-    return str(app.query_one("#status", Static).content)
-
-
-def straddled_and_to_act(app: TableApp) -> bool:
-    hand = app.hand
+def straddled_and_to_act(room: HomeRoom) -> bool:
+    """The straddle has come to "You" (seat 1) and he is to act on it."""
+    hand = room.hand
+    series = room.series
     return (
         hand is not None
-        and app.series.straddled == 1
+        and series is not None
+        and series.straddled == 1
         and hand.phase == "bet"
         and hand.street == 0
-        and app.series.seat_of(hand.to_act or 0) == 1
+        and series.seat_of(hand.to_act or 0) == 1
     )
 
 
-async def press_until_straddled(app: TableApp, pilot: object) -> None:
-    """Call, show and deal on until the straddle has come to the player and he is to act."""
-    for _ in range(300):
-        if straddled_and_to_act(app):
-            return
-        assert app.hand is not None
-        key = {"done": "n", "showdown": "s"}.get(app.hand.phase, "c")
-        await pilot.press(key)  # type: ignore[attr-defined]
-        await pilot.pause()  # type: ignore[attr-defined]
-    raise AssertionError("the straddle never came to the player")
-
-
 def test_v_turns_the_straddle_on_and_it_is_posted_under_the_gun() -> None:
+    """A table without straddles offers no ``v``: ``test_tui_remote_straddle``."""
     series = Series(NAMES, SeriesSettings(straddle="utg"), seed=4)
-    table = TableApp(series, {1}, stations(), clock=None)
+    driver = series_table(series)
 
-    async def scenario() -> None:
-        async with table.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            info = str(table.query_one("#info", Static).content)
-            assert "straddle under the gun" in info
-            await pilot.press("v")
-            await pilot.pause()
-            assert series.straddlers == {1}
-            assert "you straddle whenever you are under the gun, from the next hand" in status(
-                table
-            )
-            await press_until_straddled(table, pilot)
-            hand = table.hand
-            assert hand is not None
-            assert "You post 4" in log_text(table)
-            legal = hand.legal_actions()
-            assert legal.check and legal.raise_min == 8  # his option, a straddle's raise
-            await pilot.press("v")
-            await pilot.pause()
-            assert series.straddlers == set() and "you no longer straddle" in status(table)
+    async def scenario(hub: Hub, app: RemoteTableApp, pilot: Pilot[None]) -> None:
+        assert "straddle under the gun" in str(app.widgets.info.content)
+        await keys(hub, app, pilot, "v")
+        assert driver.room.straddlers == {1}
+        assert "v Stop straddling" in footer(app)
+        for _ in range(300):
+            await asked(hub, app, pilot)
+            if straddled_and_to_act(driver.room):
+                break
+            await keys(hub, app, pilot, answer(app))
+        hand = driver.room.hand
+        assert hand is not None and straddled_and_to_act(driver.room)
+        assert "You post 4" in log(app)
+        legal = hand.legal_actions()
+        assert legal.check and legal.raise_min == 8  # his option, a straddle's raise
+        await keys(hub, app, pilot, "v")
+        assert driver.room.straddlers == set() and "v Straddle" in footer(app)
 
-    asyncio.run(scenario())
-
-
-def test_a_table_without_straddles_has_no_y_key() -> None:
-    series = Series(NAMES, seed=4)
-    table = TableApp(series, {1}, stations(), clock=None)
-
-    async def scenario() -> None:
-        async with table.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            assert table.check_action("straddle", ()) is False
-            await pilot.press("v")
-            await pilot.pause()
-            assert series.straddlers == set()
-
-    asyncio.run(scenario())
+    alone(driver, scenario, size=(120, 40))
 
 
 def test_a_series_with_straddled_hands_is_resumed_exactly(tmp_path: Path) -> None:
     """Mid-hand in a straddled hand, and again after it: the same deals, stacks and events."""
     store = SeriesStore.open(tmp_path / "db")
     series = Series(NAMES, SeriesSettings(straddle="utg"), seed=8)
-    log = SeriesLog.start(store, series, bots=dict.fromkeys((2, 3, 4), "station"))
-    first = TableApp(series, {1}, stations(), on_change=saving_listener(log), clock=None)
+    log_ = SeriesLog.start(store, series, bots=dict.fromkeys((2, 3, 4), "station"))
+    first, saved = saved_table(series, log_)
 
     async def until_straddled() -> None:
-        async with first.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+        async with first.hub.running(), first.run_test(size=(120, 40)) as pilot:
+            await until(lambda: deciding(first), "a decision")
             await pilot.press("v")
-            await press_until_straddled(first, pilot)
+            await until(lambda: saved.room.straddlers == {1}, "the straddle chosen")
+            while not straddled_and_to_act(saved.room):
+                await decide(first, pilot, answer(first))
             await pilot.press("q")
 
     asyncio.run(until_straddled())
-    assert first.hand is not None
-    events = first.hand.events
+    saved.close()
+    hand = saved.room.hand
+    assert hand is not None
+    events = hand.events
     resumed = resume_series(store)
     assert resumed.hand is not None and resumed.hand.events == events  # dealt straddled again
     assert max(resumed.hand.config.blinds) == 4
-    second = TableApp(
-        resumed.series,
-        {1},
-        stations(),
-        on_change=saving_listener(resumed.log),
-        hand=resumed.hand,
-        clock=None,
-    )
+    second, again = saved_table(resumed.series, resumed.log, resumed.hand)
     played = resumed.series.hands_played
 
     async def finish_it() -> None:
-        async with second.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+        async with second.hub.running(), second.run_test(size=(120, 40)) as pilot:
             while resumed.series.hands_played == played:
-                assert second.hand is not None
-                await pilot.press("s" if second.hand.phase == "showdown" else "c")
-                await pilot.pause()
+                await decide(second, pilot, answer(second))
             await pilot.press("q")
 
     asyncio.run(finish_it())
+    again.close()
     chips = {seat: p.chips for seat, p in resumed.series.seats.items()}
-    again = resume_series(store)  # the straddled hand is dealt and replayed from its record
-    assert {seat: p.chips for seat, p in again.series.seats.items()} == chips
+    replayed = resume_series(store)  # the straddled hand is dealt and replayed from its record
+    assert {seat: p.chips for seat, p in replayed.series.seats.items()} == chips
     assert sum(chips.values()) == 800
     store.close()
 

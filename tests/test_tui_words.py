@@ -13,12 +13,12 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from contextlib import AsyncExitStack
 from typing import Any
 
 import pytest
-from textual.widgets import Button, RichLog, Static
+from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from pokerroom.bots import CallingStation
@@ -26,18 +26,25 @@ from pokerroom.cli.connect.lobby import lobby_lines
 from pokerroom.cli.connect.tournament import lobby_lines as tournament_lines
 from pokerroom.cli.connect.view import table_lines
 from pokerroom.cli.ofc_command import open_table
+from pokerroom.client.hot_seat import HotSeatLink
 from pokerroom.engine import VARIANTS
 from pokerroom.i18n import Language, use_language
+from pokerroom.room.home import HomeRoom
 from pokerroom.room.ofc import OfcRoom
+from pokerroom.room.seam import User
 from pokerroom.table.series import Series, SeriesSettings
-from pokerroom.tui.app import TableApp
+from pokerroom.tui.local_table import LocalTableApp, local_table
 from pokerroom.tui.remote import RemoteTableApp
 from tests.english_words import english_words
+from tests.local_apps import UNTIMED, alone, answer, asked, keys, moved_on, series_table, turn
+from tests.local_apps import deciding as local_deciding
 from tests.remote_apps import deciding, run, settle
+from tests.remote_link import Hub
 from tests.remote_ofc import OfcHub, ofc_screen
 from tests.test_ofc_tui import play
 from tests.test_tui_remote_80x24 import OFC_PLAYERS
 from tests.test_tui_remote_ofc import CLOCK
+from tests.waiting import until
 from tests.web.ofc_driver import random_place
 from tests.web.table_driver import table
 
@@ -60,48 +67,29 @@ def unworded(text: str, allowed: Iterable[str] = ()) -> list[str]:
 # ----------------------------------------------------------------- play (local)
 
 
-def local_app(game: str, players: int, *, hot_seat: bool = False) -> TableApp:
-    names = NAMES[:players]
-    series = Series(names, SeriesSettings(variant=VARIANTS[game]), seed=7)
-    bots = {seat: CallingStation() for seat in range(2, players + 1)}
-    humans = {1, 2} if hot_seat else {1}
-    if hot_seat:
-        bots.pop(2)
-    return TableApp(series, humans, bots, clock=None, hot_seat=hot_seat)
+def local_table_of(game: str, players: int, people: int = 1) -> tuple[Series, list[User]]:
+    """``players`` at a table of ``game``: the first ``people`` at the keyboard."""
+    series = Series(NAMES[:players], SeriesSettings(variant=VARIANTS[game]), seed=7)
+    return series, [User(seat, NAMES[seat - 1]) for seat in range(1, people + 1)]
 
 
-def local_screen(app: TableApp) -> str:
-    """The whole screen as text."""
-    parts = [str(app.query_one(f"#{name}", Static).content) for name in ("info", "table")]
-    parts += [str(button.label) for button in app.query(Button)]
-    parts.append(str(app.query_one("#status", Static).content))
-    parts += [str(key.description) for key in app.screen.query(FooterKey)]
-    parts += [strip.text for strip in app.query_one("#log", RichLog).lines]
-    parts.append(app.title)
-    return "\n".join(parts)
+def local_screen(app: RemoteTableApp) -> str:
+    """The whole screen as text: the table, the buttons, the log, the keys, the title."""
+    keys = [str(key.description) for key in app.screen.query(FooterKey)]
+    return "\n".join([app.screen_text(), *keys, app.title])
 
 
-async def local_moments(app: TableApp, keys: Sequence[str]) -> list[str]:
-    """The screen after each key of ``keys`` (``*``: the key the moment asks for)."""
+async def local_moments(hub: Hub, app: RemoteTableApp, pilot: Pilot[None]) -> list[str]:
+    """The screen with the keys' help, then after each decision of two hands (each the
+    key the moment asks for), the results of the first in the log."""
     seen: list[str] = []
-
-    def look() -> None:
+    await pilot.press("question_mark")
+    await settle(hub, [app], [pilot])
+    seen.append(local_screen(app))
+    while hub.room.hands_played < 2:
+        await asked(hub, app, pilot)
+        await keys(hub, app, pilot, answer(app))
         seen.append(local_screen(app))
-
-    async with app.run_test(size=(220, 50)) as pilot:  # wide: no log line wraps
-        await pilot.pause()
-        look()
-        for asked in keys:
-            hand = app.hand
-            assert hand is not None
-            key = asked
-            if asked == "*":
-                key = {"draw": "d", "showdown": "s", "done": "n"}.get(hand.phase, "c")
-                if hand.phase == "bet" and hand.legal_actions().bring_in is not None:
-                    key = "b"
-            await pilot.press(key)
-            await pilot.pause()
-            look()
     return seen
 
 
@@ -120,9 +108,14 @@ test_catalogues checks that both languages translate every marked one."""
 @pytest.mark.parametrize(("game", "language"), GAME_LANGUAGES)
 def test_play_speaks_only_the_players_language(game: str, language: Language) -> None:
     """Every moment of two hands by keys, the keys' help and the results in the log."""
+    moments: list[str] = []
+
+    async def scenario(hub: Hub, app: RemoteTableApp, pilot: Pilot[None]) -> None:
+        moments.extend(await local_moments(hub, app, pilot))
+
     with use_language(language):
-        app = local_app(game, 4)
-        moments = asyncio.run(local_moments(app, ["question_mark", *["*"] * 24]))
+        series, _ = local_table_of(game, 4)
+        alone(series_table(series), scenario, size=(220, 50))  # wide: no log line wraps
     assert len(moments) > 5
     for text in moments:
         assert unworded(text) == [], (unworded(text), text)
@@ -131,9 +124,41 @@ def test_play_speaks_only_the_players_language(game: str, language: Language) ->
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_hot_seat_and_a_free_fold_speak_the_players_language(language: Language) -> None:
     """Hot seat: the hand-over line; a fold when checking is free asks first."""
+    moments: list[str] = []
+
+    async def go(app: LocalTableApp) -> None:
+        link = app.link
+        assert isinstance(link, HotSeatLink)
+        async with app.hub.running(), app.run_test(size=(220, 50)) as pilot:
+            while "f" not in pressed and len(pressed) < 40:
+                await until(lambda: link.waiting is not None or local_deciding(app), "a turn")
+                moments.append(local_screen(app))
+                if link.waiting is not None:
+                    pressed.append("space")
+                    await pilot.press("space")
+                    await until(lambda: local_deciding(app), "his own table")
+                    continue
+                frame = app.frame
+                assert frame is not None and frame["you"]["actions"] is not None
+                key = "f" if frame["you"]["actions"]["check"] else "c"
+                pressed.append(key)
+                before = turn(app)
+                await pilot.press(key)
+                if key == "f":
+                    await until(lambda: app.message != "", "the question")
+                else:
+                    await until(moved_on(app, before), "the call")
+            moments.append(local_screen(app))
+            await pilot.press("q")
+
+    pressed: list[str] = []
     with use_language(language):
-        app = local_app("holdem", 3, hot_seat=True)
-        moments = asyncio.run(local_moments(app, ["space", "c", "space", "f"]))
+        series, people = local_table_of("holdem", 3, people=2)
+        bots = {3: ("station", CallingStation())}
+        room = HomeRoom.playing("local", series, {u.id: u for u in people}, bots, clock=UNTIMED)
+        room.go_on(0.0)
+        asyncio.run(go(local_table(room, people)))
+    assert pressed.count("space") >= 2 and "f" in pressed
     for text in moments:
         assert unworded(text) == [], (unworded(text), text)
 

@@ -39,18 +39,13 @@ MODE_WORDS = {
     "utg": N_("straddle under the gun"),
     "button": N_("button straddle"),
 }
-"""How the stakes line and the forms name each mode (marked; :func:`mode_words` words it)."""
+"""How the stakes line and the forms name each mode (marked: ``gettext`` words it)."""
 WHERE_WORDS = {"utg": N_("under the gun"), "button": N_("on the button")}
 """Where the straddle comes to a player, in each mode: the interfaces' words (marked;
 :func:`where_words` words it)."""
 
 
 NO_STRADDLES = N_("this table has no straddles: the host left them off")
-
-
-def mode_words(mode: str) -> str:
-    """The straddle mode as people read it: "button straddle", «страддл на баттоне»."""
-    return gettext(MODE_WORDS[mode])
 
 
 def where_words(mode: str) -> str:
@@ -70,15 +65,6 @@ def choice_refusal(mode: str, straddles: bool, wanted: bool) -> str | None:
             else gettext(N_("you do not straddle already: send straddle true to start"))
         )
     return None
-
-
-def choice_words(mode: str, on: bool) -> str:
-    """What a player's straddle choice now means, for the terminal table's status line."""
-    if on:
-        return gettext(N_("you straddle whenever you are {where}, from the next hand")).format(
-            where=where_words(mode)
-        )
-    return gettext(N_("you no longer straddle"))
 
 
 def check_mode(mode: object, *, blinds_game: bool) -> None:

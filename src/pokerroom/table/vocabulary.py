@@ -29,7 +29,7 @@ rendering in ``use_language(language, settings.vocabulary)``):
   :func:`pokerroom.evaluate.words.category_name`, ``rank_word``, ``suit_name``;
 - games: :func:`pokerroom.game_choices.game_name`, ``limit_name``, ``profile_title``;
 - bet presets: :func:`pokerroom.table.presets.preset_label`; straddles:
-  :func:`pokerroom.table.straddle.mode_words`, ``where_words``, ``choice_words``;
+  :data:`pokerroom.table.straddle.MODE_WORDS`, :func:`~pokerroom.table.straddle.where_words`;
   run it twice: :func:`pokerroom.table.run_twice.prompt_words`;
 - the marked constants ``FOLD_WHEN_FREE``, ``AGREED``, ``ONCE``, ``QUESTION`` are shown as
   ``gettext(CONSTANT)``.

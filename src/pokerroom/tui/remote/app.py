@@ -14,7 +14,7 @@ it, the footer has no room); the table's chat is written into the log as it come
 (:mod:`pokerroom.tui.remote.chat`). At a hot-seat table (``pokerroom play --humans 2``,
 :class:`~pokerroom.client.hot_seat.HotSeatLink`) ``space`` shows the cards of the player
 asked to take the keyboard. The footer lists the keys that work now; the legal
-actions are buttons too. An OFC table
+actions are buttons too, and so are ``y``/``o`` (run it twice or once). An OFC table
 (``kind: "ofc"``) is played on its own screen (:mod:`pokerroom.tui.remote.ofc`).
 
 Everything drawn comes from the frames the server built for this viewer (X-4); a typed
@@ -49,6 +49,7 @@ from pokerroom.i18n import (
     use_language,
 )
 from pokerroom.protocol.frames import OfcTableFrame, TableFrame
+from pokerroom.table.run_twice import prompt_words
 from pokerroom.table.vocabulary import chips_text
 from pokerroom.table.wording import FOLD_WHEN_FREE
 from pokerroom.tui.bindings import translated_bindings
@@ -426,8 +427,15 @@ class RemoteTableApp(App[None]):
 
     def _show_buttons(self, frame: TableFrame) -> None:
         row = self.widgets.buttons
-        actions = frame["you"]["actions"] if frame["you"]["decision"] == "act" else None
+        decision = frame["you"]["decision"]
+        actions = frame["you"]["actions"] if decision == "act" else None
         wanted = []
+        if decision == "run_twice":
+            words = prompt_words()
+            wanted = [
+                Button(words["agree"], name="do-twice", compact=True),
+                Button(words["decline"], name="do-once", compact=True),
+            ]
         if actions is not None:
             presets = [(p["name"], p["amount"]) for p in actions["presets"]]
             wanted = bet_buttons(
@@ -645,6 +653,8 @@ class RemoteTableApp(App[None]):
             await self.action_bring_in()
         elif button.startswith("do-raise-"):
             await self._bet(int(button.removeprefix("do-raise-")))
+        elif button in ("do-twice", "do-once"):
+            await self.action_run_twice(button == "do-twice")
 
     def action_mark(self, index: int) -> None:
         if self.frame is not None and index <= len(view.my_cards(self.frame)):
