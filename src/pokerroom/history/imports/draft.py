@@ -11,7 +11,7 @@ other hole card is ``??`` (X-4).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 
@@ -83,12 +83,18 @@ class Draft:
     blinds: list[Decimal] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     hole: dict[int, tuple[Card, ...]] = field(default_factory=dict)
-    """Position → the cards the history shows of his hand (the hero's, a shown hand)."""
+    """Position → his hole cards, for the hero alone; a shown hand is written where it is
+    shown (``pN sm``), as our own exports write it."""
     collected: list[Decimal] = field(default_factory=list)
     total_pot: Decimal | None = None
     rake: Decimal = Decimal(0)
     street: list[Decimal] = field(default_factory=list)
     """What each position has put in on this street (blinds included preflop)."""
+    shows: list[str] = field(default_factory=list)
+    """The showdown's shows and mucks, written right after the last bet: when players are
+    all in, the engine turns their hands up before it deals the rest of the board (A-17)."""
+    last_bet: int = 0
+    """How many of ``actions`` come up to and with the last bet, check or fold."""
     over: bool = False
     """Set once a pot is collected: a show or muck after it changes nothing."""
 
@@ -137,7 +143,7 @@ class Draft:
     # ------------------------------------------------------------------ betting
 
     def fold(self, name: str) -> None:
-        self.actions.append(f"{self._player(name)} f")
+        self._bet(f"{self._player(name)} f")
 
     def check_call(self, name: str, paid: Decimal | None = None) -> None:
         """A check, or a call of ``paid`` more (None: to the street's highest bet)."""
@@ -145,13 +151,17 @@ class Draft:
         self.street[position] = (
             max(self.street) if paid is None else self.street[position] + paid
         )
-        self.actions.append(f"p{position + 1} cc")
+        self._bet(f"p{position + 1} cc")
 
     def raise_to(self, name: str, total: Decimal) -> None:
         """A bet or raise to ``total`` on this street."""
         position = self.position(name)
         self.street[position] = total
-        self.actions.append(f"p{position + 1} cbr {amount_text(total)}")
+        self._bet(f"p{position + 1} cbr {amount_text(total)}")
+
+    def _bet(self, action: str) -> None:
+        self.actions.append(action)
+        self.last_bet = len(self.actions)
 
     def bet(self, name: str, more: Decimal) -> None:
         """A bet of ``more`` on top of what the player has in front of him already."""
@@ -160,24 +170,21 @@ class Draft:
     # ------------------------------------------------------------------ cards
 
     def dealt(self, name: str, cards: Sequence[Card]) -> None:
-        self._known(self.position(name), cards)
+        """The hero's own cards, dealt face down: the only hole cards written in the deal."""
+        position = self.position(name)
+        self._count(position, cards)
+        self.hole[position] = tuple(cards)
 
-    def _known(self, position: int, cards: Sequence[Card]) -> None:
+    def _count(self, position: int, cards: Sequence[Card]) -> None:
         game = self.game
+        if game is not None and game.omaha and not self.hole and len(cards) in (5, 6):
+            game = self.game = replace(game, hole_cards=len(cards))  # five- or six-card Omaha
         if game is not None and len(cards) != game.hole_cards:
             raise Unreadable(
                 _("{count} hole cards for {name}; this game deals {deals}").format(
                     count=len(cards), name=self.seats[position].name, deals=game.hole_cards
                 )
             )
-        earlier = self.hole.get(position)
-        if earlier is not None and set(earlier) != set(cards):
-            raise Unreadable(
-                _("{name} shows other cards than he was dealt").format(
-                    name=self.seats[position].name
-                )
-            )
-        self.hole[position] = tuple(cards)
 
     def board(self, cards: Sequence[Card]) -> None:
         self.street = [Decimal(0)] * len(self.seats)
@@ -185,13 +192,18 @@ class Draft:
 
     def show(self, name: str, cards: Sequence[Card]) -> None:
         position = self.position(name)
-        self._known(position, cards)
+        self._count(position, cards)
+        earlier = self.hole.get(position)
+        if earlier is not None and set(earlier) != set(cards):
+            raise Unreadable(
+                _("{name} shows other cards than he was dealt").format(name=name)
+            )
         if not self.over:
-            self.actions.append(f"p{position + 1} sm {cards_text(cards)}")
+            self.shows.append(f"p{position + 1} sm {cards_text(cards)}")
 
     def muck(self, name: str) -> None:
         if not self.over:
-            self.actions.append(f"{self._player(name)} sm")
+            self.shows.append(f"{self._player(name)} sm")
 
     def collect(self, name: str, amount: Decimal) -> None:
         self.collected[self.position(name)] += amount
@@ -215,11 +227,13 @@ class Draft:
             bets = [f"small_bet = {amount_text(small)}", f"big_bet = {amount_text(big)}"]
         else:
             bets = [f"min_bet = {amount_text(self.big_blind or max(self.blinds))}"]
+        # heads-up PHH lists the button's (p2's) ante and blind first
+        order = slice(None, None, -1 if len(self.seats) == 2 else 1)
         lines = [
             f'variant = "{game.code}"',
             "ante_trimming_status = true",
-            f"antes = {_array(self.antes)}",
-            f"blinds_or_straddles = {_array(self.blinds)}",
+            f"antes = {_array(self.antes[order])}",
+            f"blinds_or_straddles = {_array(self.blinds[order])}",
             *bets,
             f"starting_stacks = {_array([s.stack for s in self.seats])}",
             "players = [" + ", ".join(_string(s.name) for s in self.seats) + "]",
@@ -227,10 +241,15 @@ class Draft:
             f"{SOURCE_ID_FIELD} = {_string(self.hand_id)}",
             *extra,
             "actions = [",
-            *(f"  {_string(action)}," for action in [*deals, *self.actions]),
+            *(f"  {_string(action)}," for action in [*deals, *self._in_order()]),
             "]",
         ]
         return "\n".join(lines) + "\n"
+
+
+    def _in_order(self) -> list[str]:
+        cut = self.last_bet
+        return [*self.actions[:cut], *self.shows, *self.actions[cut:]]
 
 
 def _array(values: Sequence[Decimal]) -> str:
