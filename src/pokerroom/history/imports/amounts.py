@@ -6,7 +6,7 @@ from decimal import Decimal, InvalidOperation
 
 from pokerroom.cards import Card, parse_cards
 from pokerroom.errors import CardError
-from pokerroom.history.imports.problems import Unreadable
+from pokerroom.history.imports.problems import UnreadableError
 from pokerroom.i18n import gettext as _
 
 MOST = Decimal(10) ** 15
@@ -21,10 +21,13 @@ def amount(text: str) -> Decimal:
         value = Decimal(plain)
     except InvalidOperation:
         value = Decimal(-1)
-    if not value.is_finite() or value < 0 or value > MOST or value != value.quantize(
-        Decimal("0.000000001")
+    if (
+        not value.is_finite()
+        or value < 0
+        or value > MOST
+        or value != value.quantize(Decimal("0.000000001"))
     ):
-        raise Unreadable(_('"{text}" is not an amount').format(text=text))
+        raise UnreadableError(_('"{text}" is not an amount').format(text=text))
     return value
 
 
@@ -37,4 +40,6 @@ def cards(text: str) -> tuple[Card, ...]:
     try:
         return tuple(parse_cards(plain))
     except CardError as error:
-        raise Unreadable(_('"{text}" are not cards: {why}').format(text=text, why=error)) from error
+        raise UnreadableError(
+            _('"{text}" are not cards: {why}').format(text=text, why=error)
+        ) from error

@@ -13,7 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from pokerroom.history.imports.draft import Draft, amount_text
-from pokerroom.history.imports.problems import Unreadable
+from pokerroom.history.imports.problems import UnreadableError
 from pokerroom.history.phh import PhhError, PhhHand, parse_phh
 from pokerroom.history.replay import ReplayResult, replay_hand
 from pokerroom.i18n import gettext as _
@@ -42,18 +42,18 @@ def _replayed(document: str) -> tuple[PhhHand, ReplayResult]:
     try:
         phh = parse_phh(document)
     except PhhError as error:
-        raise Unreadable(str(error)) from error
+        raise UnreadableError(str(error)) from error
     result = replay_hand(phh)
     if result.unsupported:
-        raise Unreadable(_("the engine does not play {game}").format(game=phh.game.name))
+        raise UnreadableError(_("the engine does not play {game}").format(game=phh.game.name))
     if result.error is not None:
-        error = result.error
-        action = f' "{error.action}"' if error.action else ""
-        raise Unreadable(
-            _("the rules refuse action{action}: {why}").format(action=action, why=error.message)
+        refused = result.error
+        action = f' "{refused.action}"' if refused.action else ""
+        raise UnreadableError(
+            _("the rules refuse action{action}: {why}").format(action=action, why=refused.message)
         )
     if not result.complete:
-        raise Unreadable(_("the hand stops before it is over (the showdown is missing)"))
+        raise UnreadableError(_("the hand stops before it is over (the showdown is missing)"))
     return phh, result
 
 
@@ -62,13 +62,13 @@ def _rake(draft: Draft, won: tuple[Decimal, ...]) -> list[Decimal]:
     rake = [award - got for award, got in zip(won, draft.collected, strict=True)]
     for seat, award, got in zip(draft.seats, won, draft.collected, strict=True):
         if got > award or (award != got and not draft.rake):
-            raise Unreadable(
+            raise UnreadableError(
                 _("the pots pay {name} {award}, the file says he collected {got}").format(
                     name=seat.name, award=amount_text(award), got=amount_text(got)
                 )
             )
     if sum(rake, Decimal(0)) != draft.rake:
-        raise Unreadable(
+        raise UnreadableError(
             _("the pots less what was collected leave {left}, the file's rake is {rake}").format(
                 left=amount_text(sum(rake, Decimal(0))), rake=amount_text(draft.rake)
             )
@@ -77,7 +77,7 @@ def _rake(draft: Draft, won: tuple[Decimal, ...]) -> list[Decimal]:
 
 
 def checked(draft: Draft) -> ImportedHand:
-    """The draft replayed, its pots held against the file; :class:`Unreadable` if they differ."""
+    """The draft replayed, its pots held against the file; UnreadableError if they differ."""
     document = draft.document()
     phh, result = _replayed(document)
     won = result.winnings
@@ -85,7 +85,7 @@ def checked(draft: Draft) -> ImportedHand:
     rake = _rake(draft, won)
     total = sum(won, Decimal(0))
     if draft.total_pot is not None and total != draft.total_pot:
-        raise Unreadable(
+        raise UnreadableError(
             _("the pots come to {pots}, the file's total pot is {total}").format(
                 pots=amount_text(total), total=amount_text(draft.total_pot)
             )
@@ -96,7 +96,7 @@ def checked(draft: Draft) -> ImportedHand:
     stacks = result.finishing_stacks
     assert stacks is not None
     if sum(stacks, Decimal(0)) + sum(rake, Decimal(0)) != sum(phh.starting_stacks):
-        raise Unreadable(_("the chips after the hand differ from the chips before it"))
+        raise UnreadableError(_("the chips after the hand differ from the chips before it"))
     document += f"finishing_stacks = [{', '.join(amount_text(s) for s in stacks)}]\n"
     return ImportedHand(
         source=draft.source,

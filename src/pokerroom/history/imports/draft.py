@@ -17,13 +17,16 @@ from decimal import Decimal
 
 from pokerroom.cards import Card
 from pokerroom.engine.variants import Limit
-from pokerroom.history.imports.problems import Unreadable
+from pokerroom.history.imports.amounts import amount
+from pokerroom.history.imports.problems import UnreadableError
 from pokerroom.i18n import gettext as _
 
 SOURCE_FIELD = "_source"
 """pokerroom's own PHH field: the room the hand was played in (``pokerstars``, ``pokernow``)."""
 SOURCE_ID_FIELD = "_source_hand"
 """pokerroom's own PHH field: the hand's id in its room, what keys it in the archive."""
+UNIT_FIELD = "_chip_value"
+"""pokerroom's own PHH field: what one chip was worth in the room's money (0.01: cents)."""
 LIMIT_LETTERS = {Limit.NO_LIMIT: "N", Limit.POT_LIMIT: "P", Limit.FIXED_LIMIT: "F"}
 
 
@@ -95,6 +98,9 @@ class Draft:
     all in, the engine turns their hands up before it deals the rest of the board (A-17)."""
     last_bet: int = 0
     """How many of ``actions`` come up to and with the last bet, check or fold."""
+    unit: Decimal = Decimal(1)
+    """What one chip is worth in the file's money: 0.01 for a game in dollars or euros,
+    whose amounts are kept in cents, as the archive counts whole chips."""
     over: bool = False
     """Set once a pot is collected: a show or muck after it changes nothing."""
 
@@ -103,8 +109,9 @@ class Draft:
     def seat_players(self, seats: Sequence[Seat], button: int) -> None:
         """Order the players from the button's left (``p1``) round to the button (``pn``)."""
         if len(seats) < 2:
-            raise Unreadable(_("a hand needs two players, this one has {count}").format(
-                count=len(seats)))
+            raise UnreadableError(
+                _("a hand needs two players, this one has {count}").format(count=len(seats))
+            )
         after = [s for s in seats if s.seat > button]
         rest = [s for s in seats if s.seat <= button]
         self.seats = sorted(after, key=lambda s: s.seat) + sorted(rest, key=lambda s: s.seat)
@@ -114,6 +121,13 @@ class Draft:
         self.collected = [Decimal(0)] * count
         self.street = [Decimal(0)] * count
 
+    def chips(self, text: str) -> Decimal:
+        """An amount of the file in chips: whole, in cents for a game played for money."""
+        chips = amount(text) / self.unit
+        if chips != chips.to_integral_value():
+            raise UnreadableError(_('"{text}" is finer than a cent').format(text=text))
+        return chips.to_integral_value()
+
     @property
     def table_size(self) -> int:
         return max(self.seat_count, *(s.seat for s in self.seats))
@@ -122,7 +136,7 @@ class Draft:
         for index, seat in enumerate(self.seats):
             if seat.name == name:
                 return index
-        raise Unreadable(_('"{name}" is not seated in this hand').format(name=name))
+        raise UnreadableError(_('"{name}" is not seated in this hand').format(name=name))
 
     def _player(self, name: str) -> str:
         return f"p{self.position(name) + 1}"
@@ -136,7 +150,7 @@ class Draft:
         """A small or big blind: a live bet of the player in the blind's place."""
         position = self.position(name)
         if self.blinds[position]:
-            raise Unreadable(_('"{name}" posts a second blind').format(name=name))
+            raise UnreadableError(_('"{name}" posts a second blind').format(name=name))
         self.blinds[position] = amount
         self.street[position] += amount
 
@@ -148,9 +162,7 @@ class Draft:
     def check_call(self, name: str, paid: Decimal | None = None) -> None:
         """A check, or a call of ``paid`` more (None: to the street's highest bet)."""
         position = self.position(name)
-        self.street[position] = (
-            max(self.street) if paid is None else self.street[position] + paid
-        )
+        self.street[position] = max(self.street) if paid is None else self.street[position] + paid
         self._bet(f"p{position + 1} cc")
 
     def raise_to(self, name: str, total: Decimal) -> None:
@@ -180,7 +192,7 @@ class Draft:
         if game is not None and game.omaha and not self.hole and len(cards) in (5, 6):
             game = self.game = replace(game, hole_cards=len(cards))  # five- or six-card Omaha
         if game is not None and len(cards) != game.hole_cards:
-            raise Unreadable(
+            raise UnreadableError(
                 _("{count} hole cards for {name}; this game deals {deals}").format(
                     count=len(cards), name=self.seats[position].name, deals=game.hole_cards
                 )
@@ -195,9 +207,7 @@ class Draft:
         self._count(position, cards)
         earlier = self.hole.get(position)
         if earlier is not None and set(earlier) != set(cards):
-            raise Unreadable(
-                _("{name} shows other cards than he was dealt").format(name=name)
-            )
+            raise UnreadableError(_("{name} shows other cards than he was dealt").format(name=name))
         if not self.over:
             self.shows.append(f"p{position + 1} sm {cards_text(cards)}")
 
@@ -215,7 +225,7 @@ class Draft:
         """The hand as a PHH document (without what only the replay tells: the stacks after)."""
         game = self.game
         if game is None or not self.seats:
-            raise Unreadable(_("the hand ends before its game and seats are known"))
+            raise UnreadableError(_("the hand ends before its game and seats are known"))
         hole = "??" * game.hole_cards
         deals = [
             f"d dh p{p + 1} {cards_text(self.hole[p]) if p in self.hole else hole}"
@@ -239,13 +249,13 @@ class Draft:
             "players = [" + ", ".join(_string(s.name) for s in self.seats) + "]",
             f"{SOURCE_FIELD} = {_string(self.source)}",
             f"{SOURCE_ID_FIELD} = {_string(self.hand_id)}",
+            *([f"{UNIT_FIELD} = {amount_text(self.unit)}"] if self.unit != 1 else []),
             *extra,
             "actions = [",
             *(f"  {_string(action)}," for action in [*deals, *self._in_order()]),
             "]",
         ]
         return "\n".join(lines) + "\n"
-
 
     def _in_order(self) -> list[str]:
         cut = self.last_bet

@@ -17,13 +17,14 @@ import io
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from decimal import Decimal
 
 from pokerroom.cards import Card
 from pokerroom.engine.variants import Limit
-from pokerroom.history.imports.amounts import amount, cards
+from pokerroom.history.imports.amounts import cards
 from pokerroom.history.imports.check import ImportedHand, checked
 from pokerroom.history.imports.draft import Draft, Game, Seat
-from pokerroom.history.imports.problems import Problem, Unreadable
+from pokerroom.history.imports.problems import Problem, UnreadableError
 from pokerroom.i18n import gettext as _
 
 SOURCE = "pokernow"
@@ -123,7 +124,7 @@ class _Reader:
             self.at = entry.line
             self._line(entry.text)
         if not self.ended:
-            raise Unreadable(_("the hand is cut short: it has no ending line"))
+            raise UnreadableError(_("the hand is cut short: it has no ending line"))
         return checked(self.draft)
 
     def _start(self, text: str) -> None:
@@ -131,7 +132,7 @@ class _Reader:
         assert start is not None
         game = _GAME.search(start[3])
         if game is None:
-            raise Unreadable(
+            raise UnreadableError(
                 _("only no-limit and pot-limit Hold'em and Omaha are imported, not: {game}").format(
                     game=start[3]
                 )
@@ -140,12 +141,12 @@ class _Reader:
         self.draft.game = Game(_LIMITS[game[1]], 4 if omaha else 2, omaha, "Hi/Lo" in game[2])
         dealer = _DEALER.search(start[3])
         if dealer is None:
-            raise Unreadable(_("a hand with a dead button is not imported"))
+            raise UnreadableError(_("a hand with a dead button is not imported"))
         self.dealer = dealer[1]
 
     def _name(self, full: str) -> str:
         if full not in self.names:
-            raise Unreadable(_('"{name}" is not seated in this hand').format(name=full))
+            raise UnreadableError(_('"{name}" is not seated in this hand').format(name=full))
         return self.names[full]
 
     def _line(self, text: str) -> None:
@@ -153,16 +154,18 @@ class _Reader:
         if text.startswith("Player stacks:"):
             stacks = [(int(s), n, c) for s, n, c in _STACK.findall(text)]
             self.names = _names(stacks)
-            seats = [Seat(self.names[n], s, amount(c)) for s, n, c in stacks]
+            if any("." in chips for _seat, _name, chips in stacks):
+                draft.unit = Decimal("0.01")
+            seats = [Seat(self.names[n], s, self.draft.chips(c)) for s, n, c in stacks]
             button = next((s for s, n, _c in stacks if n == self.dealer), None)
             if button is None:
-                raise Unreadable(_("the dealer has no seat in this hand"))
+                raise UnreadableError(_("the dealer has no seat in this hand"))
             draft.seat_players(seats, button)
         elif text.startswith("Your hand is "):
             self._yours(cards(text.removeprefix("Your hand is ")))
         elif board := _BOARD.match(text):
             if board[2].strip():
-                raise Unreadable(_("a board run more than once is not imported"))
+                raise UnreadableError(_("a board run more than once is not imported"))
             draft.board(cards(board[3]))
         elif _END.match(text):
             self.ended = True
@@ -184,25 +187,26 @@ class _Reader:
         elif what == "checks":
             draft.check_call(name)
         elif verb == "calls":
-            amount(rest)
+            self.draft.chips(rest)
             draft.check_call(name)
         elif verb == "bets" or what.startswith("raises to "):
-            draft.raise_to(name, amount(rest.removeprefix("to ")))
+            draft.raise_to(name, self.draft.chips(rest.removeprefix("to ")))
         elif verb == "shows":
             draft.show(name, cards(rest.removeprefix("a ").rstrip(".")))
         elif verb == "mucks":
             draft.muck(name)
         elif verb == "collected":
-            draft.collect(name, amount(rest.split()[0]))
+            draft.collect(name, self.draft.chips(rest.split()[0]))
         elif verb == "posts":
             self._post(name, rest)
         elif not _PASSED_OVER.match(what):
-            raise Unreadable(_('unknown action "{action}" of {name}').format(
-                action=what, name=name))
+            raise UnreadableError(
+                _('unknown action "{action}" of {name}').format(action=what, name=name)
+            )
 
     def _post(self, name: str, what: str) -> None:
         draft = self.draft
-        posted = amount(what.split(" of ")[-1])
+        posted = self.draft.chips(what.rsplit(" of ", maxsplit=1)[-1])
         if what.startswith("a small blind"):
             draft.blind(name, posted)
         elif what.startswith("a big blind"):
@@ -216,7 +220,7 @@ class _Reader:
         elif what.startswith("a missed big blind"):
             draft.blind(name, -posted)
         else:
-            raise Unreadable(_('unknown post "{post}" of {name}').format(post=what, name=name))
+            raise UnreadableError(_('unknown post "{post}" of {name}').format(post=what, name=name))
 
 
 def _shown(text: str) -> tuple[str, frozenset[Card]] | None:
@@ -225,7 +229,7 @@ def _shown(text: str) -> tuple[str, frozenset[Card]] | None:
         return None
     try:
         return quoted[1], frozenset(cards(quoted[2].removeprefix("shows a ").rstrip(".")))
-    except Unreadable:
+    except UnreadableError:
         return None
 
 
@@ -238,7 +242,7 @@ def _downloader(hands: list[_Hand]) -> str | None:
             continue
         try:
             mine = frozenset(cards(yours.removeprefix("Your hand is ")))
-        except Unreadable:
+        except UnreadableError:
             continue
         for entry in hand.entries:
             shown = _shown(entry.text)
@@ -247,9 +251,7 @@ def _downloader(hands: list[_Hand]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def read_poker_now(
-    text: str, hero: str | None = None
-) -> tuple[list[ImportedHand], list[Problem]]:
+def read_poker_now(text: str, hero: str | None = None) -> tuple[list[ImportedHand], list[Problem]]:
     """Every hand of a Poker Now log, checked, and a problem for each one left out.
 
     ``hero`` names who downloaded the log (``Ann`` or ``Ann @ a1``); without it he is found
@@ -264,6 +266,6 @@ def read_poker_now(
         reader = _Reader(hand, who)
         try:
             imported.append(reader.read())
-        except Unreadable as unreadable:
+        except UnreadableError as unreadable:
             problems.append(Problem(reader.at, unreadable.reason, hand.number))
     return imported, problems

@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from pokerroom.engine.variants import Limit
-from pokerroom.history.imports.amounts import amount, cards
+from pokerroom.history.imports.amounts import cards
 from pokerroom.history.imports.check import ImportedHand, checked
 from pokerroom.history.imports.draft import Draft, Game, Seat
-from pokerroom.history.imports.problems import Problem, Unreadable
+from pokerroom.history.imports.problems import Problem, UnreadableError
 from pokerroom.i18n import gettext as _
 
 SOURCE = "pokerstars"
@@ -49,7 +50,7 @@ _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Li
 def _game(words: str) -> Game:
     found = _GAME.search(words)
     if found is None:
-        raise Unreadable(
+        raise UnreadableError(
             _("only Hold'em and Omaha hands are imported, not: {header}").format(header=words)
         )
     omaha = found[1].startswith(("Omaha", "5", "6"))
@@ -77,11 +78,13 @@ class _Reader:
         self.draft = Draft(SOURCE, hand_id, line)
         self.draft.game = _game(header)
         if "Tournament #" in header:
-            self.draft.table = header.split(",")[0]
+            self.draft.table = header.split(",", maxsplit=1)[0]
         stakes = _STAKES.search(header)
         if stakes is None:
-            raise Unreadable(_("the header names no stakes: {header}").format(header=header))
-        low, high = amount(stakes[1]), amount(stakes[2])
+            raise UnreadableError(_("the header names no stakes: {header}").format(header=header))
+        if re.match("[$€£]", stakes[1]):
+            self.draft.unit = Decimal("0.01")
+        low, high = self.draft.chips(stakes[1]), self.draft.chips(stakes[2])
         if self.draft.game.limit is Limit.FIXED_LIMIT:
             self.draft.small_bet, self.draft.big_bet = low, high
         else:
@@ -109,7 +112,7 @@ class _Reader:
         draft = self.draft
         if self.summary:
             if total := _TOTAL.match(line):
-                draft.total_pot, draft.rake = amount(total[1]), amount(total[2])
+                draft.total_pot, draft.rake = self.draft.chips(total[1]), self.draft.chips(total[2])
             return
         if table := _TABLE.match(line):
             draft.table = table[1] if not draft.table else f"{draft.table}, {table[1]}"
@@ -118,7 +121,7 @@ class _Reader:
             return
         if not self.seated and (seat := _SEAT.match(line)):
             if not re.search(r"sitting out|out of hand", seat[4]):
-                self.seats.append(Seat(seat[2], int(seat[1]), amount(seat[3])))
+                self.seats.append(Seat(seat[2], int(seat[1]), self.draft.chips(seat[3])))
             return
         if _PASSED_OVER.match(line):
             return
@@ -131,9 +134,9 @@ class _Reader:
             if dealt[2]:
                 draft.dealt(dealt[1], cards(dealt[2]))
         elif collected := _COLLECTED.match(line):
-            draft.collect(collected[1], amount(collected[2]))
+            draft.collect(collected[1], self.draft.chips(collected[2]))
         elif not _RETURNED.match(line):
-            raise Unreadable(_('a line this reader does not know: "{line}"').format(line=line))
+            raise UnreadableError(_('a line this reader does not know: "{line}"').format(line=line))
 
     def _section(self, line: str) -> None:
         if line.startswith("*** SUMMARY"):
@@ -141,9 +144,9 @@ class _Reader:
         elif street := _STREET.match(line):
             self.draft.board(cards(street[2]))
         elif re.match(r"^\*\*\* (FIRST|SECOND|THIRD) ", line):
-            raise Unreadable(_("a board run more than once is not imported"))
+            raise UnreadableError(_("a board run more than once is not imported"))
         elif not re.match(r"^\*\*\* (HOLE CARDS|SHOW DOWN) \*\*\*$", line):
-            raise Unreadable(_('a line this reader does not know: "{line}"').format(line=line))
+            raise UnreadableError(_('a line this reader does not know: "{line}"').format(line=line))
 
     def _act(self, name: str, what: str) -> None:
         draft = self.draft
@@ -154,11 +157,11 @@ class _Reader:
         elif words == "checks":
             draft.check_call(name)
         elif verb == "calls":
-            draft.check_call(name, amount(rest))
+            draft.check_call(name, self.draft.chips(rest))
         elif verb == "bets":
-            draft.bet(name, amount(rest))
+            draft.bet(name, self.draft.chips(rest))
         elif verb == "raises" and " to " in rest:
-            draft.raise_to(name, amount(rest.split(" to ")[1]))
+            draft.raise_to(name, self.draft.chips(rest.split(" to ")[1]))
         elif verb == "shows" and (shown := re.match(r"^\[([^\]]*)\]", rest)):
             draft.show(name, cards(shown[1]))
         elif words in ("mucks hand", "doesn't show hand") or words.startswith("mucks ["):
@@ -166,36 +169,36 @@ class _Reader:
         elif verb == "posts":
             self._post(name, rest)
         else:
-            raise Unreadable(_('unknown action "{action}" of {name}').format(
-                action=what, name=name))
+            raise UnreadableError(
+                _('unknown action "{action}" of {name}').format(action=what, name=name)
+            )
 
     def _post(self, name: str, what: str) -> None:
         draft = self.draft
         if what.startswith("the ante "):
-            draft.ante(name, amount(what.removeprefix("the ante ")))
+            draft.ante(name, self.draft.chips(what.removeprefix("the ante ")))
         elif what.startswith("small blind "):
-            draft.blind(name, amount(what.removeprefix("small blind ")))
+            draft.blind(name, self.draft.chips(what.removeprefix("small blind ")))
         elif what.startswith("big blind "):
-            posted = amount(what.removeprefix("big blind "))
+            posted = self.draft.chips(what.removeprefix("big blind "))
             draft.blind(name, posted if not self.big_posted else -posted)
             self.big_posted = True
         elif what.startswith("straddle "):
-            draft.blind(name, amount(what.removeprefix("straddle ")))
+            draft.blind(name, self.draft.chips(what.removeprefix("straddle ")))
         else:
-            raise Unreadable(_('unknown post "{post}" of {name}').format(post=what, name=name))
+            raise UnreadableError(_('unknown post "{post}" of {name}').format(post=what, name=name))
 
     def finish(self) -> ImportedHand:
         self._seat_everyone()
         if not self.summary:
-            raise Unreadable(_("the hand is cut short: it has no summary"))
+            raise UnreadableError(_("the hand is cut short: it has no summary"))
         return checked(self.draft)
 
 
 def _hands(lines: list[str]) -> Iterator[tuple[int, int]]:
     """Each hand's first and past-last line indexes."""
     starts = [i for i, line in enumerate(lines) if _HEADER.match(line)]
-    for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
-        yield start, end
+    yield from zip(starts, [*starts[1:], len(lines)], strict=True)
 
 
 def read_pokerstars(text: str) -> tuple[list[ImportedHand], list[Problem]]:
@@ -218,6 +221,6 @@ def read_pokerstars(text: str) -> tuple[list[ImportedHand], list[Problem]]:
                     reader.read(lines[at].strip())
             at = start
             hands.append(reader.finish())
-        except Unreadable as unreadable:
+        except UnreadableError as unreadable:
             problems.append(Problem(at + 1, unreadable.reason, header[1]))
     return hands, problems

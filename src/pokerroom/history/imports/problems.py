@@ -24,7 +24,7 @@ class Problem:
         return f"{where}: {self.reason}"
 
 
-class Unreadable(PokerroomError):
+class UnreadableError(PokerroomError):
     """Raised inside one hand's reading; the reader turns it into that hand's :class:`Problem`."""
 
     def __init__(self, reason: str, line: int | None = None) -> None:
