@@ -33,6 +33,8 @@ class ImportedHand:
     played_at: datetime | None
     seats: tuple[int, ...]
     """Each position's seat number."""
+    hero: int | None
+    """The position whose own cards the history holds (PokerStars' "Dealt to"), if any."""
     phh: PhhHand
     document: str
     """The PHH document, with the stacks after the hand the replay found."""
@@ -106,6 +108,7 @@ def checked(draft: Draft) -> ImportedHand:
         table_size=draft.table_size,
         played_at=draft.played_at,
         seats=tuple(seat.seat for seat in draft.seats),
+        hero=next(iter(draft.hole), None),
         phh=parse_phh(document),
         document=document,
     )

@@ -26,9 +26,7 @@ def upgrade() -> None:
     with op.batch_alter_table("web_hands") as hands:
         hands.add_column(sa.Column("source", sa.String(length=20), nullable=True))
         hands.add_column(sa.Column("source_hand", sa.String(length=100), nullable=True))
-        hands.create_unique_constraint(
-            op.f("uq_web_hands_source"), ["source", "source_hand"]
-        )
+        hands.create_unique_constraint(op.f("uq_web_hands_source"), ["source", "source_hand"])
 
 
 def downgrade() -> None:
