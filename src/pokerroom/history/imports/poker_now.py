@@ -62,10 +62,17 @@ class _Hand:
 
 def _entries(text: str) -> tuple[list[_Entry], list[Problem]]:
     """The log's rows in the order they happened; a row that cannot be read is a problem."""
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    rows: list[list[str]] = []
     problems: list[Problem] = []
+    try:
+        rows.extend(reader)
+    except csv.Error as error:  # the rows after a broken one cannot be told apart
+        problems.append(
+            Problem(reader.line_num, _("the log cannot be read on: {why}").format(why=error))
+        )
     if not rows or [c.strip().lower() for c in rows[0][:3]] != ["entry", "at", "order"]:
-        return [], [Problem(1, _('not a Poker Now log: its first line is not "entry,at,order"'))]
+        return [], [*problems, Problem(1, _('not a Poker Now log: its first line is not "entry,at,order"'))]
     entries = []
     for number, row in enumerate(rows[1:], 2):
         if len(row) < 3 or not row[2].strip().isdigit():
@@ -124,6 +131,7 @@ class _Reader:
             self.at = entry.line
             self._line(entry.text)
         if not self.ended:
+            self.at = self.hand.line
             raise UnreadableError(_("the hand is cut short: it has no ending line"))
         return checked(self.draft)
 

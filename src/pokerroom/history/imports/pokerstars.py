@@ -198,7 +198,7 @@ class _Reader:
 def _hands(lines: list[str]) -> Iterator[tuple[int, int]]:
     """Each hand's first and past-last line indexes."""
     starts = [i for i, line in enumerate(lines) if _HEADER.match(line)]
-    yield from zip(starts, [*starts[1:], len(lines)], strict=True)
+    yield from zip(starts, [*starts[1:], len(lines)][: len(starts)], strict=True)
 
 
 def read_pokerstars(text: str) -> tuple[list[ImportedHand], list[Problem]]:
