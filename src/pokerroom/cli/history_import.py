@@ -71,9 +71,9 @@ def _json(path: Path, added: int, already: int, problems: list[Problem]) -> str:
     )
 
 
-def _read(text: str, format_name: str, hero: str | None, *, as_json: bool) -> tuple[
-    list[ImportedHand], list[Problem]
-]:
+def _read(
+    text: str, format_name: str, hero: str | None, *, as_json: bool
+) -> tuple[list[ImportedHand], list[Problem]]:
     from pokerroom.history.imports import read_history
 
     if not as_json:

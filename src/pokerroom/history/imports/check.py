@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from pokerroom.errors import PokerroomError
 from pokerroom.history.imports.draft import Draft, amount_text
 from pokerroom.history.imports.problems import UnreadableError
 from pokerroom.history.phh import PhhError, PhhHand, parse_phh
@@ -45,7 +46,10 @@ def _replayed(document: str) -> tuple[PhhHand, ReplayResult]:
         phh = parse_phh(document)
     except PhhError as error:
         raise UnreadableError(str(error)) from error
-    result = replay_hand(phh)
+    try:
+        result = replay_hand(phh)
+    except PokerroomError as error:  # a table the engine cannot set up (a stack of 0 …)
+        raise UnreadableError(str(error)) from error
     if result.unsupported:
         raise UnreadableError(_("the engine does not play {game}").format(game=phh.game.name))
     if result.error is not None:

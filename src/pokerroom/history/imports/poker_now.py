@@ -72,7 +72,10 @@ def _entries(text: str) -> tuple[list[_Entry], list[Problem]]:
             Problem(reader.line_num, _("the log cannot be read on: {why}").format(why=error))
         )
     if not rows or [c.strip().lower() for c in rows[0][:3]] != ["entry", "at", "order"]:
-        return [], [*problems, Problem(1, _('not a Poker Now log: its first line is not "entry,at,order"'))]
+        return [], [
+            *problems,
+            Problem(1, _('not a Poker Now log: its first line is not "entry,at,order"')),
+        ]
     entries = []
     for number, row in enumerate(rows[1:], 2):
         if len(row) < 3 or not row[2].strip().isdigit():

@@ -64,7 +64,10 @@ def _played_at(words: str) -> datetime | None:
     for wanted in ("UTC", "GMT", "ET"):
         for when, zone in times:
             if zone == wanted:
-                moment = datetime.strptime(when, "%Y/%m/%d %H:%M:%S")
+                try:
+                    moment = datetime.strptime(when, "%Y/%m/%d %H:%M:%S")
+                except ValueError:  # not a day of the calendar: the hand keeps no time
+                    return None
                 if zone == "ET":
                     moment = moment.replace(tzinfo=_EASTERN).astimezone(UTC).replace(tzinfo=None)
                 return moment

@@ -21,7 +21,12 @@ class Problem:
             where = _("line {line}").format(line=self.line)
         else:
             where = _("hand #{hand} (line {line})").format(hand=self.hand_id, line=self.line)
-        return f"{where}: {self.reason}"
+        return f"{where}: {_one_line(self.reason)}"
+
+
+def _one_line(text: str) -> str:
+    """The file's own text quoted in a reason, its line breaks and controls escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class UnreadableError(PokerroomError):
