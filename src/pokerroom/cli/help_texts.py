@@ -23,7 +23,9 @@ HELP_TEXTS = (
     N_(
         "Play Open-Face Chinese Pineapple against bots; all is saved as you go (pokerroom history)."
     ),
-    N_("List the hands of a saved series or OFC session, show a tournament's results, or export."),
+    N_(
+        "List the hands of a saved series or OFC session, show a tournament's results, export, or import hand histories from other rooms."
+    ),
     N_("Show a tournament's clock full-screen, for a TV or a projector."),
     N_("Run a live tournament dealt with real cards, saved as it happens."),
     N_("Run the web cardroom: the lobby, sign-up and log-in, the tables."),
@@ -104,7 +106,7 @@ HELP_TEXTS = (
     N_("Go on with an unfinished session (the latest, or the one named), mid-hand too."),
     N_("Give up an unfinished session."),
     N_(
-        "List the hands of a saved series or OFC session, show a tournament's results, or export.\n\nA series' hands with number, button, pot and winners; a tournament's results table."
+        "List the hands of a saved series or OFC session, show a tournament's results, export,\nor import hand histories from other rooms.\n\nA series' hands with number, button, pot and winners; a tournament's results table.\n\nhistory import FILE... brings PokerStars and Poker Now hands into the hand archive."
     ),
     N_("The series to show; the latest by default."),
     N_("The OFC session to show."),
@@ -113,6 +115,13 @@ HELP_TEXTS = (
     N_("Also write the hands: a series as PHH (.phhs), OFC as TOML (.ofc.toml)."),
     N_("Export as this human seat saw the hands; the first human by default."),
     N_("Export every player's cards (host only; a finished series)."),
+    N_("Import hand histories from PokerStars or Poker Now into the hand archive."),
+    N_("Hand histories: PokerStars text or Poker Now logs (CSV)."),
+    N_("pokerstars, pokernow or auto (the file's first line tells)."),
+    N_("The database of pokerroom serve (a URL or SQLite file); default: the data directory."),
+    N_("The web account that played the hero's seat: the hands become his."),
+    N_("Poker Now: who downloaded the log; found from his shown hands by default."),
+    N_("One JSON object per file: counts and refused hands."),
     N_(
         "Show a tournament's clock full-screen, for a TV or a projector.\n\nThe time left in huge digits, the level and blinds, the next level\nand break, the field, the pool and prizes, the colour-up notice; a\nflash and the bell at each level change. Keys: space pause/resume,\nb a 10-minute break, + / - a minute more or less, n next level now,\nu undo, ? the keys, q quit."
     ),
@@ -207,7 +216,6 @@ HELP_TEXTS = (
     ),
     N_("Sit down again in a tournament you left (the latest, or the id given as FILE)."),
     N_("List every account with its roles, oldest first."),
-    N_("The database of pokerroom serve (a URL or SQLite file); default: the data directory."),
     N_("Give the account NAME the role ROLE."),
     N_("The account's name (any case)."),
     N_("One of host, director, admin, bot."),
