@@ -179,6 +179,25 @@ def test_a_real_style_pokerstars_file_gives_its_pots_rake_and_only_the_cards_it_
     assert omaha.phh.finishing_stacks == chips(2575, 2925)
 
 
+def test_a_player_back_in_posts_both_blinds_the_small_one_dead() -> None:
+    cash = STARS.split("\n\n\n\n")[0]
+    for old, new in (
+        ("Seat 6: echo ($8 in chips) is sitting out", "Seat 6: echo ($8 in chips)"),
+        (
+            "delta: posts big blind $0.10\n",
+            "delta: posts big blind $0.10\necho: posts small & big blinds $0.15\n",
+        ),
+        ("alpha: raises $0.20", "echo: folds\nalpha: raises $0.20"),
+        ("Total pot $8.40", "Total pot $8.55"),
+        ("charlie collected $8 ", "charlie collected $8.15 "),
+    ):
+        cash = cash.replace(old, new)
+    hand = one(cash)
+    assert hand.phh.antes == chips(0, 0, 5, 0, 0)  # the dead small blind
+    assert hand.phh.blinds_or_straddles == chips(5, 10, -10, 0, 0)  # a live post
+    assert hand.phh.finishing_stacks == chips(815, 1010, 785, 600, 1220)
+
+
 # ------------------------------------------------------------------ Poker Now
 
 

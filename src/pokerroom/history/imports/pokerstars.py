@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from pokerroom.engine.variants import Limit
 from pokerroom.history.imports.amounts import cards
 from pokerroom.history.imports.check import ImportedHand, checked
-from pokerroom.history.imports.draft import Draft, Game, Seat
+from pokerroom.history.imports.draft import Draft, Game, Seat, amount_text
 from pokerroom.history.imports.problems import Problem, UnreadableError
 from pokerroom.i18n import gettext as _
 
@@ -186,10 +186,25 @@ class _Reader:
             posted = self.draft.chips(what.removeprefix("big blind "))
             draft.blind(name, posted if not self.big_posted else -posted)
             self.big_posted = True
+        elif what.startswith("small & big blinds "):
+            self._dead_small_blind(name, self.draft.chips(what.removeprefix("small & big blinds ")))
         elif what.startswith("straddle "):
             draft.blind(name, self.draft.chips(what.removeprefix("straddle ")))
         else:
             raise UnreadableError(_('unknown post "{post}" of {name}').format(post=what, name=name))
+
+    def _dead_small_blind(self, name: str, posted: Decimal) -> None:
+        """A player back in who pays both blinds: the big blind is a live post, the small
+        blind dead money in the pot (as an ante)."""
+        big = self.draft.big_blind or self.draft.small_bet
+        if not 0 < big < posted:
+            raise UnreadableError(
+                _('"{name}" posts both blinds, {posted}, not more than a big blind').format(
+                    name=name, posted=amount_text(posted)
+                )
+            )
+        self.draft.ante(name, posted - big)
+        self.draft.blind(name, -big)
 
     def finish(self) -> ImportedHand:
         self._seat_everyone()
