@@ -8,7 +8,7 @@ up is refused whole, with the first thing that differs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 
@@ -96,13 +96,13 @@ def checked(draft: Draft) -> ImportedHand:
                 pots=amount_text(total), total=amount_text(draft.total_pot)
             )
         )
-    extra = [f"_rake = [{', '.join(amount_text(r) for r in rake)}]"] if any(rake) else []
-    document = draft.document(extra)
-    phh, result = _replayed(document)
-    stacks = result.finishing_stacks
-    assert stacks is not None
+    replayed = result.finishing_stacks
+    assert replayed is not None
+    stacks = [stack - paid for stack, paid in zip(replayed, rake, strict=True)]
     if sum(stacks, Decimal(0)) + sum(rake, Decimal(0)) != sum(phh.starting_stacks):
         raise UnreadableError(_("the chips after the hand differ from the chips before it"))
+    extra = [f"_rake = [{', '.join(amount_text(r) for r in rake)}]"] if any(rake) else []
+    document = draft.document(extra)
     document += f"finishing_stacks = [{', '.join(amount_text(s) for s in stacks)}]\n"
     return ImportedHand(
         source=draft.source,
@@ -113,6 +113,8 @@ def checked(draft: Draft) -> ImportedHand:
         played_at=draft.played_at,
         seats=tuple(seat.seat for seat in draft.seats),
         hero=next(iter(draft.hole), None),
-        phh=parse_phh(document),
+        phh=replace(
+            phh, finishing_stacks=tuple(stacks), rake=tuple(rake) if any(rake) else None
+        ),
         document=document,
     )
