@@ -198,6 +198,13 @@ def test_a_player_back_in_posts_both_blinds_the_small_one_dead() -> None:
     assert hand.phh.finishing_stacks == chips(815, 1010, 785, 600, 1220)
 
 
+def test_one_card_shown_after_the_pot_is_taken_changes_nothing() -> None:
+    omaha = STARS.split("\n\n\n\n")[3]
+    hand = one(omaha.replace("alpha: doesn't show hand", "alpha: shows [Ah]"))
+    assert hand.phh.finishing_stacks == chips(2575, 2925)
+    assert not [a for a in hand.phh.actions if a.code is ActionCode.SHOW_MUCK]
+
+
 # ------------------------------------------------------------------ Poker Now
 
 

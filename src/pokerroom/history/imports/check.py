@@ -113,8 +113,6 @@ def checked(draft: Draft) -> ImportedHand:
         played_at=draft.played_at,
         seats=tuple(seat.seat for seat in draft.seats),
         hero=next(iter(draft.hole), None),
-        phh=replace(
-            phh, finishing_stacks=tuple(stacks), rake=tuple(rake) if any(rake) else None
-        ),
+        phh=replace(phh, finishing_stacks=tuple(stacks), rake=tuple(rake) if any(rake) else None),
         document=document,
     )

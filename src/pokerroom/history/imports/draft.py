@@ -203,13 +203,16 @@ class Draft:
         self.actions.append(f"d db {cards_text(cards)}")
 
     def show(self, name: str, cards: Sequence[Card]) -> None:
+        """A hand shown at the showdown; after the pot is taken a show (of one card, say)
+        changes nothing and is passed over."""
         position = self.position(name)
+        if self.over:
+            return
         self._count(position, cards)
         earlier = self.hole.get(position)
         if earlier is not None and set(earlier) != set(cards):
             raise UnreadableError(_("{name} shows other cards than he was dealt").format(name=name))
-        if not self.over:
-            self.shows.append(f"p{position + 1} sm {cards_text(cards)}")
+        self.shows.append(f"p{position + 1} sm {cards_text(cards)}")
 
     def muck(self, name: str) -> None:
         if not self.over:
