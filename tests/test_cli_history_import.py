@@ -129,6 +129,13 @@ def test_json_is_english_and_a_bad_format_is_one_line(tmp_path: Path) -> None:
     assert report["imported"] == 3 and report["already"] == 0
     assert report["refused"][0]["hand"] == "230000000003"
     assert report["refused"][0]["reason"] == 'unknown action "dances" of alpha'
+    nobody = runner.invoke(
+        app, ["history", "import", str(log), "--archive", database, "--account", "nobody"]
+    )
+    assert (nobody.exit_code, nobody.stderr) == (
+        2,
+        "error: --account: no account is named nobody\n",
+    )
     bad = runner.invoke(app, ["history", "import", str(log), "--format", "stars"])
     assert bad.exit_code == 2
     assert bad.stderr == "error: --format must be one of pokerstars, pokernow, auto, got stars\n"
