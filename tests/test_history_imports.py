@@ -173,6 +173,10 @@ def test_a_real_style_pokerstars_file_gives_its_pots_rake_and_only_the_cards_it_
     assert tournament.phh.finishing_stacks == chips(2440, 5020, 2040)
     assert '"p3 sm",' in tournament.document and '"d dh p3 9s9d",' in tournament.document
     assert tournament.played_at == datetime(2026, 3, 1, 20, 0)
+    bounty = stars_hands()[2].replace(
+        "foxtrot said,", "foxtrot wins the $0.50 bounty for eliminating bravo\nfoxtrot said,"
+    )
+    assert one(bounty).phh == tournament.phh  # a note of the tournament moves no chips
     # pot-limit Omaha heads-up, the raise not called comes back
     assert omaha.phh.variant == "PO"
     assert omaha.phh.blinds_or_straddles == chips(10, 25)  # the button's small blind first

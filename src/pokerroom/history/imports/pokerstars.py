@@ -41,8 +41,8 @@ _ALL_IN = re.compile(r" and (?:is all-in|has reached the .* cap)$")
 _PASSED_OVER = re.compile(
     r"^(.+?)(?::)? (?:is sitting out|sits out|has returned|is connected|is disconnected"
     r"|has timed out.*|leaves the table|joins the table.*|will be allowed to play.*"
-    r"|was removed from the table.*|said, .*|finished the tournament.*|wins the tournament.*"
-    r"|re-buys.*|takes the add-on.*|wins an entry.*|is feeling .*)$"
+    r"|was removed from the table.*|said, .*|finished the tournament.*|wins .*"
+    r"|re-buys.*|takes the add-on.*|is feeling .*)$"
 )
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT}
 
