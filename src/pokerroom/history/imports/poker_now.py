@@ -78,7 +78,7 @@ def _entries(text: str) -> tuple[list[_Entry], list[Problem]]:
         ]
     entries = []
     for number, row in enumerate(rows[1:], 2):
-        if len(row) < 3 or not row[2].strip().isdigit():
+        if len(row) < 3 or not re.fullmatch("[0-9]+", row[2].strip()):
             problems.append(Problem(number, _("a row without its entry, time and order")))
             continue
         entries.append(_Entry(number, row[0].strip(), row[1].strip(), int(row[2])))
