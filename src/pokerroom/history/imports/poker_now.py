@@ -57,7 +57,6 @@ class _Hand:
     key: str
     line: int
     entries: list[_Entry] = field(default_factory=list)
-    yours: tuple[str, ...] = ()
 
 
 def _entries(text: str) -> tuple[list[_Entry], list[Problem]]:

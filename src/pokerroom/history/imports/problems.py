@@ -32,7 +32,6 @@ def _one_line(text: str) -> str:
 class UnreadableError(PokerroomError):
     """Raised inside one hand's reading; the reader turns it into that hand's :class:`Problem`."""
 
-    def __init__(self, reason: str, line: int | None = None) -> None:
+    def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-        self.line = line
