@@ -202,6 +202,24 @@ def test_a_player_back_in_posts_both_blinds_the_small_one_dead() -> None:
     assert hand.phh.finishing_stacks == chips(815, 1010, 785, 600, 1220)
 
 
+def test_with_the_small_blind_sitting_out_the_big_blind_is_first_from_the_button() -> None:
+    cash = STARS.split("\n\n\n\n")[0]
+    header = cash[: cash.index("*** HOLE CARDS ***")].replace(
+        "Seat 3: charlie ($4 in chips)", "Seat 3: charlie ($4 in chips) is sitting out"
+    )
+    header = header.replace("charlie: posts small blind $0.05\n", "")
+    betting = (
+        "*** HOLE CARDS ***\nalpha: raises $0.20 to $0.30\nbravo: calls $0.30\n"
+        "delta: folds\n*** FLOP *** [Kd 7s 2c]\nalpha: bets $0.50\nbravo: folds\n"
+        "Uncalled bet ($0.50) returned to alpha\nalpha collected $0.70 from pot\n"
+        "*** SUMMARY ***\nTotal pot $0.70 | Rake $0\n"
+    )
+    hand = one(header + betting)
+    assert hand.phh.players == ("delta", "alpha", "bravo")
+    assert hand.phh.blinds_or_straddles == chips(10, 0, 0)
+    assert hand.phh.finishing_stacks == chips(1010, 1040, 1220)
+
+
 def test_one_card_shown_after_the_pot_is_taken_changes_nothing() -> None:
     omaha = STARS.split("\n\n\n\n")[3]
     hand = one(omaha.replace("alpha: doesn't show hand", "alpha: shows [Ah]"))
