@@ -32,6 +32,7 @@ STAY_ENGLISH = {
     "sensible", "random", "equity", "station", "tournament", "host", "director", "admin", "bot",
     "fold", "check", "call", "raise", "show", "sit", "quit", "sport", "club", "home",
     "fixed", "limit", "no", "json", "csv", "both", "en", "ru", "uk", "off", "utg", "button",
+    "pokerstars", "pokernow", "auto",  # history import --format
     "You",  # the default --name: a name, data like any other
     "POKERROOM_LANG", "Secure", "HSTS", "https", "http", "Forwarded", "For", "Ctrl",
     "Monte", "Carlo", "str", "int", "float", "bool", "cards", "hands", "files",
@@ -39,7 +40,7 @@ STAY_ENGLISH = {
     # the command names
     "eval", "replay", "play", "history", "clock", "serve",
     "connect", "accounts", "examples", "run", "export", "list", "grant",
-    "revoke", "standings",
+    "revoke", "standings", "import",
 }  # fmt: skip
 """What stays English in a Russian or Ukrainian help: the values a user types (``--game
 holdem``), format and product names, metavars (all capitals), Typer's type names."""

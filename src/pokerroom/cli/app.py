@@ -55,10 +55,10 @@ class PokerroomCommands(LazyCommands):
         ),
         "history": Listed(
             "pokerroom.cli.history_command",
-            "history",
+            "app",
             N_(
                 "List the hands of a saved series or OFC session, show a tournament's results, "
-                "or export."
+                "export, or import hand histories from other rooms."
             ),
         ),
         "clock": Listed(

@@ -24,6 +24,8 @@ import typer
 
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.hand_json import markers_json, stakes_json
+from pokerroom.cli.history_import import import_histories
+from pokerroom.cli.option_errors import PlainHelp, WordedGroup
 from pokerroom.cli.options import MAX_ID, flag, number
 from pokerroom.errors import UsageError
 from pokerroom.i18n import gettext, ngettext, pgettext
@@ -406,6 +408,7 @@ def _list(entries: list[Saved], tournaments: TournamentStore, *, as_json: bool) 
 
 
 def history(
+    ctx: typer.Context,
     series_id: Annotated[
         int | None,
         number(
@@ -459,10 +462,15 @@ def history(
         flag("--complete", help="Export every player's cards (host only; a finished series)."),
     ] = False,
 ) -> None:
-    """List the hands of a saved series or OFC session, show a tournament's results, or export.
+    """List the hands of a saved series or OFC session, show a tournament's results, export,
+    or import hand histories from other rooms.
 
     A series' hands with number, button, pot and winners; a tournament's results table.
+
+    history import FILE... brings PokerStars and Poker Now hands into the hand archive.
     """
+    if ctx.invoked_subcommand is not None:
+        return
     from pokerroom.cli.tournament.history import show_tournament
     from pokerroom.storage import OfcStore, SavedOfcSession, SeriesStore  # SQLAlchemy when needed
     from pokerroom.storage.tournament.store import SavedTournament, TournamentStore
@@ -599,3 +607,14 @@ def _chosen(
         if saved is not None
     ]
     return max(latest, key=lambda saved: saved.updated_at, default=None)
+
+
+app = typer.Typer(
+    cls=WordedGroup,
+    name="history",
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.callback()(history)
+app.command("import", cls=PlainHelp)(import_histories)

@@ -12,7 +12,8 @@ first one's id back), so a retry never doubles a hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import Select, func, select
@@ -60,6 +61,10 @@ class WebHand:
     rake: int
     seats: tuple[HandSeat, ...]
     """By engine position."""
+    source: str | None = None
+    """The room an imported hand was played in (``pokerstars``, ``pokernow``); None here."""
+    source_hand: str | None = None
+    """The imported hand's id in its room."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +118,8 @@ def _hand(row: WebHandRow) -> ArchivedHand:
             phh=row.phh,
             rake=row.rake,
             seats=seats,
+            source=row.source,
+            source_hand=row.source_hand,
         ),
     )
 
@@ -128,6 +135,8 @@ def _row(hand: WebHand) -> WebHandRow:
         finished_at=hand.finished_at,
         phh=hand.phh,
         rake=hand.rake,
+        source=hand.source,
+        source_hand=hand.source_hand,
         seats=[
             WebHandSeatRow(
                 position=s.position,
@@ -147,6 +156,19 @@ def _existing(session: Session, hand: WebHand) -> int | None:
             WebHandRow.room_id == hand.room_id, WebHandRow.number == hand.number
         )
     )
+
+
+def _imported(session: Session, hand: WebHand) -> int | None:
+    return session.scalar(
+        select(WebHandRow.id).where(
+            WebHandRow.source == hand.source, WebHandRow.source_hand == hand.source_hand
+        )
+    )
+
+
+def _next_number(session: Session, room_id: str) -> int:
+    last = session.scalar(select(func.max(WebHandRow.number)).where(WebHandRow.room_id == room_id))
+    return (last or 0) + 1
 
 
 def _played(account_id: int, room_id: str | None) -> Select[WebHandRow, WebHandSeatRow]:
@@ -184,6 +206,20 @@ class HandArchive(DatabaseStore):
             if existing is None:
                 raise
             return existing
+
+    def add_imported(self, hands: Sequence[WebHand]) -> list[int | None]:
+        """Keep hands imported from another room, all or none, each once: for each, its new
+        id, or None if its room's hand was imported before. A hand's ``number`` is given
+        here, the next in its room."""
+        ids: list[int | None] = []
+        with self.database.session() as session:
+            for hand in hands:
+                if _imported(session, hand) is not None:
+                    ids.append(None)
+                    continue
+                numbered = replace(hand, number=_next_number(session, hand.room_id))
+                ids.append(add_hand(session, numbered))
+        return ids
 
     def get(self, hand_id: int) -> ArchivedHand | None:
         with self.database.session() as session:

@@ -438,7 +438,10 @@ class WebHandRow(Base):
     """A hand finished at a web table (migration 0008)."""
 
     __tablename__ = "web_hands"
-    __table_args__ = (UniqueConstraint("room_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("room_id", "number"),
+        UniqueConstraint("source", "source_hand"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     room_id: Mapped[str] = mapped_column(String(100))
@@ -455,6 +458,11 @@ class WebHandRow(Base):
     phh: Mapped[str] = mapped_column(Text)
     """The complete PHH document: every hole card, for the server's eyes only (X-4)."""
     rake: Mapped[int] = mapped_column(CHIPS)
+    source: Mapped[str | None] = mapped_column(String(20))
+    """The room an imported hand was played in (``pokerstars``, ``pokernow``; migration
+    0013); None for a hand played here."""
+    source_hand: Mapped[str | None] = mapped_column(String(100))
+    """The imported hand's id in its room: a file imported twice adds it once."""
 
     seats: Mapped[list[WebHandSeatRow]] = relationship(
         back_populates="hand", cascade="all, delete-orphan", order_by="WebHandSeatRow.position"

@@ -11,7 +11,8 @@
 Every copy is written for the player asking, from his own position (X-4). A hand he was
 not dealt in is "not found" (404), as if it did not exist: its number tells nobody that
 it was played. A tournament director (T-16) replays any finished hand he was not dealt in
-with every card, mucked and unshown ones too (the hands he played, as he saw them). A
+with every card, mucked and unshown ones too (the hands he played, as he saw them) — not a
+hand imported from another room, which holds its hero's own cards and is his alone. A
 signed-out visitor is sent to log in and come back. A player's results are his own, as in
 an online room: only he and an admin see them; anyone else is refused.
 """
@@ -124,6 +125,8 @@ def hand_routes(
         archived = await run_in_threadpool(archive.get, hand_id)
         if archived is None:
             raise HTTPException(404, gettext(NOT_FOUND).format(number=hand_id))
+        if archived.hand.source is not None:  # imported: its hero's own history, no one else's
+            return await mine(request)
         return archived, archived.position_of(user.id)
 
     async def replayer_page(request: Request) -> Response:
