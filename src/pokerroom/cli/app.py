@@ -61,6 +61,14 @@ class PokerroomCommands(LazyCommands):
                 "or export."
             ),
         ),
+        "stats": Listed(
+            "pokerroom.cli.stats_command",
+            "stats",
+            N_(
+                "Each player's statistics from the web cardroom's hand archive: VPIP, PFR, "
+                "3-bet, aggression, showdowns, winnings."
+            ),
+        ),
         "clock": Listed(
             "pokerroom.cli.clock_command",
             "clock",
