@@ -69,6 +69,14 @@ class PokerroomCommands(LazyCommands):
                 "3-bet, aggression, showdowns, winnings."
             ),
         ),
+        "settle": Listed(
+            "pokerroom.cli.settle_command",
+            "settle",
+            N_(
+                "The home game's settle-up: each player's buy-ins, top-ups and cash-outs, "
+                "and the fewest transfers that square everyone."
+            ),
+        ),
         "clock": Listed(
             "pokerroom.cli.clock_command",
             "clock",

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Annotated, Any
+from decimal import Decimal
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from babel.numbers import format_decimal
@@ -51,7 +52,9 @@ def _moment(text: str | None, option: str, *, end: bool = False) -> datetime | N
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        problem = N_("{option} takes a date (2026-12-05) or a moment (2026-12-05T18:30), got {value!r}")
+        problem = N_(
+            "{option} takes a date (2026-12-05) or a moment (2026-12-05T18:30), got {value!r}"
+        )
         raise UsageError(gettext(problem).format(option=option, value=text)) from None
     if moment.tzinfo is not None:
         moment = (moment - moment.utcoffset()).replace(tzinfo=None)  # type: ignore[operator]
@@ -59,7 +62,7 @@ def _moment(text: str | None, option: str, *, end: bool = False) -> datetime | N
     return moment + timedelta(days=1) if end and day_only else moment
 
 
-def _values(stats: PlayerStats) -> dict[str, Any]:
+def _values(stats: PlayerStats) -> dict[str, int | float | Decimal | None]:
     return {
         "hands": stats.hands,
         "vpip": stats.vpip,
@@ -81,11 +84,11 @@ def _json_number(value: object) -> object:
     return value if isinstance(value, int | None) else float(str(value))
 
 
-def _cell(key: str, value: object) -> str:
+def _cell(key: str, value: int | float | Decimal | None) -> str:
     if value is None:
         return "-"
-    if key == "hands" or (key == "winnings" and isinstance(value, int)):
-        return number_text(int(value))  # type: ignore[call-overload]
+    if isinstance(value, int):
+        return number_text(value)
     places = "0" if key == "adjusted" else "0.0"
     return str(format_decimal(value, format=f"#,##{places}", locale=current_language()))
 

@@ -54,7 +54,7 @@ def _posted(blinds: tuple[Amount, ...]) -> tuple[Amount, ...]:
     """PHH writes heads-up blinds in reverse (its ``p1`` is the big blind); negative entries
     are posts (HandHQ), chips in all the same."""
     ordered = blinds[::-1] if len(blinds) == 2 else blinds
-    return tuple(abs(b) for b in ordered)
+    return tuple(-b if b < 0 else b for b in ordered)
 
 
 def _unit(min_bet: Amount | None, small_bet: Amount | None) -> Amount:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, func, select
 
 from pokerroom.stats.reading import read_stat_hand
 from pokerroom.stats.summary import NamedHand
@@ -40,7 +40,7 @@ class HandFilter:
     """Only hands this name played."""
 
 
-def _query(where: HandFilter) -> Select[tuple[int, str]]:
+def _query(where: HandFilter) -> Select[int, str]:
     query = select(WebHandRow.id, WebHandRow.phh)
     if where.since is not None:
         query = query.where(WebHandRow.finished_at >= where.since)
@@ -79,3 +79,17 @@ class HandStats(DatabaseStore):
                     names = tuple(name for name, _ in seats)
                     hand = dataclasses.replace(hand, results=tuple(r for _, r in seats))
                 yield NamedHand(hand, names)
+
+    def table_results(self, table: str) -> tuple[dict[str, int], int]:
+        """Each player's chips won or lost at the table over all its hands (net of the
+        rake), and the rake: a cash game's settle-up when the ledger was not kept."""
+        by_name = (
+            select(WebHandSeatRow.name, func.sum(WebHandSeatRow.result))
+            .join(WebHandRow, WebHandRow.id == WebHandSeatRow.hand_id)
+            .where(WebHandRow.room_id == table)
+            .group_by(WebHandSeatRow.name)
+        )
+        rake = select(func.sum(WebHandRow.rake)).where(WebHandRow.room_id == table)
+        with self.database.session() as session:
+            results = {name: int(total) for name, total in session.execute(by_name)}
+            return results, int(session.scalar(rake) or 0)
