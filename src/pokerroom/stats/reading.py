@@ -158,12 +158,15 @@ def _fast(text: str) -> StatHand:
                     acts.append(act)
             else:
                 raise ValueError("actions not closed")
+            fields["actions"] = ""
             continue
         key, sep, value = line.partition(" = ")
-        if not sep or key.startswith(("[", "#")) or key in fields:
-            raise ValueError(line)
+        if not sep or key.startswith(("[", "#")) or key in fields or key == "actions":
+            raise ValueError(line)  # another layout: the full read
         if key in _WANTED:
             fields[key] = value.strip()
+    if "actions" not in fields:
+        raise ValueError("no actions")
     variant = fields["variant"]
     if not (variant.startswith('"') and variant.endswith('"')):
         raise ValueError(variant)
