@@ -25,7 +25,11 @@ from pokerroom.settle.ledger import Account, Entry, accounts, read_ledger
 from pokerroom.settle.transfers import Money, Transfer, fewest_transfers
 
 HOUSE = N_("the house")
-"""Who is owed the rake when a table's results are settled."""
+"""Who is owed the rake when a table's results are settled: English in CSV and JSON."""
+
+
+def _who(name: str) -> str:
+    return gettext(HOUSE) if name == HOUSE else name
 
 
 def _from_file(path: Path) -> list[Entry]:
@@ -47,7 +51,7 @@ def _from_table(table: str, archive: str | None) -> list[Account]:
         problem = N_("no hands of table {table} in the archive")
         raise UsageError(gettext(problem).format(table=table))
     books = [Account(name, max(-r, 0), 0, max(r, 0)) for name, r in sorted(results.items())]
-    return [*books, Account(gettext(HOUSE), 0, 0, rake)] if rake else books
+    return [*books, Account(HOUSE, 0, 0, rake)] if rake else books  # worded when printed
 
 
 def _money(value: Money, *, sign: bool = False) -> str:
@@ -74,7 +78,7 @@ def _print(books: list[Account], transfers: list[Transfer], *, from_table: bool)
             )
         typer.echo(
             gettext(line).format(
-                player=book.player,
+                player=_who(book.player),
                 bought_in=_money(book.bought_in),
                 topped_up=_money(book.topped_up),
                 cashed_out=_money(book.cashed_out),
@@ -87,7 +91,9 @@ def _print(books: list[Account], transfers: list[Transfer], *, from_table: bool)
     for transfer in transfers:
         typer.echo(
             gettext(N_("{payer} pays {payee} {amount}")).format(
-                payer=transfer.payer, payee=transfer.payee, amount=_money(transfer.amount)
+                payer=_who(transfer.payer),
+                payee=_who(transfer.payee),
+                amount=_money(transfer.amount),
             )
         )
 
@@ -97,7 +103,8 @@ def settle(
         Path | None,
         typer.Argument(
             metavar="LEDGER",
-            help="A ledger CSV: player,kind,amount; kind buy-in, top-up or cash-out.",
+            help="A ledger CSV with the columns 'player,kind,amount', the kind 'buy-in', "
+            "'top-up' or 'cash-out'.",
         ),
     ] = None,
     table: Annotated[

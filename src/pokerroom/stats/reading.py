@@ -10,6 +10,7 @@ game).
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass
 from decimal import Decimal
@@ -113,15 +114,6 @@ def _plain(text: str) -> str:
     return " ".join(text.partition("#")[0].split())
 
 
-def _act(line: str) -> str:
-    """One line of the actions array, ``  "p3 cbr 200",``: its notation."""
-    text = line.strip()
-    if not (text.startswith('"') and text.endswith('",')) or "\\" in text:
-        raise ValueError(line)
-    notation = text[1:-2]
-    return notation if "#" not in notation and "  " not in notation else _plain(notation)
-
-
 def _names(text: str) -> tuple[str, ...]:
     names = json.loads(text)
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -143,30 +135,30 @@ _WANTED = {
 }
 
 
+ACTIONS_START = 'actions = [\n  "'
+ACTIONS_END = '",\n]\n'
+ACTION_BREAK = '",\n  "'
+
+
 def _fast(text: str) -> StatHand:
     """The line scan of pokerroom's own layout; ValueError (or another) on anything else."""
-    fields: dict[str, str] = {}
-    acts: list[str] = []
-    lines = iter(text.splitlines())
-    for line in lines:
-        if line == "actions = [":
-            for inner in lines:
-                if inner == "]":
-                    break
-                act = _act(inner)
-                if act:
-                    acts.append(act)
-            else:
-                raise ValueError("actions not closed")
-            fields["actions"] = ""
-            continue
+    start = text.index(ACTIONS_START)
+    end = text.index(ACTIONS_END, start)
+    block = text[start + len(ACTIONS_START) : end]
+    if "#" in block or "\\" in block or "  " in block.replace(ACTION_BREAK, ""):
+        raise ValueError("commentary, escapes or spacing: the full read")
+    fields: dict[str, str] = {"actions": ""}
+    for line in itertools.chain(
+        text[:start].splitlines(), text[end + len(ACTIONS_END) :].splitlines()
+    ):
         key, sep, value = line.partition(" = ")
-        if not sep or key.startswith(("[", "#")) or key in fields or key == "actions":
+        if not sep or key.startswith(("[", "#")) or key in fields:
             raise ValueError(line)  # another layout: the full read
         if key in _WANTED:
             fields[key] = value.strip()
-    if "actions" not in fields:
-        raise ValueError("no actions")
+    acts = block.split(ACTION_BREAK)
+    if any('"' in act for act in acts):
+        raise ValueError("an action not one string")
     variant = fields["variant"]
     if not (variant.startswith('"') and variant.endswith('"')):
         raise ValueError(variant)
