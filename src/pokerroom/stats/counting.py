@@ -67,8 +67,11 @@ def walk(hand: StatHand) -> Walk:
     board_at_last_bet = ""
     dealt_after_bet = False
     for action in hand.actions:
-        words = action.split()
-        code = words[1]
+        if action[0] == "d":  # the dealer: "d dh p1 AcKd", "d db 6cTs5h"
+            code, words = action[2:4], []
+        else:
+            words = action.split()
+            code = words[1]
         if code not in BETTING:
             if last_was_bet and code != "sm":
                 round_ += 1
@@ -77,7 +80,7 @@ def walk(hand: StatHand) -> Walk:
                     for q in range(n):
                         lines[q].saw_flop = not folded[q]
             if code == "db":
-                board += words[2]
+                board += action[5:]
                 dealt_after_bet = True
             last_was_bet = last_was_bet and code == "sm"
             continue

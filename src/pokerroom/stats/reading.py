@@ -10,8 +10,8 @@ game).
 
 from __future__ import annotations
 
-import itertools
 import json
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -121,44 +121,25 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-_WANTED = {
-    "variant",
-    "antes",
-    "blinds_or_straddles",
-    "bring_in",
-    "min_bet",
-    "small_bet",
-    "starting_stacks",
-    "finishing_stacks",
-    "_rake",
-    "players",
-}
-
-
 ACTIONS_START = 'actions = [\n  "'
 ACTIONS_END = '",\n]\n'
 ACTION_BREAK = '",\n  "'
+FIELD_LINE = re.compile(r"^([A-Za-z_]\w*) = (.*?) *$", re.MULTILINE)
 
 
 def _fast(text: str) -> StatHand:
     """The line scan of pokerroom's own layout; ValueError (or another) on anything else."""
     start = text.index(ACTIONS_START)
     end = text.index(ACTIONS_END, start)
-    block = text[start + len(ACTIONS_START) : end]
-    if "#" in block or "\\" in block or "  " in block.replace(ACTION_BREAK, ""):
+    block = text[start + len(ACTIONS_START) : end].replace(ACTION_BREAK, "\n")
+    if any(mark in block for mark in ('"', "#", "\\", "  ")):
         raise ValueError("commentary, escapes or spacing: the full read")
-    fields: dict[str, str] = {"actions": ""}
-    for line in itertools.chain(
-        text[:start].splitlines(), text[end + len(ACTIONS_END) :].splitlines()
-    ):
-        key, sep, value = line.partition(" = ")
-        if not sep or key.startswith(("[", "#")) or key in fields:
-            raise ValueError(line)  # another layout: the full read
-        if key in _WANTED:
-            fields[key] = value.strip()
-    acts = block.split(ACTION_BREAK)
-    if any('"' in act for act in acts):
-        raise ValueError("an action not one string")
+    rest = text[:start] + text[end + len(ACTIONS_END) :]
+    pairs = FIELD_LINE.findall(rest)
+    fields = dict(pairs)
+    if len(fields) != len(pairs) or len(pairs) != rest.count("\n") or "actions" in fields:
+        raise ValueError("a line that is not one field, or a field twice: the full read")
+    acts = block.split("\n")
     variant = fields["variant"]
     if not (variant.startswith('"') and variant.endswith('"')):
         raise ValueError(variant)
