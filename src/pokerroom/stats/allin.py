@@ -58,7 +58,9 @@ def _known(hand: StatHand, player: int, viewer: int | None) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def _equities(game: Game, hands: tuple[str, ...], board: str) -> tuple[float, ...]:
+def equities(game: Game, hands: tuple[str, ...], board: str) -> tuple[float, ...]:
+    """Each hand's share of the pot over the boards to come (memoised: ``cache_info()``
+    counts the all-ins valued)."""
     trials = PREFLOP_TRIALS if not board else None
     seed = zlib.crc32(" ".join((*hands, board)).encode())
     result = calculate_equity(
@@ -85,7 +87,7 @@ def adjusted_results(hand: StatHand, walked: Walk, viewer: int | None) -> tuple[
     if any(c is None for c in cards):
         return None
     try:
-        shares = _equities(game, tuple(c or "" for c in cards), board)
+        shares = equities(game, tuple(c or "" for c in cards), board)
     except PokerroomError:  # cards that do not fit the game: valued as it fell
         return None
     pot = sum(line.put_in for line in lines) - sum(hand.rake)
