@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from pokerroom.history.phh import parse_phh
 from pokerroom.history.phh_write import write_phh
+from pokerroom.stats.counting import walk
 from pokerroom.stats.reading import read_stat_hand, stat_hand
 from pokerroom.stats.summary import NamedHand, PlayerStats, summarise
 from tests.random_hands import GAMES, NAMES, random_hand
@@ -119,11 +120,14 @@ def random_texts(game: str, seed: int, players: int) -> str:
 
 @settings(max_examples=40)
 @given(st.sampled_from(sorted(GAMES)), st.integers(0, 10**6), st.integers(2, 6))
-def test_winnings_sum_to_minus_the_rake_and_vpip_covers_pfr(
+def test_chips_are_kept_winnings_sum_to_nothing_and_vpip_covers_pfr(
     game: str, seed: int, players: int
 ) -> None:
     text = random_texts(game, seed, players)
     stats = stats_of(text)
+    walked = walk(read_stat_hand(text))
+    received = [line.result + line.put_in for line in walked.lines]  # what the pot paid him
+    assert all(r == 0 if folded else r >= 0 for r, folded in zip(received, walked.folded))
     assert sum(s.winnings for s in stats.values()) == 0
     assert math.isclose(sum(s.adjusted for s in stats.values()), 0, abs_tol=1e-6)
     assert all(s.vpip_hands >= s.pfr_hands for s in stats.values())

@@ -50,15 +50,10 @@ def walk(hand: StatHand) -> Walk:
     """Count ``hand`` for every player. Each decision is read against the bets before it."""
     n = hand.players
     lines = [HandLine() for _ in range(n)]
-    stacks = list(hand.starting_stacks)
-    put: list[Amount] = [0] * n
-    street: list[Amount] = [0] * n
-    for p in range(n):
-        for forced in (hand.antes[p], hand.blinds[p]):
-            paid = min(forced, stacks[p])
-            stacks[p] -= paid
-            put[p] += paid
-        street[p] = min(hand.blinds[p], hand.starting_stacks[p] - hand.antes[p])
+    forced = list(zip(hand.antes, hand.blinds, hand.starting_stacks, strict=True))
+    put: list[Amount] = [min(ante + blind, stack) for ante, blind, stack in forced]
+    street: list[Amount] = [max(min(blind, stack - ante), 0) for ante, blind, stack in forced]
+    stacks = [stack - paid for stack, paid in zip(hand.starting_stacks, put, strict=True)]
     folded = [False] * n
     round_, raises = 0, 0
     opener: int | None = None
