@@ -127,7 +127,9 @@ def test_chips_are_kept_winnings_sum_to_nothing_and_vpip_covers_pfr(
     stats = stats_of(text)
     walked = walk(read_stat_hand(text))
     received = [line.result + line.put_in for line in walked.lines]  # what the pot paid him
-    assert all(r == 0 if folded else r >= 0 for r, folded in zip(received, walked.folded))
+    assert all(
+        r == 0 if folded else r >= 0 for r, folded in zip(received, walked.folded, strict=True)
+    )
     assert sum(s.winnings for s in stats.values()) == 0
     assert math.isclose(sum(s.adjusted for s in stats.values()), 0, abs_tol=1e-6)
     assert all(s.vpip_hands >= s.pfr_hands for s in stats.values())
