@@ -95,6 +95,7 @@ def test_an_unshown_hand_is_not_valued_for_anyone_but_its_owner() -> None:
         players = stats_of(mucked, viewer=viewer)  # and Ann's hand is shown: he knows both
         expected = 7 / 44 * 200 - 100 if viewer == "Bob" else -100
         assert players["Bob"].adjusted == pytest.approx(expected)
+        assert players["Ann"].adjusted == 100  # hers: only what is public, for every viewer
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -100,7 +100,8 @@ def summarise(
     hands: Iterable[NamedHand], *, viewer: str | None = None, only: str | None = None
 ) -> dict[str, PlayerStats]:
     """Every player's statistics (only ``only``'s, if given) as ``viewer`` may know them:
-    his own hole cards count for his own all-ins, nobody else's unshown cards ever do."""
+    his own hole cards count for his own all-ins; everyone else's numbers use only public
+    actions and the cards shown, so nobody's unshown cards count for anyone else."""
     players: dict[str, PlayerStats] = {}
     for named in hands:
         names = named.names
@@ -108,8 +109,9 @@ def summarise(
             continue
         hand = named.hand
         walked = walk(hand)
+        adjusted = adjusted_results(hand, walked, None)  # others: shown cards only
         seen_by = names.index(viewer) if viewer in names else None
-        adjusted = adjusted_results(hand, walked, seen_by)
+        own = None if seen_by is None else adjusted_results(hand, walked, seen_by)
         for p, line in enumerate(walked.lines):
             name = names[p]
             if only is not None and name != only:
@@ -131,5 +133,6 @@ def summarise(
             stats.won_at_showdown += line.won_at_showdown and line.saw_flop
             stats.winnings += line.result
             stats.big_blinds += float(line.result / hand.big_blind)
-            stats.adjusted += float(line.result) if adjusted is None else adjusted[p]
+            valued = own if p == seen_by else adjusted
+            stats.adjusted += float(line.result) if valued is None else valued[p]
     return players
