@@ -46,6 +46,10 @@ class Walk:
     """The board when the betting ended before the last card: an all-in (None if not)."""
 
 
+PLAYER = {f"p{i + 1}": i for i in range(10)}
+"""PHH's player names of a full ring, 0-based (a larger table is read the long way)."""
+
+
 def walk(hand: StatHand) -> Walk:
     """Count ``hand`` for every player. Each decision is read against the bets before it."""
     n = hand.players
@@ -54,6 +58,7 @@ def walk(hand: StatHand) -> Walk:
     put: list[Amount] = [min(ante + blind, stack) for ante, blind, stack in forced]
     street: list[Amount] = [max(min(blind, stack - ante), 0) for ante, blind, stack in forced]
     stacks = [stack - paid for stack, paid in zip(hand.starting_stacks, put, strict=True)]
+    top = max(street, default=0)  # the most anyone has in this round: what a call matches
     folded = [False] * n
     round_, raises = 0, 0
     opener: int | None = None
@@ -71,6 +76,7 @@ def walk(hand: StatHand) -> Walk:
             if last_was_bet and code != "sm":
                 round_ += 1
                 street = [0] * n
+                top = 0
                 if round_ == 1:
                     for q in range(n):
                         lines[q].saw_flop = not folded[q]
@@ -79,16 +85,21 @@ def walk(hand: StatHand) -> Walk:
                 dealt_after_bet = True
             last_was_bet = last_was_bet and code == "sm"
             continue
-        p = int(words[0][1:]) - 1
+        actor = words[0]
+        p = PLAYER.get(actor)
+        if p is None:
+            p = int(actor[1:]) - 1
         last_was_bet = True
         dealt_after_bet = False
         board_at_last_bet = board
         line = lines[p]
-        facing_three_bet = round_ == 0 and p == opener and raises == 2
-        if facing_three_bet:
-            line.fold_to_three_bet_chance = True
-        if round_ == 0 and raises == 1 and p != opener:
-            line.three_bet_chance = True
+        facing_three_bet = False
+        if round_ == 0 and raises:
+            facing_three_bet = p == opener and raises == 2
+            if facing_three_bet:
+                line.fold_to_three_bet_chance = True
+            elif raises == 1 and p != opener:
+                line.three_bet_chance = True
         if code == "f":
             folded[p] = True
             line.fold_to_three_bet |= facing_three_bet
@@ -96,8 +107,9 @@ def walk(hand: StatHand) -> Walk:
         if code == "pb":
             paid = min(hand.bring_in, stacks[p])
             street[p] += paid
+            top = max(top, street[p])
         elif code == "cc":
-            paid = min(max(street) - street[p], stacks[p])
+            paid = min(top - street[p], stacks[p])
             street[p] += paid
             if paid > 0 and round_ == 0:
                 line.vpip = True
@@ -107,6 +119,7 @@ def walk(hand: StatHand) -> Walk:
             to = amount(words[2])
             paid = to - street[p]
             street[p] = to
+            top = max(top, to)
             if round_ == 0:
                 line.vpip = line.pfr = True
                 raises += 1
