@@ -89,7 +89,7 @@ def stat_hand(hand: PhhHand) -> StatHand:
 
 def _whole(value: Amount) -> Amount:
     """An integral decimal as an int: pokerroom's chips, counted fast."""
-    if isinstance(value, Decimal) and value == value.to_integral_value():
+    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
         return int(value)
     return value
 
@@ -146,12 +146,15 @@ def _fast(text: str) -> StatHand:
     starting = _numbers(fields["starting_stacks"])
     zeros = tuple(0 for _ in starting)
     finishing = _numbers(fields["finishing_stacks"]) if "finishing_stacks" in fields else None
+    antes = _numbers(fields["antes"])
+    if len(antes) != len(starting) or (finishing is not None and len(finishing) != len(starting)):
+        raise ValueError("arrays of different lengths: the full read names the fault")
     min_bet, small_bet = fields.get("min_bet"), fields.get("small_bet")
     bring_in = fields.get("bring_in")
     return StatHand(
         variant=variant[1:-1],
         starting_stacks=starting,
-        antes=_numbers(fields["antes"]),
+        antes=antes,
         blinds=_posted(_numbers(fields["blinds_or_straddles"]))
         if "blinds_or_straddles" in fields
         else zeros,
