@@ -20,9 +20,12 @@ ALWAYS_ENGLISH = frozenset(
         "OFC", "PHH", "PokerStars", "pokerroom", "CSV", "JSON", "TOML", "TV", "URL",
         "WebSocket", "PostgreSQL", "ICM", "SQLite", "Poker", "Now", "Chromium", "ID", "IDs",
         "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon",
+        # statistics' names as every tracker writes them: VPIP, PFR, AF, WTSD, W$SD, bb/100
+        "VPIP", "PFR", "AF", "WTSD", "SD", "bb",
     }
 )  # fmt: skip
-"""Product and format names, and the names tests give their players."""
+"""Product and format names, the statistics' abbreviations, and the names tests give their
+players."""
 
 _LATIN_WORD = re.compile(r"(?<![\w@/.:-])[A-Za-z][A-Za-z']+(?![\w@/-])")
 _MACHINE = re.compile(r"https?://\S+|\S+@\S+|/[\w./-]+|\b[0-9a-f]{8,}\b|\b[A-Z]-\d+\b")

@@ -21,6 +21,8 @@ ABOVE: dict[str, set[str]] = {
     "club": {"bots", "room", "storage", "cluster", *INTERFACES},
     "bots": {"room", "storage", *INTERFACES},
     "room": {"storage", "cluster", *INTERFACES},
+    "stats": {"table", "tournament", "bots", "room", "storage", "cluster", *INTERFACES},
+    "settle": {"engine", "table", "tournament", "bots", "room", "storage", "cluster", *INTERFACES},
     "storage": {"cluster", *INTERFACES},
     "cluster": INTERFACES,
     "client": {"cli", "tui", "web"},

@@ -61,6 +61,22 @@ class PokerroomCommands(LazyCommands):
                 "export, or import hand histories from other rooms."
             ),
         ),
+        "stats": Listed(
+            "pokerroom.cli.stats_command",
+            "stats",
+            N_(
+                "Each player's statistics from the web cardroom's hand archive: VPIP, PFR, "
+                "3-bet, aggression, showdowns, winnings."
+            ),
+        ),
+        "settle": Listed(
+            "pokerroom.cli.settle_command",
+            "settle",
+            N_(
+                "The home game's settle-up: each player's buy-ins, top-ups and cash-outs, "
+                "and the fewest transfers that square everyone."
+            ),
+        ),
         "clock": Listed(
             "pokerroom.cli.clock_command",
             "clock",
