@@ -153,3 +153,31 @@ def test_the_lobby_chat_shows_hostile_text_as_text_to_another_visitor(
     lulu.fill("#chat-input", "q" * 201)
     lulu.press("#chat-input", "Enter")
     expect(lulu.locator("#chat-error")).to_contain_text("at most 200 characters")
+
+
+def test_the_chat_panel_shows_when_its_script_comes_after_the_first_frame(
+    live_server: Callable[[ASGIApp], str],
+    new_context: Callable[[], BrowserContext],
+    tmp_path: Path,
+) -> None:
+    """A slow chat.js (a loaded machine, a slow network) must not miss the socket's first
+    frame: on an idle table no second frame comes to draw the panel."""
+    import time
+
+    from playwright.sync_api import Route, expect
+
+    app = create_app(f"sqlite:///{tmp_path / 'store.db'}", settings())
+    url = live_server(app)
+    room = HomeRoom("slowchat", seats=6, host=None, seed=3)
+    app.state.cardroom.registry.add(room, ENTRY)
+    page = strict_page(new_context())
+
+    def late(route: Route) -> None:
+        time.sleep(1.5)  # the table's socket is open and its first frame in by now
+        route.continue_()
+
+    page.route("**/static/chat.js", late)
+    page.goto(f"{url}/tables/{room.id}")
+    expect(page.locator("#table")).to_have_attribute("data-status", "waiting")
+    expect(page.locator("#chat")).to_be_visible()
+    expect(page.locator("#chat-state")).to_have_text("Sign in to chat.")
