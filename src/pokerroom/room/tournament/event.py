@@ -1,16 +1,17 @@
-"""A tournament on the web server: registration, the start, the clock, and its tables.
+"""A tournament in the room layer (the web server and the terminal host it): registration,
+the start, the clock, and its tables.
 
-:class:`WebTournament` is made from a regulation by a director or a host. Before the start
+:class:`RoomTournament` is made from a regulation by a director or a host. Before the start
 players register and unregister (the director library's :class:`Tournament` takes each
 entry and refuses what the regulation does not allow, T-3); the creator (or a director)
 starts it, or it starts at its set time, or (a sit & go) as its last seat is taken, bots
 filling the field up to the number asked; a recurring sit & go opens the next one as it
-starts (:attr:`WebTournament.on_start`). Then a
+starts (:attr:`RoomTournament.on_start`). Then a
 :class:`~pokerroom.tournament.timed_run.TimedRun` runs it (an Olympic regulation: a
 :class:`~pokerroom.tournament.timed_olympic.TimedOlympicRun`, stage by stage, each table
 down to one winner, T-9): its floor seats and moves the players (T-4 … T-8), its clock
 sets the levels (T-10), and each hand it deals goes to that table's
-:class:`~pokerroom.web.tournament.table_room.TournamentTableRoom`,
+:class:`~pokerroom.room.tournament.table_room.TournamentTableRoom`,
 where people act through the table protocol and bots at once. Late registration and
 re-entry go through the same run while the regulation allows (T-11, T-19).
 
@@ -48,6 +49,13 @@ from pokerroom.room.clock import ShotClock
 from pokerroom.room.notices import Notice
 from pokerroom.room.occupants import Occupant
 from pokerroom.room.seam import Outcome, User
+from pokerroom.room.tournament import directing, views
+from pokerroom.room.tournament.broadcast import Broadcasting
+from pokerroom.room.tournament.disputes import Disputes, offer
+from pokerroom.room.tournament.journal import Journal, journaled
+from pokerroom.room.tournament.roles import may_direct, may_direct_event
+from pokerroom.room.tournament.table_room import TournamentTableRoom
+from pokerroom.room.tournament.words import place_text, status_text
 from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
@@ -60,13 +68,6 @@ from pokerroom.tournament.standing import Standing
 from pokerroom.tournament.structure import Level
 from pokerroom.tournament.timed_olympic import TimedOlympicRun
 from pokerroom.tournament.timed_run import DealtHand, TimedRun
-from pokerroom.web.director.words import place_text, status_text
-from pokerroom.web.tournament import directing, views
-from pokerroom.web.tournament.broadcast import Broadcasting
-from pokerroom.web.tournament.disputes import Disputes, offer
-from pokerroom.web.tournament.journal import Journal, journaled
-from pokerroom.web.tournament.roles import may_direct, may_direct_event
-from pokerroom.web.tournament.table_room import TournamentTableRoom
 
 BOT_KIND = "tournament"
 EPSILON = 1e-6
@@ -94,7 +95,7 @@ def shot_clock_of(regulation: Regulation) -> ShotClock:
     )
 
 
-class WebTournament:
+class RoomTournament:
     """One tournament of the server; see the module docstring."""
 
     player_run = False
@@ -173,11 +174,11 @@ class WebTournament:
         self.announcement: str | None = None
         """The director's last announcement, on every table (:mod:`.directing`)."""
         self.dirty = False
-        self.on_change: Callable[[WebTournament], None] | None = None
+        self.on_change: Callable[[RoomTournament], None] | None = None
         """Told after every change (the server lists new tables and the lobby line)."""
         self.journal: Journal | None = None
         """Sees every call that may change the tournament (:mod:`.saving`)."""
-        self.on_start: Callable[[WebTournament], None] | None = None
+        self.on_start: Callable[[RoomTournament], None] | None = None
         """Told once it has started (the server opens the next one of a recurring sit & go);
         left unset while a restarted server replays the start."""
 
