@@ -36,7 +36,7 @@ Decisions where the seed is silent (README "Tournaments on the web"):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from pokerroom.bots.tournament_players import BotPlayers
@@ -81,9 +81,12 @@ MOVE_WORDS = {
 }
 
 
-def shot_clock_of(regulation: Regulation) -> ShotClock:
-    """A-18: the regulation's shot clock and time banks, else the web table's own."""
+def shot_clock_of(regulation: Regulation, seconds: float | None = None) -> ShotClock:
+    """A-18: the regulation's shot clock and time banks, else the web table's own (or
+    ``seconds`` per decision, the terminal's ``--clock``; 0: none)."""
     shot = regulation.shot_clock
+    if shot is None and seconds is not None:
+        return ShotClock(seconds=seconds) if seconds else ShotClock(timed=False)
     if shot is None:
         return ShotClock()
     banks = shot.time_banks
@@ -102,6 +105,11 @@ class RoomTournament:
     """Made by a plain account (no ``director`` or ``admin`` role): the lobby says so, for
     its director is one of the players' own (a tournament saved before this was known
     gets it from its creator's roles when resumed)."""
+    bot_kinds: tuple[str, ...] = (BOT_KIND,)
+    speed = 1.0
+    decision_seconds: float | None = None
+    auto_muck = False
+    """These four are set in ``__init__``; here for tournaments checkpointed before."""
 
     def __init__(
         self,
@@ -118,6 +126,10 @@ class RoomTournament:
         player_run: bool = False,
         start_when_full: bool = False,
         recurs: bool = False,
+        bot_kinds: Sequence[str] = (BOT_KIND,),
+        speed: float = 1.0,
+        decision_seconds: float | None = None,
+        auto_muck: bool = False,
     ) -> None:
         if regulation.format is TournamentFormat.OLYMPIC:
             check_olympic(regulation)  # T-9: a fixed field
@@ -149,9 +161,18 @@ class RoomTournament:
         self.recurs = recurs
         """A new one like it opens when this one starts (:attr:`on_start`)."""
         self.seed = random.randrange(2**32) if seed is None else seed
+        self.bot_kinds = tuple(bot_kinds)
+        """The bots' kinds, dealt to the bots in turn (the terminal's ``--bots``)."""
+        self.speed = speed
+        """How many times faster than the server's the tournament clock runs (levels,
+        breaks, the bots' own tables); the shot clocks keep the server's (the terminal's
+        ``--speed``)."""
         self.grace = grace
         self.pause = pause
-        self.clock = shot_clock_of(regulation)
+        self.decision_seconds = decision_seconds
+        self.clock = shot_clock_of(regulation, decision_seconds)
+        self.auto_muck = auto_muck
+        """The people's losing hands are mucked at showdown unasked (P-5)."""
         self.broadcasting = Broadcasting(regulation.broadcast)
         """T-23: the broadcast table and its delayed hands."""
         self.registration = Tournament(regulation)
@@ -256,7 +277,7 @@ class RoomTournament:
         if self.started_at is None:
             return 0.0
         upto = now if self.paused_at is None else self.paused_at
-        return max(0.0, upto - self.started_at - self.paused_for)
+        return max(0.0, upto - self.started_at - self.paused_for) * self.speed
 
     def next_deadline(self) -> float | None:
         """When the run next has something to do, on the server clock."""
@@ -264,7 +285,7 @@ class RoomTournament:
         if run is None or self.paused_at is not None or self.started_at is None:
             return None
         at = run.next_at()
-        return None if at is None else self.started_at + self.paused_for + at
+        return None if at is None else self.started_at + self.paused_for + at / self.speed
 
     # ------------------------------------------------------------ disputes (T-17)
 
@@ -359,7 +380,11 @@ class RoomTournament:
             self.users[name] = user.id
             self._note_bot_account(name, user)
             self.occupants[name] = Occupant(
-                name, user.id, banks=self.clock.banks, bot_account=user.has("bot")
+                name,
+                user.id,
+                banks=self.clock.banks,
+                bot_account=user.has("bot"),
+                auto_muck=self.auto_muck,
             )
         before = len(self.run.tournament.events)
         try:
@@ -422,7 +447,7 @@ class RoomTournament:
                     count=len(players)
                 )
             )
-        self.bots = BotPlayers([BOT_KIND], players, self.seed)
+        self.bots = BotPlayers(list(self.bot_kinds), players, self.seed)
         for player in players:
             user_id = self.users.get(player)
             person = user_id is not None
@@ -432,6 +457,7 @@ class RoomTournament:
                 style=None if person else BOT_KIND,
                 banks=self.clock.banks if person else 0,
                 bot_account=player in self.bot_accounts,
+                auto_muck=person and self.auto_muck,
             )
         self.started_at = self.now = now
         olympic = self.regulation.format is TournamentFormat.OLYMPIC
@@ -574,7 +600,7 @@ class RoomTournament:
         assert run is not None
         self.broadcasting.taped(room, hand)
         if any(occupant.user is not None for occupant in room.hand_occupants):
-            at = self.clock_time(max(now, self.now)) + self.pause
+            at = self.clock_time(max(now, self.now)) + self.pause * self.speed
         else:
             at = run.now + HAND_SECONDS + ACTION_SECONDS * decisions(hand)
         run.hand_over(room.number, hand, at)

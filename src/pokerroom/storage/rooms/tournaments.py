@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.room.failures import describe_failure
 from pokerroom.room.seam import User
-from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.event import BOT_KIND, RoomTournament
 from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.rooms.checkpoint import seal_state, unseal_state
@@ -233,6 +233,10 @@ def recipe_of(tournament: RoomTournament, regulation_text: str) -> dict[str, Any
         "player_run": tournament.player_run,
         "start_when_full": tournament.start_when_full,
         "recurs": tournament.recurs,
+        "bot_kinds": list(tournament.bot_kinds),
+        "speed": tournament.speed,
+        "decision_seconds": tournament.decision_seconds,
+        "auto_muck": tournament.auto_muck,
     }
 
 
@@ -253,6 +257,10 @@ def build_tournament(tournament_id: str, settings: Mapping[str, Any], seed: int)
             player_run=bool(settings.get("player_run", False)),
             start_when_full=bool(settings.get("start_when_full", False)),
             recurs=bool(settings.get("recurs", False)),
+            bot_kinds=[str(kind) for kind in settings.get("bot_kinds", [BOT_KIND])],
+            speed=float(settings.get("speed", 1.0)),
+            decision_seconds=settings.get("decision_seconds"),
+            auto_muck=bool(settings.get("auto_muck", False)),
         )
     except (KeyError, TypeError, ValueError, PokerroomError) as error:
         raise StorageError(
