@@ -34,6 +34,7 @@ from pokerroom.room.tournament.words import place_text
 from pokerroom.storage.rooms.local_tournaments import next_id, open_writer, saved_tournament
 from pokerroom.storage.rooms.tournaments import resume_saved, save_new
 from pokerroom.storage.rooms.writer import RoomWriter
+from pokerroom.tournament.american import entrant_names
 from pokerroom.tournament.regulation import example_text, load_example, load_regulation
 from pokerroom.tui.local_table import LocalTableApp
 
@@ -87,6 +88,7 @@ def new_seat(
         chosen_example = example or DEFAULT_EXAMPLE
         regulation, text = load_example(chosen_example), example_text(chosen_example)
     you = User(YOU, player_name(name))
+    entrant_names(regulation, entrants)  # the field's size checked as ``tournament run`` does
     kinds = check_kinds([kind.strip() for kind in bots.split(",") if kind.strip()])
     chosen = secrets.randbits(32) if seed is None else seed
 
