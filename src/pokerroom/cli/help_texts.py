@@ -205,6 +205,9 @@ HELP_TEXTS = (
     N_(
         "Seconds per decision before the countdown (A-18) where the regulation has no shot clock, 0-3600; 0: none."
     ),
+    N_(
+        "The tournament clock (levels, breaks, the bots' own tables) runs N times as fast as the wall clock, 1-100; your shot clock does not."
+    ),
     N_("Sit down again in a tournament you left (the latest, or the id given as FILE)."),
     N_("List every account with its roles, oldest first."),
     N_("The database of pokerroom serve (a URL or SQLite file); default: the data directory."),

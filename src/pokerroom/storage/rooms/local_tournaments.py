@@ -8,6 +8,7 @@ import os
 import secrets
 from pathlib import Path
 
+from pokerroom.i18n import gettext
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import data_dir, open_database
 from pokerroom.storage.rooms.store import RoomStore, StoredRoom
@@ -43,7 +44,8 @@ def _key(path: Path) -> bytes:
             file.write(key.hex())
         return key
     except (OSError, ValueError) as error:
-        raise StorageError(f"cannot use the key in {path}: {error}") from None
+        problem = gettext("cannot use the key in {path}: {error}")
+        raise StorageError(problem.format(path=path, error=error)) from None
 
 
 def next_id(store: RoomStore) -> str:
