@@ -1,5 +1,5 @@
 """A restarted server's web tournaments: each saved one listed again with its tables, and
-each told when the server stops (see :mod:`pokerroom.web.tournament.saving`)."""
+each told when the server stops (see :mod:`pokerroom.storage.rooms.tournaments`)."""
 
 from __future__ import annotations
 
