@@ -107,7 +107,8 @@ def new_seat(
         )
 
     made("0")  # the options checked before anything is saved
-    if you.name in [f"Bot {number}" for number in range(1, entrants + 1)]:
+    bot_names = [f"Bot {number}" for number in range(1, entrants + 1)]  # machine words: data
+    if you.name in bot_names:
         problem = _("--name {name!r} is a bot's name here; choose another")
         raise UsageError(problem.format(name=you.name))
     _require_terminal()
