@@ -105,18 +105,20 @@ def test_a_resume_with_nothing_saved_says_so(terminal: None) -> None:
 async def until(
     table: LocalTableApp, pilot: Pilot[None], done: Callable[[], bool], key: str | None
 ) -> None:
-    """Press ``key`` at each of your decisions until ``done`` (within :data:`WAIT`)."""
+    """Press ``key`` at each of your decisions (``s`` at a showdown) until ``done`` (within
+    :data:`WAIT`)."""
     deadline = time.monotonic() + WAIT
     asked: set[tuple[str, int, str]] = set()
     while not done():
         assert time.monotonic() < deadline, (table.screen_text(), table.frame)
         frame = table.frame
         hand = None if frame is None else frame["hand"]
-        if key and frame is not None and hand is not None and frame["you"]["decision"] == "act":
+        decision = None if frame is None else frame["you"]["decision"]
+        if key and frame is not None and hand is not None and decision in ("act", "show"):
             moment = (frame["room"], hand["number"], hand["turn"])
             if moment not in asked:
                 asked.add(moment)
-                await pilot.press(key)
+                await pilot.press(key if decision == "act" else "s")
         await pilot.pause(0.02)
 
 
