@@ -19,12 +19,12 @@ from pathlib import Path
 from argon2 import PasswordHasher
 
 from pokerroom.room.seam import Room, User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.database import Database, open_database
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.web.app import create_app
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.settings import ServerSettings
-from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
 from pokerroom.web.tournament.routes import lobby_entry
 from pokerroom.web.tournament.saving import save_tournament
@@ -61,7 +61,7 @@ def cardroom_on(url: str) -> tuple[Cardroom, Database]:
     return cardroom, database
 
 
-def play(tournament: WebTournament, minutes: float) -> float:
+def play(tournament: RoomTournament, minutes: float) -> float:
     """Play until the tournament clock reaches ``minutes``; the server time then."""
     now, sent = 0.0, 0
     while tournament.clock_time(now) < minutes * 60 and tournament.status != "finished":
@@ -95,7 +95,7 @@ def main(entrants: int, minutes: float) -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
         cardroom, database = cardroom_on(url)
-        made = WebTournament(
+        made = RoomTournament(
             "B1", parse_regulation(REGULATION), creator=DIRECTOR, fill_to=entrants, seed=7
         )
         tournament = save_tournament(cardroom, made, REGULATION, {})
@@ -117,7 +117,7 @@ def main(entrants: int, minutes: float) -> None:
         assert restore_tournaments(again, now + 60) == ["B1"]
         resumed = time.perf_counter() - began
         back = again.registry.get("B1").room
-        assert isinstance(back, WebTournament)
+        assert isinstance(back, RoomTournament)
         assert back.log().hands == log.hands and back.log().players_left == log.players_left
         assert again.tables.close()
         database.close()

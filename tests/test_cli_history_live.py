@@ -15,11 +15,8 @@ from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
 from pokerroom.cli.tournament.history import show_tournament
-from pokerroom.cli.tournament.play import new_seat
 from pokerroom.storage.live_saving import LiveSaver, create_live
-from pokerroom.storage.tournament.saving import new_run
 from pokerroom.storage.tournament.store import TournamentStore
-from pokerroom.tournament.american import entrant_names
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.live.desk import LiveDesk
 from pokerroom.tournament.regulation import example_text, load_example
@@ -83,26 +80,3 @@ def test_a_finished_live_tournament_shows_how_long_it_ran_and_its_seed() -> None
         "ran 1:08:10, level 8 reached"
     ) in result.output
     assert "simulated" not in result.output
-
-
-def test_a_tournament_with_your_seat_is_listed_with_tournament_play_resume(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Issue 21 item 13: a tournament played at the terminal goes on with ``play``, a run of
-    bots only with ``run``."""
-    monkeypatch.setattr("pokerroom.cli.tournament.play.at_a_terminal", lambda: True)
-    seated, _ = new_seat(None, None, 3, "Ann", "tournament", 5)
-    regulation = load_example("home-sit-and-go")
-    bots = new_run(
-        example_text("home-sit-and-go"), regulation, entrant_names(regulation, 3), ("random",), 5
-    )
-    for saved in (seated, bots):
-        with saved.store:
-            saved.log.save(saved.start(lambda event: None).tournament)
-    listed = CliRunner().invoke(app, ["history", "--list"])
-    assert listed.exit_code == 0, listed.output
-    rows = {line.split()[1]: line for line in listed.output.splitlines()[1:]}
-    assert rows["1"].endswith("(pokerroom tournament play --resume 1)")
-    assert rows["2"].endswith("(pokerroom tournament run --resume 2)")
-    shown = CliRunner().invoke(app, ["history", "--tournament", "1"])
-    assert "in progress (pokerroom tournament play --resume 1)" in shown.output

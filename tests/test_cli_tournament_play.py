@@ -1,46 +1,57 @@
-"""``pokerroom tournament play``: its one-line errors, and a tournament left at the table and
-sat down in again with ``--resume`` (saved as it goes, like ``tournament run``)."""
+"""``pokerroom tournament play``: the room layer's tournament run at this terminal and drawn by
+``connect``'s table — its one-line errors, the header at 80x24, a bust with place and prize,
+watching to the end, a move to another table, and ``--resume`` at the same decision."""
 
 from __future__ import annotations
 
 import asyncio
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
-from pokerroom.cli.tournament.play import StoreKeeper, open_table, resumed_seat
-from pokerroom.cli.tournament.play import new_seat as new_seat_for
-from pokerroom.errors import UsageError
-from pokerroom.storage.tournament.hand_progress import table_hand
-from pokerroom.storage.tournament.log import TournamentLog
-from pokerroom.storage.tournament.saving import new_run
-from pokerroom.storage.tournament.store import TournamentStore
-from pokerroom.tournament.american import entrant_names
-from pokerroom.tournament.regulation import example_text, load_example
-from pokerroom.tui.tournament.app import TournamentTableApp
-from tests.test_tui_tournament import (
-    TWO_TABLES,
-    Table,
-    check_or_fold,
-    hidden_cards_on,
-    play_until,
-    press,
-    screen,
-    shove,
-)
+from pokerroom.cli.tournament import play
+from pokerroom.cli.tournament.play import Seat, ended_line, new_seat, resumed_seat, table_app
+from pokerroom.i18n import use_language
+from pokerroom.room.seam import User
+from pokerroom.tui.local_table import LocalTableApp
 
-Scenario = Callable[[TournamentTableApp, Pilot[None]], Awaitable[None]]
 runner = CliRunner()
 POKERROOM = Path(sys.executable).with_name("pokerroom")
 NO_TERMINAL = "error: no terminal: use pokerroom tournament run for a tournament of bots only\n"
+SIZE = (80, 24)
+WAIT = 30.0
+DIRECTOR = User(90, "Dana", frozenset({"director"}))
+TWO_TABLES = """
+name = "Two-table test"
+format = "american"
+starting_stack = 200
+table_size = 4
+final_table_size = 4
+chips = [1]
+[game]
+variant = "holdem"
+limit = "no-limit"
+[money]
+buy_in = 10
+[[payouts.table]]
+percents = [70, 30]
+[[levels]]
+small_blind = 5
+big_blind = 10
+minutes = 20
+"""
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(play, "at_a_terminal", lambda: True)
 
 
 @pytest.mark.parametrize("args", [["tournament", "play"], ["tournament", "play", "--resume"]])
@@ -63,12 +74,14 @@ def test_without_a_terminal_the_table_stops_at_once_with_one_line(
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        (["--name", "P2"], "error: --name 'P2' is a bot's name here; choose another\n"),
+        (["--name", "Bot 2"], "error: --name 'Bot 2' is a bot's name here; choose another\n"),
         (["--entrants", "1"], "error: --entrants must be 2 to 100,000, got 1\n"),
         (["--entrants", "11"], "error: 'Home sit-and-go' takes at most 10 entrants, got 11\n"),
         (["--bots", "shark"], "error: unknown bot kind 'shark'; choose from "),
         (["--example", "nope"], "error: "),
+        (["--speed", "0"], "error: --speed "),
         (["--resume", "--entrants", "4"], "error: --resume goes on with the tournament as "),
+        (["--resume", "--auto-muck"], "error: --resume goes on with the tournament as saved: "),
         (["--resume", "x"], "error: --resume takes the id of a saved tournament"),
     ],
 )
@@ -78,190 +91,215 @@ def test_bad_options_are_one_line_naming_what_is_allowed(args: list[str], error:
     assert result.stderr.startswith(error) and result.stderr.count("\n") == 1
 
 
-def test_a_tournament_left_mid_way_goes_on_with_resume_to_its_end(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Quit at your table: the tournament is saved to its last whole hand; ``--resume``
-    seats you again where the log left you, and it is played by keys to its end, saved won."""
-    monkeypatch.setattr("pokerroom.cli.tournament.play.at_a_terminal", lambda: True)
-    file = tmp_path / "two.toml"
-    file.write_text(TWO_TABLES.replace("starting_stack = 200", "starting_stack = 60"))
-    saved, human = new_seat_for(file, None, 5, "Ann", "tournament", 11)
-    first, _keeper = open_table(saved, human, clock=None)
-    leaks: list[str] = []
-
-    async def leave(app: TournamentTableApp, pilot: Pilot[None]) -> None:
-        table = Table(app)
-        await play_until(table, pilot, check_or_fold, lambda: app.hands >= 3)
-        await pilot.press("q")
-        leaks.extend(table.leaks)
-
-    with saved.store:
-        asyncio.run(_at(first, leave))
-    assert first.finished is None and not first.seat.out
-    with TournamentStore.open() as store:
-        kept = store.get_tournament(saved.id)
-        kept_hands = kept.hands_played
-        assert not kept.finished and kept_hands >= 2
-
-    again, human_again = resumed_seat(None)
-    assert (again.id, human_again) == (saved.id, "Ann")
-    second, _ = open_table(again, human_again, clock=None)
-
-    async def finish(app: TournamentTableApp, pilot: Pilot[None]) -> None:
-        table = Table(app)
-        await play_until(table, pilot, shove, lambda: False)
-        leaks.extend(table.leaks)
-
-    with again.store:
-        asyncio.run(_at(second, finish))
-    assert second.finished is not None
-    with TournamentStore.open() as store:
-        done = store.get_tournament(saved.id)
-    assert done.finished and done.winner == second.finished.winner
-    assert done.hands_played > kept_hands
-    assert leaks == []
-
-
-async def _at(app: TournamentTableApp, scenario: Scenario) -> None:
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await scenario(app, pilot)
-
-
-def test_a_tournament_of_bots_only_has_no_seat_to_resume(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``play --resume`` of a ``tournament run``: one line that names the command for it."""
-    monkeypatch.setattr("pokerroom.cli.tournament.play.at_a_terminal", lambda: True)
-    regulation = load_example("home-sit-and-go")
-    players = entrant_names(regulation, 3)
-    saved = new_run(example_text("home-sit-and-go"), regulation, players, ("tournament",), 5)
-    with saved.store:
-        run = saved.start(lambda event: None)
-        saved.log.save(run.tournament)
-    with pytest.raises(UsageError, match=r"has no seat of yours \(bots only\): go on with "):
-        resumed_seat(Path(str(saved.id)))
-
-
-def test_tournament_run_resume_does_not_play_your_seat_with_a_bot(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``tournament run --resume`` of a tournament you sit in: one line naming ``play``."""
-    monkeypatch.setattr("pokerroom.cli.tournament.play.at_a_terminal", lambda: True)
-    saved, _human = new_seat_for(None, None, 3, "Ann", "tournament", 5)
-    with saved.store:
-        run = saved.start(lambda event: None)
-        saved.log.save(run.tournament)
-    result = runner.invoke(app, ["tournament", "run", "--resume", str(saved.id)])
+def test_a_resume_with_nothing_saved_says_so(terminal: None) -> None:
+    result = runner.invoke(app, ["tournament", "play", "--resume"])
     assert result.exit_code == 2
     assert result.stderr == (
-        f"error: tournament {saved.id} has Ann's seat: "
-        f"go on with pokerroom tournament play --resume {saved.id}\n"
+        "error: no saved tournament to resume: start one with pokerroom tournament play\n"
     )
 
 
-@dataclass(frozen=True)
-class AtDecision:
-    """Your hand where you stood: what you see and what the engine holds."""
-
-    table: str
-    hole: tuple[str, ...]
-    board: tuple[str, ...]
-    stacks: tuple[int, ...]
-    events: int
-    actor: int | None
+# ------------------------------------------------------------------ at the table
 
 
-def at_decision(app: TournamentTableApp) -> AtDecision:
-    hand = app.hand
-    assert hand is not None and app.deal is not None
-    mine = app.deal.players.index(app.player)
-    return AtDecision(
-        str(app.query_one("#table", Static).content),
-        tuple(str(card) for card in hand.hole[mine]),
-        tuple(str(card) for card in hand.board if card),
-        tuple(hand.stacks),
-        len(hand.events),
-        app._human_to_act(),
-    )
-
-
-def your_turn_again(app: TournamentTableApp) -> bool:
-    hand = app.hand
-    return bool(app.mine and hand is not None and hand.phase == "bet" and app._human_to_act())
-
-
-@pytest.mark.parametrize("crash", [False, True], ids=["quit", "crash"])
-def test_c3_x4_your_hand_in_progress_is_dealt_again_at_the_same_decision(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, crash: bool
+async def until(
+    table: LocalTableApp, pilot: Pilot[None], done: Callable[[], bool], key: str | None
 ) -> None:
-    """Act once in your hand, then quit (or the process dies: nothing more is saved);
-    ``--resume`` deals that hand again from its saved deck (C-3) with its decisions: the
-    same hole cards, board, pot and stacks, you to act; it plays to its end, the chips
-    exact, and the secret deck is never on the screen nor in an export (X-4)."""
-    monkeypatch.setattr("pokerroom.cli.tournament.play.at_a_terminal", lambda: True)
-    file = tmp_path / "two.toml"
-    file.write_text(TWO_TABLES)
-    saved, human = new_seat_for(file, None, 5, "Ann", "station", 5)
-    saved.log = TournamentLog(saved.store, saved.id, interval=0.0)  # a crash loses no commit
-    if crash:
-        monkeypatch.setattr(StoreKeeper, "stopped", lambda _keeper: None)
-    first, _keeper = open_table(saved, human, clock=None)
-    before: list[AtDecision] = []
-    leaks: list[str] = []
+    """Press ``key`` at each of your decisions (``s`` at a showdown) until ``done`` (within
+    :data:`WAIT`)."""
+    deadline = time.monotonic() + WAIT
+    asked: set[tuple[str, int, str]] = set()
+    while not done():
+        assert time.monotonic() < deadline, (table.screen_text(), table.frame)
+        frame = table.frame
+        hand = None if frame is None else frame["hand"]
+        decision = None if frame is None else frame["you"]["decision"]
+        if key and frame is not None and hand is not None and decision in ("act", "show"):
+            moment = (frame["room"], hand["number"], hand["turn"])
+            if moment not in asked:
+                asked.add(moment)
+                await pilot.press(key if decision == "act" else "s")
+        await pilot.pause(0.02)
 
-    async def act_once_and_leave(app: TournamentTableApp, pilot: Pilot[None]) -> None:
-        table = Table(app)
-        for _ in range(40):
-            await play_until(table, pilot, check_or_fold, lambda: your_turn_again(app))
-            hands = app.hands
-            await press(table, pilot, "c")  # taken, and the bots after you played
-            if app.hands == hands and your_turn_again(app):
-                before.append(at_decision(app))
-                break
-        leaks.extend(table.leaks)
-        await pilot.press("q")
 
-    with saved.store:
-        asyncio.run(_at(first, act_once_and_leave))
-    assert before, "no hand of yours went on to a second decision"
-    with TournamentStore.open() as store:
-        kept = table_hand(store, saved.id)
-    assert kept is not None and kept.player == "Ann" and len(kept.decisions) >= 2
-    stock = "".join(str(card) for card in kept.deck.stock)
+def over(table: LocalTableApp) -> bool:
+    """The table's last frame says the tournament is over."""
+    header = None if table.frame is None else table.frame.get("tournament")
+    return header is not None and header["status"] == "finished"
 
-    out = tmp_path / "out"
-    assert runner.invoke(app, ["tournament", "export", str(saved.id), str(out)]).exit_code == 0
-    exported = "".join(path.read_text(encoding="utf-8") for path in out.iterdir())
-    assert stock not in exported.replace(" ", "").replace('"', "").replace(",", "")
-    assert "stock" not in exported
 
-    again, human_again = resumed_seat(None)
-    stored, hands = again.log.stored, again.log.hands
-    again.log = TournamentLog(again.store, again.id, stored, interval=0.0, hands=hands)  # as above
-    second, _ = open_table(again, human_again, clock=None)
-    after: list[AtDecision] = []
-    totals: list[int] = []
+def played(seat: Seat, scenario: Callable[[LocalTableApp, Pilot[None]], object]) -> LocalTableApp:
+    """Run ``scenario`` at ``seat``'s table (80x24), then leave it as ``q`` does."""
+    table = table_app(seat)
 
-    async def resume_and_finish(app: TournamentTableApp, pilot: Pilot[None]) -> None:
-        table = Table(app)
-        await play_until(table, pilot, check_or_fold, lambda: your_turn_again(app))
-        after.append(at_decision(app))
-        assert stock not in screen(app).replace(" ", "")
-        table.leaks += hidden_cards_on(app)
-        await play_until(table, pilot, check_or_fold, lambda: app.hands >= 2)
-        run = app.seat.run
-        assert run is not None
-        totals.append(sum(record.chips for record in run.tournament.players.values()))
-        leaks.extend(table.leaks)
-        await pilot.press("q")
+    async def main() -> None:
+        async with table.hub.running(), table.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.05)
+            await scenario(table, pilot)  # type: ignore[misc]
+            await table.link.close()
 
-    with again.store:
-        asyncio.run(_at(second, resume_and_finish))
-    assert after == before[:1]
-    assert totals == [5 * 200]
-    with TournamentStore.open() as store:
-        assert store.get_tournament(saved.id).hands_played > 0
-        assert table_hand(store, saved.id) is None or table_hand(store, saved.id) != kept
-    assert leaks == []
+    asyncio.run(main())
+    return table
+
+
+def test_t2_t12_a_sit_and_go_pushed_all_in_to_the_bust_then_watched_to_the_end(
+    terminal: None,
+) -> None:
+    """All-in every hand (``a``): the header at 80x24; at the bust the place and the prize;
+    then the bots' own table plays on (fast, ``--speed``) while you watch, to the end."""
+    seat = new_seat(None, None, 3, "Ann", "random", 5, speed=100, clock=30)
+    seen: dict[str, str] = {}
+
+    async def scenario(table: LocalTableApp, pilot: Pilot[None]) -> None:
+        await until(table, pilot, lambda: table.frame is not None, None)
+        seen["first"] = table.table_text()
+        boxes = table.widgets
+        for box in (boxes.header, boxes.info, boxes.table, boxes.status):
+            region, lines = box.region, str(box.content).splitlines()
+            assert region.right <= SIZE[0] and region.bottom <= SIZE[1], (box.id, region)
+            assert region.height >= len(lines), f"{box.id} cut at 80x24: {region}"
+        await until(table, pilot, lambda: seat.out, "a")
+        await until(table, pilot, lambda: over(table), None)
+        await pilot.pause(0.1)
+        seen["last"] = table.screen_text()
+
+    try:
+        table = played(seat, scenario)
+    finally:
+        seat.close()
+    first = seen["first"].splitlines()
+    assert first[0].startswith("Level 1 · blinds 1/2 · ")
+    assert first[1].startswith("3 of 3 left · you ")
+    assert "table 1 · hand 1 · Texas Hold'em no-limit · blinds 1/2" in first
+    assert all(len(line) <= SIZE[0] for line in first)
+    assert ">6 Ann" in seen["first"] and "Bot 1" in seen["first"]
+    record = seat.tournament.log().players["Ann"]
+    assert record.place is not None
+    log = table.log_text()
+    if record.place > 1:
+        place = {2: "2nd", 3: "3rd"}[record.place]
+        assert f"you are out in {place} place:" in log.replace("\n", "")
+        assert f"you finished {place}" in seen["last"]
+    assert "the tournament is over — q to quit" in seen["last"]
+    assert "1 of 3 left" in seen["last"]
+
+
+def test_t6_the_floors_move_takes_the_table_to_the_new_one_with_the_header(
+    terminal: None, tmp_path: Path
+) -> None:
+    """Moved (by a director, as the server's console would) while a hand is on: when
+    it ends the screen is at the other table with your chips, the header kept."""
+    regulation = tmp_path / "two.toml"
+    regulation.write_text(TWO_TABLES, encoding="utf-8")
+    seat = new_seat(regulation, None, 6, "Ann", "station", 2, clock=30)
+    tournament = seat.tournament
+    home = tournament.table_of(seat.you)
+    other = next(room for room in tournament.rooms.values() if room.id != home)
+    seen: dict[str, str] = {}
+
+    async def scenario(table: LocalTableApp, pilot: Pilot[None]) -> None:
+        acting = lambda: table.frame is not None and table.frame["you"]["decision"] == "act"  # noqa: E731
+        await until(table, pilot, acting, None)
+        move: dict[str, object] = {"type": "director", "id": "m1", "action": "move"}
+        move["player"] = "Ann"
+        move["table"] = other.number
+        outcome = tournament.handle(DIRECTOR, move, time.time())
+        table.hub.room_changed(tournament.id)
+        assert outcome.changed and outcome.error is None, outcome
+        at_other = lambda: table.frame is not None and table.frame["room"] == other.id  # noqa: E731
+        await until(table, pilot, at_other, "c")
+        await pilot.pause(0.2)
+        seen["screen"] = table.screen_text()
+
+    try:
+        table = played(seat, scenario)
+    finally:
+        seat.close()
+    assert table.moves == [other.id]
+    screen = seen["screen"]
+    assert screen.startswith("Level 1 · blinds 5/10")
+    assert f"\ntable {other.number} · " in screen
+    assert "— you move to table" in table.log_text()
+    assert tournament.table_of(seat.you) == other.id
+
+
+def test_c3_resume_sits_you_down_again_at_the_same_decision(terminal: None) -> None:
+    """Leave at your decision (``q``): ``--resume`` builds the tournament again from what
+    was saved, at the same table, hand and decision, your cards the same."""
+    seat = new_seat(None, None, 4, "Ann", "tight-passive", 11, clock=30)
+    left: dict[str, object] = {}
+
+    async def leave_at_a_decision(table: LocalTableApp, pilot: Pilot[None]) -> None:
+        acting = lambda: table.frame is not None and table.frame["you"]["decision"] == "act"  # noqa: E731
+        await until(table, pilot, acting, None)
+        assert table.frame is not None and table.frame["hand"] is not None
+        left["frame"] = table.frame
+
+    try:
+        played(seat, leave_at_a_decision)
+    finally:
+        seat.close()
+    before = left["frame"]
+    assert isinstance(before, dict)
+
+    again = resumed_seat(None)
+    came: dict[str, object] = {}
+
+    async def look(table: LocalTableApp, pilot: Pilot[None]) -> None:
+        acting = lambda: table.frame is not None and table.frame["you"]["decision"] == "act"  # noqa: E731
+        await until(table, pilot, acting, None)
+        came["frame"] = table.frame
+
+    try:
+        assert again.tournament.id == seat.tournament.id and ended_line(again) is None
+        played(again, look)
+    finally:
+        again.close()
+    after = came["frame"]
+    assert isinstance(after, dict)
+    assert after["room"] == before["room"]
+    assert after["hand"]["number"] == before["hand"]["number"]
+    assert after["hand"]["turn"] == before["hand"]["turn"]
+    mine = before["you"]["seat"]
+    assert after["seats"][mine - 1]["cards"] == before["seats"][mine - 1]["cards"]
+
+
+def test_t12_a_resume_after_your_bust_says_at_once_that_you_are_out(terminal: None) -> None:
+    seat = new_seat(None, None, 2, "Ann", "station", 3, speed=100, clock=30)
+
+    async def bust(table: LocalTableApp, pilot: Pilot[None]) -> None:
+        await until(table, pilot, lambda: over(table), "a")
+
+    try:
+        played(seat, bust)
+    finally:
+        seat.close()
+    place = seat.tournament.log().players["Ann"].place
+    result = runner.invoke(app, ["tournament", "play", "--resume", seat.tournament.id])
+    assert result.exit_code == 0, result.output
+    if place == 1:
+        assert result.stdout == f"tournament {seat.tournament.id} is over\n"
+    else:
+        assert result.stdout == f"you are out of tournament {seat.tournament.id}: 2nd place\n"
+
+
+def test_tournament_play_speaks_russian_above_the_table(terminal: None) -> None:
+    """The header and the game line of a club freezeout played in Russian: the server's
+    header frame worded for this player."""
+    with use_language("ru"):
+        seat = new_seat(None, "club-freezeout", 14, "Вы", "tournament", 3, clock=30)
+        seen: list[str] = []
+
+        async def look(table: LocalTableApp, pilot: Pilot[None]) -> None:
+            await until(table, pilot, lambda: table.frame is not None, None)
+            await pilot.pause(0.1)
+            seen.append(str(table.widgets.header.content))
+            seen.append(str(table.widgets.info.content))
+
+        try:
+            played(seat, look)
+        finally:
+            seat.close()
+    header, info = seen
+    assert header.startswith("Уровень 1 · блайнды 25/50")
+    assert info.startswith("стол ")

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.pilot import Pilot
-from textual.widgets import Static
 
 from pokerroom.cli.tournament.run_view import results_text, stage_text
 from pokerroom.cli.tournament.view import check_text, default_fields, payouts_for
@@ -46,8 +44,6 @@ from pokerroom.tui.clock.app import ClockApp
 from pokerroom.tui.director.app import DirectorApp
 from tests.english_words import english_words
 from tests.test_tournament_discipline import make_run
-from tests.test_tui_tournament import at_table, check_or_fold, play_until
-from tests.test_tui_tournament import seated as seated_at
 
 LANGUAGES = ("ru", "uk")
 
@@ -371,29 +367,6 @@ def test_the_tournament_header_in_russian_and_ukrainian(language: Language) -> N
             "фонд 60 · следующий призовой шаг: 2 место 21\u00a0000, вылететь ещё 3",
         ]
         assert out[1].split(" · ")[1] == "вы выбыли"
-
-
-def test_tournament_play_speaks_russian_above_the_table() -> None:
-    """The header, the level news and the status of a club freezeout played in Russian (the
-    table itself is the terminal table's, tested with it)."""
-    table = seated_at(load_example("club-freezeout"), 14, seed=3)
-    app = table.app
-    seen: list[str] = []
-
-    async def scenario(pilot: Pilot[None]) -> None:
-        await play_until(
-            table, pilot, check_or_fold, lambda: app.hands >= 2 and app._human_to_act() is not None
-        )
-        await pilot.pause(0.2)
-        seen.append(str(app.query_one("#header", Static).content))
-        seen.append(app._info_line(app.hand) if app.hand is not None else "")
-
-    with use_language("ru"):
-        at_table(table, scenario)
-    header, info = seen
-    assert header.startswith("Уровень 1 · блайнды 25/50")
-    assert english_words(header, allowed=CLUB_NAME) == [], header
-    assert info.startswith("стол ") and "ваша раздача 2" in info
 
 
 # ----- the results table

@@ -7,17 +7,13 @@ from __future__ import annotations
 import re
 
 from textual.pilot import Pilot
-from textual.widgets import Static
 
-from pokerroom.amounts import amount_text
 from pokerroom.cli.connect.view import table_lines
 from pokerroom.table.series import Series, SeriesSettings
-from pokerroom.tournament.regulation import load_example
 from pokerroom.tui.remote import RemoteTableApp
 from tests.local_apps import alone, keys, series_table
 from tests.remote_apps import run as run_remote
 from tests.remote_link import Hub
-from tests.test_tui_tournament import at_table, check_or_fold, play_until, seated
 from tests.web.table_driver import table as home_table
 
 BARE = re.compile(r"(?<![\d,])\d{4,}(?![\d,])")
@@ -44,25 +40,6 @@ def test_the_local_table_groups_stacks_bets_and_side_pots() -> None:
     assert "3,000" in after and "all-in 1,388" in after
     for screen in screens:
         assert not BARE.findall(screen), screen
-
-
-def test_tournament_play_groups_every_stack_and_the_pot() -> None:
-    """``tournament play`` on 20,000-chip stacks: every stack as its seat's line says it."""
-    tournament = seated(load_example("club-freezeout"), 14, seed=3)
-    app = tournament.app
-    seen: list[tuple[str, list[int]]] = []
-
-    async def scenario(pilot: Pilot[None]) -> None:
-        await play_until(tournament, pilot, check_or_fold, lambda: app._human_to_act() is not None)
-        hand = app.hand
-        assert hand is not None
-        seen.append((str(app.query_one("#table", Static).content), list(hand.stacks)))
-
-    at_table(tournament, scenario)
-    drawn, stacks = seen[0]
-    assert all(amount_text(stack) in drawn for stack in stacks), drawn
-    assert max(stacks) >= 1000
-    assert not BARE.findall(drawn), drawn
 
 
 def test_connect_groups_stacks_bets_and_options() -> None:

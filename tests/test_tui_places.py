@@ -11,20 +11,17 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 from pokerroom.client.hot_seat import HotSeatLink
 from pokerroom.room.home import HomeRoom
 from pokerroom.room.seam import User
 from pokerroom.table.series import Series, SeriesSettings
-from pokerroom.tournament.regulation import load_example
 from pokerroom.tui.layout import SEAT_LINES, seat_boxes
 from pokerroom.tui.local_table import local_table
 from pokerroom.tui.remote import RemoteTableApp
 from tests.local_apps import UNTIMED, deciding, moved_on, turn
 from tests.remote_apps import run as run_remote
 from tests.remote_link import Hub
-from tests.test_tui_tournament import at_table, check_or_fold, play_until, seated
 from tests.waiting import until
 from tests.web.table_driver import table as home_table
 
@@ -107,22 +104,6 @@ def test_hot_seat_the_player_to_act_sits_at_the_bottom_middle() -> None:
     asyncio.run(go())
     assert all(seat == bottom for seat, bottom in seen), seen
     assert len({seat for seat, _ in seen}) == 3
-
-
-def test_tournament_play_puts_you_at_the_bottom_middle() -> None:
-    """``tournament play``: your seat (seat 3 at the first table here) at the bottom."""
-    tournament = seated(load_example("club-freezeout"), 14, seed=3)
-    app = tournament.app
-    drawn: list[str] = []
-
-    async def scenario(pilot: Pilot[None]) -> None:
-        await play_until(tournament, pilot, check_or_fold, lambda: app.hands >= 2)
-        drawn.append(str(app.query_one("#table", Static).content))
-
-    at_table(tournament, scenario)
-    you = next(seat for seat in app.humans)
-    assert you != 1
-    assert bottom_centre(drawn[0], 80) == you
 
 
 def test_connect_puts_each_player_at_the_bottom_middle_and_the_next_seat_to_his_left() -> None:

@@ -25,7 +25,7 @@ from pokerroom.client.signing_in import SESSION_COOKIE, sign_up
 from pokerroom.client.tournaments import tournament_deed
 from pokerroom.room import HomeRoom
 from pokerroom.room.registry import LobbyEntry, RoomKind
-from pokerroom.web.tournament.event import WebTournament
+from pokerroom.room.tournament.event import RoomTournament
 from tests.client.served import CLOCK, PAUSE, Player, ServerOnPort, cardroom_app
 from tests.web.helpers import PASSWORD
 
@@ -129,7 +129,7 @@ def test_the_terminal_says_a_closed_room_in_one_line(served: Served) -> None:
     assert f"table {room.id}" in result.output
 
 
-def new_tournament(served: Served) -> WebTournament:
+def new_tournament(served: Served) -> RoomTournament:
     visit = Visit(served.server, {SESSION_COOKIE: served.ann.token})
     token = visit.get("/tournaments/new").csrf()
     form = {"csrf": token, "example": "home-sit-and-go", "bots": "6"}
@@ -137,7 +137,7 @@ def new_tournament(served: Served) -> WebTournament:
     assert answer.status == 201, answer.body
     tid = str(answer.json()["id"])  # type: ignore[index]
     listed = served.app.state.cardroom.registry.find(tid)
-    assert isinstance(listed.room, WebTournament)
+    assert isinstance(listed.room, RoomTournament)
     return listed.room
 
 

@@ -28,9 +28,9 @@ from pokerroom.client.server_link import ServerLink
 from pokerroom.client.signing_in import SESSION_COOKIE
 from pokerroom.client.tournaments import tournament_deed
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.tui.remote import RemoteTableApp
 from pokerroom.tui.remote.app import OpenTable
-from pokerroom.web.tournament.event import WebTournament
 from tests.client.served import Player, ServerOnPort, cardroom_app, signed_up
 from tests.remote_link import room_position
 from tests.web.leaks import Leak, find_leaks, known_to
@@ -73,7 +73,7 @@ def visit(served: Served, name: str) -> Visit:
     return Visit(served.server, {SESSION_COOKIE: served.sessions[name].token})
 
 
-def new_tournament(served: Served, bots: int = 8) -> WebTournament:
+def new_tournament(served: Served, bots: int = 8) -> RoomTournament:
     """Dana creates it from the tournament form; entrants are filled with bots to ``bots``."""
     dana = visit(served, "Dana")
     token = dana.get("/tournaments/new").csrf()
@@ -82,7 +82,7 @@ def new_tournament(served: Served, bots: int = 8) -> WebTournament:
     assert answer.status == 201, answer.body
     listed = served.app.state.cardroom.registry.find(str(answer.json()["id"]))  # type: ignore[index]
     tournament = listed.room
-    assert isinstance(tournament, WebTournament)
+    assert isinstance(tournament, RoomTournament)
     tournament.pause, tournament.seed = PAUSE, SEED  # the form has neither: a quick, known draw
     return tournament
 
@@ -114,7 +114,7 @@ class TableKnown:
     """Per table and hand, every card ``user`` was allowed to know there at some moment;
     each frame is checked against its own table's hand, a screen against all he knew."""
 
-    tournament: WebTournament
+    tournament: RoomTournament
     user: User
     cards: dict[tuple[str, int], set[Card]] = field(default_factory=dict)
     leaks: list[Leak] = field(default_factory=list)
@@ -260,7 +260,7 @@ def seat_of(frame: Mapping[str, Any]) -> Mapping[str, Any] | None:
 # ------------------------------------------------------------------ the move
 
 
-def started(served: Served) -> tuple[WebTournament, str, str]:
+def started(served: Served) -> tuple[RoomTournament, str, str]:
     """A tournament of Ann, Bob and six bots at two tables, started: Ann's and Bob's."""
     tournament = new_tournament(served)
     for name in ("Ann", "Bob"):

@@ -7,8 +7,8 @@ import re
 import httpx2
 from starlette.testclient import TestClient
 
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.tournament.event import WebTournament
 
 PASSWORD = "correct horse"
 TOKEN = re.compile(r'name="csrf" value="([0-9a-f]+)"')
@@ -47,7 +47,7 @@ def signed_in_as(client: TestClient) -> str | None:
     return None if found is None else found.group(1)
 
 
-def started_sit_and_go(client: TestClient) -> tuple[str, WebTournament]:
+def started_sit_and_go(client: TestClient) -> tuple[str, RoomTournament]:
     """A home sit-and-go (six bots) the signed-in ``client`` made, entered and started."""
     made = client.post(
         "/tournaments",
@@ -58,5 +58,5 @@ def started_sit_and_go(client: TestClient) -> tuple[str, WebTournament]:
     for deed in ("register", "start"):
         client.post(f"/tournaments/{tid}/{deed}", data={"csrf": csrf_of(client, "/")})
     tournament = cardroom(client).registry.get(tid).room
-    assert isinstance(tournament, WebTournament)
+    assert isinstance(tournament, RoomTournament)
     return tid, tournament

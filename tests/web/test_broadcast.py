@@ -9,11 +9,11 @@ from starlette.testclient import TestClient
 from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.tournament.regulation.fields import RegulationError
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.regulation.model import Broadcast
-from pokerroom.web.tournament.event import WebTournament
-from pokerroom.web.tournament.table_room import TournamentTableRoom
 from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.leaks import find_leaks
 from tests.web.tournament_driver import ANN, BOB, DIRECTOR, TWELVE, TournamentDriver
@@ -52,7 +52,7 @@ def test_t23_the_regulation_reads_a_broadcast_and_refuses_a_bad_one_in_one_line(
 def six_handed(extra: str, seed: int) -> TournamentDriver:
     """Six entrants (Ann, Bob, four bots) at one table: the final table from the start."""
     regulation = parse_regulation(regulation_with(extra))
-    tournament = WebTournament("TV", regulation, creator=DIRECTOR, fill_to=6, seed=seed, pause=1)
+    tournament = RoomTournament("TV", regulation, creator=DIRECTOR, fill_to=6, seed=seed, pause=1)
     for user in (ANN, BOB):
         tournament.register(user, 0.0)
     tournament.start(DIRECTOR, 0.0)
@@ -126,7 +126,7 @@ def test_t23_no_broadcast_before_the_final_table_and_none_without_the_setting() 
     never sends one. Their spectators never receive a hole card (X-4)."""
     for extra in ("\n[broadcast]\n", ""):
         regulation = parse_regulation(TWELVE + extra)
-        tournament = WebTournament("T2", regulation, creator=DIRECTOR, fill_to=12, seed=3)
+        tournament = RoomTournament("T2", regulation, creator=DIRECTOR, fill_to=12, seed=3)
         tournament.register(ANN, 0.0)
         tournament.start(DIRECTOR, 0.0)
         driver = TournamentDriver(tournament, [ANN])
@@ -140,7 +140,7 @@ def test_t23_no_broadcast_before_the_final_table_and_none_without_the_setting() 
 
 
 def test_t23_the_director_marks_a_table_and_every_other_table_shows_no_cards() -> None:
-    tournament = WebTournament(
+    tournament = RoomTournament(
         "T3", parse_regulation(TWELVE), creator=DIRECTOR, fill_to=12, seed=4, pause=1
     )
     tournament.start(DIRECTOR, 0.0)
@@ -165,7 +165,7 @@ def test_t23_only_a_director_marks_the_broadcast_table_from_the_page(client: Tes
     tid = str(made.url).rsplit("/", 1)[1]
     client.post(f"/tournaments/{tid}/start", data={"csrf": csrf_of(client, "/")})
     tournament = cardroom(client).registry.get(tid).room
-    assert isinstance(tournament, WebTournament)
+    assert isinstance(tournament, RoomTournament)
     path = f"/tournaments/{tid}/broadcast"
     assert f'action="{path}"' in client.get(f"/tournaments/{tid}").text
     json = {"Accept": "application/json"}

@@ -21,11 +21,11 @@ from pokerroom.room import CashRoom
 from pokerroom.room.clock import ShotClock
 from pokerroom.room.registry import LobbyEntry, Registry, RoomKind
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.observers import NO_OBSERVERS, watch_refusal
-from pokerroom.web.tournament.event import WebTournament
 from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.tournament_driver import ANN, DIRECTOR, TWELVE
 from tests.web.wire import Account, Server, served_cardroom
@@ -88,7 +88,7 @@ def test_the_switch_is_the_hosts_is_saved_with_the_table_and_csrf_checked(
 def test_a_tournament_takes_observers_unless_its_regulation_says_otherwise() -> None:
     closed = parse_regulation(TWELVE.replace("chips = [5]", "chips = [5]\nobservers = false"))
     assert parse_regulation(TWELVE).observers and not closed.observers
-    tournament = WebTournament("T5", closed, creator=DIRECTOR, fill_to=8, seed=2)
+    tournament = RoomTournament("T5", closed, creator=DIRECTOR, fill_to=8, seed=2)
     tournament.register(ANN, 0.0)
     tournament.start(DIRECTOR, 0.0)
 

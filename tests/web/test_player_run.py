@@ -3,7 +3,7 @@
 Any account may make a tournament and play in it; the director who is also an entrant
 may not rule on himself or his own table — no chips added to his stack, no penalty for
 the rival beside him, no move or broken table there — each refused in one line at the
-director's door (``WebTournament.handle``), nothing changed; the clock, the levels and
+director's door (``RoomTournament.handle``), nothing changed; the clock, the levels and
 the announcements stay his to run. The lobby and the tournament's page mark such a
 tournament *player-run*; a club's events are made by an account the server's operator
 made a director (``pokerroom accounts grant NAME director``, taken back with ``revoke``),
@@ -22,12 +22,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from pokerroom.room.seam import Outcome, User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.database import open_database
+from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND, recipe_of
 from pokerroom.web.app import create_app
-from pokerroom.web.saving.tables import TOURNAMENT_KIND
-from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.resume import restore_tournaments
-from pokerroom.web.tournament.saving import recipe_of
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, sign_up, started_sit_and_go
 from tests.web.links import follow_links
@@ -41,21 +40,21 @@ DANA = User(90, "Dana", frozenset({"director"}))
 NOT_ONESELF = "a director who plays does not rule on himself or his own table"
 
 
-def started() -> WebTournament:
-    tournament = WebTournament("T1", twelve(), creator=ANN, fill_to=12, seed=3, player_run=True)
+def started() -> RoomTournament:
+    tournament = RoomTournament("T1", twelve(), creator=ANN, fill_to=12, seed=3, player_run=True)
     for user in (ANN, DANA):
         tournament.register(user, 0.0)
     tournament.start(ANN, 0.0)
     return tournament
 
 
-def table_of(tournament: WebTournament, player: str) -> int:
+def table_of(tournament: RoomTournament, player: str) -> int:
     seat = tournament.log().players[player].seat
     assert seat is not None
     return seat.table
 
 
-def what_changes(tournament: WebTournament) -> object:
+def what_changes(tournament: RoomTournament) -> object:
     log = tournament.log()
     return len(log.events), {name: record.chips for name, record in log.players.items()}
 
@@ -63,7 +62,7 @@ def what_changes(tournament: WebTournament) -> object:
 ids = count(1)
 
 
-def direct(tournament: WebTournament, user: User, action: str, **fields: object) -> Outcome:
+def direct(tournament: RoomTournament, user: User, action: str, **fields: object) -> Outcome:
     message = {"type": "director", "id": f"d{next(ids)}", "action": action, **fields}
     return tournament.handle(user, message, 1.0)
 
@@ -207,7 +206,7 @@ def test_a_tournament_saved_before_player_run_was_known_takes_it_from_its_creato
         plain = room.accounts.create_account("Pete", "$argon2id$stand-in", ["player", "host"])
         club = room.accounts.create_account("Dana", "$argon2id$stand-in", ["player", "director"])
         for account in (plain, club):
-            made = WebTournament(f"T{account.id}", twelve(), creator=User(account.id, "x"))
+            made = RoomTournament(f"T{account.id}", twelve(), creator=User(account.id, "x"))
             recipe = recipe_of(made, TWELVE)
             del recipe["player_run"]  # as a recipe saved before it was known
             room.tables.store.create(made.id, TOURNAMENT_KIND, entry={}, settings=recipe, seed=1)

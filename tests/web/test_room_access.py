@@ -29,12 +29,12 @@ from starlette.websockets import WebSocketDisconnect
 
 from pokerroom.room import HomeRoom
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import AccountRow, InviteRow, RoomPassRow, WebHandRow
 from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.tournament.event import WebTournament
 from tests.web.conftest import Clock
 from tests.web.hand_play import play
 from tests.web.helpers import cardroom, csrf_of, sign_up, started_sit_and_go
@@ -201,7 +201,7 @@ def state(room21: Cardroom21) -> str:
     for room_id in registry:
         listed = registry.get(room_id)
         room, inner = listed.room, live_room(listed.room)
-        journal = inner.journal if isinstance(inner, WebTournament) else None
+        journal = inner.journal if isinstance(inner, RoomTournament) else None
         seen[room_id] = {
             "entry": repr(listed.entry),
             "host": room.snapshot(ann),

@@ -17,10 +17,10 @@ from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.database import open_database
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
-from pokerroom.web.tournament.event import WebTournament
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, sign_up
 
@@ -67,7 +67,7 @@ def test_the_header_shows_the_header_frames_numbers_and_counts_down_until_paused
         post(pete, f"/tournaments/{tid}/register")
         post(pete, f"/tournaments/{tid}/start")
         tournament = cardroom(pete).registry.get(tid).room
-        assert isinstance(tournament, WebTournament)
+        assert isinstance(tournament, RoomTournament)
         account = cardroom(pete).accounts.find_account("Pete")
         assert account is not None
         viewer = User(account.id, "Pete", account.roles)

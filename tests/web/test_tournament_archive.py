@@ -17,10 +17,10 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.database import open_database
 from pokerroom.storage.models import WebHandRow, WebHandSeatRow
 from pokerroom.web.app import create_app
-from pokerroom.web.tournament.event import WebTournament
 from tests.web.conftest import Clock, settings
 from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.links import follow_links, title_of
@@ -62,7 +62,7 @@ def test_every_hand_of_a_web_tournament_is_archived_and_served(database_url: str
         assert post(bob, f"/tournaments/{tid}/register") == 200
         assert post(dana, f"/tournaments/{tid}/start") == 200
         tournament = cardroom(dana).registry.get(tid).room
-        assert isinstance(tournament, WebTournament) and tournament.status == "running"
+        assert isinstance(tournament, RoomTournament) and tournament.status == "running"
         people = [account(ann, "Ann"), account(bob, "Bob")]
         driver = TournamentDriver(tournament, people, now=clock.now)
         driver.run_until(lambda: tournament.log().hands >= HANDS)  # one may be in play

@@ -8,11 +8,11 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from pokerroom.room.seam import Outcome, User
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.database import open_database
-from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
 from pokerroom.web.tournament.routes import lobby_entry
-from pokerroom.web.tournament.table_room import TournamentTableRoom
 from tests.web.conftest import Clock
 from tests.web.helpers import cardroom, sign_up
 from tests.web.test_tournament_director_page import PETE, Desk, desk_of
@@ -86,7 +86,7 @@ def test_a_restarted_tournament_keeps_its_tables_chat_and_moderation(database_ur
         second = cardroom_on(database)
         assert restore_tournaments(second, 100.0) == ["T1"]
         tournament = second.registry.get("T1").room
-        assert isinstance(tournament, WebTournament)
+        assert isinstance(tournament, RoomTournament)
         again = next(r for r in tournament.rooms.values() if r.id == room.id)
         chat = again.chat
         assert [line.text for line in chat.visible(None, seated=False, moderator=True)] == [

@@ -14,11 +14,11 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.database import open_database
 from pokerroom.tournament.regulation import example_names, example_text, load_example
 from pokerroom.tournament.regulation.model import TournamentFormat
 from pokerroom.web.app import create_app
-from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.new_form import WORDS
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, sign_up
@@ -77,7 +77,7 @@ def test_create_from_each_shipped_regulation(client: TestClient, example: str) -
         (tid, regulation.name, "registering")
     ]
     tournament = cardroom(client).registry.get(tid).room
-    assert isinstance(tournament, WebTournament) and tournament.regulation == regulation
+    assert isinstance(tournament, RoomTournament) and tournament.regulation == regulation
 
 
 def test_a_bad_uploaded_file_gets_the_checkers_own_line_and_the_form_is_kept(
@@ -155,7 +155,7 @@ def test_a_sit_and_go_starts_when_full_and_a_new_one_opens_as_it_starts(
     assert list(statuses.values()) == [("Duel", "registering", 0)]  # the next one
     (second,) = statuses
     following = cardroom(client).registry.get(second).room
-    assert isinstance(following, WebTournament)
+    assert isinstance(following, RoomTournament)
     assert following.start_when_full and following.recurs
     assert following.regulation.max_entries == 2
 
@@ -222,7 +222,7 @@ def test_the_common_fields_are_set_on_the_regulation_chosen(client: TestClient) 
     assert page.status_code == 200 and title_of(page) == "Home sit-and-go"
     tid = str(page.url).rsplit("/", 1)[1]
     tournament = cardroom(client).registry.get(tid).room
-    assert isinstance(tournament, WebTournament)
+    assert isinstance(tournament, RoomTournament)
     regulation = tournament.regulation
     assert (regulation.money.buy_in, regulation.money.fee) == (20, 2)
     assert (regulation.starting_stack, regulation.table_size, regulation.max_entries) == (500, 6, 6)

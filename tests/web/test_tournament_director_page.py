@@ -14,12 +14,12 @@ from starlette.testclient import TestClient
 
 from pokerroom.i18n import use_language
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.tournament.desk_events import ChipsCorrected
 from pokerroom.tournament.events import Seated
 from pokerroom.tournament.penalties.log import HandServed
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.seating.moves import MoveReason
-from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import lobby_entry, publisher
 from tests.web.conftest import Clock
 from tests.web.helpers import cardroom, csrf_of, sign_up
@@ -35,7 +35,7 @@ PATH = "/tournaments/T9/director"
 class Desk:
     client: TestClient
     clock: Clock
-    tournament: WebTournament
+    tournament: RoomTournament
 
     def post(self, **fields: str) -> tuple[int, str]:
         """The console's form posted; the status and the page's one line."""
@@ -63,7 +63,7 @@ def desk_of(client: TestClient, clock: Clock, *, people: tuple[User, ...] = ()) 
     sign_up(client, "Dana")
     cardroom(client).accounts.grant("Dana", "director")
     registry = cardroom(client).registry
-    tournament = WebTournament(
+    tournament = RoomTournament(
         "T9", parse_regulation(EIGHT_SEATS), creator=DIRECTOR, fill_to=12, seed=3, pause=1.0
     )
     registry.add(tournament, lobby_entry(tournament, DIRECTOR.id))

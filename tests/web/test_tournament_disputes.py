@@ -13,15 +13,15 @@ from markupsafe import escape
 from starlette.testclient import TestClient
 
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.disputes import BREAK_GRACE
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.database import open_database
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.web.saving import RESUME_GRACE
-from pokerroom.web.tournament.disputes import BREAK_GRACE
-from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
 from pokerroom.web.tournament.routes import lobby_entry
 from pokerroom.web.tournament.saving import save_tournament
-from pokerroom.web.tournament.table_room import TournamentTableRoom
 from tests.web.conftest import Clock
 from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.leaks import known_to
@@ -167,7 +167,7 @@ def test_t17_disputes_and_rulings_survive_a_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'cardroom.db'}"
     with open_database(url) as database:
         first = cardroom_on(database)
-        tournament = WebTournament("T1", twelve(), creator=DIRECTOR, fill_to=8, seed=5, pause=2)
+        tournament = RoomTournament("T1", twelve(), creator=DIRECTOR, fill_to=8, seed=5, pause=2)
         tournament = save_tournament(first, tournament, TWELVE, {"host_id": 90})
         tournament.register(ANN, 0.0)
         tournament.start(DIRECTOR, 0.0)
@@ -193,7 +193,7 @@ def test_t17_disputes_and_rulings_survive_a_restart(tmp_path: Path) -> None:
         second = cardroom_on(database)
         assert restore_tournaments(second, driver.now + 10) == ["T1"]
         again = second.registry.get("T1").room
-        assert isinstance(again, WebTournament)
+        assert isinstance(again, RoomTournament)
         assert again.disputes.filed == before
         assert again.disputes.filed[0].ruling == "redeal"
         shifted = again.rooms[room.number].hand_ended_at  # the downtime is nobody's (T-17)

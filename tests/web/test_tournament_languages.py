@@ -27,6 +27,9 @@ from starlette.testclient import TestClient
 
 from pokerroom.i18n import N_, Language, number_text, use_language
 from pokerroom.room.notices import Notice, worded
+from pokerroom.room.tournament import words as director_words
+from pokerroom.room.tournament.event import MOVE_WORDS, RoomTournament
+from pokerroom.room.tournament.words import penalty_words, place_text
 from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.clock.timesource import SimulatedTime
 from pokerroom.tournament.penalties.menu import offence_lines
@@ -34,12 +37,9 @@ from pokerroom.tournament.regulation import example_text
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.web.director import director_routes
-from pokerroom.web.director import words as director_words
 from pokerroom.web.director.pages import templates as console_templates
-from pokerroom.web.director.words import penalty_words, place_text
 from pokerroom.web.language import LANGUAGE_COOKIE, LanguageMiddleware
 from pokerroom.web.tournament.details import structure_of
-from pokerroom.web.tournament.event import MOVE_WORDS, WebTournament
 from tests.english_words import english_words
 from tests.web.director_app import (
     PLAYER,
@@ -252,7 +252,7 @@ def test_counts_take_the_plural_of_the_number(language: Language) -> None:
 # ----------------------------------------------------------- the web tournament's pages
 
 
-def _web_tournament(client: TestClient) -> tuple[str, WebTournament]:
+def _web_tournament(client: TestClient) -> tuple[str, RoomTournament]:
     sign_up(client, "Pete")
     return started_sit_and_go(client)
 
@@ -415,7 +415,7 @@ def test_a_tournament_before_its_start_speaks_the_visitors_language(
 
 
 def test_a_start_that_did_not_happen_is_told_in_the_readers_language() -> None:
-    tournament = WebTournament("T1", twelve(), creator=DIRECTOR, start_at=10.0)
+    tournament = RoomTournament("T1", twelve(), creator=DIRECTOR, start_at=10.0)
     tournament.register(ANN, 0.0)
     tournament.advance(20.0)
     said = "not started at its time: a tournament needs 2 entrants or more; 1 registered"

@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from pokerroom.room.seam import User
-from pokerroom.web.tournament.event import WebTournament
+from pokerroom.room.tournament.event import RoomTournament
 from tests.web.conftest import Clock
 from tests.web.helpers import csrf_of, sign_up, started_sit_and_go
 from tests.web.links import follow_links, title_of
@@ -99,7 +99,7 @@ def timed(client: TestClient, clock: Clock) -> TestClient:
     return client
 
 
-def _started(client: TestClient) -> tuple[str, WebTournament]:
+def _started(client: TestClient) -> tuple[str, RoomTournament]:
     sign_up(client, "Pete")
     return started_sit_and_go(client)
 

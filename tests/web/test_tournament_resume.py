@@ -20,16 +20,17 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.rooms.store import RoomInput
+from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND, recipe_of
 from pokerroom.web.app import create_app
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.saving import RESUME_GRACE
-from pokerroom.web.saving.tables import TOURNAMENT_KIND, restore_rooms
-from pokerroom.web.tournament.event import WebTournament
+from pokerroom.web.saving.tables import restore_rooms
 from pokerroom.web.tournament.resume import restore_tournaments, stop_tournaments
 from pokerroom.web.tournament.routes import lobby_entry
-from pokerroom.web.tournament.saving import recipe_of, save_tournament
+from pokerroom.web.tournament.saving import save_tournament
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, csrf_of, log_in, sign_up
 from tests.web.tournament_driver import ANN, BOB, DIRECTOR, TWELVE, TournamentDriver, twelve
@@ -48,7 +49,7 @@ def cardroom_on(database: Database) -> Cardroom:
 def begun(cardroom: Cardroom | None) -> TournamentDriver:
     """Eight entrants (Ann, Bob and bots: two tables of four) started at time 0; saved
     when ``cardroom`` is given."""
-    tournament = WebTournament("T1", twelve(), creator=DIRECTOR, fill_to=8, seed=SEED, pause=2)
+    tournament = RoomTournament("T1", twelve(), creator=DIRECTOR, fill_to=8, seed=SEED, pause=2)
     if cardroom is not None:
         tournament = save_tournament(cardroom, tournament, TWELVE, {"host_id": 90})
     for user in PEOPLE:
@@ -104,7 +105,7 @@ def mid_hand(a: TournamentDriver, b: TournamentDriver) -> None:
     raise AssertionError("Ann never had to act")
 
 
-def results(tournament: WebTournament, shift: float = 0) -> dict[str, Any]:
+def results(tournament: RoomTournament, shift: float = 0) -> dict[str, Any]:
     """The standings (places and chips) and the payouts, as the lobby frame gives them
     (its clock readings ``shift`` seconds earlier)."""
     log = tournament.log()
@@ -134,7 +135,7 @@ def test_a_tournament_restarted_mid_hand_ends_as_if_never_stopped(database_url: 
         assert restore_tournaments(second, restart) == ["T1"]
         listed = second.registry.get("T1")
         tournament = listed.room
-        assert isinstance(tournament, WebTournament)
+        assert isinstance(tournament, RoomTournament)
         assert listed.entry.host_id == 90
         for number, table in tournament.rooms.items():
             assert second.registry.get(table.id).room is table  # its tables are rooms again
@@ -159,7 +160,7 @@ def test_a_tournament_restarted_mid_hand_ends_as_if_never_stopped(database_url: 
         assert kept.checkpoint is not None  # taken as it ended: no replay for the results
         assert restore_tournaments(third, later) == ["T1"]
         again = third.registry.get("T1").room
-        assert isinstance(again, WebTournament)
+        assert isinstance(again, RoomTournament)
         total = shift + later + RESUME_GRACE - resumed.now
         assert results(again, total) == results(plain.tournament)
         assert again.lobby(None)["status"] == "finished"
@@ -210,7 +211,7 @@ def test_a_restarted_app_serves_its_saved_tournament_and_its_tables(tmp_path: Pa
     with TestClient(create_app(url, settings())) as client:  # the pause was saved too
         assert client.get(f"/api/tournaments/{tid}").json()["status"] == "paused"
         tournament = cardroom(client).registry.get(tid).room
-        assert isinstance(tournament, WebTournament)
+        assert isinstance(tournament, RoomTournament)
         assert tournament.broadcasting.table(tournament) == 1  # T-23: the mark was saved
 
 
@@ -238,9 +239,9 @@ def test_a_damaged_or_unknown_saved_tournament_is_one_log_line_and_the_rest_resu
             assert line.startswith(f"tournament {name} cannot be resumed: ") and "\n" not in line
         assert "'teleport'" in errors[1]
         resumed = again.registry.get("good").room
-        assert isinstance(resumed, WebTournament)
+        assert isinstance(resumed, RoomTournament)
         assert list(resumed.registration.players) == ["Ann"]
 
 
-def fresh(tournament_id: str) -> WebTournament:
-    return WebTournament(tournament_id, twelve(), creator=DIRECTOR, seed=SEED)
+def fresh(tournament_id: str) -> RoomTournament:
+    return RoomTournament(tournament_id, twelve(), creator=DIRECTOR, seed=SEED)

@@ -13,10 +13,10 @@ from pokerroom.errors import UsageError
 from pokerroom.protocol.frames import TableFrame
 from pokerroom.protocol.server import parse_frame
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.tournament.header import header_lines
 from pokerroom.tournament.lobby import lobby_of
 from pokerroom.tournament.regulation.load import parse_regulation
-from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import lobby_entry, publisher
 from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.leaks import find_leaks
@@ -35,8 +35,8 @@ MOVING_SEED = 12
 """A seed whose draw seats Ann at table 2, from which the floor moves her (T-6 … T-8)."""
 
 
-def fresh(*, fill_to: int = 0, start_at: float | None = None) -> WebTournament:
-    return WebTournament(
+def fresh(*, fill_to: int = 0, start_at: float | None = None) -> RoomTournament:
+    return RoomTournament(
         "T1", twelve(), creator=DIRECTOR, seed=1, fill_to=fill_to, start_at=start_at
     )
 
@@ -62,7 +62,7 @@ def test_t3_register_and_unregister_before_the_start() -> None:
 
 def test_t3_the_cap_of_the_regulation_refuses_one_more_with_its_own_line() -> None:
     capped = TWELVE.replace('format = "american"', 'format = "american"\nmax_entries = 2')
-    tournament = WebTournament("T2", parse_regulation(capped), creator=DIRECTOR)
+    tournament = RoomTournament("T2", parse_regulation(capped), creator=DIRECTOR)
     tournament.register(ANN, 0.0)
     tournament.register(BOB, 0.0)
     with pytest.raises(UsageError) as refused:
@@ -381,7 +381,7 @@ def test_pages_a_visitor_may_not_create_and_the_started_tables_have_links(
     unknown = client.post("/tournaments", data={"csrf": csrf_of(client, "/"), "example": "x"})
     assert unknown.status_code == 400 and "no example named &#39;x&#39;" in unknown.text
     registry = cardroom(client).registry
-    tournament = WebTournament("T9", twelve(), creator=DIRECTOR, fill_to=12, seed=1)
+    tournament = RoomTournament("T9", twelve(), creator=DIRECTOR, fill_to=12, seed=1)
     registry.add(tournament, lobby_entry(tournament, DIRECTOR.id))
     tournament.on_change = publisher(registry)
     now = client.app.state.hub.clock()  # type: ignore[attr-defined]

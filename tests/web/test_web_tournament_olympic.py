@@ -10,12 +10,12 @@ from dataclasses import dataclass
 import pytest
 from starlette.testclient import TestClient
 
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.tournament.events import StacksRestarted, StageStarted
 from pokerroom.tournament.money.payouts import payout
 from pokerroom.tournament.regulation import example_text
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.seating.olympic import olympic_plan
-from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import lobby_entry
 from pokerroom.web.tournament.tv_clock import tv_json
 from tests.web.helpers import cardroom, csrf_of, sign_up
@@ -42,7 +42,7 @@ class Final:
 @pytest.fixture(scope="module")
 def knockout() -> Final:
     regulation = parse_regulation(FOUR_MAX)
-    tournament = WebTournament("O1", regulation, creator=DIRECTOR, fill_to=8, seed=4, pause=1.0)
+    tournament = RoomTournament("O1", regulation, creator=DIRECTOR, fill_to=8, seed=4, pause=1.0)
     for user in (ANN, BOB):
         tournament.register(user, 0.0)
     assert tournament.start(DIRECTOR, 0.0) == "Olympic knock-out has started: 8 entrants"
@@ -117,7 +117,7 @@ def test_an_olympic_tournament_made_from_the_form_starts_and_every_link_answers(
     for deed in ("register", "start"):
         client.post(f"/tournaments/{tid}/{deed}", data={"csrf": csrf_of(client, "/")})
     tournament = cardroom(client).registry.get(tid).room
-    assert isinstance(tournament, WebTournament) and tournament.status == "running"
+    assert isinstance(tournament, RoomTournament) and tournament.status == "running"
     (stage,) = [e for e in tournament.log().events if isinstance(e, StageStarted)]
     assert sorted(stage.tables) == [4, 5, 5]  # T-9: 14 at six-seat tables, three tables
     answers = follow_links(client, f"/tournaments/{tid}")

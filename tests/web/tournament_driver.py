@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from pokerroom.cards import Card
 from pokerroom.protocol.frames import TableFrame
 from pokerroom.room.seam import Room, User
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.tournament.regulation.model import Regulation
-from pokerroom.web.tournament.event import WebTournament
-from pokerroom.web.tournament.table_room import TournamentTableRoom
 from tests.web.leaks import known_to
 
 TWELVE = """
@@ -96,7 +96,7 @@ class Seen:
 
 @dataclass
 class TournamentDriver:
-    tournament: WebTournament
+    tournament: RoomTournament
     people: list[User]
     now: float = 0.0
     sent: int = 0
@@ -149,7 +149,7 @@ class TournamentDriver:
         self.now = max(self.now, min(deadlines))
         before = {user.id: self.room_of(user) for user in self.people}
         for room in [self.tournament, *self.tournament.rooms.values()]:
-            assert isinstance(room, WebTournament | TournamentTableRoom)
+            assert isinstance(room, RoomTournament | TournamentTableRoom)
             deadline = room.deadline()
             if deadline is not None and deadline <= self.now:
                 room.tick(self.now)
@@ -185,7 +185,9 @@ def started(
     seed: int, *, people: tuple[User, ...] = (ANN, BOB), pause: float = 2.0
 ) -> TournamentDriver:
     """Twelve entrants (the people and bots) at two tables, started at time 0."""
-    tournament = WebTournament("T1", twelve(), creator=DIRECTOR, fill_to=12, seed=seed, pause=pause)
+    tournament = RoomTournament(
+        "T1", twelve(), creator=DIRECTOR, fill_to=12, seed=seed, pause=pause
+    )
     for user in people:
         tournament.register(user, 0.0)
     tournament.start(DIRECTOR, 0.0)

@@ -90,7 +90,7 @@ def typed_options(ctx: typer.Context, names: tuple[str, ...]) -> str:
         for name in names
         if (source := ctx.get_parameter_source(name)) is not None and source.name == "COMMANDLINE"
     ]
-    return ", ".join(f"--{name}" for name in typed)
+    return ", ".join(f"--{name.replace('_', '-')}" for name in typed)
 
 
 def tournament_id(argument: object | None) -> int | None:

@@ -4,7 +4,8 @@
 it) under a hub of its own, the same runtime a server runs, and draws it with the terminal
 table of ``pokerroom connect`` (:class:`~pokerroom.tui.remote.app.RemoteTableApp`) through an
 in-process link: the clock, time banks, pre-actions, away seats and every frame are the
-server's. Several people at one keyboard play through a
+server's; a tournament's (``pokerroom tournament play``) opens the table a move takes the
+player to (``open_table``). Several people at one keyboard play through a
 :class:`~pokerroom.client.hot_seat.HotSeatLink`, which hides each one's cards from the others.
 """
 
@@ -20,7 +21,7 @@ from pokerroom.i18n import N_, current_language
 from pokerroom.room.holding import Saves
 from pokerroom.room.hub import Hub
 from pokerroom.room.seam import Room, User
-from pokerroom.tui.remote.app import RemoteTableApp
+from pokerroom.tui.remote.app import OpenTable, RemoteTableApp
 
 RESUME_HINT = N_("Saved. Resume with: pokerroom play --resume")
 """Said when the player leaves a series that is not over."""
@@ -32,9 +33,15 @@ class LocalTableApp(RemoteTableApp):
     """The terminal table over a room of this process: its hub runs while the app does."""
 
     def __init__(
-        self, hub: Hub, link: TableLink, *, title: str | None = None, message: str = ""
+        self,
+        hub: Hub,
+        link: TableLink,
+        *,
+        title: str | None = None,
+        message: str = "",
+        open_table: OpenTable | None = None,
     ) -> None:
-        super().__init__(link, title=title)
+        super().__init__(link, title=title, open_table=open_table)
         self.hub = hub
         self.message = message
 

@@ -24,9 +24,9 @@ from pokerroom.room.cash import CashRoom
 from pokerroom.room.live import LiveRoom
 from pokerroom.room.registry import Listed
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.tournament.table_room import TournamentTableRoom
 
 NO_OBSERVERS = N_(
     "this table takes no observers: only its players, its host and admins may open it; "

@@ -1,137 +1,85 @@
 """``pokerroom tournament play``: sit in a tournament with bots at the terminal table.
 
-The field is you and ``--entrants`` minus one bots (``P2`` …, the tournament bot by
-default), on the home sit-and-go unless a regulation FILE or ``--example`` is given. It is
-saved as it goes, like ``tournament run``, and the hand you are dealt with it, decision by
-decision (its deck kept secret, C-3, X-4); ``--resume [ID]`` sits you down again in a
-tournament you left, from its last whole hand, and deals your hand again from its saved
-deck with its decisions replayed: you are back at the same decision (the other tables'
-hands in play are dealt again). Without a terminal it stops at once with one line.
+The tournament is the web server's (:class:`~pokerroom.room.tournament.event.RoomTournament`)
+run in this process under a hub of its own and drawn by the terminal table of ``pokerroom
+connect`` through an in-process link: its tables, clock, bots, moves and header are the
+server's, and a move takes the screen to the new table. The field is you and bots up to
+``--entrants``, on the home sit-and-go unless a regulation FILE or ``--example`` is given.
+The bots act at once; the tournament clock runs ``--speed`` times the wall clock (the
+shot clock does not). It is saved as it goes, as the server saves its tournaments
+(:mod:`pokerroom.storage.rooms.local_tournaments`); ``--resume [ID]`` sits you down again
+where you left, the time away charged to nobody. Without a terminal it stops at once with
+one line.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from pokerroom.bots.tournament_players import check_kinds
 from pokerroom.cli.names import player_name
 from pokerroom.cli.options import tournament_id as resumed_id
 from pokerroom.cli.terminal import at_a_terminal
-from pokerroom.deck import Deck
-from pokerroom.engine import Hand, HandConfig
-from pokerroom.errors import PokerroomError, UsageError
-from pokerroom.i18n import N_, _
-from pokerroom.storage import StorageError
-from pokerroom.storage.codec import Decision, apply_decisions
-from pokerroom.storage.tournament import saving as tournament_saving
-from pokerroom.storage.tournament.hand_progress import (
-    drop_table_hand,
-    save_table_hand,
-    table_hand,
-)
-from pokerroom.storage.tournament.saving import SavedRun
-from pokerroom.tournament.american import AmericanRun, entrant_names
-from pokerroom.tournament.director import Tournament
+from pokerroom.client.in_process import InProcessLink
+from pokerroom.errors import UsageError
+from pokerroom.i18n import N_, _, current_language
+from pokerroom.room.hub import Hub
+from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.rooms import TournamentRooms
+from pokerroom.room.tournament.words import place_text
+from pokerroom.storage.rooms.local_tournaments import next_id, open_writer, saved_tournament
+from pokerroom.storage.rooms.tournaments import resume_saved, save_new
+from pokerroom.storage.rooms.writer import RoomWriter
+from pokerroom.tournament.american import entrant_names
 from pokerroom.tournament.regulation import example_text, load_example, load_regulation
-from pokerroom.tui.tournament.app import TournamentTableApp
-from pokerroom.tui.tournament.seat import YourSeat
+from pokerroom.tui.local_table import LocalTableApp
 
 DEFAULT_EXAMPLE = "home-sit-and-go"
 NO_TERMINAL = N_("no terminal: use pokerroom tournament run for a tournament of bots only")
+YOU = 1
+"""Your user id in your own tournament (the bots have none)."""
+PAUSE = 2.0
+"""Seconds a finished hand stays on your table before the next is dealt."""
+RESUME_GRACE = 5.0
+"""Seconds added to the clock of the decision you left, to find the keys again."""
 
 
-class StoreKeeper:
-    """The tournament store behind the table: the rest of the log when it ends, the log up
-    to the last whole hand when you leave, and your hand as it is played (C-3)."""
+@dataclass
+class Seat:
+    """Your seat in a tournament of this terminal, and the writer that saves it."""
 
-    def __init__(self, saved: SavedRun, human: str) -> None:
-        self.saved = saved
-        self.human = human
-        self.failure: str | None = None
-        self._resumed = saved.table_hand
-        self._replay: tuple[Decision, ...] = ()
-        self._deck: Deck | None = None
-        self._table = 0
+    tournament: RoomTournament
+    you: User
+    writer: RoomWriter
 
-    def stopped(self) -> None:
-        self._guard(self.saved.log.save_to_boundary)
+    def close(self) -> None:
+        """Write what is left and close the database."""
+        self.writer.close()
+        self.writer.store.close()
 
-    def finished(self, tournament: Tournament) -> None:
-        self._guard(lambda: self.saved.log.finish(tournament))
-        self._guard(lambda: drop_table_hand(self.saved.store, self.saved.id))
-
-    def deck_for(self, config: HandConfig, players: Sequence[str], fresh: Deck) -> Deck:
-        """Your first hand after a resume comes from its saved deck if it is the same hand
-        (the same config: stacks, blinds, button); every other hand from ``fresh``."""
-        if self.human not in players:
-            return fresh
-        resumed, self._resumed = self._resumed, None
-        if resumed is not None and resumed.player == self.human and resumed.config == config:
-            self._deck, self._replay = Deck.again(resumed.deck), resumed.decisions
-        else:
-            self._deck, self._replay = fresh, ()
-        return self._deck
-
-    def dealt(self, table: int, hand: Hand) -> None:
-        """Your hand is dealt: the saved decisions replayed, then it is saved as it stands."""
-        replay, self._replay, self._table = self._replay, (), table
-        try:
-            apply_decisions(hand, replay)
-        except PokerroomError as error:
-            raise StorageError(
-                _("your saved hand no longer replays: {error}").format(error=error)
-            ) from None
-        self.acted(hand)
-
-    def acted(self, hand: Hand) -> None:
-        """After every decision in your hand: saved; at its end, deleted with its deck."""
-        deck, saved = self._deck, self.saved
-        if deck is None:
-            return
-        if hand.phase == "done":
-            self._deck = None
-            self._guard(lambda: drop_table_hand(saved.store, saved.id))
-        else:
-            order = deck.dealt
-            self._guard(
-                lambda: save_table_hand(saved.store, saved.id, self.human, self._table, hand, order)
-            )
-
-    def _guard(self, save: Callable[[], None]) -> None:
-        try:
-            save()
-        except StorageError as error:
-            self.failure = str(error)
-
-
-def open_table(
-    saved: SavedRun, human: str, *, clock: int | None, auto_muck: bool = False
-) -> tuple[TournamentTableApp, StoreKeeper]:
-    """The table for ``human`` in the saved run, and the keeper saving it as it goes."""
-    keeper = StoreKeeper(saved, human)
-
-    def start(seat: YourSeat) -> AmericanRun:
-        run = saved.start(seat.hear, play=seat, on_deal=seat.on_deal, deck_for=keeper.deck_for)
-        saved.log.save(run.tournament)  # the draw, or the state resumed from
-        return run
-
-    table = TournamentTableApp(
-        saved.regulation,
-        human,
-        saved.play,
-        start,
-        clock=clock,
-        auto_muck=auto_muck,
-        keeper=keeper,
-    )
-    return table, keeper
+    @property
+    def out(self) -> bool:
+        record = self.tournament.log().players.get(self.you.name)
+        return record is not None and record.place is not None
 
 
 def new_seat(
-    file: Path | None, example: str | None, entrants: int, name: str, bots: str, seed: int | None
-) -> tuple[SavedRun, str]:
+    file: Path | None,
+    example: str | None,
+    entrants: int,
+    name: str,
+    bots: str,
+    seed: int | None,
+    *,
+    speed: float = 1.0,
+    clock: int | None = None,
+    auto_muck: bool = False,
+) -> Seat:
+    """A new tournament of you and bots, saved and started."""
     if file is not None and example is not None:
         raise UsageError(_("give a regulation FILE or --example NAME, not both"))
     if file is not None:
@@ -139,40 +87,99 @@ def new_seat(
     else:
         chosen_example = example or DEFAULT_EXAMPLE
         regulation, text = load_example(chosen_example), example_text(chosen_example)
-    human = player_name(name)
-    field = entrant_names(regulation, entrants)[1:]
-    if human in field:
-        raise UsageError(
-            _("--name {name!r} is a bot's name here; choose another").format(name=human)
-        )
+    you = User(YOU, player_name(name))
+    entrant_names(regulation, entrants)  # the field's size checked as ``tournament run`` does
     kinds = check_kinds([kind.strip() for kind in bots.split(",") if kind.strip()])
-    _require_terminal()
     chosen = secrets.randbits(32) if seed is None else seed
-    saved = tournament_saving.new_run(text, regulation, [human, *field], kinds, chosen)
-    return saved, human
 
-
-def resumed_seat(file: Path | None) -> tuple[SavedRun, str]:
-    """The saved tournament with your seat in it: you are the entrant who is no bot."""
-    tournament_id = resumed_id(file)
-    _require_terminal()
-    saved = tournament_saving.resumed_run(tournament_id, seated=True)
-    people = tournament_saving.people_in(saved.events, saved.players)
-    if len(people) != 1:
-        saved.store.close()
-        raise UsageError(
-            _(
-                "tournament {id} has no seat of yours (bots only): "
-                "go on with pokerroom tournament run --resume {id}"
-            ).format(id=saved.id)
+    def made(tournament_id: str) -> RoomTournament:
+        return RoomTournament(
+            tournament_id,
+            regulation,
+            creator=you,
+            fill_to=entrants,
+            seed=chosen,
+            pause=PAUSE,
+            bot_kinds=kinds,
+            speed=speed,
+            decision_seconds=clock,
+            auto_muck=auto_muck,
         )
-    saved.players[0] = people[0]
+
+    made("0")  # the options checked before anything is saved
+    bot_names = [f"Bot {number}" for number in range(1, entrants + 1)]  # machine words: data
+    if you.name in bot_names:
+        problem = _("--name {name!r} is a bot's name here; choose another")
+        raise UsageError(problem.format(name=you.name))
+    _require_terminal()
+    writer, key = open_writer()
     try:
-        saved.table_hand = table_hand(saved.store, saved.id)
-    except StorageError:
-        saved.store.close()
+        tournament = save_new(writer, key, made(next_id(writer.store)), text, entry={})
+        now = time.time()
+        tournament.register(you, now)
+        tournament.start(you, now)
+    except BaseException:
+        writer.close()
+        writer.store.close()
         raise
-    return saved, people[0]
+    return Seat(tournament, you, writer)
+
+
+def resumed_seat(file: Path | None) -> Seat:
+    """The saved tournament (the latest, or id ``file``) with your seat in it."""
+    wanted = resumed_id(file)
+    _require_terminal()
+    writer, key = open_writer()
+    try:
+        stored = saved_tournament(writer.store, None if wanted is None else str(wanted))
+        if stored is None:
+            raise UsageError(
+                _("no saved tournament {id} to resume").format(id=wanted)
+                if wanted is not None
+                else _("no saved tournament to resume: start one with pokerroom tournament play")
+            )
+        tournament = resume_saved(
+            stored, writer, key, time.time(), RESUME_GRACE, plain=lambda _account: True
+        )
+        name = next(name for name, user in tournament.users.items() if user == YOU)
+    except BaseException:
+        writer.close()
+        writer.store.close()
+        raise
+    return Seat(tournament, User(YOU, name), writer)
+
+
+def ended_line(seat: Seat) -> str | None:
+    """What a resume says at once of a tournament you can no longer play in (None: you can)."""
+    tournament = seat.tournament
+    record = tournament.log().players.get(seat.you.name)
+    if tournament.status == "finished" or (record is not None and record.place is not None):
+        place = None if record is None else record.place
+        if place is None:
+            return _("tournament {id} is over").format(id=tournament.id)
+        return _("you are out of tournament {id}: {place} place").format(
+            id=tournament.id, place=place_text(place)
+        )
+    return None
+
+
+def table_app(seat: Seat) -> LocalTableApp:
+    """Your table of ``seat``'s tournament, drawn by the terminal table of ``connect``; a
+    move opens the new table's link in the same hub."""
+    tournament, you = seat.tournament, seat.you
+    rooms = TournamentRooms(tournament)
+    hub = Hub(rooms, clock=time.time, saves=seat.writer)
+    language = current_language()
+
+    async def open_table(room_id: str) -> InProcessLink:
+        room = rooms.get(room_id)
+        assert room is not None, room_id  # a move names a table of the tournament
+        return InProcessLink(hub, room, you, language=language)
+
+    room_id = tournament.table_of(you)
+    room = None if room_id is None else rooms.get(room_id)
+    link = InProcessLink(hub, room or tournament, you, language=language)
+    return LocalTableApp(hub, link, title=tournament.name, open_table=open_table)
 
 
 def _require_terminal() -> None:

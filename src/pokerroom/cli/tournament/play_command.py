@@ -6,6 +6,7 @@ which ``pokerroom tournament play --help`` does not need; they load when the com
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Annotated
 
@@ -18,7 +19,8 @@ from pokerroom.i18n import gettext
 from pokerroom.i18n.marker import N_
 
 MAX_CLOCK = 3600
-NEW_OPTIONS = ("example", "entrants", "name", "bots", "seed")
+MAX_SPEED = 100
+NEW_OPTIONS = ("example", "entrants", "name", "bots", "seed", "speed", "clock", "auto_muck")
 """Options that define a new tournament; a resumed one takes them from the store."""
 
 
@@ -66,6 +68,17 @@ def play(
             f"no shot clock, 0-{MAX_CLOCK}; 0: none.",
         ),
     ] = 30,
+    speed: Annotated[
+        int,
+        number(
+            "--speed",
+            low=1,
+            high=MAX_SPEED,
+            metavar="N",
+            help=f"The tournament clock (levels, breaks, the bots' own tables) runs N times "
+            f"as fast as the wall clock, 1-{MAX_SPEED}; your shot clock does not.",
+        ),
+    ] = 1,
     auto_muck: Annotated[
         bool, flag("--auto-muck", help="Muck your losing hands at showdown unasked (P-5).")
     ] = False,
@@ -81,8 +94,7 @@ def play(
 
     Saved as it goes; a tournament you leave goes on with --resume.
     """
-    from pokerroom.cli.tournament.play import new_seat, open_table, resumed_seat
-    from pokerroom.storage import StorageError
+    from pokerroom.cli.tournament.play import ended_line, new_seat, resumed_seat, table_app
 
     with user_errors():
         if resume:
@@ -90,15 +102,27 @@ def play(
             if given:
                 problem = N_("--resume goes on with the tournament as saved: drop {options}")
                 raise UsageError(gettext(problem).format(options=given))
-            saved, human = resumed_seat(file)
+            seat = resumed_seat(file)
         else:
-            saved, human = new_seat(file, example, entrants, name, bots, seed)
-    table, keeper = open_table(saved, human, clock=clock or None, auto_muck=auto_muck)
-    with saved.store:
-        table.run()
-    if keeper.failure is not None:
-        with user_errors():
-            raise StorageError(keeper.failure)
-    if table.finished is None and not table.seat.out:
+            seat = new_seat(
+                file,
+                example,
+                entrants,
+                name,
+                bots,
+                seed,
+                speed=speed,
+                clock=clock,
+                auto_muck=auto_muck,
+            )
+    try:
+        ended = ended_line(seat) if resume else None
+        if ended is not None:
+            typer.echo(ended)
+            return
+        asyncio.run(table_app(seat).run_local())
+    finally:
+        seat.close()
+    if seat.tournament.status != "finished" and not seat.out:
         again = N_("Saved. Sit down again with: pokerroom tournament play --resume {id}")
-        typer.echo(gettext(again).format(id=saved.id))
+        typer.echo(gettext(again).format(id=seat.tournament.id))

@@ -20,7 +20,6 @@ from pokerroom.errors import UsageError
 from pokerroom.i18n import gettext, ngettext, number_text
 from pokerroom.i18n.marker import N_
 from pokerroom.storage import StorageError
-from pokerroom.storage.tournament.hand_progress import TableHand
 from pokerroom.storage.tournament.hands import HandKeeper
 from pokerroom.storage.tournament.log import TournamentLog, resume_seed
 from pokerroom.storage.tournament.store import SavedTournament, TournamentStore
@@ -52,8 +51,6 @@ class SavedRun:
     """The stored log a resume goes on from; empty for a new run."""
     keeper: HandKeeper | None = None
     """``--keep-hands``: plays the hands and keeps each one's PHH for the log to save."""
-    table_hand: TableHand | None = None
-    """The person's hand saved in progress (``tournament play --resume``): dealt again."""
 
     @property
     def id(self) -> int:
@@ -153,10 +150,10 @@ def new_run(
     return SavedRun(store, log, regulation, players, play, random.Random(seed), [], keeper)
 
 
-def resumed_run(tournament_id: int | None, *, seated: bool = False) -> SavedRun:
+def resumed_run(tournament_id: int | None) -> SavedRun:
     """The saved tournament ``tournament_id`` (the latest unfinished one for None), ready to
     go on; a finished, abandoned or Olympic one is one clear error, and so is one with a
-    person's seat unless ``seated`` (``tournament play --resume`` seats him again)."""
+    person's seat (played at the terminal before ``tournament play`` kept its own)."""
     store = TournamentStore.open()
     try:
         saved = _resumable(store, tournament_id)
@@ -165,7 +162,7 @@ def resumed_run(tournament_id: int | None, *, seated: bool = False) -> SavedRun:
         players = entrant_names(regulation, saved.entrants)
         kinds = check_kinds(saved.bots)
         people = people_in(events, players)
-        if people and not seated:
+        if people:
             problem = N_(
                 "tournament {id} has {name}'s seat: "
                 "go on with pokerroom tournament play --resume {id}"

@@ -22,6 +22,7 @@ from pokerroom.table.run_twice import prompt_words
 from pokerroom.table.straddle import where_words
 from pokerroom.table.wording import refusal, said_text
 from pokerroom.tournament.clock.render import countdown
+from pokerroom.tournament.header import ordinal
 from pokerroom.tui.remote.seating import may_sit
 from pokerroom.tui.render import (
     BOARD_NAMES,
@@ -194,6 +195,9 @@ def status_line(frame: TableFrame, marked: Collection[int], pause_left: float | 
         if you["may_muck"]:
             return gettext(SHOWDOWN_PROMPT)
         return gettext("showdown: s to show your hand")
+    header = frame.get("tournament")
+    if header is not None and header["status"] == "finished":
+        return gettext("the tournament is over — q to quit")
     if decision == "run_twice":
         words = prompt_words()
         return gettext("{question} y {agree} · o {decline}").format(
@@ -281,10 +285,10 @@ def header_lines(frame: TableFrame, level_left: float | None) -> list[str]:
         place, prize = header["finished"]["place"], header["finished"]["prize"]
         if prize:
             finished = gettext("you finished {place}, prize {prize}").format(
-                place=place, prize=amount_text(prize)
+                place=ordinal(place), prize=amount_text(prize)
             )
         else:
-            finished = gettext("you finished {place}").format(place=place)
+            finished = gettext("you finished {place}").format(place=ordinal(place))
         lines.append(finished)
     return lines
 

@@ -15,6 +15,7 @@ from starlette.datastructures import FormData
 
 from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, gettext, ngettext
+from pokerroom.room.tournament.words import penalty_words
 from pokerroom.tournament.events import TournamentEvent
 from pokerroom.tournament.live import level_words
 from pokerroom.tournament.live.desk import LiveDesk, what_done
@@ -31,7 +32,6 @@ from pokerroom.web.director.forms import (
     whole,
     whole_number,
 )
-from pokerroom.web.director.words import penalty_words
 
 MINUTE = 60.0
 LONGEST_MINUTES = 24 * 60

@@ -20,6 +20,7 @@ from starlette.responses import JSONResponse, Response
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import language_or_none, use_language
 from pokerroom.room.seam import PROTOCOL_VERSION
+from pokerroom.room.tournament.words import regulation_language
 from pokerroom.storage.clock_feed import StoredFeed
 from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.clock.timesource import TimeSource
@@ -27,7 +28,6 @@ from pokerroom.tournament.clockface.snapshot import snapshot
 from pokerroom.web.director.clock_json import clock_json
 from pokerroom.web.director.desks import NotFoundError, saved_tournament
 from pokerroom.web.director.pages import page, refusal
-from pokerroom.web.director.words import regulation_language
 
 POLL_SECONDS = 3
 """How often the TV page asks again: a pause or a bust-out shows within this."""

@@ -20,6 +20,7 @@ from starlette.responses import RedirectResponse, Response
 
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.i18n import N_, gettext
+from pokerroom.room.tournament.words import regulation_language
 from pokerroom.said import error_words
 from pokerroom.tournament.live.console_tabs import TABS
 from pokerroom.tournament.live.desk import LiveDesk
@@ -31,7 +32,6 @@ from pokerroom.web.director.actions import ACTIONS, deal_method, deal_stacks
 from pokerroom.web.director.desks import Desks, NotFoundError, OpenDesk
 from pokerroom.web.director.forms import choice, optional_text, whole
 from pokerroom.web.director.pages import page, refusal
-from pokerroom.web.director.words import regulation_language
 
 CSRF_FIELD = "csrf"
 """The hidden field of every form that carries the token ``csrf_token(request)`` gave (the

@@ -11,9 +11,9 @@ from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
 from pokerroom.amounts import amount_text
+from pokerroom.room.tournament.words import deal_name, place_text, status_text, tab_name
 from pokerroom.table.wording import plain
 from pokerroom.tournament.clockface.snapshot import long_countdown
-from pokerroom.web.director.words import deal_name, place_text, status_text, tab_name
 from pokerroom.web.template_words import install_words
 
 WEB = Path(__file__).resolve().parent.parent

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerroom.i18n import gettext, ngettext, number_text
+from pokerroom.room.tournament.words import penalty_words, place_text
 from pokerroom.tournament.clock.render import render_clock
 from pokerroom.tournament.events import Entered, Paid, Seated
 from pokerroom.tournament.live.cashier import agreed_deal, pool_and_prizes, prizes_open
@@ -20,7 +21,6 @@ from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.live.floor import buttons
 from pokerroom.tournament.money.deal import Deal
 from pokerroom.tournament.penalties.menu import offence_lines
-from pokerroom.web.director.words import penalty_words, place_text
 
 
 @dataclass(frozen=True, slots=True)

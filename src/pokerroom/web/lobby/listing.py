@@ -19,12 +19,12 @@ from pokerroom.i18n import gettext
 from pokerroom.protocol.frames import LobbyRoomFrame
 from pokerroom.room.registry import RoomKind
 from pokerroom.room.seam import PROTOCOL_VERSION, User
+from pokerroom.room.tournament.roles import may_create
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.lobby.state import own_entries, public_entries
 from pokerroom.web.lobby.words import room_words
 from pokerroom.web.templating import page
-from pokerroom.web.tournament.roles import may_create
 
 KINDS = ", ".join(kind.value for kind in RoomKind)
 

@@ -21,11 +21,9 @@ from pokerroom.room.hub import Hub
 from pokerroom.room.registry import entry_from_json
 from pokerroom.storage.rooms.leases import LeaseStore
 from pokerroom.storage.rooms.saved_room import live_room
+from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.saving.tables import (
-    TOURNAMENT_KIND,
-    resume,
-)
+from pokerroom.web.saving.tables import resume
 from pokerroom.web.tournament.resume import list_tournament, rebuild_tournament
 
 log = logging.getLogger(__name__)

@@ -35,6 +35,7 @@ from pokerroom.storage.rooms.checkpoint import unseal
 from pokerroom.storage.rooms.recipes import build_room, recipe_of
 from pokerroom.storage.rooms.saved_room import SavedRoom, replay
 from pokerroom.storage.rooms.store import StoredRoom
+from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.cardroom import Cardroom
 
@@ -43,8 +44,6 @@ log = logging.getLogger(__name__)
 RESUME_GRACE = 15.0
 """Seconds a restarted server adds to every clock of a table, for the players to reconnect."""
 SEED_BITS = 64
-TOURNAMENT_KIND = "tournament"
-"""The saved rooms that are web tournaments: :mod:`pokerroom.web.tournament.saving`'s."""
 
 
 def open_room(cardroom: Cardroom, room: TableRoom, entry: LobbyEntry) -> SavedRoom:

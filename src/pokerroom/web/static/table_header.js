@@ -2,7 +2,7 @@
 // lines — the level with its blinds and ante, the time left counting down on the server clock
 // (seconds left = deadline - now) and the next level; players left of the entries, your
 // place, the average stack; the money — plus the break, paused and finished states. The
-// numbers are the snapshot's `tournament` frame (web/tournament/header.py), the words those
+// numbers are the snapshot's `tournament` frame (room/tournament/header.py), the words those
 // of tournament/header.py. table.js calls drawTournamentHeader on every snapshot and
 // tickTournamentHeader four times a second. Text only ever goes in as textContent.
 "use strict";

@@ -1,4 +1,4 @@
-// The broadcast ("TV") table's panel (T-23, web/tournament/broadcast.py): the line that
+// The broadcast ("TV") table's panel (T-23, room/tournament/broadcast.py): the line that
 // says the table is broadcast, and for a spectator the finished hand shown hands behind,
 // every card dealt in it. table.js calls drawBroadcast on every snapshot. textContent only.
 "use strict";

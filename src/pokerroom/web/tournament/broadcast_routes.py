@@ -17,10 +17,10 @@ from starlette.routing import BaseRoute, Route
 from pokerroom.errors import UsageError
 from pokerroom.i18n import gettext
 from pokerroom.room.seam import PROTOCOL_VERSION
+from pokerroom.room.tournament.roles import may_direct
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
-from pokerroom.web.tournament.roles import may_direct
 from pokerroom.web.tournament.routes import tournament_of
 
 

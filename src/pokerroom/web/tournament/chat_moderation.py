@@ -19,11 +19,11 @@ from starlette.routing import BaseRoute, Route
 from pokerroom.chat.words import for_a_while
 from pokerroom.i18n import gettext
 from pokerroom.room.registry import table_path
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.roles import may_direct_event
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response
 from pokerroom.web.templating import page
-from pokerroom.web.tournament.event import WebTournament
-from pokerroom.web.tournament.roles import may_direct_event
 from pokerroom.web.tournament.routes import tournament_of
 
 
@@ -38,7 +38,7 @@ class TableChat:
     log: list[str]
 
 
-def chat_moderation(tournament: WebTournament, now: float) -> list[TableChat]:
+def chat_moderation(tournament: RoomTournament, now: float) -> list[TableChat]:
     """Every table's mutes in force, reports and moderation log, newest first."""
     tables = []
     for number, room in sorted(tournament.rooms.items()):

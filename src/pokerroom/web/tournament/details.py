@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pokerroom.i18n import gettext, number_text
 from pokerroom.room.registry import table_path
 from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.tournament.clock.render import forced_bets
 from pokerroom.tournament.money.payouts import PayoutError, payout
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tournament.structure import Level
-from pokerroom.web.tournament.event import WebTournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +79,7 @@ def _bets(level: Level) -> str:
     return text[:1].upper() + text[1:]
 
 
-def details(tournament: WebTournament, viewer: User | None) -> Details:
+def details(tournament: RoomTournament, viewer: User | None) -> Details:
     regulation = tournament.regulation
     log = tournament.log()
     entries = log.entries()

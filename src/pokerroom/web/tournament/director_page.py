@@ -6,7 +6,7 @@ announcement and the director's last actions, with a form for each action (one t
 include per section, ``templates/tournament_director/``); ``POST`` (CSRF-checked by
 the app) turns the form into one ``director`` message
 (:class:`~pokerroom.protocol.client.Director`) and hands it to
-:meth:`WebTournament.handle <pokerroom.web.tournament.event.WebTournament.handle>` — the
+:meth:`RoomTournament.handle <pokerroom.room.tournament.event.RoomTournament.handle>` — the
 same way in as the tournament's socket, so every action is one message. A refusal is
 the page again with one line (409) and nothing changed; anyone but the creator, a
 director or an admin gets 403. A script asking for JSON gets ``{"type": "done", ...}``
@@ -25,19 +25,19 @@ from starlette.routing import BaseRoute, Route
 from pokerroom.i18n import gettext
 from pokerroom.protocol.client import Director
 from pokerroom.room.seam import PROTOCOL_VERSION
+from pokerroom.room.tournament.directing import last_said
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.roles import may_direct_event
+from pokerroom.room.tournament.words import penalty_words, status_text
 from pokerroom.tournament.clock.render import countdown
 from pokerroom.tournament.live.action_words import action_text
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.menu import DEFAULT_OFFENCE, offence_lines
 from pokerroom.web.auth.visitor import user_of
-from pokerroom.web.director.words import penalty_words, status_text
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.chat_moderation import chat_moderation
-from pokerroom.web.tournament.directing import last_said
-from pokerroom.web.tournament.event import WebTournament
-from pokerroom.web.tournament.roles import may_direct_event
 from pokerroom.web.tournament.routes import tournament_of
 
 FIELDS = tuple(name for name in Director.model_fields if name not in ("type", "id"))
@@ -59,7 +59,7 @@ def _now(request: Request) -> float:
     return clock()
 
 
-def _turned_away(request: Request, tournament: WebTournament) -> Response | None:
+def _turned_away(request: Request, tournament: RoomTournament) -> Response | None:
     user = user_of(request)
     if user is None:
         if wants_json(request.scope):
@@ -115,7 +115,7 @@ async def act(request: Request) -> Response:
 
 
 def _console(
-    request: Request, tournament: WebTournament, message: str | None, status: int = 200
+    request: Request, tournament: RoomTournament, message: str | None, status: int = 200
 ) -> Response:
     return page(
         request,
@@ -138,7 +138,7 @@ def when(number: int, now: int) -> str:
     return "now" if number == now else "to come"  # machine words: codes
 
 
-def desk_view(tournament: WebTournament) -> dict[str, object]:
+def desk_view(tournament: RoomTournament) -> dict[str, object]:
     """What the console shows besides the tournament's own frame."""
     run = tournament.run
     log = tournament.log()

@@ -1,5 +1,5 @@
 """A restarted server's web tournaments: each saved one listed again with its tables, and
-each told when the server stops (see :mod:`pokerroom.web.tournament.saving`)."""
+each told when the server stops (see :mod:`pokerroom.storage.rooms.tournaments`)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ import logging
 from collections.abc import Callable
 
 from pokerroom.room.failures import describe_failure
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.rooms.store import StoredRoom
+from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND, TournamentJournal
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.saving.tables import RESUME_GRACE, TOURNAMENT_KIND
-from pokerroom.web.tournament.event import WebTournament
+from pokerroom.web.saving.tables import RESUME_GRACE
 from pokerroom.web.tournament.routes import follow_on, lobby_entry, publisher
-from pokerroom.web.tournament.saving import TournamentJournal, resume_tournament
+from pokerroom.web.tournament.saving import resume_tournament
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ def restore_tournaments(
 
 def rebuild_tournament(
     stored: StoredRoom, cardroom: Cardroom, now: float, grace: float = RESUME_GRACE
-) -> WebTournament | None:
+) -> RoomTournament | None:
     """``stored`` resumed at ``now`` (see :func:`resume_tournament`); None, logged, if it
     cannot be."""
     try:
@@ -49,7 +50,7 @@ def rebuild_tournament(
     return None
 
 
-def list_tournament(cardroom: Cardroom, stored: StoredRoom, tournament: WebTournament) -> None:
+def list_tournament(cardroom: Cardroom, stored: StoredRoom, tournament: RoomTournament) -> None:
     """List a resumed tournament and its tables again (on the event loop)."""
     registry = cardroom.registry
     host = stored.entry.get("host_id")
@@ -65,5 +66,5 @@ def stop_tournaments(cardroom: Cardroom, now: float) -> None:
     :func:`~pokerroom.web.saving.tables.stop_rooms`, which closes the writer)."""
     for room_id in cardroom.registry:
         room = cardroom.registry.get(room_id).room
-        if isinstance(room, WebTournament) and isinstance(room.journal, TournamentJournal):
+        if isinstance(room, RoomTournament) and isinstance(room.journal, TournamentJournal):
             room.journal.stop(now)

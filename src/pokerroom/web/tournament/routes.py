@@ -43,14 +43,15 @@ from pokerroom.room.registry import (
     table_path,
 )
 from pokerroom.room.seam import PROTOCOL_VERSION, User
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.roles import may_create, may_direct
+from pokerroom.room.tournament.words import place_text, status_text
 from pokerroom.said import error_words
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
-from pokerroom.web.director.words import place_text, status_text
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.details import details
-from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.new_form import (
     NewTournamentForm,
     UploadError,
@@ -59,7 +60,6 @@ from pokerroom.web.tournament.new_form import (
     read_form,
     whole_number,
 )
-from pokerroom.web.tournament.roles import may_create, may_direct
 from pokerroom.web.tournament.saving import save_tournament
 
 
@@ -81,15 +81,15 @@ def _now(request: Request) -> float:
     return clock()
 
 
-def _changed(request: Request, tournament: WebTournament) -> None:
+def _changed(request: Request, tournament: RoomTournament) -> None:
     """The hub refreshes the tournament's sockets and looks at every table's clock."""
     request.app.state.hub.room_changed(tournament.id)
 
 
-def tournament_of(request: Request) -> WebTournament:
+def tournament_of(request: Request) -> RoomTournament:
     tid = str(request.path_params["tid"])
     listed = cardroom_of(request).registry.find(tid)
-    if listed is None or not isinstance(listed.room, WebTournament):
+    if listed is None or not isinstance(listed.room, RoomTournament):
         raise HTTPException(404, gettext("there is no tournament {id}").format(id=repr(tid[:40])))
     return listed.room
 
@@ -121,7 +121,7 @@ async def create(request: Request) -> Response:
         regulation, text = form.regulation()
         bots = whole_number(form.fields["bots"], gettext("bots"), 0, regulation.max_entries or 1000)
         start_in = form.minutes()
-        tournament = WebTournament(
+        tournament = RoomTournament(
             new_room_id(),
             regulation,
             creator=user,
@@ -148,8 +148,8 @@ def _refused(request: Request, form: NewTournamentForm, error: str) -> Response:
 
 
 def open_tournament(
-    cardroom: Cardroom, tournament: WebTournament, text: str, host: int | None
-) -> WebTournament:
+    cardroom: Cardroom, tournament: RoomTournament, text: str, host: int | None
+) -> RoomTournament:
     """Save a new tournament (its regulation as ``text``) and list it; the one to use."""
     registry = cardroom.registry
     entry = lobby_entry(tournament, host)
@@ -160,15 +160,15 @@ def open_tournament(
     return tournament
 
 
-def follow_on(cardroom: Cardroom, tournament: WebTournament, text: str, host: int | None) -> None:
+def follow_on(cardroom: Cardroom, tournament: RoomTournament, text: str, host: int | None) -> None:
     """A recurring sit & go opens the next one like it as it starts (made on the spot: a
     restarted server replays the start without opening another)."""
     if not tournament.recurs:
         return
 
-    def open_next(started: WebTournament) -> None:
+    def open_next(started: RoomTournament) -> None:
         started.on_start = None
-        following = WebTournament(
+        following = RoomTournament(
             new_room_id(),
             started.regulation,
             creator=User(started.creator, "creator"),
@@ -183,7 +183,7 @@ def follow_on(cardroom: Cardroom, tournament: WebTournament, text: str, host: in
     tournament.on_start = open_next
 
 
-def lobby_entry(tournament: WebTournament, host: int | None = None) -> LobbyEntry:
+def lobby_entry(tournament: RoomTournament, host: int | None = None) -> LobbyEntry:
     """The tournament's line in the lobby: registered count and status."""
     regulation = tournament.regulation
     frame = tournament.lobby(None)
@@ -200,10 +200,10 @@ def lobby_entry(tournament: WebTournament, host: int | None = None) -> LobbyEntr
     )
 
 
-def publisher(registry: Registry) -> Callable[[WebTournament], None]:
+def publisher(registry: Registry) -> Callable[[RoomTournament], None]:
     """Keeps the registry current: the tournament's lobby line, and every table as a room."""
 
-    def publish(tournament: WebTournament) -> None:
+    def publish(tournament: RoomTournament) -> None:
         if tournament.id not in registry:
             return
         entry = lobby_entry(tournament)
@@ -241,7 +241,7 @@ async def tournament_page(request: Request) -> Response:
 
 
 def _page(
-    request: Request, tournament: WebTournament, message: str | None, status: int = 200
+    request: Request, tournament: RoomTournament, message: str | None, status: int = 200
 ) -> Response:
     viewer = user_of(request)
     context = {
@@ -263,14 +263,14 @@ async def tournament_json(request: Request) -> Response:
 
 # ------------------------------------------------------------------ forms
 
-Deed = Callable[[WebTournament, User, float], str]
+Deed = Callable[[RoomTournament, User, float], str]
 
 DEEDS: dict[str, Deed] = {
-    "register": WebTournament.register,
-    "unregister": WebTournament.unregister,
-    "start": WebTournament.start,
-    "pause": WebTournament.pause_clock,
-    "resume": WebTournament.resume_clock,
+    "register": RoomTournament.register,
+    "unregister": RoomTournament.unregister,
+    "start": RoomTournament.start,
+    "pause": RoomTournament.pause_clock,
+    "resume": RoomTournament.resume_clock,
 }
 
 

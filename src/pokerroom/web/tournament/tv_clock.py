@@ -18,6 +18,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.i18n import N_, gettext
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.words import regulation_language
 from pokerroom.tournament.clock import Schedule, clock_state
 from pokerroom.tournament.clockface.feed import FeedReading
 from pokerroom.tournament.clockface.field import field_of
@@ -25,8 +27,6 @@ from pokerroom.tournament.clockface.snapshot import ClockSnapshot, snapshot
 from pokerroom.tournament.money.payouts import PayoutError
 from pokerroom.web.director.clock_json import clock_json
 from pokerroom.web.director.clock_page import POLL_SECONDS, clock_screen
-from pokerroom.web.director.words import regulation_language
-from pokerroom.web.tournament.event import WebTournament
 from pokerroom.web.tournament.routes import tournament_of
 
 SOON = 1e-6
@@ -46,7 +46,7 @@ def tv_clock_routes() -> list[BaseRoute]:
     ]
 
 
-def reading_of(tournament: WebTournament) -> FeedReading:
+def reading_of(tournament: RoomTournament) -> FeedReading:
     """The clock at the latest time the tournament was told, and its field."""
     regulation, run = tournament.regulation, tournament.run
     if run is None:
@@ -57,7 +57,7 @@ def reading_of(tournament: WebTournament) -> FeedReading:
     return FeedReading(regulation, state, field_of(run.tournament))
 
 
-def _snapshot(tournament: WebTournament) -> ClockSnapshot:
+def _snapshot(tournament: RoomTournament) -> ClockSnapshot:
     reading = reading_of(tournament)
     try:
         shot = snapshot(reading)
@@ -66,7 +66,7 @@ def _snapshot(tournament: WebTournament) -> ClockSnapshot:
     return replace(shot, title=tournament.name, paused=shot.paused or tournament.paused)
 
 
-def tv_json(tournament: WebTournament) -> dict[str, Any]:
+def tv_json(tournament: RoomTournament) -> dict[str, Any]:
     """The clock's JSON (``type: clock``), as the console's TV clock gives it: in the
     regulation's ``language`` when it sets one, else the viewer's."""
     with regulation_language(tournament.regulation):
@@ -77,7 +77,7 @@ def tv_json(tournament: WebTournament) -> dict[str, Any]:
     return shown
 
 
-def _read(request: Request) -> WebTournament:
+def _read(request: Request) -> RoomTournament:
     tournament = tournament_of(request)
     tournament.advance(request.app.state.hub.clock())
     return tournament

@@ -26,13 +26,13 @@ from pokerroom.room.results import hand_result
 from pokerroom.room.seam import Outcome, User
 from pokerroom.room.seated import no
 from pokerroom.room.snapshot import game_frame
+from pokerroom.room.tournament.journal import Journal, journaled
+from pokerroom.room.tournament.roles import may_direct_event
 from pokerroom.table.away import kill_dead_hands
 from pokerroom.tournament.timed_run import DealtHand
-from pokerroom.web.tournament.journal import Journal, journaled
-from pokerroom.web.tournament.roles import may_direct_event
 
 if TYPE_CHECKING:
-    from pokerroom.web.tournament.event import WebTournament
+    from pokerroom.room.tournament.event import RoomTournament
 
 
 class TournamentTableRoom(LiveRoom):
@@ -45,7 +45,7 @@ class TournamentTableRoom(LiveRoom):
     def __init__(
         self,
         room_id: str,
-        owner: WebTournament,
+        owner: RoomTournament,
         number: int,
         *,
         table_size: int,

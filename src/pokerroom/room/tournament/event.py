@@ -1,16 +1,17 @@
-"""A tournament on the web server: registration, the start, the clock, and its tables.
+"""A tournament in the room layer (the web server and the terminal host it): registration,
+the start, the clock, and its tables.
 
-:class:`WebTournament` is made from a regulation by a director or a host. Before the start
+:class:`RoomTournament` is made from a regulation by a director or a host. Before the start
 players register and unregister (the director library's :class:`Tournament` takes each
 entry and refuses what the regulation does not allow, T-3); the creator (or a director)
 starts it, or it starts at its set time, or (a sit & go) as its last seat is taken, bots
 filling the field up to the number asked; a recurring sit & go opens the next one as it
-starts (:attr:`WebTournament.on_start`). Then a
+starts (:attr:`RoomTournament.on_start`). Then a
 :class:`~pokerroom.tournament.timed_run.TimedRun` runs it (an Olympic regulation: a
 :class:`~pokerroom.tournament.timed_olympic.TimedOlympicRun`, stage by stage, each table
 down to one winner, T-9): its floor seats and moves the players (T-4 … T-8), its clock
 sets the levels (T-10), and each hand it deals goes to that table's
-:class:`~pokerroom.web.tournament.table_room.TournamentTableRoom`,
+:class:`~pokerroom.room.tournament.table_room.TournamentTableRoom`,
 where people act through the table protocol and bots at once. Late registration and
 re-entry go through the same run while the regulation allows (T-11, T-19).
 
@@ -35,7 +36,7 @@ Decisions where the seed is silent (README "Tournaments on the web"):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from pokerroom.bots.tournament_players import BotPlayers
@@ -48,6 +49,13 @@ from pokerroom.room.clock import ShotClock
 from pokerroom.room.notices import Notice
 from pokerroom.room.occupants import Occupant
 from pokerroom.room.seam import Outcome, User
+from pokerroom.room.tournament import directing, views
+from pokerroom.room.tournament.broadcast import Broadcasting
+from pokerroom.room.tournament.disputes import Disputes, offer
+from pokerroom.room.tournament.journal import Journal, journaled
+from pokerroom.room.tournament.roles import may_direct, may_direct_event
+from pokerroom.room.tournament.table_room import TournamentTableRoom
+from pokerroom.room.tournament.words import place_text, status_text
 from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
 from pokerroom.tournament.clock.events import BreakStarted, LevelStarted
 from pokerroom.tournament.director import Tournament
@@ -60,13 +68,6 @@ from pokerroom.tournament.standing import Standing
 from pokerroom.tournament.structure import Level
 from pokerroom.tournament.timed_olympic import TimedOlympicRun
 from pokerroom.tournament.timed_run import DealtHand, TimedRun
-from pokerroom.web.director.words import place_text, status_text
-from pokerroom.web.tournament import directing, views
-from pokerroom.web.tournament.broadcast import Broadcasting
-from pokerroom.web.tournament.disputes import Disputes, offer
-from pokerroom.web.tournament.journal import Journal, journaled
-from pokerroom.web.tournament.roles import may_direct, may_direct_event
-from pokerroom.web.tournament.table_room import TournamentTableRoom
 
 BOT_KIND = "tournament"
 EPSILON = 1e-6
@@ -80,9 +81,12 @@ MOVE_WORDS = {
 }
 
 
-def shot_clock_of(regulation: Regulation) -> ShotClock:
-    """A-18: the regulation's shot clock and time banks, else the web table's own."""
+def shot_clock_of(regulation: Regulation, seconds: float | None = None) -> ShotClock:
+    """A-18: the regulation's shot clock and time banks, else the web table's own (or
+    ``seconds`` per decision, the terminal's ``--clock``; 0: none)."""
     shot = regulation.shot_clock
+    if shot is None and seconds is not None:
+        return ShotClock(seconds=seconds) if seconds else ShotClock(timed=False)
     if shot is None:
         return ShotClock()
     banks = shot.time_banks
@@ -94,13 +98,18 @@ def shot_clock_of(regulation: Regulation) -> ShotClock:
     )
 
 
-class WebTournament:
+class RoomTournament:
     """One tournament of the server; see the module docstring."""
 
     player_run = False
     """Made by a plain account (no ``director`` or ``admin`` role): the lobby says so, for
     its director is one of the players' own (a tournament saved before this was known
     gets it from its creator's roles when resumed)."""
+    bot_kinds: tuple[str, ...] = (BOT_KIND,)
+    speed = 1.0
+    decision_seconds: float | None = None
+    auto_muck = False
+    """These four are set in ``__init__``; here for tournaments checkpointed before."""
 
     def __init__(
         self,
@@ -117,6 +126,10 @@ class WebTournament:
         player_run: bool = False,
         start_when_full: bool = False,
         recurs: bool = False,
+        bot_kinds: Sequence[str] = (BOT_KIND,),
+        speed: float = 1.0,
+        decision_seconds: float | None = None,
+        auto_muck: bool = False,
     ) -> None:
         if regulation.format is TournamentFormat.OLYMPIC:
             check_olympic(regulation)  # T-9: a fixed field
@@ -148,9 +161,18 @@ class WebTournament:
         self.recurs = recurs
         """A new one like it opens when this one starts (:attr:`on_start`)."""
         self.seed = random.randrange(2**32) if seed is None else seed
+        self.bot_kinds = tuple(bot_kinds)
+        """The bots' kinds, dealt to the bots in turn (the terminal's ``--bots``)."""
+        self.speed = speed
+        """How many times faster than the server's the tournament clock runs (levels,
+        breaks, the bots' own tables); the shot clocks keep the server's (the terminal's
+        ``--speed``)."""
         self.grace = grace
         self.pause = pause
-        self.clock = shot_clock_of(regulation)
+        self.decision_seconds = decision_seconds
+        self.clock = shot_clock_of(regulation, decision_seconds)
+        self.auto_muck = auto_muck
+        """The people's losing hands are mucked at showdown unasked (P-5)."""
         self.broadcasting = Broadcasting(regulation.broadcast)
         """T-23: the broadcast table and its delayed hands."""
         self.registration = Tournament(regulation)
@@ -173,11 +195,11 @@ class WebTournament:
         self.announcement: str | None = None
         """The director's last announcement, on every table (:mod:`.directing`)."""
         self.dirty = False
-        self.on_change: Callable[[WebTournament], None] | None = None
+        self.on_change: Callable[[RoomTournament], None] | None = None
         """Told after every change (the server lists new tables and the lobby line)."""
         self.journal: Journal | None = None
         """Sees every call that may change the tournament (:mod:`.saving`)."""
-        self.on_start: Callable[[WebTournament], None] | None = None
+        self.on_start: Callable[[RoomTournament], None] | None = None
         """Told once it has started (the server opens the next one of a recurring sit & go);
         left unset while a restarted server replays the start."""
 
@@ -255,7 +277,7 @@ class WebTournament:
         if self.started_at is None:
             return 0.0
         upto = now if self.paused_at is None else self.paused_at
-        return max(0.0, upto - self.started_at - self.paused_for)
+        return max(0.0, upto - self.started_at - self.paused_for) * self.speed
 
     def next_deadline(self) -> float | None:
         """When the run next has something to do, on the server clock."""
@@ -263,7 +285,7 @@ class WebTournament:
         if run is None or self.paused_at is not None or self.started_at is None:
             return None
         at = run.next_at()
-        return None if at is None else self.started_at + self.paused_for + at
+        return None if at is None else self.started_at + self.paused_for + at / self.speed
 
     # ------------------------------------------------------------ disputes (T-17)
 
@@ -358,7 +380,11 @@ class WebTournament:
             self.users[name] = user.id
             self._note_bot_account(name, user)
             self.occupants[name] = Occupant(
-                name, user.id, banks=self.clock.banks, bot_account=user.has("bot")
+                name,
+                user.id,
+                banks=self.clock.banks,
+                bot_account=user.has("bot"),
+                auto_muck=self.auto_muck,
             )
         before = len(self.run.tournament.events)
         try:
@@ -421,7 +447,7 @@ class WebTournament:
                     count=len(players)
                 )
             )
-        self.bots = BotPlayers([BOT_KIND], players, self.seed)
+        self.bots = BotPlayers(list(self.bot_kinds), players, self.seed)
         for player in players:
             user_id = self.users.get(player)
             person = user_id is not None
@@ -431,6 +457,7 @@ class WebTournament:
                 style=None if person else BOT_KIND,
                 banks=self.clock.banks if person else 0,
                 bot_account=player in self.bot_accounts,
+                auto_muck=person and self.auto_muck,
             )
         self.started_at = self.now = now
         olympic = self.regulation.format is TournamentFormat.OLYMPIC
@@ -573,7 +600,7 @@ class WebTournament:
         assert run is not None
         self.broadcasting.taped(room, hand)
         if any(occupant.user is not None for occupant in room.hand_occupants):
-            at = self.clock_time(max(now, self.now)) + self.pause
+            at = self.clock_time(max(now, self.now)) + self.pause * self.speed
         else:
             at = run.now + HAND_SECONDS + ACTION_SECONDS * decisions(hand)
         run.hand_over(room.number, hand, at)

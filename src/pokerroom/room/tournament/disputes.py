@@ -7,8 +7,8 @@ The dispute keeps the hand's history as an observer saw it (the boards and the h
 shown, never a mucked hand or a burn, X-4), so the director reads what happened without
 the table. His ruling is kept with it and logged as a director's action.
 
-Both are calls of the tournament's journal (:meth:`WebTournament.dispute
-<pokerroom.web.tournament.event.WebTournament.dispute>` and the director's
+Both are calls of the tournament's journal (:meth:`RoomTournament.dispute
+<pokerroom.room.tournament.event.RoomTournament.dispute>` and the director's
 ``rule_dispute`` message), so a restart rebuilds them by replaying the calls.
 """
 
@@ -20,7 +20,7 @@ from pokerroom.errors import UsageError
 from pokerroom.history.phh_write import write_phh_seen_by
 from pokerroom.i18n import gettext
 from pokerroom.protocol.frames import DisputeOfferFrame
-from pokerroom.web.tournament.table_room import TournamentTableRoom
+from pokerroom.room.tournament.table_room import TournamentTableRoom
 
 BREAK_GRACE = 60.0
 """T-17: seconds after the pot is awarded that a hand ended on a break may be disputed."""

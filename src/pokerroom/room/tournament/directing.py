@@ -1,6 +1,6 @@
 """A web tournament's director at work: each ``director`` message carried out (T-16).
 
-:meth:`WebTournament.handle <pokerroom.web.tournament.event.WebTournament.handle>` hands
+:meth:`RoomTournament.handle <pokerroom.room.tournament.event.RoomTournament.handle>` hands
 every ``director`` message (:class:`~pokerroom.protocol.client.Director`: from the
 tournament's socket, or the forms of ``/tournaments/<id>/director``) to :func:`direct`:
 only the tournament's creator, a director or an admin may act (T-16), and one who is
@@ -24,17 +24,17 @@ from pokerroom.i18n import N_, gettext
 from pokerroom.protocol.client import LEVEL_AMOUNTS, Director
 from pokerroom.room.notices import Notice
 from pokerroom.room.seam import Outcome, User
+from pokerroom.room.tournament.roles import may_direct_event
+from pokerroom.room.tournament.words import penalty_words
 from pokerroom.said import error_words
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.table import Penalty
 from pokerroom.tournament.timed_desk import TimedDesk
 from pokerroom.tournament.timed_run import TimedRun
-from pokerroom.web.director.words import penalty_words
-from pokerroom.web.tournament.roles import may_direct_event
 
 if TYPE_CHECKING:
-    from pokerroom.web.tournament.event import WebTournament
+    from pokerroom.room.tournament.event import RoomTournament
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -45,7 +45,7 @@ NOT_ONESELF = N_("a director who plays does not rule on himself or his own table
 
 
 def direct(
-    tournament: WebTournament, sender: User | None, message: Director, now: float
+    tournament: RoomTournament, sender: User | None, message: Director, now: float
 ) -> Outcome:
     """Carry out one director's action; a refusal is one line and nothing changes."""
     if not may_direct_event(sender, tournament.creator):
@@ -74,7 +74,7 @@ def direct(
     return Outcome(True)
 
 
-def own_interest(tournament: WebTournament, sender: User | None, message: Director) -> str | None:
+def own_interest(tournament: RoomTournament, sender: User | None, message: Director) -> str | None:
     """T-16: why a director who is also an entrant may not take this action — a ruling
     on himself, or on his own table (a player seated there, the table itself) — in one
     line; None when he may (or he plays no part in it)."""
@@ -107,13 +107,13 @@ def _table_of(log: Tournament, player: str) -> int | None:
     return None if record is None or record.seat is None else record.seat.table
 
 
-def last_said(tournament: WebTournament) -> str | None:
+def last_said(tournament: RoomTournament) -> str | None:
     """What the director's last action did, in his words (the log's last marker)."""
     events = tournament.log().events
     return next((e.what for e in reversed(events) if isinstance(e, DirectorAction)), None)
 
 
-def _act(tournament: WebTournament, sender: User | None, message: Director, now: float) -> str:
+def _act(tournament: RoomTournament, sender: User | None, message: Director, now: float) -> str:
     tournament.advance(now)
     run = tournament.run
     if run is None:
@@ -195,7 +195,7 @@ def _logged(run: TimedRun, said: str) -> str:
     return said
 
 
-def _tell(tournament: WebTournament, player: str, words: str) -> None:
+def _tell(tournament: RoomTournament, player: str, words: str) -> None:
     """The player's own notice at the table he sits at, or sat at (a disqualification)."""
     user = tournament.users.get(player)
     if user is None:

@@ -31,8 +31,8 @@ from pokerroom.room.seam import User
 from pokerroom.tournament.regulation.model import Broadcast
 
 if TYPE_CHECKING:
-    from pokerroom.web.tournament.event import WebTournament
-    from pokerroom.web.tournament.table_room import TournamentTableRoom
+    from pokerroom.room.tournament.event import RoomTournament
+    from pokerroom.room.tournament.table_room import TournamentTableRoom
 
 
 def hands_later(delay: int) -> str:
@@ -59,7 +59,7 @@ class Broadcasting:
         """The director's choice of the broadcast table (None: back to the regulation's)."""
         self.marked = table
 
-    def table(self, tournament: WebTournament) -> int | None:
+    def table(self, tournament: RoomTournament) -> int | None:
         """The number of the table broadcast now, if any."""
         if self.marked is not None:
             return self.marked
@@ -81,7 +81,7 @@ class Broadcasting:
         tape.append(hand_frame(room, hand))
 
     def frame(
-        self, tournament: WebTournament, room: TournamentTableRoom, viewer: User | None
+        self, tournament: RoomTournament, room: TournamentTableRoom, viewer: User | None
     ) -> BroadcastFrame | None:
         """The ``broadcast`` frame of ``room`` for ``viewer``; None if it is not broadcast."""
         if self.table(tournament) != room.number or not tournament.regulation.observers:
@@ -103,7 +103,7 @@ class Broadcasting:
         return {"delay_hands": self.delay, "notice": notice, "hand": shown}
 
 
-def spectator(tournament: WebTournament, viewer: User | None) -> bool:
+def spectator(tournament: RoomTournament, viewer: User | None) -> bool:
     """Anyone but an entrant still in the tournament."""
     if viewer is None:
         return True

@@ -3,7 +3,7 @@
 A method marked :func:`journaled` (the tournament's registrations, start, clock, messages
 and ticks, and each of its table rooms' messages, connections and ticks) hands the call
 to the tournament's :class:`Journal`, when it has one, which makes it and keeps it
-(:mod:`pokerroom.web.tournament.saving`). The calls a journaled call makes itself are the
+(:mod:`pokerroom.storage.rooms.tournaments`). The calls a journaled call makes itself are the
 journal's own business: only the outermost is kept, and replaying it makes the rest again.
 """
 
@@ -18,7 +18,7 @@ R = TypeVar("R")
 
 
 class Journal(Protocol):
-    """What keeps a tournament's calls (see :mod:`pokerroom.web.tournament.saving`)."""
+    """What keeps a tournament's calls (see :mod:`pokerroom.storage.rooms.tournaments`)."""
 
     def enter(
         self, target: object, method: str, call: Callable[[], R], args: tuple[object, ...]

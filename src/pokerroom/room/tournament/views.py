@@ -19,15 +19,15 @@ from pokerroom.protocol.frames import (
 from pokerroom.room.notices import worded
 from pokerroom.room.registry import table_path
 from pokerroom.room.seam import PROTOCOL_VERSION, User
+from pokerroom.room.tournament.header import header_frame
+from pokerroom.room.tournament.roles import may_direct_event
 from pokerroom.tournament.lobby import lobby_of, prize_now
-from pokerroom.web.tournament.header import header_frame
-from pokerroom.web.tournament.roles import may_direct_event
 
 if TYPE_CHECKING:
-    from pokerroom.web.tournament.event import WebTournament
+    from pokerroom.room.tournament.event import RoomTournament
 
 
-def header(tournament: WebTournament, viewer: User | None) -> TournamentHeaderFrame:
+def header(tournament: RoomTournament, viewer: User | None) -> TournamentHeaderFrame:
     """The header of the terminal table (:func:`lobby_of`) for ``viewer`` at the latest
     time the tournament was told."""
     name = None if viewer is None else tournament.name_of(viewer)
@@ -55,7 +55,7 @@ def header(tournament: WebTournament, viewer: User | None) -> TournamentHeaderFr
     return frame
 
 
-def lobby(tournament: WebTournament, viewer: User | None) -> TournamentFrame:
+def lobby(tournament: RoomTournament, viewer: User | None) -> TournamentFrame:
     """The ``tournament`` frame (docs/protocol.md): the field, the tables, the results,
     and what ``viewer`` may do."""
     log = tournament.log()
@@ -123,7 +123,7 @@ def lobby(tournament: WebTournament, viewer: User | None) -> TournamentFrame:
 
 
 def offered(
-    tournament: WebTournament, viewer: User | None, registered: bool, out: bool
+    tournament: RoomTournament, viewer: User | None, registered: bool, out: bool
 ) -> list[str]:
     """What the registration button offers ``viewer`` now (the library decides on it)."""
     if viewer is None or tournament.status == "finished":
