@@ -39,7 +39,7 @@ STAY_ENGLISH = {
     # the command names
     "eval", "replay", "play", "history", "clock", "serve",
     "connect", "accounts", "examples", "run", "export", "list", "grant",
-    "revoke",
+    "revoke", "standings",
 }  # fmt: skip
 """What stays English in a Russian or Ukrainian help: the values a user types (``--game
 holdem``), format and product names, metavars (all capitals), Typer's type names."""

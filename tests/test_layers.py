@@ -18,6 +18,7 @@ ABOVE: dict[str, set[str]] = {
     "evaluate": {"engine", "table", "tournament", "bots", "room", "storage", *INTERFACES},
     "table": {"tournament", "bots", "room", "storage", *INTERFACES},
     "tournament": {"bots", "room", "storage", *INTERFACES},
+    "club": {"bots", "room", "storage", "cluster", *INTERFACES},
     "bots": {"room", "storage", *INTERFACES},
     "room": {"storage", "cluster", *INTERFACES},
     "storage": {"cluster", *INTERFACES},

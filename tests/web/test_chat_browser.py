@@ -35,11 +35,29 @@ class Pages:
 
 
 def table_page(context: BrowserContext, url: str) -> Page:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page = strict_page(context)
     page.on("dialog", lambda dialog: pytest.fail(f"a script ran: {dialog.message}"))
     page.goto(url)
-    page.locator("#chat:not([hidden])").wait_for(timeout=30_000)  # a loaded machine
+    try:
+        page.locator("#chat:not([hidden])").wait_for(timeout=45_000)  # a loaded machine
+    except PlaywrightTimeout:
+        pytest.fail(f"no chat panel after 45 s on {page.url}: {page_state(page)}")
     return page
+
+
+def page_state(page: Page) -> str:
+    """What the page shows about its connection (a failure's evidence)."""
+    shown = page.evaluate(
+        """() => ["#table", "#banner", "#error", "#chat"].map((selector) => {
+          const node = document.querySelector(selector);
+          if (!node) return `${selector}: none`;
+          return `${selector}: ${node.hidden ? "hidden" : "shown"} ${JSON.stringify(
+            node.dataset.status || node.textContent.trim().slice(0, 80))}`;
+        })"""
+    )
+    return "; ".join(shown)
 
 
 @pytest.fixture

@@ -89,6 +89,11 @@ class PokerroomCommands(LazyCommands):
                 "play one at the terminal table, export a saved one."
             ),
         ),
+        "club": Listed(
+            "pokerroom.cli.club_command",
+            "app",
+            N_("A club's season: the standings table from its tournaments' results."),
+        ),
         "accounts": Listed(
             "pokerroom.cli.accounts_command",
             "app",

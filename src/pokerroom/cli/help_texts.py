@@ -31,6 +31,7 @@ HELP_TEXTS = (
     N_(
         "Tournaments: check a regulation (T-3), list the examples, run one with bots, play one at the terminal table, export a saved one."
     ),
+    N_("A club's season: the standings table from its tournaments' results."),
     N_("The web cardroom's accounts: list them, grant or revoke a role."),
     N_(
         "Each hand's win, tie and equity: exact when feasible, otherwise Monte Carlo.\n\nCtrl-C stops a long run at once (exit code 130)."
@@ -206,6 +207,16 @@ HELP_TEXTS = (
         "Seconds per decision before the countdown (A-18) where the regulation has no shot clock, 0-3600; 0: none."
     ),
     N_("Sit down again in a tournament you left (the latest, or the id given as FILE)."),
+    N_(
+        "Print a season's standings: places, points, events played, wins, prizes.\n\nTies go to more wins, then the better best finish, then more prize money; players\nstill level share the place."
+    ),
+    N_("The season's TOML file (dates, formula, counts)."),
+    N_(
+        "A results CSV with the header 'event,date,entrants,place,player,prize,bounties' (the last two may be left out); repeatable."
+    ),
+    N_("Count the finished live tournaments of this database (a URL or SQLite file)."),
+    N_("Count only the --results files."),
+    N_("Print CSV."),
     N_("List every account with its roles, oldest first."),
     N_("The database of pokerroom serve (a URL or SQLite file); default: the data directory."),
     N_("Give the account NAME the role ROLE."),

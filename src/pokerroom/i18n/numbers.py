@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import cache
 
 from babel.numbers import format_decimal, get_group_symbol
@@ -26,6 +27,12 @@ def number_text(number: int | float) -> str:
     if isinstance(number, int):
         return f"{number:,}".replace(",", _group_symbol(language))
     return format_decimal(number, locale=language)
+
+
+def hundredths_text(number: Decimal) -> str:
+    """``number`` with two decimals, grouped as the current language writes it: ``1,234.50``
+    in English, ``1 234,50`` in Russian (a season's points)."""
+    return format_decimal(number, format="#,##0.00", locale=current_language())
 
 
 @cache
