@@ -49,7 +49,9 @@ def test_roles_decide_who_directs_and_a_removed_member_loses_the_club(
     stores: tuple[AccountStore, ClubStore],
 ) -> None:
     accounts, clubs = stores
-    ann, bob, cid = (accounts.create_account(n, "$argon2id$x", ["player"]) for n in ("Ann", "Bob", "Cid"))
+    ann, bob, cid = (
+        accounts.create_account(n, "$argon2id$x", ["player"]) for n in ("Ann", "Bob", "Cid")
+    )
     club = clubs.create_club(ann.id, "Club")
     for player in (bob, cid):
         clubs.join(club.code, player.id)

@@ -144,7 +144,9 @@ class ClubStore(DatabaseStore):
                 )  # fmt: skip
             row = session.get(ClubMemberRow, (club.id, account_id))
             if row is not None and row.state == "approved":
-                raise ClubError(gettext("you are already a member of {club}").format(club=club.name))
+                raise ClubError(
+                    gettext("you are already a member of {club}").format(club=club.name)
+                )
             if row is None:
                 session.add(
                     ClubMemberRow(
