@@ -23,6 +23,30 @@ from tests.web.tournament_driver import TournamentDriver
 CODE = re.compile(r"<code>([^<]+)</code>")
 FOUR_PLACES = {1: "20.00", 2: "14.14", 3: "11.55", 4: "10.00"}
 """10·√4/√k for a field of four, worked out by hand: 20, 20/1.414, 20/1.732, 20/2."""
+QUICK = """
+name = "Quick four"
+format = "american"
+starting_stack = 40
+table_size = 4
+max_entries = 4
+chips = [5]
+[game]
+variant = "holdem"
+limit = "no-limit"
+[money]
+buy_in = 10
+[[payouts.table]]
+percents = [70, 30]
+[[levels]]
+small_blind = 10
+big_blind = 20
+minutes = 1
+[[levels]]
+small_blind = 20
+big_blind = 40
+minutes = 1
+"""
+"""Four players, two big blinds each: over in a few hands; two are paid."""
 
 
 @pytest.fixture
@@ -113,7 +137,7 @@ def test_a_club_table_is_its_members_alone(people: dict[str, TestClient]) -> Non
 
 
 def club_tournament(client: TestClient, bots: int = 0) -> tuple[int, RoomTournament | str]:
-    form = {"csrf": csrf_of(client, "/"), "example": "home-sit-and-go", "club": "1"}
+    form = {"csrf": csrf_of(client, "/"), "regulation": QUICK, "club": "1"}
     made = client.post("/tournaments", data={**form, "bots": str(bots)}, follow_redirects=False)
     if made.status_code != 303:
         return made.status_code, made.text
