@@ -172,6 +172,8 @@ def test_the_clubs_directors_direct_its_tournaments_and_members_do_not(
     assert member_deed(cid, "Bob", "remove") == 409, "only the owner removes"
     outsider = TestClient(ann.app)
     sign_up(outsider, "Dee")
+    assert tournament.id not in outsider.get("/api/lobby").text
+    assert tournament.id not in outsider.get("/?kind=tournament").text
     assert outsider.get(tournament.url).status_code == 403
     assert outsider.get(f"/api/tournaments/{tournament.id}").status_code == 403
 
