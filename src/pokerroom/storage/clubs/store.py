@@ -25,7 +25,6 @@ from pokerroom.storage.database import DatabaseStore
 from pokerroom.storage.models import AccountRow, ClubMemberRow, ClubRow, ClubSeasonRow
 
 ROLES = ("owner", "director", "member")
-STATES = ("pending", "approved", "removed")
 LONGEST_NAME = 80
 
 
