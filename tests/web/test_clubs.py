@@ -118,6 +118,7 @@ def test_a_club_table_is_its_members_alone(people: dict[str, TestClient]) -> Non
     for listing in (cid.get("/").text, cid.get("/api/lobby").text, bob.get("/api/lobby").text):
         assert room_id not in listing and "Friday night" not in listing
     assert "Friday night" in bob.get("/clubs/1").text
+    assert "Your clubs' games" in bob.get("/").text and room_id in bob.get("/").text
     assert bob.get(path).status_code == 200
     refused = cid.get(path)
     assert refused.status_code == 403
