@@ -25,6 +25,7 @@ from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.web.auth.cookies import SESSION_COOKIE
 from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.clubs.access import ClubMembers
 from pokerroom.web.observers import NO_OBSERVERS, watch_refusal
 from tests.web.helpers import cardroom, csrf_of, sign_up
 from tests.web.tournament_driver import ANN, DIRECTOR, TWELVE
@@ -95,7 +96,7 @@ def test_a_tournament_takes_observers_unless_its_regulation_says_otherwise() -> 
     registry = Registry()
     for room in tournament.rooms.values():
         registry.add(room, LobbyEntry(room.id, "g", "s", 0, 6, RoomKind.TOURNAMENT))
-    fake = cast(Cardroom, SimpleNamespace(registry=registry))
+    fake = cast(Cardroom, SimpleNamespace(registry=registry, club_members=ClubMembers()))
     for room in tournament.rooms.values():
         assert watch_refusal(fake, room.id, None) == NO_OBSERVERS
         assert watch_refusal(fake, room.id, User(50, "Fan")) == NO_OBSERVERS

@@ -9,8 +9,6 @@ notice board, a spreadsheet or a web page.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -20,6 +18,7 @@ import typer
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.option_errors import PlainHelp, WordedGroup
 from pokerroom.cli.options import flag
+from pokerroom.club.exports import standings_csv, standings_json
 from pokerroom.errors import UsageError
 from pokerroom.i18n import gettext, ngettext, number_text
 from pokerroom.i18n.marker import N_
@@ -38,7 +37,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-COLUMNS = ("place", "player", "points", "events", "wins", "best", "prizes", "bounties")
 """The CSV header and the JSON keys of each line (machine words)."""
 
 
@@ -91,9 +89,9 @@ def standings_command(
         table = standings(season, events)
         counted = sum(season.counts(event) for event in events)
     if as_json:
-        typer.echo(json.dumps(_json(season, counted, table), ensure_ascii=False))
+        typer.echo(json.dumps(standings_json(season, counted, table), ensure_ascii=False))
     elif as_csv:
-        typer.echo(_csv(table), nl=False)
+        typer.echo(standings_csv(table), nl=False)
     else:
         typer.echo(_text(season, counted, table))
 
@@ -120,31 +118,6 @@ def _live_results(database: str | None) -> list[EventResult]:
 
     with TournamentStore.open(database) as store:
         return live_results(store)
-
-
-def _json(season: Season, counted: int, table: list[Standing]) -> dict[str, object]:
-    return {
-        "season": season.name,
-        "starts": season.starts.isoformat(),
-        "ends": season.ends.isoformat(),
-        "events": counted,
-        "standings": [
-            {column: _machine(getattr(line, column)) for column in COLUMNS} for line in table
-        ],
-    }
-
-
-def _machine(value: object) -> object:
-    return str(value) if not isinstance(value, int | str) else value
-
-
-def _csv(table: list[Standing]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for line in table:
-        writer.writerow([_machine(getattr(line, column)) for column in COLUMNS])
-    return out.getvalue()
 
 
 def _text(season: Season, counted: int, table: list[Standing]) -> str:

@@ -39,6 +39,12 @@ def parse_season(text: str, source: str) -> Season:
         raise UsageError(
             Said(N_("{source}: not TOML: {why}"), source=source, why=str(error))
         ) from None
+    return season_from_table(table, source)
+
+
+def season_from_table(table: dict[str, Any], source: str) -> Season:
+    """The season a table of :data:`KEYS` describes (a TOML file's, or a web form's with
+    its dates and numbers read)."""
     unknown = sorted(set(table) - KEYS)
     if unknown:
         wrong = N_("{source}: unknown key {key}; the keys are {keys}")

@@ -77,6 +77,8 @@ class LobbyEntry:
     """Whether people without a seat may watch (:mod:`pokerroom.web.observers`)."""
     player_run: bool = False
     """A tournament made by a plain account, not a director or an admin (T-16)."""
+    club: int | None = None
+    """A club's own room: listed to its members only, entered by them only (private too)."""
 
     def listing(self, room_id: str) -> LobbyRoomFrame:
         """The entry as ``/api/lobby`` gives it."""

@@ -56,18 +56,25 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
 * ``web_room_leases`` — which server process owns each live web table now (servers that
   share one database): its node, the fencing epoch every save of the table must still
   hold, and when the lease runs out (seconds on the database's clock).
+* ``clubs`` — a club of the web cardroom: its name, its owner and the invitation code a
+  player joins by (the owner renews it).
+* ``club_members`` — who belongs to a club: his role (owner, director, member) and state
+  (pending until approved, approved, removed).
+* ``club_seasons`` — a club's seasons by number: dates, points formula and what counts
+  (the fields of :class:`pokerroom.club.season.Season`).
 """
 
 from __future__ import annotations
 
 import enum
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Date,
     DateTime,
     Dialect,
     Float,
@@ -560,3 +567,58 @@ class WebRoomLeaseRow(Base):
     """Raised by one at every takeover: a save made under an older epoch is refused."""
     expires_at: Mapped[float] = mapped_column(Float)
     """Unix seconds on the database's own clock: after it, another process may take over."""
+
+
+class ClubRow(Base):
+    """A club (migration 0014)."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    owner_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    code: Mapped[str] = mapped_column(String(40), unique=True)
+    """The invitation code: shown to the club's owner and directors, renewed by the owner."""
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class ClubMemberRow(Base):
+    """An account's place in a club (migration 0014)."""
+
+    __tablename__ = "club_members"
+
+    club_id: Mapped[int] = mapped_column(
+        ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    role: Mapped[str] = mapped_column(String(20))
+    """``owner``, ``director`` or ``member``."""
+    state: Mapped[str] = mapped_column(String(20))
+    """``pending``, ``approved`` or ``removed``."""
+    joined_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class ClubSeasonRow(Base):
+    """A club's season (migration 0014): numbered 1, 2, ... within its club."""
+
+    __tablename__ = "club_seasons"
+
+    club_id: Mapped[int] = mapped_column(
+        ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    starts: Mapped[date] = mapped_column(Date)
+    ends: Mapped[date] = mapped_column(Date)
+    formula: Mapped[str] = mapped_column(String(20))
+    """``sqrt`` or ``places``."""
+    scale: Mapped[str] = mapped_column(String(20))
+    """``sqrt``: the points of a lone winner's place (decimal text)."""
+    places: Mapped[list[str]] = mapped_column(JSON)
+    """``places``: each place's points, the winner's first (decimal texts)."""
+    others: Mapped[str] = mapped_column(String(20))
+    bounty_points: Mapped[str] = mapped_column(String(20))
+    min_entrants: Mapped[int] = mapped_column(Integer)
+    best_of: Mapped[int | None] = mapped_column(Integer, nullable=True)

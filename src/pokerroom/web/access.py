@@ -1,9 +1,10 @@
 """Who may come into a room: anyone to a public one; to a private one, only by its link.
 
-A private room lets in its host, an admin, and the accounts that followed one of its
-invite links (a player who was signed in when he opened it, or a guest the link made).
-A guest came for one game: he may enter only the rooms whose link he followed. A
-tournament's table is entered as its tournament is.
+A club's room lets in the club's approved members and admins only
+(:mod:`pokerroom.web.clubs.access`). A private room lets in its host, an admin, and the
+accounts that followed one of its invite links (a player who was signed in when he
+opened it, or a guest the link made). A guest came for one game: he may enter only the
+rooms whose link he followed. A tournament's table is entered as its tournament is.
 
 The check is made in one place for every address that acts on a room: :func:`guard_rooms`
 (``create_app`` gives it the app's routes) puts it in front of every route whose path
@@ -29,6 +30,7 @@ from pokerroom.i18n import N_
 from pokerroom.room.registry import LobbyEntry
 from pokerroom.room.seam import USER_SCOPE_KEY, User
 from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.clubs.access import club_of, club_refusal
 from pokerroom.web.table_socket import refuse_unknown_room
 
 ROOM_PARAMS = ("room_id", "tid")
@@ -48,6 +50,9 @@ def refusal_to_enter(
 ) -> str | None:
     """Why ``user`` (None: signed out) may not come into the room, in one line; None if
     he may."""
+    club = club_of(cardroom.registry, entry)
+    if club is not None:  # a club's own game: its members only, whatever the link
+        return club_refusal(cardroom.clubs, cardroom.club_members, club, user)
     rooms = {room_id} if entry.tournament is None else {room_id, entry.tournament}
     if user is not None and user.has("guest"):
         if any(cardroom.accounts.has_pass(room, user.id) for room in rooms):

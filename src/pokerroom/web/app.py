@@ -41,6 +41,7 @@ from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.room.hub import Hub, SocketSettings
 from pokerroom.room.registry import LiveRooms
 from pokerroom.storage.accounts import AccountStore
+from pokerroom.storage.clubs.store import ClubStore
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.hand_archive import HandArchive
 from pokerroom.storage.rooms.saved_room import resume_paused
@@ -58,6 +59,7 @@ from pokerroom.web.auth.tokens import same_token
 from pokerroom.web.auth.visitor import visitor_of
 from pokerroom.web.browser_words import catalogue_routes
 from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.clubs.routes import club_routes
 from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal
 from pokerroom.web.headers import SecurityHeadersMiddleware
@@ -113,6 +115,7 @@ def create_app(
         signups=SignupLimiter(settings.signups, settings.signup_window, settings.clock),
         hashing=HashGate(settings.hashes_at_once, settings.hashes_waiting),
         tables=tables,
+        clubs=ClubStore(opened),
     )
 
     hub = Hub(
@@ -150,6 +153,7 @@ def create_app(
         routes=guard_rooms(
             [
                 *lobby_routes(),
+                *club_routes(),
                 *page_routes(),
                 *language_routes(),
                 table_route(hub),

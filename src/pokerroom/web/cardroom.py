@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from starlette.requests import HTTPConnection
 
 from pokerroom.room.kinds import TableRoom
 from pokerroom.room.registry import Registry
 from pokerroom.storage.accounts import AccountStore
+from pokerroom.storage.clubs.store import ClubStore
 from pokerroom.storage.rooms.saved_room import SavedRoom
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.auth.hashing import HashGate
 from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
+from pokerroom.web.clubs.access import ClubMembers
 from pokerroom.web.settings import ServerSettings
 
 
@@ -31,6 +33,10 @@ class Cardroom:
     tables: RoomWriter
     """Saves the live tables as they are played (:mod:`pokerroom.web.saving`); its
     ``store`` reads them back."""
+    clubs: ClubStore
+    """The clubs, their members and seasons (:mod:`pokerroom.web.clubs`)."""
+    club_members: ClubMembers = field(default_factory=ClubMembers)
+    """Each club's approved members as last read, for the hub's checks."""
     saved_room: Callable[[TableRoom, RoomWriter, bytes], SavedRoom] = SavedRoom
     """Makes the saved room of a table opened here (one of a cluster's claims it first)."""
 

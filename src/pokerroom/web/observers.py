@@ -27,6 +27,7 @@ from pokerroom.room.seam import User
 from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.clubs.access import member_watch_refusal
 
 NO_OBSERVERS = N_(
     "this table takes no observers: only its players, its host and admins may open it; "
@@ -63,6 +64,9 @@ def plays_at(listed: Listed, user: User) -> bool:
 
 def watch_refusal(cardroom: Cardroom, room_id: str, viewer: User | None) -> str | None:
     """Why ``viewer`` (None: signed out) may not watch the room now; None if he may."""
+    outsider = member_watch_refusal(cardroom.registry, cardroom.club_members, room_id, viewer)
+    if outsider is not None:
+        return outsider
     listed = cardroom.registry.find(room_id)
     if listed is None or welcome(listed) or not dealt(listed):
         return None

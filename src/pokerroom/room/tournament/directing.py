@@ -48,7 +48,7 @@ def direct(
     tournament: RoomTournament, sender: User | None, message: Director, now: float
 ) -> Outcome:
     """Carry out one director's action; a refusal is one line and nothing changes."""
-    if not may_direct_event(sender, tournament.creator):
+    if not may_direct_event(sender, tournament.creator, tournament.directors):
         return Outcome(
             False,
             gettext("only the tournament's creator, a director or an admin directs it (T-16)"),

@@ -53,7 +53,7 @@ from pokerroom.room.tournament import directing, views
 from pokerroom.room.tournament.broadcast import Broadcasting
 from pokerroom.room.tournament.disputes import Disputes, offer
 from pokerroom.room.tournament.journal import Journal, journaled
-from pokerroom.room.tournament.roles import may_direct, may_direct_event
+from pokerroom.room.tournament.roles import may_direct_event
 from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.room.tournament.words import place_text, status_text
 from pokerroom.tournament.american import ACTION_SECONDS, HAND_SECONDS, decisions
@@ -110,6 +110,11 @@ class RoomTournament:
     decision_seconds: float | None = None
     auto_muck = False
     """These four are set in ``__init__``; here for tournaments checkpointed before."""
+    club: int | None = None
+    """The club whose members alone may enter it (None: open to all); set by its server."""
+    directors: frozenset[int] = frozenset()
+    """The club's owner and directors: they direct it too (T-16); its server keeps them
+    current as roles change."""
 
     def __init__(
         self,
@@ -430,7 +435,7 @@ class RoomTournament:
     # ------------------------------------------------------ start and clock
 
     def may_start(self, user: User | None) -> bool:
-        return user is not None and (user.id == self.creator or may_direct(user))
+        return may_direct_event(user, self.creator, self.directors)
 
     @journaled
     def start(self, user: User | None, now: float) -> str:
@@ -539,7 +544,7 @@ class RoomTournament:
         return gettext("the clock runs again")
 
     def _check_director(self, user: User | None) -> None:
-        if not may_direct_event(user, self.creator):
+        if not may_direct_event(user, self.creator, self.directors):
             raise UsageError(
                 gettext("only a tournament director pauses or resumes the clock (T-16)")
             )

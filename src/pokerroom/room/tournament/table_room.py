@@ -80,7 +80,7 @@ class TournamentTableRoom(LiveRoom):
     def moderates(self, user: User | None) -> bool:
         """The tournament's director (its creator, a director, an admin) moderates its
         tables' chat."""
-        return may_direct_event(user, self.owner.creator)
+        return may_direct_event(user, self.owner.creator, self.owner.directors)
 
     def public_snapshot(self) -> TableFrame:
         frame = super().public_snapshot()

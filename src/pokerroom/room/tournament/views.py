@@ -117,7 +117,7 @@ def lobby(tournament: RoomTournament, viewer: User | None) -> TournamentFrame:
             "table": tournament.table_of(viewer),
             "may": offered(tournament, viewer, record is not None, out),
             "start": tournament.run is None and tournament.may_start(viewer),
-            "director": may_direct_event(viewer, tournament.creator),
+            "director": may_direct_event(viewer, tournament.creator, tournament.directors),
         },
     }
 

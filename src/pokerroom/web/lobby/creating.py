@@ -3,7 +3,8 @@
 
 GET shows the form filled with the defaults; POST reads it (:mod:`~pokerroom.web.lobby.
 home_form`, :mod:`~pokerroom.web.lobby.ofc_form`, :mod:`~pokerroom.web.lobby.cash_form`),
-makes the room under a fresh :func:`~pokerroom.room.registry.new_room_id`, lists it with its
+makes the room (in the creator's club if he chose one: :mod:`pokerroom.web.clubs.choice`)
+under a fresh :func:`~pokerroom.room.registry.new_room_id`, lists it with its
 :class:`~pokerroom.room.registry.LobbyEntry` (private: by invite link only) and sends the
 creator to its table page, ``/tables/<id>`` (303). One account has at most
 ``tables_per_account`` tables open at once (admins aside; a tournament's tables do not
@@ -15,7 +16,7 @@ for JSON gets ``{"type": "room", "v": 1, ...the lobby listing}`` (201) or the er
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -34,6 +35,7 @@ from pokerroom.room.seam import PROTOCOL_VERSION, User
 from pokerroom.table.settings_check import SettingError
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
+from pokerroom.web.clubs.choice import chosen_club, club_choices
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.lobby.cash_form import CASH_DEFAULTS, CASH_FIELDS, read_cash_form
 from pokerroom.web.lobby.home_form import HOME_DEFAULTS, HOME_FIELDS, read_home_form
@@ -202,8 +204,9 @@ def _form_page(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
     async def show(request: Request) -> Response:
         if user_of(request) is None:
             return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-        _creator(request, kind)
-        return page(request, kind.template, kind.context(kind.defaults, None))
+        user = _creator(request, kind)
+        clubs = await club_choices(request, user, directing=False)
+        return page(request, kind.template, {**kind.context(kind.defaults, None), "clubs": clubs})
 
     return show
 
@@ -211,18 +214,23 @@ def _form_page(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
 def _create(kind: Kind) -> Callable[[Request], Awaitable[Response]]:
     async def create(request: Request) -> Response:
         user = _creator(request, kind)
-        form = await form_fields(request, *kind.fields)
+        form = await form_fields(request, *kind.fields, "club")
         cardroom = cardroom_of(request)
         room_id = new_room_id()
         try:
             _within_limit(cardroom, user)
+            club = await chosen_club(request, user, form["club"], directing=False)
             room, entry = kind.build(form, room_id, user)
         except SettingError as error:
             status = 429 if isinstance(error, TooManyTablesError) else 400
             if wants_json(request.scope):
                 return error_response(request.scope, status, str(error))
             said = gettext(str(error))  # a marked message in the visitor's language
-            return page(request, kind.template, kind.context(form, said), status)
+            clubs = await club_choices(request, user, directing=False)
+            context = {**kind.context(form, said), "clubs": clubs}
+            return page(request, kind.template, context, status)
+        if club is not None:  # a club's game: its members only, never in the public lobby
+            entry = replace(entry, club=club, private=True)
         open_room(cardroom, room, entry)  # saved as it is played: a restart resumes it
         if wants_json(request.scope):
             listing = entry.listing(room_id)

@@ -90,7 +90,7 @@ async def moderation_page(request: Request) -> Response:
     user = user_of(request)
     if user is None:
         return RedirectResponse(f"/login?next={tournament.url}/chat", status_code=303)
-    if not may_direct_event(user, tournament.creator):
+    if not may_direct_event(user, tournament.creator, tournament.directors):
         return error_response(
             request.scope,
             403,

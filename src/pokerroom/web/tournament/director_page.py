@@ -65,7 +65,7 @@ def _turned_away(request: Request, tournament: RoomTournament) -> Response | Non
         if wants_json(request.scope):
             return error_response(request.scope, 403, gettext("sign in first"))
         return RedirectResponse(f"/login?next={tournament.url}/director", status_code=303)
-    if not may_direct_event(user, tournament.creator):
+    if not may_direct_event(user, tournament.creator, tournament.directors):
         return error_response(
             request.scope,
             403,

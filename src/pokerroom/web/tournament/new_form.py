@@ -8,6 +8,7 @@ same one line. A refused form is shown again with everything typed kept and that
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from starlette.datastructures import UploadFile
@@ -27,7 +28,7 @@ from pokerroom.web.tournament.common_fields import COMMON, common_given, with_co
 
 MAX_REGULATION_CHARS = 20_000
 MAX_START_MINUTES = 7 * 24 * 60
-TEXT_FIELDS = ("example", "regulation", "name", "bots", "start_in", *COMMON)
+TEXT_FIELDS = ("example", "regulation", "name", "bots", "start_in", "club", *COMMON)
 CHECKBOXES = ("when_full", "recurs")
 UPLOAD = "upload"
 
@@ -142,10 +143,16 @@ def blank_form() -> NewTournamentForm:
 
 
 def form_page(
-    request: Request, form: NewTournamentForm, error: str | None = None, status: int = 200
+    request: Request,
+    form: NewTournamentForm,
+    error: str | None = None,
+    status: int = 200,
+    clubs: Sequence[tuple[int, str]] = (),
 ) -> Response:
-    """The form with what was typed, and the one line that refused it."""
+    """The form with what was typed, the clubs the creator directs, and the one line that
+    refused it."""
     context = {
+        "clubs": clubs,
         "examples": example_names(),
         "form": form,
         "error": error,

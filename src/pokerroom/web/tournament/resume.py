@@ -42,12 +42,24 @@ def rebuild_tournament(
     """``stored`` resumed at ``now`` (see :func:`resume_tournament`); None, logged, if it
     cannot be."""
     try:
-        return resume_tournament(stored, cardroom, now, grace)
+        return in_its_club(resume_tournament(stored, cardroom, now, grace), stored, cardroom)
     except StorageError as error:
         log.error("tournament %s cannot be resumed: %s", stored.id, error)
     except Exception as exc:
         log.error("tournament %s cannot be resumed: %s", stored.id, describe_failure(exc))
     return None
+
+
+def in_its_club(
+    tournament: RoomTournament, stored: StoredRoom, cardroom: Cardroom
+) -> RoomTournament:
+    """A club's tournament (its saved lobby line names the club) gets its club back, with
+    the club's directors as they are now (asks the database: in a thread)."""
+    club = stored.entry.get("club")
+    if isinstance(club, int):
+        tournament.club = club
+        tournament.directors = cardroom.clubs.directors(club)
+    return tournament
 
 
 def list_tournament(cardroom: Cardroom, stored: StoredRoom, tournament: RoomTournament) -> None:

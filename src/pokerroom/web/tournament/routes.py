@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
@@ -49,6 +50,7 @@ from pokerroom.room.tournament.words import place_text, status_text
 from pokerroom.said import error_words
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
+from pokerroom.web.clubs.choice import chosen_club, club_choices
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.details import details
@@ -103,7 +105,7 @@ async def new_page(request: Request) -> Response:
         raise HTTPException(
             403, gettext("only a host, a director or an admin creates a tournament")
         )
-    return form_page(request, blank_form())
+    return form_page(request, blank_form(), clubs=await club_choices(request, user, directing=True))
 
 
 async def create(request: Request) -> Response:
@@ -115,9 +117,10 @@ async def create(request: Request) -> Response:
     try:
         form = await read_form(request)
     except UploadError as error:
-        return _refused(request, error.form, str(error))
+        return await _refused(request, error.form, str(error))
     now = _now(request)
     try:
+        club = await chosen_club(request, user, form.fields["club"], directing=True)
         regulation, text = form.regulation()
         bots = whole_number(form.fields["bots"], gettext("bots"), 0, regulation.max_entries or 1000)
         start_in = form.minutes()
@@ -133,7 +136,10 @@ async def create(request: Request) -> Response:
             recurs=form.recurs,
         )
     except PokerroomError as error:
-        return _refused(request, form, error_words(error))
+        return await _refused(request, form, error_words(error))
+    if club is not None:  # a club's tournament: its members only, its directors direct it
+        tournament.club = club
+        tournament.directors = await run_in_threadpool(cardroom_of(request).clubs.directors, club)
     tournament = open_tournament(cardroom_of(request), tournament, text, user.id)
     _changed(request, tournament)
     if wants_json(request.scope):
@@ -141,10 +147,11 @@ async def create(request: Request) -> Response:
     return RedirectResponse(tournament.url, status_code=303)
 
 
-def _refused(request: Request, form: NewTournamentForm, error: str) -> Response:
+async def _refused(request: Request, form: NewTournamentForm, error: str) -> Response:
     if wants_json(request.scope):
         return error_response(request.scope, 400, error)
-    return form_page(request, form, error, 400)
+    clubs = await club_choices(request, user_of(request), directing=True)
+    return form_page(request, form, error, 400, clubs)
 
 
 def open_tournament(
@@ -153,7 +160,9 @@ def open_tournament(
     """Save a new tournament (its regulation as ``text``) and list it; the one to use."""
     registry = cardroom.registry
     entry = lobby_entry(tournament, host)
-    tournament = save_tournament(cardroom, tournament, text, entry_to_json(entry))
+    saved = save_tournament(cardroom, tournament, text, entry_to_json(entry))
+    saved.club, saved.directors = tournament.club, tournament.directors
+    tournament = saved
     registry.add(tournament, entry)
     tournament.on_change = publisher(registry)
     follow_on(cardroom, tournament, text, host)
@@ -178,6 +187,7 @@ def follow_on(cardroom: Cardroom, tournament: RoomTournament, text: str, host: i
             start_when_full=True,
             recurs=True,
         )
+        following.club, following.directors = started.club, started.directors
         open_tournament(cardroom, following, text, host)
 
     tournament.on_start = open_next
@@ -197,6 +207,8 @@ def lobby_entry(tournament: RoomTournament, host: int | None = None) -> LobbyEnt
         status=tournament.status,
         host_id=host,
         player_run=tournament.player_run,
+        private=tournament.club is not None,
+        club=tournament.club,
     )
 
 

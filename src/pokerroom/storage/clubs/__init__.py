@@ -1,0 +1,1 @@
+"""Clubs as the database keeps them: members, roles, invitation codes, seasons."""
