@@ -23,7 +23,15 @@ HELP_TEXTS = (
     N_(
         "Play Open-Face Chinese Pineapple against bots; all is saved as you go (pokerroom history)."
     ),
-    N_("List the hands of a saved series or OFC session, show a tournament's results, or export."),
+    N_(
+        "List the hands of a saved series or OFC session, show a tournament's results, export, or import hand histories from other rooms."
+    ),
+    N_(
+        "Each player's statistics from the web cardroom's hand archive: VPIP, PFR, 3-bet, aggression, showdowns, winnings."
+    ),
+    N_(
+        "The home game's settle-up: each player's buy-ins, top-ups and cash-outs, and the fewest transfers that square everyone."
+    ),
     N_("Show a tournament's clock full-screen, for a TV or a projector."),
     N_("Run a live tournament dealt with real cards, saved as it happens."),
     N_("Run the web cardroom: the lobby, sign-up and log-in, the tables."),
@@ -105,7 +113,7 @@ HELP_TEXTS = (
     N_("Go on with an unfinished session (the latest, or the one named), mid-hand too."),
     N_("Give up an unfinished session."),
     N_(
-        "List the hands of a saved series or OFC session, show a tournament's results, or export.\n\nA series' hands with number, button, pot and winners; a tournament's results table."
+        "List the hands of a saved series or OFC session, show a tournament's results, export,\nor import hand histories from other rooms.\n\nA series' hands with number, button, pot and winners; a tournament's results table.\n\nhistory import FILE... brings PokerStars and Poker Now hands into the hand archive."
     ),
     N_("The series to show; the latest by default."),
     N_("The OFC session to show."),
@@ -114,6 +122,35 @@ HELP_TEXTS = (
     N_("Also write the hands: a series as PHH (.phhs), OFC as TOML (.ofc.toml)."),
     N_("Export as this human seat saw the hands; the first human by default."),
     N_("Export every player's cards (host only; a finished series)."),
+    N_("Import hand histories from PokerStars or Poker Now into the hand archive."),
+    N_("Hand histories: PokerStars text or Poker Now logs (CSV)."),
+    N_("pokerstars, pokernow or auto (the file's first line tells)."),
+    N_("The database of pokerroom serve (a URL or SQLite file); default: the data directory."),
+    N_("The web account that played the hero's seat: the hands become his."),
+    N_("Poker Now: who downloaded the log; found from his shown hands by default."),
+    N_("One JSON object per file: counts and refused hands."),
+    N_(
+        "Each player's statistics from the web cardroom's hand archive: VPIP, PFR, 3-bet,\naggression, showdowns, winnings."
+    ),
+    N_("Only this player (his name at the tables)."),
+    N_("Hands from this UTC day or moment on."),
+    N_("Hands up to this UTC day (all of it)."),
+    N_("Only the hands of this table."),
+    N_("Only the hands of this tournament."),
+    N_("As NAME sees them: his own hole cards value his own all-ins."),
+    N_("Print JSON: one object per player."),
+    N_(
+        "The home game's settle-up: each player's buy-ins, top-ups and cash-outs, and the\nfewest transfers that square everyone."
+    ),
+    N_(
+        "A ledger CSV with the columns 'player,kind,amount', the kind 'buy-in', 'top-up' or 'cash-out'."
+    ),
+    N_("Instead: settle a web table's results from the archive."),
+    N_(
+        "With --table: the database of pokerroom serve (a URL or SQLite file); default: the data directory."
+    ),
+    N_("Print the transfers as CSV."),
+    N_("Print the accounts and transfers as JSON."),
     N_(
         "Show a tournament's clock full-screen, for a TV or a projector.\n\nThe time left in huge digits, the level and blinds, the next level\nand break, the field, the pool and prizes, the colour-up notice; a\nflash and the bell at each level change. Keys: space pause/resume,\nb a 10-minute break, + / - a minute more or less, n next level now,\nu undo, ? the keys, q quit."
     ),
@@ -206,6 +243,9 @@ HELP_TEXTS = (
     N_(
         "Seconds per decision before the countdown (A-18) where the regulation has no shot clock, 0-3600; 0: none."
     ),
+    N_(
+        "The tournament clock (levels, breaks, the bots' own tables) runs N times as fast as the wall clock, 1-100; your shot clock does not."
+    ),
     N_("Sit down again in a tournament you left (the latest, or the id given as FILE)."),
     N_(
         "Print a season's standings: places, points, events played, wins, prizes.\n\nTies go to more wins, then the better best finish, then more prize money; players\nstill level share the place."
@@ -218,7 +258,6 @@ HELP_TEXTS = (
     N_("Count only the --results files."),
     N_("Print CSV."),
     N_("List every account with its roles, oldest first."),
-    N_("The database of pokerroom serve (a URL or SQLite file); default: the data directory."),
     N_("Give the account NAME the role ROLE."),
     N_("The account's name (any case)."),
     N_("One of host, director, admin, bot."),
