@@ -20,20 +20,12 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine, inspect, text
 
 from pokerroom.bots.tournament_players import BotPlayers
-from pokerroom.deck import Deck
-from pokerroom.engine import Hand, HandConfig
 from pokerroom.errors import UsageError
 from pokerroom.storage import SeriesStore, StorageError
-from pokerroom.storage.codec import decisions_of
 from pokerroom.storage.database import DATABASE_ENV, alembic_config
 from pokerroom.storage.store import Player
 from pokerroom.storage.tournament import saving as tournament_saving
 from pokerroom.storage.tournament.codec import EVENT_TYPES, decode_event, encode_event
-from pokerroom.storage.tournament.hand_progress import (
-    drop_table_hand,
-    save_table_hand,
-    table_hand,
-)
 from pokerroom.storage.tournament.log import TournamentLog
 from pokerroom.storage.tournament.store import StaleTournamentError, TournamentStore
 from pokerroom.table.series import SeriesSettings
@@ -519,31 +511,16 @@ def test_events_go_in_through_core_on_a_database_other_than_sqlite(
     assert store.events(number) == [fast, core]
 
 
-def test_c3_x4_your_hand_in_progress_is_kept_then_dropped_and_goes_with_an_abandon(
+def test_going_back_to_0005_removes_the_hands_in_progress_and_keeps_the_tournaments(
     database_url: str,
 ) -> None:
-    """Migration 0006: the person's hand is saved with its deck and decisions, brought up
-    to date, read back whole; dropped at its end; an abandon drops it too (X-4); going back
-    to 0005 removes the table and keeps the tournaments."""
+    """Migration 0006 made the table of a person's hand in progress (the old terminal
+    tournament's); going back to 0005 removes it and keeps the tournaments."""
     url = database_url
-    deck = Deck(seed=3)
-    hand = Hand(HandConfig.holdem([200, 200, 200], small_blind=5, big_blind=10), deck)
     with TournamentStore.open(url) as store:
-        number = store.create_tournament(
+        store.create_tournament(
             example_text("home-sit-and-go"), entrants=3, bots=["random"], seed=1
         )
-        save_table_hand(store, number, "Ann", 2, hand, deck.dealt)
-        hand.check_or_call()
-        save_table_hand(store, number, "Ann", 2, hand, deck.dealt)
-        kept = table_hand(store, number)
-        assert kept is not None and (kept.player, kept.table) == ("Ann", 2)
-        assert kept.config == hand.config and kept.deck == deck.dealt
-        assert list(kept.decisions) == decisions_of(hand)
-        drop_table_hand(store, number)
-        assert table_hand(store, number) is None
-        save_table_hand(store, number, "Ann", 2, hand, deck.dealt)
-        store.abandon_tournament(number)
-        assert table_hand(store, number) is None
     command.downgrade(alembic_config(url), "0005")
     engine = create_engine(url)
     with engine.connect() as connection:

@@ -31,7 +31,9 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
   (every hole card, X-4: for the director's export only) and its observer's copy, by
   running hand number.
 * ``tournament_hands_in_progress`` — at most one per tournament: the hand being dealt to
-  the person at the terminal table, with its secret deck (C-3, X-4), deleted at its end.
+  the person at the old terminal tournament table, with its secret deck (C-3, X-4). No
+  longer written (``tournament play`` saves as the web server does); an abandon still
+  clears what an older version left.
 * ``accounts`` — the web cardroom's people: name (unique without regard to case), an argon2
   hash of the password (never the password; none for a guest), roles, and for a guest the
   room whose invite link made the account.

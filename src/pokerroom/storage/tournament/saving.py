@@ -164,8 +164,8 @@ def resumed_run(tournament_id: int | None) -> SavedRun:
         people = people_in(events, players)
         if people:
             problem = N_(
-                "tournament {id} has {name}'s seat: "
-                "go on with pokerroom tournament play --resume {id}"
+                "tournament {id} has {name}'s seat, played at the terminal table of an "
+                "earlier pokerroom: it cannot go on (pokerroom history --tournament {id} shows it)"
             )
             raise UsageError(gettext(problem).format(id=saved.id, name=people[0]))
     except (StorageError, UsageError):
