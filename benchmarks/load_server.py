@@ -172,7 +172,7 @@ def serve_cluster(config: LoadConfig) -> None:
         for port in ports:
             wait_for(port)
         tables = save_tables(RoomStore(database), config)
-        shared_out(database_url, schema, config.tables + config.workers)
+        shared_out(database_url, config.tables)
         for port in ports:
             listing(port, config.tables)
         database.close()
@@ -249,19 +249,18 @@ def serve_worker(config: LoadConfig, database_url: str, port: int) -> None:
             profiler.dump_stats(f"{config.profile}.{port}")  # one file per worker
 
 
-def shared_out(url: str, schema: str, locks: int) -> None:
-    """Wait until the workers own every table (and each holds its own lock): the
-    provisional ownership's advisory locks in this schema's key space."""
+def shared_out(url: str, tables: int) -> None:
+    """Wait until the workers own every table: a lease not run out for each."""
     engine = create_engine(url)
     query = text(
-        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
-        "AND classid = (hashtext(:schema)::bigint & 4294967295)::oid"
+        "SELECT count(*) FROM web_room_leases "
+        "WHERE expires_at > extract(epoch FROM clock_timestamp())"
     )
     deadline = time.monotonic() + 120
     try:
         while time.monotonic() < deadline:
             with engine.connect() as connection:
-                if (connection.execute(query, {"schema": schema}).scalar() or 0) >= locks:
+                if (connection.execute(query).scalar() or 0) >= tables:
                     return
             time.sleep(0.25)
     finally:

@@ -199,3 +199,35 @@ def test_a_lease_runs_out_by_the_databases_clock(database_url: str) -> None:
         assert leases.acquire("t1", "b", 5.0) is None
         time.sleep(0.3)
         assert leases.acquire("t1", "b", 5.0) == 2
+
+
+def test_a_process_taking_many_tables_over_stops_when_its_renewal_is_due(tmp_path: Path) -> None:
+    """Hundreds of tables nobody owns (a start, a dead neighbour's): one look takes over
+    only what it can before the next renewal, so the process's own leases never wait
+    behind the building of the others (they ran out before: 750 tables at once)."""
+    import asyncio
+
+    now = [0.0]
+    database = open_database(tmp_path / "store.db")
+    store = RoomStore(database)
+    for number in range(12):
+        store.create(f"t{number:02d}", "home", entry={}, settings={}, seed=1)
+    built: list[str] = []
+
+    async def slow_build(lease: str) -> bool:
+        now[0] += 0.3  # building a table from the database takes time
+        built.append(lease)
+        return True
+
+    writer = RoomWriter(RoomStore(database))
+    owner = Ownership(
+        LeaseStore(database), writer, LeaseSettings(), load=slow_build, node="a",
+        clock=lambda: now[0],
+    )  # fmt: skip
+    asyncio.run(owner.tick())
+    assert built == ["t00", "t01", "t02", "t03"], "a second's worth: 4 builds of 0.3 s"
+    assert owner.owns("t00"), "renewed before the look: it acts for what it took"
+    asyncio.run(owner.tick())
+    assert len(built) == 8 and LeaseStore(database).unowned() == [f"t{n:02d}" for n in range(8, 12)]
+    writer.close()
+    database.close()

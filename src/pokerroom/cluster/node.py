@@ -93,7 +93,8 @@ class ClusterNode:
         self._listening: list[Subscription] = []
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
-        self._loading: set[str] = set()
+        self._loading: dict[str, asyncio.Future[None]] = {}
+        """Tables being read to be followed: a second asker waits for the first read."""
         self._present = PresenceTally()
         self._epochs: dict[str, int] = {}
         self._not_followed: set[str] = set()
@@ -303,10 +304,15 @@ class ClusterNode:
             self._closed(room_id)
 
     async def _load(self, room_id: str) -> None:
-        """Follow a table this process does not know yet."""
-        if room_id in self._loading or room_id in self._not_followed:
+        """Follow a table this process does not know yet (once: a second asker, such as a
+        takeover while a notice's read is under way, waits for the first read)."""
+        loading = self._loading.get(room_id)
+        if loading is not None:
+            await asyncio.shield(loading)
             return
-        self._loading.add(room_id)
+        if room_id in self._not_followed:
+            return
+        done = self._loading[room_id] = asyncio.get_running_loop().create_future()
         try:
             stored = await asyncio.to_thread(self.writer.store.open_rooms, room_id)
             if stored and stored[0].kind == TOURNAMENT_KIND:
@@ -319,7 +325,8 @@ class ClusterNode:
         except Exception as exc:
             log.error("table %s cannot be followed: %s", room_id, exc)
         finally:
-            self._loading.discard(room_id)
+            del self._loading[room_id]
+            done.set_result(None)
 
     async def _catch_up(self, room_id: str) -> None:
         """Bring the copy up to what the database holds (one reader per table at a time)."""

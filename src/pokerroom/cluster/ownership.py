@@ -14,13 +14,18 @@ every table over between hands, its play saved first.
 A web tournament is one lease: its director and all its tables move together (the
 ``lease_of`` a tournament's table is its tournament).
 
-The blocking database calls run on threads; listeners are told on the event loop.
+The lease statements run on a thread of their own, so a renewal never waits behind the
+tables' saves and loads on the shared threads; a look for tables to take over stops when
+the next renewal is due, so a process taking many tables over (a start, a dead neighbour's
+hundreds) keeps its own leases fresh meanwhile and leaves the rest to the next look (or to
+another process). Listeners are told on the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import math
 import os
@@ -29,7 +34,9 @@ import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import ParamSpec, TypeVar
 
 from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.errors import PokerroomError
@@ -39,6 +46,8 @@ from pokerroom.storage.rooms.leases import Holder, LeaseStore
 from pokerroom.storage.rooms.writer import RoomWriter
 
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
+T = TypeVar("T")
 
 Loader = Callable[[str], Awaitable[bool]]
 """Build a table just taken over from the database and serve it here; False if it cannot be."""
@@ -103,6 +112,7 @@ class Ownership:
         self._lost: list[Listener] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._draining = False
+        self._statements = ThreadPoolExecutor(1, thread_name_prefix="leases")
         self.writer.fence = self
 
     # ------------------------------------------------------------ asked by the tables
@@ -173,6 +183,7 @@ class Ownership:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             self._loop = None
+            self._statements.shutdown(wait=False)
 
     async def _run(self) -> None:
         while True:
@@ -187,14 +198,14 @@ class Ownership:
         """Renew every lease held, then take over the tables nobody holds."""
         started = self.clock()
         try:
-            renewed = await asyncio.to_thread(self.leases.renew, self.node, self.settings.seconds)
+            renewed = await self._run_statement(self.leases.renew, self.node, self.settings.seconds)
         except StorageError as error:
             log.error("the table leases cannot be renewed: %s", error)
             return
         for lease in self._renewed(renewed, started):
-            await asyncio.to_thread(self.leases.release, lease, self.node, renewed[lease])
+            await self._run_statement(self.leases.release, lease, self.node, renewed[lease])
         if not self._draining:
-            await self._take_over()
+            await self._take_over(started + self.settings.renew_every)
 
     def _renewed(self, renewed: dict[str, int], started: float) -> list[str]:
         """Note a renewal begun at ``started``; the leases renewed that this process no
@@ -215,18 +226,21 @@ class Ownership:
         self._tell(self._lost, lost)
         return strays
 
-    async def _take_over(self) -> None:
+    async def _take_over(self, renew_at: float) -> None:
+        """Take over the tables nobody holds, until the next renewal is due."""
         try:
-            unowned = await asyncio.to_thread(self.leases.unowned)
+            unowned = await self._run_statement(self.leases.unowned)
         except StorageError as error:
             log.error("the tables nobody owns cannot be listed: %s", error)
             return
         for lease in unowned:
+            if self.clock() >= renew_at:
+                return  # the rest at the next look, after the renewal
             with self._lock:
                 if lease in self._held:
                     continue
             try:
-                epoch = await asyncio.to_thread(
+                epoch = await self._run_statement(
                     self.leases.acquire, lease, self.node, self.settings.seconds
                 )
             except StorageError as error:
@@ -235,7 +249,7 @@ class Ownership:
             if epoch is None:
                 continue  # another process was first
             if self._draining:  # this one is going away: let another have it at once
-                await asyncio.to_thread(self.leases.release, lease, self.node, epoch)
+                await self._run_statement(self.leases.release, lease, self.node, epoch)
                 continue
             with self._lock:
                 self._held[lease] = epoch
@@ -281,7 +295,7 @@ class Ownership:
                 continue
             if flushed:
                 try:
-                    await asyncio.to_thread(self.leases.release, lease, self.node, epoch)
+                    await self._run_statement(self.leases.release, lease, self.node, epoch)
                 except StorageError as error:
                     log.error("table %s is left to expire: %s", lease, error)
             with self._lock:
@@ -289,6 +303,13 @@ class Ownership:
             self._tell(self._lost, [lease])
 
     # ------------------------------------------------------------ inside
+
+    async def _run_statement(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """A lease statement, on the leases' own thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._statements, functools.partial(call, *args, **kwargs)
+        )
 
     def _forget(self, lease: str) -> None:
         """No longer held (the lock is held)."""
