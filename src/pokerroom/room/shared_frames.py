@@ -16,6 +16,7 @@ the room anew, so a frame never shows an older table than the last change it was
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from json.encoder import encode_basestring_ascii
 from typing import Protocol, cast, runtime_checkable
 
@@ -48,9 +49,7 @@ class _Shared:
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
-        self._fields = {
-            name: (value, f"{_key(name)}:{value_text(value)}") for name, value in frame.items()
-        }
+        self._fields = _texts(frame)
         """Each field's value and its text, name included."""
         self._items: dict[str, list[str] | dict[str, tuple[object, str]] | None] = {}
         """A list field's items' text; an object field's items and their text, names
@@ -58,15 +57,7 @@ class _Shared:
 
     def text(self, frame: Frame) -> str:
         """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
-        fields = self._fields
-        parts = []
-        for name, value in frame.items():
-            known = fields.get(name)
-            if known is not None and known[0] is value:
-                parts.append(known[1])
-            else:
-                parts.append(f"{_key(name)}:{self._own(name, value)}")
-        return "{" + ",".join(parts) + "}"
+        return _object_text(frame, self._fields, self._own)
 
     def _own(self, name: str, value: object) -> str:
         """A viewer's own value of the field ``name``: written from the shared items'
@@ -91,14 +82,7 @@ class _Shared:
                 self._items[name] = _pairs(shared)
             pairs = self._items[name]
             if type(pairs) is dict:
-                parts = []
-                for key, mine in value.items():
-                    known = pairs.get(key)
-                    if known is not None and known[0] is mine:
-                        parts.append(known[1])
-                    else:
-                        parts.append(f"{_key(key)}:{value_text(mine)}")
-                return "{" + ",".join(parts) + "}"
+                return _object_text(value, pairs, _item_text)
         return value_text(value)
 
 
@@ -107,7 +91,33 @@ def _pairs(shared: dict[str, object]) -> dict[str, tuple[object, str]] | None:
     viewer's copy may share (else None: encoding a viewer's whole is quicker)."""
     if not any(type(item) is list or type(item) is dict for item in shared.values()):
         return None
+    return _texts(shared)
+
+
+def _texts(shared: Mapping[str, object]) -> dict[str, tuple[object, str]]:
+    """Each item of an object with its text, its name included."""
     return {key: (item, f"{_key(key)}:{value_text(item)}") for key, item in shared.items()}
+
+
+def _object_text(
+    value: Mapping[str, object],
+    known: Mapping[str, tuple[object, str]],
+    own: Callable[[str, object], str],
+) -> str:
+    """An object as JSON: an item that is the shared one in ``known`` by its shared text,
+    any other written by ``own``."""
+    parts = []
+    for key, item in value.items():
+        shared = known.get(key)
+        if shared is not None and shared[0] is item:
+            parts.append(shared[1])
+        else:
+            parts.append(f"{_key(key)}:{own(key, item)}")
+    return "{" + ",".join(parts) + "}"
+
+
+def _item_text(_name: str, item: object) -> str:
+    return value_text(item)
 
 
 _KEYS: dict[str, str] = {}
