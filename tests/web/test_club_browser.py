@@ -1,7 +1,8 @@
 """The club page in a real Chromium, as its owner sees it with a request waiting, members
 to promote or remove, the code to renew and the season form open: at a desktop's
 1280×800 and a phone's 390×844 every control lies within the screen's width and the page
-never scrolls sideways; approving the request by clicking makes the player a member."""
+never scrolls sideways, in English and in Russian; approving the request by clicking makes
+the player a member."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from starlette.types import ASGIApp
 from pokerroom.storage.database import open_database
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.cookies import SESSION_COOKIE
+from pokerroom.web.language import LANGUAGE_COOKIE
 from tests.web.browser_pages import strict_page
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, sign_up
@@ -85,3 +87,15 @@ def test_the_club_page_fits_a_desktop_and_a_phone_and_approves_by_click(
         expect(page.get_by_role("status")).to_have_text("the player is a member now")
         expect(page.locator("table.members").last).to_contain_text("Bartholomew")
         assert not outside(page, 390, 844)
+        context.add_cookies([{"name": LANGUAGE_COOKIE, "value": "ru", "url": url}])
+        sign_up(TestClient(app), "Dorothea")  # a request waiting again, in Russian now
+        dorothea = accounts.find_account("Dorothea")
+        assert dorothea is not None
+        clubs.join(club.code, dorothea.id)
+        page.goto(f"{url}/clubs/{club.id}")  # not a reload: that would post the approval again
+        expect(page.locator("html")).to_have_attribute("lang", "ru")
+        expect(page.get_by_role("status")).to_have_count(0)
+        page.locator("details > summary").last.click()
+        expect(page.locator('input[name="starts"]')).to_be_visible()
+        problems = outside(page, 1280, 800) + outside(page, 390, 844)
+        assert not problems, "in Russian:\n" + "\n".join(problems)

@@ -148,9 +148,11 @@ def club_tournament(client: TestClient, bots: int = 0) -> tuple[int, RoomTournam
     return 303, room
 
 
-def test_the_clubs_directors_direct_its_tournaments_and_members_do_not(
+def test_t16_the_clubs_directors_direct_its_tournaments_and_members_do_not(
     people: dict[str, TestClient],
 ) -> None:
+    """T-16: the director runs the tournament; at a club's tournament its owner and its
+    directors are the director, a plain member is not."""
     ann, bob, cid = people["Ann"], people["Bob"], people["Cid"]
     join(cid, code_of(ann))
     approve(ann, "Cid")
