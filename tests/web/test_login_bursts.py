@@ -108,14 +108,13 @@ def test_forty_log_ins_at_once_get_five_checks_and_the_rest_are_refused(
     browser = TestClient(app)
     assert sign_up(browser, "ann").status_code == 303
     hasher.hashes = 0
-    guesses = [f"guess number {n}" for n in range(40)]
-    guesses[25] = PASSWORD
-    forms = [{"name": "ann", "password": guess, "next": "/"} for guess in guesses]
+    # All wrong: a right password among them forgives the name's failures when it lands,
+    # which lets one more through if it lands before the burst's last guesses arrive.
+    forms = [{"name": "ann", "password": f"guess number {n}", "next": "/"} for n in range(40)]
     with serving(app) as port:
         answers = burst(port, TestClient(app), "/login", forms)
     statuses = Counter(status for status, _retry in answers)
-    checked = statuses[400] + statuses[303]  # the right one gets in only if among the five
-    assert checked == hasher.hashes == 5 and statuses[429] == 35, statuses
+    assert statuses[400] == hasher.hashes == 5 and statuses[429] == 35, statuses
     assert all(retry is not None for status, retry in answers if status == 429)
 
 
