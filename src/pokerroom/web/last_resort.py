@@ -15,7 +15,8 @@ everything else:
   request, the exception's class and innermost frames, never its text (it may name a card,
   X-4); the 500 page shows the same id. The full stack, frames only, is logged as well the
   first time a failure comes from a place in the code, and again at most once a minute.
-* A client that went away while its request was read is nobody's failure: nothing logged.
+* A client that went away while its request was read, or before its socket was accepted
+  (uvicorn's ``ClientDisconnected``), is nobody's failure: nothing logged.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from pathlib import Path
 from starlette.datastructures import Headers
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.utils import ClientDisconnected
 
 from pokerroom.i18n import Language, gettext, language_or_none, use_language
 from pokerroom.room.failures import describe_failure
@@ -64,7 +66,7 @@ class LastResortMiddleware:
                 await self.app(scope, exchange.replay(), exchange.send)
         except DatabaseUnavailableError:
             await _answer(scope, exchange, None)
-        except ClientDisconnect:
+        except (ClientDisconnect, ClientDisconnected):
             return
         except Exception as error:
             ref = secrets.token_hex(4)
