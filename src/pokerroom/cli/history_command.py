@@ -4,8 +4,9 @@ Without ``--series``, ``--session`` or ``--tournament`` the series, Open-Face Ch
 Pineapple session or tournament played most recently is shown (a tournament as its
 results table, :mod:`pokerroom.cli.tournament.history`); ``--list`` names every one, with
 the command that resumes each unfinished one (``pokerroom play --resume ID``, ``pokerroom
-ofc --resume ID``, ``pokerroom tournament run --resume ID`` or ``play --resume ID`` for one
-with a person's seat, ``pokerroom director --resume ID``). On a fresh install there is
+ofc --resume ID``, ``pokerroom tournament run --resume ID``, ``pokerroom director --resume ID``,
+and for a tournament played at this terminal, listed as ``p1``, ``p2`` …, ``pokerroom
+tournament play --resume 1`` while its player is still in). On a fresh install there is
 nothing to show yet: one line, exit 0. A poker series exports as PHH (``.phhs``) as one
 player saw it (X-4; ``--as SEAT``, ``--complete`` for the host of a finished series), an
 OFC session as its complete TOML hand records (``.ofc.toml``, ``--complete`` only). The
@@ -40,9 +41,10 @@ if TYPE_CHECKING:
         SavedSeries,
         SeriesStore,
     )
+    from pokerroom.storage.rooms.local_history import PlayedTournament
     from pokerroom.storage.tournament.store import SavedTournament, TournamentStore
 
-    Saved = SavedSeries | SavedOfcSession | SavedTournament
+    Saved = SavedSeries | SavedOfcSession | SavedTournament | PlayedTournament
 
 OFC_EXTENSION = ".ofc.toml"
 OFC_GAME = N_("Open-Face Chinese Pineapple")
@@ -335,11 +337,15 @@ def _show_ofc(
 
 def _listing(saved: Saved, tournaments: TournamentStore) -> dict[str, Any]:
     from pokerroom.cli.tournament.history import tournament_listing
+    from pokerroom.cli.tournament.played import played_listing
     from pokerroom.storage import SavedSeries
+    from pokerroom.storage.rooms.local_history import PlayedTournament
     from pokerroom.storage.tournament.store import SavedTournament
 
     if isinstance(saved, SavedTournament):
         return tournament_listing(saved, tournaments)
+    if isinstance(saved, PlayedTournament):
+        return played_listing(saved)
     if isinstance(saved, SavedSeries):
         game = "poker"
         what = f"{saved.settings.limit.value} {saved.settings.variant.name}"
@@ -363,7 +369,8 @@ def _listing(saved: Saved, tournaments: TournamentStore) -> dict[str, Any]:
 
 
 def _list(entries: list[Saved], tournaments: TournamentStore, *, as_json: bool) -> None:
-    """Every series, OFC session and tournament, the most recently played first."""
+    """Every series, OFC session and tournament (those of ``tournament play`` as ``p1``
+    …), the most recently played first."""
     listings = [_listing(saved, tournaments) for saved in entries]
     if as_json:
         for listing in listings:
@@ -401,7 +408,7 @@ def _list(entries: list[Saved], tournaments: TournamentStore, *, as_json: bool) 
         resume = f"  ({listing['resume']})" if listing["resume"] else ""
         who = listing["field"] if "field" in listing else ", ".join(listing["players"])
         typer.echo(
-            f"{game:<{width}}  {saved.id:>4}  {saved.updated_at:%Y-%m-%d %H:%M}  "
+            f"{game:<{width}}  {listing['id']:>4}  {saved.updated_at:%Y-%m-%d %H:%M}  "
             f"{saved.hands_played:>{hands_width}}  {status:<{status_width}}  "
             f"{_what(listing)}: {who}{resume}"
         )
@@ -424,13 +431,11 @@ def history(
         number("--session", low=1, high=MAX_ID, metavar="ID", help="The OFC session to show."),
     ] = None,
     tournament_id: Annotated[
-        int | None,
-        number(
+        str | None,
+        typer.Option(
             "--tournament",
-            low=1,
-            high=MAX_ID,
             metavar="ID",
-            help="The tournament whose results to show.",
+            help="The tournament whose results to show (p1, p2 … played at this terminal).",
         ),
     ] = None,
     list_all: Annotated[
@@ -472,11 +477,16 @@ def history(
     if ctx.invoked_subcommand is not None:
         return
     from pokerroom.cli.tournament.history import show_tournament
+    from pokerroom.cli.tournament.ids import tournament_ref
+    from pokerroom.cli.tournament.played import read_played, show_played, unreadable_line
     from pokerroom.storage import OfcStore, SavedOfcSession, SeriesStore  # SQLAlchemy when needed
+    from pokerroom.storage.rooms.local_history import PlayedTournament, Unreadable
+    from pokerroom.storage.rooms.local_history import played_tournaments as played_here
     from pokerroom.storage.tournament.store import SavedTournament, TournamentStore
 
     with user_errors():
         chosen_ids = [i for i in (series_id, session_id, tournament_id) if i is not None]
+        ref = None if tournament_id is None else tournament_ref(tournament_id, "--tournament")
         if len(chosen_ids) > 1:
             raise UsageError(
                 N_("give --series (poker), --session (OFC) or --tournament, only one of them")
@@ -489,10 +499,15 @@ def history(
             ofc = OfcStore(store.database)
             tournaments = TournamentStore(store.database)
             if list_all:
+                played = played_here()
+                for unreadable in played:
+                    if isinstance(unreadable, Unreadable):
+                        typer.echo(unreadable_line(unreadable), err=True)
                 everything: list[Saved] = [
                     *store.list_series(),
                     *ofc.list_sessions(),
                     *tournaments.list_tournaments(),
+                    *(entry for entry in played if isinstance(entry, PlayedTournament)),
                 ]
                 everything.sort(key=lambda entry: entry.updated_at, reverse=True)
                 if everything:
@@ -500,7 +515,14 @@ def history(
                 elif not as_json:
                     typer.echo(_nothing_yet(store))
                 return
-            chosen = _chosen(store, ofc, tournaments, series_id, session_id, tournament_id)
+            if ref is not None and ref.played:
+                if export is not None or as_seat is not None or complete:
+                    raise UsageError(_tournament_export(ref))
+                show_played(read_played(ref), as_json=as_json)
+                return
+            chosen = _chosen(
+                store, ofc, tournaments, series_id, session_id, None if ref is None else ref.number
+            )
             if chosen is None:
                 if export is not None:
                     raise UsageError(N_("nothing to export: no series or OFC session is saved yet"))
@@ -508,13 +530,14 @@ def history(
                     typer.echo(_nothing_yet(store))
                 return
             saved = chosen
+            if isinstance(saved, PlayedTournament):
+                if export is not None or as_seat is not None or complete:
+                    raise UsageError(_tournament_export(_listing(saved, tournaments)["id"]))
+                show_played(saved, as_json=as_json)
+                return
             if isinstance(saved, SavedTournament):
                 if export is not None or as_seat is not None or complete:
-                    problem = N_(
-                        "a tournament exports as a directory of files: "
-                        "pokerroom tournament export {id} DIR; --json prints its results as JSON"
-                    )
-                    raise UsageError(gettext(problem).format(id=saved.id))
+                    raise UsageError(_tournament_export(saved.id))
                 show_tournament(tournaments, saved, as_json=as_json)
                 return
             if isinstance(saved, SavedOfcSession):
@@ -551,6 +574,14 @@ def history(
 
 
 NO_HAND_YET = N_("no hand finished yet")
+
+
+def _tournament_export(tournament_id: object) -> str:
+    problem = N_(
+        "a tournament exports as a directory of files: "
+        "pokerroom tournament export {id} DIR; --json prints its results as JSON"
+    )
+    return gettext(problem).format(id=tournament_id)
 
 
 def _wrote(count: int, export: Path, whose: str) -> str:
@@ -600,13 +631,21 @@ def _chosen(
         return ofc.get_session(session_id)
     if tournament_id is not None:
         return tournaments.get_tournament(tournament_id)
+    from pokerroom.cli.tournament.ids import TournamentRef
+    from pokerroom.cli.tournament.played import read_played
+    from pokerroom.storage.rooms.local_history import latest_played_at
+
     listed = tournaments.list_tournaments()
     latest: list[Saved] = [
         saved
         for saved in (store.latest_series(), ofc.latest_session(), listed[0] if listed else None)
         if saved is not None
     ]
-    return max(latest, key=lambda saved: saved.updated_at, default=None)
+    newest = max(latest, key=lambda saved: saved.updated_at, default=None)
+    played = latest_played_at()
+    if played is not None and (newest is None or played[1] > newest.updated_at):
+        return read_played(TournamentRef(int(played[0]), played=True))
+    return newest
 
 
 app = typer.Typer(

@@ -18,6 +18,10 @@ would be his hands as he saw them (``phh_seen_by`` at his position) and the rest
 observer — never another player's unshown cards; a tournament of bots has no such player,
 so only the observer's and the director's copies are written today.
 
+A tournament played at this terminal (``tournament play``, listed as ``p1``, ``p2`` …) gives
+the same files from its log and, with ``--hands``, its hands as its player saw them
+(:mod:`pokerroom.cli.tournament.played`).
+
 Every check comes before anything is written: an unknown tournament, a file that is
 there already, a directory that cannot be made or written is one line, exit 2, and
 nothing is left behind.
@@ -29,20 +33,23 @@ import csv
 import enum
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from pokerroom.cli.errors import user_errors
-from pokerroom.cli.options import MAX_ID, flag
+from pokerroom.cli.options import flag
+from pokerroom.cli.tournament.ids import TournamentRef, tournament_ref
 from pokerroom.errors import UsageError
 from pokerroom.i18n import _, ngettext
 
 if TYPE_CHECKING:  # the tournament's rows and the storage load when the command runs
     from pokerroom.cli.tournament.export_rows import Row
     from pokerroom.storage.tournament.hands import KeptHand
+    from pokerroom.tournament.director import Tournament
 
 
 class ExportFormat(enum.StrEnum):
@@ -83,13 +90,64 @@ def _jsonl(rows: Sequence[Row]) -> str:
 
 
 def export_files(
-    tournament_id: int,
+    ref: TournamentRef,
     *,
     formats: Sequence[ExportFormat],
     hands: bool,
     director: bool,
 ) -> tuple[dict[str, str], str]:
     """Every file of the export by name, and whose copy it is; nothing is written."""
+    if ref.played:
+        from pokerroom.cli.tournament.played import played_files
+
+        return played_files(ref, formats=formats, hands=hands, director=director)
+    from pokerroom.cli.tournament.history import _kind_of
+    from pokerroom.storage.tournament.store import TournamentStore
+    from pokerroom.tournament.director import Tournament
+
+    with TournamentStore.open() as store:
+        saved = store.get_tournament(ref.number)
+        events = store.events(saved.id)
+        kept = store.hands(saved.id) if hands else []
+    if hands and not saved.keeps_hands:
+        raise UsageError(
+            _(
+                "tournament {id} kept no hands (only their summaries): run one with "
+                "pokerroom tournament run --keep-hands to export its hands"
+            ).format(id=saved.id)
+        )
+    tournament = Tournament.from_events(saved.regulation(), events)
+    files = log_files(
+        LogCopy(saved.id, saved.status, saved.format, saved.regulation_text, director),
+        tournament,
+        _kind_of(saved, events),
+        formats,
+    )
+    if hands:
+        files["hands.phhs"] = _hands_text(kept, complete=director)
+    return files, _whose(hands=hands, director=director)
+
+
+@dataclass(frozen=True, slots=True)
+class LogCopy:
+    """Which tournament a copy of its log is (its id as listed, status and format), the
+    regulation it began with, and whether it is the director's copy."""
+
+    tournament_id: int | str
+    status: str
+    format: str
+    regulation_text: str
+    director: bool
+
+
+def log_files(
+    copy: LogCopy,
+    tournament: Tournament,
+    kind_of: Callable[[str], str],
+    formats: Sequence[ExportFormat],
+) -> dict[str, str]:
+    """The files a tournament's log gives: the regulation, the results, the moves, the
+    penalties and the whole log, in ``formats``."""
     from pokerroom.cli.tournament.export_rows import (
         EVENT_COLUMNS,
         MOVE_COLUMNS,
@@ -100,49 +158,34 @@ def export_files(
         result_columns,
         result_rows,
     )
-    from pokerroom.cli.tournament.history import _kind_of
     from pokerroom.cli.tournament.run_view import results_json
-    from pokerroom.storage.tournament.store import TournamentStore
-    from pokerroom.tournament.director import Tournament
 
-    with TournamentStore.open() as store:
-        saved = store.get_tournament(tournament_id)
-        events = store.events(saved.id)
-        kept = store.hands(saved.id) if hands else []
-    if hands and not saved.keeps_hands:
-        raise UsageError(
-            _(
-                "tournament {id} kept no hands (only their summaries): run one with "
-                "pokerroom tournament run --keep-hands to export its hands"
-            ).format(id=saved.id)
-        )
-    regulation = saved.regulation()
-    tournament = Tournament.from_events(regulation, events)
-    kind_of = _kind_of(saved, events)
+    events, director = tournament.events, copy.director
     tables: dict[str, tuple[Sequence[str], list[Row]]] = {
         "results": (result_columns(tournament), result_rows(tournament, kind_of)),
         "moves": (MOVE_COLUMNS, move_rows(events)),
         "penalties": (PENALTY_COLUMNS, penalty_rows(tournament, events, director=director)),
     }
-    files = {"regulation.toml": saved.regulation_text}
+    files = {"regulation.toml": copy.regulation_text}
     for name, (columns, rows) in tables.items():
         if ExportFormat.CSV in formats:
             files[f"{name}.csv"] = csv_text(columns, rows)
         if ExportFormat.JSON in formats:
-            header = {"tournament_id": saved.id, "copy": "director" if director else "players"}
+            header = {
+                "tournament_id": copy.tournament_id,
+                "copy": "director" if director else "players",
+            }
             if name == "results":
                 summary = results_json(tournament, kind_of)
                 del summary["type"], summary["results"]
-                header |= {"status": saved.status, "format": saved.format, **summary}
+                header |= {"status": copy.status, "format": copy.format, **summary}
             files[f"{name}.json"] = _json({**header, name: rows})
     log = event_rows(events, director=director)
     if ExportFormat.CSV in formats:
         files["events.csv"] = csv_text(EVENT_COLUMNS, log)
     if ExportFormat.JSON in formats:
         files["events.jsonl"] = _jsonl(log)
-    if hands:
-        files["hands.phhs"] = _hands_text(kept, complete=director)
-    return files, _whose(hands=hands, director=director)
+    return files
 
 
 def _whose(*, hands: bool, director: bool) -> str:
@@ -200,12 +243,11 @@ def write_files(directory: Path, files: dict[str, str]) -> None:
 
 def export(
     tournament_id: Annotated[
-        int,
+        str,
         typer.Argument(
             metavar="ID",
-            min=1,
-            max=MAX_ID,
-            help="The tournament to export (pokerroom history --list).",
+            help="The tournament to export, its id in pokerroom history --list "
+            "(p1, p2 … for those played at this terminal).",
         ),
     ],
     directory: Annotated[
@@ -235,7 +277,8 @@ def export(
     """
     formats = list(ExportFormat) if export_format is None else [export_format]
     with user_errors():
-        files, whose = export_files(tournament_id, formats=formats, hands=hands, director=director)
+        ref = tournament_ref(tournament_id, "ID")
+        files, whose = export_files(ref, formats=formats, hands=hands, director=director)
         write_files(directory, files)
     typer.echo(
         ngettext(

@@ -33,8 +33,10 @@ if TYPE_CHECKING:
 
 
 def resume_command(saved: SavedTournament, store: TournamentStore) -> str | None:
-    """The command that goes on with an unfinished tournament that can go on: a person's
-    seat in it (``tournament play``) is sat in again, a run of bots only is run on."""
+    """The command that goes on with an unfinished tournament that can go on: a run of bots
+    only is run on. One with a person's seat was played at the terminal table of an earlier
+    pokerroom and cannot go on (``tournament play --resume`` now takes its own tournaments'
+    ids: :mod:`pokerroom.cli.tournament.played`)."""
     if saved.finished:
         return None
     if saved.live:
@@ -42,22 +44,27 @@ def resume_command(saved: SavedTournament, store: TournamentStore) -> str | None
     if not resumable_format(saved.format):
         return None
     field = entrant_names(saved.regulation(), saved.entrants)
-    seated = people_in(store.events(saved.id), field)
-    return f"pokerroom tournament {'play' if seated else 'run'} --resume {saved.id}"
+    if people_in(store.events(saved.id), field):
+        return None
+    return f"pokerroom tournament run --resume {saved.id}"
+
+
+def field_text(count: int, bots: Sequence[str], winner: str | None, players_left: int) -> str:
+    """The field of a tournament as the listing and the header show it (a person reads it;
+    ``--json`` speaks English)."""
+    kinds = ",".join(bots)
+    entrants = ngettext("{count} entrant", "{count} entrants", count).format(
+        count=number_text(count)
+    )
+    if winner is not None:
+        won = gettext(N_("{entrants} ({bots}), {winner} won"))
+        return won.format(entrants=entrants, bots=kinds, winner=winner)
+    left = gettext(N_("{entrants} ({bots}), {left} left"))
+    return left.format(entrants=entrants, bots=kinds, left=number_text(players_left))
 
 
 def _field(saved: SavedTournament) -> str:
-    """The field of a tournament as the listing and the header show it (a person reads it;
-    ``--json`` speaks English)."""
-    bots = ",".join(saved.bots)
-    entrants = ngettext("{count} entrant", "{count} entrants", saved.entrants).format(
-        count=number_text(saved.entrants)
-    )
-    if saved.winner is not None:
-        won = gettext(N_("{entrants} ({bots}), {winner} won"))
-        return won.format(entrants=entrants, bots=bots, winner=saved.winner)
-    left = gettext(N_("{entrants} ({bots}), {left} left"))
-    return left.format(entrants=entrants, bots=bots, left=number_text(saved.players_left))
+    return field_text(saved.entrants, saved.bots, saved.winner, saved.players_left)
 
 
 def tournament_listing(saved: SavedTournament, store: TournamentStore) -> dict[str, Any]:
@@ -91,18 +98,19 @@ def _kind_of(saved: SavedTournament, events: Sequence[TournamentEvent]) -> Calla
     return lambda player: kinds[order.get(player, 0) % len(kinds)]
 
 
-def _status(saved: SavedTournament) -> str:
+def status_text(status: str) -> str:
+    """A saved tournament's status (``abandoned``, ``finished``, ``in progress``) in words."""
     statuses = {
         "abandoned": pgettext("tournament", "abandoned"),
         "finished": pgettext("tournament", "finished"),
         "in progress": pgettext("tournament", "in progress"),
     }
-    return statuses.get(saved.status, saved.status)
+    return statuses.get(status, status)
 
 
 def _header(saved: SavedTournament, store: TournamentStore) -> str:
     resume = resume_command(saved, store)
-    status = _status(saved) + (f" ({resume})" if resume else "")
+    status = status_text(saved.status) + (f" ({resume})" if resume else "")
     # X-4: the seed draws the seats (and deals a run's hands): shown once nothing is left
     seed = ""
     if saved.finished and saved.seed is not None:

@@ -8,7 +8,8 @@ server's, and a move takes the screen to the new table. The field is you and bot
 The bots act at once; the tournament clock runs ``--speed`` times the wall clock (the
 shot clock does not). It is saved as it goes, as the server saves its tournaments
 (:mod:`pokerroom.storage.rooms.local_tournaments`); ``--resume [ID]`` sits you down again
-where you left, the time away charged to nobody. Without a terminal it stops at once with
+where you left, the time away charged to nobody (``ID`` as ``history --list`` shows it,
+``p3``, or ``3``). Without a terminal it stops at once with
 one line.
 """
 
@@ -22,6 +23,7 @@ from pathlib import Path
 from pokerroom.bots.tournament_players import check_kinds
 from pokerroom.cli.names import player_name
 from pokerroom.cli.options import tournament_id as resumed_id
+from pokerroom.cli.tournament.ids import played_number
 from pokerroom.cli.terminal import at_a_terminal
 from pokerroom.client.in_process import InProcessLink
 from pokerroom.errors import UsageError
@@ -31,7 +33,7 @@ from pokerroom.room.seam import User
 from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.room.tournament.rooms import TournamentRooms
 from pokerroom.room.tournament.words import place_text
-from pokerroom.storage.rooms.local_tournaments import next_id, open_writer, saved_tournament
+from pokerroom.storage.rooms.local_tournaments import YOU, next_id, open_writer, saved_tournament
 from pokerroom.storage.rooms.tournaments import resume_saved, save_new
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.tournament.american import entrant_names
@@ -40,8 +42,6 @@ from pokerroom.tui.local_table import LocalTableApp
 
 DEFAULT_EXAMPLE = "home-sit-and-go"
 NO_TERMINAL = N_("no terminal: use pokerroom tournament run for a tournament of bots only")
-YOU = 1
-"""Your user id in your own tournament (the bots have none)."""
 PAUSE = 2.0
 """Seconds a finished hand stays on your table before the next is dealt."""
 RESUME_GRACE = 5.0
@@ -127,7 +127,7 @@ def new_seat(
 
 def resumed_seat(file: Path | None) -> Seat:
     """The saved tournament (the latest, or id ``file``) with your seat in it."""
-    wanted = resumed_id(file)
+    wanted = resumed_id(None if file is None else played_number(str(file)))
     _require_terminal()
     writer, key = open_writer()
     try:

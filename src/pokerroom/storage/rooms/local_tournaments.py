@@ -17,6 +17,8 @@ from pokerroom.storage.rooms.writer import RoomWriter
 
 DATABASE_FILE = "terminal-tournaments.db"
 KEY_FILE = "terminal-tournaments.key"
+YOU = 1
+"""The person's user id in a tournament of this terminal (the bots have none)."""
 KEY_BYTES = 32
 """The key that seals the checkpoints (a checkpoint is a pickle: only ours is unpickled)."""
 
