@@ -136,7 +136,8 @@ def _key(folder: Path | None) -> bytes | None:
 
 def _created(store: RoomStore) -> dict[str, datetime]:
     with store.database.session() as session:
-        return dict(session.execute(select(WebRoomRow.id, WebRoomRow.created_at)).tuples().all())
+        rows = session.execute(select(WebRoomRow.id, WebRoomRow.created_at)).all()
+    return {room_id: created for room_id, created in rows}  # noqa: C416 (rows are not pairs to mypy)
 
 
 def _utc(at: float) -> datetime:
