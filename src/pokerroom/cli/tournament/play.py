@@ -23,8 +23,8 @@ from pathlib import Path
 from pokerroom.bots.tournament_players import check_kinds
 from pokerroom.cli.names import player_name
 from pokerroom.cli.options import tournament_id as resumed_id
-from pokerroom.cli.tournament.ids import played_number
 from pokerroom.cli.terminal import at_a_terminal
+from pokerroom.cli.tournament.ids import played_number
 from pokerroom.client.in_process import InProcessLink
 from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, _, current_language
