@@ -117,7 +117,7 @@ HELP_TEXTS = (
     ),
     N_("The series to show; the latest by default."),
     N_("The OFC session to show."),
-    N_("The tournament whose results to show."),
+    N_("The tournament whose results to show (p1, p2 … played at this terminal)."),
     N_("List every series, OFC session and tournament instead."),
     N_("Also write the hands: a series as PHH (.phhs), OFC as TOML (.ofc.toml)."),
     N_("Export as this human seat saw the hands; the first human by default."),
@@ -220,12 +220,16 @@ HELP_TEXTS = (
     N_("Give up an unfinished tournament."),
     N_("Also save every hand's PHH, for pokerroom tournament export --hands."),
     N_(
-        "Export a saved tournament's results, moves and logs as CSV and JSON files.\n\nThe results table, the moves, the penalty log and the event log; with --hands every hand\nkept (tournament run --keep-hands) as PHH."
+        "Export a saved tournament's results, moves and logs as CSV and JSON files.\n\nThe results table, the moves, the penalty log and the event log; with --hands every hand\nkept (tournament run --keep-hands; a tournament played at this terminal as you saw it)\nas PHH."
     ),
-    N_("The tournament to export (pokerroom history --list)."),
+    N_(
+        "The tournament to export, its id in pokerroom history --list (p1, p2 … for those played at this terminal)."
+    ),
     N_("Where to write; made if missing."),
     N_("Only CSV or only JSON; both by default."),
-    N_("Also the hands as PHH (a run saved with --keep-hands)."),
+    N_(
+        "Also the hands as PHH (a run saved with --keep-hands; one played at this terminal as you saw them)."
+    ),
     N_("The director's copy: soft-play flags, and a finished run's every hole card."),
     N_(
         "Play a tournament at the terminal table: you and bots; the other tables play on.\n\nSaved as it goes; a tournament you leave goes on with --resume."

@@ -260,7 +260,11 @@ def export(
     ] = None,
     hands: Annotated[
         bool,
-        flag("--hands", help="Also the hands as PHH (a run saved with --keep-hands)."),
+        flag(
+            "--hands",
+            help="Also the hands as PHH (a run saved with --keep-hands; one played at this "
+            "terminal as you saw them).",
+        ),
     ] = False,
     director: Annotated[
         bool,
@@ -273,7 +277,8 @@ def export(
     """Export a saved tournament's results, moves and logs as CSV and JSON files.
 
     The results table, the moves, the penalty log and the event log; with --hands every hand
-    kept (tournament run --keep-hands) as PHH.
+    kept (tournament run --keep-hands; a tournament played at this terminal as you saw it)
+    as PHH.
     """
     formats = list(ExportFormat) if export_format is None else [export_format]
     with user_errors():

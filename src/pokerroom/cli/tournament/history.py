@@ -46,7 +46,7 @@ def resume_command(saved: SavedTournament, store: TournamentStore) -> str | None
     field = entrant_names(saved.regulation(), saved.entrants)
     if people_in(store.events(saved.id), field):
         return None
-    return f"pokerroom tournament run --resume {saved.id}"
+    return f"pokerroom tournament run --resume {saved.id}"  # machine words: a command
 
 
 def field_text(count: int, bots: Sequence[str], winner: str | None, players_left: int) -> str:

@@ -49,7 +49,7 @@ def resume_command(played: PlayedTournament) -> str | None:
     """``tournament play --resume N`` while the tournament goes on with the person in it."""
     if played.finished or not played.still_in:
         return None
-    return f"pokerroom tournament play --resume {played.number}"
+    return f"pokerroom tournament play --resume {played.number}"  # machine words: a command
 
 
 def played_listing(played: PlayedTournament) -> dict[str, Any]:
@@ -108,7 +108,7 @@ def _kind_of(played: PlayedTournament) -> Callable[[str], str]:
 def _header(played: PlayedTournament) -> str:
     listing = played_listing(played)
     resume = listing["resume"]
-    status = status_text("finished" if played.finished else "in progress")
+    status = status_text(played.status)
     seed = ""  # X-4: the seed deals every hand, shown once none is left to play
     if played.finished:
         seed = gettext(N_(", seed {seed}")).format(seed=played.tournament.seed)
@@ -162,7 +162,7 @@ def played_files(
     tournament = played.tournament
     copy = LogCopy(
         listed_id(played),
-        "finished" if played.finished else "in progress",
+        played.status,
         tournament.regulation.format.value,
         played.regulation_text,
         director=False,

@@ -57,6 +57,11 @@ class PlayedTournament:
         return self.tournament.status == "finished"
 
     @property
+    def status(self) -> str:
+        """``finished`` or ``in progress``, as the database's tournaments say it."""
+        return "finished" if self.finished else "in progress"
+
+    @property
     def hands_played(self) -> int:
         return self.tournament.log().hands
 
