@@ -179,6 +179,10 @@ def test_a_finished_tournament_shows_its_places_and_exports_them(
     assert hidden  # some hole cards stayed unshown, and so unwritten
     assert database(private_data_dir) == saved
 
+    again = runner.invoke(app, ["tournament", "play", "--resume", "p1"])  # the id as listed
+    assert again.exit_code == 0, again.output
+    assert again.stdout.startswith(("you are out of tournament 1: ", "tournament 1 is over"))
+
 
 def test_bad_ids_and_the_directors_copy_are_one_line_writing_nothing(tmp_path: Path) -> None:
     played(3, 5, lambda seat: seat.tournament.log().hands >= 1, careful)
