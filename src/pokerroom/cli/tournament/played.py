@@ -8,7 +8,7 @@ play --resume N`` while the person is still in; ``history --tournament pN`` prin
 results table; ``tournament export pN DIR`` writes the same files from the tournament's log,
 and with ``--hands`` every hand as the person saw it (X-4): his own cards in the hands he
 was dealt, everyone else's only when shown. There is no director's copy of a tournament
-one of its players played: every hole card is not for his eyes (T-16).
+one of its players played: the complete record is not for his eyes (T-16).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import typer
 
 from pokerroom.cli.tournament.export import ExportFormat, LogCopy, log_files
 from pokerroom.cli.tournament.history import field_text, status_text
-from pokerroom.cli.tournament.ids import TournamentRef
+from pokerroom.cli.tournament.ids import PLAYED, TournamentRef
 from pokerroom.cli.tournament.run_view import results_json, results_text
 from pokerroom.errors import UsageError
 from pokerroom.history import write_phh_seen_by
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 def listed_id(played: PlayedTournament | Unreadable) -> str:
     """Its id as ``history`` and ``tournament export`` take it."""
-    return str(TournamentRef(int(played.number), played=True))
+    return f"{PLAYED}{played.number}"
 
 
 def resume_command(played: PlayedTournament) -> str | None:

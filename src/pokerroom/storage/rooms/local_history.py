@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 
 from sqlalchemy import select
 
@@ -80,13 +79,13 @@ class Unreadable:
     reason: str
 
 
-def played_tournaments(folder: Path | None = None) -> list[PlayedTournament | Unreadable]:
+def played_tournaments() -> list[PlayedTournament | Unreadable]:
     """Every tournament played at this terminal, oldest first (none: no database yet)."""
-    store = _open(folder)
+    store = _open()
     if store is None:
         return []
     try:
-        key = _key(folder)
+        key = _key()
         created = _created(store)
         return [
             _read(store, stored, key, created, hands=False)
@@ -97,9 +96,9 @@ def played_tournaments(folder: Path | None = None) -> list[PlayedTournament | Un
         store.close()
 
 
-def latest_played_at(folder: Path | None = None) -> tuple[str, datetime] | None:
+def latest_played_at() -> tuple[str, datetime] | None:
     """The number and last save time of the tournament played here most recently."""
-    store = _open(folder)
+    store = _open()
     if store is None:
         return None
     try:
@@ -110,31 +109,29 @@ def latest_played_at(folder: Path | None = None) -> tuple[str, datetime] | None:
     return max(times, key=lambda pair: pair[1], default=None)
 
 
-def played_tournament(
-    number: str, *, hands: bool, folder: Path | None = None
-) -> PlayedTournament | Unreadable | None:
+def played_tournament(number: str, *, hands: bool) -> PlayedTournament | Unreadable | None:
     """Tournament ``number`` played here (None: there is none), with its hands if asked."""
-    store = _open(folder)
+    store = _open()
     if store is None:
         return None
     try:
         found = [room for room in store.open_rooms(number) if room.kind == TOURNAMENT_KIND]
         if not found:
             return None
-        return _read(store, found[0], _key(folder), _created(store), hands=hands)
+        return _read(store, found[0], _key(), _created(store), hands=hands)
     finally:
         store.close()
 
 
-def _open(folder: Path | None) -> RoomStore | None:
-    path = (folder or data_dir()) / DATABASE_FILE
+def _open() -> RoomStore | None:
+    path = data_dir() / DATABASE_FILE
     return RoomStore(open_database(path)) if path.is_file() else None
 
 
-def _key(folder: Path | None) -> bytes | None:
+def _key() -> bytes | None:
     """The key that sealed the checkpoints, if it is there and whole (else: a full replay)."""
     try:
-        return bytes.fromhex(((folder or data_dir()) / KEY_FILE).read_text(encoding="ascii"))
+        return bytes.fromhex((data_dir() / KEY_FILE).read_text(encoding="ascii"))
     except (OSError, ValueError):
         return None
 
