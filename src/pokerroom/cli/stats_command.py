@@ -135,7 +135,6 @@ def stats(
     """Each player's statistics from the web cardroom's hand archive: VPIP, PFR, 3-bet,
     aggression, showdowns, winnings."""
     with user_errors():
-        from pokerroom.stats.summary import summarise
         from pokerroom.storage.hand_stats import HandFilter, HandStats
 
         where = HandFilter(
@@ -146,7 +145,7 @@ def stats(
             player=player,
         )
         with HandStats.open(archive) as store:
-            players = summarise(store.hands(where), viewer=viewer, only=player)
+            players = store.summary(where, viewer=viewer, only=player)
     ordered = sorted(players.values(), key=lambda s: (-s.hands, s.name))
     if as_json:
         rows = [
