@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import DatabaseStore
-from pokerroom.storage.hand_counts import counts_rows
+from pokerroom.storage.hand_counts import add_counts
 from pokerroom.storage.models import WebHandRow, WebHandSeatRow
 
 PAGE_SIZE = 50
@@ -191,7 +191,7 @@ def add_hand(session: Session, hand: WebHand) -> int:
     row = _row(hand)
     session.add(row)
     session.flush()
-    session.add_all(counts_rows(row.id, hand.phh, [s.result for s in hand.seats]))
+    add_counts(session, row.id, hand.phh, [s.result for s in hand.seats])
     return row.id
 
 

@@ -12,15 +12,26 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from sqlalchemy import insert
+from sqlalchemy.orm import Session
+
 from pokerroom.errors import PokerroomError
 from pokerroom.stats.reading import read_stat_hand
 from pokerroom.stats.seats import seat_counts
 from pokerroom.storage.models import WebHandCountsRow
 
 
-def counts_rows(hand_id: int, phh: str, results: Sequence[int]) -> list[WebHandCountsRow]:
-    """The counts of each position of hand ``hand_id`` (``results``: its seats' results,
-    for a PHH without finishing stacks), or none when they are not whole chips."""
+def add_counts(session: Session, hand_id: int, phh: str, results: Sequence[int]) -> None:
+    """Keep the counts of hand ``hand_id`` in ``session``'s transaction, when it has them."""
+    rows = counts_rows(hand_id, phh, results)
+    if rows:
+        session.execute(insert(WebHandCountsRow), rows)
+
+
+def counts_rows(hand_id: int, phh: str, results: Sequence[int]) -> list[dict[str, int | float]]:
+    """The ``web_hand_counts`` rows of each position of hand ``hand_id`` (``results``: its
+    seats' results, for a PHH without finishing stacks), or none when they are not whole
+    chips."""
     try:
         hand = read_stat_hand(phh)
         if hand.results is None:
@@ -28,29 +39,29 @@ def counts_rows(hand_id: int, phh: str, results: Sequence[int]) -> list[WebHandC
         counted = seat_counts(hand)
     except PokerroomError:  # counted from the PHH when summarised, which names the fault
         return []
-    whole = isinstance(hand.big_blind, int) and all(isinstance(c.line.result, int) for c in counted)
-    if not whole:
+    unit = hand.big_blind
+    if not isinstance(unit, int) or not all(isinstance(c.line.result, int) for c in counted):
         return []
     return [
-        WebHandCountsRow(
-            hand_id=hand_id,
-            position=position,
-            vpip=int(c.line.vpip),
-            pfr=int(c.line.pfr),
-            three_bet_chance=int(c.line.three_bet_chance),
-            three_bet=int(c.line.three_bet),
-            fold_to_three_bet_chance=int(c.line.fold_to_three_bet_chance),
-            fold_to_three_bet=int(c.line.fold_to_three_bet),
-            bets_raises=c.line.bets_raises,
-            calls=c.line.calls,
-            saw_flop=int(c.line.saw_flop),
-            showdown=int(c.line.showdown and c.line.saw_flop),
-            won_at_showdown=int(c.line.won_at_showdown and c.line.saw_flop),
-            winnings=c.line.result,
-            big_blind=hand.big_blind,
-            big_blinds=c.big_blinds,
-            adjusted=c.adjusted,
-            adjusted_own=c.adjusted_own,
-        )
+        {
+            "hand_id": hand_id,
+            "position": position,
+            "vpip": int(c.line.vpip),
+            "pfr": int(c.line.pfr),
+            "three_bet_chance": int(c.line.three_bet_chance),
+            "three_bet": int(c.line.three_bet),
+            "fold_to_three_bet_chance": int(c.line.fold_to_three_bet_chance),
+            "fold_to_three_bet": int(c.line.fold_to_three_bet),
+            "bets_raises": c.line.bets_raises,
+            "calls": c.line.calls,
+            "saw_flop": int(c.line.saw_flop),
+            "showdown": int(c.line.showdown and c.line.saw_flop),
+            "won_at_showdown": int(c.line.won_at_showdown and c.line.saw_flop),
+            "winnings": int(c.line.result),
+            "big_blind": unit,
+            "big_blinds": c.big_blinds,
+            "adjusted": c.adjusted,
+            "adjusted_own": c.adjusted_own,
+        }
         for position, c in enumerate(counted)
     ]
