@@ -32,9 +32,8 @@ def archived(url: str, swap: tuple[str, str] | None = None) -> dict[str, TestCli
     for name, client in clients.items():
         assert sign_up(client, name).status_code == 303
     archive = HandArchive(cardroom(clients["Ann"]).accounts.database)
-    for number, (room, text, when) in enumerate(HANDS, start=1):
-        if swap is not None:
-            text = text.replace(*swap)
+    for number, (room, played, when) in enumerate(HANDS, start=1):
+        text = played if swap is None else played.replace(*swap)
         stat = read_stat_hand(text)
         assert stat.names is not None and stat.results is not None
         seats = tuple(
