@@ -61,7 +61,6 @@ from pokerroom.web.auth.visitor import visitor_of
 from pokerroom.web.browser_words import catalogue_routes
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.clubs.routes import club_routes
-from pokerroom.web.player_stats.routes import stats_routes
 from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal
 from pokerroom.web.headers import SecurityHeadersMiddleware
@@ -73,6 +72,7 @@ from pokerroom.web.pages import page_routes
 from pokerroom.web.pages.language_menu import language_routes
 from pokerroom.web.pages.observers import observer_routes
 from pokerroom.web.pages.table import table_routes
+from pokerroom.web.player_stats.routes import stats_routes
 from pokerroom.web.saving.answers import SavedAnswers
 from pokerroom.web.saving.owned import owning
 from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_rooms
