@@ -1,6 +1,6 @@
 """The statistics page in a real Chromium at a phone's 360×740 and a laptop's 1366×768, in
 English and in Russian: the filters, the figures' table and the chart lie within the
-screen's width and the page never scrolls sideways; the header's link opens it, the form
+screen's width and the page never scrolls sideways; the hands page's link opens it, the form
 asks for another player, and its links lead to the results page and back."""
 
 from __future__ import annotations
@@ -60,7 +60,8 @@ def test_the_stats_page_fits_a_phone_and_a_laptop_and_its_links_work(
     context.add_cookies([{"name": SESSION_COOKIE, "value": cookie, "url": url}])
     page = strict_page(context)
     page.goto(f"{url}/")
-    page.get_by_role("link", name="Statistics").click()
+    page.get_by_role("link", name="Your hands").click()
+    page.get_by_role("link", name="Your statistics").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Statistics of Bob")
     problems = outside(page, 360, 740) + outside(page, 1366, 768)
     assert not problems, "\n".join(problems)
