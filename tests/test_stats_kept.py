@@ -56,11 +56,11 @@ def _rounded(players: dict[str, PlayerStats]) -> dict[str, PlayerStats]:
 
 @pytest.mark.parametrize("database_url", ["sqlite", "postgresql"], indirect=True)
 def test_kept_counts_give_the_statistics_of_the_hands(database_url: str) -> None:
-    _archive(database_url, 120)
+    _archive(database_url, 60)
     wheres = [
         HandFilter(),
         HandFilter(table="t1"),
-        HandFilter(since=START + timedelta(minutes=30), until=START + timedelta(minutes=90)),
+        HandFilter(since=START + timedelta(minutes=15), until=START + timedelta(minutes=45)),
     ]
     with HandStats.open(database_url) as store:
         for where in wheres:
