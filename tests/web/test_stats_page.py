@@ -78,8 +78,11 @@ def test_a_bad_date_or_an_overlong_name_is_one_message(tmp_path: Path) -> None:
 def test_signed_out_visitors_are_sent_to_log_in(tmp_path: Path) -> None:
     clients = archived(f"sqlite:///{tmp_path / 'store.db'}")
     visitor = TestClient(clients["Ann"].app)
-    got = visitor.get("/stats?player=Bob", follow_redirects=False)
-    assert got.status_code == 303 and got.headers["location"].startswith("/login?next=/stats")
+    got = visitor.get("/stats?player=Bob&since=2026-12-01", follow_redirects=False)
+    assert got.status_code == 303
+    assert got.headers["location"] == "/login?next=/stats%3Fplayer%3DBob%26since%3D2026-12-01"
+    login = visitor.get(got.headers["location"]).text
+    assert 'name="next" value="/stats?player=Bob&amp;since=2026-12-01"' in login
     assert visitor.get("/stats.json").status_code == 401
 
 

@@ -74,7 +74,9 @@ def _chart(stats: HandStats, asked: Asked) -> str:
 
 
 def _login(request: Request) -> Response:
-    back = quote(f"{request.url.path}?{request.url.query}", safe="/?=&")
+    """To the login page, and back to the same query after it."""
+    query = request.url.query
+    back = quote(f"{request.url.path}?{query}" if query else request.url.path, safe="/")
     return RedirectResponse(f"/login?next={back}", status_code=303)
 
 
