@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerroom.web.charts import BOTTOM, HEIGHT, TOP, Finish, hands_chart, tournaments_chart
+from pokerroom.web.charts import (
+    BOTTOM,
+    HEIGHT,
+    MOST_POINTS,
+    TOP,
+    Finish,
+    hands_chart,
+    tournaments_chart,
+    winnings_chart,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -96,3 +105,17 @@ def test_a_chart_has_no_title_of_its_own_names_its_axes_units_and_keeps_its_text
     assert any(label.endswith("played") for label in drawn)
     sizes = [int(t.get("font-size", root.get("font-size", "0"))) for t in root.iter(f"{SVG}text")]
     assert all(10 <= size <= 14 for size in sizes), sizes
+
+
+def test_a_winnings_chart_samples_a_long_run_and_draws_all_in_adjusted_dashed() -> None:
+    won = [1.0] * 999 + [-0.5]  # a thousand hands: every fifth total drawn, and the last
+    svg = winnings_chart(won, [2.0] * 1000)
+    drawn = points(svg)
+    assert len(drawn) == MOST_POINTS
+    assert [value for *_, value in drawn][:2] == [5, 10] and drawn[-1][2] == 998  # 998.5 rounded
+    assert {"Hands played", "Won (big blinds)", "all-in adjusted", "1", "1000", "2000"} <= set(
+        texts(svg)
+    )
+    (second,) = [line for line in ET.fromstring(svg).iter(f"{SVG}polyline") if line.get("class")]
+    assert second.get("stroke-dasharray") == "6 4" and len(second.get("points", "").split()) == 200
+    assert len(points(winnings_chart([3.0], [3.0]))) == 1

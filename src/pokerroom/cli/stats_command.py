@@ -10,87 +10,18 @@ numbers, ratios in percent (``null`` where nothing was counted).
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
-from decimal import Decimal
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
-from babel.numbers import format_decimal
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
 from pokerroom.cli.errors import user_errors
 from pokerroom.cli.options import flag
-from pokerroom.errors import UsageError
-from pokerroom.i18n import current_language, gettext, number_text
+from pokerroom.i18n import gettext
 from pokerroom.i18n.marker import N_
-
-if TYPE_CHECKING:
-    from pokerroom.stats.summary import PlayerStats
-
-COLUMNS = (
-    ("hands", N_("hands")),
-    ("vpip", N_("VPIP")),
-    ("pfr", N_("PFR")),
-    ("three_bet", N_("3-bet")),
-    ("fold_to_three_bet", N_("F3B")),
-    ("aggression", N_("AF")),
-    ("wtsd", N_("WTSD")),
-    ("won_showdown", N_("W$SD")),
-    ("winnings", N_("won")),
-    ("bb_per_100", N_("bb/100")),
-    ("adjusted", N_("all-in adj.")),
-)
-"""Each statistic's key (in ``--json`` too) and its column heading."""
-
-
-def _moment(text: str | None, option: str, *, end: bool = False) -> datetime | None:
-    """A UTC day (``2026-12-05``: its start, or with ``end`` the next day's) or moment."""
-    if text is None:
-        return None
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        problem = N_(
-            "{option} takes a date (2026-12-05) or a moment (2026-12-05T18:30), got {value!r}"
-        )
-        raise UsageError(gettext(problem).format(option=option, value=text)) from None
-    if moment.tzinfo is not None:
-        moment = (moment - moment.utcoffset()).replace(tzinfo=None)  # type: ignore[operator]
-    day_only = len(text) == len("2026-12-05")
-    return moment + timedelta(days=1) if end and day_only else moment
-
-
-def _values(stats: PlayerStats) -> dict[str, int | float | Decimal | None]:
-    return {
-        "hands": stats.hands,
-        "vpip": stats.vpip,
-        "pfr": stats.pfr,
-        "three_bet": stats.three_bet,
-        "fold_to_three_bet": stats.fold_to_three_bet,
-        "aggression": stats.aggression,
-        "wtsd": stats.wtsd,
-        "won_showdown": stats.won_showdown,
-        "winnings": stats.winnings,
-        "bb_per_100": stats.bb_per_100,
-        "adjusted": stats.adjusted,
-    }
-
-
-def _json_number(value: object) -> object:
-    if isinstance(value, float):
-        return round(value, 2)
-    return value if isinstance(value, int | None) else float(str(value))
-
-
-def _cell(key: str, value: int | float | Decimal | None) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, int):
-        return number_text(value)
-    places = "0" if key == "adjusted" else "0.0"
-    return str(format_decimal(value, format=f"#,##{places}", locale=current_language()))
+from pokerroom.stats.figures import COLUMNS, LEGEND, figure_text, figures, machine_number, moment
 
 
 def stats(
@@ -135,22 +66,21 @@ def stats(
     """Each player's statistics from the web cardroom's hand archive: VPIP, PFR, 3-bet,
     aggression, showdowns, winnings."""
     with user_errors():
-        from pokerroom.stats.summary import summarise
         from pokerroom.storage.hand_stats import HandFilter, HandStats
 
         where = HandFilter(
-            since=_moment(since, "--since"),
-            until=_moment(until, "--until", end=True),
+            since=moment(since, "--since"),
+            until=moment(until, "--until", end=True),
             table=table,
             tournament=tournament,
             player=player,
         )
         with HandStats.open(archive) as store:
-            players = summarise(store.hands(where), viewer=viewer, only=player)
+            players = store.summary(where, viewer=viewer, only=player)
     ordered = sorted(players.values(), key=lambda s: (-s.hands, s.name))
     if as_json:
         rows = [
-            {"player": s.name, **{k: _json_number(v) for k, v in _values(s).items()}}
+            {"player": s.name, **{k: machine_number(v) for k, v in figures(s).items()}}
             for s in ordered
         ]
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
@@ -158,15 +88,11 @@ def stats(
     if not ordered:
         typer.echo(gettext(N_("no hands in the archive match")))
         return
-    legend = N_(
-        "VPIP, PFR, 3-bet, F3B (fold to 3-bet), WTSD and W$SD in percent; AF: postflop bets "
-        "and raises per call; won: chips; all-in adj.: chips won, all-ins valued by equity"
-    )
-    grid = Table(box=box.SIMPLE_HEAD, caption=gettext(legend), caption_justify="left")
+    grid = Table(box=box.SIMPLE_HEAD, caption=gettext(LEGEND), caption_justify="left")
     grid.add_column(gettext(N_("player")), no_wrap=True)
     for _, heading in COLUMNS:
         grid.add_column(gettext(heading), justify="right", no_wrap=True)
     for s in ordered:
-        values = _values(s)
-        grid.add_row(s.name, *(_cell(key, values[key]) for key, _ in COLUMNS))
+        values = figures(s)
+        grid.add_row(s.name, *(figure_text(key, values[key]) for key, _ in COLUMNS))
     Console().print(grid)

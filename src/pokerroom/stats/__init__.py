@@ -6,6 +6,7 @@ computed for a viewer (X-4): the viewer's own hole cards count for his own numbe
 else's numbers use only public actions and the cards shown at showdown.
 :mod:`pokerroom.stats.reading` turns a hand into :class:`~pokerroom.stats.reading.StatHand`,
 :mod:`pokerroom.stats.counting` counts one hand for each player,
-:mod:`pokerroom.stats.allin` values an all-in by equity, and
-:mod:`pokerroom.stats.summary` adds the hands up per player.
+:mod:`pokerroom.stats.allin` values an all-in by equity,
+:mod:`pokerroom.stats.seats` gives each seat's counts of one hand (what the archive keeps),
+and :mod:`pokerroom.stats.summary` adds the hands up per player.
 """

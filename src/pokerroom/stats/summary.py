@@ -21,11 +21,10 @@ Definitions (the README's "Player statistics" repeats them):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-from pokerroom.stats.allin import adjusted_results
-from pokerroom.stats.counting import walk
 from pokerroom.stats.reading import Amount, StatHand
+from pokerroom.stats.seats import SeatCounts, seat_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +57,32 @@ class PlayerStats:
     """Winnings in big blinds, each hand's result divided by its own big blind."""
     adjusted: float = 0.0
     """All-in-adjusted winnings in chips."""
+
+    def add(self, counts: SeatCounts, *, own: bool) -> None:
+        """Count one more hand; ``own``: the viewer is this player (his cards value his
+        all-ins)."""
+        line = counts.line
+        self.hands += 1
+        self.vpip_hands += line.vpip
+        self.pfr_hands += line.pfr
+        self.three_bet_chances += line.three_bet_chance
+        self.three_bets += line.three_bet
+        self.fold_to_three_bet_chances += line.fold_to_three_bet_chance
+        self.folds_to_three_bet += line.fold_to_three_bet
+        self.bets_raises += line.bets_raises
+        self.calls += line.calls
+        self.saw_flop += line.saw_flop
+        self.showdowns += line.showdown and line.saw_flop
+        self.won_at_showdown += line.won_at_showdown and line.saw_flop
+        self.winnings += line.result
+        self.big_blinds += counts.big_blinds
+        self.adjusted += counts.adjusted_own if own else counts.adjusted
+
+    def merge(self, other: PlayerStats) -> None:
+        """Add ``other``'s counts (the same player's, over other hands) to these."""
+        for field in fields(self):
+            if field.name != "name":
+                setattr(self, field.name, getattr(self, field.name) + getattr(other, field.name))
 
     @property
     def vpip(self) -> float | None:
@@ -107,32 +132,11 @@ def summarise(
         names = named.names
         if only is not None and only not in names:
             continue
-        hand = named.hand
-        walked = walk(hand)
-        adjusted = adjusted_results(hand, walked, None)  # others: shown cards only
-        seen_by = names.index(viewer) if viewer in names else None
-        own = None if seen_by is None else adjusted_results(hand, walked, seen_by)
-        for p, line in enumerate(walked.lines):
-            name = names[p]
+        for name, counts in zip(names, seat_counts(named.hand), strict=True):
             if only is not None and name != only:
                 continue
             stats = players.get(name)
             if stats is None:
                 stats = players[name] = PlayerStats(name)
-            stats.hands += 1
-            stats.vpip_hands += line.vpip
-            stats.pfr_hands += line.pfr
-            stats.three_bet_chances += line.three_bet_chance
-            stats.three_bets += line.three_bet
-            stats.fold_to_three_bet_chances += line.fold_to_three_bet_chance
-            stats.folds_to_three_bet += line.fold_to_three_bet
-            stats.bets_raises += line.bets_raises
-            stats.calls += line.calls
-            stats.saw_flop += line.saw_flop
-            stats.showdowns += line.showdown and line.saw_flop
-            stats.won_at_showdown += line.won_at_showdown and line.saw_flop
-            stats.winnings += line.result
-            stats.big_blinds += float(line.result / hand.big_blind)
-            valued = own if p == seen_by else adjusted
-            stats.adjusted += float(line.result) if valued is None else valued[p]
+            stats.add(counts, own=name == viewer)
     return players

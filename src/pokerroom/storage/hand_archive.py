@@ -6,6 +6,7 @@ with the room it was played in, when it finished, the rake (P-9) and who sat at 
 engine position (the account, the name, the seat and his result net of the rake), so a
 player's hands and results are listed without replaying anything.
 
+Each seat's statistics counts are kept with the hand (:mod:`pokerroom.storage.hand_counts`).
 Saving is idempotent: a room's hand number is saved once (a second save of it gives the
 first one's id back), so a retry never doubles a hand.
 """
@@ -21,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import DatabaseStore
+from pokerroom.storage.hand_counts import add_counts
 from pokerroom.storage.models import WebHandRow, WebHandSeatRow
 
 PAGE_SIZE = 50
@@ -189,6 +191,7 @@ def add_hand(session: Session, hand: WebHand) -> int:
     row = _row(hand)
     session.add(row)
     session.flush()
+    add_counts(session, row.id, hand.phh, [s.result for s in hand.seats])
     return row.id
 
 

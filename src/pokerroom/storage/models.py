@@ -49,6 +49,9 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
   card: never shown as it is, X-4) and the chips raked (P-9).
 * ``web_hand_seats`` — who sat at each engine position of an archived hand: seat, account
   (none for a bot), name, and his result in chips net of the rake.
+* ``web_hand_counts`` — each seat's statistics counts of an archived hand, kept as it is
+  saved (:mod:`pokerroom.stats.seats`); one of them (``adjusted_own``) uses the seat's own
+  hole cards and is read only for that seat's player.
 * ``web_rooms`` — each live web table: its kind, lobby line, constructor settings and secret
   seed (C-3, X-4: never shown), and when it was closed.
 * ``web_room_inputs`` — everything that changed a web table, in order (a message and its
@@ -498,6 +501,40 @@ class WebHandSeatRow(Base):
     """Chips won or lost in the hand, net of the rake."""
 
     hand: Mapped[WebHandRow] = relationship(back_populates="seats")
+
+
+class WebHandCountsRow(Base):
+    """One seat's statistics counts of an archived hand (migration 0015): kept as the hand
+    is saved, so a summary adds them up instead of reading every hand again
+    (:mod:`pokerroom.stats.seats`). A hand without them (archived before 0015, or with
+    chips in decimals) is counted from its PHH when summarised."""
+
+    __tablename__ = "web_hand_counts"
+
+    hand_id: Mapped[int] = mapped_column(
+        ForeignKey("web_hands.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(primary_key=True)
+    vpip: Mapped[int]
+    pfr: Mapped[int]
+    three_bet_chance: Mapped[int]
+    three_bet: Mapped[int]
+    fold_to_three_bet_chance: Mapped[int]
+    fold_to_three_bet: Mapped[int]
+    bets_raises: Mapped[int]
+    calls: Mapped[int]
+    saw_flop: Mapped[int]
+    showdown: Mapped[int]
+    """He went to showdown after seeing the flop (what WTSD counts)."""
+    won_at_showdown: Mapped[int]
+    """... and won chips there."""
+    winnings: Mapped[int] = mapped_column(CHIPS)
+    big_blind: Mapped[int] = mapped_column(CHIPS)
+    big_blinds: Mapped[float] = mapped_column(Float)
+    adjusted: Mapped[float] = mapped_column(Float)
+    """All-in-adjusted chips from public cards only."""
+    adjusted_own: Mapped[float] = mapped_column(Float)
+    """All-in-adjusted chips with this seat's own hole cards: shown only to its player."""
 
 
 class WebRoomRow(Base):

@@ -44,6 +44,7 @@ from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.clubs.store import ClubStore
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.hand_archive import HandArchive
+from pokerroom.storage.hand_stats import HandStats
 from pokerroom.storage.rooms.saved_room import resume_paused
 from pokerroom.storage.rooms.store import RoomStore
 from pokerroom.storage.rooms.writer import RoomWriter
@@ -71,6 +72,7 @@ from pokerroom.web.pages import page_routes
 from pokerroom.web.pages.language_menu import language_routes
 from pokerroom.web.pages.observers import observer_routes
 from pokerroom.web.pages.table import table_routes
+from pokerroom.web.player_stats.routes import stats_routes
 from pokerroom.web.saving.answers import SavedAnswers
 from pokerroom.web.saving.owned import owning
 from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_rooms
@@ -161,6 +163,7 @@ def create_app(
                 *observer_routes(),
                 *director_routes(tournaments, csrf_token=_form_token, check_csrf=_form_is_ours),
                 *hand_routes(archive, cardroom.accounts, tournaments),
+                *stats_routes(HandStats(opened)),
                 *tournament_routes(),
                 *tv_clock_routes(),
                 *broadcast_routes(),

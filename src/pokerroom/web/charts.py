@@ -1,9 +1,10 @@
 """A player's results as an inline SVG chart, drawn on the server (no JavaScript library).
 
-Two charts: chips won over a series' hands (the running total after each hand)
-and money won over tournaments (prize less buy-in, running total, each point
-labelled with the place). Both are one line chart: a zero line, the lowest and
-highest totals on the value axis, the first and last hand or tournament on the
+Three charts: chips won over a series' hands (the running total after each hand),
+money won over tournaments (prize less buy-in, running total, each point labelled with the
+place), and a player's winnings in big blinds over his hands with all-in adjusted as a
+second, dashed line (the statistics page). All are one line chart: a zero line, the lowest
+and highest totals on the value axis, the first and last hand or tournament on the
 other, each axis named with its unit, each point with a tooltip. The page's heading
 above the chart is its one visible title (the SVG's ``<title>`` names it for a screen
 reader). The drawing is 480 × 280 units, as wide as the page up to 36 rem
@@ -31,6 +32,9 @@ LEFT, RIGHT, TOP, BOTTOM = 64, 18, 16, 48
 FONT = 13
 """The text's size in drawing units; the place notes are a little smaller."""
 _LINE = "#2a7a4b"
+_SECOND = "#a4461f"
+MOST_POINTS = 200
+"""Points drawn of a long run of hands: every n-th hand's total, and the last one's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +81,34 @@ def tournaments_chart(finishes: Sequence[Finish], *, title: str | None = None) -
     )
 
 
+def winnings_chart(
+    big_blinds: Sequence[float], adjusted: Sequence[float], *, title: str | None = None
+) -> str:
+    """Winnings in big blinds after each hand (running totals), all-in adjusted dashed;
+    each sequence is every hand's result, in order."""
+    totals, valued = list(accumulate(big_blinds)), list(accumulate(adjusted))
+    step = -(-len(totals) // MOST_POINTS)
+    picked = [*range(step - 1, len(totals) - 1, step), len(totals) - 1] if totals else []
+    hand = gettext("Hand {number}: {total} bb, all-in adjusted {adjusted} bb")
+    labels = [
+        hand.format(
+            number=number_text(i + 1),
+            total=_signed(round(totals[i])),
+            adjusted=_signed(round(valued[i])),
+        )
+        for i in picked
+    ]
+    return line_chart(
+        [round(totals[i]) for i in picked],
+        labels,
+        title=title or gettext("Winnings over the hands"),
+        x_label=gettext("Hands played"),
+        y_label=gettext("Won (big blinds)"),
+        second=([round(valued[i]) for i in picked], gettext("all-in adjusted")),
+        last=len(totals),
+    )
+
+
 def finish_words(finish: Finish) -> str:
     """One tournament in words, as its point's tooltip and the list under the chart say it."""
     return gettext("{name}: {place} of {entrants}, prize {prize}, buy-in {buy_in}").format(
@@ -103,8 +135,13 @@ def line_chart(
     x_label: str,
     y_label: str,
     point_notes: Sequence[str] = (),
+    second: tuple[Sequence[int], str] | None = None,
+    last: int | None = None,
 ) -> str:
-    """One line through ``values`` with a tooltip ``labels[i]`` per point; see the module."""
+    """One line through ``values`` with a tooltip ``labels[i]`` per point; see the module.
+    ``second``: another line's values at the same points, dashed, and its name (a legend
+    names both, the first by ``y_label``); ``last``: the number under the last point when
+    the points are a sample (the default: their count)."""
     if len(labels) != len(values):
         counts = f"{len(values)} values, {len(labels)} labels"  # machine words: a developer's
         raise ValueError(f"one label per value: {counts}")  # machine words
@@ -118,11 +155,21 @@ def line_chart(
             f'{head}<text x="{WIDTH / 2}" y="{HEIGHT / 2}" text-anchor="middle" '
             f'fill="#555">{escape(gettext("No results yet"))}</text></svg>'
         )
-    low, high = min(0, *values), max(0, *values)
+    others = [] if second is None else list(second[0])
+    low, high = min(0, *values, *others), max(0, *values, *others)
     if low == high:
         high = low + 1
     points = [(_x(i, len(values)), _y(v, low, high)) for i, v in enumerate(values)]
-    parts = [head, *_axes(low, high, len(values), x_label, y_label)]
+    parts = [head, *_axes(low, high, last or len(values), x_label, y_label)]
+    if second is not None:
+        dashed = " ".join(
+            f"{_x(i, len(others)):.1f},{_y(v, low, high):.1f}" for i, v in enumerate(others)
+        )
+        parts.append(
+            f'<polyline points="{dashed}" fill="none" stroke="{_SECOND}" stroke-width="2" '
+            f'stroke-dasharray="6 4" class="second-line"/>'
+        )
+        parts += _legend(y_label, second[1])
     path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     parts.append(f'<polyline points="{path}" fill="none" stroke="{_LINE}" stroke-width="2"/>')
     for i, ((x, y), value) in enumerate(zip(points, values, strict=True)):
@@ -137,6 +184,20 @@ def line_chart(
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _legend(first: str, second: str) -> list[str]:
+    """The two lines' names, each after a short stroke of its line, inside the plot's top."""
+    y = TOP + 12
+    out = []
+    for row, (name, colour, dashes) in enumerate(((first, _LINE, ""), (second, _SECOND, "6 4"))):
+        at = y + row * (FONT + 4)
+        out.append(
+            f'<line x1="{LEFT + 8}" y1="{at - 4}" x2="{LEFT + 30}" y2="{at - 4}" '
+            f'stroke="{colour}" stroke-width="2" stroke-dasharray="{dashes or "none"}"/>'
+        )
+        out.append(f'<text x="{LEFT + 36}" y="{at}">{escape(name)}</text>')
+    return out
 
 
 def _x(index: int, count: int) -> float:
