@@ -62,14 +62,14 @@ def _from_table(table: str, archive: str | None) -> tuple[Settlement, str]:
     which (``ledger`` or ``archive``)."""
     from pokerroom.storage.database import open_database
     from pokerroom.storage.hand_stats import HandStats
-    from pokerroom.storage.rooms.saved_ledger import saved_settlement
+    from pokerroom.storage.rooms.saved_ledger import saved_cash_table
     from pokerroom.storage.rooms.store import RoomStore
 
     database = open_database(archive)
     try:
-        saved = saved_settlement(RoomStore(database), table)
+        saved = saved_cash_table(RoomStore(database), table)
         if saved is not None:
-            return saved, "ledger"
+            return saved[0].settlement(), "ledger"
         results, rake = HandStats(database).table_results(table)
     finally:
         database.close()
