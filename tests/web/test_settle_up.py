@@ -47,6 +47,8 @@ class Evening:
 
     def __init__(self, room: SavedRoom, people: dict[str, User]) -> None:
         self.room, self.people, self.now, self.sent = room, people, 0.0, 0
+        assert isinstance(room.room, CashRoom)
+        self.table = room.room
 
     def send(self, name: str, kind: str, **fields: object) -> Outcome:
         self.sent += 1
@@ -65,7 +67,7 @@ class Evening:
             deciding = [
                 (name, you)
                 for name, user in self.people.items()
-                if (you := self.room.snapshot(user)["you"])["decision"] is not None
+                if (you := self.table.snapshot(user)["you"])["decision"] is not None
             ]
             if not deciding:
                 return
@@ -74,16 +76,16 @@ class Evening:
             if you["decision"] == "show" or actions is None:
                 assert self.send(name, "show").changed
                 continue
-            assert self.send(name, **self._act(choose[name], actions)).changed
+            assert self.send(name, "act", **self._act(choose[name], actions)).changed
         raise AssertionError("the hand did not end")
 
     @staticmethod
     def _act(how: str, actions: ActionsFrame) -> dict[str, object]:
         if how == "allin" and actions["raise_to"] is not None:
-            return {"kind": "act", "action": "raise", "amount": actions["raise_to"]["max"]}
+            return {"action": "raise", "amount": actions["raise_to"]["max"]}
         if how == "fold" and actions["fold"] and not actions["check"]:
-            return {"kind": "act", "action": "fold"}
-        return {"kind": "act", "action": "check" if actions["check"] else "call"}
+            return {"action": "fold"}
+        return {"action": "check" if actions["check"] else "call"}
 
 
 def play_the_evening(client: TestClient) -> None:

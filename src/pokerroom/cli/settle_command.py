@@ -28,7 +28,7 @@ from pokerroom.settle.ledger import Account, Entry, accounts, read_ledger
 from pokerroom.settle.settlement import (
     HOUSE,
     Settlement,
-    settle as settle_accounts,
+    settle_up,
     settlement_json,
     transfers_csv,
 )
@@ -77,7 +77,7 @@ def _from_table(table: str, archive: str | None) -> tuple[Settlement, str]:
         problem = N_("no cash table {table} is saved and no hands of it are in the archive")
         raise UsageError(gettext(problem).format(table=table))
     books = [Account(name, max(-r, 0), 0, max(r, 0)) for name, r in sorted(results.items())]
-    return settle_accounts(books, rake), "archive"
+    return settle_up(books, rake), "archive"
 
 
 def _money(value: Money, *, sign: bool = False) -> str:
@@ -174,7 +174,7 @@ def settle(
             raise UsageError(N_("give --csv or --json, not both"))
         source = None
         if ledger is not None:
-            settled = settle_accounts(accounts(_from_file(ledger)))
+            settled = settle_up(accounts(_from_file(ledger)))
         else:
             settled, source = _from_table(str(table), archive)
     said = {"ledger": FROM_LEDGER, "archive": FROM_ARCHIVE}.get(source or "")

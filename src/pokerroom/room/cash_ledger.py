@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pokerroom.settle.ledger import Account
-from pokerroom.settle.settlement import Settlement, settle
+from pokerroom.settle.settlement import Settlement, settle_up
 
 
 @dataclass
@@ -51,7 +51,7 @@ class CashLedger:
             for user, name in self.names.items()
         )
         seated = frozenset(self.names[user] for user in stacks if user in self.names)
-        return settle(accounts, self.rake, seated)
+        return settle_up(accounts, self.rake, seated)
 
 
 def _add(book: dict[int, int], user: int, chips: int) -> None:

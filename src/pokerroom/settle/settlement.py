@@ -31,8 +31,7 @@ class Settlement:
     transfers: tuple[Transfer, ...] = ()
 
 
-
-def settle(
+def settle_up(
     accounts: Sequence[Account], rake: Money = 0, seated: frozenset[str] = frozenset()
 ) -> Settlement:
     """The settlement of ``accounts``, the house owed ``rake``."""
