@@ -21,6 +21,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app as cli
+from pokerroom.cluster.follower import follow
 from pokerroom.engine import VARIANTS
 from pokerroom.protocol.frames import ActionsFrame
 from pokerroom.room import CashRoom, HomeRoom
@@ -199,3 +200,20 @@ def test_only_the_host_and_the_players_read_it(tmp_path: Path) -> None:
         home = people["Ann"].get("/tables/h1/ledger")
         assert home.status_code == 404 and "keeps no ledger: only cash tables do" in home.text
         assert people["Ann"].get("/tables/nope/ledger").status_code == 404
+
+
+def test_a_follower_copy_in_a_cluster_holds_the_same_ledger() -> None:
+    """Another process follows the table by replaying the owner's saved inputs: its page
+    would show the same settle-up."""
+    with TestClient(create_app("sqlite://", settings())) as client:
+        accounts(client, ("Ann", "Bob", "Cyd"))
+        play_the_evening(client)
+        room = cardroom(client)
+        stored = room.tables.store.open_room("c1")
+        assert stored is not None
+        copy = follow(stored, room.tables, room.secret)
+        owner = room.registry.get("c1").room
+        assert isinstance(owner, SavedRoom) and isinstance(owner.room, CashRoom)
+        assert isinstance(copy.room, CashRoom) and copy.following
+        assert copy.room.settlement() == owner.room.settlement()
+        assert [b.balance for b in copy.room.settlement().accounts] == [79, -1, -81]
