@@ -145,9 +145,9 @@ def accounts(app_client: TestClient, names: tuple[str, ...]) -> dict[str, TestCl
 
 
 def test_the_evening_on_the_page_in_csv_and_json_survives_a_restart_and_the_closing(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
-    database = str(tmp_path / "room.db")
+    database = database_url  # a SQLite file, then PostgreSQL
     with TestClient(create_app(database, settings())) as first:
         people = accounts(first, ("Ann", "Bob", "Cyd", "Dee"))
         play_the_evening(first)
