@@ -10,7 +10,8 @@ menus, black on white). The ``.csv`` is the transfers (``payer,payee,amount``), 
 game's ledger is seen by all who played); anyone else — an observer, a stranger, a
 signed-out visitor — is refused (403), and a private table's outsiders are refused before
 (:mod:`pokerroom.web.access`). A closed table's settle-up stays readable by the same people,
-built again from the database. What the page shows of an open table is saved first.
+built again from the database (from its last checkpoint: at most 50 hands replayed). What
+the page shows of an open table is saved first.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ def may_read(entry: LobbyEntry, room: CashRoom, user: User | None) -> bool:
 async def _read(request: Request) -> _Read:
     room_id = str(request.path_params["room_id"])
     cardroom = cardroom_of(request)
+    user = user_of(request)
+    if user is None:  # refused before anything is read
+        raise HTTPException(403, gettext(NOT_YOURS))
     listed = cardroom.registry.find(room_id)
     if listed is not None:
         room, entry = live_room(listed.room), listed.entry
@@ -75,7 +79,7 @@ async def _read(request: Request) -> _Read:
         if found is None:
             raise HTTPException(404, no_table(room_id))
         room, entry = found[0], entry_from_json(found[1].entry)
-    if not may_read(entry, room, user_of(request)):
+    if not may_read(entry, room, user):
         raise HTTPException(403, gettext(NOT_YOURS))
     read = _Read(entry, room.settlement(), listed is not None, room.table.current is not None)
     saved = asyncio.wrap_future(cardroom.tables.when_saved())  # shown only once saved
