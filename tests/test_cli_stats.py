@@ -97,7 +97,10 @@ def test_settle_a_ledger_file(tmp_path: Path) -> None:
 def test_settle_a_tables_results_with_the_house_owed_the_rake(archive: str) -> None:
     result = runner.invoke(app, ["settle", "--table", "7.t1", "--archive", archive, "--csv"])
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    assert result.stderr.splitlines() == [  # a table with no saved ledger: the archive's
+        "From the archive's hands: the table kept no ledger, so each player's result there."
+    ]
+    lines = result.stdout.splitlines()
     assert lines[0] == "payer,payee,amount"
     # Ann -1, Bob -2, Dan -14, Cyd +16, the house +1: two groups square apart, three transfers
     assert sorted(lines[1:]) == ["Ann,the house,1", "Bob,Cyd,2", "Dan,Cyd,14"]

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from pokerroom.history.phh import parse_phh
 from pokerroom.room import ShotClock
 from pokerroom.room.seam import User
+from pokerroom.settle.settlement import HOUSE, Settlement
 from pokerroom.table.cash import Rake
 from tests.web.cash_driver import CashTableDriver, cash_step, cash_table, chips_at_table
 from tests.web.table_driver import table
@@ -30,6 +31,15 @@ def refused(t: CashTableDriver, user: User | None, kind: str, code: str, **field
     assert [t.text(u) for u in viewers] == before
     assert repr(t.room.ledger) == ledger
     return outcome.error
+
+
+def squared(settled: Settlement) -> bool:
+    """Whether the transfers leave every player and the house at zero."""
+    left = {a.player: a.balance for a in settled.accounts} | {HOUSE: settled.rake}
+    for transfer in settled.transfers:
+        left[transfer.payer] += transfer.amount
+        left[transfer.payee] -= transfer.amount
+    return not any(left.values())
 
 
 def play_out(t: CashTableDriver, *, fold: bool = False) -> None:
@@ -226,7 +236,7 @@ def test_top_up_only_between_hands_and_up_to_the_maximum() -> None:
     assert t.send(dee, "top_up", amount=100).changed
     assert t.snap(None)["seats"][3]["stack"] == 200
     assert "maximum buy-in (200): nothing to add" in refused(t, dee, "top_up", "top_up", amount=1)
-    assert t.room.ledger.bought_in[4] == 200
+    assert (t.room.ledger.bought_in[4], t.room.ledger.topped_up[4]) == (80, 120)
 
 
 # ------------------------------------------------------------------ leaving
@@ -322,7 +332,9 @@ def test_chips_at_the_table_plus_chips_taken_plus_rake_equal_chips_bought(
     seed: int, game: str, players: int
 ) -> None:
     """P-9, H-2: over random buy-ins, top-ups, leaves, sit-outs and play, every chip bought
-    is at the table, was taken away by a leaver, or went to the rake."""
+    is at the table, was taken away by a leaver, or went to the rake; and the settle-up at
+    any moment (a seated player cashing out his stack) sums to minus the rake, and its
+    transfers, at most one fewer than the players and the house, square everyone."""
     rng = random.Random(seed)
     t = cash_table(game, players, seed=seed, users=5, rake=Rake("4.5", 2))
     raked: dict[int, int] = {}  # the room keeps only its last KEPT_HANDS hands: note each
@@ -331,6 +343,9 @@ def test_chips_at_the_table_plus_chips_taken_plus_rake_equal_chips_bought(
         ledger = t.room.ledger
         assert chips_at_table(t.room) + sum(ledger.taken.values()) + ledger.rake == sum(
             ledger.bought_in.values()
-        )
+        ) + sum(ledger.topped_up.values())
+        settled = t.room.settlement()  # seated players cash out their stacks
+        assert sum(a.balance for a in settled.accounts) == -ledger.rake == -settled.rake
+        assert squared(settled) and len(settled.transfers) < max(len(settled.accounts) + 1, 2)
         raked.update((h.number, h.record.rake.total) for h in t.room.hands)
     assert sum(raked.values()) == t.room.ledger.rake

@@ -145,7 +145,9 @@ HELP_TEXTS = (
     N_(
         "A ledger CSV with the columns 'player,kind,amount', the kind 'buy-in', 'top-up' or 'cash-out'."
     ),
-    N_("Instead: settle a web table's results from the archive."),
+    N_(
+        "Instead: settle a web cash table from its saved ledger (a table without one: from its hands in the archive)."
+    ),
     N_(
         "With --table: the database of pokerroom serve (a URL or SQLite file); default: the data directory."
     ),

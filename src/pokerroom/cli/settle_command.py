@@ -2,9 +2,12 @@
 cash-outs, and the fewest transfers that square everyone.
 
 From a ledger CSV (:mod:`pokerroom.settle.ledger`: ``player,kind,amount``), or from a web
-table's hands in the archive (``--table ID``: each player's result there; the rake, if
-any, is owed to the house). ``--csv`` prints the transfers as ``payer,payee,amount``,
-``--json`` the accounts and the transfers; both are for programs and stay English.
+cash table (``--table ID``): its own ledger, saved with the table (the figures of its
+settle-up page; a player still seated cashes out his stack), else, for a table that kept
+none, each player's result in the archive's hands. The rake is owed to the house. One line
+says which; ``--csv`` prints the transfers as ``payer,payee,amount`` (that line on standard
+error), ``--json`` the accounts and the transfers (with ``source``); both are for programs
+and stay English.
 """
 
 from __future__ import annotations
@@ -22,10 +25,22 @@ from pokerroom.errors import UsageError
 from pokerroom.i18n import current_language, gettext, number_text
 from pokerroom.i18n.marker import N_
 from pokerroom.settle.ledger import Account, Entry, accounts, read_ledger
-from pokerroom.settle.transfers import Money, Transfer, fewest_transfers
+from pokerroom.settle.settlement import (
+    HOUSE,
+    Settlement,
+    settle_up,
+    settlement_json,
+    transfers_csv,
+)
+from pokerroom.settle.transfers import Money
 
-HOUSE = N_("the house")
-"""Who is owed the rake when a table's results are settled: English in CSV and JSON."""
+FROM_LEDGER = N_(
+    "From the table's own ledger: buy-ins, top-ups and cash-outs; a player still seated "
+    "cashes out his stack."
+)
+FROM_ARCHIVE = N_(
+    "From the archive's hands: the table kept no ledger, so each player's result there."
+)
 
 
 def _who(name: str) -> str:
@@ -42,16 +57,27 @@ def _from_file(path: Path) -> list[Entry]:
     return read_ledger(text)
 
 
-def _from_table(table: str, archive: str | None) -> list[Account]:
+def _from_table(table: str, archive: str | None) -> tuple[Settlement, str]:
+    """The table's settle-up from its saved ledger, else from its archived results; and
+    which (``ledger`` or ``archive``)."""
+    from pokerroom.storage.database import open_database
     from pokerroom.storage.hand_stats import HandStats
+    from pokerroom.storage.rooms.saved_ledger import saved_cash_table
+    from pokerroom.storage.rooms.store import RoomStore
 
-    with HandStats.open(archive) as store:
-        results, rake = store.table_results(table)
+    database = open_database(archive)
+    try:
+        saved = saved_cash_table(RoomStore(database), table)
+        if saved is not None:
+            return saved[0].settlement(), "ledger"
+        results, rake = HandStats(database).table_results(table)
+    finally:
+        database.close()
     if not results:
-        problem = N_("no hands of table {table} in the archive")
+        problem = N_("no cash table {table} is saved and no hands of it are in the archive")
         raise UsageError(gettext(problem).format(table=table))
     books = [Account(name, max(-r, 0), 0, max(r, 0)) for name, r in sorted(results.items())]
-    return [*books, Account(HOUSE, 0, 0, rake)] if rake else books  # worded when printed
+    return settle_up(books, rake), "archive"
 
 
 def _money(value: Money, *, sign: bool = False) -> str:
@@ -63,32 +89,41 @@ def _money(value: Money, *, sign: bool = False) -> str:
     return f"+{text}" if sign and value > 0 else text
 
 
-def _number(value: Money) -> int | float:
-    return value if isinstance(value, int) else float(value)
+def _line(book: Account, *, detailed: bool, seated: bool) -> str:
+    if not detailed:
+        line = N_("{player}: {balance}")
+    elif seated:
+        line = N_(
+            "{player}: bought in {bought_in}, topped up {topped_up}, still at the table with "
+            "{cashed_out}: {balance}"
+        )
+    else:
+        line = N_(
+            "{player}: bought in {bought_in}, topped up {topped_up}, cashed out "
+            "{cashed_out}: {balance}"
+        )
+    return gettext(line).format(
+        player=book.player,
+        bought_in=_money(book.bought_in),
+        topped_up=_money(book.topped_up),
+        cashed_out=_money(book.cashed_out),
+        balance=_money(book.balance, sign=True),
+    )
 
 
-def _print(books: list[Account], transfers: list[Transfer], *, from_table: bool) -> None:
-    for book in books:
-        if from_table:
-            line = N_("{player}: {balance}")
-        else:
-            line = N_(
-                "{player}: bought in {bought_in}, topped up {topped_up}, cashed out "
-                "{cashed_out}: {balance}"
-            )
+def _print(settled: Settlement, *, detailed: bool) -> None:
+    for book in settled.accounts:
+        typer.echo(_line(book, detailed=detailed, seated=book.player in settled.seated))
+    if settled.rake:
         typer.echo(
-            gettext(line).format(
-                player=_who(book.player),
-                bought_in=_money(book.bought_in),
-                topped_up=_money(book.topped_up),
-                cashed_out=_money(book.cashed_out),
-                balance=_money(book.balance, sign=True),
+            gettext(N_("{house}: the rake, {rake}")).format(
+                house=gettext(HOUSE), rake=_money(settled.rake, sign=True)
             )
         )
     typer.echo("")
-    if not transfers:
+    if not settled.transfers:
         typer.echo(gettext(N_("everyone is square: nobody pays anybody")))
-    for transfer in transfers:
+    for transfer in settled.transfers:
         typer.echo(
             gettext(N_("{payer} pays {payee} {amount}")).format(
                 payer=_who(transfer.payer),
@@ -110,7 +145,10 @@ def settle(
     table: Annotated[
         str | None,
         typer.Option(
-            "--table", metavar="ID", help="Instead: settle a web table's results from the archive."
+            "--table",
+            metavar="ID",
+            help="Instead: settle a web cash table from its saved ledger (a table without "
+            "one: from its hands in the archive).",
         ),
     ] = None,
     archive: Annotated[
@@ -134,37 +172,20 @@ def settle(
             raise UsageError(N_("give a LEDGER file or --table ID (one of them)"))
         if as_csv and as_json:
             raise UsageError(N_("give --csv or --json, not both"))
-        books = (
-            accounts(_from_file(ledger)) if ledger is not None else _from_table(str(table), archive)
-        )
-        transfers = fewest_transfers({book.player: book.balance for book in books})
+        source = None
+        if ledger is not None:
+            settled = settle_up(accounts(_from_file(ledger)))
+        else:
+            settled, source = _from_table(str(table), archive)
+    said = {"ledger": FROM_LEDGER, "archive": FROM_ARCHIVE}.get(source or "")
     if as_csv:
-        typer.echo("payer,payee,amount")
-        for t in transfers:
-            typer.echo(f"{_csv_cell(t.payer)},{_csv_cell(t.payee)},{t.amount}")
+        if said is not None:
+            typer.echo(gettext(said), err=True)
+        typer.echo(transfers_csv(settled.transfers), nl=False)
     elif as_json:
-        document = {
-            "accounts": [
-                {
-                    "player": b.player,
-                    "bought_in": _number(b.bought_in),
-                    "topped_up": _number(b.topped_up),
-                    "cashed_out": _number(b.cashed_out),
-                    "balance": _number(b.balance),
-                }
-                for b in books
-            ],
-            "transfers": [
-                {"payer": t.payer, "payee": t.payee, "amount": _number(t.amount)} for t in transfers
-            ],
-        }
+        document = settlement_json(settled) | ({} if source is None else {"source": source})
         typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
-        _print(books, transfers, from_table=table is not None)
-
-
-def _csv_cell(text: str) -> str:
-    """A name as one CSV cell: quoted when it holds a comma, a quote or a line break."""
-    if any(c in text for c in ',"\n\r'):
-        return '"' + text.replace('"', '""') + '"'
-    return text
+        if said is not None:
+            typer.echo(gettext(said))
+        _print(settled, detailed=source != "archive")

@@ -20,13 +20,13 @@ The table deals while two players are ready, with a ``pause`` between hands, and
 (status ``waiting``) while fewer are. The last finished hands are kept in
 :attr:`CashRoom.hands` with their complete PHH documents (``_rake`` when raked; the archive
 keeps every hand for the downloads), and the chips that came and went in
-:attr:`CashRoom.ledger`.
+:attr:`CashRoom.ledger` (:mod:`pokerroom.room.cash_ledger`), settled by
+:meth:`CashRoom.settlement`.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 
 from pokerroom.engine import Action, Hand
 from pokerroom.errors import UsageError
@@ -40,6 +40,7 @@ from pokerroom.protocol.frames import (
     TableFrame,
 )
 from pokerroom.room.betting import timeout_action
+from pokerroom.room.cash_ledger import CashLedger
 from pokerroom.room.clock import ShotClock
 from pokerroom.room.live import KEPT_HANDS, FinishedHand, LiveRoom, Seating
 from pokerroom.room.occupants import Occupant
@@ -48,25 +49,10 @@ from pokerroom.room.seam import Outcome, User
 from pokerroom.room.seated import no
 from pokerroom.room.snapshot import game_frame
 from pokerroom.said import error_words
+from pokerroom.settle.settlement import Settlement
 from pokerroom.table.cash import CashHandRecord, CashSettings, CashTable
 from pokerroom.table.cash.wording import buy_in_refusal, top_up_refusal
 from pokerroom.table.straddle import choice_refusal
-
-
-@dataclass
-class CashLedger:
-    """Chips that came to the table and left it, by user: nothing is made or lost, so
-    chips at the table + ``taken`` + ``rake`` = ``bought_in`` at every moment."""
-
-    bought_in: dict[int, int] = field(default_factory=dict)
-    """Buy-ins and top-ups."""
-    taken: dict[int, int] = field(default_factory=dict)
-    """Chips taken away by players who left."""
-    rake: int = 0
-    """What the house took (P-9)."""
-
-    def add(self, book: dict[int, int], user: int, chips: int) -> None:
-        book[user] = book.get(user, 0) + chips
 
 
 class CashRoom(LiveRoom):
@@ -139,6 +125,16 @@ class CashRoom(LiveRoom):
         if not self.settings.blinds_game:  # the bomb pot: a button, antes only (V-4)
             return markers.button, None, None
         return markers.button, markers.small_blind_poster(self.table.order), markers.big_blind
+
+    def settlement(self) -> Settlement:
+        """The settle-up now: a seated player cashes out his stack (in a hand, the one
+        he had when it was dealt: his chips in the pot are nobody's yet)."""
+        stacks = {
+            occupant.user: self.table.seats[seat].chips
+            for seat, occupant in self.occupants.items()
+            if occupant.user is not None
+        }
+        return self.ledger.settlement(stacks)
 
     def stack_of(self, seat: int) -> int:
         return self.table.seats[seat].chips
@@ -243,7 +239,7 @@ class CashRoom(LiveRoom):
         self.occupants[seat] = Occupant(
             sender.name, sender.id, banks=self.clock.banks, bot_account=sender.has("bot")
         )
-        self.ledger.add(self.ledger.bought_in, sender.id, buy_in)
+        self.ledger.buy_in(sender.id, sender.name, buy_in)
         self._resume_if_held(now)
         return Outcome(True)
 
@@ -256,7 +252,7 @@ class CashRoom(LiveRoom):
                 self._drive(now)
             return Outcome(True)
         del self.occupants[seat]
-        self.ledger.add(self.ledger.taken, sender.id, chips)
+        self.ledger.cash_out(sender.id, chips)
         return Outcome(True)
 
     def _sit_out(self, seat: int) -> Outcome:
@@ -288,7 +284,7 @@ class CashRoom(LiveRoom):
         if refused is not None:
             return no(refused, "top_up")
         self.table.top_up(seat, amount)
-        self.ledger.add(self.ledger.bought_in, sender.id, amount)
+        self.ledger.top_up(sender.id, amount)
         self._resume_if_held(now)
         return Outcome(True)
 
@@ -377,7 +373,7 @@ class CashRoom(LiveRoom):
             occupant = self.occupants.pop(seat)
             assert occupant.user is not None
             self.leaving.discard(occupant.user)
-            self.ledger.add(self.ledger.taken, occupant.user, chips)
+            self.ledger.cash_out(occupant.user, chips)
         changes = {
             seat: after - record.stacks_before[seat] for seat, after in record.stacks_after.items()
         }

@@ -71,6 +71,7 @@ from pokerroom.web.observers import watch_refusal
 from pokerroom.web.pages import page_routes
 from pokerroom.web.pages.language_menu import language_routes
 from pokerroom.web.pages.observers import observer_routes
+from pokerroom.web.pages.settle_up import settle_up_routes
 from pokerroom.web.pages.table import table_routes
 from pokerroom.web.player_stats.routes import stats_routes
 from pokerroom.web.saving.answers import SavedAnswers
@@ -160,6 +161,7 @@ def create_app(
                 *language_routes(),
                 table_route(hub),
                 *table_routes(),
+                *settle_up_routes(),
                 *observer_routes(),
                 *director_routes(tournaments, csrf_token=_form_token, check_csrf=_form_is_ours),
                 *hand_routes(archive, cardroom.accounts, tournaments),

@@ -106,7 +106,7 @@ class RoomWrite:
 
 @dataclass(frozen=True, slots=True)
 class StoredRoom:
-    """An open table: its recipe, the serial and the clock of its last input (0 and None:
+    """A saved table: its recipe, the serial and the clock of its last input (0 and None:
     none yet), its checkpoint."""
 
     id: str
@@ -229,8 +229,11 @@ class RoomStore(DatabaseStore):
         found = self.open_rooms(room_id)
         return found[0] if found else None
 
-    def open_rooms(self, room_id: str | None = None) -> list[StoredRoom]:
-        """Every table not closed (or only ``room_id``, if it is open), oldest first."""
+    def open_rooms(
+        self, room_id: str | None = None, *, closed_too: bool = False
+    ) -> list[StoredRoom]:
+        """Every table not closed (or only ``room_id``, if it is open), oldest first;
+        ``closed_too``: the closed ones as well (a closed cash table's settle-up)."""
         last = (
             select(WebRoomInputRow.room_id, func.max(WebRoomInputRow.serial).label("serial"))
             .group_by(WebRoomInputRow.room_id)
@@ -246,7 +249,7 @@ class RoomStore(DatabaseStore):
                 )
                 .outerjoin(WebRoomCheckpointRow, WebRoomCheckpointRow.room_id == WebRoomRow.id)
                 .where(
-                    WebRoomRow.closed_at.is_(None),
+                    true() if closed_too else WebRoomRow.closed_at.is_(None),
                     true() if room_id is None else WebRoomRow.id == room_id,
                 )
                 .order_by(WebRoomRow.created_at, WebRoomRow.id)
