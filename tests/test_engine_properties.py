@@ -274,7 +274,7 @@ def _id(game: tuple[Variant, Limit]) -> str:
 
 @pytest.mark.parametrize(("variant", "limit"), GAMES, ids=[_id(g) for g in GAMES])
 @settings(
-    max_examples=80,
+    max_examples=50,  # x 36 games: 1,800 random hands a run, new ones each run
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
