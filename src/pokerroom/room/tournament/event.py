@@ -35,6 +35,7 @@ Decisions where the seed is silent (README "Tournaments on the web"):
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
@@ -290,7 +291,12 @@ class RoomTournament:
         if run is None or self.paused_at is not None or self.started_at is None:
             return None
         at = run.next_at()
-        return None if at is None else self.started_at + self.paused_for + at / self.speed
+        if at is None:
+            return None
+        deadline = self.started_at + self.paused_for + at / self.speed
+        while self.clock_time(deadline) < at:  # a float's rounding short of due at a speed
+            deadline = math.nextafter(deadline, math.inf)
+        return deadline
 
     # ------------------------------------------------------------ disputes (T-17)
 
