@@ -224,6 +224,15 @@ def home(server: Server) -> Iterator[Table]:
     table.close()
 
 
+@pytest.fixture(scope="module")
+def refusing_home(server: Server) -> Iterator[Table]:
+    """One dealt home table for the refusals below: each is checked to change nothing, so
+    the next one meets the same table (dealing one for each took most of this file's time)."""
+    table = dealt_home_table(server)
+    yield table
+    table.close()
+
+
 @pytest.fixture
 def cash(server: Server) -> Iterator[Table]:
     table = dealt_cash_table(server)
@@ -457,9 +466,9 @@ TOO_LARGE = json.dumps({"type": "act", "id": "big", "action": "fold", "pad": "x"
     ],
 )
 def test_unreadable_messages_are_refused_and_change_nothing(
-    home: Table, message: str | bytes, code: str, words: tuple[str, ...]
+    refusing_home: Table, message: str | bytes, code: str, words: tuple[str, ...]
 ) -> None:
-    refused(home, home.decider(), message, code, *words)
+    refused(refusing_home, refusing_home.decider(), message, code, *words)
 
 
 @pytest.mark.parametrize(
@@ -501,10 +510,10 @@ def test_unreadable_messages_are_refused_and_change_nothing(
     ],
 )
 def test_bad_messages_of_the_player_to_act_are_refused(
-    home: Table, message: Frame, code: str, words: tuple[str, ...]
+    refusing_home: Table, message: Frame, code: str, words: tuple[str, ...]
 ) -> None:
     """A-2, A-8: the line names what was wrong and what is allowed; nothing changes."""
-    refused(home, home.decider(), message, code, *words)
+    refused(refusing_home, refusing_home.decider(), message, code, *words)
 
 
 def test_an_amount_outside_the_range_names_the_range(home: Table) -> None:
