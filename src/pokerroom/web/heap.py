@@ -4,11 +4,12 @@ garbage collector's rounds, and the rounds come less often.
 A server holds a large heap that lives as long as it does (the modules, the catalogues,
 every table and account it loaded), while each action makes and drops many small objects
 (frames, their parts). With the interpreter's defaults a round that looks at every object
-came every few seconds and took a tenth of a second (≈ 234,000 objects at 350 players),
-and the collector was about a tenth of the server's CPU (``bench_server.py --think 0``).
-Frozen after start-up, that heap is never looked at again; and with a larger first
-threshold most of an action's objects are gone before any round sees them. A table's
-objects are freed by their counts as always: only garbage in cycles waits for a round.
+(≈ 254,000 at 1,000 players) came every few seconds and took about 0.2 s, and the
+collector was 12 % of the server's CPU (``bench_server.py --think 0``; 6 % once settled,
+start-up included). Frozen after start-up, that heap is never looked at again; and with
+a larger first threshold most of an action's objects are gone before any round sees
+them. Objects are freed by their counts as always: only garbage in cycles waits for a
+round.
 """
 
 from __future__ import annotations
