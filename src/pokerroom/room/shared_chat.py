@@ -26,10 +26,7 @@ class SharedChat:
 
     def __getstate__(self) -> dict[str, object]:
         """A checkpoint keeps none: they are built again for the next change."""
-        return {}
-
-    def __setstate__(self, _state: dict[str, object]) -> None:
-        self.__init__()  # type: ignore[misc]
+        return {"_over": None, "_frames": {}}
 
     def frame(
         self,
