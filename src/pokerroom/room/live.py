@@ -145,8 +145,9 @@ class LiveRoom(SeatedRoom[Turn]):
         self.on_hand_finished: Callable[[FinishedHand[Any]], None] | None = None
         """Told of each finished hand (the server saves it there)."""
         self.chat = RoomChat()
-        self.shared_chat = SharedChat()
         """The table's chat (:mod:`pokerroom.room.chatting`)."""
+        self.shared_chat = SharedChat()
+        """Its frame for the viewers who read it alike, built once per change."""
 
     def __getstate__(self) -> dict[str, object]:
         """A copy (a saved table's checkpoint) keeps the table, not who listens to it: the
