@@ -55,6 +55,7 @@ from pokerroom.storage.rooms.store import RoomStore
 from pokerroom.table.cash import CashSettings
 from pokerroom.web.app import create_app
 from pokerroom.web.auth.tokens import new_token
+from pokerroom.web.draining import DrainingServer
 from pokerroom.web.settings import ServerSettings
 
 SESSION_LIFETIME = timedelta(hours=1)
@@ -113,7 +114,7 @@ def serve(config: LoadConfig) -> None:
         listener.bind(("127.0.0.1", 0))
         listener.listen(2048)
         port = listener.getsockname()[1]
-        server = uvicorn.Server(
+        server = DrainingServer(  # as `pokerroom serve`: its heap settled once started
             uvicorn.Config(
                 app,
                 log_level="warning",
@@ -121,7 +122,9 @@ def serve(config: LoadConfig) -> None:
                 backlog=2048,
                 timeout_graceful_shutdown=SHUTDOWN_SECONDS,
                 ws_per_message_deflate=COMPRESSED_FRAMES,  # as `pokerroom serve`
-            )
+            ),
+            None,
+            app.state.hub,
         )
         stopped = threading.Event()
 

@@ -2,8 +2,8 @@
 once per change and language, is the text his frame built directly would be.
 
 Random play at home tables of several games, cash tables (players coming and going) and
-OFC tables; after every step each player, a signed-in watcher, the host-moderator and a
-signed-out observer are served from one :class:`SharedFrames`, in random order and random
+OFC tables; after every step each player, two signed-in watchers, the host-moderator and
+two signed-out observers are served from one :class:`SharedFrames`, in random order and random
 languages, and each text is compared with the direct builder's
 (:mod:`tests.web.direct_frames`): a viewer's part that leaked into the shared one, or a
 shared value changed for one viewer, shows as a difference for the next.
@@ -12,6 +12,7 @@ shared value changed for one viewer, shows as a difference for the next.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -31,12 +32,13 @@ from tests.web.table_driver import random_act, table
 
 CLOCK = ShotClock(seconds=20, countdown=5, banks=1, bank_seconds=10, showdown=5)
 WATCHER = User(40, "Watcher")
+ONLOOKER = User(41, "Onlooker")
 STEPS = 60
 
 
 def check_every_viewer(room: LiveRoom | OfcRoom, users: list[User], rng: random.Random) -> None:
     frames = SharedFrames()
-    viewers: list[User | None] = [*users, WATCHER, None, None]
+    viewers: list[User | None] = [*users, WATCHER, ONLOOKER, None, None]
     rng.shuffle(viewers)
     vocabulary = room_vocabulary(room)
     for viewer in viewers:
@@ -47,6 +49,21 @@ def check_every_viewer(room: LiveRoom | OfcRoom, users: list[User], rng: random.
             direct = encode({**direct_frame(room, viewer), "now": now})
         name = "an observer" if viewer is None else viewer.name
         assert shared == direct, f"{name}'s frame in {language} differs"
+
+
+def chat_step(users: list[User], send: Callable[..., object], rng: random.Random) -> None:
+    """A line said (by a player or the watcher), or one user ignored, muted or let speak
+    again (user 1 hosts, so moderates): viewers who read the chat alike share its frame
+    (:mod:`pokerroom.room.shared_chat`), and any who does not must get his own."""
+    people = [*users, WATCHER, ONLOOKER]
+    speaker, other = rng.choice(people), rng.choice(people)
+    roll = rng.random()
+    if roll < 0.5:
+        send(speaker, "chat", text=f"hello {rng.random():.3f}")
+    elif roll < 0.75:
+        send(speaker, "chat_ignore", user=other.id, ignore=rng.random() < 0.7)
+    else:
+        send(users[0], "chat_mute", user=other.id, mute=rng.random() < 0.7)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -66,8 +83,8 @@ def test_home_tables_frames_equal_the_direct_ones(game: str, seed: int, players:
         if rng.random() < 0.15:
             user = rng.choice(t.users)
             t.send(user, "preaction", kind=rng.choice(["check_fold", "call_any", "fold_any"]))
-        elif rng.random() < 0.1:
-            t.send(rng.choice(t.users), "chat", text=f"hello {rng.random():.3f}")
+        elif rng.random() < 0.15:
+            chat_step(t.users, t.send, rng)
         elif decider is None or rng.random() < 0.1:
             t.wait()
         else:

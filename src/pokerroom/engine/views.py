@@ -64,11 +64,16 @@ def _visible(event: ev.Event, viewer: int | None) -> ev.Event:
     return event
 
 
-def _face_up_only(hand: Hand, player: int) -> tuple[Card | None, ...]:
-    """Another player's cards with the face-down ones hidden (Stud up cards stay visible)."""
-    up = list(hand.up[player])
+def _face_up_only(
+    hole: tuple[Card | None, ...], face_up: tuple[Card | None, ...]
+) -> tuple[Card | None, ...]:
+    """Another player's cards (``hole``) with the face-down ones hidden: those of
+    ``face_up`` (Stud's up cards) stay visible."""
+    if not face_up:  # most games: every card face down
+        return (None,) * len(hole)
+    up = list(face_up)
     seen: list[Card | None] = []
-    for card in hand.hole[player]:
+    for card in hole:
         if card is not None and card in up:
             up.remove(card)
             seen.append(card)
@@ -106,8 +111,9 @@ def view_of(hand: Hand, viewer: int | None, names: tuple[str, ...] = ()) -> Hand
     """The hand as ``viewer`` sees it: own and shown cards only (X-4, P-5).
 
     ``names`` are the players' names by position, if the caller knows them."""
+    holes, up, shown = hand.hole, hand.up, hand.shown  # each a copy: taken once
     hole = tuple(
-        tuple(hand.hole[p]) if p == viewer else (hand.shown[p] or _face_up_only(hand, p))
+        holes[p] if p == viewer else (shown[p] or _face_up_only(holes[p], up[p]))
         for p in range(hand.players)
     )
     return HandView(

@@ -49,6 +49,7 @@ from pokerroom.room.clock import ShotClock, Turn, bank_allowed, new_turn
 from pokerroom.room.occupants import Occupant
 from pokerroom.room.seam import PROTOCOL_VERSION, Outcome, User
 from pokerroom.room.seated import SeatedRoom, no
+from pokerroom.room.shared_chat import SharedChat
 from pokerroom.room.snapshot import over, public
 from pokerroom.room.stories import Stories
 from pokerroom.room.worded import Worded, every_language, for_viewer
@@ -145,6 +146,8 @@ class LiveRoom(SeatedRoom[Turn]):
         """Told of each finished hand (the server saves it there)."""
         self.chat = RoomChat()
         """The table's chat (:mod:`pokerroom.room.chatting`)."""
+        self.shared_chat = SharedChat()
+        """Its frame for the viewers who read it alike, built once per change."""
 
     def __getstate__(self) -> dict[str, object]:
         """A copy (a saved table's checkpoint) keeps the table, not who listens to it: the
@@ -156,6 +159,7 @@ class LiveRoom(SeatedRoom[Turn]):
         self.__dict__.update(state)
         self.__dict__.setdefault("chat", RoomChat())
         self.__dict__.setdefault("worded_results", [])
+        self.__dict__.setdefault("shared_chat", SharedChat())
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -194,8 +198,19 @@ class LiveRoom(SeatedRoom[Turn]):
         choice = None if seat is None else self.straddle_choice(seat)
         if choice is not None:
             frame["you"]["straddle"] = choice
-        frame["chat"] = self._chat(viewer)
+        frame["chat"] = self._chat_over(shared, viewer)
         return frame
+
+    def _chat_over(self, shared: TableFrame, viewer: User) -> ChatFrame:
+        """``viewer``'s chat: a moderator's his own, else built once over ``shared`` for
+        every viewer who reads what he does (:mod:`pokerroom.room.shared_chat`)."""
+        if self.moderates(viewer):
+            return self._chat(viewer)
+        seated = self.seat_of_user(viewer.id) is not None
+        plain = self.shared_chat.frame(
+            shared, self.chat, viewer.id, seated, lambda: self._chat(viewer)
+        )
+        return self._chat(viewer) if plain is None else plain
 
     def _chat(self, viewer: User | None) -> ChatFrame:
         seated = viewer is not None and self.seat_of_user(viewer.id) is not None
@@ -204,7 +219,7 @@ class LiveRoom(SeatedRoom[Turn]):
             None if viewer is None else viewer.id,
             seated=seated,
             moderator=self.moderates(viewer),
-            all_in=self.someone_all_in(),
+            all_in=self.chat.switches.quiet_all_in and self.someone_all_in(),  # else unread
         )
 
     def shift_clock(self, seconds: float) -> None:

@@ -45,7 +45,7 @@ class _Shared:
     copies a shared list or object with a few items of his own, the text of that field's
     items, so that his is written from them."""
 
-    __slots__ = ("_fields", "_items", "frame")
+    __slots__ = ("_fields", "_items", "_objects", "frame")
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
@@ -54,6 +54,9 @@ class _Shared:
         self._items: dict[str, list[str] | dict[str, tuple[object, str]] | None] = {}
         """A list field's items' text; an object field's items and their text, names
         included, if it holds lists or objects (None: a viewer's is encoded whole)."""
+        self._objects: dict[int, tuple[object, str]] = {}
+        """A viewer's own object values by identity, with their text: one handed to
+        several viewers (:mod:`pokerroom.room.shared_chat`) is encoded once."""
 
     def text(self, frame: Frame) -> str:
         """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
@@ -77,7 +80,17 @@ class _Shared:
                 )
                 + "]"
             )
-        if type(value) is dict and type(shared) is dict:
+        if type(value) is dict:
+            known = self._objects.get(id(value))
+            if known is not None and known[0] is value:
+                return known[1]
+            text = self._object_own(name, value, shared)
+            self._objects[id(value)] = (value, text)
+            return text
+        return value_text(value)
+
+    def _object_own(self, name: str, value: dict[str, object], shared: object) -> str:
+        if type(shared) is dict:
             if name not in self._items:
                 self._items[name] = _pairs(shared)
             pairs = self._items[name]

@@ -18,7 +18,7 @@ from pokerroom.cards import Card
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.engine.events import Event
 from pokerroom.engine.views import HandView, view_of
-from pokerroom.i18n import N_, Language, gettext
+from pokerroom.i18n import N_, Language, current_language, current_vocabulary, gettext
 from pokerroom.protocol.frames import (
     ActionsFrame,
     ClockFrame,
@@ -109,6 +109,12 @@ def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
     return [None if card is None else str(card) for card in cards]
 
 
+_GAMES: dict[tuple[object, ...], GameFrame] = {}
+"""The game frames worded so far, by language, words and settings: a table words its
+game for every change, and it changes only when the game or the stakes do."""
+KEPT_GAMES = 512
+
+
 def game_frame(
     variant: Variant,
     limit: Limit,
@@ -120,7 +126,38 @@ def game_frame(
     straddle: str = "off",
     run_it_twice: bool = False,
 ) -> GameFrame:
-    """The game and its stakes in one line (a series' or a cash table's settings)."""
+    """The game and its stakes in one line (a series' or a cash table's settings), in the
+    current language: a new mapping, worded once per language and settings."""
+    key: tuple[object, ...] = (current_language(), current_vocabulary(), variant.code, limit)
+    key += (small_blind, big_blind, ante, mixed, straddle, run_it_twice)
+    worded = _GAMES.get(key)
+    if worded is None:
+        if len(_GAMES) >= KEPT_GAMES:
+            _GAMES.clear()
+        worded = _GAMES[key] = _worded_game(
+            variant,
+            limit,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            mixed=mixed,
+            straddle=straddle,
+            run_it_twice=run_it_twice,
+        )
+    return worded.copy()
+
+
+def _worded_game(
+    variant: Variant,
+    limit: Limit,
+    *,
+    small_blind: int,
+    big_blind: int,
+    ante: int,
+    mixed: bool,
+    straddle: str,
+    run_it_twice: bool,
+) -> GameFrame:
     if variant.stud:  # V-5: antes and a bring-in of the small blind's size
         ante, bring_in = ante or small_blind, small_blind
         forced = gettext("ante {ante}, bring-in {bring_in}").format(

@@ -1,5 +1,5 @@
 """uvicorn's server, made to hand its tables over before it stops (SIGTERM, Ctrl+C) when
-it shares its database with other server processes."""
+it shares its database with other server processes, and to settle its heap once started."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import uvicorn
 
 from pokerroom.cluster.ownership import Ownership
 from pokerroom.room.hub import Hub
+from pokerroom.web.heap import settle_heap
 
 FLUSH_SECONDS = 2.0
 """How long the table sockets may take to send their last frame (the table moved) and close."""
@@ -25,6 +26,12 @@ class DrainingServer(uvicorn.Server):
         super().__init__(config)
         self.ownership = ownership
         self.hub = hub
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        """Start as uvicorn does (the app's tables loaded), then settle the heap
+        (:mod:`pokerroom.web.heap`)."""
+        await super().startup(sockets)
+        settle_heap()
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         if self.ownership is not None:
