@@ -486,7 +486,11 @@
       if (seat.bot !== null) notes.push(t("bot ({style})", { style: BOT_STYLES[seat.bot] || seat.bot }));
       item.append(el("div", "notes", notes.join(" · ")));
       item.append(el("div", "banks", t("time banks: {count}", { count: seat.banks })));
-      if (seat.bet > 0) item.append(el("div", "bet", formatAmount(seat.bet)));
+      if (seat.bet > 0) {
+        const bet = el("div", "bet", formatAmount(seat.bet));
+        bet.dataset.word = tp("seat", "bet"); // drawn before the amount (table.css)
+        item.append(bet);
+      }
       if (seat.you) item.classList.add("you");
       if (seat.folded || seat.mucked) item.classList.add("folded");
       if (seat.away || seat.out) item.classList.add("away");
