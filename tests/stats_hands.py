@@ -6,6 +6,11 @@ to act, ``p4`` the button.
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from pokerroom.stats.reading import read_stat_hand
+from pokerroom.storage.hand_archive import HandSeat, WebHand
+
 HEADER = """variant = "NT"
 antes = [0, 0, 0, 0]
 blinds_or_straddles = [1, 2, 0, 0]
@@ -14,6 +19,20 @@ starting_stacks = [100, 100, 100, 100]
 players = ["Ann", "Bob", "Cyd", "Dan"]
 """
 DEAL = ["d dh p1 2s3s", "d dh p2 8c8d", "d dh p3 AhAd", "d dh p4 KcKd"]
+
+
+def archived_hand(
+    text: str, room: str, kind: str, number: int, when: datetime, size: int = 4
+) -> WebHand:
+    """A PHH hand as the archive keeps it: its seats, results and rake read from the text."""
+    stat = read_stat_hand(text)
+    assert stat.names is not None and stat.results is not None
+    seats = tuple(
+        HandSeat(p, p + 1, None, name, int(result))
+        for p, (name, result) in enumerate(zip(stat.names, stat.results, strict=True))
+    )
+    rake = sum(int(r) for r in stat.rake)
+    return WebHand(room, kind, room, "NLHE", size, number, when, text, rake, seats)
 
 
 def four_handed(actions: list[str], finishing: list[int], *, rake: list[int] | None = None) -> str:

@@ -11,9 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
-from pokerroom.stats.reading import read_stat_hand
-from pokerroom.storage.hand_archive import HandArchive, HandSeat, WebHand
-from tests.stats_hands import CALLED_DOWN, LIMPED, THREE_BET
+from pokerroom.storage.hand_archive import HandArchive
+from tests.stats_hands import CALLED_DOWN, LIMPED, THREE_BET, archived_hand
 
 runner = CliRunner()
 
@@ -29,15 +28,7 @@ def archive(tmp_path: Path) -> str:
     ]
     with HandArchive.open(path) as store:
         for number, (room, kind, text, day) in enumerate(hands, start=1):
-            stat = read_stat_hand(text)
-            assert stat.names is not None and stat.results is not None
-            seats = tuple(
-                HandSeat(p, p + 1, None, name, int(result))
-                for p, (name, result) in enumerate(zip(stat.names, stat.results, strict=True))
-            )
-            rake = sum(int(r) for r in stat.rake)
-            when = datetime(2026, 12, day, 20)
-            store.save(WebHand(room, kind, room, "NLHE", 4, number, when, text, rake, seats))
+            store.save(archived_hand(text, room, kind, number, datetime(2026, 12, day, 20)))
     return path
 
 

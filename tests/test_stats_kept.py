@@ -11,26 +11,18 @@ import pytest
 from sqlalchemy import delete, func, select
 
 from pokerroom.history.phh_write import write_phh
-from pokerroom.stats.reading import read_stat_hand
 from pokerroom.stats.summary import PlayerStats, summarise
-from pokerroom.storage.hand_archive import HandArchive, HandSeat, WebHand
+from pokerroom.storage.hand_archive import HandArchive
 from pokerroom.storage.hand_stats import HandFilter, HandStats
 from pokerroom.storage.models import WebHandCountsRow
 from tests.random_hands import GAMES, NAMES, random_hand
-from tests.stats_hands import HEADS_UP_ALL_IN
+from tests.stats_hands import HEADS_UP_ALL_IN, archived_hand
 
 START = datetime(2026, 12, 1)
 
 
 def _save(archive: HandArchive, text: str, room: str, number: int, when: datetime) -> None:
-    stat = read_stat_hand(text)
-    assert stat.names is not None and stat.results is not None
-    seats = tuple(
-        HandSeat(p, p + 1, None, n, int(r))
-        for p, (n, r) in enumerate(zip(stat.names, stat.results, strict=True))
-    )
-    rake = sum(int(r) for r in stat.rake)
-    archive.save(WebHand(room, "cash", room, "NLHE", 6, number, when, text, rake, seats))
+    archive.save(archived_hand(text, room, "cash", number, when, size=6))
 
 
 def _archive(url: str, count: int) -> None:

@@ -7,10 +7,9 @@ from datetime import datetime
 
 from starlette.testclient import TestClient
 
-from pokerroom.stats.reading import read_stat_hand
-from pokerroom.storage.hand_archive import HandArchive, HandSeat, WebHand
+from pokerroom.storage.hand_archive import HandArchive
 from pokerroom.web.app import create_app
-from tests.stats_hands import CALLED_DOWN, HEADS_UP_ALL_IN, LIMPED, THREE_BET
+from tests.stats_hands import CALLED_DOWN, HEADS_UP_ALL_IN, LIMPED, THREE_BET, archived_hand
 from tests.web.conftest import settings
 from tests.web.helpers import cardroom, sign_up
 
@@ -34,13 +33,6 @@ def archived(url: str, swap: tuple[str, str] | None = None) -> dict[str, TestCli
     archive = HandArchive(cardroom(clients["Ann"]).accounts.database)
     for number, (room, played, when) in enumerate(HANDS, start=1):
         text = played if swap is None else played.replace(*swap)
-        stat = read_stat_hand(text)
-        assert stat.names is not None and stat.results is not None
-        seats = tuple(
-            HandSeat(p, p + 1, None, name, int(result))
-            for p, (name, result) in enumerate(zip(stat.names, stat.results, strict=True))
-        )
         kind = "tournament" if room.startswith("7.") else "cash"
-        rake = sum(int(r) for r in stat.rake)
-        archive.save(WebHand(room, kind, room, "NLHE", 4, number, when, text, rake, seats))
+        archive.save(archived_hand(text, room, kind, number, when))
     return clients
