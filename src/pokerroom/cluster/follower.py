@@ -17,8 +17,7 @@ from pokerroom.room.hub import MOVED
 from pokerroom.room.kinds import TableRoom
 from pokerroom.room.live import LiveRoom
 from pokerroom.room.seam import Outcome, User
-from pokerroom.storage.rooms.checkpoint import unseal
-from pokerroom.storage.rooms.recipes import build_room
+from pokerroom.storage.rooms.checkpoint import starting_point
 from pokerroom.storage.rooms.saved_room import SavedRoom, replay
 from pokerroom.storage.rooms.store import RoomInput, StoredRoom
 from pokerroom.storage.rooms.writer import RoomWriter
@@ -99,10 +98,7 @@ class ClusterRoom(SavedRoom):
 def follow(stored: StoredRoom, saver: RoomWriter, secret: bytes) -> ClusterRoom:
     """A follower of a saved table, built from its checkpoint (or recipe) and inputs
     (blocking: reads the database and replays; call it on a thread)."""
-    room = None if stored.checkpoint is None else unseal(stored.checkpoint, secret, stored.id)
-    after = 0 if room is None or stored.checkpoint is None else stored.checkpoint.serial
-    if room is None:
-        room = build_room(stored.kind, stored.id, stored.settings, stored.seed)
+    room, after = starting_point(stored, secret)
     copy = ClusterRoom(
         room, saver, secret, last_serial=after, following=True, last_at=stored.last_at
     )

@@ -20,7 +20,8 @@ from pathlib import Path
 import pokerroom
 from pokerroom.room.failures import describe_failure
 from pokerroom.room.kinds import TABLE_ROOMS, TableRoom
-from pokerroom.storage.rooms.store import Checkpoint
+from pokerroom.storage.rooms.recipes import build_room
+from pokerroom.storage.rooms.store import Checkpoint, StoredRoom
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,16 @@ def unseal(checkpoint: Checkpoint, secret: bytes, room_id: str) -> TableRoom | N
         log.warning("table %s: its checkpoint holds another table; ignored", room_id)
         return None
     return room
+
+
+def starting_point(stored: StoredRoom, secret: bytes | None) -> tuple[TableRoom, int]:
+    """``stored`` as of its checkpoint when ``secret`` opens it, else as its recipe builds
+    it; and the serial of the last input that holds (its inputs after it are to replay)."""
+    point = stored.checkpoint
+    room = None if point is None or secret is None else unseal(point, secret, stored.id)
+    if room is None or point is None:
+        return build_room(stored.kind, stored.id, stored.settings, stored.seed), 0
+    return room, point.serial
 
 
 def seal_state(state: object, serial: int, secret: bytes) -> Checkpoint:

@@ -7,8 +7,7 @@ server's own), else from its recipe, then its inputs replayed.
 from __future__ import annotations
 
 from pokerroom.room import CashRoom
-from pokerroom.storage.rooms.checkpoint import unseal
-from pokerroom.storage.rooms.recipes import build_room
+from pokerroom.storage.rooms.checkpoint import starting_point
 from pokerroom.storage.rooms.saved_room import replay
 from pokerroom.storage.rooms.store import RoomStore, StoredRoom
 
@@ -22,11 +21,7 @@ def saved_cash_table(
     if not found or found[0].kind != "cash":
         return None
     stored = found[0]
-    point = stored.checkpoint
-    room = None if point is None or secret is None else unseal(point, secret, room_id)
-    after = 0 if room is None or point is None else point.serial
-    if room is None:
-        room = build_room(stored.kind, stored.id, stored.settings, stored.seed)
+    room, after = starting_point(stored, secret)
     assert isinstance(room, CashRoom)
     replay(room, store.inputs(room_id, after))
     return room, stored

@@ -31,7 +31,7 @@ from pokerroom.room.registry import (
     entry_to_json,
 )
 from pokerroom.room.seam import Room, User
-from pokerroom.storage.rooms.checkpoint import unseal
+from pokerroom.storage.rooms.checkpoint import starting_point
 from pokerroom.storage.rooms.recipes import build_room, recipe_of
 from pokerroom.storage.rooms.saved_room import SavedRoom, replay
 from pokerroom.storage.rooms.store import StoredRoom
@@ -98,10 +98,7 @@ def resume(
     """``stored`` built again (from its checkpoint, else its recipe) and replayed, resumed
     at ``now``: the player to act has the time he had left at its last input plus
     ``grace``, and every seated player counts as disconnected from now."""
-    room = None if stored.checkpoint is None else unseal(stored.checkpoint, secret, stored.id)
-    after = 0 if room is None or stored.checkpoint is None else stored.checkpoint.serial
-    if room is None:
-        room = build_room(stored.kind, stored.id, stored.settings, stored.seed)
+    room, after = starting_point(stored, secret)
     replay(room, saver.store.inputs(stored.id, after))
     saved = SavedRoom(room, saver, secret, last_serial=stored.last_serial)
     if stored.last_at is not None:
