@@ -21,10 +21,9 @@ from pokerroom.room.live import FinishedHand
 from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.database import data_dir, open_database
 from pokerroom.storage.models import WebRoomRow
-from pokerroom.storage.rooms.checkpoint import unseal_state
 from pokerroom.storage.rooms.local_tournaments import DATABASE_FILE, KEY_FILE, YOU
 from pokerroom.storage.rooms.store import RoomStore, StoredRoom
-from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND, build_tournament, replay
+from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND, replay, starting_point
 from pokerroom.tournament.timed_run import DealtHand
 
 log = logging.getLogger(__name__)
@@ -160,7 +159,8 @@ def _read(
     started = created.get(stored.id) or datetime.now(UTC).replace(tzinfo=None)
     kept: list[tuple[int, FinishedHand[DealtHand]]] = []
     try:
-        tournament, after = _start(stored, key, hands=hands)
+        # the hands before a checkpoint are not in it: with them, from the recipe
+        tournament, after = starting_point(stored, None if hands else key)
         if hands:
             tournament.on_change = lambda changed: _listen(changed, kept)
         replay(tournament, store.inputs(stored.id, after))
@@ -171,17 +171,6 @@ def _read(
     updated = started if stored.last_at is None else _utc(stored.last_at)
     text = str(stored.settings.get("regulation", ""))
     return PlayedTournament(stored.id, tournament, text, started, updated, kept)
-
-
-def _start(stored: StoredRoom, key: bytes | None, *, hands: bool) -> tuple[RoomTournament, int]:
-    """The tournament to replay from and the serial it stands at: its checkpoint when it
-    can be read and the hands before it are not wanted, else its recipe."""
-    point = stored.checkpoint
-    if point is not None and key is not None and not hands:
-        kept = unseal_state(point, key, f"terminal tournament {stored.id}")
-        if isinstance(kept, RoomTournament) and kept.id == stored.id:
-            return kept, point.serial
-    return build_tournament(stored.id, stored.settings, stored.seed), 0
 
 
 def _listen(tournament: RoomTournament, kept: list[tuple[int, FinishedHand[DealtHand]]]) -> None:

@@ -290,6 +290,17 @@ def save_new(
 # ------------------------------------------------------------------ restarts
 
 
+def starting_point(stored: StoredRoom, secret: bytes | None) -> tuple[RoomTournament, int]:
+    """``stored`` as of its checkpoint when ``secret`` opens it, else as its recipe builds
+    it; and the serial of the last input that holds (its inputs after it are to replay)."""
+    point = stored.checkpoint
+    if point is not None and secret is not None:
+        kept = unseal_state(point, secret, f"tournament {stored.id}")
+        if isinstance(kept, RoomTournament) and kept.id == stored.id:
+            return kept, point.serial
+    return build_tournament(stored.id, stored.settings, stored.seed), 0
+
+
 def resume_saved(
     stored: StoredRoom,
     saver: RoomWriter,
@@ -301,14 +312,7 @@ def resume_saved(
     """``stored`` built again (from its checkpoint, else its recipe), replayed, and resumed
     at ``now`` with its clocks made fair (the time left at its last input, plus ``grace``).
     ``plain`` tells whether a creator saved before ``player_run`` was kept is a plain account."""
-    checkpoint = stored.checkpoint
-    kept = None
-    if checkpoint is not None:
-        kept = unseal_state(checkpoint, secret, f"tournament {stored.id}")
-    if isinstance(kept, RoomTournament) and kept.id == stored.id and checkpoint is not None:
-        tournament, after = kept, checkpoint.serial
-    else:
-        tournament, after = build_tournament(stored.id, stored.settings, stored.seed), 0
+    tournament, after = starting_point(stored, secret)
     replay(tournament, saver.store.inputs(stored.id, after))
     known = stored.settings.get("player_run")
     tournament.player_run = bool(known) if known is not None else plain(tournament.creator)
