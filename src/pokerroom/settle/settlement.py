@@ -8,6 +8,8 @@ balances and the house's sum to zero and the transfers square it too.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,18 +46,18 @@ def _number(value: Money) -> int | float:
     return value if isinstance(value, int) else float(value)
 
 
-def _csv_cell(text: str) -> str:
-    """A name as one CSV cell: quoted when it holds a comma, a quote or a line break."""
-    if any(c in text for c in ',"\n\r'):
-        return '"' + text.replace('"', '""') + '"'
-    return text
-
-
 def transfers_csv(transfers: Sequence[Transfer]) -> str:
-    """``payer,payee,amount``, a line per transfer."""
-    lines = ["payer,payee,amount"]
-    lines += [f"{_csv_cell(t.payer)},{_csv_cell(t.payee)},{t.amount}" for t in transfers]
-    return "\n".join(lines) + "\n"
+    """``payer,payee,amount``, a line per transfer; a name with a comma or a quote quoted.
+
+    >>> print(transfers_csv([Transfer('Ann "the Rock", Jr', "Bob", 40)]), end="")
+    payer,payee,amount
+    "Ann ""the Rock"", Jr",Bob,40
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(("payer", "payee", "amount"))
+    writer.writerows((t.payer, t.payee, t.amount) for t in transfers)
+    return out.getvalue()
 
 
 def settlement_json(settlement: Settlement) -> dict[str, Any]:
