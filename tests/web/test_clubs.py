@@ -231,6 +231,8 @@ def test_a_season_leaderboard_counts_the_clubs_finished_tournaments(
         assert lines[name]["prizes"] == sum(prize for _, prize in finishes)
     csv = bob.get("/clubs/1/seasons/1.csv")
     assert csv.text.splitlines()[0] == "place,player,points,events,wins,best,prizes,bounties"
+    assert csv.headers["cache-control"] == "private, no-store"  # a members-only table
+    assert csv.headers["content-disposition"] == 'attachment; filename="club-1-season-1.csv"'
     page = bob.get("/clubs/1/seasons/1").text
     assert "2 tournaments counted" in page and "Winter" in page
     assert people["Cid"].get("/clubs/1/seasons/1.json").status_code == 403

@@ -38,6 +38,7 @@ from pokerroom.web.archive.copies import phh_copy, phhs_file, stars_copy, stars_
 from pokerroom.web.archive.finishes import finishes_of
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.charts import finish_words, hands_chart, tournaments_chart
+from pokerroom.web.downloads import download
 from pokerroom.web.game_words import game_text_of
 from pokerroom.web.templating import page
 
@@ -63,17 +64,6 @@ def _player(request: Request) -> User:
 def _login(request: Request) -> Response:
     back = quote(request.url.path, safe="/")
     return RedirectResponse(f"/login?next={back}", status_code=303)
-
-
-def _download(text: str, media_type: str, filename: str) -> Response:
-    return Response(
-        text,
-        media_type=media_type,
-        headers={
-            "content-disposition": f'attachment; filename="{filename}"',
-            "cache-control": "private, no-store",
-        },
-    )
 
 
 def _page_number(request: Request) -> int:
@@ -146,12 +136,12 @@ def hand_routes(
     async def phh_download(request: Request) -> Response:
         archived, position = await mine(request)
         text = await run_in_threadpool(phh_copy, archived, position)
-        return _download(text, PHH_TYPE, f"pokerroom-hand-{archived.id}.phh")
+        return download(text, PHH_TYPE, f"pokerroom-hand-{archived.id}.phh")
 
     async def stars_download(request: Request) -> Response:
         archived, position = await mine(request)
         text = await run_in_threadpool(stars_copy, archived, position)
-        return _download(text, TEXT_TYPE, f"pokerroom-hand-{archived.id}.txt")
+        return download(text, TEXT_TYPE, f"pokerroom-hand-{archived.id}.txt")
 
     def room_copies(
         user: User, room_id: str, copy: Callable[[ArchivedHand, int], str]
@@ -172,12 +162,12 @@ def hand_routes(
     async def room_phhs(request: Request) -> Response:
         room_id: str = request.path_params["room_id"]
         copies = await run_in_threadpool(room_copies, _player(request), room_id, phh_copy)
-        return _download(phhs_file(copies), PHH_TYPE, f"pokerroom-room-{room_id}.phhs")
+        return download(phhs_file(copies), PHH_TYPE, f"pokerroom-room-{room_id}.phhs")
 
     async def room_stars(request: Request) -> Response:
         room_id: str = request.path_params["room_id"]
         copies = await run_in_threadpool(room_copies, _player(request), room_id, stars_copy)
-        return _download(stars_file(copies), TEXT_TYPE, f"pokerroom-room-{room_id}.txt")
+        return download(stars_file(copies), TEXT_TYPE, f"pokerroom-room-{room_id}.txt")
 
     def results_context(name: str, room_id: str | None) -> dict[str, Any]:
         account = accounts.find_account(name)

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.club.exports import standings_csv, standings_json
@@ -42,6 +42,7 @@ from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import Cardroom, cardroom_of
 from pokerroom.web.clubs.results import club_events
 from pokerroom.web.clubs.season_form import SEASON_FIELDS, read_season
+from pokerroom.web.downloads import CSV_TYPE, download
 from pokerroom.web.lobby.state import current_entry
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.templating import page
@@ -296,11 +297,7 @@ async def season_page(request: Request) -> Response:
 async def season_csv(request: Request) -> Response:
     board = await _leaderboard(request)
     name = f"club-{board.club.id}-season-{board.number}.csv"
-    return PlainTextResponse(
-        standings_csv(board.table),
-        media_type="text/csv; charset=utf-8",
-        headers={"content-disposition": f'attachment; filename="{name}"'},
-    )
+    return download(standings_csv(board.table), CSV_TYPE, name)
 
 
 async def season_json(request: Request) -> Response:

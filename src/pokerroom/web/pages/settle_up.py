@@ -36,6 +36,7 @@ from pokerroom.storage.rooms.saved_ledger import saved_cash_table
 from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.downloads import CSV_TYPE, download
 from pokerroom.web.pages.observers import no_table
 from pokerroom.web.saving.answers import NOT_SAVED
 from pokerroom.web.templating import page
@@ -114,14 +115,7 @@ async def settle_up_page(request: Request) -> Response:
 async def settle_up_csv(request: Request) -> Response:
     read = await _read(request)
     name = _file_name(str(request.path_params["room_id"]), ".csv")
-    return Response(
-        transfers_csv(read.settled.transfers),
-        media_type="text/csv; charset=utf-8",
-        headers={
-            "content-disposition": f'attachment; filename="{name}"',
-            "cache-control": "private, no-store",
-        },
-    )
+    return download(transfers_csv(read.settled.transfers), CSV_TYPE, name)
 
 
 async def settle_up_json(request: Request) -> Response:

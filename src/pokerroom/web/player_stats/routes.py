@@ -25,6 +25,7 @@ from pokerroom.stats.summary import PlayerStats
 from pokerroom.storage.hand_stats import HandFilter, HandStats
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.charts import winnings_chart
+from pokerroom.web.downloads import CSV_TYPE, download
 from pokerroom.web.templating import page
 
 FIELDS = ("player", "since", "until", "table", "tournament")
@@ -137,11 +138,7 @@ def stats_routes(stats: HandStats) -> list[BaseRoute]:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["player", *numbers])
         writer.writerow([asked.player, *("" if v is None else v for v in numbers.values())])
-        return Response(
-            out.getvalue(),
-            media_type="text/csv; charset=utf-8",
-            headers={"content-disposition": f'attachment; filename="{_filename(asked, "csv")}"'},
-        )
+        return download(out.getvalue(), CSV_TYPE, _filename(asked, "csv"))
 
     return [
         Route("/stats", stats_page, methods=["GET"]),
