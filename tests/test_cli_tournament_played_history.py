@@ -182,6 +182,7 @@ def test_a_finished_tournament_shows_its_places_and_exports_them(
 
 
 def test_bad_ids_and_the_directors_copy_are_one_line_writing_nothing(tmp_path: Path) -> None:
+    """T-16: a tournament its player played has no director's copy to export."""
     played(3, 5, lambda seat: seat.tournament.log().hands >= 1, careful)
     out = tmp_path / "out"
     for args, words in [

@@ -152,7 +152,7 @@ def played_files(
     ref: TournamentRef, *, formats: Sequence[ExportFormat], hands: bool, director: bool
 ) -> tuple[dict[str, str], str]:
     """``tournament export pN``: the files of its log, and its hands as the person saw them."""
-    if director:
+    if director:  # T-16: the complete record is the director's, not a player's
         problem = N_(
             "tournament {id} was played at this terminal: its copy is its player's "
             "(his cards, the others' only when shown); --director is for tournament run's"
