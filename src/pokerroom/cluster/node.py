@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from functools import partial
 from typing import Any
 
@@ -57,6 +57,9 @@ TOURNAMENT_KIND = "tournament"
 
 Build = Callable[[str], Coroutine[Any, Any, bool]]
 Drop = Callable[[str], None]
+TableCommand = Callable[[str, User | None, Mapping[str, str], Language], Outcome]
+"""A page's command for a table (close it, switch its observers), run on its owner: the
+table's id, the user, the form's fields and the page's language."""
 
 
 async def _cannot_build(_lease: str) -> bool:
@@ -102,6 +105,8 @@ class ClusterNode:
         self.not_followed: tuple[Build, Drop] = (_cannot_build, _nothing)
         """How a lease this process does not follow is built here when taken over, and
         dropped when lost (the web server's tournaments)."""
+        self.table_commands: Mapping[str, TableCommand] = {}
+        """The pages' commands this process runs for the tables it owns, by kind."""
 
     def attach(self, hub: Hub) -> None:
         self._hub = hub
@@ -121,10 +126,23 @@ class ClusterNode:
         self, room_id: str, sender: User | None, message: dict[str, object], language: Language
     ) -> Outcome:
         asked = {"kind": "message", "user": user_to_json(sender), "message": message}
+        return await self._ask(room_id, {**asked, "language": language}, language)
+
+    async def table_command(
+        self,
+        room_id: str,
+        kind: str,
+        sender: User | None,
+        fields: dict[str, str],
+        language: Language,
+    ) -> Outcome:
+        asked = {"kind": kind, "user": user_to_json(sender), "fields": fields}
+        return await self._ask(room_id, {**asked, "language": language}, language)
+
+    async def _ask(self, room_id: str, asked: dict[str, Any], language: Language) -> Outcome:
+        """The owner's answer to ``asked``; ``moving`` if none comes in time."""
         try:
-            answer = await self.broker.request(
-                command(room_id), encode({**asked, "language": language}), FORWARD_SECONDS
-            )
+            answer = await self.broker.request(command(room_id), encode(asked), FORWARD_SECONDS)
             return outcome_from(answer)
         except (NoAnswerError, BadPayloadError):
             with use_language(language):
@@ -162,9 +180,16 @@ class ClusterNode:
             if listed is None or not self.ownership.owns(room_id):
                 with use_language(language):
                     return outcome_to_bytes(Outcome(False, gettext(MOVED), "moving"))
-            if asked.get("kind") == "presence" and user is not None:
+            kind = asked.get("kind")
+            if kind == "presence" and user is not None:
                 changed = self._tally(room_id, user, str(asked["node"]), bool(asked["connected"]))
                 outcome = Outcome(changed)
+            elif isinstance(kind, str) and kind in self.table_commands:
+                fields = asked.get("fields")
+                if not isinstance(fields, dict):
+                    raise BadPayloadError("a table command's fields are not an object")
+                texts = {str(name): str(value) for name, value in fields.items()}
+                outcome = self.table_commands[kind](room_id, user, texts, language)
             else:
                 message = asked["message"]
                 if not isinstance(message, dict):
@@ -293,6 +318,7 @@ class ClusterNode:
                 stored = await asyncio.to_thread(self.writer.store.open_rooms, room_id)
                 if stored and room_id in self.registry:
                     self.registry.relist(room_id, entry_from_json(stored[0].entry))
+                    self.hub.room_changed(room_id)  # observers switched off leave here too
 
     async def _heard_closed(self, _subject: str, payload: bytes) -> None:
         with contextlib.suppress(BadPayloadError, KeyError):

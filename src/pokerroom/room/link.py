@@ -24,6 +24,18 @@ class RoomLink(Protocol):
         ``language`` (a refusal if no owner answers)."""
         ...
 
+    async def table_command(
+        self,
+        room_id: str,
+        kind: str,
+        sender: User | None,
+        fields: dict[str, str],
+        language: Language,
+    ) -> Outcome:
+        """Have the room's owner run a page's command for it (close it, switch its
+        observers); its outcome, worded in ``language`` (a refusal if no owner answers)."""
+        ...
+
     def presence(self, room_id: str, user: User, connected: bool) -> None:
         """The user's first socket on this process opened, or his last closed: the owner
         sums it with the other processes'."""

@@ -22,6 +22,7 @@ from pokerroom.room.hub import Hub
 from pokerroom.room.kinds import TableRoom
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.lobby.table_commands import TABLE_COMMANDS, owners_command
 from pokerroom.web.saving.owned import let_go, take_over
 from pokerroom.web.table_socket import ROOM_CLOSED
 
@@ -47,6 +48,7 @@ async def clustered(
         broker, ownership, cardroom.registry, cardroom.tables, cardroom.secret, closed
     )
     node.not_followed = (build, drop)
+    node.table_commands = {kind: owners_command(cardroom, hub, kind) for kind in TABLE_COMMANDS}
 
     def opened(room: TableRoom, saver: RoomWriter, secret: bytes) -> ClusterRoom:
         made = ClusterRoom(room, saver, secret)  # leased with its recipe (RoomWriter.create)

@@ -22,18 +22,10 @@ from pokerroom.i18n import gettext
 from pokerroom.room.registry import Listed, table_path
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
-from pokerroom.web.elsewhere import refuse_elsewhere
 from pokerroom.web.language import scope_language
-from pokerroom.web.observers import may_switch
+from pokerroom.web.lobby.table_commands import no_table, on_owner, status_of
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.templating import page
-
-SWITCHES = {"yes": True, "no": False}
-
-
-def no_table(room_id: str) -> str:
-    """The 404 of a table page or form whose table is not there (any more)."""
-    return gettext("there is no table {room}: it may have closed").format(room=repr(room_id[:40]))
 
 
 def _listed(request: Request) -> tuple[str, Listed]:
@@ -45,19 +37,11 @@ def _listed(request: Request) -> tuple[str, Listed]:
 
 
 async def switch_observers(request: Request) -> Response:
-    room_id, listed = _listed(request)
-    if not may_switch(listed, user_of(request)):
-        raise HTTPException(
-            403, gettext("only the table's host or an admin switches its observers")
-        )
-    refuse_elsewhere(request, room_id)
-    text = (await form_fields(request, "observers"))["observers"]
-    if text not in SWITCHES:
-        raise HTTPException(
-            400, gettext("observers: yes or no, got {text}").format(text=repr(text[:20]))
-        )
-    cardroom_of(request).registry.update(room_id, observers=SWITCHES[text])
-    request.app.state.hub.room_changed(room_id)
+    room_id, _ = _listed(request)
+    fields = await form_fields(request, "observers")
+    outcome = await on_owner(request, "observers", room_id, user_of(request), fields)
+    if outcome.error is not None:
+        raise HTTPException(status_of(outcome), outcome.error)
     return RedirectResponse(table_path(room_id), status_code=303)
 
 

@@ -37,7 +37,7 @@ from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.downloads import CSV_TYPE, download
-from pokerroom.web.pages.observers import no_table
+from pokerroom.web.lobby.table_commands import no_table
 from pokerroom.web.saving.answers import NOT_SAVED
 from pokerroom.web.templating import page
 

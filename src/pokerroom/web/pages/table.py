@@ -23,9 +23,9 @@ from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.table.run_twice import PROMPT
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.cardroom import cardroom_of
+from pokerroom.web.lobby.table_commands import no_table
 from pokerroom.web.lobby.words import room_words
 from pokerroom.web.observers import observer_context
-from pokerroom.web.pages.observers import no_table
 from pokerroom.web.pages.settle_up import may_read
 from pokerroom.web.templating import page
 
