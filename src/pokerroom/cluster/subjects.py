@@ -3,7 +3,8 @@ client messages, never a card, a seed or a snapshot.
 
 - ``pokerroom.room.<id>.cmd``: request/reply to the room's owner: a player's message
   (``{"kind": "message", "user", "message", "language"}``) or a user's presence on one
-  process (``{"kind": "presence", "node", "user", "connected"}``); the answer is an
+  process (``{"kind": "presence", "node", "user", "connected"}``) or a page's command for
+  the table (``{"kind": "close" | "observers", "user", "fields", "language"}``); the answer is an
   outcome (``{"changed", "error", "code"}``).
 - ``pokerroom.room.<id>.saved``: the owner committed the room's inputs up to ``serial``
   (``{"room", "serial", "epoch"}``).
