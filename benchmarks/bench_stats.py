@@ -7,12 +7,12 @@ equity). ``--distinct`` hands are played (the engine's time is not what is measu
 each is archived again under each of the 24 ways of renaming the suits, on another table,
 so every archived hand, and every all-in's equity, is a different one; the archive is a
 temporary SQLite file. Each hand is archived with its counts, made by the archive's own
-:func:`~pokerroom.storage.hand_counts.counts_rows` (what saving a hand adds, per hand, is
+:func:`~pokerroom.storage.hands.counts.counts_rows` (what saving a hand adds, per hand, is
 reported). Timed, ``--repeat`` times (the median is the figure): :meth:`HandStats.summary`
 for every player. The anchors: the same hands counted from their PHH
 (:meth:`HandStats.hands` fed to :func:`summarise`, the way of hands archived without
 counts), which must give the same statistics, and the full PHH parser
-(:func:`pokerroom.history.phh.parse_phh`) alone, timed on a sample. The target: the
+(:func:`pokerroom.history.phh.documents.parse_phh`) alone, timed on a sample. The target: the
 summary under 5 s. Run: ``.venv/bin/python benchmarks/bench_stats.py``.
 """
 
@@ -35,12 +35,12 @@ from pokerroom.cardset import CardSet
 from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, HandConfig
 from pokerroom.equity.calculator import calculate_equity
-from pokerroom.history.phh import parse_phh
-from pokerroom.history.phh_write import write_phh
+from pokerroom.history.phh.documents import parse_phh
+from pokerroom.history.phh.writing import write_phh
 from pokerroom.stats import allin
 from pokerroom.stats.summary import PlayerStats, summarise
-from pokerroom.storage.hand_counts import counts_rows
-from pokerroom.storage.hand_stats import HandFilter, HandStats
+from pokerroom.storage.hands.counts import counts_rows
+from pokerroom.storage.hands.stats import HandFilter, HandStats
 from pokerroom.storage.models import WebHandCountsRow, WebHandRow, WebHandSeatRow
 
 HANDS = 100_000

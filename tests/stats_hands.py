@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from pokerroom.stats.reading import read_stat_hand
-from pokerroom.storage.hand_archive import HandSeat, WebHand
+from pokerroom.storage.hands.archive import HandSeat, WebHand
 
 HEADER = """variant = "NT"
 antes = [0, 0, 0, 0]

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from pokerroom.cli.app import app
 from pokerroom.history import parse_phh
 from pokerroom.storage.accounts import AccountStore
-from pokerroom.storage.hand_archive import HandArchive
-from pokerroom.storage.hand_imports import IMPORTED
+from pokerroom.storage.hands.archive import HandArchive
+from pokerroom.storage.hands.imports import IMPORTED
 from pokerroom.web.archive.copies import phh_copy, stars_copy
 from tests.test_history_imports import POKER_NOW_LINES, STARS, poker_now_csv
 

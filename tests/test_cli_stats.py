@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pokerroom.cli.app import app
-from pokerroom.storage.hand_archive import HandArchive
+from pokerroom.storage.hands.archive import HandArchive
 from tests.stats_hands import CALLED_DOWN, LIMPED, THREE_BET, archived_hand
 
 runner = CliRunner()

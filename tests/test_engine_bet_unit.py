@@ -23,7 +23,7 @@ from pokerroom.engine import (
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import view_of
 from pokerroom.errors import UsageError
-from pokerroom.history.phh_options import options_field, read_options
+from pokerroom.history.phh.options import options_field, read_options
 from pokerroom.table.presets import opening_amounts, preset_amounts
 
 IN_25S = Options(smallest_chip=25, bet_unit=25)

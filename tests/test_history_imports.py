@@ -27,7 +27,7 @@ from pokerroom.history.imports import (
     read_poker_now,
     read_pokerstars,
 )
-from pokerroom.history.phh import ActionCode, PhhHand
+from pokerroom.history.phh.documents import ActionCode, PhhHand
 from pokerroom.history.pokerstars import StarsTable, Tournament, write_pokerstars
 from tests.random_hands import NAMES, random_hand
 

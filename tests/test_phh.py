@@ -38,7 +38,7 @@ from pokerroom.history import (
     write_phh,
     write_phh_seen_by,
 )
-from pokerroom.history.phh import PhhGame, game_code, read_hands
+from pokerroom.history.phh.documents import PhhGame, game_code, read_hands
 
 HEADS_UP_NT = """
 # A comment line, as in the famous/ files.

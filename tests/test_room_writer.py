@@ -12,7 +12,7 @@ import pytest
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import open_database
-from pokerroom.storage.hand_archive import HandSeat, WebHand
+from pokerroom.storage.hands.archive import HandSeat, WebHand
 from pokerroom.storage.models import utcnow
 from pokerroom.storage.rooms.store import RoomInput, RoomStore
 from pokerroom.storage.rooms.writer import RoomWriter

@@ -11,8 +11,8 @@ import pytest
 from pokerroom.cards import parse_cards
 from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, HandConfig, Options
-from pokerroom.history.phh import PhhError, parse_phh
-from pokerroom.history.phh_write import write_phh
+from pokerroom.history.phh.documents import PhhError, parse_phh
+from pokerroom.history.phh.writing import write_phh
 from pokerroom.history.pokerstars import StarsTable, pokerstars_seen_by, write_pokerstars
 from pokerroom.history.replay import replay_hand
 from pokerroom.storage.codec import (

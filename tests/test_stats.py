@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerroom.history.phh import parse_phh
-from pokerroom.history.phh_write import write_phh
+from pokerroom.history.phh.documents import parse_phh
+from pokerroom.history.phh.writing import write_phh
 from pokerroom.stats.counting import walk
 from pokerroom.stats.reading import read_stat_hand, stat_hand
 from pokerroom.stats.summary import NamedHand, PlayerStats, summarise

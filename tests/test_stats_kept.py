@@ -10,10 +10,10 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import delete, func, select
 
-from pokerroom.history.phh_write import write_phh
+from pokerroom.history.phh.writing import write_phh
 from pokerroom.stats.summary import PlayerStats, summarise
-from pokerroom.storage.hand_archive import HandArchive
-from pokerroom.storage.hand_stats import HandFilter, HandStats
+from pokerroom.storage.hands.archive import HandArchive
+from pokerroom.storage.hands.stats import HandFilter, HandStats
 from pokerroom.storage.models import WebHandCountsRow
 from tests.random_hands import GAMES, NAMES, random_hand
 from tests.stats_hands import HEADS_UP_ALL_IN, archived_hand

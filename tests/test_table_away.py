@@ -13,8 +13,8 @@ from pokerroom.deck import Deck
 from pokerroom.engine import Action, Hand, HandConfig
 from pokerroom.engine import events as ev
 from pokerroom.errors import UsageError
-from pokerroom.history.phh import parse_phh
-from pokerroom.history.phh_write import write_phh
+from pokerroom.history.phh.documents import parse_phh
+from pokerroom.history.phh.writing import write_phh
 from pokerroom.history.replay import replay_hand
 from pokerroom.table.away import (
     act_for_away,

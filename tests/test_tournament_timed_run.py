@@ -16,8 +16,8 @@ from pokerroom.table.showdown import settle_showdown
 from pokerroom.tournament.events import EntryKind, HandPlayed
 from pokerroom.tournament.regulation import load_example
 from pokerroom.tournament.standing import Standing
-from pokerroom.tournament.timed_desk import TimedDesk
-from pokerroom.tournament.timed_run import DealtHand, TimedRun
+from pokerroom.tournament.timed.desk import TimedDesk
+from pokerroom.tournament.timed.run import DealtHand, TimedRun
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 

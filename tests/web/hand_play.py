@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from pokerroom.engine import Hand
-from pokerroom.history.phh import parse_phh
+from pokerroom.history.phh.documents import parse_phh
 from pokerroom.history.replay import replay_hand
 from pokerroom.room import CashRoom, HomeRoom
 from pokerroom.room.live import LiveRoom

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from starlette.testclient import TestClient
 
-from pokerroom.storage.hand_archive import HandArchive
+from pokerroom.storage.hands.archive import HandArchive
 from pokerroom.web.app import create_app
 from tests.stats_hands import CALLED_DOWN, HEADS_UP_ALL_IN, LIMPED, THREE_BET, archived_hand
 from tests.web.conftest import settings

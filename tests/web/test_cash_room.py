@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pokerroom.history.phh import parse_phh
+from pokerroom.history.phh.documents import parse_phh
 from pokerroom.room import ShotClock
 from pokerroom.room.seam import User
 from pokerroom.settle.settlement import HOUSE, Settlement

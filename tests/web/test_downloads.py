@@ -16,10 +16,10 @@ from starlette.testclient import TestClient
 from pokerroom.cards import Card
 from pokerroom.engine import Hand
 from pokerroom.engine import events as ev
-from pokerroom.history.phh import parse_phh, parse_phhs
+from pokerroom.history.phh.documents import parse_phh, parse_phhs
 from pokerroom.history.replay import replay_hand
 from pokerroom.room.seam import User
-from pokerroom.storage.hand_archive import ArchivedHand, HandArchive
+from pokerroom.storage.hands.archive import ArchivedHand, HandArchive
 from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.tournament.events import (
     BustOut,

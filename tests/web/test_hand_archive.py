@@ -8,13 +8,13 @@ from datetime import datetime
 
 import pytest
 
-from pokerroom.history.phh import parse_phh
+from pokerroom.history.phh.documents import parse_phh
 from pokerroom.room.live import LiveRoom
 from pokerroom.room.registry import LobbyEntry, Registry, RoomKind
 from pokerroom.room.seam import User
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.database import Database, open_database
-from pokerroom.storage.hand_archive import HandArchive
+from pokerroom.storage.hands.archive import HandArchive
 from pokerroom.web.archive.listener import archive_listener
 from tests.web.hand_play import cash_room, home_room, play, replayed
 from tests.web.rooms_fake import StillRoom

@@ -10,8 +10,8 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from pokerroom.history.imports import read_pokerstars
-from pokerroom.storage.hand_archive import HandArchive
-from pokerroom.storage.hand_imports import import_hands
+from pokerroom.storage.hands.archive import HandArchive
+from pokerroom.storage.hands.imports import import_hands
 from tests.test_history_imports import STARS
 from tests.web.helpers import cardroom, sign_up
 

@@ -20,7 +20,7 @@ from starlette.types import ASGIApp
 
 from pokerroom.engine import Hand
 from pokerroom.room.seam import User
-from pokerroom.storage.hand_archive import ArchivedHand, HandArchive
+from pokerroom.storage.hands.archive import ArchivedHand, HandArchive
 from pokerroom.web.app import create_app
 from pokerroom.web.archive.copies import steps_copy
 from pokerroom.web.auth.cookies import SESSION_COOKIE

@@ -25,7 +25,7 @@ from pokerroom.i18n import ngettext, use_language
 
 if TYPE_CHECKING:
     from pokerroom.history.imports import ImportedHand, Problem
-    from pokerroom.storage.hand_archive import HandArchive
+    from pokerroom.storage.hands.archive import HandArchive
 
 REFUSED_EXIT = 1
 UNREADABLE_FILE_EXIT = 2
@@ -131,8 +131,8 @@ def import_histories(
 ) -> None:
     """Import hand histories from PokerStars or Poker Now into the hand archive."""
     from pokerroom.history.imports import FORMATS
-    from pokerroom.storage.hand_archive import HandArchive
-    from pokerroom.storage.hand_imports import import_hands
+    from pokerroom.storage.hands.archive import HandArchive
+    from pokerroom.storage.hands.imports import import_hands
 
     exit_code = 0
     with user_errors():

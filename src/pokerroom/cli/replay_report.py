@@ -28,7 +28,7 @@ from pokerroom.history.ofc.record import (
     read_records,
     replay_record,
 )
-from pokerroom.history.phh import PhhHand, read_hands
+from pokerroom.history.phh.documents import PhhHand, read_hands
 from pokerroom.history.replay import PotShare, ReplayError, ReplayResult, replay_hand
 from pokerroom.i18n import current_language, gettext, ngettext, pgettext
 from pokerroom.i18n.marker import N_

@@ -61,7 +61,7 @@ def _from_table(table: str, archive: str | None) -> tuple[Settlement, str]:
     """The table's settle-up from its saved ledger, else from its archived results; and
     which (``ledger`` or ``archive``)."""
     from pokerroom.storage.database import open_database
-    from pokerroom.storage.hand_stats import HandStats
+    from pokerroom.storage.hands.stats import HandStats
     from pokerroom.storage.rooms.saved_ledger import saved_cash_table
     from pokerroom.storage.rooms.store import RoomStore
 

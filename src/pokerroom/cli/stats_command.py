@@ -66,7 +66,7 @@ def stats(
     """Each player's statistics from the web cardroom's hand archive: VPIP, PFR, 3-bet,
     aggression, showdowns, winnings."""
     with user_errors():
-        from pokerroom.storage.hand_stats import HandFilter, HandStats
+        from pokerroom.storage.hands.stats import HandFilter, HandStats
 
         where = HandFilter(
             since=moment(since, "--since"),

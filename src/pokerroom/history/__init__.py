@@ -1,6 +1,6 @@
 """Hand histories: PHH documents in and out, and replaying them through the engine."""
 
-from pokerroom.history.phh import (
+from pokerroom.history.phh.documents import (
     GAMES,
     ActionCode,
     PhhAction,
@@ -12,8 +12,8 @@ from pokerroom.history.phh import (
     parse_phhs,
     read_hands,
 )
-from pokerroom.history.phh_view import phh_seen_by
-from pokerroom.history.phh_write import write_phh, write_phh_seen_by
+from pokerroom.history.phh.view import phh_seen_by
+from pokerroom.history.phh.writing import write_phh, write_phh_seen_by
 from pokerroom.history.replay import ReplayError, ReplayResult, replay_hand
 
 __all__ = [

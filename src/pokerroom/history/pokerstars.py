@@ -8,7 +8,7 @@ line with the button, one line per seat, the forced bets, each street under its
 are chips, without a currency (play money for a tracker).
 
 Per viewer (X-4): the text is written only from the events as ``viewer`` saw
-them (:func:`~pokerroom.history.phh_write.events_seen_by`) — his own cards in
+them (:func:`~pokerroom.history.phh.writing.events_seen_by`) — his own cards in
 ``Dealt to``, Stud up cards, hands shown at showdown; never a folded or mucked
 hand of another player, never a burn. ``None`` is an observer.
 
@@ -39,8 +39,8 @@ from pokerroom.engine.state import DONE
 from pokerroom.engine.variants import Limit
 from pokerroom.errors import UsageError
 from pokerroom.history.chip_track import ChipTrack
-from pokerroom.history.phh import PhhError, parse_phh
-from pokerroom.history.phh_write import events_seen_by
+from pokerroom.history.phh.documents import PhhError, parse_phh
+from pokerroom.history.phh.writing import events_seen_by
 from pokerroom.history.pokerstars_words import game_words, hand_words, roman, time_words
 from pokerroom.history.replay import replay_hand
 

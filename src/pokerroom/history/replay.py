@@ -67,7 +67,7 @@ from pokerroom.engine.options import Options
 from pokerroom.engine.state import BET, DEAL, DONE, DRAW, RUNS, SHOWDOWN
 from pokerroom.engine.variants import Limit
 from pokerroom.errors import PokerroomError, UsageError
-from pokerroom.history.phh import (
+from pokerroom.history.phh.documents import (
     KILLED,
     ActionCode,
     Cards,

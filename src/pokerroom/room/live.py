@@ -31,7 +31,7 @@ from pokerroom.chat import RoomChat
 from pokerroom.chat.frames import chat_frame
 from pokerroom.engine import Hand, IllegalAction
 from pokerroom.engine.views import view_of
-from pokerroom.history.phh_write import write_phh
+from pokerroom.history.phh.writing import write_phh
 from pokerroom.i18n import N_, Vocabulary, gettext, vocabulary_of_profile
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.chat_frames import ChatFrame

@@ -2,8 +2,8 @@
 
 A hand archive holds tens of thousands of PHH documents and a full TOML read costs about a
 millisecond each, so :func:`read_stat_hand` reads the layout pokerroom's own writer makes
-(:mod:`pokerroom.history.phh_write`: one ``key = value`` a line, one action a line) with a
-plain line scan, and falls back to :func:`~pokerroom.history.phh.parse_phh` for any other
+(:mod:`pokerroom.history.phh.writing`: one ``key = value`` a line, one action a line) with a
+plain line scan, and falls back to :func:`~pokerroom.history.phh.documents.parse_phh` for any other
 layout; both give the same :class:`StatHand` (``tests/test_stats.py`` checks it on every
 game).
 """
@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pokerroom.history.phh import ActionCode, PhhError, PhhHand, parse_phh
+from pokerroom.history.phh.documents import ActionCode, PhhError, PhhHand, parse_phh
 
 Amount = int | Decimal
 """Chips: whole numbers in pokerroom's own hands, decimals in some imported ones."""

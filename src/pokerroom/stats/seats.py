@@ -1,7 +1,7 @@
 """One hand's counts for each seat: what the summary adds up and the archive keeps.
 
 A hand is read and walked once, when it is archived, and its counts are kept beside it
-(:mod:`pokerroom.storage.hand_counts`), so a summary of many hands adds numbers up instead
+(:mod:`pokerroom.storage.hands.counts`), so a summary of many hands adds numbers up instead
 of reading each hand again. Every count is public (the actions and the cards shown) but
 one: :attr:`SeatCounts.adjusted_own` values an all-in with the seat's own hole cards too,
 so it is for that seat's player alone (X-4) and is read only for his own statistics.

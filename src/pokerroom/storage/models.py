@@ -44,7 +44,7 @@ tables (``tests/test_storage.py`` compares them with the migrated schema).
 * ``room_passes`` — who may enter a private room: its host gives none, an invite link gives
   one to every account that followed it.
 * ``web_hands`` — every hand finished at a web table (the hand archive,
-  :mod:`pokerroom.storage.hand_archive`): the room's id, kind and name, the game, the
+  :mod:`pokerroom.storage.hands.archive`): the room's id, kind and name, the game, the
   table's size, the room's hand number, when it finished, the complete PHH document (every
   card: never shown as it is, X-4) and the chips raked (P-9).
 * ``web_hand_seats`` — who sat at each engine position of an archived hand: seat, account

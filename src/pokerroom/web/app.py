@@ -43,8 +43,8 @@ from pokerroom.room.registry import LiveRooms
 from pokerroom.storage.accounts import AccountStore
 from pokerroom.storage.clubs.store import ClubStore
 from pokerroom.storage.database import Database, open_database
-from pokerroom.storage.hand_archive import HandArchive
-from pokerroom.storage.hand_stats import HandStats
+from pokerroom.storage.hands.archive import HandArchive
+from pokerroom.storage.hands.stats import HandStats
 from pokerroom.storage.rooms.saved_room import resume_paused
 from pokerroom.storage.rooms.store import RoomStore
 from pokerroom.storage.rooms.writer import RoomWriter

@@ -4,7 +4,7 @@ Each step is a JSON-ready dict the page's replayer (``static/replayer.js``)
 draws: what happened in words, every stack, the bets in front of the players,
 the pot, the boards and each player's cards as that viewer may see them (X-4:
 his own, the Stud up cards and hands shown at showdown; ``None`` is a card
-back). Built only from :func:`~pokerroom.history.phh_write.events_seen_by`, so
+back). Built only from :func:`~pokerroom.history.phh.writing.events_seen_by`, so
 no step can carry a card the viewer never saw; burns are not steps at all. The
 director's complete copy (:func:`complete_steps`, T-16: only he sees unshown and
 mucked cards, and only after the hand) is built from every event of the hand.
@@ -30,8 +30,8 @@ from pokerroom.cards import Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.hand import Hand
 from pokerroom.history.chip_track import ChipTrack
-from pokerroom.history.phh import PhhError, parse_phh
-from pokerroom.history.phh_write import events_seen_by
+from pokerroom.history.phh.documents import PhhError, parse_phh
+from pokerroom.history.phh.writing import events_seen_by
 from pokerroom.history.replay import replay_hand
 from pokerroom.i18n import N_, gettext, ngettext
 from pokerroom.table.run_twice import AGREED, ONCE

@@ -37,7 +37,7 @@ from pokerroom.tournament.clock.render import clock_time
 
 if TYPE_CHECKING:
     from pokerroom.room.live import FinishedHand
-    from pokerroom.tournament.timed_run import DealtHand
+    from pokerroom.tournament.timed.run import DealtHand
 
 
 def listed_id(played: PlayedTournament | Unreadable) -> str:

@@ -10,7 +10,8 @@ from pokerroom.history.imports.problems import UnreadableError
 from pokerroom.i18n import gettext as _
 
 MOST = Decimal(10) ** 15
-"""The largest amount a PHH document holds (as :mod:`pokerroom.history.phh` bounds them)."""
+"""The largest amount a PHH document holds (as :mod:`pokerroom.history.phh.documents`
+bounds them)."""
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 

@@ -15,7 +15,7 @@ from decimal import Decimal
 from pokerroom.errors import PokerroomError
 from pokerroom.history.imports.draft import Draft, amount_text
 from pokerroom.history.imports.problems import UnreadableError
-from pokerroom.history.phh import PhhError, PhhHand, parse_phh
+from pokerroom.history.phh.documents import PhhError, PhhHand, parse_phh
 from pokerroom.history.replay import ReplayResult, replay_hand
 from pokerroom.i18n import gettext as _
 

@@ -7,7 +7,7 @@ only the tournament's creator, a director or an admin may act (T-16), and one wh
 also an entrant never on himself or his own table (:func:`own_interest`: not a move, a
 broken table, a penalty or a chip count there; the clock, the levels and the
 announcements are everyone's); the action is the tournament layer's
-(:class:`~pokerroom.tournament.timed_desk.TimedDesk`), which refuses in one line and
+(:class:`~pokerroom.tournament.timed.desk.TimedDesk`), which refuses in one line and
 changes nothing, or logs what it did (a ``DirectorAction`` naming it, :func:`last_said`).
 Then every table is told: its header (the level, the clock, the announcement) is fresh,
 and a penalised player gets the penalty and its reason as his table's notice.
@@ -30,8 +30,8 @@ from pokerroom.said import error_words
 from pokerroom.tournament.director import Tournament
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.table import Penalty
-from pokerroom.tournament.timed_desk import TimedDesk
-from pokerroom.tournament.timed_run import TimedRun
+from pokerroom.tournament.timed.desk import TimedDesk
+from pokerroom.tournament.timed.run import TimedRun
 
 if TYPE_CHECKING:
     from pokerroom.room.tournament.event import RoomTournament

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerroom.errors import UsageError
-from pokerroom.history.phh_write import write_phh_seen_by
+from pokerroom.history.phh.writing import write_phh_seen_by
 from pokerroom.i18n import gettext
 from pokerroom.protocol.frames import DisputeOfferFrame
 from pokerroom.room.tournament.table_room import TournamentTableRoom

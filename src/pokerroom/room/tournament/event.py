@@ -7,8 +7,8 @@ entry and refuses what the regulation does not allow, T-3); the creator (or a di
 starts it, or it starts at its set time, or (a sit & go) as its last seat is taken, bots
 filling the field up to the number asked; a recurring sit & go opens the next one as it
 starts (:attr:`RoomTournament.on_start`). Then a
-:class:`~pokerroom.tournament.timed_run.TimedRun` runs it (an Olympic regulation: a
-:class:`~pokerroom.tournament.timed_olympic.TimedOlympicRun`, stage by stage, each table
+:class:`~pokerroom.tournament.timed.run.TimedRun` runs it (an Olympic regulation: a
+:class:`~pokerroom.tournament.timed.olympic.TimedOlympicRun`, stage by stage, each table
 down to one winner, T-9): its floor seats and moves the players (T-4 … T-8), its clock
 sets the levels (T-10), and each hand it deals goes to that table's
 :class:`~pokerroom.room.tournament.table_room.TournamentTableRoom`,
@@ -67,8 +67,8 @@ from pokerroom.tournament.regulation.model import Regulation, TournamentFormat
 from pokerroom.tournament.seating.moves import MoveReason
 from pokerroom.tournament.standing import Standing
 from pokerroom.tournament.structure import Level
-from pokerroom.tournament.timed_olympic import TimedOlympicRun
-from pokerroom.tournament.timed_run import DealtHand, TimedRun
+from pokerroom.tournament.timed.olympic import TimedOlympicRun
+from pokerroom.tournament.timed.run import DealtHand, TimedRun
 
 BOT_KIND = "tournament"
 EPSILON = 1e-6
@@ -585,7 +585,7 @@ class RoomTournament:
     # ------------------------------------------------- the run's tables
 
     def deal(self, dealt: DealtHand) -> None:
-        """:class:`~pokerroom.tournament.timed_run.Tables`: a hand dealt at a table."""
+        """:class:`~pokerroom.tournament.timed.run.Tables`: a hand dealt at a table."""
         if self._sync() and self.on_change is not None:
             self.on_change(self)  # a table made for this hand is listed (its hands kept) first
         room = self.rooms[dealt.table]

@@ -29,7 +29,7 @@ from pokerroom.room.snapshot import game_frame
 from pokerroom.room.tournament.journal import Journal, journaled
 from pokerroom.room.tournament.roles import may_direct_event
 from pokerroom.table.away import kill_dead_hands
-from pokerroom.tournament.timed_run import DealtHand
+from pokerroom.tournament.timed.run import DealtHand
 
 if TYPE_CHECKING:
     from pokerroom.room.tournament.event import RoomTournament

@@ -24,7 +24,7 @@ from pokerroom.storage.models import WebRoomRow
 from pokerroom.storage.rooms.local_tournaments import DATABASE_FILE, KEY_FILE, YOU
 from pokerroom.storage.rooms.store import RoomStore, StoredRoom
 from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND, replay, starting_point
-from pokerroom.tournament.timed_run import DealtHand
+from pokerroom.tournament.timed.run import DealtHand
 
 log = logging.getLogger(__name__)
 

@@ -42,7 +42,7 @@ from sqlalchemy.orm import Session
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import DatabaseStore, driver_message
-from pokerroom.storage.hand_archive import WebHand, add_hand
+from pokerroom.storage.hands.archive import WebHand, add_hand
 from pokerroom.storage.models import (
     WebRoomCheckpointRow,
     WebRoomInputRow,

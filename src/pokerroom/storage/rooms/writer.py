@@ -48,7 +48,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from pokerroom.storage.codec import StorageError
-from pokerroom.storage.hand_archive import WebHand
+from pokerroom.storage.hands.archive import WebHand
 from pokerroom.storage.rooms.leases import FencedOutError, Holder
 from pokerroom.storage.rooms.store import Checkpoint, NewRoom, RoomInput, RoomStore, RoomWrite
 

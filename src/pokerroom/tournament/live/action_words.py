@@ -121,7 +121,7 @@ _ACTIONS: tuple[tuple[re.Pattern[str], Callable[[dict[str, str]], str]], ...] = 
         ),
         (r"level (?P<number>\d+) removed", _plain(N_("level {number} removed"))),
         (r"done", _plain(N_("done"))),
-        # the web tournament's desk (:mod:`pokerroom.tournament.timed_desk`)
+        # the web tournament's desk (:mod:`pokerroom.tournament.timed.desk`)
         (
             rf"(?P<minutes>\d+) min added to (?P<running>{_RUNNING})",
             _with_running(N_("{minutes} min added to {running}")),

@@ -16,11 +16,11 @@ import json
 from collections.abc import Sequence
 
 from pokerroom.engine.hand import Hand
-from pokerroom.history.phh import PhhError, PhhHand, parse_phh
-from pokerroom.history.phh_write import write_phh_seen_by
+from pokerroom.history.phh.documents import PhhError, PhhHand, parse_phh
+from pokerroom.history.phh.writing import write_phh_seen_by
 from pokerroom.history.pokerstars import StarsTable, write_pokerstars
 from pokerroom.history.replay import replay_hand
-from pokerroom.storage.hand_archive import ArchivedHand
+from pokerroom.storage.hands.archive import ArchivedHand
 from pokerroom.web.replayer import Step, complete_steps, replay_steps
 
 HANDS_APART = "\n\n"

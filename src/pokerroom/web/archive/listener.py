@@ -17,7 +17,7 @@ from typing import Any
 from pokerroom.room.live import FinishedHand, LiveRoom
 from pokerroom.room.registry import LobbyEntry
 from pokerroom.room.seam import Room
-from pokerroom.storage.hand_archive import HandSeat, WebHand
+from pokerroom.storage.hands.archive import HandSeat, WebHand
 from pokerroom.storage.models import utcnow
 from pokerroom.storage.rooms.saved_room import live_room
 

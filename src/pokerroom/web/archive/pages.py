@@ -32,7 +32,7 @@ from starlette.routing import BaseRoute, Route
 from pokerroom.i18n import N_, gettext
 from pokerroom.room.seam import User
 from pokerroom.storage.accounts import AccountStore
-from pokerroom.storage.hand_archive import PAGE_SIZE, ArchivedHand, HandArchive
+from pokerroom.storage.hands.archive import PAGE_SIZE, ArchivedHand, HandArchive
 from pokerroom.storage.tournament.store import TournamentStore
 from pokerroom.web.archive.copies import phh_copy, phhs_file, stars_copy, stars_file, steps_copy
 from pokerroom.web.archive.finishes import finishes_of

@@ -22,7 +22,7 @@ from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, gettext
 from pokerroom.stats.figures import COLUMNS, LEGEND, figure_text, figures, machine_number, moment
 from pokerroom.stats.summary import PlayerStats
-from pokerroom.storage.hand_stats import HandFilter, HandStats
+from pokerroom.storage.hands.stats import HandFilter, HandStats
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.charts import winnings_chart
 from pokerroom.web.downloads import CSV_TYPE, download

@@ -3,7 +3,7 @@
 Counting a hand when it is saved (on the writer's thread, never the event loop) lets a
 summary of a hundred thousand hands be one SQL sum instead of reading each PHH again. A
 hand whose counts cannot be kept as whole chips (an imported hand in decimals) or that the
-statistics cannot read gets none: :class:`~pokerroom.storage.hand_stats.HandStats` counts
+statistics cannot read gets none: :class:`~pokerroom.storage.hands.stats.HandStats` counts
 such a hand from its PHH when it is summarised, so every hand counts either way.
 """
 

@@ -3,7 +3,7 @@
 The stages, byes, restart stacks and each stage's own clock are the
 :class:`~pokerroom.tournament.olympic_run.OlympicRun`'s (T-9, T-10, T-12); the timetable,
 the tables that play each hand and say when it is over, and the director's hand are the
-:class:`~pokerroom.tournament.timed_run.TimedRun`'s. Both build on the American run, so
+:class:`~pokerroom.tournament.timed.run.TimedRun`'s. Both build on the American run, so
 this class only joins them: nothing of either is written again.
 """
 
@@ -16,7 +16,7 @@ from pokerroom.tournament.american import Listener
 from pokerroom.tournament.olympic_run import OlympicRun, check_olympic
 from pokerroom.tournament.regulation.model import Regulation
 from pokerroom.tournament.seating.olympic import olympic_plan
-from pokerroom.tournament.timed_run import Tables, TimedRun
+from pokerroom.tournament.timed.run import Tables, TimedRun
 
 
 class TimedOlympicRun(OlympicRun, TimedRun):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from pokerroom.history.imports import ImportedHand
-from pokerroom.storage.hand_archive import HandArchive, HandSeat, WebHand
+from pokerroom.storage.hands.archive import HandArchive, HandSeat, WebHand
 
 IMPORTED = "imported"
 """The archive's room kind of an imported hand."""

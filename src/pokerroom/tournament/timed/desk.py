@@ -1,7 +1,7 @@
 """The director's desk for a tournament run on a server's tables (T-16, T-20, T-6, T-7, T-14).
 
-A :class:`TimedDesk` is what the director does during a :class:`~pokerroom.tournament.
-timed_run.TimedRun`: the clock (time added or removed, the next level now, a break now
+A :class:`TimedDesk` is what the director does during a :class:`~pokerroom.tournament.timed.
+run.TimedRun`: the clock (time added or removed, the next level now, a break now
 or after a level, a level to come or the one in progress changed, a level inserted or
 removed), the floor (a player moved, a table broken, by his hand but within the floor's
 rules), discipline (a warning, a sit-out of some hands, a disqualification, each with its
@@ -53,7 +53,7 @@ from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.table import Offence, Penalty
 from pokerroom.tournament.seating.moves import Seat
 from pokerroom.tournament.structure import Break, Level
-from pokerroom.tournament.timed_run import TimedRun
+from pokerroom.tournament.timed.run import TimedRun
 
 MINUTE = 60.0
 LEVEL_FIELDS = ("minutes", "small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet")

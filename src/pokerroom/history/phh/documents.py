@@ -95,8 +95,8 @@ from pokerroom.engine.variants import (
     omaha,
 )
 from pokerroom.errors import CardError, PokerroomError, UsageError
-from pokerroom.history.phh_options import FIELD as OPTIONS_FIELD
-from pokerroom.history.phh_options import read_options
+from pokerroom.history.phh.options import FIELD as OPTIONS_FIELD
+from pokerroom.history.phh.options import read_options
 
 RAKE_FIELD = "_rake"
 RUNS_FIELD = "_runs"

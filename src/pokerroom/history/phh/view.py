@@ -7,8 +7,8 @@ is replayed and written again as that player saw it.
 
 from __future__ import annotations
 
-from pokerroom.history.phh import PhhError, parse_phh
-from pokerroom.history.phh_write import write_phh_seen_by
+from pokerroom.history.phh.documents import PhhError, parse_phh
+from pokerroom.history.phh.writing import write_phh_seen_by
 from pokerroom.history.replay import replay_hand
 
 

@@ -1,7 +1,7 @@
 """Writing an engine hand as a PHH document, the inverse of :func:`replay_hand`.
 
 Only the inputs are written — deals, player actions, draws, shows and mucks —
-and the rule options of the table (``_options``, :mod:`pokerroom.history.phh_options`);
+and the rule options of the table (``_options``, :mod:`pokerroom.history.phh.options`);
 forced bets (the Stud bring-in is a choice, ``pN pb``), returned bets and awards
 follow from the rules and are derived again on replay. Burned cards are not part
 of PHH and are left out.
@@ -51,8 +51,8 @@ from pokerroom.engine.hand import Hand
 from pokerroom.engine.variants import Limit
 from pokerroom.engine.views import view_of
 from pokerroom.errors import UsageError
-from pokerroom.history.phh import KILLED, RUNS_FIELD, format_cards_text, game_code
-from pokerroom.history.phh_options import options_field
+from pokerroom.history.phh.documents import KILLED, RUNS_FIELD, format_cards_text, game_code
+from pokerroom.history.phh.options import options_field
 
 
 def _heads_up_order(values: Sequence[int]) -> list[int]:

@@ -6,7 +6,7 @@ with the room it was played in, when it finished, the rake (P-9) and who sat at 
 engine position (the account, the name, the seat and his result net of the rake), so a
 player's hands and results are listed without replaying anything.
 
-Each seat's statistics counts are kept with the hand (:mod:`pokerroom.storage.hand_counts`).
+Each seat's statistics counts are kept with the hand (:mod:`pokerroom.storage.hands.counts`).
 Saving is idempotent: a room's hand number is saved once (a second save of it gives the
 first one's id back), so a retry never doubles a hand.
 """
@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import DatabaseStore
-from pokerroom.storage.hand_counts import add_counts
+from pokerroom.storage.hands.counts import add_counts
 from pokerroom.storage.models import WebHandRow, WebHandSeatRow
 
 PAGE_SIZE = 50
