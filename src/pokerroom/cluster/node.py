@@ -52,7 +52,11 @@ log = logging.getLogger(__name__)
 FORWARD_SECONDS = 3.0
 """How long a forwarded message waits for its owner's answer."""
 CHECK_SECONDS = 2.0
-"""How often every copy is checked against the database (a lost notice costs at most this)."""
+"""How often every copy is checked against the database (a lost notice costs at most this
+and :data:`NOTICE_SECONDS`)."""
+NOTICE_SECONDS = 0.5
+"""How long the check lets a commit's notice travel before it reads the database for a copy
+still behind: a notice on its way carries the inputs, and the read would be wasted."""
 TOURNAMENT_KIND = "tournament"
 
 
@@ -375,6 +379,7 @@ class ClusterNode:
             for room_id in list(self.registry):
                 if room_id not in serials:
                     self._close(room_id)
+            await asyncio.sleep(NOTICE_SECONDS)
             for room_id, serial in serials.items():
                 listed = self.registry.find(room_id)
                 if listed is None:
