@@ -291,7 +291,7 @@ class ClusterNode:
             return
         trusted = epoch is None or notice.epoch >= epoch  # an older owner's: read the truth
         if trusted and room.catch_up(notice.inputs):
-            self.hub.room_changed(notice.room)
+            self.hub.saved_elsewhere(notice.room)
         if room.serial < notice.serial:  # a gap, no inputs or doubt: the database says
             await self._catch_up(notice.room)
 
@@ -363,7 +363,7 @@ class ClusterNode:
             room = listed.room
             inputs = await asyncio.to_thread(self.writer.store.inputs, room_id, room.serial)
             if room.following and room.catch_up(inputs):
-                self.hub.room_changed(room_id)
+                self.hub.saved_elsewhere(room_id)
             if room_id not in self._again:
                 return
 
