@@ -5,9 +5,11 @@ It is the hub's :class:`~pokerroom.room.link.RoomLink`. A socket's checked messa
 table owned elsewhere goes to the owner on ``pokerroom.room.<id>.cmd``; the owner handles it
 exactly as a local message (in the sender's language), waits until the outcome is saved,
 and answers. After each commit the owner publishes ``pokerroom.room.<id>.saved`` with the
-serial saved; every follower replays the inputs after its own serial and refreshes its
-sockets. Notices are hints: a duplicate is ignored, a gap is read from the
-database, and a lost one is repaired by the next or by the check every
+serial saved and, when none of them names a card, the inputs that commit saved; every
+follower replays the inputs after its own serial (from the notice when it holds the ones
+before them, else read from the database) and refreshes its sockets. Notices are hints: a
+duplicate is ignored; a gap, one without inputs or one from an older epoch than seen is
+read from the database; and a lost one is repaired by the next or by the check every
 :data:`CHECK_SECONDS`.
 """
 

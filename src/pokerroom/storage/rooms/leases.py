@@ -65,8 +65,9 @@ _LOCK_LEASES = (
     .values(epoch=Lease.epoch)
     .returning(Lease.room_id, Lease.epoch)
 )
-"""Lock the leases of some rooms and say their epochs: one statement built once (the
-database prepares it once per number of rooms, where literal pairs made each new)."""
+"""Lock the leases of some rooms and say their epochs: one statement built once, which the
+database prepares once per number of rooms (literal (room, epoch) pairs made every batch's
+statement a new one to parse and plan)."""
 
 
 @dataclass(frozen=True, slots=True)
