@@ -1,17 +1,22 @@
 """The leak matrix over the wire with two servers (issue 25): the table is owned by one,
 half the clients are on the other, whose sockets get snapshots built from its follower copy;
 every frame each socket receives is checked against the cards its viewer may know (X-4),
-the owner's dealt hands being the truth (the follower's copy deals the same)."""
+the owner's dealt hands being the truth (the follower's copy deals the same). Every message
+on the broker meanwhile (commands, saved notices with their inputs) names no card at all."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import re
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 
+import nats
 import pytest
+from nats.aio.msg import Msg
 
 from pokerroom.room.live import LiveRoom
 from pokerroom.room.registry import LobbyEntry, RoomKind
@@ -34,6 +39,46 @@ from tests.web.test_wire_leaks import (
 from tests.web.wire import DealtHands, Server, Watch, sign_up_players
 
 pytestmark = pytest.mark.postgres
+
+CARD = re.compile(r"[2-9TJQKA][cdhs]")
+
+
+class BusTap:
+    """Every message on the broker's ``pokerroom.>`` subjects while the table is played."""
+
+    def __init__(self) -> None:
+        self.payloads: list[tuple[str, bytes]] = []
+
+    async def heard(self, message: Msg) -> None:
+        self.payloads.append((message.subject, message.data))
+
+    def problems(self) -> list[str]:
+        """Any message that names a card (a value that is one, or a key of the cards, the
+        deck, the seed or the burns), or is not JSON; but for a player's own message that a
+        command forwards, as he wrote it."""
+        found = []
+        for subject, payload in self.payloads:
+            try:
+                data = json.loads(payload)
+            except ValueError:
+                found.append(f"{subject}: not JSON: {payload[:80]!r}")
+                continue
+            if subject.endswith(".cmd") and isinstance(data, dict):
+                data.pop("message", None)
+            if _names_a_card(data):
+                found.append(f"{subject}: names a card: {payload[:200]!r}")
+        return found
+
+
+def _names_a_card(data: object) -> bool:
+    if isinstance(data, str):
+        return CARD.fullmatch(data) is not None
+    if isinstance(data, list):
+        return any(_names_a_card(item) for item in data)
+    if isinstance(data, dict):
+        hidden = {"cards", "hole", "deck", "seed", "burns", "burned"}
+        return any(k in hidden or _names_a_card(k) or _names_a_card(v) for k, v in data.items())
+    return False
 
 
 @pytest.fixture
@@ -92,7 +137,10 @@ async def play_split(
 
 @pytest.mark.parametrize("kind", ["home", "cash"])
 def test_no_frame_leaks_a_card_with_sockets_on_two_servers(
-    two_servers: tuple[Server, Server], monkeypatch: pytest.MonkeyPatch, kind: str
+    two_servers: tuple[Server, Server],
+    nats_server: NatsServer,
+    monkeypatch: pytest.MonkeyPatch,
+    kind: str,
 ) -> None:
     owner, other = two_servers
     seed = 21 if kind == "cash" else 22
@@ -112,7 +160,20 @@ def test_no_frame_leaks_a_card_with_sockets_on_two_servers(
         time.sleep(0.05)
     assert room.id in followed, "the other server never followed the table"
     watch = Watch(dealt)
-    played = play_split(owner, other, room, dealt, watch, seed, kind == "cash")
-    asyncio.run(asyncio.wait_for(played, 60))
+    tap = BusTap()
+
+    async def tapped() -> None:
+        client = await nats.connect(nats_server.url)
+        await client.subscribe("pokerroom.>", cb=tap.heard)
+        try:
+            await play_split(owner, other, room, dealt, watch, seed, kind == "cash")
+        finally:
+            await client.drain()
+
+    asyncio.run(asyncio.wait_for(tapped(), 60))
     assert not watch.problems, "\n".join(watch.problems[:10])
     assert len(dealt.hands) >= 2 and watch.frames >= 50
+    notices = [json.loads(p) for s, p in tap.payloads if s.endswith(".saved")]
+    assert any(notice["inputs"] for notice in notices), "no notice carried its inputs"
+    assert any(s.endswith(".cmd") for s, _ in tap.payloads), "nothing was forwarded"
+    assert not tap.problems(), "\n".join(tap.problems()[:10])

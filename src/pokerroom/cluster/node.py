@@ -5,9 +5,11 @@ It is the hub's :class:`~pokerroom.room.link.RoomLink`. A socket's checked messa
 table owned elsewhere goes to the owner on ``pokerroom.room.<id>.cmd``; the owner handles it
 exactly as a local message (in the sender's language), waits until the outcome is saved,
 and answers. After each commit the owner publishes ``pokerroom.room.<id>.saved`` with the
-serial saved; every follower reads the inputs after its own serial from the database and
-refreshes its sockets. Notices are hints: a duplicate is ignored, a gap is read from the
-database, and a lost one is repaired by the next or by the check every
+serial saved and, when none of them names a card, the inputs that commit saved; every
+follower replays the inputs after its own serial (from the notice when it holds the ones
+before them, else read from the database) and refreshes its sockets. Notices are hints: a
+duplicate is ignored; a gap, one without inputs or one from an older epoch than seen is
+read from the database; and a lost one is repaired by the next or by the check every
 :data:`CHECK_SECONDS`.
 """
 
@@ -34,6 +36,7 @@ from pokerroom.cluster.subjects import (
     decode,
     encode,
     notice_from,
+    notice_to_bytes,
     outcome_from,
     outcome_to_bytes,
     saved,
@@ -43,7 +46,7 @@ from pokerroom.room.hub import MOVED, Hub, room_vocabulary
 from pokerroom.room.registry import Registry, entry_from_json
 from pokerroom.room.seam import Outcome, User
 from pokerroom.storage.rooms.saved_room import user_from_json, user_to_json
-from pokerroom.storage.rooms.store import RoomWrite
+from pokerroom.storage.rooms.store import RoomInput, RoomWrite
 from pokerroom.storage.rooms.writer import RoomWriter
 
 log = logging.getLogger(__name__)
@@ -51,7 +54,11 @@ log = logging.getLogger(__name__)
 FORWARD_SECONDS = 3.0
 """How long a forwarded message waits for its owner's answer."""
 CHECK_SECONDS = 2.0
-"""How often every copy is checked against the database (a lost notice costs at most this)."""
+"""How often every copy is checked against the database (a lost notice costs at most this
+and :data:`NOTICE_SECONDS`)."""
+NOTICE_SECONDS = 0.5
+"""How long the check lets a commit's notice travel before it reads the database for a copy
+still behind: a notice on its way carries the inputs, and the read would be wasted."""
 TOURNAMENT_KIND = "tournament"
 
 
@@ -210,18 +217,21 @@ class ClusterNode:
         if loop is not None:
             loop.call_soon_threadsafe(self._announce, batch)
 
-    def _announce(self, batch: list[RoomWrite]) -> None:
-        serials: dict[str, int] = {}
-        for write in batch:
+    def _announce(self, written: list[RoomWrite]) -> None:
+        inputs: dict[str, list[RoomInput]] = {}
+        epochs: dict[str, int] = {}
+        for write in written:
             if write.input is not None:
-                serials[write.room_id] = max(serials.get(write.room_id, 0), write.input.serial)
+                inputs.setdefault(write.room_id, []).append(write.input)
+                if write.fence is not None:
+                    epochs[write.room_id] = write.fence[1]
             if write.created is not None or write.entry is not None:
                 self._spawn(self.broker.publish(OPENED, encode({"room": write.room_id})))
             if write.closed:
                 self._spawn(self.broker.publish(CLOSED, encode({"room": write.room_id})))
-        for room_id, serial in serials.items():
-            epoch = self.ownership.epoch(room_id) or 0
-            notice = encode({"room": room_id, "serial": serial, "epoch": epoch})
+        for room_id, items in inputs.items():
+            epoch = epochs.get(room_id) or self.ownership.epoch(room_id) or 0
+            notice = notice_to_bytes(room_id, items[-1].serial, epoch, items)
             self._spawn(self.broker.publish(saved(room_id), notice))
 
     async def load(self, lease: str) -> bool:
@@ -302,11 +312,14 @@ class ClusterNode:
                 self.presence(notice.room, user, True)
         if listed is None:
             await self._load(notice.room)
-        elif (
-            isinstance(listed.room, ClusterRoom)
-            and listed.room.following
-            and notice.serial > listed.room.serial
-        ):
+            return
+        room = listed.room
+        if not isinstance(room, ClusterRoom) or not room.following or notice.serial <= room.serial:
+            return
+        trusted = epoch is None or notice.epoch >= epoch  # an older owner's: read the truth
+        if trusted and room.catch_up(notice.inputs):
+            self.hub.saved_elsewhere(notice.room)
+        if room.serial < notice.serial:  # a gap, no inputs or doubt: the database says
             await self._catch_up(notice.room)
 
     async def _heard_opened(self, _subject: str, payload: bytes) -> None:
@@ -378,7 +391,7 @@ class ClusterNode:
             room = listed.room
             inputs = await asyncio.to_thread(self.writer.store.inputs, room_id, room.serial)
             if room.following and room.catch_up(inputs):
-                self.hub.room_changed(room_id)
+                self.hub.saved_elsewhere(room_id)
             if room_id not in self._again:
                 return
 
@@ -394,6 +407,7 @@ class ClusterNode:
             for room_id in list(self.registry):
                 if room_id not in serials:
                     self._close(room_id)
+            await asyncio.sleep(NOTICE_SECONDS)
             for room_id, serial in serials.items():
                 listed = self.registry.find(room_id)
                 if listed is None:

@@ -1,5 +1,5 @@
-"""The broker's subjects and what travels on them: ids, serials, epochs and forwarded
-client messages, never a card, a seed or a snapshot.
+"""The broker's subjects and what travels on them: ids, serials, epochs, forwarded
+client messages and the saved inputs that name no card; never a card, a seed or a snapshot.
 
 - ``pokerroom.room.<id>.cmd``: request/reply to the room's owner: a player's message
   (``{"kind": "message", "user", "message", "language"}``) or a user's presence on one
@@ -7,7 +7,10 @@ client messages, never a card, a seed or a snapshot.
   the table (``{"kind": "close" | "observers", "user", "fields", "language"}``); the answer is an
   outcome (``{"changed", "error", "code"}``).
 - ``pokerroom.room.<id>.saved``: the owner committed the room's inputs up to ``serial``
-  (``{"room", "serial", "epoch"}``).
+  (``{"room", "serial", "epoch", "inputs"}``): ``inputs`` are those of that commit, so a
+  follower that holds the ones before replays them without reading the database; they are
+  left out (``[]``) when one of them is a message that names a card (a draw, an OFC
+  placement) or is not a player's table command, and the follower reads the database.
 - ``pokerroom.rooms.opened`` / ``.closed``: a room was opened (or its lobby line changed)
   or closed (``{"room"}``): hints, checked against the database.
 """
@@ -20,6 +23,7 @@ from typing import Any
 
 from pokerroom.errors import PokerroomError
 from pokerroom.room.seam import Outcome
+from pokerroom.storage.rooms.store import RoomInput
 
 OPENED = "pokerroom.rooms.opened"
 CLOSED = "pokerroom.rooms.closed"
@@ -40,13 +44,63 @@ def saved(room_id: str) -> str:
     return f"pokerroom.room.{room_id}.saved"
 
 
+SHARED_MESSAGES = frozenset(
+    {
+        "sit",
+        "leave",
+        "start",
+        "act",
+        "preaction",
+        "show",
+        "muck",
+        "run_twice",
+        "sit_out",
+        "sit_in",
+        "top_up",
+        "post",
+        "straddle",
+        "surrender",
+    }
+)
+"""The players' messages a notice may carry: table commands that name no card (a draw's
+and an OFC placement's do: a discard is hidden) and say nothing private (chat's are left
+to the database too)."""
+SHARED_KINDS = frozenset({"tick", "presence", "resume", "stop"})
+"""The inputs other than messages a notice may carry: the clock, comings and goings."""
+
+
 @dataclass(frozen=True, slots=True)
 class SavedNotice:
-    """The owner (holding ``epoch``) committed the room's inputs up to ``serial``."""
+    """The owner (holding ``epoch``) committed the room's inputs up to ``serial``;
+    ``inputs``, when given, are the last of them, in order, ending at ``serial``."""
 
     room: str
     serial: int
     epoch: int
+    inputs: tuple[RoomInput, ...] = ()
+
+
+def shareable(item: RoomInput) -> bool:
+    """Whether ``item`` may travel in a notice: it names no card and nothing private."""
+    if item.kind in SHARED_KINDS:
+        return True
+    return item.kind == "handle" and (item.data or {}).get("type") in SHARED_MESSAGES
+
+
+def notice_to_bytes(room: str, serial: int, epoch: int, inputs: list[RoomInput]) -> bytes:
+    """A saved notice; ``inputs`` go with it only when every one of them may."""
+    carried = inputs if all(shareable(item) for item in inputs) else []
+    return encode(
+        {
+            "room": room,
+            "serial": serial,
+            "epoch": epoch,
+            "inputs": [
+                {"serial": i.serial, "kind": i.kind, "at": i.at, "user": i.user, "data": i.data}
+                for i in carried
+            ],
+        }
+    )
 
 
 def encode(data: dict[str, Any]) -> bytes:
@@ -66,9 +120,40 @@ def decode(payload: bytes) -> dict[str, Any]:
 def notice_from(payload: bytes) -> SavedNotice:
     data = decode(payload)
     try:
-        return SavedNotice(str(data["room"]), int(data["serial"]), int(data["epoch"]))
+        room, serial, epoch = str(data["room"]), int(data["serial"]), int(data["epoch"])
     except (KeyError, TypeError, ValueError):
         raise BadPayloadError("a saved notice needs room, serial and epoch") from None
+    return SavedNotice(room, serial, epoch, _inputs_from(data.get("inputs"), serial))
+
+
+def _inputs_from(raw: object, serial: int) -> tuple[RoomInput, ...]:
+    """A notice's inputs; none when any is in doubt (not an input, not shareable, or not
+    one run of serials ending at the notice's): the follower then reads the database."""
+    if not isinstance(raw, list):
+        return ()
+    try:
+        inputs = tuple(
+            RoomInput(
+                int(item["serial"]),
+                str(item["kind"]),
+                float(item["at"]),
+                _object_or_none(item.get("user")),
+                _object_or_none(item.get("data")),
+            )
+            for item in raw
+        )
+    except (KeyError, TypeError, ValueError):
+        return ()
+    serials = [item.serial for item in inputs]
+    if serials != list(range(serial - len(inputs) + 1, serial + 1)):
+        return ()
+    return inputs if all(shareable(item) for item in inputs) else ()
+
+
+def _object_or_none(value: object) -> dict[str, Any] | None:
+    if value is None or isinstance(value, dict):
+        return value
+    raise TypeError("not an object")
 
 
 def outcome_to_bytes(outcome: Outcome) -> bytes:

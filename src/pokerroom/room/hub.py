@@ -229,12 +229,15 @@ class Hub:
             self._loop = None
 
     def _playing(self) -> Iterable[Room]:
-        """The rooms whose clock runs: all but those paused until they can save."""
+        """The rooms whose clock runs: all but those paused until they can save (a room
+        with no deadline is left out first: a cluster's followed copies cost nothing)."""
         holding = self._holding
         return [
             room
             for room in self.rooms.values()
-            if (holding is None or not holding.paused(room.id)) and self.acting(room.id)
+            if room.deadline() is not None
+            and (holding is None or not holding.paused(room.id))
+            and self.acting(room.id)
         ]
 
     def paused(self, room_id: str) -> bool:
@@ -409,7 +412,18 @@ class Hub:
             return
         self._refresh(room_id)
 
-    def _refresh(self, room_id: str) -> None:
+    def saved_elsewhere(self, room_id: str) -> None:
+        """A copy of a room another process owns changed to what that process saved: its
+        connections are refreshed at once (nothing of it waits for this process's writer,
+        unless a change made while it was owned here still does) and this clock, which
+        does not run it, is left asleep."""
+        holding = self._holding
+        if holding is not None and holding.held(room_id):
+            self.room_changed(room_id)
+        else:
+            self._refresh(room_id, wake=False)
+
+    def _refresh(self, room_id: str, *, wake: bool = True) -> None:
         self._frames.forget(room_id)
         for connection in list(self._connections.get(room_id, ())):
             with connection.speaking():
@@ -418,7 +432,8 @@ class Hub:
                     connection.outbox.refresh()
                 else:
                     self.dismiss(connection, Refusal("observers_off", why))
-        self.ticker.wake()
+        if wake:
+            self.ticker.wake()
 
     def _show(self, connection: Connection) -> None:
         """The room as it is now, unless that is not saved yet (then once it is)."""

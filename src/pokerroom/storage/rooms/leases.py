@@ -31,7 +31,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, Float, func, insert, literal, select, text, tuple_, update
+from sqlalchemy import (
+    ColumnElement,
+    Float,
+    bindparam,
+    func,
+    insert,
+    literal,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -43,6 +54,20 @@ Lease = WebRoomLeaseRow
 
 LOCK_SECONDS = 2
 """PostgreSQL: the longest a lease's transaction waits for a lock, or sits idle holding one."""
+_BOUND_LOCKS = text(
+    f"SELECT set_config('lock_timeout', '{LOCK_SECONDS}s', true),"
+    f" set_config('idle_in_transaction_session_timeout', '{LOCK_SECONDS}s', true)"
+)
+"""``SET LOCAL`` of both limits in one statement (``set_config`` with ``is_local``)."""
+_LOCK_LEASES = (
+    update(Lease)
+    .where(Lease.room_id.in_(bindparam("rooms", expanding=True)))
+    .values(epoch=Lease.epoch)
+    .returning(Lease.room_id, Lease.epoch)
+)
+"""Lock the leases of some rooms and say their epochs: one statement built once, which the
+database prepares once per number of rooms (literal (room, epoch) pairs made every batch's
+statement a new one to parse and plan)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,29 +95,24 @@ def database_now(session: Session) -> ColumnElement[float]:
     return func.extract("epoch", func.clock_timestamp()).cast(Float)
 
 
-def bound_locks(session: Session) -> None:
+def bound_locks(connection: Connection) -> None:
     """PostgreSQL: this transaction waits for a lock, and may sit idle holding one, at most
-    :data:`LOCK_SECONDS` (call it first in the transaction)."""
-    if session.get_bind().dialect.name == "postgresql":
-        limit = f"'{LOCK_SECONDS}s'"
-        session.execute(text(f"SET LOCAL lock_timeout = {limit}"))
-        session.execute(text(f"SET LOCAL idle_in_transaction_session_timeout = {limit}"))
+    :data:`LOCK_SECONDS` (call it first in the transaction; a session's is its
+    ``connection()``: the ORM adds nothing to these statements but its cost)."""
+    if connection.dialect.name == "postgresql":  # one round trip, not two
+        connection.execute(_BOUND_LOCKS)
 
 
-def check_epochs(session: Session, wanted: Iterable[tuple[str, int]]) -> None:
-    """Within ``session``'s transaction: each ``(room id, epoch)`` is still its lease's
+def check_epochs(connection: Connection, wanted: Iterable[tuple[str, int]]) -> None:
+    """Within ``connection``'s transaction: each ``(room id, epoch)`` is still its lease's
     epoch, else :class:`FencedOutError`. The rows are locked until the transaction ends, so no
     takeover can come between this check and the commit."""
     pairs = set(wanted)
     if not pairs:
         return
-    touched = session.execute(
-        update(Lease)
-        .where(tuple_(Lease.room_id, Lease.epoch).in_(sorted(pairs)))
-        .values(epoch=Lease.epoch)
-        .returning(Lease.room_id, Lease.epoch)
-    ).all()
-    fenced = pairs - {(room, epoch) for room, epoch in touched}
+    touched = connection.execute(_LOCK_LEASES, {"rooms": sorted({room for room, _ in pairs})})
+    held = {(room, int(epoch)) for room, epoch in touched}
+    fenced = pairs - held
     if fenced:
         raise FencedOutError(fenced)
 
@@ -117,7 +137,7 @@ class LeaseStore(DatabaseStore):
         node holds it. A lease that ran out (or a table never leased) is taken with a new
         epoch; one ``node`` holds already is renewed and keeps its epoch."""
         with self.database.session() as session:
-            bound_locks(session)
+            bound_locks(session.connection())
             now = database_now(session)
             row = session.execute(
                 select(Lease.node, Lease.epoch, Lease.expires_at < now).where(
@@ -150,7 +170,7 @@ class LeaseStore(DatabaseStore):
         """Extend every lease ``node`` holds that has not run out, in one statement; the
         tables still held, with their epochs (one missing was lost or released)."""
         with self.database.session() as session:
-            bound_locks(session)
+            bound_locks(session.connection())
             now = database_now(session)
             rows = session.execute(
                 update(Lease)
@@ -163,7 +183,7 @@ class LeaseStore(DatabaseStore):
     def release(self, room_id: str, node: str, epoch: int) -> None:
         """The lease runs out now (a draining server): another process may take it at once."""
         with self.database.session() as session:
-            bound_locks(session)
+            bound_locks(session.connection())
             session.execute(
                 update(Lease)
                 .where(Lease.room_id == room_id, Lease.node == node, Lease.epoch == epoch)

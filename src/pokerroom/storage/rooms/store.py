@@ -182,28 +182,29 @@ class RoomStore(DatabaseStore):
         ]
         fences = {write.fence for write in batch if write.fence is not None}
         with self.database.session() as session:
+            core = session.connection()  # the ORM's bookkeeping is for its objects only
             if fences:
-                bound_locks(session)
+                bound_locks(core)
             for write in batch:
                 if write.created is not None:
                     session.add(_recipe_row(write.room_id, write.created))
                     if write.created.holder is not None:
                         add_lease(session, write.room_id, write.created.holder)
             session.flush()
-            check_epochs(session, fences)
+            check_epochs(core, fences)
             if rows:
-                session.execute(insert(WebRoomInputRow), rows)
+                core.execute(insert(WebRoomInputRow), rows)
             for write in batch:
                 if write.hand is not None:
                     _archive(session, write.hand)
                 if write.entry is not None:
-                    session.execute(
+                    core.execute(
                         update(WebRoomRow)
                         .where(WebRoomRow.id == write.room_id)
                         .values(entry=write.entry)
                     )
                 if write.closed:
-                    session.execute(
+                    core.execute(
                         update(WebRoomRow)
                         .where(WebRoomRow.id == write.room_id)
                         .values(closed_at=utcnow())

@@ -93,7 +93,8 @@ class RoomWriter:
         self.on_saved: Callable[[int], None] | None = None
         """Told :attr:`saved` after each commit, on the writer's thread."""
         self.on_written: Callable[[list[RoomWrite]], None] | None = None
-        """Told what each commit saved, on the writer's thread (a cluster's notices)."""
+        """Told what each commit saved, on the writer's thread (a cluster's notices): the
+        writes of a fenced-out lease, dropped unsaved, are not among them."""
         self._queue: list[RoomWrite] = []
         self._staged: list[RoomWrite] = []
         self._together = 0
@@ -251,10 +252,10 @@ class RoomWriter:
                     written = self._write(batch)
                 finally:
                     self._changed.acquire()
-                if written:
+                if written is not None:
                     pause = RETRY_SECONDS
                     self._done(len(batch))
-                    self._tell(batch)
+                    self._tell(written)
                 elif not self._closing:
                     self._changed.wait(pause)
                     pause = min(2 * pause, MAX_RETRY_SECONDS)
@@ -263,14 +264,17 @@ class RoomWriter:
                     return
 
     def _write_queued(self) -> None:
-        if self._queue and self._write(self._queue):
-            batch = list(self._queue)
-            self._done(len(batch))
-            self._tell(batch)
+        if not self._queue:
+            return
+        written = self._write(list(self._queue))
+        if written is not None:
+            self._done(len(self._queue))
+            self._tell(written)
 
-    def _tell(self, batch: list[RoomWrite]) -> None:
+    def _tell(self, written: list[RoomWrite]) -> None:
+        """Tell what one commit saved: a fenced-out write, never saved, is not told."""
         if self.on_written is not None:
-            self.on_written(batch)
+            self.on_written(written)
 
     def _done(self, count: int) -> None:
         """``count`` writes at the head of the queue are committed (the lock is held)."""
@@ -285,27 +289,30 @@ class RoomWriter:
         if self.on_saved is not None:
             self.on_saved(self._saved)
 
-    def _write(self, batch: list[RoomWrite]) -> bool:
+    def _write(self, batch: list[RoomWrite]) -> list[RoomWrite] | None:
+        """The writes of ``batch`` saved (None: nothing was, it is tried again)."""
         try:
-            self._write_fenced(batch)
+            written = self._write_fenced(batch)
         except StorageError as error:
             if not self._failing:
                 log.error("%d table inputs wait to be saved: %s", len(batch), error)
             self._failing = True
-            return False
+            return None
         if self._failing:
             log.warning("the tables are saved again")
         self._failing = False
-        return True
+        return written
 
-    def _write_fenced(self, batch: list[RoomWrite]) -> None:
-        """Write ``batch``; the writes of leases that moved on are dropped, the rest saved."""
+    def _write_fenced(self, batch: list[RoomWrite]) -> list[RoomWrite]:
+        """Write ``batch``; the writes of leases that moved on are dropped, the rest saved
+        (and returned)."""
         while batch:
             try:
                 self.store.write(batch)
-                return
+                return batch
             except FencedOutError as error:
                 log.warning("%s: their unsaved play is dropped", error)
                 if self.fence is not None:
                     self.fence.fenced_out(error.fenced)
                 batch = [write for write in batch if write.fence not in error.fenced]
+        return batch
