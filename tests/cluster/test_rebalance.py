@@ -97,7 +97,9 @@ def check_one_story(sockets: list[Player]) -> None:
         assert moments == sorted(moments), "a frame went back in time"
         for frame in frames:
             hand = frame["hand"]
-            mine = next((seat["cards"] for seat in frame["seats"] if seat.get("you")), [])
+            mine: list[str] = next(
+                (seat["cards"] for seat in frame["seats"] if seat.get("you")), []
+            )
             if hand is not None and mine:
                 assert dealt.setdefault(hand["number"], mine) == mine, "a hand dealt twice"
             if hand is not None and hand["phase"] == "done":  # every seat's count settled
