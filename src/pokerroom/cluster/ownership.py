@@ -220,8 +220,11 @@ class Ownership:
             await asyncio.sleep(max(0.0, self.settings.renew_every - (self.clock() - started)))
 
     async def tick(self) -> None:
-        """Renew every lease held, then take over the tables nobody holds."""
+        """Renew this process's heartbeat (first, so it runs out before the leases: a dead
+        process is counted out by the time its tables are free) and every lease held, then
+        take over the tables nobody holds."""
         started = self.clock()
+        census = None if self._draining else await self._count(started)
         try:
             renewed = await self._run_statement(self.leases.renew, self.node, self.settings.seconds)
         except StorageError as error:
@@ -229,10 +232,8 @@ class Ownership:
             return
         for lease in self._renewed(renewed, started):
             await self._run_statement(self.leases.release, lease, self.node, renewed[lease])
-        if self._draining:
-            return
-        census = await self._count(started)
-        await self._take_over(started + self.settings.renew_every, census)
+        if not self._draining:
+            await self._take_over(started + self.settings.renew_every, census)
 
     def _renewed(self, renewed: dict[str, int], started: float) -> list[str]:
         """Note a renewal begun at ``started``; the leases renewed that this process no
