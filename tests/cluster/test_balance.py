@@ -85,11 +85,17 @@ async def _built(_lease: str) -> bool:
     return True
 
 
-def _node(database: Database, name: str, now: list[float], ready: set[str]) -> Ownership:
+def _node(
+    database: Database,
+    name: str,
+    now: list[float],
+    ready: set[str],
+    settings: LeaseSettings | None = None,
+) -> Ownership:
     return Ownership(
         LeaseStore(database),
         RoomWriter(RoomStore(database)),
-        LeaseSettings(),
+        settings or LeaseSettings(),
         load=_built,
         between_hands=lambda lease: lease in ready,
         census=NodeStore(database),
@@ -154,6 +160,44 @@ def test_a_second_process_gets_its_share_one_table_a_round_between_hands(
     rounds = asyncio.run(scenario())
     assert rounds[:3] == [{"a": 5, "b": 1}, {"a": 4, "b": 2}, {"a": 3, "b": 3}]
     assert rounds[3:] == [{"a": 3, "b": 3}], "at its share it stops"
+    for owner in (first, second):
+        owner.writer.close()
+    database.close()
+
+
+def test_the_releaser_takes_a_table_back_only_once_it_had_no_owner_for_a_lease(
+    tmp_path: Path,
+) -> None:
+    """The second process goes away just after a table was handed to it: the first, now
+    alone and below its share, still leaves the table it released for a lease's length
+    (another may be about to take it), then takes it (no table waits on the balance)."""
+    database = open_database(tmp_path / "store.db")
+    for number in range(4):
+        RoomStore(database).create(f"t{number}", "home", entry={}, settings={}, seed=1)
+    now = [0.0]
+    every = {f"t{number}" for number in range(4)}
+    settings = LeaseSettings(seconds=1.0, renew_every=0.2, margin=0.3)
+    first = _node(database, "a", now, every, settings)
+    second = _node(database, "b", now, every, settings)
+
+    async def scenario() -> None:
+        await first.tick()
+        await second.tick()  # two processes: a's share is 2, it holds 4
+        now[0] += settings.balance_every
+        await first.tick()
+        released = await _released(database)
+        assert len(released) == 1
+        NodeStore(database).leave("b")  # gone before it took the table
+        await first.tick()
+        assert list(LeaseStore(database).unowned()) == released, "not taken back at once"
+        for _look in range(6):  # a lease's length, and a little more
+            await asyncio.sleep(0.25)
+            now[0] += 0.25
+            await first.tick()
+        assert not LeaseStore(database).unowned()
+        assert LeaseStore(database).holders()[released[0]] == ("a", 2), "taken back"
+
+    asyncio.run(scenario())
     for owner in (first, second):
         owner.writer.close()
     database.close()

@@ -416,7 +416,8 @@ class Ownership:
         if census is None:
             return True
         grace = self.settings.seconds
-        if lease in self._released and unowned_for < grace:
+        released = self._released.get(lease)
+        if released is not None and self.clock() - released < grace:
             return False
         share = fair_share(census.tables, census.nodes)
         return may_take(self._holding(), share, unowned_for=unowned_for, grace=grace)
