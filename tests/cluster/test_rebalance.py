@@ -171,3 +171,26 @@ def test_a_second_server_started_later_gets_half_the_tables_between_hands(
             assert len(moved) == after[room][1] - 1
 
     asyncio.run(scenario())
+
+
+def test_tables_that_never_dealt_a_hand_are_rebalanced_too(nodes: list[Node]) -> None:
+    """Four tables waiting for players (no hand yet: between hands) on one server; a second
+    starts and gets two of them, the sockets on the first kept."""
+    first, second = nodes
+    token = sign_in(first.url)
+    start(first)
+    rooms = [open_table(first, token) for _table in range(4)]
+
+    async def scenario() -> None:
+        waiting = [await sit_down(first, token, room) for room in rooms]
+        started = time.monotonic()
+        await asyncio.to_thread(start, second)
+        holders = await asyncio.to_thread(owners, first.url, rooms)
+        while counts(holders) != [2, 2]:
+            assert time.monotonic() - started < BALANCED_WITHIN, f"still {counts(holders)}"
+            await asyncio.sleep(0.2)
+            holders = await asyncio.to_thread(owners, first.url, rooms)
+        assert not any(player.closed for player in waiting), "a socket was closed"
+        await finish(*waiting)
+
+    asyncio.run(scenario())

@@ -69,10 +69,11 @@ def followed(cardroom: Cardroom, lease: str) -> bool:
 
 
 def between_hands(cardroom: Cardroom, lease: str) -> bool:
-    """Whether no hand is in play at any table of ``lease``."""
+    """Whether no hand is in play at any table of ``lease`` (a table that never dealt one
+    is between hands too)."""
     for room_id in leased_rooms(cardroom, lease):
         room = live_room(cardroom.registry.get(room_id).room)
-        if not getattr(room, "hand_done", True):
+        if getattr(room, "hand", None) is not None and not getattr(room, "hand_done", True):
             return False
     return True
 
