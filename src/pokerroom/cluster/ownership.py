@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import math
 import os
@@ -389,11 +390,16 @@ class Ownership:
                     for lease in self._held
                     if lease not in self._stopped and lease not in self._fresh
                 ]
-            ready = [
-                lease
-                for lease in held
-                if self.owns(lease) and self.movable(lease) and self.between_hands(lease)
-            ][: count - handed]
+            ready = list(
+                itertools.islice(
+                    (
+                        lease
+                        for lease in held
+                        if self.owns(lease) and self.movable(lease) and self.between_hands(lease)
+                    ),
+                    count - handed,
+                )
+            )
             if not ready:
                 await asyncio.sleep(POLL_SECONDS)
                 continue

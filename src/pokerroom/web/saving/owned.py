@@ -70,8 +70,10 @@ def followed(cardroom: Cardroom, lease: str) -> bool:
 
 def between_hands(cardroom: Cardroom, lease: str) -> bool:
     """Whether no hand is in play at any table of ``lease`` (a table that never dealt one
-    is between hands too)."""
-    for room_id in leased_rooms(cardroom, lease):
+    is between hands too). A followed table is its own lease: no look through the registry
+    (rebalancing asks this of many tables ten times a second)."""
+    rooms = [lease] if followed(cardroom, lease) else leased_rooms(cardroom, lease)
+    for room_id in rooms:
         room = live_room(cardroom.registry.get(room_id).room)
         if getattr(room, "hand", None) is not None and not getattr(room, "hand_done", True):
             return False
