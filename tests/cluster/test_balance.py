@@ -203,6 +203,36 @@ def test_the_releaser_takes_a_table_back_only_once_it_had_no_owner_for_a_lease(
     database.close()
 
 
+def test_only_movable_leases_are_handed_over(tmp_path: Path) -> None:
+    """A web tournament (not followed: its sockets would have to reconnect) stays put;
+    the tables that can move do."""
+    database = open_database(tmp_path / "store.db")
+    for number in range(4):
+        RoomStore(database).create(f"t{number}", "home", entry={}, settings={}, seed=1)
+    now = [0.0]
+    first = _node(database, "a", now, {f"t{number}" for number in range(4)})
+    first.movable = lambda lease: lease == "t3"
+    second = _node(database, "b", now, set())
+
+    async def scenario() -> None:
+        await first.tick()
+        await second.tick()
+        for _round in range(3):
+            now[0] += first.settings.balance_every
+            await first.tick()
+            await asyncio.sleep(0.3)
+            await second.tick()
+
+    asyncio.run(scenario())
+    holders = LeaseStore(database).holders()
+    assert {room: node for room, (node, _epoch) in holders.items()} == {
+        "t0": "a", "t1": "a", "t2": "a", "t3": "b"
+    }  # fmt: skip
+    for owner in (first, second):
+        owner.writer.close()
+    database.close()
+
+
 def test_one_server_alone_without_a_broker_neither_leases_nor_counts_anything(
     tmp_path: Path,
 ) -> None:
