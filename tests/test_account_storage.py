@@ -106,6 +106,6 @@ def test_an_account_keeps_its_language_and_migration_0011_adds_it(database_url: 
         assert store.get_account(ann.id).language == "uk"  # type: ignore[union-attr]
     command.downgrade(alembic_config(database_url), "0010")
     with open_database(database_url) as database:
-        assert database.revision() == "0015"
+        assert database.revision() == "0016"
         again = AccountStore(database).find_account("ann")
         assert again is not None and again.id == ann.id and again.language is None

@@ -132,7 +132,7 @@ def test_database_defaults_to_the_data_dir_env_var(private_data_dir: Path) -> No
     assert data_dir() == private_data_dir
     assert database_url() == f"sqlite:///{private_data_dir.absolute() / 'pokerroom.db'}"
     with open_database() as database:
-        assert database.revision() == "0015"
+        assert database.revision() == "0016"
     assert (private_data_dir / "pokerroom.db").is_file()
 
 
@@ -168,7 +168,7 @@ def test_an_explicit_path_directory_or_url_wins(tmp_path: Path, private_data_dir
     with open_database(tmp_path) as database:
         assert database.location == str(tmp_path / "pokerroom.db")
     with open_database(f"sqlite:///{tmp_path / 'url.db'}") as database:
-        assert database.revision() == "0015"
+        assert database.revision() == "0016"
     assert (tmp_path / "url.db").is_file()
     assert not private_data_dir.exists()
 
@@ -198,6 +198,7 @@ def test_migrations_ship_inside_the_package() -> None:
     assert (MIGRATIONS / "script.py.mako").is_file()
     script = ScriptDirectory.from_config(alembic_config())
     assert [rev.revision for rev in script.walk_revisions()] == [
+        "0016",
         "0015",
         "0014",
         "0013",
@@ -214,7 +215,7 @@ def test_migrations_ship_inside_the_package() -> None:
         "0002",
         "0001",
     ]
-    assert script.get_current_head() == "0015"
+    assert script.get_current_head() == "0016"
 
 
 def test_migrated_schema_matches_the_models(database_url: str) -> None:
@@ -245,6 +246,7 @@ def test_migrated_schema_matches_the_models(database_url: str) -> None:
         "web_room_inputs",
         "web_room_checkpoints",
         "web_room_leases",
+        "web_nodes",
         "clubs",
         "club_members",
         "club_seasons",
@@ -256,7 +258,7 @@ def test_downgrade_and_upgrade_again(database_url: str) -> None:
     open_database(url).close()
     command.downgrade(alembic_config(url), "base")  # env.py without a connection: from the URL
     with open_database(url) as database:
-        assert database.revision() == "0015"
+        assert database.revision() == "0016"
 
 
 def test_migration_0010_keeps_series_and_an_older_one_has_no_clock(database_url: str) -> None:
@@ -270,7 +272,7 @@ def test_migration_0010_keeps_series_and_an_older_one_has_no_clock(database_url:
         assert store.get_series(kept).clock == 0
     command.downgrade(alembic_config(url), "0009")
     with SeriesStore.open(url) as store:
-        assert store.database.revision() == "0015"
+        assert store.database.revision() == "0016"
         older = store.get_series(kept)
         assert older.names == ["Ann", "Bob"] and older.clock is None
 
@@ -279,7 +281,7 @@ def test_reopening_keeps_the_data(database_url: str) -> None:
     with SeriesStore.open(database_url) as store:
         series_id = store.create_series([Player(1, "Ann"), Player(2, "Bob")], SeriesSettings(), 1)
     with SeriesStore.open(database_url) as store:
-        assert store.database.revision() == "0015"
+        assert store.database.revision() == "0016"
         assert store.get_series(series_id).names == ["Ann", "Bob"]
 
 
@@ -754,7 +756,7 @@ def test_migration_0003_keeps_every_row_of_an_older_database(database_url: str) 
         ofc_log.hand_finished(ofc_hand, positions(ofc_log.session))
     command.downgrade(alembic_config(url), "0002")
     with open_database(url) as database, database.engine.connect() as connection:
-        assert database.revision() == "0015"
+        assert database.revision() == "0016"
         counts = [
             connection.execute(text(f"SELECT count(*) FROM {table}")).scalar()
             for table in ("series", "hands", "ofc_sessions", "ofc_hands")

@@ -328,7 +328,7 @@ def test_migration_0005_upgrades_a_0004_database_and_goes_back(tmp_path: Path) -
     TournamentStore.open(url).close()
     command.downgrade(alembic_config(url), "0004")
     with TournamentStore.open(url) as store:  # opening upgrades it to the head
-        assert store.database.revision() == "0015"
+        assert store.database.revision() == "0016"
         number = store.create_tournament(example_text(EXAMPLE), entrants=3, bots=["random"], seed=1)
         saved = store.get_tournament(number)
         assert not saved.keeps_hands and store.hands(number) == []

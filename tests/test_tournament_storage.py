@@ -167,7 +167,7 @@ def test_migration_0004_upgrades_a_0003_database_and_keeps_its_rows(database_url
     assert version == "0003" and {"series", "players"} <= tables
     assert "tournaments" not in tables and "tournament_events" not in tables
     with TournamentStore.open(url) as store:  # opening upgrades it to the head (0009)
-        assert store.database.revision() == "0015"
+        assert store.database.revision() == "0016"
         number = store.create_tournament(
             example_text("home-sit-and-go"), entrants=3, bots=["random"], seed=1
         )

@@ -176,14 +176,14 @@ def where(frame: dict[str, Any]) -> tuple[int, str, int | None, int, list[str]]:
     return hand["number"], hand["turn"], hand["to_act"], hand["pot"], cards
 
 
-async def sit_down(node: Node, token: str, room: str) -> Player:
+async def sit_down(node: Node, token: str, room: str, kind: type[Player] = Player) -> Player:
     socket = await connect(
         f"ws://127.0.0.1:{node.port}/ws/tables/{room}",
         additional_headers={"Cookie": f"{SESSION_COOKIE}={token}"},
         proxy=None,
         open_timeout=WAIT,
     )
-    player = Player(socket)
+    player = kind(socket)
     player.task = asyncio.get_running_loop().create_task(player.play())
     await player.send("hello", v=1)
     return player

@@ -22,6 +22,10 @@ class LeaseSettings:
     drain_wait: float = 10.0
     """How long a draining server waits for a hand in play to end before it hands the
     table over anyway (the next owner resumes it mid-hand)."""
+    balance_every: float = 3.0
+    """How often a process compares the tables it holds with its fair share (rebalancing)."""
+    balance_step: int = 1
+    """How many tables a process holding too many hands over in one round."""
     takeover_grace: float = 3.0
     """Seconds a table taken over adds to its clocks: the player to act has the time he had
     left at the table's last saved input plus this, while the sockets reconnect."""

@@ -433,7 +433,8 @@ class ClusterNode:
             except Exception as exc:
                 log.error("table %s cannot be followed: %s", table.id, exc)
                 continue
-            self.registry.add(copy, entry_from_json(table.entry))
+            if table.id not in self.registry:  # a notice heard meanwhile may have read it
+                self.registry.add(copy, entry_from_json(table.entry))
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[ClusterNode]:

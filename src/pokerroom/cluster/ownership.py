@@ -1,4 +1,5 @@
-"""Which tables this process owns, kept with leases in the database; takeover and drain.
+"""Which tables this process owns, kept with leases in the database; takeover, drain and
+rebalancing.
 
 Each table has one owner process at a time (:mod:`pokerroom.storage.rooms.leases`). The
 :class:`Ownership` of a process renews all its leases in one statement every
@@ -10,6 +11,16 @@ cannot have run out (:meth:`Ownership.owns`); every save of the table carries th
 its lease, so a process that lost the lease can no longer write (the writer drops such
 saves and tells it, :meth:`Ownership.fenced_out`). On SIGTERM :meth:`Ownership.drain` hands
 every table over between hands, its play saved first.
+
+Rebalancing (given a ``census``, :mod:`pokerroom.storage.rooms.nodes`): with every renewal the
+process renews its heartbeat and counts the live processes and open tables. Every
+:attr:`~LeaseSettings.balance_every` seconds one holding too many (:mod:`.balance`) hands a
+table or two over as the drain does — between hands, its play saved, its lease released —
+and follows it from then on, its sockets kept; one below its share takes the tables nobody
+holds, one at or above it leaves them to the others for a lease's length, and the process
+that released a table does not take it back within that time. A web tournament counts as
+one table and is never handed over for balance (nothing follows it: its sockets would have
+to reconnect).
 
 A web tournament is one lease: its director and all its tables move together (the
 ``lease_of`` a tournament's table is its tournament).
@@ -26,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import math
 import os
@@ -38,11 +50,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import ParamSpec, TypeVar
 
+from pokerroom.cluster.balance import fair_share, may_take, to_hand_over
 from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.errors import PokerroomError
 from pokerroom.room.failures import describe_failure
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.rooms.leases import Holder, LeaseStore
+from pokerroom.storage.rooms.nodes import Census, NodeStore
 from pokerroom.storage.rooms.writer import RoomWriter
 
 log = logging.getLogger(__name__)
@@ -95,6 +109,10 @@ class Ownership:
     """The lease a room is held under: its own, or its tournament's."""
     between_hands: Callable[[str], bool] = _always
     """Whether a leased table (or every table of a tournament) is between two hands."""
+    movable: Callable[[str], bool] = _always
+    """Whether a lease may be handed over for balance (its sockets here keep it: followed)."""
+    census: NodeStore | None = None
+    """The processes' heartbeats: without them (a process alone) nothing is rebalanced."""
     node: str = field(default_factory=new_node)
     clock: Callable[[], float] = time.monotonic
     """Only durations are measured on it (since the last renewal)."""
@@ -112,6 +130,12 @@ class Ownership:
         self._lost: list[Listener] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._draining = False
+        self._released: dict[str, float] = {}
+        """Handed over for balance, when: not taken back within a lease's length."""
+        self._handing_over: asyncio.Task[None] | None = None
+        self._balancing = False
+        """The last round found too many tables here: hand over down to the share."""
+        self._balanced_at = -math.inf
         self._statements = ThreadPoolExecutor(1, thread_name_prefix="leases")
         self.writer.fence = self
 
@@ -179,9 +203,11 @@ class Ownership:
         try:
             yield self
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            for running in (task, self._handing_over):
+                if running is not None:
+                    running.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await running
             self._loop = None
             self._statements.shutdown(wait=False)
 
@@ -195,8 +221,11 @@ class Ownership:
             await asyncio.sleep(max(0.0, self.settings.renew_every - (self.clock() - started)))
 
     async def tick(self) -> None:
-        """Renew every lease held, then take over the tables nobody holds."""
+        """Renew this process's heartbeat (first, so it runs out before the leases: a dead
+        process is counted out by the time its tables are free) and every lease held, then
+        take over the tables nobody holds."""
         started = self.clock()
+        census = None if self._draining else await self._count(started)
         try:
             renewed = await self._run_statement(self.leases.renew, self.node, self.settings.seconds)
         except StorageError as error:
@@ -205,7 +234,7 @@ class Ownership:
         for lease in self._renewed(renewed, started):
             await self._run_statement(self.leases.release, lease, self.node, renewed[lease])
         if not self._draining:
-            await self._take_over(started + self.settings.renew_every)
+            await self._take_over(started + self.settings.renew_every, census)
 
     def _renewed(self, renewed: dict[str, int], started: float) -> list[str]:
         """Note a renewal begun at ``started``; the leases renewed that this process no
@@ -226,19 +255,22 @@ class Ownership:
         self._tell(self._lost, lost)
         return strays
 
-    async def _take_over(self, renew_at: float) -> None:
-        """Take over the tables nobody holds, until the next renewal is due."""
+    async def _take_over(self, renew_at: float, census: Census | None) -> None:
+        """Take over the tables nobody holds (those this process may take, given its share),
+        until the next renewal is due."""
         try:
             unowned = await self._run_statement(self.leases.unowned)
         except StorageError as error:
             log.error("the tables nobody owns cannot be listed: %s", error)
             return
-        for lease in unowned:
+        for lease, unowned_for in unowned.items():
             if self.clock() >= renew_at:
                 return  # the rest at the next look, after the renewal
             with self._lock:
                 if lease in self._held:
                     continue
+            if not self._may_take(lease, unowned_for, census):
+                continue
             try:
                 epoch = await self._run_statement(
                     self.leases.acquire, lease, self.node, self.settings.seconds
@@ -264,6 +296,11 @@ class Ownership:
         :attr:`~LeaseSettings.drain_wait` anyway), its play saved, its lease released so
         another process takes it at once."""
         self._draining = True
+        if self.census is not None:  # the others count this process out at once
+            with contextlib.suppress(StorageError):
+                await self._run_statement(self.census.leave, self.node)
+        if self._handing_over is not None:
+            await asyncio.wait([self._handing_over])  # ends at once: it sees the drain
         deadline = self.clock() + self.settings.drain_wait
         while True:
             with self._lock:
@@ -301,6 +338,95 @@ class Ownership:
             with self._lock:
                 self._forget(lease)
             self._tell(self._lost, [lease])
+
+    # ------------------------------------------------------------ rebalancing
+
+    async def _count(self, started: float) -> Census | None:
+        """Renew this process's heartbeat and count the processes and tables (None: no
+        census, or it failed); every :attr:`~LeaseSettings.balance_every` seconds, start
+        handing the tables held beyond the fair share over."""
+        if self.census is None:
+            return None
+        try:
+            census = await self._run_statement(self.census.beat, self.node, self.settings.seconds)
+        except StorageError as error:
+            log.error("this server's heartbeat cannot be renewed: %s", error)
+            return None
+        for lease, when in list(self._released.items()):
+            if started - when >= self.settings.seconds:
+                del self._released[lease]
+        busy = self._handing_over is not None and not self._handing_over.done()
+        if not busy and started - self._balanced_at >= self.settings.balance_every:
+            self._balance(census, started)
+        return census
+
+    def _balance(self, census: Census, started: float) -> None:
+        share = fair_share(census.tables, census.nodes)
+        count = to_hand_over(
+            self._holding(),
+            share,
+            handing_over=self._balancing,
+            per_round=self.settings.balance_step,
+        )
+        self._balancing, self._balanced_at = count > 0, started
+        if count:
+            log.info(
+                "this server holds %d of %d tables on %d servers (its share: %d): "
+                "it hands %d over",
+                self._holding(), census.tables, census.nodes, share, count,
+            )  # fmt: skip
+            self._handing_over = asyncio.get_running_loop().create_task(self._hand_over(count))
+
+    async def _hand_over(self, count: int) -> None:
+        """Hand ``count`` movable tables over, each once it is between hands (a table in a
+        hand is never moved; none between hands within :attr:`~LeaseSettings.drain_wait`:
+        fewer, the next round tries again)."""
+        deadline = self.clock() + self.settings.drain_wait
+        handed = 0
+        while handed < count and not self._draining and self.clock() < deadline:
+            with self._lock:
+                held = [
+                    lease
+                    for lease in self._held
+                    if lease not in self._stopped and lease not in self._fresh
+                ]
+            ready = list(
+                itertools.islice(
+                    (
+                        lease
+                        for lease in held
+                        if self.owns(lease) and self.movable(lease) and self.between_hands(lease)
+                    ),
+                    count - handed,
+                )
+            )
+            if not ready:
+                await asyncio.sleep(POLL_SECONDS)
+                continue
+            with self._lock:
+                self._stopped.update(ready)  # no new hand starts: nothing acts for them
+            await self._release(ready)
+            for lease in ready:
+                self._released[lease] = self.clock()
+                log.info("this server handed table %s over for balance", lease)
+            handed += len(ready)
+
+    def _holding(self) -> int:
+        with self._lock:
+            return len(self._held) - len(self._stopped)
+
+    def _may_take(self, lease: str, unowned_for: float, census: Census | None) -> bool:
+        """Whether to take over a table nobody holds: always without a census; else not one
+        this process just handed over, and only below its share (or after a lease's
+        length unowned, so no table waits on the balance)."""
+        if census is None:
+            return True
+        grace = self.settings.seconds
+        released = self._released.get(lease)
+        if released is not None and self.clock() - released < grace:
+            return False
+        share = fair_share(census.tables, census.nodes)
+        return may_take(self._holding(), share, unowned_for=unowned_for, grace=grace)
 
     # ------------------------------------------------------------ inside
 

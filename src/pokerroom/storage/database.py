@@ -11,7 +11,7 @@ revision, so a database made by an older pokerroom is upgraded in place.
 
 >>> with open_database("sqlite://") as database:  # in memory
 ...     database.revision()
-'0015'
+'0016'
 
 A new revision, for whoever changes :mod:`pokerroom.storage.models`::
 

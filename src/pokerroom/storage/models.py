@@ -608,6 +608,18 @@ class WebRoomLeaseRow(Base):
     """Unix seconds on the database's own clock: after it, another process may take over."""
 
 
+class WebNodeRow(Base):
+    """A live server process sharing the database (migration 0016): its heartbeat, renewed
+    with its leases, tells the others how many share the tables (rebalancing)."""
+
+    __tablename__ = "web_nodes"
+
+    node: Mapped[str] = mapped_column(String(200), primary_key=True)
+    """The process: ``host:pid:random``, as in its leases."""
+    expires_at: Mapped[float] = mapped_column(Float)
+    """Unix seconds on the database's own clock: after it, the process counts as gone."""
+
+
 class ClubRow(Base):
     """A club (migration 0014)."""
 

@@ -28,6 +28,7 @@ server, so it cannot hold a takeover up.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -37,7 +38,7 @@ from sqlalchemy import (
     bindparam,
     func,
     insert,
-    literal,
+    or_,
     select,
     text,
     update,
@@ -190,20 +191,22 @@ class LeaseStore(DatabaseStore):
                 .values(expires_at=database_now(session) - 1.0)
             )
 
-    def unowned(self) -> list[str]:
+    def unowned(self) -> dict[str, float]:
         """The open tables nobody holds a lease on now (run out, released, or never
-        leased), oldest first: the ones to take over."""
+        leased), oldest first: the ones to take over, each with the seconds since its
+        lease ran out (infinite for one never leased)."""
         with self.database.session() as session:
-            held = select(literal(1)).where(
-                Lease.room_id == WebRoomRow.id, Lease.expires_at >= database_now(session)
-            )
-            return list(
-                session.scalars(
-                    select(WebRoomRow.id)
-                    .where(WebRoomRow.closed_at.is_(None), ~held.exists())
-                    .order_by(WebRoomRow.created_at, WebRoomRow.id)
+            now = database_now(session)
+            rows = session.execute(
+                select(WebRoomRow.id, now - Lease.expires_at)
+                .outerjoin(Lease, Lease.room_id == WebRoomRow.id)
+                .where(
+                    WebRoomRow.closed_at.is_(None),
+                    or_(Lease.expires_at.is_(None), Lease.expires_at < now),
                 )
-            )
+                .order_by(WebRoomRow.created_at, WebRoomRow.id)
+            ).all()
+            return {room: math.inf if since is None else float(since) for room, since in rows}
 
     def holders(self) -> dict[str, tuple[str, int]]:
         """Every lease: room id → (node, epoch) (for tests and the operator)."""

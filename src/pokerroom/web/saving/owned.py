@@ -14,12 +14,14 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from pokerroom.cluster.follower import ClusterRoom
 from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.cluster.ownership import Ownership
 from pokerroom.room.failures import describe_failure
 from pokerroom.room.hub import Hub
 from pokerroom.room.registry import entry_from_json
 from pokerroom.storage.rooms.leases import LeaseStore
+from pokerroom.storage.rooms.nodes import NodeStore
 from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND
 from pokerroom.web.cardroom import Cardroom
@@ -31,12 +33,15 @@ log = logging.getLogger(__name__)
 
 def owning(cardroom: Cardroom, hub: Hub, settings: LeaseSettings) -> Ownership:
     """The leases of this server's tables; its hub acts only for the tables it owns."""
+    database = cardroom.tables.store.database
     ownership = Ownership(
-        LeaseStore(cardroom.tables.store.database),
+        LeaseStore(database),
         cardroom.tables,
         settings,
         lease_of=lambda room_id: lease_of(cardroom, room_id),
         between_hands=lambda lease: between_hands(cardroom, lease),
+        movable=lambda lease: followed(cardroom, lease),
+        census=NodeStore(database),
     )
     hub.acting = ownership.owns
     return ownership
@@ -56,11 +61,21 @@ def leased_rooms(cardroom: Cardroom, lease: str) -> list[str]:
     return [room_id for room_id in cardroom.registry if lease_of(cardroom, room_id) == lease]
 
 
+def followed(cardroom: Cardroom, lease: str) -> bool:
+    """Whether ``lease`` is a table the other processes follow (not a web tournament): the
+    one kind that can be handed over with its sockets here kept open."""
+    listed = cardroom.registry.find(lease)
+    return listed is not None and isinstance(listed.room, ClusterRoom)
+
+
 def between_hands(cardroom: Cardroom, lease: str) -> bool:
-    """Whether no hand is in play at any table of ``lease``."""
-    for room_id in leased_rooms(cardroom, lease):
+    """Whether no hand is in play at any table of ``lease`` (a table that never dealt one
+    is between hands too). A followed table is its own lease: no look through the registry
+    (rebalancing asks this of many tables ten times a second)."""
+    rooms = [lease] if followed(cardroom, lease) else leased_rooms(cardroom, lease)
+    for room_id in rooms:
         room = live_room(cardroom.registry.get(room_id).room)
-        if not getattr(room, "hand_done", True):
+        if getattr(room, "hand", None) is not None and not getattr(room, "hand_done", True):
             return False
     return True
 
