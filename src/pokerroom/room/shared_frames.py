@@ -6,10 +6,9 @@ room that can (:class:`SharedSnapshots`) builds that public part once per change
 language, the frame a signed-out observer sees, and each viewer's frame is made from it
 by the room itself (:meth:`SharedSnapshots.snapshot_over`): his own cards, his hand log,
 his ``you`` block and his chat put in as new values, everything else the shared objects.
-The text of the shared frame is cut once into the pieces around a viewer's own values, and
-each viewer's frame is written by joining them with the text of his own values
-(:mod:`pokerroom.room.frame_text`): the same text the whole frame encoded at once would
-give (``tests/web/test_shared_frames.py`` holds it to the frame built directly).
+The text of the shared values is encoded once too, and each viewer's frame is written by
+joining it with the text of his own values: the same text the whole frame encoded at once
+would give (``tests/web/test_shared_frames.py`` holds it to the frame built directly).
 
 The hub forgets a room's shared part whenever the room changed or a connection is shown
 the room anew, so a frame never shows an older table than the last change it was sent for.
@@ -17,11 +16,12 @@ the room anew, so a frame never shows an older table than the last change it was
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from json.encoder import encode_basestring_ascii
 from typing import Protocol, cast, runtime_checkable
 
 from pokerroom.i18n import Language, Vocabulary, use_language
-from pokerroom.room.frame_text import ObjectText
-from pokerroom.room.outbox import encode
+from pokerroom.room.outbox import encode, value_text
 from pokerroom.room.seam import Frame, Room, User
 
 
@@ -40,11 +40,117 @@ class SharedSnapshots(Protocol):
         ...
 
 
+class _Shared:
+    """One public frame with the text of each of its fields, and, once a viewer's field
+    copies a shared list or object with a few items of his own, the text of that field's
+    items, so that his is written from them."""
+
+    __slots__ = ("_fields", "_items", "_objects", "frame")
+
+    def __init__(self, frame: Frame) -> None:
+        self.frame = frame
+        self._fields = _texts(frame)
+        """Each field's value and its text, name included."""
+        self._items: dict[str, list[str] | dict[str, tuple[object, str]] | None] = {}
+        """A list field's items' text; an object field's items and their text, names
+        included, if it holds lists or objects (None: a viewer's is encoded whole)."""
+        self._objects: dict[int, tuple[object, str]] = {}
+        """A viewer's own object values by identity, with their text: one handed to
+        several viewers (:mod:`pokerroom.room.shared_chat`) is encoded once."""
+
+    def text(self, frame: Frame) -> str:
+        """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
+        return _object_text(frame, self._fields, self._own)
+
+    def _own(self, name: str, value: object) -> str:
+        """A viewer's own value of the field ``name``: written from the shared items'
+        text where it holds them, its own items encoded."""
+        shared = self.frame.get(name)
+        if type(value) is list and type(shared) is list and len(value) == len(shared):
+            texts = self._items.get(name)
+            if type(texts) is not list:
+                texts = self._items[name] = [value_text(item) for item in shared]
+            return (
+                "["
+                + ",".join(
+                    [
+                        text if item is mine else value_text(mine)
+                        for mine, item, text in zip(value, shared, texts, strict=True)
+                    ]
+                )
+                + "]"
+            )
+        if type(value) is dict:
+            known = self._objects.get(id(value))
+            if known is not None and known[0] is value:
+                return known[1]
+            text = self._object_own(name, value, shared)
+            self._objects[id(value)] = (value, text)
+            return text
+        return value_text(value)
+
+    def _object_own(self, name: str, value: dict[str, object], shared: object) -> str:
+        if type(shared) is dict:
+            if name not in self._items:
+                self._items[name] = _pairs(shared)
+            pairs = self._items[name]
+            if type(pairs) is dict:
+                return _object_text(value, pairs, _item_text)
+        return value_text(value)
+
+
+def _pairs(shared: dict[str, object]) -> dict[str, tuple[object, str]] | None:
+    """An object field's items with their text, if it holds a list or an object a
+    viewer's copy may share (else None: encoding a viewer's whole is quicker)."""
+    if not any(type(item) is list or type(item) is dict for item in shared.values()):
+        return None
+    return _texts(shared)
+
+
+def _texts(shared: Mapping[str, object]) -> dict[str, tuple[object, str]]:
+    """Each item of an object with its text, its name included."""
+    return {key: (item, f"{_key(key)}:{value_text(item)}") for key, item in shared.items()}
+
+
+def _object_text(
+    value: Mapping[str, object],
+    known: Mapping[str, tuple[object, str]],
+    own: Callable[[str, object], str],
+) -> str:
+    """An object as JSON: an item that is the shared one in ``known`` by its shared text,
+    any other written by ``own``."""
+    parts = []
+    for key, item in value.items():
+        shared = known.get(key)
+        if shared is not None and shared[0] is item:
+            parts.append(shared[1])
+        else:
+            parts.append(f"{_key(key)}:{own(key, item)}")
+    return "{" + ",".join(parts) + "}"
+
+
+def _item_text(_name: str, item: object) -> str:
+    return value_text(item)
+
+
+_KEYS: dict[str, str] = {}
+
+
+def _key(key: str) -> str:
+    """A frame's field name as JSON (a few dozen names, each encoded once)."""
+    text = _KEYS.get(key)
+    if text is None:
+        text = encode_basestring_ascii(key)
+        if len(_KEYS) < 1024:
+            _KEYS[key] = text
+    return text
+
+
 class SharedFrames:
     """Every room's public part, per language and vocabulary, until the room changes."""
 
     def __init__(self) -> None:
-        self._built: dict[str, dict[tuple[Language, Vocabulary], tuple[Frame, ObjectText]]] = {}
+        self._built: dict[str, dict[tuple[Language, Vocabulary], _Shared]] = {}
         self._kinds: dict[type, bool] = {}
 
     def forget(self, room_id: str) -> None:
@@ -68,11 +174,10 @@ class SharedFrames:
             by_language = self._built.setdefault(room.id, {})
             shared = by_language.get((language, vocabulary))
             if shared is None:
-                public = sharing.public_snapshot()
-                shared = by_language[language, vocabulary] = (public, ObjectText(public))
-            frame = dict(sharing.snapshot_over(shared[0], viewer))
+                shared = by_language[language, vocabulary] = _Shared(sharing.public_snapshot())
+            frame = dict(sharing.snapshot_over(shared.frame, viewer))
         frame["now"] = now
-        return shared[1].text(frame)
+        return shared.text(frame)
 
     def _shares(self, room: Room) -> bool:
         kind = type(room)
