@@ -40,7 +40,11 @@ class SharedSnapshots(Protocol):
         ...
 
 
-class _Shared:
+_MISSING = object()
+"""A field the shared frame has not: a viewer's own."""
+
+
+class SharedText:
     """One public frame with the text of each of its fields, and, once a viewer's field
     copies a shared list or object with a few items of his own, the text of that field's
     items, so that his is written from them."""
@@ -49,8 +53,9 @@ class _Shared:
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
-        self._fields = _texts(frame)
-        """Each field's value and its text, name included."""
+        self._fields: dict[str, str] = {}
+        """A shared field's text, name included, once a viewer's frame has it (one every
+        viewer has his own of, his seat among the seats, is never encoded whole)."""
         self._items: dict[str, list[str] | dict[str, tuple[object, str]] | None] = {}
         """A list field's items' text; an object field's items and their text, names
         included, if it holds lists or objects (None: a viewer's is encoded whole)."""
@@ -60,7 +65,16 @@ class _Shared:
 
     def text(self, frame: Frame) -> str:
         """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
-        return _object_text(frame, self._fields, self._own)
+        shared, texts, parts = self.frame.get, self._fields, []
+        for key, item in frame.items():
+            if shared(key, _MISSING) is item:
+                text = texts.get(key)
+                if text is None:
+                    text = texts[key] = f"{_key(key)}:{value_text(item)}"
+                parts.append(text)
+            else:
+                parts.append(f"{_key(key)}:{self._own(key, item)}")
+        return "{" + ",".join(parts) + "}"
 
     def _own(self, name: str, value: object) -> str:
         """A viewer's own value of the field ``name``: written from the shared items'
@@ -150,7 +164,7 @@ class SharedFrames:
     """Every room's public part, per language and vocabulary, until the room changes."""
 
     def __init__(self) -> None:
-        self._built: dict[str, dict[tuple[Language, Vocabulary], _Shared]] = {}
+        self._built: dict[str, dict[tuple[Language, Vocabulary], SharedText]] = {}
         self._kinds: dict[type, bool] = {}
 
     def forget(self, room_id: str) -> None:
@@ -174,7 +188,7 @@ class SharedFrames:
             by_language = self._built.setdefault(room.id, {})
             shared = by_language.get((language, vocabulary))
             if shared is None:
-                shared = by_language[language, vocabulary] = _Shared(sharing.public_snapshot())
+                shared = by_language[language, vocabulary] = SharedText(sharing.public_snapshot())
             frame = dict(sharing.snapshot_over(shared.frame, viewer))
         frame["now"] = now
         return shared.text(frame)
