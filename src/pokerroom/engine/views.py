@@ -127,7 +127,12 @@ def view_of(hand: Hand, viewer: int | None, names: tuple[str, ...] = ()) -> Hand
         boards=tuple(tuple(board) for board in hand.boards),
         hole=hole,
         folded=tuple(hand.folded),
-        events=tuple(_visible(event, viewer) for event in hand.events),
+        events=tuple(
+            [
+                _visible(event, viewer) if isinstance(event, _MAY_HIDE) else event
+                for event in hand.events
+            ]
+        ),
         legal=hand.legal_actions() if hand.phase == "bet" and hand.to_act == viewer else None,
         street=hand.street,
         big_blind=hand.config.min_bet,

@@ -247,17 +247,11 @@ class LiveRoom(SeatedRoom[Turn]):
     def position_of(self, seat: int) -> int | None:
         """The engine position of a room seat in the current hand, or None if its
         occupant was not dealt in (X-4: a newcomer never gets the last hand's cards)."""
-        if self.hand is None:
+        seats = self.hand_seats
+        if self.hand is None or seat not in seats:
             return None
-        occupant = self.occupants.get(seat)
-        return next(
-            (
-                p
-                for p, dealt in enumerate(self.hand_seats)
-                if dealt == seat and self.hand_occupants[p] is occupant
-            ),
-            None,
-        )
+        position = seats.index(seat)  # a seat is dealt in once a hand
+        return position if self.hand_occupants[position] is self.occupants.get(seat) else None
 
     def decider(self) -> tuple[int, str] | None:
         """Whose decision the hand waits for, and which kind: ``act``, ``draw`` or ``show``."""

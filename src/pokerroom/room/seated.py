@@ -102,7 +102,10 @@ class SeatedRoom(ABC, Generic[TurnT]):
         return True
 
     def seat_of_user(self, user: int) -> int | None:
-        return next((s for s, o in self.occupants.items() if o.user == user), None)
+        for seat, occupant in self.occupants.items():  # a loop: asked per viewer per change
+            if occupant.user == user:
+                return seat
+        return None
 
     def _away_change(self, sender: User, *, out: bool) -> Occupant | Outcome:
         """The sender's seat, when sitting out (``out``) or back in would change it; else

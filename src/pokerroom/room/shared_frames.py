@@ -16,7 +16,6 @@ the room anew, so a frame never shows an older table than the last change it was
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from json.encoder import encode_basestring_ascii
 from typing import Protocol, cast, runtime_checkable
 
@@ -40,27 +39,42 @@ class SharedSnapshots(Protocol):
         ...
 
 
-class _Shared:
+_MISSING = object()
+"""A field the shared frame has not: a viewer's own."""
+
+
+class SharedText:
     """One public frame with the text of each of its fields, and, once a viewer's field
     copies a shared list or object with a few items of his own, the text of that field's
     items, so that his is written from them."""
 
-    __slots__ = ("_fields", "_items", "_objects", "frame")
+    __slots__ = ("_fields", "_items", "_nested", "_objects", "frame")
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
-        self._fields = _texts(frame)
-        """Each field's value and its text, name included."""
-        self._items: dict[str, list[str] | dict[str, tuple[object, str]] | None] = {}
-        """A list field's items' text; an object field's items and their text, names
-        included, if it holds lists or objects (None: a viewer's is encoded whole)."""
+        self._fields: dict[str, str] = {}
+        """A shared field's text, name included, once a viewer's frame has it (one every
+        viewer has his own of, his seat among the seats, is never encoded whole)."""
+        self._items: dict[str, list[str]] = {}
+        """A list field's items' text."""
+        self._nested: dict[str, SharedText] = {}
+        """An object field's text, field by field, once a viewer's copy keeps a part."""
         self._objects: dict[int, tuple[object, str]] = {}
         """A viewer's own object values by identity, with their text: one handed to
         several viewers (:mod:`pokerroom.room.shared_chat`) is encoded once."""
 
     def text(self, frame: Frame) -> str:
         """``frame`` (a viewer's, made from this one) as JSON, reusing the shared text."""
-        return _object_text(frame, self._fields, self._own)
+        shared, texts, parts = self.frame.get, self._fields, []
+        for key, item in frame.items():
+            if shared(key, _MISSING) is item:
+                text = texts.get(key)
+                if text is None:
+                    text = texts[key] = f"{_key(key)}:{value_text(item)}"
+                parts.append(text)
+            else:
+                parts.append(f"{_key(key)}:{self._own(key, item)}")
+        return "{" + ",".join(parts) + "}"
 
     def _own(self, name: str, value: object) -> str:
         """A viewer's own value of the field ``name``: written from the shared items'
@@ -68,7 +82,7 @@ class _Shared:
         shared = self.frame.get(name)
         if type(value) is list and type(shared) is list and len(value) == len(shared):
             texts = self._items.get(name)
-            if type(texts) is not list:
+            if texts is None:
                 texts = self._items[name] = [value_text(item) for item in shared]
             return (
                 "["
@@ -90,47 +104,22 @@ class _Shared:
         return value_text(value)
 
     def _object_own(self, name: str, value: dict[str, object], shared: object) -> str:
-        if type(shared) is dict:
-            if name not in self._items:
-                self._items[name] = _pairs(shared)
-            pairs = self._items[name]
-            if type(pairs) is dict:
-                return _object_text(value, pairs, _item_text)
+        if type(shared) is dict and _keeps_a_part(value, shared):
+            nested = self._nested.get(name)
+            if nested is None:
+                nested = self._nested[name] = SharedText(shared)
+            return nested.text(value)
         return value_text(value)
 
 
-def _pairs(shared: dict[str, object]) -> dict[str, tuple[object, str]] | None:
-    """An object field's items with their text, if it holds a list or an object a
-    viewer's copy may share (else None: encoding a viewer's whole is quicker)."""
-    if not any(type(item) is list or type(item) is dict for item in shared.values()):
-        return None
-    return _texts(shared)
-
-
-def _texts(shared: Mapping[str, object]) -> dict[str, tuple[object, str]]:
-    """Each item of an object with its text, its name included."""
-    return {key: (item, f"{_key(key)}:{value_text(item)}") for key, item in shared.items()}
-
-
-def _object_text(
-    value: Mapping[str, object],
-    known: Mapping[str, tuple[object, str]],
-    own: Callable[[str, object], str],
-) -> str:
-    """An object as JSON: an item that is the shared one in ``known`` by its shared text,
-    any other written by ``own``."""
-    parts = []
+def _keeps_a_part(value: dict[str, object], shared: dict[str, object]) -> bool:
+    """Whether a viewer's copy of a shared object keeps one of its lists or objects (his
+    hand keeps the boards and pots): then it is written from the shared text; else
+    encoding his whole is quicker than joining the text of each of its fields."""
     for key, item in value.items():
-        shared = known.get(key)
-        if shared is not None and shared[0] is item:
-            parts.append(shared[1])
-        else:
-            parts.append(f"{_key(key)}:{own(key, item)}")
-    return "{" + ",".join(parts) + "}"
-
-
-def _item_text(_name: str, item: object) -> str:
-    return value_text(item)
+        if (type(item) is list or type(item) is dict) and shared.get(key) is item:
+            return True
+    return False
 
 
 _KEYS: dict[str, str] = {}
@@ -150,7 +139,7 @@ class SharedFrames:
     """Every room's public part, per language and vocabulary, until the room changes."""
 
     def __init__(self) -> None:
-        self._built: dict[str, dict[tuple[Language, Vocabulary], _Shared]] = {}
+        self._built: dict[str, dict[tuple[Language, Vocabulary], SharedText]] = {}
         self._kinds: dict[type, bool] = {}
 
     def forget(self, room_id: str) -> None:
@@ -174,7 +163,7 @@ class SharedFrames:
             by_language = self._built.setdefault(room.id, {})
             shared = by_language.get((language, vocabulary))
             if shared is None:
-                shared = by_language[language, vocabulary] = _Shared(sharing.public_snapshot())
+                shared = by_language[language, vocabulary] = SharedText(sharing.public_snapshot())
             frame = dict(sharing.snapshot_over(shared.frame, viewer))
         frame["now"] = now
         return shared.text(frame)
