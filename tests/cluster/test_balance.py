@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from pokerroom.cluster.balance import SLACK, fair_share, may_take, to_hand_over
+from pokerroom.cluster.balance import SLACK, SPREAD, fair_share, may_take, to_hand_over
 from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.cluster.ownership import Ownership
 from pokerroom.storage.database import Database, open_database
@@ -50,7 +50,8 @@ def test_a_process_starts_handing_over_above_its_share_and_slack_only() -> None:
     assert SLACK == 1
     assert to_hand_over(4, 3, handing_over=False, per_round=2) == 0, "within the band"
     assert to_hand_over(5, 3, handing_over=False, per_round=2) == 2
-    assert to_hand_over(9, 3, handing_over=False, per_round=1) == 1, "one a round"
+    assert to_hand_over(7, 3, handing_over=False, per_round=1) == 1, "a step in a small room"
+    assert to_hand_over(9, 3, handing_over=False, per_round=1) == 2, "a quarter of the excess"
     assert to_hand_over(3, 3, handing_over=False, per_round=1) == 0
 
 
@@ -61,13 +62,26 @@ def test_once_started_it_goes_on_down_to_its_share_and_no_further() -> None:
     assert to_hand_over(2, 3, handing_over=True, per_round=1) == 0
 
 
-@given(st.integers(0, 50), st.integers(0, 50), st.booleans(), st.integers(1, 3))
-def test_never_below_the_share_nor_more_than_a_step(
+@given(st.integers(0, 2000), st.integers(0, 2000), st.booleans(), st.integers(1, 3))
+def test_never_below_the_share_nor_more_than_a_step_or_a_quarter_of_the_excess(
     held: int, share: int, handing_over: bool, step: int
 ) -> None:
     count = to_hand_over(held, share, handing_over=handing_over, per_round=step)
-    assert 0 <= count <= step
+    assert 0 <= count <= max(step, math.ceil((held - share) / SPREAD))
     assert count == 0 or held - count >= share
+
+
+def test_a_process_joining_a_big_room_gets_its_share_in_a_few_dozen_rounds() -> None:
+    """750 tables on one process, a second starts: one table a round would take 375 rounds
+    (19 minutes at a round every 3 s)."""
+    first, second, rounds, handing_over = 750, 0, 0, False
+    while True:
+        count = to_hand_over(first, fair_share(750, 2), handing_over=handing_over, per_round=1)
+        if not count:
+            break
+        first, second, rounds, handing_over = first - count, second + count, rounds + 1, True
+    assert (first, second) == (375, 375)
+    assert rounds <= 25, rounds
 
 
 def test_below_its_share_a_process_takes_at_once_at_or_above_only_after_the_grace() -> None:

@@ -25,7 +25,8 @@ class LeaseSettings:
     balance_every: float = 3.0
     """How often a process compares the tables it holds with its fair share (rebalancing)."""
     balance_step: int = 1
-    """How many tables a process holding too many hands over in one round."""
+    """The fewest tables a process holding too many hands over in one round (a round hands
+    over a quarter of its excess when that is more)."""
     takeover_grace: float = 3.0
     """Seconds a table taken over adds to its clocks: the player to act has the time he had
     left at the table's last saved input plus this, while the sockets reconnect."""
