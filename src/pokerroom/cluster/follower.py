@@ -5,7 +5,10 @@ either the owner's (it handles, ticks and saves like any saved room) or a follow
 copy built from the database that only shows (each socket here gets its snapshot built
 from it for its own viewer) and catches up by replaying the inputs the owner saved, in
 order. The same object changes role when this process gains or loses the table, so the
-sockets that watch it never notice.
+sockets that watch it never notice. An owner that loses a table while some of its inputs
+are not saved (fenced out: they never will be) holds a state the database does not: its
+copy is **stale** until rebuilt from the database (:meth:`ClusterRoom.adopt`), and replays
+nothing meanwhile.
 """
 
 from __future__ import annotations
@@ -39,6 +42,10 @@ class ClusterRoom(SavedRoom):
         super().__init__(room, saver, secret, last_serial=last_serial)
         self.following = following
         self._last_at = last_at
+        self._saved = last_serial
+        """The last input this process knows is committed."""
+        self.stale = False
+        """Lost with inputs not saved: to be rebuilt from the database."""
 
     def last_at(self, otherwise: float) -> float:
         """The clock's reading at the last input this copy holds (``otherwise`` if none):
@@ -49,6 +56,26 @@ class ClusterRoom(SavedRoom):
     def serial(self) -> int:
         """The last input this copy holds."""
         return self._serial
+
+    def saved_up_to(self, serial: int) -> None:
+        """The writer committed this table's inputs up to ``serial``."""
+        self._saved = max(self._saved, serial)
+
+    def lose(self) -> bool:
+        """This process no longer owns the table: follow it; whether the copy is stale (it
+        holds inputs not known to be saved, which a fenced-out writer drops)."""
+        self.following = True
+        self.stale = self._serial > self._saved
+        return self.stale
+
+    def adopt(self, fresh: ClusterRoom) -> None:
+        """Take the state of ``fresh``, a copy just built from the database, in place of a
+        stale one (the object stays, so its sockets notice nothing but the table)."""
+        self.room = fresh.room
+        self._serial = self._saved = fresh.serial
+        self._last_at = fresh._last_at
+        self._checkpoint_hand = fresh.room.hand_number
+        self.stale = False
 
     def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
         if self.following:  # the hub forwards instead; a page that did not is told to retry
@@ -71,7 +98,10 @@ class ClusterRoom(SavedRoom):
     def catch_up(self, inputs: Sequence[RoomInput]) -> bool:
         """Replay the owner's inputs that follow this copy's, in order (a duplicate is
         skipped, a gap stops it: the caller reads the rest from the database again);
-        whether the copy changed. The hands it finishes were archived by the owner."""
+        whether the copy changed (never a stale one's). The hands it finishes were archived
+        by the owner."""
+        if self.stale:
+            return False
         fresh: list[RoomInput] = []
         for item in inputs:
             if item.serial == self._serial + len(fresh) + 1:
@@ -89,7 +119,7 @@ class ClusterRoom(SavedRoom):
         finally:
             if isinstance(live, LiveRoom):
                 live.on_hand_finished = hook
-        self._serial = fresh[-1].serial
+        self._serial = self._saved = fresh[-1].serial
         self._last_at = fresh[-1].at
         self._checkpoint_hand = live.hand_number
         return True

@@ -230,6 +230,9 @@ class ClusterNode:
             if write.closed:
                 self._spawn(self.broker.publish(CLOSED, encode({"room": write.room_id})))
         for room_id, items in inputs.items():
+            listed = self.registry.find(room_id)
+            if listed is not None and isinstance(listed.room, ClusterRoom):
+                listed.room.saved_up_to(items[-1].serial)
             epoch = epochs.get(room_id) or self.ownership.epoch(room_id) or 0
             notice = notice_to_bytes(room_id, items[-1].serial, epoch, items)
             self._spawn(self.broker.publish(saved(room_id), notice))
@@ -245,6 +248,10 @@ class ClusterNode:
             build, _drop = self.not_followed
             return await build(lease)
         room = listed.room
+        if room.stale:
+            await self._reload(lease)
+            if room.stale:  # not read: not run from a state the database does not hold
+                return False
         await self._catch_up(lease)
         if not self.ownership.owns(lease):
             return False
@@ -275,13 +282,31 @@ class ClusterNode:
         tournament, leaves this process: ``not_followed``)."""
         listed = self.registry.find(room_id)
         if listed is not None and isinstance(listed.room, ClusterRoom):
-            listed.room.following = True
+            if listed.room.lose():  # its unsaved inputs will never be: the database's state
+                self._spawn(self._reload(room_id))
         else:
             _build, drop = self.not_followed
             drop(room_id)
         subscription = self._serving.pop(room_id, None)
         if subscription is not None:
             self._spawn(subscription.stop())
+
+    async def _reload(self, room_id: str) -> None:
+        """Rebuild a stale copy from the database, in place, and show it."""
+        try:
+            stored = await asyncio.to_thread(self.writer.store.open_rooms, room_id)
+            if not stored:
+                return
+            fresh = await asyncio.to_thread(follow, stored[0], self.writer, self.secret)
+        except Exception as exc:
+            log.error("table %s cannot be read again: %s", room_id, exc)
+            return
+        listed = self.registry.find(room_id)
+        if listed is None or not isinstance(listed.room, ClusterRoom) or not listed.room.stale:
+            return
+        listed.room.adopt(fresh)
+        self.registry.reattach(room_id)
+        self.hub.saved_elsewhere(room_id)
 
     async def _serve(self, room_id: str) -> None:
         if room_id not in self._serving:

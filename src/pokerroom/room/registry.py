@@ -133,6 +133,13 @@ class Registry:
         if self._on_add is not None:
             self._on_add(room, entry)
 
+    def reattach(self, room_id: str) -> None:
+        """Tell ``on_add`` again of a room whose live state was rebuilt in place (a cluster's
+        stale copy rebuilt from the database), so what it attached holds the new state."""
+        listed = self.get(room_id)
+        if self._on_add is not None:
+            self._on_add(listed.room, listed.entry)
+
     def update(self, room_id: str, **changes: Any) -> None:
         """Change fields of the room's entry (``seats_taken=3``, ``status="playing"``)."""
         listed = self.get(room_id)
