@@ -20,6 +20,7 @@ home series would end when its players are knocked out.
 
 from __future__ import annotations
 
+import contextlib
 import cProfile
 import json
 import multiprocessing
@@ -237,15 +238,22 @@ def serve_worker(config: LoadConfig, database_url: str, port: int) -> None:
     profiler = cProfile.Profile() if config.profile else None
     if profiler is not None:
         profiler.enable()
-    try:
-        uvicorn.run(
+    server = DrainingServer(  # as `pokerroom serve --workers` (uncompressed, heap settled),
+        uvicorn.Config(  # but stopped at once, without handing its tables over
             app,
             host="127.0.0.1",
             port=port,
             log_level="warning",
             backlog=2048,
             timeout_graceful_shutdown=SHUTDOWN_SECONDS,
-        )
+            ws_per_message_deflate=COMPRESSED_FRAMES,
+        ),
+        None,
+        app.state.hub,
+    )
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # stopped by SIGINT, as uvicorn.run is
+            server.run()
     finally:
         if profiler is not None and config.profile:
             profiler.disable()
