@@ -2,9 +2,8 @@
 
 Rooms never read a clock; the ticker asks each for its :meth:`~pokerroom.room.seam.Room.deadline`,
 sleeps until the earliest one (woken early by :meth:`Ticker.wake` when a room changed, since
-its deadline may have moved; at most one look every ``min_pause``, so a busy room of many
-tables is not scanned once per change) and calls ``tick(now)`` on the rooms that are due.
-``now`` comes from the injected clock, so tests move time by hand.
+its deadline may have moved) and calls ``tick(now)`` on the rooms that are due. ``now`` comes
+from the injected clock, so tests move time by hand.
 """
 
 from __future__ import annotations
@@ -77,14 +76,9 @@ class Ticker:
         return earliest
 
     async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             self._wake.clear()
-            looked = loop.time()
             earliest = self.tick_due()
             pause = None if earliest is None else max(self._min_pause, earliest - self._clock())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), pause)
-            rest = self._min_pause - (loop.time() - looked)
-            if rest > 0:  # at most one look every min_pause, however many rooms changed
-                await asyncio.sleep(rest)
