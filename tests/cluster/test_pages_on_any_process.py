@@ -78,19 +78,13 @@ def post(worker: Worker, token: str, path: str, fields: dict[str, str]) -> Answe
     return visit.post(path, {"csrf": form.csrf(), **fields})
 
 
-def until_gone(worker: Worker, token: str, room: str) -> None:
+def until_page(worker: Worker, token: str, room: str, status: int) -> None:
+    """Wait until ``worker`` answers the table's page with ``status`` (200: it knows the
+    table; 404: it heard the table closed)."""
     visit = Visit(worker.server, {SESSION_COOKIE: token})
     deadline = time.monotonic() + WAIT
-    while visit.get(f"/tables/{room}").status != 404:
-        assert time.monotonic() < deadline, f"table {room} still open on port {worker.port}"
-        time.sleep(0.2)
-
-
-def until_shown(worker: Worker, token: str, room: str) -> None:
-    visit = Visit(worker.server, {SESSION_COOKIE: token})
-    deadline = time.monotonic() + WAIT
-    while visit.get(f"/tables/{room}").status != 200:
-        assert time.monotonic() < deadline, f"no table {room} on port {worker.port}"
+    while visit.get(f"/tables/{room}").status != status:
+        assert time.monotonic() < deadline, f"table {room}: no {status} on port {worker.port}"
         time.sleep(0.2)
 
 
@@ -104,7 +98,7 @@ def test_observers_and_closing_posted_to_the_follower_run_on_the_owner(
         tokens = owner.accounts("Ann", "Bob", "Cid")
         other.start()
         room = home_table(owner, tokens["Ann"])  # owned by the first process
-        until_shown(other, tokens["Ann"], room)
+        until_page(other, tokens["Ann"], room, 200)
         asyncio.run(_story(owner, other, tokens, room))
     finally:
         owner.kill()
@@ -147,8 +141,8 @@ async def _story(owner: Worker, other: Worker, tokens: dict[str, str], room: str
     assert closed.status == 303, closed.refusal()
     last = await seen(bob, lambda f: f["type"] == "closed", "told the table closed")
     assert last["room"] == room
-    await asyncio.to_thread(until_gone, owner, tokens["Ann"], room)
-    await asyncio.to_thread(until_gone, other, tokens["Ann"], room)
+    await asyncio.to_thread(until_page, owner, tokens["Ann"], room, 404)
+    await asyncio.to_thread(until_page, other, tokens["Ann"], room, 404)
     for task in (ann_task, bob_task):
         task.cancel()
     for player in (ann, bob):

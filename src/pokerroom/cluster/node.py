@@ -356,7 +356,7 @@ class ClusterNode:
                 stored = await asyncio.to_thread(self.writer.store.open_rooms, room_id)
                 if stored and room_id in self.registry:
                     self.registry.relist(room_id, entry_from_json(stored[0].entry))
-                    self.hub.room_changed(room_id)  # observers switched off leave here too
+                    self.hub.saved_elsewhere(room_id)  # observers switched off leave here too
 
     async def _heard_closed(self, _subject: str, payload: bytes) -> None:
         with contextlib.suppress(BadPayloadError, KeyError):

@@ -15,12 +15,12 @@ every table over between hands, its play saved first.
 Rebalancing (given a ``census``, :mod:`pokerroom.storage.rooms.nodes`): with every renewal the
 process renews its heartbeat and counts the live processes and open tables. Every
 :attr:`~LeaseSettings.balance_every` seconds one holding too many (:mod:`.balance`) hands a
-table or two over as the drain does — between hands, its play saved, its lease released —
-and follows it from then on, its sockets kept; one below its share takes the tables nobody
-holds, one at or above it leaves them to the others for a lease's length, and the process
-that released a table does not take it back within that time. A web tournament counts as
-one table and is never handed over for balance (nothing follows it: its sockets would have
-to reconnect).
+quarter of its excess (at least one table) over as the drain does — between hands, its
+play saved, its lease released — and follows them from then on, its sockets kept; one
+below its share takes the tables nobody holds, one at or above it leaves them to the others
+for a lease's length, and the process that released a table does not take it back within
+that time. A web tournament counts as one table and is never handed over for balance
+(nothing follows it: its sockets would have to reconnect).
 
 A web tournament is one lease: its director and all its tables move together (the
 ``lease_of`` a tournament's table is its tournament).

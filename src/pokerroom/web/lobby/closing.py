@@ -13,18 +13,14 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
-from pokerroom.i18n import gettext
 from pokerroom.room.seam import PROTOCOL_VERSION
 from pokerroom.web.auth.visitor import user_of
-from pokerroom.web.cardroom import cardroom_of
 from pokerroom.web.errors import wants_json
 from pokerroom.web.lobby.table_commands import on_owner, status_of
 
 
 async def close_room(request: Request) -> Response:
     room_id = request.path_params["room_id"]
-    if cardroom_of(request).registry.find(room_id) is None:
-        raise HTTPException(404, gettext("no game {room} is open").format(room=repr(room_id[:40])))
     outcome = await on_owner(request, "close", room_id, user_of(request), {})
     if outcome.error is not None:
         raise HTTPException(status_of(outcome), outcome.error)
