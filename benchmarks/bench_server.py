@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -65,6 +66,11 @@ CONNECT_SECONDS = 60.0
 """The longest the players may take to connect and sit before the run gives up on them."""
 PENDING_SECONDS = 10.0
 """An action no seat has heard of after this long is counted as lost."""
+MOVING_TRIES, MOVING_PAUSE = 5, 1.0
+"""A message refused with code ``moving`` (its table being handed over) is sent again under
+a new id, a second apart, up to five sends in all: as the table page does."""
+UNANSWERED_KEPT = 64
+"""The latest messages a player remembers, to send again one refused as ``moving``."""
 SERVER = Path(__file__).with_name("load_server.py")
 SESSION_COOKIE = "pokerroom_session"
 
@@ -170,10 +176,16 @@ class Player:
     asked_at: tuple[int, str] = (-1, "")
     """The hand number and request of the last top-up or sit-in (sent once a hand)."""
     sent: int = 0
+    unanswered: dict[str, tuple[str, dict[str, Any], int]] = field(default_factory=dict)
+    """The latest messages sent, by id: their type, fields and how many sends came before."""
 
-    def message(self, kind: str, **fields: Any) -> str:
+    def message(self, kind: str, tries: int = 0, **fields: Any) -> str:
         self.sent += 1
-        return json.dumps({"type": kind, "id": f"m{self.sent}", **fields})
+        ref = f"m{self.sent}"
+        self.unanswered[ref] = (kind, fields, tries)
+        if len(self.unanswered) > UNANSWERED_KEPT:
+            del self.unanswered[next(iter(self.unanswered))]
+        return json.dumps({"type": kind, "id": ref, **fields})
 
 
 async def play(player: Player, url: str, gate: asyncio.Semaphore) -> None:
@@ -208,6 +220,8 @@ async def on_frame(player: Player, frame: dict[str, Any], now: float) -> None:
     stats.frames += 1
     if frame["type"] == "error":
         stats.errors[frame["code"]] += 1
+        if frame["code"] == "moving":
+            send_again(player, frame.get("ref"))
         return
     hand, you = frame["hand"], frame["you"]
     player.turn = "0.0" if hand is None else hand["turn"]
@@ -256,6 +270,29 @@ async def decide(player: Player, you: dict[str, Any], turn: str) -> None:
         await websocket.send(text)
     except WebSocketException:
         return
+
+
+def send_again(player: Player, ref: object) -> None:
+    """The message ``ref`` was refused while its table moved: send it again in a second under
+    a new id, unless it has been sent :data:`MOVING_TRIES` times."""
+    sent = player.unanswered.pop(str(ref), None)
+    if sent is None or sent[2] + 1 >= MOVING_TRIES:
+        return
+    kind, fields, tries = sent
+    loop = asyncio.get_running_loop()
+    loop.call_later(MOVING_PAUSE, _send_later, player, kind, fields, tries + 1)
+
+
+def _send_later(player: Player, kind: str, fields: dict[str, Any], tries: int) -> None:
+    websocket = player.socket
+    if websocket is not None:
+        text = player.message(kind, tries, **fields)
+        asyncio.get_running_loop().create_task(_send_quietly(websocket, text))
+
+
+async def _send_quietly(websocket: ClientConnection, text: str) -> None:
+    with contextlib.suppress(WebSocketException):
+        await websocket.send(text)
 
 
 async def look_after_seat(player: Player, frame: dict[str, Any], hand: int) -> None:
