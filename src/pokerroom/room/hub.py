@@ -197,7 +197,7 @@ class Hub:
         self._holding = None if saves is None else Holding(saves, pause_after)
         self._stall_timer: asyncio.TimerHandle | None = None
         self._on_resumed = on_resumed
-        self.ticker = Ticker(self._playing, clock, self.room_changed)
+        self.ticker = Ticker(rooms.values, rooms.get, self._runs, clock, self.room_changed)
         self._relays: set[asyncio.Task[None]] = set()
 
     @contextlib.asynccontextmanager
@@ -228,17 +228,11 @@ class Hub:
                 holding.saves.on_saved = None
             self._loop = None
 
-    def _playing(self) -> Iterable[Room]:
-        """The rooms whose clock runs: all but those paused until they can save (a room
-        with no deadline is left out first: a cluster's followed copies cost nothing)."""
+    def _runs(self, room: Room) -> bool:
+        """Whether the room's clock runs here: not while it is paused until it can save, nor
+        while another process acts for it."""
         holding = self._holding
-        return [
-            room
-            for room in self.rooms.values()
-            if room.deadline() is not None
-            and (holding is None or not holding.paused(room.id))
-            and self.acting(room.id)
-        ]
+        return (holding is None or not holding.paused(room.id)) and self.acting(room.id)
 
     def paused(self, room_id: str) -> bool:
         """Whether the room is paused because it cannot save."""
@@ -433,7 +427,7 @@ class Hub:
                 else:
                     self.dismiss(connection, Refusal("observers_off", why))
         if wake:
-            self.ticker.wake()
+            self.ticker.wake(room_id)
 
     def _show(self, connection: Connection) -> None:
         """The room as it is now, unless that is not saved yet (then once it is)."""
