@@ -220,22 +220,29 @@ class ClusterNode:
     def _announce(self, written: list[RoomWrite]) -> None:
         inputs: dict[str, list[RoomInput]] = {}
         epochs: dict[str, int] = {}
+        told: list[tuple[str, bytes]] = []
         for write in written:
             if write.input is not None:
                 inputs.setdefault(write.room_id, []).append(write.input)
                 if write.fence is not None:
                     epochs[write.room_id] = write.fence[1]
             if write.created is not None or write.entry is not None:
-                self._spawn(self.broker.publish(OPENED, encode({"room": write.room_id})))
+                told.append((OPENED, encode({"room": write.room_id})))
             if write.closed:
-                self._spawn(self.broker.publish(CLOSED, encode({"room": write.room_id})))
+                told.append((CLOSED, encode({"room": write.room_id})))
         for room_id, items in inputs.items():
             listed = self.registry.find(room_id)
             if listed is not None and isinstance(listed.room, ClusterRoom):
                 listed.room.saved_up_to(items[-1].serial)
             epoch = epochs.get(room_id) or self.ownership.epoch(room_id) or 0
-            notice = notice_to_bytes(room_id, items[-1].serial, epoch, items)
-            self._spawn(self.broker.publish(saved(room_id), notice))
+            told.append((saved(room_id), notice_to_bytes(room_id, items[-1].serial, epoch, items)))
+        if told:
+            self._spawn(self._publish(told))
+
+    async def _publish(self, told: list[tuple[str, bytes]]) -> None:
+        """One commit's notices, in order, from one task (not one task each)."""
+        for subject, payload in told:
+            await self.broker.publish(subject, payload)
 
     async def load(self, lease: str) -> bool:
         """The ownership loop took ``lease`` over: its followed copy is caught up and run
