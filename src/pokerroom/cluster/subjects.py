@@ -157,14 +157,22 @@ def _object_or_none(value: object) -> dict[str, Any] | None:
 
 
 def outcome_to_bytes(outcome: Outcome) -> bytes:
-    return encode({"changed": outcome.changed, "error": outcome.error, "code": outcome.code})
+    return encode(
+        {
+            "changed": outcome.changed,
+            "error": outcome.error,
+            "code": outcome.code,
+            "said": outcome.said,
+        }
+    )
 
 
 def outcome_from(payload: bytes) -> Outcome:
     data = decode(payload)
-    error, code = data.get("error"), data.get("code")
+    error, code, said = data.get("error"), data.get("code"), data.get("said")
     return Outcome(
         bool(data.get("changed")),
         None if error is None else str(error),
         None if code is None else str(code),
+        None if said is None else str(said),
     )
