@@ -2,7 +2,8 @@
 owner saved: however the notices come — duplicated, with gaps, out of order, some without
 their inputs — and read from the database where they fall short, it ends exactly at the
 saved tournament, every viewer's snapshot the same as the owner's; and it never acts: it
-writes nothing and archives no hand while it replays (SQLite and PostgreSQL)."""
+writes nothing and archives no hand while it replays (SQLite and PostgreSQL). Its notices
+carry its plays and clock, never a card nor a player's words."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import random
 
 import pytest
 
+from pokerroom.cards import ALL_CARDS
+from pokerroom.cluster.subjects import notice_from, notice_to_bytes
 from pokerroom.cluster.tournament_copy import TournamentCopy
 from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.database import open_database
@@ -131,3 +134,27 @@ def test_a_copy_built_from_the_database_starts_at_its_last_input(database_url: s
         assert not copy.catch_up(saved)  # all of them held: nothing replayed twice
         assert views(tournament) == views(driver.tournament)
         assert cardroom.tables.close()
+
+
+def test_a_tournaments_notices_carry_its_plays_and_never_a_card(database_url: str) -> None:
+    with open_database(database_url) as database:
+        cardroom = cardroom_on(database)
+        played(cardroom, 300)
+        saved = cardroom.tables.store.inputs("T1")
+        assert cardroom.tables.close()
+    faces = [json.dumps(str(card)) for card in ALL_CARDS]
+    carried: dict[str, int] = {}
+    for item in saved:
+        notice = notice_from(notice_to_bytes("T1", item.serial, 1, [item]))
+        carried[item.kind] = carried.get(item.kind, 0) + len(notice.inputs)
+        if notice.inputs:
+            payload = notice_to_bytes("T1", item.serial, 1, [item]).decode()
+            assert not [face for face in faces if face in payload], item
+    assert carried["handle"] > 0 and carried["tick"] > 0  # the plays and the clock travel
+    assert carried["register"] == 2 and carried["start"] == 1
+    discard = {"message": {"type": "draw", "cards": ["Ah"]}}
+    draw = {"table": 1, "args": [{"user": {"id": 1, "name": "Ann"}}, discard, 5.0]}
+    hidden = RoomInput(1, "handle", 5.0, None, draw)  # a discard names a card: not carried
+    assert notice_from(notice_to_bytes("T1", 1, 1, [hidden])).inputs == ()
+    said = RoomInput(1, "dispute", 5.0, None, {"table": 1, "args": ["it was mine", 5.0]})
+    assert notice_from(notice_to_bytes("T1", 1, 1, [said])).inputs == ()

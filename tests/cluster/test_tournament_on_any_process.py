@@ -101,7 +101,7 @@ def by_moment(frames: list[dict[str, Any]]) -> dict[tuple[int, int], tuple[Any, 
 
 
 def every_card(frames: list[dict[str, Any]]) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for frame in frames:
         for seat in frame["seats"]:
             found.update(card for card in seat["cards"] or [] if card not in (None, "??", ""))
@@ -125,9 +125,7 @@ def test_a_tournament_is_served_by_every_process_and_taken_over_in_place(
         other.kill()
 
 
-async def _story(
-    owner: Worker, other: Worker, broker: NatsServer, tokens: dict[str, str]
-) -> None:
+async def _story(owner: Worker, other: Worker, broker: NatsServer, tokens: dict[str, str]) -> None:
     ann_token, bob_token = tokens["Ann"], tokens["Bob"]
     bus: list[bytes] = []
     listener = await nats.connect(broker.url)
