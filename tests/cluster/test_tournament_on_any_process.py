@@ -26,7 +26,11 @@ from websockets.asyncio.client import connect
 
 from pokerroom.client.http import Answer
 from pokerroom.client.signing_in import SESSION_COOKIE
+from pokerroom.storage.database import open_database
+from pokerroom.storage.rooms.store import RoomStore
+from pokerroom.storage.rooms.tournaments import replay, starting_point
 from tests.cluster.test_pages_on_any_process import Idle, seen
+from tests.cluster.test_rebalance import BALANCED_WITHIN, counts, owners
 from tests.cluster.test_two_processes import (
     Worker,
     failures,
@@ -37,6 +41,8 @@ from tests.cluster.test_two_processes import (
     of_hand,
 )
 from tests.real_parts import NatsServer
+from tests.web.served import Served
+from tests.web.test_failover import Node, sign_in, start
 from tests.web.test_saved_means_saved import cards, moment
 
 pytestmark = pytest.mark.postgres
@@ -44,12 +50,12 @@ pytestmark = pytest.mark.postgres
 WAIT = 30.0
 
 
-def made(worker: Worker, token: str) -> str:
-    """A sit & go (the shipped home example, no bots) made on ``worker``."""
+def made(worker: Served, token: str, bots: int = 0) -> str:
+    """A sit & go (the shipped home example, filled with ``bots``) made on ``worker``."""
     visit = worker.visit(token)
     form = visit.get("/tournaments/new")
     assert form.status == 200, form.refusal()
-    fields = {"csrf": form.csrf(), "example": "home-sit-and-go", "bots": "0"}
+    fields = {"csrf": form.csrf(), "example": "home-sit-and-go", "bots": str(bots)}
     answer = visit.post("/tournaments", fields, json_answer=True)
     assert answer.status == 201, answer.refusal()
     listing = answer.json()
@@ -57,7 +63,7 @@ def made(worker: Worker, token: str) -> str:
     return str(listing["id"])
 
 
-def lobby(worker: Worker, token: str, tid: str) -> dict[str, Any]:
+def lobby(worker: Served, token: str, tid: str) -> dict[str, Any]:
     answer = worker.visit(token).get(f"/api/tournaments/{tid}", json_answer=True)
     assert answer.status == 200, answer.refusal()
     frame = answer.json()
@@ -65,7 +71,7 @@ def lobby(worker: Worker, token: str, tid: str) -> dict[str, Any]:
     return frame
 
 
-def deed(worker: Worker, token: str, tid: str, name: str) -> Answer:
+def deed(worker: Served, token: str, tid: str, name: str) -> Answer:
     """The tournament page's form ``name`` posted on ``worker``."""
     visit = worker.visit(token)
     page = visit.get(f"/tournaments/{tid}")
@@ -217,3 +223,85 @@ async def _story(owner: Worker, other: Worker, broker: NatsServer, tokens: dict[
         task.cancel()
     for player in (ann, bob, watch):
         await player.socket.close()
+
+
+@pytest.fixture
+def nodes(postgres_url: str, tmp_path: Path, nats_server: NatsServer) -> Any:
+    made = [Node(tmp_path / name, postgres_url, nats_server.url) for name in ("a", "b")]
+    for node in made:
+        node.folder.mkdir()
+    yield made
+    for node in made:
+        node.end()
+
+
+def handed_over_between_hands(url: str, tid: str) -> list[tuple[bool, int]]:
+    """For each time the tournament changed owner (its saved ``shift``), whether its tables
+    were all between hands then, and how many inputs were saved after: replayed from its
+    recipe, input by input."""
+    with open_database(url) as database:
+        store = RoomStore(database)
+        stored = store.open_room(tid)
+        assert stored is not None
+        tournament, _after = starting_point(stored, None)
+        moves: list[tuple[bool, int]] = []
+        inputs = store.inputs(tid)
+        for done, item in enumerate(inputs):
+            if item.kind == "shift":
+                rooms = tournament.rooms.values()
+                idle = all(r.hand is None or r.hand_done for r in rooms)
+                moves.append((idle, len(inputs) - done - 1))
+            replay(tournament, [item])
+    return moves
+
+
+def test_web_tournaments_are_handed_over_for_balance_their_sockets_kept(
+    nodes: list[Node],
+) -> None:
+    """Four sit & gos of bots playing on one server (2 s leases); a second server starts
+    and gets two of them, each between the hands of its table, and runs them.
+    Their lobby sockets on the first stay open, and a page's command posted to the first
+    gets the new owner's answer."""
+    first, second = nodes
+    token = sign_in(first.url)
+    start(first)
+    on_first = Served(first.folder, first.url, port=first.port)
+    tids = [made(on_first, token, bots=4) for _tournament in range(4)]
+    for tid in tids:
+        answer = deed(on_first, token, tid, "start")
+        assert answer.status == 200, answer.refusal()
+
+    async def scenario() -> None:
+        sockets = {}
+        for tid in tids:
+            socket = Idle(
+                await connect(
+                    f"ws://127.0.0.1:{first.port}/ws/tables/{tid}",
+                    additional_headers={"Cookie": f"{SESSION_COOKIE}={token}"},
+                    proxy=None,
+                )
+            )
+            sockets[tid] = (socket, asyncio.get_running_loop().create_task(socket.play()))
+            await socket.send("hello", v=1)
+        started = time.monotonic()
+        await asyncio.to_thread(start, second)
+        holders = await asyncio.to_thread(owners, first.url, tids)
+        while counts(holders) != [2, 2]:
+            assert time.monotonic() - started < BALANCED_WITHIN, f"still {counts(holders)}"
+            await asyncio.sleep(0.2)
+            holders = await asyncio.to_thread(owners, first.url, tids)
+        assert not [tid for tid, (_socket, task) in sockets.items() if task.done()]
+        for tid in tids:
+            again = await asyncio.to_thread(deed, on_first, token, tid, "start")
+            assert again.status == 409, again.refusal()  # the owner's: it started already
+        for socket, task in sockets.values():
+            task.cancel()
+            await socket.socket.close()
+
+    asyncio.run(scenario())
+    moves = {tid: handed_over_between_hands(first.url, tid) for tid in tids}
+    assert sorted(len(taken) for taken in moves.values()) == [0, 0, 1, 1], moves
+    for taken in moves.values():
+        for idle, saved_after in taken:
+            assert idle, moves  # its table between hands
+            assert saved_after > 0, moves  # the new owner's answer to the start was saved

@@ -83,6 +83,11 @@ class Tournaments(Protocol):
         """This process owns the tournament now: its copy runs here, in place."""
         ...
 
+    def stop_running(self, stored: StoredRoom) -> TournamentCopy | None:
+        """The tournament ``stored`` run here until now acts no more: its copy, to follow
+        in place (None: it does not run here)."""
+        ...
+
     def drop(self, lease: str) -> None:
         """The tournament leaves this process's registry (its sockets told it moved)."""
         ...
@@ -127,6 +132,8 @@ class ClusterNode:
         self._present = PresenceTally()
         self._epochs: dict[str, int] = {}
         self._tournaments: dict[str, TournamentCopy] = {}
+        self._committed: dict[str, int] = {}
+        """The last input committed of each web tournament run here."""
         """The web tournaments followed here (not run here), by id."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self.tournaments: Tournaments | None = None
@@ -296,6 +303,8 @@ class ClusterNode:
             listed = self.registry.find(room_id)
             if listed is not None and isinstance(listed.room, ClusterRoom):
                 listed.room.saved_up_to(items[-1].serial)
+            elif listed is not None:  # a web tournament run here
+                self._committed[room_id] = items[-1].serial
             epoch = epochs.get(room_id) or self.ownership.epoch(room_id) or 0
             notice = notice_to_bytes(room_id, items[-1].serial, epoch, items)
             self._spawn(self.broker.publish(saved(room_id), notice))
@@ -369,11 +378,26 @@ class ClusterNode:
             if listed.room.lose():  # its unsaved inputs will never be: the database's state
                 self._spawn(self._reload(room_id))
         elif self.tournaments is not None and room_id not in self._tournaments:
-            self.tournaments.drop(room_id)
-            self._spawn(self._load(room_id))
+            self._spawn(self._follow_run(room_id))
         subscription = self._serving.pop(room_id, None)
         if subscription is not None:
             self._spawn(subscription.stop())
+
+    async def _follow_run(self, lease: str) -> None:
+        """A web tournament run here until now is followed in place, its sockets kept, when
+        all it did is saved; else (fenced out with calls never saved) it leaves and is
+        followed anew from the database, its sockets told it moved."""
+        tournaments = self.tournaments
+        assert tournaments is not None
+        stored = await asyncio.to_thread(self.writer.store.open_room, lease)
+        copy = None if stored is None else tournaments.stop_running(stored)
+        if copy is not None and copy.serial <= self._committed.get(lease, 0):
+            self._tournaments[lease] = copy
+            log.info("tournament %s is followed here now, at input %d", lease, copy.serial)
+            await self._catch_up(lease)
+            return
+        tournaments.drop(lease)
+        await self._load(lease)
 
     async def _reload(self, room_id: str) -> None:
         """Rebuild a stale copy from the database, in place, and show it."""

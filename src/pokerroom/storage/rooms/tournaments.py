@@ -92,6 +92,16 @@ class TournamentJournal:
         """False once the tournament could not be pickled: it is then replayed in full."""
         self._finish_kept = False
 
+    @property
+    def serial(self) -> int:
+        """The serial of the last input kept (queued, not necessarily saved yet)."""
+        return self._serial
+
+    @property
+    def last_at(self) -> float | None:
+        """The time of the last input kept (None: none yet)."""
+        return self._last_at
+
     def enter(
         self, target: object, method: str, call: Callable[[], R], args: tuple[object, ...]
     ) -> R:

@@ -16,6 +16,7 @@ from pokerroom.cluster.follower import ClusterRoom
 from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.cluster.ownership import Ownership
 from pokerroom.room.hub import Hub
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.rooms.leases import LeaseStore
 from pokerroom.storage.rooms.nodes import NodeStore
 from pokerroom.storage.rooms.saved_room import live_room
@@ -55,17 +56,19 @@ def leased_rooms(cardroom: Cardroom, lease: str) -> list[str]:
 
 
 def followed(cardroom: Cardroom, lease: str) -> bool:
-    """Whether ``lease`` is a table the other processes follow (not a web tournament): the
-    one kind that can be handed over with its sockets here kept open."""
+    """Whether ``lease`` is a table or a web tournament the other processes follow: what
+    can be handed over with its sockets here kept open."""
     listed = cardroom.registry.find(lease)
-    return listed is not None and isinstance(listed.room, ClusterRoom)
+    return listed is not None and isinstance(listed.room, ClusterRoom | RoomTournament)
 
 
 def between_hands(cardroom: Cardroom, lease: str) -> bool:
     """Whether no hand is in play at any table of ``lease`` (a table that never dealt one
     is between hands too). A followed table is its own lease: no look through the registry
     (rebalancing asks this of many tables ten times a second)."""
-    rooms = [lease] if followed(cardroom, lease) else leased_rooms(cardroom, lease)
+    listed = cardroom.registry.find(lease)
+    alone = listed is not None and isinstance(listed.room, ClusterRoom)
+    rooms = [lease] if alone else leased_rooms(cardroom, lease)
     for room_id in rooms:
         room = live_room(cardroom.registry.get(room_id).room)
         if getattr(room, "hand", None) is not None and not getattr(room, "hand_done", True):

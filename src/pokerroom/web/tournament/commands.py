@@ -19,7 +19,7 @@ from starlette.requests import Request
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import Language, gettext, use_language
 from pokerroom.protocol.client import Director
-from pokerroom.room.hub import Hub
+from pokerroom.room.hub import MOVED, Hub
 from pokerroom.room.seam import Outcome, User
 from pokerroom.room.tournament.directing import last_said
 from pokerroom.room.tournament.event import RoomTournament
@@ -123,6 +123,8 @@ def run_command(
         return Outcome(False, missing, "no_table")
     if user is None:
         return Outcome(False, gettext("sign in first"), "forbidden")
+    if not hub.acting(tournament_id):  # handed over a moment ago: its new owner runs it
+        return Outcome(False, gettext(MOVED), "moving")
     tournament = listed.room
     outcome = COMMANDS[kind](tournament, user, fields, hub.clock())
     if outcome.changed:

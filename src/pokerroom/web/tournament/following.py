@@ -1,14 +1,16 @@
 """A cluster's web tournaments on this server (``pokerroom serve --broker``): a follower
 copy of each tournament another process runs, listed here with its tables so its pages and
-sockets work on any process; and the copy run here, in place, when this process takes the
-tournament over (the cluster node's :class:`~pokerroom.cluster.node.Tournaments`)."""
+sockets work on any process; the copy run here, in place, when this process takes the
+tournament over; and the tournament run here followed in place when it is handed over
+(the cluster node's :class:`~pokerroom.cluster.node.Tournaments`)."""
 
 from __future__ import annotations
 
 from pokerroom.cluster.tournament_copy import TournamentCopy
 from pokerroom.room.hub import Hub
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.rooms.store import StoredRoom
-from pokerroom.storage.rooms.tournaments import rebuilt, run_journaled
+from pokerroom.storage.rooms.tournaments import TournamentJournal, rebuilt, run_journaled
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.saving.owned import let_go
 from pokerroom.web.tournament.resume import in_its_club, list_copy, run_on
@@ -41,6 +43,15 @@ class WebTournaments:
         now = self.hub.clock()
         run_journaled(tournament, saver, secret, copy.serial, copy.last_at, now, self.grace)
         run_on(cardroom, copy.stored, tournament)
+
+    def stop_running(self, stored: StoredRoom) -> TournamentCopy | None:
+        tournament = self.cardroom.registry.find(stored.id)
+        room = None if tournament is None else tournament.room
+        if not isinstance(room, RoomTournament) or not isinstance(room.journal, TournamentJournal):
+            return None
+        journal = room.journal
+        room.journal = room.on_start = None  # it acts no more here: the new owner does
+        return TournamentCopy(room, stored, journal.serial, journal.last_at)
 
     def drop(self, lease: str) -> None:
         let_go(self.cardroom, self.hub, lease)
