@@ -132,9 +132,9 @@ class ClusterNode:
         self._present = PresenceTally()
         self._epochs: dict[str, int] = {}
         self._tournaments: dict[str, TournamentCopy] = {}
+        """The web tournaments followed here (not run here), by id."""
         self._committed: dict[str, int] = {}
         """The last input committed of each web tournament run here."""
-        """The web tournaments followed here (not run here), by id."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self.tournaments: Tournaments | None = None
         """How web tournaments are followed and run (None: they are not followed)."""
@@ -371,8 +371,7 @@ class ClusterNode:
                 self.hub.presence_changed(room, User(occupant.user, occupant.name), connected=False)
 
     def lost(self, room_id: str) -> None:
-        """This process no longer owns the table: it follows it. A web tournament leaves
-        (its sockets reconnect) and is followed again, read from the database."""
+        """This process no longer owns the table (or web tournament): it follows it."""
         listed = self.registry.find(room_id)
         if listed is not None and isinstance(listed.room, ClusterRoom):
             if listed.room.lose():  # its unsaved inputs will never be: the database's state

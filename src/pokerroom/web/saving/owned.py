@@ -3,9 +3,9 @@
 :func:`owning` makes the :class:`~pokerroom.cluster.ownership.Ownership` of a server. The
 tables it takes over are followed copies caught up by the cluster node
 (:mod:`pokerroom.cluster.node`), a web tournament's too (leased as one unit with its
-tables); a web tournament this process loses leaves the registry (still open: another
-process serves it; this one follows it again) and its sockets are told it moved
-(:func:`let_go`).
+tables); a web tournament this process loses is followed in place, unless it holds calls
+never saved: then it leaves the registry (still open: another process serves it; this one
+follows it anew) and its sockets are told it moved (:func:`let_go`).
 """
 
 from __future__ import annotations
