@@ -218,8 +218,8 @@ def test_the_releaser_takes_a_table_back_only_once_it_had_no_owner_for_a_lease(
 
 
 def test_only_movable_leases_are_handed_over(tmp_path: Path) -> None:
-    """A web tournament (not followed: its sockets would have to reconnect) stays put;
-    the tables that can move do."""
+    """A lease that may not move (none of its copy here to follow in place) stays put; the
+    tables that can move do."""
     database = open_database(tmp_path / "store.db")
     for number in range(4):
         RoomStore(database).create(f"t{number}", "home", entry={}, settings={}, seed=1)

@@ -102,12 +102,7 @@ class ClusterRoom(SavedRoom):
         by the owner."""
         if self.stale:
             return False
-        fresh: list[RoomInput] = []
-        for item in inputs:
-            if item.serial == self._serial + len(fresh) + 1:
-                fresh.append(item)
-            elif item.serial > self._serial + len(fresh) + 1:
-                break
+        fresh = next_run(self._serial, inputs)
         if not fresh:
             return False
         live = self.room
@@ -123,6 +118,18 @@ class ClusterRoom(SavedRoom):
         self._last_at = fresh[-1].at
         self._checkpoint_hand = live.hand_number
         return True
+
+
+def next_run(serial: int, inputs: Sequence[RoomInput]) -> list[RoomInput]:
+    """The inputs that follow ``serial`` in one unbroken run: a duplicate is skipped, a gap
+    ends the run (what is after it is read again from the database)."""
+    fresh: list[RoomInput] = []
+    for item in inputs:
+        if item.serial == serial + len(fresh) + 1:
+            fresh.append(item)
+        elif item.serial > serial + len(fresh) + 1:
+            break
+    return fresh
 
 
 def follow(stored: StoredRoom, saver: RoomWriter, secret: bytes) -> ClusterRoom:

@@ -19,9 +19,9 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from pokerroom.cluster.broker import Broker, NoAnswerError, Subscription
 from pokerroom.cluster.follower import ClusterRoom, follow
@@ -41,12 +41,14 @@ from pokerroom.cluster.subjects import (
     outcome_to_bytes,
     saved,
 )
+from pokerroom.cluster.tournament_copy import TournamentCopy
 from pokerroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, gettext, use_language
 from pokerroom.room.hub import MOVED, Hub, room_vocabulary
 from pokerroom.room.registry import Registry, entry_from_json
 from pokerroom.room.seam import Outcome, User
 from pokerroom.storage.rooms.saved_room import user_from_json, user_to_json
-from pokerroom.storage.rooms.store import RoomInput, RoomWrite
+from pokerroom.storage.rooms.store import RoomInput, RoomWrite, StoredRoom
+from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND
 from pokerroom.storage.rooms.writer import RoomWriter
 
 log = logging.getLogger(__name__)
@@ -59,18 +61,40 @@ and :data:`NOTICE_SECONDS`)."""
 NOTICE_SECONDS = 0.5
 """How long the check lets a commit's notice travel before it reads the database for a copy
 still behind: a notice on its way carries the inputs, and the read would be wasted."""
-TOURNAMENT_KIND = "tournament"
 
 
-Build = Callable[[str], Coroutine[Any, Any, bool]]
-Drop = Callable[[str], None]
 TableCommand = Callable[[str, User | None, Mapping[str, str], Language], Outcome]
 """A page's command for a table (close it, switch its observers), run on its owner: the
 table's id, the user, the form's fields and the page's language."""
 
 
-async def _cannot_build(_lease: str) -> bool:
-    return False
+class Tournaments(Protocol):
+    """How the web server follows its tournaments, runs one here and lets one go."""
+
+    def follow(self, stored: StoredRoom) -> TournamentCopy:
+        """A copy of ``stored`` built from the database, not run (blocking: on a thread)."""
+        ...
+
+    def list(self, copy: TournamentCopy) -> None:
+        """List a followed copy and its tables in the registry."""
+        ...
+
+    def run_here(self, copy: TournamentCopy) -> None:
+        """This process owns the tournament now: its copy runs here, in place."""
+        ...
+
+    def stop_running(self, stored: StoredRoom) -> TournamentCopy | None:
+        """The tournament ``stored`` run here until now acts no more: its copy, to follow
+        in place (None: it does not run here)."""
+        ...
+
+    def drop(self, lease: str) -> None:
+        """The tournament leaves this process's registry (its sockets told it moved)."""
+        ...
+
+
+Copy = ClusterRoom | TournamentCopy
+"""A followed copy: a table's, or a web tournament's with its tables."""
 
 
 def _nothing(_lease: str) -> None:
@@ -107,11 +131,13 @@ class ClusterNode:
         """Tables being read to be followed: a second asker waits for the first read."""
         self._present = PresenceTally()
         self._epochs: dict[str, int] = {}
-        self._not_followed: set[str] = set()
+        self._tournaments: dict[str, TournamentCopy] = {}
+        """The web tournaments followed here (not run here), by id."""
+        self._committed: dict[str, int] = {}
+        """The last input committed of each web tournament run here."""
         self._tasks: set[asyncio.Task[Any]] = set()
-        self.not_followed: tuple[Build, Drop] = (_cannot_build, _nothing)
-        """How a lease this process does not follow is built here when taken over, and
-        dropped when lost (the web server's tournaments)."""
+        self.tournaments: Tournaments | None = None
+        """How web tournaments are followed and run (None: they are not followed)."""
         self.table_commands: Mapping[str, TableCommand] = {}
         """The pages' commands this process runs for the tables it owns, by kind."""
 
@@ -126,8 +152,33 @@ class ClusterNode:
     # ------------------------------------------------------------ the hub's link
 
     def remote(self, room_id: str) -> bool:
+        return (
+            self._following_table(room_id) or self.ownership.lease_of(room_id) in self._tournaments
+        )
+
+    def _following_table(self, room_id: str) -> bool:
         listed = self.registry.find(room_id)
         return listed is not None and isinstance(listed.room, ClusterRoom) and listed.room.following
+
+    def _copy(self, room_id: str) -> Copy | None:
+        """The copy followed here of the table or tournament ``room_id`` (None: it runs
+        here, or is not known)."""
+        if room_id in self._tournaments:
+            return self._tournaments[room_id]
+        listed = self.registry.find(room_id)
+        if listed is not None and isinstance(listed.room, ClusterRoom) and listed.room.following:
+            return listed.room
+        return None
+
+    def _shown(self, room_id: str) -> list[str]:
+        """The rooms whose sockets show what was saved for ``room_id``: the table, or the
+        tournament and its tables."""
+        copy = self._tournaments.get(room_id)
+        return [room_id] if copy is None else copy.room_ids()
+
+    def _saved_elsewhere(self, room_id: str) -> None:
+        for shown in self._shown(room_id):
+            self.hub.saved_elsewhere(shown)
 
     async def forward(
         self, room_id: str, sender: User | None, message: dict[str, object], language: Language
@@ -144,12 +195,19 @@ class ClusterNode:
         language: Language,
     ) -> Outcome:
         asked = {"kind": kind, "user": user_to_json(sender), "fields": fields}
-        return await self._ask(room_id, {**asked, "language": language}, language)
+        outcome = await self._ask(room_id, {**asked, "language": language}, language)
+        if outcome.changed:  # the page that follows shows it: read what the owner saved
+            await self._catch_up(self.ownership.lease_of(room_id))
+        return outcome
 
     async def _ask(self, room_id: str, asked: dict[str, Any], language: Language) -> Outcome:
-        """The owner's answer to ``asked``; ``moving`` if none comes in time."""
+        """The owner's answer to ``asked``; ``moving`` if none comes in time. It goes to
+        the owner of the room's lease (a tournament's table: its tournament's)."""
+        subject = command(self.ownership.lease_of(room_id))
         try:
-            answer = await self.broker.request(command(room_id), encode(asked), FORWARD_SECONDS)
+            answer = await self.broker.request(
+                subject, encode({**asked, "room": room_id}), FORWARD_SECONDS
+            )
             return outcome_from(answer)
         except (NoAnswerError, BadPayloadError):
             with use_language(language):
@@ -163,8 +221,9 @@ class ClusterNode:
         self._spawn(self._tell_presence(room_id, {**told, "user": user_to_json(user)}))
 
     async def _tell_presence(self, room_id: str, told: dict[str, Any]) -> None:
+        subject = command(self.ownership.lease_of(room_id))
         with contextlib.suppress(NoAnswerError):
-            await self.broker.request(command(room_id), encode(told), FORWARD_SECONDS)
+            await self.broker.request(subject, encode({**told, "room": room_id}), FORWARD_SECONDS)
 
     def _tally(self, room_id: str, user: User, node: str, connected: bool) -> bool:
         """One process's count of a user at a room changed; the room hears of the sum."""
@@ -176,15 +235,19 @@ class ClusterNode:
 
     # ------------------------------------------------------------ the owner's side
 
-    async def _command(self, room_id: str, payload: bytes) -> bytes:
-        """One forwarded command for a table owned here, answered once its outcome is saved."""
+    async def _command(self, lease: str, payload: bytes) -> bytes:
+        """One forwarded command for a room of a lease owned here (the table, or a
+        tournament or one of its tables), answered once its outcome is saved."""
+        room_id = lease
         try:
             asked = decode(payload)
             language = asked.get("language")
             language = language if language in LANGUAGES else DEFAULT_LANGUAGE
             user = user_from_json(asked.get("user"))
+            room_id = str(asked.get("room", lease))
             listed = self.registry.find(room_id)
-            if listed is None or not self.ownership.owns(room_id):
+            mine = self.ownership.lease_of(room_id) == lease and self.ownership.owns(room_id)
+            if listed is None or not mine:
                 with use_language(language):
                     return outcome_to_bytes(Outcome(False, gettext(MOVED), "moving"))
             kind = asked.get("kind")
@@ -228,12 +291,21 @@ class ClusterNode:
                     epochs[write.room_id] = write.fence[1]
             if write.created is not None or write.entry is not None:
                 told.append((OPENED, encode({"room": write.room_id})))
+            made = write.created
+            if (
+                made is not None
+                and made.kind == TOURNAMENT_KIND
+                and self.ownership.owns(write.room_id)
+            ):
+                self._spawn(self._serve(write.room_id))  # its pages and sockets elsewhere ask here
             if write.closed:
                 told.append((CLOSED, encode({"room": write.room_id})))
         for room_id, items in inputs.items():
             listed = self.registry.find(room_id)
             if listed is not None and isinstance(listed.room, ClusterRoom):
                 listed.room.saved_up_to(items[-1].serial)
+            elif listed is not None:  # a web tournament run here
+                self._committed[room_id] = items[-1].serial
             epoch = epochs.get(room_id) or self.ownership.epoch(room_id) or 0
             told.append((saved(room_id), notice_to_bytes(room_id, items[-1].serial, epoch, items)))
         if told:
@@ -245,15 +317,16 @@ class ClusterNode:
             await self.broker.publish(subject, payload)
 
     async def load(self, lease: str) -> bool:
-        """The ownership loop took ``lease`` over: its followed copy is caught up and run
-        here; what is not followed (a web tournament) is built by ``not_followed``."""
+        """The ownership loop took ``lease`` over: its followed copy (a table's or a web
+        tournament's) is caught up and run here, in place: its sockets stay open."""
         listed = self.registry.find(lease)
         if listed is None:
             await self._load(lease)
             listed = self.registry.find(lease)
+        if lease in self._tournaments:
+            return await self._run_tournament(lease)
         if listed is None or not isinstance(listed.room, ClusterRoom):
-            build, _drop = self.not_followed
-            return await build(lease)
+            return False
         room = listed.room
         if room.stale:
             await self._reload(lease)
@@ -272,6 +345,26 @@ class ClusterNode:
         self.hub.room_changed(lease)
         return True
 
+    async def _run_tournament(self, lease: str) -> bool:
+        """A followed tournament taken over: caught up, then run here in place; the users
+        with a socket at one of its tables here are present (the others are gone until
+        their process tells it again)."""
+        await self._catch_up(lease)
+        copy = self._tournaments.get(lease)
+        if copy is None or self.tournaments is None or not self.ownership.owns(lease):
+            return False
+        del self._tournaments[lease]
+        self.tournaments.run_here(copy)
+        log.info("tournament %s taken over at input %d", lease, copy.serial)
+        for room in copy.tournament.rooms.values():
+            for user in self.hub.viewers(room.id):
+                self._present.report(room.id, user.id, self.ownership.node, True)
+                self.hub.presence_changed(room, user, connected=True)
+        await self._serve(lease)
+        for room_id in copy.room_ids():
+            self.hub.room_changed(room_id)
+        return True
+
     def _count_present(self, room: ClusterRoom) -> None:
         """A table just taken over: its players with a socket here are present; those the
         table still believes connected through the lost owner are told gone (their grace
@@ -285,18 +378,32 @@ class ClusterNode:
                 self.hub.presence_changed(room, User(occupant.user, occupant.name), connected=False)
 
     def lost(self, room_id: str) -> None:
-        """This process no longer owns the table: it follows it (what is not followed, a web
-        tournament, leaves this process: ``not_followed``)."""
+        """This process no longer owns the table (or web tournament): it follows it."""
         listed = self.registry.find(room_id)
         if listed is not None and isinstance(listed.room, ClusterRoom):
             if listed.room.lose():  # its unsaved inputs will never be: the database's state
                 self._spawn(self._reload(room_id))
-        else:
-            _build, drop = self.not_followed
-            drop(room_id)
+        elif self.tournaments is not None and room_id not in self._tournaments:
+            self._spawn(self._follow_run(room_id))
         subscription = self._serving.pop(room_id, None)
         if subscription is not None:
             self._spawn(subscription.stop())
+
+    async def _follow_run(self, lease: str) -> None:
+        """A web tournament run here until now is followed in place, its sockets kept, when
+        all it did is saved; else (fenced out with calls never saved) it leaves and is
+        followed anew from the database, its sockets told it moved."""
+        tournaments = self.tournaments
+        assert tournaments is not None
+        stored = await asyncio.to_thread(self.writer.store.open_room, lease)
+        copy = None if stored is None else tournaments.stop_running(stored)
+        if copy is not None and copy.serial <= self._committed.get(lease, 0):
+            self._tournaments[lease] = copy
+            log.info("tournament %s is followed here now, at input %d", lease, copy.serial)
+            await self._catch_up(lease)
+            return
+        tournaments.drop(lease)
+        await self._load(lease)
 
     async def _reload(self, room_id: str) -> None:
         """Rebuild a stale copy from the database, in place, and show it."""
@@ -336,30 +443,44 @@ class ClusterNode:
         except BadPayloadError as error:
             log.warning("a saved notice was not understood: %s", error)
             return
-        listed = self.registry.find(notice.room)
         epoch = self._epochs.get(notice.room)
         self._epochs[notice.room] = notice.epoch
         if epoch is not None and epoch != notice.epoch and self.remote(notice.room):
-            for user in self.hub.viewers(notice.room):  # a new owner: it hears who is here
-                self.presence(notice.room, user, True)
-        if listed is None:
+            for shown in self._shown(notice.room):  # a new owner: it hears who is here
+                for user in self.hub.viewers(shown):
+                    self.presence(shown, user, True)
+        if self.registry.find(notice.room) is None:
             await self._load(notice.room)
             return
-        room = listed.room
-        if not isinstance(room, ClusterRoom) or not room.following or notice.serial <= room.serial:
+        copy = self._copy(notice.room)
+        if copy is None or notice.serial <= copy.serial:
             return
         trusted = epoch is None or notice.epoch >= epoch  # an older owner's: read the truth
-        if trusted and room.catch_up(notice.inputs):
-            self.hub.saved_elsewhere(notice.room)
-        if room.serial < notice.serial:  # a gap, no inputs or doubt: the database says
+        if trusted and self._replayed(notice.room, copy, notice.inputs):
+            self._saved_elsewhere(notice.room)
+        if copy.serial < notice.serial:  # a gap, no inputs or doubt: the database says
             await self._catch_up(notice.room)
+
+    def _replayed(self, room_id: str, copy: Copy, inputs: Sequence[RoomInput]) -> bool:
+        """Whether ``copy`` replayed some of ``inputs``; a tournament's that cannot is
+        read again from the database (its copy is dropped and followed anew)."""
+        try:
+            return copy.catch_up(inputs)
+        except Exception as exc:
+            if not isinstance(copy, TournamentCopy) or self.tournaments is None:
+                raise
+            log.error("tournament %s cannot be followed: %s", room_id, exc)
+            del self._tournaments[room_id]
+            self.tournaments.drop(room_id)
+            self._spawn(self._load(room_id))
+            return False
 
     async def _heard_opened(self, _subject: str, payload: bytes) -> None:
         with contextlib.suppress(BadPayloadError, KeyError):
             room_id = str(decode(payload)["room"])
             if room_id not in self.registry:
                 await self._load(room_id)
-            elif self.remote(room_id):
+            elif self._following_table(room_id):
                 stored = await asyncio.to_thread(self.writer.store.open_rooms, room_id)
                 if stored and room_id in self.registry:
                     self.registry.relist(room_id, entry_from_json(stored[0].entry))
@@ -370,7 +491,7 @@ class ClusterNode:
             self._close(str(decode(payload)["room"]))
 
     def _close(self, room_id: str) -> None:
-        if self.remote(room_id):
+        if self._following_table(room_id):
             self.registry.forget(room_id)
             self._closed(room_id)
 
@@ -381,18 +502,11 @@ class ClusterNode:
         if loading is not None:
             await asyncio.shield(loading)
             return
-        if room_id in self._not_followed:
-            return
         done = self._loading[room_id] = asyncio.get_running_loop().create_future()
         try:
             stored = await asyncio.to_thread(self.writer.store.open_rooms, room_id)
-            if stored and stored[0].kind == TOURNAMENT_KIND:
-                self._not_followed.add(room_id)  # a web tournament runs where it started
-            if not stored or stored[0].kind == TOURNAMENT_KIND or room_id in self.registry:
-                return
-            copy = await asyncio.to_thread(follow, stored[0], self.writer, self.secret)
-            if room_id not in self.registry:
-                self.registry.add(copy, entry_from_json(stored[0].entry))
+            if stored and room_id not in self.registry:
+                await self._follow(stored[0])
         except Exception as exc:
             log.error("table %s cannot be followed: %s", room_id, exc)
         finally:
@@ -417,13 +531,12 @@ class ClusterNode:
     async def _read(self, room_id: str) -> None:
         while True:
             self._again.discard(room_id)
-            listed = self.registry.find(room_id)
-            if listed is None or not isinstance(listed.room, ClusterRoom):
+            copy = self._copy(room_id)
+            if copy is None:
                 return
-            room = listed.room
-            inputs = await asyncio.to_thread(self.writer.store.inputs, room_id, room.serial)
-            if room.following and room.catch_up(inputs):
-                self.hub.saved_elsewhere(room_id)
+            inputs = await asyncio.to_thread(self.writer.store.inputs, room_id, copy.serial)
+            if self._copy(room_id) is copy and self._replayed(room_id, copy, inputs):
+                self._saved_elsewhere(room_id)
             if room_id not in self._again:
                 return
 
@@ -441,14 +554,10 @@ class ClusterNode:
                     self._close(room_id)
             await asyncio.sleep(NOTICE_SECONDS)
             for room_id, serial in serials.items():
-                listed = self.registry.find(room_id)
-                if listed is None:
+                copy = self._copy(room_id)
+                if self.registry.find(room_id) is None:
                     self._spawn(self._load(room_id))
-                elif (
-                    self.remote(room_id)
-                    and isinstance(listed.room, ClusterRoom)
-                    and serial > listed.room.serial
-                ):
+                elif copy is not None and serial > copy.serial:
                     self._spawn(self._catch_up(room_id))
 
     # ------------------------------------------------------------ running
@@ -458,15 +567,28 @@ class ClusterNode:
         those nobody owns)."""
         stored = await asyncio.to_thread(self.writer.store.open_rooms)
         for table in stored:
-            if table.kind == TOURNAMENT_KIND or table.id in self.registry:
+            if table.id in self.registry:
                 continue
             try:
-                copy = await asyncio.to_thread(follow, table, self.writer, self.secret)
+                await self._follow(table)
             except Exception as exc:
                 log.error("table %s cannot be followed: %s", table.id, exc)
-                continue
-            if table.id not in self.registry:  # a notice heard meanwhile may have read it
-                self.registry.add(copy, entry_from_json(table.entry))
+
+    async def _follow(self, stored: StoredRoom) -> None:
+        """Follow the table or web tournament ``stored`` (a tournament only if this server
+        follows tournaments: ``tournaments``)."""
+        if stored.kind == TOURNAMENT_KIND:
+            tournaments = self.tournaments
+            if tournaments is None:
+                return
+            copy = await asyncio.to_thread(tournaments.follow, stored)
+            if stored.id not in self.registry:  # a notice heard meanwhile may have read it
+                self._tournaments[stored.id] = copy
+                tournaments.list(copy)
+            return
+        table = await asyncio.to_thread(follow, stored, self.writer, self.secret)
+        if stored.id not in self.registry:
+            self.registry.add(table, entry_from_json(stored.entry))
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[ClusterNode]:

@@ -10,7 +10,10 @@ client messages and the saved inputs that name no card; never a card, a seed or 
   (``{"room", "serial", "epoch", "inputs"}``): ``inputs`` are those of that commit, so a
   follower that holds the ones before replays them without reading the database; they are
   left out (``[]``) when one of them is a message that names a card (a draw, an OFC
-  placement) or is not a player's table command, and the follower reads the database.
+  placement) or is not a player's table command, and the follower reads the database. A
+  web tournament's inputs are its journaled calls: a table's message (the same rule), or a
+  call that carries no message nor text (its clock, entries, start); a director's
+  message, a dispute or a broadcast mark are read from the database.
 - ``pokerroom.rooms.opened`` / ``.closed``: a room was opened (or its lobby line changed)
   or closed (``{"room"}``): hints, checked against the database.
 """
@@ -65,8 +68,23 @@ SHARED_MESSAGES = frozenset(
 """The players' messages a notice may carry: table commands that name no card (a draw's
 and an OFC placement's do: a discard is hidden) and say nothing private (chat's are left
 to the database too)."""
-SHARED_KINDS = frozenset({"tick", "presence", "resume", "stop"})
-"""The inputs other than messages a notice may carry: the clock, comings and goings."""
+SHARED_KINDS = frozenset(
+    {
+        "tick",
+        "presence",
+        "resume",
+        "stop",
+        "shift",
+        "advance",
+        "register",
+        "unregister",
+        "start",
+        "pause",
+        "unpause",
+    }
+)
+"""The inputs other than messages a notice may carry: the clock, comings and goings, and a
+web tournament's entries, start and clock (its calls that carry no message and no text)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +102,19 @@ def shareable(item: RoomInput) -> bool:
     """Whether ``item`` may travel in a notice: it names no card and nothing private."""
     if item.kind in SHARED_KINDS:
         return True
-    return item.kind == "handle" and (item.data or {}).get("type") in SHARED_MESSAGES
+    return item.kind == "handle" and _message_type(item.data or {}) in SHARED_MESSAGES
+
+
+def _message_type(data: dict[str, Any]) -> object:
+    """The type of the message a ``handle`` input holds: a table's own, or the one among a
+    web tournament's journaled call's arguments (``{"message": ...}``)."""
+    args = data.get("args")
+    if not isinstance(args, list):
+        return data.get("type")
+    messages = [arg["message"] for arg in args if isinstance(arg, dict) and "message" in arg]
+    if len(messages) != 1 or not isinstance(messages[0], dict):
+        return None
+    return messages[0].get("type")
 
 
 def notice_to_bytes(room: str, serial: int, epoch: int, inputs: list[RoomInput]) -> bytes:
@@ -157,14 +187,22 @@ def _object_or_none(value: object) -> dict[str, Any] | None:
 
 
 def outcome_to_bytes(outcome: Outcome) -> bytes:
-    return encode({"changed": outcome.changed, "error": outcome.error, "code": outcome.code})
+    return encode(
+        {
+            "changed": outcome.changed,
+            "error": outcome.error,
+            "code": outcome.code,
+            "said": outcome.said,
+        }
+    )
 
 
 def outcome_from(payload: bytes) -> Outcome:
     data = decode(payload)
-    error, code = data.get("error"), data.get("code")
+    error, code, said = data.get("error"), data.get("code"), data.get("said")
     return Outcome(
         bool(data.get("changed")),
         None if error is None else str(error),
         None if code is None else str(code),
+        None if said is None else str(said),
     )

@@ -43,6 +43,8 @@ class Outcome:
     error: str | None = None
     code: str | None = None
     """A short machine-readable reason (``out_of_turn``, ``amount``, ``not_your_seat``...)."""
+    said: str | None = None
+    """What a page's command did, in words for its sender (the page shows it)."""
 
 
 class Room(Protocol):

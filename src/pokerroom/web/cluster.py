@@ -3,9 +3,8 @@
 The server's hub reaches the tables other processes own through the cluster node
 (:mod:`pokerroom.cluster.node`); its :class:`~pokerroom.cluster.ownership.Ownership` (made
 by :func:`pokerroom.web.saving.owned.owning`) leases the tables it opens and takes over
-those nobody owns: a followed table is caught up and run here, a web tournament (leased as
-one unit with its tables, not followed) is built from the database
-(:func:`~pokerroom.web.saving.owned.take_over`).
+those nobody owns: a followed copy — a table's, or a web tournament's (leased as one unit
+with its tables: :mod:`pokerroom.web.tournament.following`) — is caught up and run here.
 """
 
 from __future__ import annotations
@@ -23,8 +22,9 @@ from pokerroom.room.kinds import TableRoom
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.lobby.table_commands import TABLE_COMMANDS, owners_command
-from pokerroom.web.saving.owned import let_go, take_over
 from pokerroom.web.table_socket import ROOM_CLOSED
+from pokerroom.web.tournament.commands import TOURNAMENT_COMMANDS, tournament_command
+from pokerroom.web.tournament.following import WebTournaments
 
 
 @contextlib.asynccontextmanager
@@ -33,22 +33,18 @@ async def clustered(
 ) -> AsyncIterator[ClusterNode]:
     """The cluster's part of the app's lifespan: connect to the broker, follow and own."""
     broker = await NatsBroker.connect(broker_url)
-    grace = ownership.settings.takeover_grace
 
     def closed(room_id: str) -> None:
         hub.close_room(room_id, closed_frame(room_id, ROOM_CLOSED))
 
-    async def build(lease: str) -> bool:  # a lease nobody followed here: a web tournament
-        return await take_over(cardroom, hub, lease, grace)
-
-    def drop(lease: str) -> None:
-        let_go(cardroom, hub, lease)
-
     node = ClusterNode(
         broker, ownership, cardroom.registry, cardroom.tables, cardroom.secret, closed
     )
-    node.not_followed = (build, drop)
-    node.table_commands = {kind: owners_command(cardroom, hub, kind) for kind in TABLE_COMMANDS}
+    node.tournaments = WebTournaments(cardroom, hub, ownership.settings.takeover_grace)
+    node.table_commands = {
+        **{kind: owners_command(cardroom, hub, kind) for kind in TABLE_COMMANDS},
+        **{kind: tournament_command(cardroom, hub, kind) for kind in TOURNAMENT_COMMANDS},
+    }
 
     def opened(room: TableRoom, saver: RoomWriter, secret: bytes) -> ClusterRoom:
         made = ClusterRoom(room, saver, secret)  # leased with its recipe (RoomWriter.create)

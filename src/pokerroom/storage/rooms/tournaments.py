@@ -92,6 +92,16 @@ class TournamentJournal:
         """False once the tournament could not be pickled: it is then replayed in full."""
         self._finish_kept = False
 
+    @property
+    def serial(self) -> int:
+        """The serial of the last input kept (queued, not necessarily saved yet)."""
+        return self._serial
+
+    @property
+    def last_at(self) -> float | None:
+        """The time of the last input kept (None: none yet)."""
+        return self._last_at
+
     def enter(
         self, target: object, method: str, call: Callable[[], R], args: tuple[object, ...]
     ) -> R:
@@ -312,21 +322,46 @@ def resume_saved(
     """``stored`` built again (from its checkpoint, else its recipe), replayed, and resumed
     at ``now`` with its clocks made fair (the time left at its last input, plus ``grace``).
     ``plain`` tells whether a creator saved before ``player_run`` was kept is a plain account."""
+    tournament, _serial, _at = rebuilt(stored, saver, secret, plain)
+    run_journaled(tournament, saver, secret, stored.last_serial, stored.last_at, now, grace)
+    return tournament
+
+
+def rebuilt(
+    stored: StoredRoom, saver: RoomWriter, secret: bytes, plain: Callable[[int], bool]
+) -> tuple[RoomTournament, int, float | None]:
+    """``stored`` built again and replayed, not run (no journal): the tournament, and the
+    serial and time of the last input it holds (a cluster's follower copy starts there)."""
     tournament, after = starting_point(stored, secret)
-    replay(tournament, saver.store.inputs(stored.id, after))
+    inputs = saver.store.inputs(stored.id, after)
+    replay(tournament, inputs)
     known = stored.settings.get("player_run")
     tournament.player_run = bool(known) if known is not None else plain(tournament.creator)
-    journal = TournamentJournal(
-        tournament, saver, secret, last_serial=stored.last_serial, last_at=stored.last_at
-    )
+    if not inputs:
+        return tournament, after, stored.last_at if after == stored.last_serial else None
+    return tournament, inputs[-1].serial, inputs[-1].at
+
+
+def run_journaled(
+    tournament: RoomTournament,
+    saver: RoomWriter,
+    secret: bytes,
+    last_serial: int,
+    last_at: float | None,
+    now: float,
+    grace: float,
+) -> None:
+    """Run a tournament rebuilt up to its input ``last_serial`` (made at ``last_at``) here
+    from ``now``: journaled from then on, its clocks made fair (the time left at its last
+    input, plus ``grace``), every person counted gone until his socket says otherwise."""
+    journal = TournamentJournal(tournament, saver, secret, last_serial=last_serial, last_at=last_at)
     tournament.journal = journal
-    if stored.last_at is not None:
-        journal.shift(now, now + grace - stored.last_at)
+    if last_at is not None:
+        journal.shift(now, now + grace - last_at)
     for room in tournament.rooms.values():
         for occupant in list(room.occupants.values()):
             if occupant.user is not None and occupant.connected:
                 room.presence(User(occupant.user, occupant.name), False, now)
-    return tournament
 
 
 def replay(tournament: RoomTournament, inputs: Iterable[RoomInput]) -> None:

@@ -2,31 +2,25 @@
 
 :func:`owning` makes the :class:`~pokerroom.cluster.ownership.Ownership` of a server. The
 tables it takes over are followed copies caught up by the cluster node
-(:mod:`pokerroom.cluster.node`); what no process follows — a web tournament, leased as one
-unit with its tables — is built from the database here (:func:`take_over`, its clocks made
-fair: :attr:`~pokerroom.cluster.lease_settings.LeaseSettings.takeover_grace`) and listed,
-and when it is lost it leaves the registry (still open: another process serves it) and its
-sockets are told it moved (:func:`let_go`).
+(:mod:`pokerroom.cluster.node`), a web tournament's too (leased as one unit with its
+tables); a web tournament this process loses is followed in place, unless it holds calls
+never saved: then it leaves the registry (still open: another process serves it; this one
+follows it anew) and its sockets are told it moved (:func:`let_go`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from pokerroom.cluster.follower import ClusterRoom
 from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.cluster.ownership import Ownership
-from pokerroom.room.failures import describe_failure
 from pokerroom.room.hub import Hub
-from pokerroom.room.registry import entry_from_json
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.rooms.leases import LeaseStore
 from pokerroom.storage.rooms.nodes import NodeStore
 from pokerroom.storage.rooms.saved_room import live_room
-from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.saving.tables import resume
-from pokerroom.web.tournament.resume import list_tournament, rebuild_tournament
 
 log = logging.getLogger(__name__)
 
@@ -62,46 +56,23 @@ def leased_rooms(cardroom: Cardroom, lease: str) -> list[str]:
 
 
 def followed(cardroom: Cardroom, lease: str) -> bool:
-    """Whether ``lease`` is a table the other processes follow (not a web tournament): the
-    one kind that can be handed over with its sockets here kept open."""
+    """Whether ``lease`` is a table or a web tournament the other processes follow: what
+    can be handed over with its sockets here kept open."""
     listed = cardroom.registry.find(lease)
-    return listed is not None and isinstance(listed.room, ClusterRoom)
+    return listed is not None and isinstance(listed.room, ClusterRoom | RoomTournament)
 
 
 def between_hands(cardroom: Cardroom, lease: str) -> bool:
     """Whether no hand is in play at any table of ``lease`` (a table that never dealt one
     is between hands too). A followed table is its own lease: no look through the registry
     (rebalancing asks this of many tables ten times a second)."""
-    rooms = [lease] if followed(cardroom, lease) else leased_rooms(cardroom, lease)
+    listed = cardroom.registry.find(lease)
+    alone = listed is not None and isinstance(listed.room, ClusterRoom)
+    rooms = [lease] if alone else leased_rooms(cardroom, lease)
     for room_id in rooms:
         room = live_room(cardroom.registry.get(room_id).room)
         if getattr(room, "hand", None) is not None and not getattr(room, "hand_done", True):
             return False
-    return True
-
-
-async def take_over(cardroom: Cardroom, hub: Hub, lease: str, grace: float) -> bool:
-    """Build the table (or tournament) ``lease`` from the database and list it here."""
-    let_go(cardroom, hub, lease)  # a stale copy of it goes first
-    now = hub.clock()
-    try:
-        stored = await asyncio.to_thread(cardroom.tables.store.open_room, lease)
-        if stored is None:
-            return False
-        if stored.kind == TOURNAMENT_KIND:
-            tournament = await asyncio.to_thread(rebuild_tournament, stored, cardroom, now, grace)
-            if tournament is None:
-                return False
-            list_tournament(cardroom, stored, tournament)
-        else:
-            secret = cardroom.secret
-            saved = await asyncio.to_thread(resume, stored, cardroom.tables, secret, now, grace)
-            cardroom.registry.add(saved, entry_from_json(stored.entry))
-    except Exception as exc:
-        log.error("table %s cannot be taken over: %s", lease, describe_failure(exc))
-        return False
-    for room_id in leased_rooms(cardroom, lease):
-        hub.room_changed(room_id)
     return True
 
 

@@ -8,19 +8,17 @@ are told, and its spectators get the delayed hands from then on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from pokerroom.errors import UsageError
 from pokerroom.i18n import gettext
 from pokerroom.room.seam import PROTOCOL_VERSION
 from pokerroom.room.tournament.roles import may_direct
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
+from pokerroom.web.tournament.commands import on_owner, status_of
 from pokerroom.web.tournament.routes import tournament_of
 
 
@@ -39,14 +37,10 @@ async def mark_broadcast(request: Request) -> Response:
             400,
             gettext("table: a table's number, or blank; got {given}").format(given=repr(text[:20])),
         )
-    clock: Callable[[], float] = request.app.state.hub.clock
-    try:
-        done = tournament.mark_broadcast(user_of(request), int(text) if text else None, clock())
-    except UsageError as error:
-        return error_response(request.scope, 400, str(error))
-    hub = request.app.state.hub
-    for room in tournament.rooms.values():
-        hub.room_changed(room.id)
+    outcome = await on_owner(request, "broadcast", tournament, {"table": text})
+    if outcome.error is not None:
+        return error_response(request.scope, status_of(outcome), outcome.error)
+    done = outcome.said
     if wants_json(request.scope):
         return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": done})
     return RedirectResponse(tournament.url, status_code=303)

@@ -15,7 +15,6 @@ or the error frame.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 
 from starlette.requests import Request
@@ -23,14 +22,11 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from pokerroom.i18n import gettext
-from pokerroom.protocol.client import Director
 from pokerroom.room.seam import PROTOCOL_VERSION
-from pokerroom.room.tournament.directing import last_said
 from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.room.tournament.roles import may_direct_event
 from pokerroom.room.tournament.words import penalty_words, status_text
 from pokerroom.tournament.clock.render import countdown
-from pokerroom.tournament.live.action_words import action_text
 from pokerroom.tournament.live.events import DirectorAction
 from pokerroom.tournament.penalties.menu import DEFAULT_OFFENCE, offence_lines
 from pokerroom.web.auth.visitor import user_of
@@ -38,12 +34,9 @@ from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.pages.forms import form_fields
 from pokerroom.web.templating import page
 from pokerroom.web.tournament.chat_moderation import chat_moderation
-from pokerroom.web.tournament.routes import tournament_of
+from pokerroom.web.tournament.commands import DIRECTOR_FIELDS, on_owner, status_of
+from pokerroom.web.tournament.routes import advanced, tournament_of
 
-FIELDS = tuple(name for name in Director.model_fields if name not in ("type", "id"))
-NUMBERS = frozenset(
-    name for name, info in Director.model_fields.items() if "int" in str(info.annotation)
-)
 RECENT = 12
 
 
@@ -82,8 +75,7 @@ async def console(request: Request) -> Response:
     refused = _turned_away(request, tournament)
     if refused is not None:
         return refused
-    tournament.advance(_now(request))
-    return _console(request, tournament, None)
+    return _console(request, advanced(request, tournament), None)
 
 
 async def act(request: Request) -> Response:
@@ -91,24 +83,15 @@ async def act(request: Request) -> Response:
     refused = _turned_away(request, tournament)
     if refused is not None:
         return refused
-    fields = await form_fields(request, *FIELDS)
-    message = {"type": "director", "id": f"page-{secrets.token_hex(6)}"}
-    message.update({name: value.strip() for name, value in fields.items() if value.strip()})
-    typed: dict[str, object] = dict(message)
-    for name in NUMBERS & set(message):
-        if message[name].isdigit():
-            typed[name] = int(message[name])
-    outcome = tournament.handle(user_of(request), typed, _now(request))
+    fields = await form_fields(request, *DIRECTOR_FIELDS)
+    outcome = await on_owner(request, "director", tournament, fields)
     if outcome.error is not None:
+        status = 409 if outcome.code != "moving" else status_of(outcome)
         if wants_json(request.scope):
             frame = {"type": "error", "v": PROTOCOL_VERSION, "code": outcome.code}
-            return JSONResponse({**frame, "message": outcome.error}, status_code=409)
-        return _console(request, tournament, outcome.error, 409)
-    hub = request.app.state.hub
-    for room_id in (tournament.id, *(room.id for room in tournament.rooms.values())):
-        hub.room_changed(room_id)
-    said = last_said(tournament)
-    said = None if said is None else action_text(said)  # logged English, worded for him
+            return JSONResponse({**frame, "message": outcome.error}, status_code=status)
+        return _console(request, tournament, outcome.error, status)
+    said = outcome.said  # logged English, worded for him
     if wants_json(request.scope):
         return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": said})
     return _console(request, tournament, said)

@@ -9,19 +9,16 @@ kept with the tournament's other calls.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from pokerroom.errors import PokerroomError
 from pokerroom.i18n import gettext
 from pokerroom.room.seam import PROTOCOL_VERSION
-from pokerroom.said import error_words
 from pokerroom.web.auth.visitor import user_of
 from pokerroom.web.errors import error_response
 from pokerroom.web.pages.forms import form_fields
+from pokerroom.web.tournament.commands import on_owner, status_of
 from pokerroom.web.tournament.routes import tournament_of
 
 
@@ -42,15 +39,13 @@ async def dispute(request: Request) -> Response:
         return _refused(
             gettext("'table' is a table's number, got {given}").format(given=repr(table[:20]))
         )
-    clock: Callable[[], float] = request.app.state.hub.clock
-    try:
-        said = tournament.dispute(user, int(table), fields["text"], clock())
-    except PokerroomError as error:
-        return _refused(error_words(error))
-    request.app.state.hub.room_changed(tournament.id)
-    return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": said})
+    outcome = await on_owner(request, "dispute", tournament, fields)
+    if outcome.error is not None:
+        return _refused(outcome.error, status_of(outcome))
+    return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": outcome.said})
 
 
-def _refused(line: str) -> Response:
-    frame = {"type": "error", "v": PROTOCOL_VERSION, "code": "refused", "message": line}
-    return JSONResponse(frame, status_code=409)
+def _refused(line: str, status: int = 409) -> Response:
+    code = "refused" if status == 409 else "moving"
+    frame = {"type": "error", "v": PROTOCOL_VERSION, "code": code, "message": line}
+    return JSONResponse(frame, status_code=status)

@@ -64,13 +64,27 @@ def in_its_club(
 
 def list_tournament(cardroom: Cardroom, stored: StoredRoom, tournament: RoomTournament) -> None:
     """List a resumed tournament and its tables again (on the event loop)."""
+    list_copy(cardroom, stored, tournament)
+    run_on(cardroom, stored, tournament)
+
+
+def list_copy(cardroom: Cardroom, stored: StoredRoom, tournament: RoomTournament) -> None:
+    """List a tournament and its tables, kept listed as it changes (on the event loop)."""
     registry = cardroom.registry
-    host = stored.entry.get("host_id")
-    host_id = host if isinstance(host, int) else None
-    registry.add(tournament, lobby_entry(tournament, host_id))
+    registry.add(tournament, lobby_entry(tournament, host_of(stored)))
     tournament.on_change = publisher(registry)
     tournament.on_change(tournament)
-    follow_on(cardroom, tournament, str(stored.settings["regulation"]), host_id)
+
+
+def run_on(cardroom: Cardroom, stored: StoredRoom, tournament: RoomTournament) -> None:
+    """A tournament run here opens the next one like it when it starts (if it recurs)."""
+    follow_on(cardroom, tournament, str(stored.settings["regulation"]), host_of(stored))
+
+
+def host_of(stored: StoredRoom) -> int | None:
+    """The account that created a saved tournament, from its lobby line."""
+    host = stored.entry.get("host_id")
+    return host if isinstance(host, int) else None
 
 
 def stop_tournaments(cardroom: Cardroom, now: float) -> None:

@@ -53,6 +53,7 @@ from pokerroom.web.cardroom import Cardroom, cardroom_of
 from pokerroom.web.clubs.choice import chosen_club, club_choices
 from pokerroom.web.errors import error_response, wants_json
 from pokerroom.web.templating import page
+from pokerroom.web.tournament.commands import on_owner, status_of
 from pokerroom.web.tournament.details import details
 from pokerroom.web.tournament.new_form import (
     NewTournamentForm,
@@ -71,16 +72,22 @@ def tournament_routes() -> list[BaseRoute]:
         Route("/tournaments", create, methods=["POST"]),
         Route("/tournaments/{tid}", tournament_page, methods=["GET"]),
         Route("/api/tournaments/{tid}", tournament_json, methods=["GET"]),
-        *(
-            Route(f"/tournaments/{{tid}}/{name}", _form(deed), methods=["POST"])
-            for name, deed in DEEDS.items()
-        ),
+        *(Route(f"/tournaments/{{tid}}/{deed}", _form(deed), methods=["POST"]) for deed in DEEDS),
     ]
 
 
 def _now(request: Request) -> float:
     clock: Callable[[], float] = request.app.state.hub.clock
     return clock()
+
+
+def advanced(request: Request, tournament: RoomTournament) -> RoomTournament:
+    """The tournament's time acts as the page is read, where it runs; a follower copy
+    shows what its owner saved (it never acts)."""
+    hub = request.app.state.hub
+    if hub.acting(tournament.id):
+        tournament.advance(hub.clock())
+    return tournament
 
 
 def _changed(request: Request, tournament: RoomTournament) -> None:
@@ -247,9 +254,7 @@ def publisher(registry: Registry) -> Callable[[RoomTournament], None]:
 
 
 async def tournament_page(request: Request) -> Response:
-    tournament = tournament_of(request)
-    tournament.advance(_now(request))
-    return _page(request, tournament, None)
+    return _page(request, advanced(request, tournament_of(request)), None)
 
 
 def _page(
@@ -268,42 +273,33 @@ def _page(
 
 
 async def tournament_json(request: Request) -> Response:
-    tournament = tournament_of(request)
-    tournament.advance(_now(request))
+    tournament = advanced(request, tournament_of(request))
     return JSONResponse(tournament.lobby(user_of(request)))
 
 
 # ------------------------------------------------------------------ forms
 
-Deed = Callable[[RoomTournament, User, float], str]
-
-DEEDS: dict[str, Deed] = {
-    "register": RoomTournament.register,
-    "unregister": RoomTournament.unregister,
-    "start": RoomTournament.start,
-    "pause": RoomTournament.pause_clock,
-    "resume": RoomTournament.resume_clock,
-}
+DEEDS = ("register", "unregister", "start", "pause", "resume")
+"""The forms ``POST /tournaments/<id>/<deed>`` (:mod:`.commands`)."""
 
 
-def _form(deed: Deed) -> Callable[[Request], Awaitable[Response]]:
+def _form(deed: str) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         tournament = tournament_of(request)
-        user = user_of(request)
-        if user is None:
+        if user_of(request) is None:
             if wants_json(request.scope):
                 return error_response(request.scope, 403, gettext("sign in first"))
             return RedirectResponse(f"/login?next={tournament.url}", status_code=303)
-        try:
-            done = deed(tournament, user, _now(request))
-        except PokerroomError as error:
+        outcome = await on_owner(request, deed, tournament, {})
+        if outcome.error is not None:
+            status = status_of(outcome)
             if wants_json(request.scope):
-                refused = {"type": "error", "v": PROTOCOL_VERSION, "code": "refused"}
-                return JSONResponse({**refused, "message": error_words(error)}, status_code=409)
-            return _page(request, tournament, error_words(error), 409)
-        _changed(request, tournament)
+                refused = {"type": "error", "v": PROTOCOL_VERSION, "code": outcome.code}
+                return JSONResponse({**refused, "message": outcome.error}, status_code=status)
+            return _page(request, tournament, outcome.error, status)
         if wants_json(request.scope):
-            return JSONResponse({"type": "done", "v": PROTOCOL_VERSION, "message": done})
-        return _page(request, tournament, done)
+            done = {"type": "done", "v": PROTOCOL_VERSION, "message": outcome.said}
+            return JSONResponse(done)
+        return _page(request, tournament, outcome.said)
 
     return endpoint

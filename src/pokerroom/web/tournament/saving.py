@@ -3,6 +3,7 @@ keeps and replays it), with the server's writer, secret and accounts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pokerroom.room.seam import User
@@ -25,9 +26,16 @@ def resume_tournament(
     stored: StoredRoom, cardroom: Cardroom, now: float, grace: float = RESUME_GRACE
 ) -> RoomTournament:
     """``stored`` built again and resumed at ``now`` (:func:`resume_saved`)."""
+    return resume_saved(
+        stored, cardroom.tables, cardroom.secret, now, grace, plain_account(cardroom)
+    )
+
+
+def plain_account(cardroom: Cardroom) -> Callable[[int], bool]:
+    """Whether an account is a plain one (neither director nor admin; asks the database)."""
 
     def plain(account_id: int) -> bool:
         account = cardroom.accounts.get_account(account_id)
         return account is None or not may_direct(User(account.id, account.name, account.roles))
 
-    return resume_saved(stored, cardroom.tables, cardroom.secret, now, grace, plain)
+    return plain

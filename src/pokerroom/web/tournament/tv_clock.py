@@ -27,7 +27,7 @@ from pokerroom.tournament.clockface.snapshot import ClockSnapshot, snapshot
 from pokerroom.tournament.money.payouts import PayoutError
 from pokerroom.web.director.clock_json import clock_json
 from pokerroom.web.director.clock_page import POLL_SECONDS, clock_screen
-from pokerroom.web.tournament.routes import tournament_of
+from pokerroom.web.tournament.routes import advanced, tournament_of
 
 SOON = 1e-6
 """A start that is due: the clock shows it as not yet started, at 0:00."""
@@ -78,9 +78,7 @@ def tv_json(tournament: RoomTournament) -> dict[str, Any]:
 
 
 def _read(request: Request) -> RoomTournament:
-    tournament = tournament_of(request)
-    tournament.advance(request.app.state.hub.clock())
-    return tournament
+    return advanced(request, tournament_of(request))
 
 
 async def clock_api(request: Request) -> Response:
