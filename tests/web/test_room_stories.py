@@ -120,3 +120,42 @@ def test_a_teller_tells_only_what_is_new() -> None:
     assert first.lines == ["Ann posts 1"]  # a story already given is left as it was
     assert teller.story().lines == ["Ann posts 1", "You post 2", "Ann folds"]
     assert teller.told == 3
+
+
+def test_hands_shown_all_in_are_named_once_the_board_is_out() -> None:
+    """P-6: both players all in before the flop show at once, and the table waits for them
+    to choose to run it twice; their Show lines are told without names until the board is
+    out, then told again, named (a teller goes on without retelling only while every
+    name it looked up still holds)."""
+    t = table("holdem", 2, seed=3, run_it_twice=True)
+    room = t.room
+    decider = t.decider()
+    assert decider is not None
+    raise_to = t.snap(decider)["you"]["actions"]
+    assert raise_to is not None and raise_to["raise_to"] is not None
+    everything = raise_to["raise_to"]["max"]
+    assert t.post(
+        decider, {"type": "act", "action": raise_to["raise_to"]["word"], "amount": everything}
+    ).changed
+    check_stories(room, t.users)
+    caller = t.decider()
+    assert caller is not None
+    assert t.post(caller, {"type": "act", "action": "call"}).changed
+    check_stories(room, t.users)
+    unnamed = False
+    while room.hand is not None and not room.hand_done:
+        hand = room.hand
+        unnamed = unnamed or (any(hand.shown) and not shown_hand_names(hand))
+        deciding = t.decider()
+        decision = None if deciding is None else t.snap(deciding)["you"]["decision"]
+        if decision == "show":
+            assert t.send(deciding, "show").changed
+        elif decision == "run_twice":
+            assert t.send(deciding, "run_twice", agree=False).changed
+        else:
+            assert t.wait()
+        check_stories(room, t.users)
+    assert unnamed, "the hands were never shown before the board was out"
+    log = t.snap(None)["hand"]
+    assert log is not None
+    assert all(": " in line for line in log["log"] if " shows " in line), log["log"]

@@ -6,7 +6,9 @@ OFC tables; after every step each player, two signed-in watchers, the host-moder
 two signed-out observers are served from one :class:`SharedFrames`, in random order and random
 languages, and each text is compared with the direct builder's
 (:mod:`tests.web.direct_frames`): a viewer's part that leaked into the shared one, or a
-shared value changed for one viewer, shows as a difference for the next.
+shared value changed for one viewer, shows as a difference for the next. One
+:class:`SharedFrames` serves a whole game, told of each change as the hub tells it, so a
+text kept from one change to the next (a hand's results) that went stale shows too.
 """
 
 from __future__ import annotations
@@ -36,8 +38,10 @@ ONLOOKER = User(41, "Onlooker")
 STEPS = 60
 
 
-def check_every_viewer(room: LiveRoom | OfcRoom, users: list[User], rng: random.Random) -> None:
-    frames = SharedFrames()
+def check_every_viewer(
+    room: LiveRoom | OfcRoom, users: list[User], rng: random.Random, frames: SharedFrames
+) -> None:
+    frames.forget(room.id)  # as the hub does after each change
     viewers: list[User | None] = [*users, WATCHER, ONLOOKER, None, None]
     rng.shuffle(viewers)
     vocabulary = room_vocabulary(room)
@@ -75,8 +79,9 @@ def chat_step(users: list[User], send: Callable[..., object], rng: random.Random
 def test_home_tables_frames_equal_the_direct_ones(game: str, seed: int, players: int) -> None:
     rng = random.Random(seed)
     t = table(game, players, seed=seed, clock=CLOCK, max_hands=3)
+    frames = SharedFrames()
     for _ in range(STEPS):
-        check_every_viewer(t.room, t.users, rng)
+        check_every_viewer(t.room, t.users, rng, frames)
         if t.room.status == "over":
             break
         decider = t.decider()
@@ -90,7 +95,7 @@ def test_home_tables_frames_equal_the_direct_ones(game: str, seed: int, players:
         else:
             t.now += rng.uniform(0, 5)
             assert t.post(decider, random_act(t.snap(decider), rng)).changed
-    check_every_viewer(t.room, t.users, rng)
+    check_every_viewer(t.room, t.users, rng, frames)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -103,10 +108,11 @@ def test_cash_tables_frames_equal_the_direct_ones(game: str, seed: int, players:
     rng = random.Random(seed)
     straddle = "utg" if game == "holdem" else "off"
     t = cash_table(game, players, seed=seed, users=5, clock=CLOCK, straddle=straddle)
+    frames = SharedFrames()
     for _ in range(STEPS):
-        check_every_viewer(t.room, t.users, rng)
+        check_every_viewer(t.room, t.users, rng, frames)
         cash_step(t, rng)
-    check_every_viewer(t.room, t.users, rng)
+    check_every_viewer(t.room, t.users, rng, frames)
 
 
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -119,8 +125,9 @@ def test_ofc_tables_frames_equal_the_direct_ones(seed: int, seats: int) -> None:
     for seat, user in enumerate(people, 1):
         sent += 1
         room.handle(user, {"type": "sit", "id": f"m{sent}", "seat": seat}, now)
+    frames = SharedFrames()
     for _ in range(STEPS):
-        check_every_viewer(room, people, rng)
+        check_every_viewer(room, people, rng, frames)
         decider = next((u for u in people if room.snapshot(u)["you"]["decision"]), None)
         if decider is not None:
             message = random_place(room.snapshot(decider), rng)
@@ -132,7 +139,7 @@ def test_ofc_tables_frames_equal_the_direct_ones(seed: int, seats: int) -> None:
                 break
             now = max(now, deadline)
             room.tick(now)
-    check_every_viewer(room, people, rng)
+    check_every_viewer(room, people, rng, frames)
 
 
 def test_the_check_catches_a_viewers_part_left_in_the_shared_one() -> None:
@@ -149,7 +156,7 @@ def test_the_check_catches_a_viewers_part_left_in_the_shared_one() -> None:
 
     room.snapshot_over = careless  # type: ignore[method-assign,assignment]
     try:
-        check_every_viewer(room, [*t.users], random.Random(1))
+        check_every_viewer(room, [*t.users], random.Random(1), SharedFrames())
     except AssertionError:
         return
     raise AssertionError("a shared seat changed for one viewer went unnoticed")

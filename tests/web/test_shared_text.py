@@ -109,3 +109,17 @@ def test_each_viewers_own_object_gets_its_own_text() -> None:
         assert text.text(frame) == encode(frame)
         other = {"seats": seats, "chat": {"lines": ["hi", cards[0]]}}
         assert text.text(other) == encode(other)
+
+
+def test_a_kept_item_is_written_from_its_last_text_only_when_it_is_the_same_object() -> None:
+    """The next change's results keep the text of the very objects the last one had; a new
+    result, even one equal to an old one (``1 == True``), is encoded."""
+    old = {"number": 1, "amount": 1}
+    first = SharedText({"results": [old]})
+    assert first.text({"results": first.frame["results"]}) == encode({"results": [old]})
+    new = {"number": 2, "amount": True}
+    twin = {"number": 1, "amount": True}
+    second = SharedText({"results": [new, twin, old]}, first.kept)
+    frame = {"results": second.frame["results"]}
+    assert second.text(frame) == encode(frame)
+    assert set(second.kept) == {id(new), id(twin), id(old)}

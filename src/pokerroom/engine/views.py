@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import overload
 
 from pokerroom.cards import Card
@@ -51,16 +52,31 @@ _MAY_HIDE = (ev.DealHole, ev.Burn, ev.Discard)
 """The only events that may carry a card the viewer must not see."""
 
 
+_BURNED = ev.Burn(None)
+
+
+@cache
+def _hidden_hole(player: int, count: int) -> ev.DealHole:
+    """Another player's face-down cards as the viewer sees them: one object for each
+    player and count (events never change), not a new one for every view of the hand."""
+    return ev.DealHole(player, (None,) * count)
+
+
+@cache
+def _hidden_discard(player: int, count: int) -> ev.Discard:
+    return ev.Discard(player, (None,) * count)
+
+
 def _visible(event: ev.Event, viewer: int | None) -> ev.Event:
     if not isinstance(event, _MAY_HIDE):  # most events: quick, as a table re-views its hand
         return event
     match event:
         case ev.DealHole(player, cards, face_up) if player != viewer and not face_up:
-            return ev.DealHole(player, (None,) * len(cards))
+            return _hidden_hole(player, len(cards))
         case ev.Burn():
-            return ev.Burn(None)
+            return _BURNED
         case ev.Discard(player, cards) if player != viewer:
-            return ev.Discard(player, (None,) * len(cards))
+            return _hidden_discard(player, len(cards))
     return event
 
 

@@ -12,6 +12,10 @@ would give (``tests/web/test_shared_frames.py`` holds it to the frame built dire
 
 The hub forgets a room's shared part whenever the room changed or a connection is shown
 the room anew, so a frame never shows an older table than the last change it was sent for.
+One part outlives a change: the text of each of the last hands' results (``results``), the
+largest field after the seats. A room words a hand's results once and hands the same
+objects out, unchanged, until the hand drops off the list; so a result that is the very
+object the last change's frame had keeps its text, and only a new one is encoded.
 """
 
 from __future__ import annotations
@@ -42,16 +46,28 @@ class SharedSnapshots(Protocol):
 _MISSING = object()
 """A field the shared frame has not: a viewer's own."""
 
+KEPT_FIELDS = frozenset({"results"})
+"""The list fields whose items a room keeps and hands out again unchanged, the same
+objects, from one change to the next (a hand's results, worded once when it ended)."""
+
+KeptTexts = dict[int, tuple[object, str]]
+"""Items of the kept fields by identity, with their text (the object held, so that its
+identity is not taken by another)."""
+
 
 class SharedText:
     """One public frame with the text of each of its fields, and, once a viewer's field
     copies a shared list or object with a few items of his own, the text of that field's
     items, so that his is written from them."""
 
-    __slots__ = ("_fields", "_items", "_nested", "_objects", "frame")
+    __slots__ = ("_before", "_fields", "_items", "_nested", "_objects", "frame", "kept")
 
-    def __init__(self, frame: Frame) -> None:
+    def __init__(self, frame: Frame, before: KeptTexts | None = None) -> None:
         self.frame = frame
+        self._before: KeptTexts = {} if before is None else before
+        """The kept items' text as the last change's frame had them."""
+        self.kept: KeptTexts = {}
+        """The kept items' text of this frame, once a viewer's frame has the field."""
         self._fields: dict[str, str] = {}
         """A shared field's text, name included, once a viewer's frame has it (one every
         viewer has his own of, his seat among the seats, is never encoded whole)."""
@@ -70,11 +86,24 @@ class SharedText:
             if shared(key, _MISSING) is item:
                 text = texts.get(key)
                 if text is None:
-                    text = texts[key] = f"{_key(key)}:{value_text(item)}"
+                    text = texts[key] = f"{_key(key)}:{self._shared(key, item)}"
                 parts.append(text)
             else:
                 parts.append(f"{_key(key)}:{self._own(key, item)}")
         return "{" + ",".join(parts) + "}"
+
+    def _shared(self, name: str, value: object) -> str:
+        """A shared field's text: a kept field's items written from the last change's
+        text of those that are the same objects."""
+        if name not in KEPT_FIELDS or type(value) is not list:
+            return value_text(value)
+        before, kept, parts = self._before, self.kept, []
+        for item in value:
+            known = before.get(id(item))
+            text = known[1] if known is not None and known[0] is item else value_text(item)
+            kept[id(item)] = (item, text)
+            parts.append(text)
+        return "[" + ",".join(parts) + "]"
 
     def _own(self, name: str, value: object) -> str:
         """A viewer's own value of the field ``name``: written from the shared items'
@@ -136,15 +165,22 @@ def _key(key: str) -> str:
 
 
 class SharedFrames:
-    """Every room's public part, per language and vocabulary, until the room changes."""
+    """Every room's public part, per language and vocabulary, until the room changes, and
+    the text of its kept items until nobody here watches it."""
 
     def __init__(self) -> None:
         self._built: dict[str, dict[tuple[Language, Vocabulary], SharedText]] = {}
+        self._kept: dict[str, dict[tuple[Language, Vocabulary], KeptTexts]] = {}
         self._kinds: dict[type, bool] = {}
 
     def forget(self, room_id: str) -> None:
         """The room changed (or someone is shown it anew): build its public part again."""
         self._built.pop(room_id, None)
+
+    def drop(self, room_id: str) -> None:
+        """Nobody here watches the room any more: forget all of it."""
+        self._built.pop(room_id, None)
+        self._kept.pop(room_id, None)
 
     def text(
         self,
@@ -163,7 +199,11 @@ class SharedFrames:
             by_language = self._built.setdefault(room.id, {})
             shared = by_language.get((language, vocabulary))
             if shared is None:
-                shared = by_language[language, vocabulary] = SharedText(sharing.public_snapshot())
+                kept = self._kept.setdefault(room.id, {})
+                before = kept.get((language, vocabulary))
+                shared = SharedText(sharing.public_snapshot(), before)
+                by_language[language, vocabulary] = shared
+                kept[language, vocabulary] = shared.kept
             frame = dict(sharing.snapshot_over(shared.frame, viewer))
         frame["now"] = now
         return shared.text(frame)

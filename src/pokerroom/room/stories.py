@@ -5,10 +5,11 @@ for each of them was the largest part of building one. A room keeps one
 :class:`~pokerroom.table.story.StoryTeller` per engine position (and one for those who
 see no hole cards: observers and players not dealt in), each fed only the events of that
 viewer's own view (X-4: a teller never sees another viewer's events), and tells it the
-new events when asked. A teller is made anew with each hand, and whenever the shown
-hands' names or the winning hands changed (a retelling would word its old lines
-differently: a hand shown all-in before the board is out is named once it is), so the
-story is always what :func:`~pokerroom.table.story.tell` would say from the start. The
+new events when asked. A teller is made anew with each hand, and whenever a shown or
+winning hand's name it has told changed (a retelling would word its old lines
+differently: a hand shown all-in before the board is out is named once it is; a name
+added for a hand it has not told of yet changes nothing told), so the story is always
+what :func:`~pokerroom.table.story.tell` would say from the start. The
 clock's timeouts (A-18) need no such care: an event is marked timed out as it is made.
 
 A story is told in words, so a teller speaks one language: a room keeps one per viewer
@@ -49,8 +50,6 @@ _EVERYONE = -1
 @dataclass(slots=True)
 class _Told:
     teller: StoryTeller
-    hand_names: HandNames
-    winning: Winning
     story: Story | None = None
     """The story as last told (shared by every caller until more is told)."""
     at: int = -1
@@ -163,7 +162,7 @@ class Stories:
                 hand_names=hand_names,
                 winning=winning,
             )
-            told = _Told(teller, hand_names, winning)
+            told = _Told(teller)
             self._tellers[viewer, language] = told
         told.teller.tell(events, timeouts)
         return told
@@ -182,6 +181,4 @@ class Stories:
     def _still_true(told: _Told, hand_names: HandNames, winning: Winning, events: int) -> bool:
         """Whether what the teller has told (of ``events`` so far) would be told the same
         way now."""
-        return (
-            told.teller.told <= events and told.hand_names == hand_names and told.winning == winning
-        )
+        return told.teller.told <= events and told.teller.holds_for(hand_names, winning)

@@ -179,6 +179,20 @@ class StoryTeller:
         self.told = 0
         """How many events of the hand have been told."""
 
+    def holds_for(
+        self, hand_names: Mapping[int, str], winning: Mapping[tuple[int, int, str, int], str]
+    ) -> bool:
+        """Whether what was told would be told alike with these shown and winning hands'
+        names (each name it looked up is the same in them): then it goes on with them, and
+        a hand whose showdown names one more hand is not told again from the start."""
+        teller = self._teller
+        if any(hand_names.get(player) != named for player, named in teller.names_read.items()):
+            return False
+        if any(winning.get(award) != won for award, won in teller.winning_read.items()):
+            return False
+        teller.hand_names, teller.winning = hand_names, winning
+        return True
+
     def tell(self, events: Sequence[ev.Event], timeouts: Collection[int] = ()) -> None:
         """Tell the events past the first :attr:`told` of ``events`` (the hand so far)."""
         for index in range(self.told, len(events)):
@@ -224,6 +238,10 @@ class _Teller:
         """The players named in the line being made (:attr:`Story.about`)."""
         self.antes: list[tuple[int, int]] = []
         """Antes posted and not yet told: everyone's equal antes make one line (B-7)."""
+        self.names_read: dict[int, str | None] = {}
+        """Each shown hand's name as it was looked up (None: it had none then)."""
+        self.winning_read: dict[tuple[int, int, str, int], str | None] = {}
+        """Each award's winning hand as it was looked up."""
 
     def say(self, line: str) -> None:
         self.story.lines.append(line)
@@ -353,7 +371,7 @@ class _Teller:
                     self.say(self.line(player, N_("You stand pat"), N_("{name} stands pat")))
                     self.story.last_action[player] = gettext(N_("stands pat"))
             case ev.Show(player, cards):
-                named = self.hand_names.get(player)
+                named = self.names_read[player] = self.hand_names.get(player)
                 shown = cards_text(cards, self.words.card)
                 if named:
                     self.say(
@@ -378,7 +396,8 @@ class _Teller:
             case ev.Award(player, amount, pot, share, board):
                 self.stacks[player] += amount
                 where = _pot_name(pot, share, board, two_boards=self.two_boards, runs=self.runs)
-                won_with = self.winning.get((player, pot, share, board))
+                award = (player, pot, share, board)
+                won_with = self.winning_read[award] = self.winning.get(award)
                 won = self.words.amount(amount)
                 line = self.line(
                     player, N_("You win {amount}"), N_("{name} wins {amount}"), amount=won
