@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +18,6 @@ from pokerroom.storage.database import open_database
 from pokerroom.storage.rooms.checkpoint import starting_point
 from pokerroom.storage.rooms.saved_room import replay
 from pokerroom.storage.rooms.store import RoomStore
-from tests.real_parts import NatsServer
 from tests.web.test_failover import (
     Node,
     Player,
@@ -110,16 +108,6 @@ def check_one_story(sockets: list[Player]) -> None:
 def hands_played(player: Player) -> int:
     frames = table_frames(player)
     return moment(frames[-1])[0] if frames else 0
-
-
-@pytest.fixture
-def nodes(postgres_url: str, tmp_path: Path, nats_server: NatsServer) -> Any:
-    made = [Node(tmp_path / name, postgres_url, nats_server.url) for name in ("a", "b")]
-    for node in made:
-        node.folder.mkdir()
-    yield made
-    for node in made:
-        node.end()
 
 
 def test_a_second_server_started_later_gets_half_the_tables_between_hands(

@@ -225,16 +225,6 @@ async def _story(owner: Worker, other: Worker, broker: NatsServer, tokens: dict[
         await player.socket.close()
 
 
-@pytest.fixture
-def nodes(postgres_url: str, tmp_path: Path, nats_server: NatsServer) -> Any:
-    made = [Node(tmp_path / name, postgres_url, nats_server.url) for name in ("a", "b")]
-    for node in made:
-        node.folder.mkdir()
-    yield made
-    for node in made:
-        node.end()
-
-
 def handed_over_between_hands(url: str, tid: str) -> list[tuple[bool, int]]:
     """For each time the tournament changed owner (its saved ``shift``), whether its tables
     were all between hands then, and how many inputs were saved after: replayed from its
