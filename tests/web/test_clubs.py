@@ -257,3 +257,29 @@ def test_a_restarted_server_keeps_the_clubs_games_closed_to_outsiders(
         assert isinstance(resumed, RoomTournament)
         assert resumed.club == 1
         assert resumed.directors == {account_id(again, "Ann"), account_id(again, "Bob")}
+
+
+class ClubHints:
+    """A cluster's link as the club pages use it: which clubs they said changed."""
+
+    def __init__(self) -> None:
+        self.changed: list[int] = []
+
+    def remote(self, _room_id: str) -> bool:
+        return False
+
+    def club_changed(self, club_id: int) -> None:
+        self.changed.append(club_id)
+
+
+def test_a_clubs_change_is_told_to_the_other_processes_of_a_cluster(
+    people: dict[str, TestClient],
+) -> None:
+    """A director named on one process's page is a director on every process: the page
+    tells the cluster the club changed (the others read it again)."""
+    ann = people["Ann"]
+    hints = ClubHints()
+    ann.app.state.hub.link = hints  # type: ignore[attr-defined]
+    assert member_deed(ann, "Bob", "role", "director") == 200
+    assert member_deed(people["Cid"], "Bob", "remove") == 403, "Cid is no member"
+    assert hints.changed == [1], "told once, for the change made; a refused deed tells nothing"

@@ -29,6 +29,7 @@ from pokerroom.cluster.ownership import Ownership
 from pokerroom.cluster.presence import PresenceTally
 from pokerroom.cluster.subjects import (
     CLOSED,
+    CLUB_CHANGED,
     EVERY_SAVED,
     OPENED,
     BadPayloadError,
@@ -140,6 +141,9 @@ class ClusterNode:
         """How web tournaments are followed and run (None: they are not followed)."""
         self.table_commands: Mapping[str, TableCommand] = {}
         """The pages' commands this process runs for the tables it owns, by kind."""
+        self.reread_club: Callable[[int], Coroutine[Any, Any, None]] | None = None
+        """Reads a club's members and directors again, told it changed elsewhere (None:
+        this process keeps no club)."""
 
     def attach(self, hub: Hub) -> None:
         self._hub = hub
@@ -212,6 +216,16 @@ class ClusterNode:
         except (NoAnswerError, BadPayloadError):
             with use_language(language):
                 return Outcome(False, gettext(MOVED), "moving")
+
+    def club_changed(self, club_id: int) -> None:
+        told = encode({"club": club_id, "node": self.ownership.node})
+        self._spawn(self.broker.publish(CLUB_CHANGED, told))
+
+    async def _heard_club_changed(self, _subject: str, payload: bytes) -> None:
+        with contextlib.suppress(BadPayloadError, KeyError, TypeError, ValueError):
+            told = decode(payload)
+            if told["node"] != self.ownership.node and self.reread_club is not None:
+                await self.reread_club(int(told["club"]))
 
     def presence(self, room_id: str, user: User, connected: bool) -> None:
         if self.ownership.owns(room_id):
@@ -590,16 +604,21 @@ class ClusterNode:
         if stored.id not in self.registry:
             self.registry.add(table, entry_from_json(stored.entry))
 
+    async def listen(self) -> None:
+        """Hear the other processes' notices and hints."""
+        self._listening = [
+            await self.broker.subscribe(EVERY_SAVED, self._heard_saved),
+            await self.broker.subscribe(OPENED, self._heard_opened),
+            await self.broker.subscribe(CLOSED, self._heard_closed),
+            await self.broker.subscribe(CLUB_CHANGED, self._heard_club_changed),
+        ]
+
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[ClusterNode]:
         """The app's lifespan: listen, follow, own what nobody owns; give it all up at the end."""
         self._loop = asyncio.get_running_loop()
         self.writer.on_written = self._written
-        self._listening = [
-            await self.broker.subscribe(EVERY_SAVED, self._heard_saved),
-            await self.broker.subscribe(OPENED, self._heard_opened),
-            await self.broker.subscribe(CLOSED, self._heard_closed),
-        ]
+        await self.listen()
         await self.follow_all()
         self.ownership.load = self.load
         self.ownership.watch(_nothing, self.lost)

@@ -31,6 +31,9 @@ from pokerroom.storage.rooms.store import RoomInput
 OPENED = "pokerroom.rooms.opened"
 CLOSED = "pokerroom.rooms.closed"
 EVERY_SAVED = "pokerroom.room.*.saved"
+CLUB_CHANGED = "pokerroom.clubs.changed"
+"""A hint: a club's members or directors changed (``{"club", "node"}``); every other
+process reads them again, for its club tables' doors and its tournaments' directors."""
 
 
 class BadPayloadError(PokerroomError, ValueError):

@@ -36,6 +36,11 @@ class RoomLink(Protocol):
         observers); its outcome, worded in ``language`` (a refusal if no owner answers)."""
         ...
 
+    def club_changed(self, club_id: int) -> None:
+        """A club's members or directors changed on this process: the others read them
+        again (whoever owns the club's tournaments checks its directors)."""
+        ...
+
     def presence(self, room_id: str, user: User, connected: bool) -> None:
         """The user's first socket on this process opened, or his last closed: the owner
         sums it with the other processes'."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
+from functools import partial
 
 from pokerroom.cluster.follower import ClusterRoom
 from pokerroom.cluster.nats_broker import NatsBroker
@@ -21,6 +22,7 @@ from pokerroom.room.hub import Hub
 from pokerroom.room.kinds import TableRoom
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.cardroom import Cardroom
+from pokerroom.web.clubs.routes import club_changed
 from pokerroom.web.lobby.table_commands import TABLE_COMMANDS, owners_command
 from pokerroom.web.table_socket import ROOM_CLOSED
 from pokerroom.web.tournament.commands import TOURNAMENT_COMMANDS, tournament_command
@@ -45,6 +47,8 @@ async def clustered(
         **{kind: owners_command(cardroom, hub, kind) for kind in TABLE_COMMANDS},
         **{kind: tournament_command(cardroom, hub, kind) for kind in TOURNAMENT_COMMANDS},
     }
+
+    node.reread_club = partial(club_changed, cardroom, hub)
 
     def opened(room: TableRoom, saver: RoomWriter, secret: bytes) -> ClusterRoom:
         made = ClusterRoom(room, saver, secret)  # leased with its recipe (RoomWriter.create)

@@ -33,6 +33,7 @@ from pokerroom.club.season import Season
 from pokerroom.club.standings import Standing, standings
 from pokerroom.errors import PokerroomError
 from pokerroom.i18n import gettext
+from pokerroom.room.hub import Hub
 from pokerroom.room.registry import RoomKind, table_path
 from pokerroom.room.seam import User
 from pokerroom.room.tournament.event import RoomTournament
@@ -190,7 +191,10 @@ async def _deed(
         done = await deed(cardroom, club, user)
     except PokerroomError as error:
         return await _club_page(request, error_words(error), 409)
-    await _members_changed(request, cardroom, club.id)
+    hub: Hub = request.app.state.hub
+    await club_changed(cardroom, hub, club.id)
+    if hub.link is not None:
+        hub.link.club_changed(club.id)
     return await _club_page(request, done)
 
 
@@ -239,14 +243,14 @@ async def add_season(request: Request) -> Response:
     return await _deed(request, act)
 
 
-async def _members_changed(request: Request, cardroom: Cardroom, club_id: int) -> None:
-    """The hub's copy of the members, the tournaments' directors, the sockets told."""
+async def club_changed(cardroom: Cardroom, hub: Hub, club_id: int) -> None:
+    """A club's members or directors changed (here, or on another process of a cluster):
+    the hub's copy of the members, the tournaments' directors, the sockets told."""
     club = await _db(cardroom.clubs.club, club_id)
     if club is None:
         return
     await _db(cardroom.club_members.read, cardroom.clubs, club_id, club.name)
     directors = await _db(cardroom.clubs.directors, club_id)
-    hub = request.app.state.hub
     for room_id in list(cardroom.registry):
         listed = cardroom.registry.find(room_id)
         if listed is None or listed.entry.club != club_id:
