@@ -19,7 +19,7 @@ from pokerroom.cluster.broker import LocalBus
 from pokerroom.cluster.follower import ClusterRoom, follow
 from pokerroom.cluster.node import ClusterNode
 from pokerroom.cluster.ownership import Ownership
-from pokerroom.cluster.subjects import notice_from, notice_to_bytes, saved
+from pokerroom.cluster.subjects import SavedNotice, notice_from, notice_to_bytes, saved
 from pokerroom.room.hub import Hub
 from pokerroom.room.registry import LobbyEntry, Registry, RoomKind
 from pokerroom.room.seam import User
@@ -280,9 +280,12 @@ def test_a_process_skips_its_own_notices_yet_tells_the_next_owner_who_is_here(
     node = ClusterNode(bus.broker(), cast(Ownership, lease), registry, writer, SECRET, print)
     node.attach(cast(Hub, hub))
     decoded: list[bytes] = []
-    monkeypatch.setattr(
-        "pokerroom.cluster.node.notice_from", lambda p: decoded.append(p) or notice_from(p)
-    )
+
+    def counted(payload: bytes) -> SavedNotice:
+        decoded.append(payload)
+        return notice_from(payload)
+
+    monkeypatch.setattr("pokerroom.cluster.node.notice_from", counted)
     told: list[dict[str, Any]] = []
 
     async def new_owner(payload: bytes) -> bytes:
