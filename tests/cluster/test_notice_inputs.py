@@ -2,8 +2,7 @@
 inputs before them replays them without reading the database; duplicated, reordered or
 gapped notices, one from an older owner that disagrees with the database, one whose inputs
 do not add up and one that carries none all leave the follower exactly at the database's
-state; a process does not decode its own notices, yet notes their epoch; and no notice
-carries a card."""
+state; and no notice carries a card."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from pokerroom.cluster.broker import LocalBus
 from pokerroom.cluster.follower import ClusterRoom, follow
 from pokerroom.cluster.node import ClusterNode
 from pokerroom.cluster.ownership import Ownership
-from pokerroom.cluster.subjects import SavedNotice, notice_from, notice_to_bytes, saved
+from pokerroom.cluster.subjects import notice_from, notice_to_bytes, saved
 from pokerroom.room.hub import Hub
 from pokerroom.room.registry import LobbyEntry, Registry, RoomKind
 from pokerroom.room.seam import User
@@ -249,62 +248,3 @@ def test_a_fenced_out_write_is_not_announced(tmp_path: Path) -> None:
     writer.drain()
     assert moved.dropped == {("t1", 1)}
     assert all(w.room_id != "t1" or w.input is None for batch in told for w in batch)
-
-
-class Lease:
-    """The part of the ownership a node asks of one table it owns (at ``epoch``) or lost."""
-
-    def __init__(self, epoch: int) -> None:
-        self.node = "here"
-        self.held: int | None = epoch
-
-    def lease_of(self, room_id: str) -> str:
-        return room_id
-
-    def owns(self, _room_id: str) -> bool:
-        return self.held is not None
-
-    def epoch(self, _room_id: str) -> int | None:
-        return self.held
-
-
-def test_a_process_skips_its_own_notices_yet_tells_the_next_owner_who_is_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    owner, writer = owner_and_store(tmp_path)
-    registry = Registry()
-    registry.add(owner, LobbyEntry("t1", "NLHE", "1/2", 2, 2, kind=RoomKind.CASH))
-    hub = ShownHub()
-    monkeypatch.setattr(hub, "viewers", lambda _room_id: [ANN])
-    lease, bus = Lease(3), LocalBus()
-    node = ClusterNode(bus.broker(), cast(Ownership, lease), registry, writer, SECRET, print)
-    node.attach(cast(Hub, hub))
-    decoded: list[bytes] = []
-
-    def counted(payload: bytes) -> SavedNotice:
-        decoded.append(payload)
-        return notice_from(payload)
-
-    monkeypatch.setattr("pokerroom.cluster.node.notice_from", counted)
-    told: list[dict[str, Any]] = []
-
-    async def new_owner(payload: bytes) -> bytes:
-        told.append(json.loads(payload))
-        return b'{"changed": false}'
-
-    async def scenario() -> None:
-        await bus.broker().serve("pokerroom.room.t1.cmd", new_owner)
-        own = notice_to_bytes("t1", owner.serial, 3, [])
-        await node._heard_saved(saved("t1"), own)  # its own: not even decoded
-        assert decoded == [] and hub.refreshed == [] and told == []
-        lease.held = None  # the lease is lost: a later owner (epoch 4) saves the table
-        owner.lose()
-        later = notice_to_bytes("t1", owner.serial, 4, [])
-        await node._heard_saved(saved("t1"), later)
-        await asyncio.sleep(0)  # the presence told from its own task
-        assert decoded == [later]
-
-    asyncio.run(scenario())
-    assert [(t["kind"], t["user"]["id"], t["connected"]) for t in told] == [
-        ("presence", ANN.id, True)
-    ]

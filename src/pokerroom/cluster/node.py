@@ -39,7 +39,6 @@ from pokerroom.cluster.subjects import (
     notice_to_bytes,
     outcome_from,
     outcome_to_bytes,
-    room_saved,
     saved,
 )
 from pokerroom.cluster.tournament_copy import TournamentCopy
@@ -438,9 +437,7 @@ class ClusterNode:
 
     # ------------------------------------------------------------ the followers' side
 
-    async def _heard_saved(self, subject: str, payload: bytes) -> None:
-        if self._saved_here(room_saved(subject)):
-            return
+    async def _heard_saved(self, _subject: str, payload: bytes) -> None:
         try:
             notice = notice_from(payload)
         except BadPayloadError as error:
@@ -463,17 +460,6 @@ class ClusterNode:
             self._saved_elsewhere(notice.room)
         if copy.serial < notice.serial:  # a gap, no inputs or doubt: the database says
             await self._catch_up(notice.room)
-
-    def _saved_here(self, room_id: str) -> bool:
-        """Whether the room is run and saved here, so that a notice of it is this process's
-        own (nothing to follow): its epoch is noted as the notice's would be (a later
-        owner's then shows the table changed hands), but the notice is not decoded."""
-        if self._copy(room_id) is not None or self.registry.find(room_id) is None:
-            return False
-        epoch = self.ownership.epoch(room_id) if self.ownership.owns(room_id) else None
-        if epoch is not None:
-            self._epochs[room_id] = epoch
-        return epoch is not None
 
     def _replayed(self, room_id: str, copy: Copy, inputs: Sequence[RoomInput]) -> bool:
         """Whether ``copy`` replayed some of ``inputs``; a tournament's that cannot is

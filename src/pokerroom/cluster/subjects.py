@@ -47,11 +47,6 @@ def saved(room_id: str) -> str:
     return f"pokerroom.room.{room_id}.saved"
 
 
-def room_saved(subject: str) -> str:
-    """The room a :func:`saved` subject names."""
-    return subject.removeprefix("pokerroom.room.").removesuffix(".saved")
-
-
 SHARED_MESSAGES = frozenset(
     {
         "sit",
