@@ -223,6 +223,9 @@ async def on_frame(player: Player, frame: dict[str, Any], now: float) -> None:
         if frame["code"] == "moving":
             send_again(player, frame.get("ref"))
         return
+    if frame["type"] == "saving":  # the table pauses for the database, or resumes: no state
+        stats.errors[f"saving paused={frame['paused']}"] += 1
+        return
     hand, you = frame["hand"], frame["you"]
     player.turn = "0.0" if hand is None else hand["turn"]
     key = turn_key(player.turn)

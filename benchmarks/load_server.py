@@ -238,7 +238,7 @@ def serve_worker(config: LoadConfig, database_url: str, port: int) -> None:
     profiler = cProfile.Profile(time.thread_time) if config.profile else None  # its own CPU
     if profiler is not None:
         profiler.enable()
-    server = DrainingServer(  # as `pokerroom serve --workers` (uncompressed, heap settled),
+    server = ProfiledServer(  # as `pokerroom serve --workers` (uncompressed, heap settled),
         uvicorn.Config(  # but stopped at once, without handing its tables over
             app,
             host="127.0.0.1",
@@ -251,13 +251,25 @@ def serve_worker(config: LoadConfig, database_url: str, port: int) -> None:
         None,
         app.state.hub,
     )
-    try:
-        with contextlib.suppress(KeyboardInterrupt):  # stopped by SIGINT, as uvicorn.run is
-            server.run()
-    finally:
-        if profiler is not None and config.profile:
+    if profiler is not None and config.profile:
+        server.profiled = (profiler, f"{config.profile}.{port}")  # one file per worker
+    with contextlib.suppress(KeyboardInterrupt):  # stopped by SIGINT, as uvicorn.run is
+        server.run()
+
+
+class ProfiledServer(DrainingServer):
+    """A worker that writes its profile as soon as it is told to stop: a slow shutdown
+    (thousands of sockets closed under the profiler) could outlast the benchmark's wait and
+    be killed before it wrote anything."""
+
+    profiled: tuple[cProfile.Profile, str] | None = None
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self.profiled is not None:
+            profiler, path = self.profiled
             profiler.disable()
-            profiler.dump_stats(f"{config.profile}.{port}")  # one file per worker
+            profiler.dump_stats(path)
+        await super().shutdown(sockets)
 
 
 def shared_out(url: str, tables: int) -> None:
