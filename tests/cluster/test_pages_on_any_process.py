@@ -9,7 +9,6 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +19,6 @@ from pokerroom.client.signing_in import SESSION_COOKIE
 from pokerroom.i18n import gettext, use_language
 from pokerroom.web.lobby.table_commands import IN_PLAY
 from tests.cluster.test_two_processes import Worker, home_table, is_table, joined
-from tests.real_parts import NatsServer
 from tests.web.test_saved_means_saved import Player
 
 pytestmark = pytest.mark.postgres
@@ -89,20 +87,13 @@ def until_page(worker: Worker, token: str, room: str, status: int) -> None:
 
 
 def test_observers_and_closing_posted_to_the_follower_run_on_the_owner(
-    tmp_path: Path, postgres_url: str, nats_server: NatsServer
+    workers: tuple[Worker, Worker],
 ) -> None:
-    owner = Worker(tmp_path / "a", postgres_url, broker=nats_server.url)
-    other = Worker(tmp_path / "b", postgres_url, broker=nats_server.url)
-    try:
-        owner.start()
-        tokens = owner.accounts("Ann", "Bob", "Cid")
-        other.start()
-        room = home_table(owner, tokens["Ann"])  # owned by the first process
-        until_page(other, tokens["Ann"], room, 200)
-        asyncio.run(_story(owner, other, tokens, room))
-    finally:
-        owner.kill()
-        other.kill()
+    owner, other = workers
+    tokens = owner.accounts("Ann", "Bob", "Cid")
+    room = home_table(owner, tokens["Ann"])  # owned by the first process
+    until_page(other, tokens["Ann"], room, 200)
+    asyncio.run(_story(owner, other, tokens, room))
 
 
 async def _story(owner: Worker, other: Worker, tokens: dict[str, str], room: str) -> None:

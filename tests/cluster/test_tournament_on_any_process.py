@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import nats
@@ -117,18 +116,11 @@ def every_card(frames: list[dict[str, Any]]) -> set[str]:
 
 
 def test_a_tournament_is_served_by_every_process_and_taken_over_in_place(
-    tmp_path: Path, postgres_url: str, nats_server: NatsServer
+    workers: tuple[Worker, Worker], nats_server: NatsServer
 ) -> None:
-    owner = Worker(tmp_path / "a", postgres_url, broker=nats_server.url)
-    other = Worker(tmp_path / "b", postgres_url, broker=nats_server.url)
-    try:
-        owner.start()
-        tokens = owner.accounts("Ann", "Bob")
-        other.start()
-        asyncio.run(_story(owner, other, nats_server, tokens))
-    finally:
-        owner.kill()
-        other.kill()
+    owner, other = workers
+    tokens = owner.accounts("Ann", "Bob")
+    asyncio.run(_story(owner, other, nats_server, tokens))
 
 
 async def _story(owner: Worker, other: Worker, broker: NatsServer, tokens: dict[str, str]) -> None:

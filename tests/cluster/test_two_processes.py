@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import nats
@@ -138,19 +137,12 @@ def in_order(player: Player) -> None:
 
 
 def test_a_socket_on_the_other_process_plays_through_notices_a_broker_restart_and_a_kill(
-    tmp_path: Path, postgres_url: str, nats_server: NatsServer
+    workers: tuple[Worker, Worker], nats_server: NatsServer
 ) -> None:
-    owner = Worker(tmp_path / "a", postgres_url, broker=nats_server.url)
-    other = Worker(tmp_path / "b", postgres_url, broker=nats_server.url)
-    try:
-        owner.start()
-        tokens = owner.accounts("Ann", "Bob")
-        other.start()
-        room = home_table(owner, tokens["Ann"])  # opened on, and owned by, the first
-        asyncio.run(play_across(owner, other, nats_server, tokens, room))
-    finally:
-        owner.kill()
-        other.kill()
+    owner, other = workers
+    tokens = owner.accounts("Ann", "Bob")
+    room = home_table(owner, tokens["Ann"])  # opened on, and owned by, the first
+    asyncio.run(play_across(owner, other, nats_server, tokens, room))
 
 
 async def inject(url: str, room: str) -> None:
