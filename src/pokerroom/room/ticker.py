@@ -129,7 +129,8 @@ class Ticker:
         while True:
             self._wake.clear()
             earliest = self.tick_due()
-            rescan = max(0.0, self._rescan_at - time.monotonic())
-            pause = rescan if earliest is None else max(self._min_pause, earliest - self._clock())
+            pause = max(0.0, self._rescan_at - time.monotonic())  # the next full look
+            if earliest is not None:
+                pause = min(pause, max(self._min_pause, earliest - self._clock()))
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), min(pause, rescan))
+                await asyncio.wait_for(self._wake.wait(), pause)

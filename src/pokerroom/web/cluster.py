@@ -22,7 +22,7 @@ from pokerroom.room.hub import Hub
 from pokerroom.room.kinds import TableRoom
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.clubs.routes import club_changed
+from pokerroom.web.clubs.routes import reread_club
 from pokerroom.web.lobby.table_commands import TABLE_COMMANDS, owners_command
 from pokerroom.web.table_socket import ROOM_CLOSED
 from pokerroom.web.tournament.commands import TOURNAMENT_COMMANDS, tournament_command
@@ -48,7 +48,7 @@ async def clustered(
         **{kind: tournament_command(cardroom, hub, kind) for kind in TOURNAMENT_COMMANDS},
     }
 
-    node.reread_club = partial(club_changed, cardroom, hub)
+    node.reread_club = partial(reread_club, cardroom, hub)
 
     def opened(room: TableRoom, saver: RoomWriter, secret: bytes) -> ClusterRoom:
         made = ClusterRoom(room, saver, secret)  # leased with its recipe (RoomWriter.create)

@@ -192,7 +192,7 @@ async def _deed(
     except PokerroomError as error:
         return await _club_page(request, error_words(error), 409)
     hub: Hub = request.app.state.hub
-    await club_changed(cardroom, hub, club.id)
+    await reread_club(cardroom, hub, club.id)
     if hub.link is not None:
         hub.link.club_changed(club.id)
     return await _club_page(request, done)
@@ -243,7 +243,7 @@ async def add_season(request: Request) -> Response:
     return await _deed(request, act)
 
 
-async def club_changed(cardroom: Cardroom, hub: Hub, club_id: int) -> None:
+async def reread_club(cardroom: Cardroom, hub: Hub, club_id: int) -> None:
     """A club's members or directors changed (here, or on another process of a cluster):
     the hub's copy of the members, the tournaments' directors, the sockets told."""
     club = await _db(cardroom.clubs.club, club_id)
