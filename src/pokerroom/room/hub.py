@@ -316,7 +316,7 @@ class Hub:
         watching.discard(connection)
         if not watching:
             del self._connections[room.id]
-            self._frames.drop(room.id)
+            self._frames.forget(room.id)
         if viewer is None:
             self._replays.forget(connection.sender)
             return
@@ -521,7 +521,7 @@ class Hub:
             return
         for key in [key for key in self._present if key[0] == room_id]:
             del self._present[key]
-        self._frames.drop(room_id)
+        self._frames.forget(room_id)
         for connection in self._connections.pop(room_id, set()):
             self._replays.forget(connection.sender)
             connection.outbox.post(last)
@@ -532,7 +532,7 @@ class Hub:
         its own language and ended (the page connects again, to whichever process)."""
         for key in [key for key in self._present if key[0] == room_id]:
             del self._present[key]
-        self._frames.drop(room_id)
+        self._frames.forget(room_id)
         for connection in self._connections.pop(room_id, set()):
             self._replays.forget(connection.sender)
             with connection.speaking():

@@ -4,8 +4,7 @@ A viewer who moderates nothing, mutes nobody's way and is muted by nobody, and i
 no one (or never did) reads what every such viewer who sits as he does (at the table or
 not) reads: the chat's frame depends on nothing else of his. So for one shared frame (one
 change of the room, in one language, :mod:`pokerroom.room.shared_frames`) it is built once
-per kind, and the same object is handed to each, whose text the frame writer then encodes
-once. Anyone else still gets his own.
+per kind, and the same object is handed to each. Anyone else still gets his own.
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ def public(room: LiveRoom) -> TableFrame:
 def over(room: LiveRoom, shared: TableFrame, viewer: User) -> TableFrame:
     """``viewer``'s frame: the shared one with his seat's cards, his hand log and his
     ``you`` block put in. A new mapping; what it has in common with ``shared`` is the same
-    objects (never changed), so their text is encoded once for all viewers."""
+    objects (never changed), built once for all viewers."""
     frame = shared.copy()
     my_seat = room.seat_of_user(viewer.id)
     position = None if my_seat is None else room.position_of(my_seat)

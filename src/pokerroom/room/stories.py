@@ -20,14 +20,13 @@ A seated viewer's log differs from an observer's only in the lines about himself
 call 20" for "Ann calls 20"): no line shows a face-down card. So :meth:`Stories.log` tells
 the hand twice per language, once naming everyone and once calling everyone "You", and
 gives each viewer the first with his own lines taken from the second (a line naming him
-and others, Stud's up cards, is told for him alone), their JSON text written once too.
+and others, Stud's up cards, is told for him alone).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from json.encoder import encode_basestring_ascii
 
 from pokerroom.amounts import amount_text
 from pokerroom.cards import card_face
@@ -35,7 +34,6 @@ from pokerroom.engine import Hand
 from pokerroom.engine.events import Event
 from pokerroom.engine.views import VisibleEvents
 from pokerroom.i18n import Language, current_language
-from pokerroom.room.outbox import KnownText, value_text
 from pokerroom.table.showdown import shown_hand_names, winning_hands
 from pokerroom.table.story import Story, StoryTeller, Words
 
@@ -54,22 +52,14 @@ class _Told:
     """The story as last told (shared by every caller until more is told)."""
     at: int = -1
     """How many events it tells."""
-    texts: list[str] | None = None
-    """Its lines' JSON text, once asked for."""
     mine: dict[int, list[int]] | None = None
     """The indices of the lines naming one player alone, by player, once asked for."""
 
     def told(self) -> Story:
         if self.story is None or self.at != self.teller.told:
             self.story, self.at = self.teller.story(), self.teller.told
-            self.texts = self.mine = None
+            self.mine = None
         return self.story
-
-    def line_texts(self) -> list[str]:
-        story = self.told()
-        if self.texts is None:
-            self.texts = [encode_basestring_ascii(line) for line in story.lines]
-        return self.texts
 
     def lines_of(self, player: int) -> list[int] | None:
         """The lines naming ``player`` alone; None if a line names him among others."""
@@ -117,9 +107,9 @@ class Stories:
 
     def log(
         self, hand: Hand, position: int, names: Sequence[str], timeouts: Collection[int]
-    ) -> KnownText:
-        """The hand log as ``position`` sees it (equal to his story's lines), with its JSON
-        text, from the two voices told once for every viewer."""
+    ) -> list[str]:
+        """The hand log as ``position`` sees it (equal to his story's lines), from the two
+        voices told once for every viewer."""
         language, moment = current_language(), (len(hand.events), hand.phase)
         voices = self._voices.get(language)
         if hand is self._hand and voices is not None and voices[0] == moment:
@@ -132,12 +122,11 @@ class Stories:
         mine = public.lines_of(position)
         if mine is None:  # a line names him among others: told for him alone
             alone = self.story(hand, position, VisibleEvents(hand, position), names, timeouts)
-            return KnownText(alone.lines, value_text(alone.lines))
-        lines, texts = list(public.told().lines), list(public.line_texts())
-        own_lines, own_texts = voiced.told().lines, voiced.line_texts()
+            return list(alone.lines)
+        lines, own_lines = list(public.told().lines), voiced.told().lines
         for index in mine:
-            lines[index], texts[index] = own_lines[index], own_texts[index]
-        return KnownText(lines, "[" + ",".join(texts) + "]")
+            lines[index] = own_lines[index]
+        return lines
 
     def _teller(
         self,
