@@ -19,7 +19,6 @@ players state them (A-7): "raises to 131", "calls 70", "all-in 57".
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -202,7 +201,7 @@ class StoryTeller:
     def story(self) -> Story:
         """The story so far, antes and up cards not yet told included: a copy, which
         telling more events later leaves as it is."""
-        teller = copy.copy(self._teller)
+        teller = self._teller.copy()
         teller.named = list(teller.named)
         told = teller.story
         teller.story = Story(
@@ -424,6 +423,13 @@ class _Teller:
             label = gettext(lower if board else upper).format(street=street)
         shown = cards_text(cards, self.words.card)
         self.say(gettext(N_("{street}: {cards}")).format(street=label, cards=shown))
+
+    def copy(self) -> _Teller:
+        """A shallow copy: ``copy.copy`` without its generic steps (4 µs of the 9 a story
+        took; a table tells one for each viewer position at each change)."""
+        twin = _Teller.__new__(_Teller)
+        twin.__dict__.update(self.__dict__)
+        return twin
 
     def flush_antes(self) -> None:
         amounts = {amount for _, amount in self.antes}
