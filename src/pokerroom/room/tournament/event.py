@@ -45,13 +45,19 @@ from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, gettext, ngettext, number_text
 from pokerroom.protocol.client import Director, ProtocolError, parse_message
-from pokerroom.protocol.frames import DisputeOfferFrame, TournamentFrame, TournamentHeaderFrame
+from pokerroom.protocol.frames import (
+    BroadcastHandFrame,
+    DisputeOfferFrame,
+    TournamentFrame,
+    TournamentHeaderFrame,
+)
 from pokerroom.room.clock import ShotClock
 from pokerroom.room.notices import Notice
 from pokerroom.room.occupants import Occupant
 from pokerroom.room.seam import Outcome, User
 from pokerroom.room.tournament import directing, views
-from pokerroom.room.tournament.broadcast import Broadcasting
+from pokerroom.room.tournament.apart import BotSeat, Finished, offered
+from pokerroom.room.tournament.broadcast import Broadcasting, hand_frame
 from pokerroom.room.tournament.disputes import Disputes, offer
 from pokerroom.room.tournament.journal import Journal, journaled
 from pokerroom.room.tournament.roles import may_direct_event
@@ -116,6 +122,8 @@ class RoomTournament:
     directors: frozenset[int] = frozenset()
     """The club's owner and directors: they direct it too (T-16); its server keeps them
     current as roles change."""
+    apart = False
+    """Set in ``__init__``; here for tournaments checkpointed before."""
 
     def __init__(
         self,
@@ -136,6 +144,7 @@ class RoomTournament:
         speed: float = 1.0,
         decision_seconds: float | None = None,
         auto_muck: bool = False,
+        apart: bool = False,
     ) -> None:
         if regulation.format is TournamentFormat.OLYMPIC:
             check_olympic(regulation)  # T-9: a fixed field
@@ -179,6 +188,12 @@ class RoomTournament:
         self.clock = shot_clock_of(regulation, decision_seconds)
         self.auto_muck = auto_muck
         """The people's losing hands are mucked at showdown unasked (P-5)."""
+        self.apart = apart
+        """Its tables are played apart, each with its own journal (:mod:`.apart`)."""
+        self.offers_made: dict[int, int] = {}
+        """Apart: the number of the last hand offered to each table."""
+        self.hands_done: dict[int, int] = {}
+        """Apart: the number of the last hand each table played out, as recorded."""
         self.broadcasting = Broadcasting(regulation.broadcast)
         """T-23: the broadcast table and its delayed hands."""
         self.registration = Tournament(regulation)
@@ -208,6 +223,10 @@ class RoomTournament:
         self.on_start: Callable[[RoomTournament], None] | None = None
         """Told once it has started (the server opens the next one of a recurring sit & go);
         left unset while a restarted server replays the start."""
+        self.on_offer: Callable[[TournamentTableRoom], None] | None = None
+        """Apart: told when a table is offered a hand (its owner takes it)."""
+        self.on_finished: Callable[[TournamentTableRoom], None] | None = None
+        """Apart: told when a table played its hand out (the director's owner records it)."""
 
     # ----------------------------------------------------------- the Room API
 
@@ -590,12 +609,52 @@ class RoomTournament:
             self.on_change(self)  # a table made for this hand is listed (its hands kept) first
         room = self.rooms[dealt.table]
         assert self.bots is not None
+        if self.apart:
+            self._offer(room, dealt)
+            return
         bots = self.bots.bots_for(dealt.hand, dealt.players)
         for seat, bot in zip(dealt.seats, bots, strict=True):
             occupant = room.occupants[seat]
             if occupant.user is None:
                 occupant.bot, occupant.style = bot, BOT_KIND
         room.deal(dealt, self.now)
+
+    def _offer(self, room: TournamentTableRoom, dealt: DealtHand) -> None:
+        """Apart: the hand goes to the table as an offer its owner takes (:mod:`.apart`)."""
+        assert self.bots is not None
+        number = self.offers_made.get(room.number, 0) + 1
+        self.offers_made[room.number] = number
+        seats = self.bots.seats_apart(dealt.hand, dealt.players, room.number, number)
+        bots = {
+            position: BotSeat(*seats[position])
+            for position, player in enumerate(dealt.players)
+            if self.occupants[player].user is None
+        }
+        room.offers[number] = offered(number, dealt, self.occupants, bots)
+        room.dirty = True
+        if self.on_offer is not None:
+            self.on_offer(room)
+
+    @journaled
+    def hand_done(self, table: int, finished: Finished, now: float) -> bool:
+        """Apart: ``table`` played its offered hand out; the run takes it as it would from a
+        table of its own. Recorded once: the same hand again (or one never offered) changes
+        nothing and says False."""
+        run, room = self.run, self.rooms.get(table)
+        if run is None or room is None or not run.playing(table):
+            return False
+        number = finished.number
+        if number != self.offers_made.get(table) or number == self.hands_done.get(table):
+            return False
+        self.hands_done[table] = number
+        self.now = max(self.now, now)
+        for name, (banks, out) in finished.seats.items():
+            occupant = self.occupants.get(name)
+            if occupant is not None:
+                occupant.banks, occupant.sitting_out = banks, out
+        self._hand_ended(room, finished.hand, finished.at, finished.people, finished.tape)
+        self.advance(now)
+        return True
 
     def re_enters(self, player: str) -> bool:
         return player not in self.users
@@ -607,10 +666,21 @@ class RoomTournament:
     def hand_over(self, room: TournamentTableRoom, hand: Hand, now: float) -> None:
         """A table's hand is over: a table people played on shows it for ``pause``
         seconds, a bots' table takes the run's simulated time."""
+        people = any(occupant.user is not None for occupant in room.hand_occupants)
+        self._hand_ended(room, hand, now, people, hand_frame(room, hand))
+
+    def _hand_ended(
+        self,
+        room: TournamentTableRoom,
+        hand: Hand,
+        now: float,
+        people: bool,
+        tape: BroadcastHandFrame,
+    ) -> None:
         run = self.run
         assert run is not None
-        self.broadcasting.taped(room, hand)
-        if any(occupant.user is not None for occupant in room.hand_occupants):
+        self.broadcasting.taped(room.number, tape)
+        if people:
             at = self.clock_time(max(now, self.now)) + self.pause * self.speed
         else:
             at = run.now + HAND_SECONDS + ACTION_SECONDS * decisions(hand)
@@ -705,6 +775,8 @@ class RoomTournament:
             on_floor.add(view.number)
             made = made or view.number not in self.rooms
             room = self._room(view.number, view.size)
+            if self.apart:
+                continue  # a table seats its own at each hand it takes (:mod:`.apart`)
             wanted = {seat: self.occupants[name] for seat, name in view.seats}
             if wanted != room.occupants:
                 room.occupants, room.dirty = wanted, True
@@ -730,6 +802,12 @@ class RoomTournament:
             self.rooms[number] = room
         room.table_size = max(size, room.table_size) if room.hand is not None else size
         return room
+
+    def table(self, number: int) -> TournamentTableRoom:
+        """Table ``number``, made if the floor has not opened it here yet: apart, a table's
+        journal may be replayed before the director's that opened it (:mod:`.apart`)."""
+        room = self.rooms.get(number)
+        return self._room(number, self.regulation.table_size) if room is None else room
 
     def directed(self) -> None:
         """A director acted (:mod:`.directing`): the tables seated as the floor left them,

@@ -1,0 +1,201 @@
+"""A tournament whose tables are played apart (room/tournament/apart.py): the director and
+each table keep their own journal, and each journal replays alone, in any order.
+
+The owner's side is played as a cluster would: the director offers hands, each table takes
+its offer some time later, and the director records each finished hand later still — the
+steps taken in a random order, a step sometimes twice. Then a fresh copy replays the
+director's journal and every table's in another random order: it must end exactly where
+the owner ended (every hand, every place, every chip)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pokerroom.room.tournament.apart import Finished
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.table_room import TournamentTableRoom
+from pokerroom.tournament.events import HandPlayed
+from tests.web.tournament_driver import DIRECTOR, twelve
+
+R = TypeVar("R")
+SEED = 20261206
+Call = tuple[str, tuple[object, ...]]
+
+
+class Recorder:
+    """One journal: the calls that entered it, their arguments as saved before the call
+    (a saved input is a copy: the table plays its own hand, never the saved one)."""
+
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self._inside = False
+
+    def enter(
+        self, target: object, method: str, call: Callable[[], R], args: tuple[object, ...]
+    ) -> R:
+        if self._inside:
+            return call()
+        self.calls.append((method, copy.deepcopy(args)))
+        self._inside = True
+        try:
+            return call()
+        finally:
+            self._inside = False
+
+
+def apart_tournament() -> RoomTournament:
+    return RoomTournament(
+        "T1",
+        twelve(),
+        creator=DIRECTOR,
+        fill_to=12,
+        seed=SEED,
+        pause=2,
+        apart=True,
+        bot_kinds=("tournament", "random"),
+    )
+
+
+class Owners:
+    """The owners of a tournament played apart, as a cluster would run them: the director's
+    and each table's, their steps (a take, a hand's record) queued and taken in ``rng``'s
+    order, some twice."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.tournament = apart_tournament()
+        self.director = Recorder()
+        self.tables: dict[int, Recorder] = {}
+        self.steps: list[tuple[str, int, object]] = []
+        self.now = 1000.0
+        tournament = self.tournament
+        tournament.journal = self.director
+        tournament.on_offer = lambda room: self.steps.append(("take", room.number, None))
+        self.played: dict[int, list[object]] = {}
+        tournament.on_finished = self._finished
+
+    def _finished(self, room: TournamentTableRoom) -> None:
+        assert room.finished is not None
+        self.steps.append(("done", room.number, room.finished))
+        self.played.setdefault(room.number, []).append(room.finished.hand.events)
+
+    def _journal_tables(self) -> None:
+        for number, room in self.tournament.rooms.items():
+            if number not in self.tables:
+                self.tables[number] = room.own_journal = Recorder()
+
+    def play(self, limit: int = 20_000) -> None:
+        tournament = self.tournament
+        tournament.start(DIRECTOR, self.now)
+        for _ in range(limit):
+            self._journal_tables()
+            if tournament.status == "finished":
+                return
+            if self.steps and self.rng.random() < 0.8:
+                self._step(self.steps.pop(self.rng.randrange(len(self.steps))))
+                continue
+            self._tick()
+        raise AssertionError("the tournament did not end")
+
+    def _step(self, step: tuple[str, int, object]) -> None:
+        kind, number, finished = step
+        room = self.tournament.rooms[number]
+        if kind == "take":
+            offer = room.offers.get(room.taken + 1)
+            if offer is not None:
+                room.take(offer, self.now)
+        else:
+            assert isinstance(finished, Finished)
+            self.tournament.hand_done(number, finished, self.now)
+        if self.rng.random() < 0.1:
+            self.steps.append(step)  # told twice: the second changes nothing
+
+    def _tick(self) -> None:
+        rooms: list[Any] = [self.tournament, *self.tournament.rooms.values()]
+        due = [at for room in rooms if (at := room.deadline()) is not None]
+        self.now = max(self.now, min(due, default=self.now + 1))
+        for room in rooms:
+            at = room.deadline()
+            if at is not None and at <= self.now:
+                room.tick(self.now)
+
+
+def replayed(owners: Owners, rng: random.Random) -> tuple[RoomTournament, dict[int, list[object]]]:
+    """A fresh copy fed the director's journal and each table's, interleaved at random;
+    and every hand each of its tables played, in order."""
+    copy_ = apart_tournament()
+    played: dict[int, list[object]] = {}
+
+    def finished(room: TournamentTableRoom) -> None:
+        assert room.finished is not None
+        played.setdefault(room.number, []).append(room.finished.hand.events)
+
+    copy_.on_finished = finished
+    streams: dict[int | None, list[Call]] = {None: list(owners.director.calls)}
+    streams.update({number: list(journal.calls) for number, journal in owners.tables.items()})
+    while streams:
+        stream = rng.choice(list(streams))
+        method, args = streams[stream].pop(0)
+        if not streams[stream]:
+            del streams[stream]
+        target: RoomTournament | TournamentTableRoom = (
+            copy_ if stream is None else copy_.table(stream)
+        )
+        getattr(target, method)(*copy.deepcopy(args))
+    return copy_, played
+
+
+def chips(tournament: RoomTournament) -> dict[str, int]:
+    return {name: record.chips for name, record in tournament.log().players.items()}
+
+
+def test_a_tournament_played_apart_ends_with_one_winner_and_every_chip() -> None:
+    owners = Owners(random.Random(1))
+    owners.play()
+    tournament = owners.tournament
+    assert tournament.status == "finished"
+    assert sum(chips(tournament).values()) == 12 * 1000
+    assert sorted(chips(tournament).values())[-1] == 12 * 1000
+    assert len(owners.tables) >= 2  # two tables of six, then the final one
+    played = tournament.log().hands
+    assert played == sum(room.taken for room in tournament.rooms.values())
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
+def test_each_journal_replays_alone_in_any_order_to_the_owners_end(steps: int, order: int) -> None:
+    owners = Owners(random.Random(steps))
+    owners.play()
+    copy_, played = replayed(owners, random.Random(order))
+    assert copy_.log().events == owners.tournament.log().events
+    assert played == owners.played  # every hand at every table, card for card
+    for number, room in owners.tournament.rooms.items():
+        assert copy_.rooms[number].taken == room.taken
+
+
+def test_a_hand_recorded_twice_or_never_offered_changes_nothing() -> None:
+    owners = Owners(random.Random(3))
+    tournament = owners.tournament
+    tournament.start(DIRECTOR, owners.now)
+    owners._journal_tables()
+    room = next(iter(tournament.rooms.values()))
+    offer = copy.deepcopy(room.offers[1])
+    assert room.take(room.offers[1], owners.now)
+    assert not room.take(offer, owners.now)  # taken before: a second take changes nothing
+    finished = room.finished
+    assert finished is not None
+    assert tournament.hand_done(room.number, finished, owners.now)
+    assert not tournament.hand_done(room.number, finished, owners.now)  # told twice
+    tournament.advance(owners.now + 600)
+    played = [e for e in tournament.log().events if isinstance(e, HandPlayed)]
+    assert [e.table for e in played].count(room.number) == 1
+    assert room.offers and room.taken == 1  # the table's next hand waits to be taken
+    assert not tournament.hand_done(room.number, finished, owners.now + 600)  # and late
+    never = copy.deepcopy(finished)
+    assert not tournament.hand_done(99, never, owners.now + 600)  # no such table
