@@ -3,33 +3,63 @@
 When the director and each table write their own journal, each must replay alone, in
 whatever order a process heard the others. So nothing a table plays by may be read from
 the director's objects while it plays, nor the other way round: the two meet only in two
-steps that carry what they need.
+steps, each carrying what the other needs.
 
-- :class:`Offer` — the director dealt a hand at a table (its run is deterministic, so every
-  copy of the director makes the same offer). The table's owner takes it into the table's
-  journal (:meth:`~pokerroom.room.tournament.table_room.TournamentTableRoom.take`): the dealt
-  hand itself (a copy: the table plays its own), each arriving player's seat as the director
-  knows it (banks, sitting out), and for each bot its kind, a seed for a new bot and its
-  bubble pressure. The table then plays it with its own occupants and its own bots.
+- :class:`Offer` — the director dealt a hand at a table. Its run is deterministic, so every
+  copy of the director makes the same offer: the dealt hand (a copy: the table plays its
+  own), each player's seat as the director knows it (banks, sitting out), and for each bot
+  its kind, a seed for a new bot and its bubble pressure. The table's owner takes it, by its
+  number, into the table's journal
+  (:meth:`~pokerroom.room.tournament.table_room.TournamentTableRoom.take`); a process
+  replaying that journal finds the offer in its own copy of the director (read up to it
+  first, if it is behind).
 - :class:`Finished` — the table played it out. The director's owner records it in the
-  director's journal (:meth:`~pokerroom.room.tournament.event.RoomTournament.hand_done`):
-  the finished hand, when it ended, whether a person played, each player's banks and
-  sitting out at the end. A second record of the same hand changes nothing.
+  director's journal (:meth:`~pokerroom.room.tournament.event.RoomTournament.hand_done`) in
+  its JSON form (:func:`finished_to_json`): the hand's events, when it ended, whether a
+  person played, each player's banks and sitting out at the end, the broadcast's view of
+  it. A second record of the same hand changes nothing.
 
-Both name cards, so neither is ever on the broker (docs/scaling.md, "Tournaments played
-apart").
+A finished hand names cards, so its record is never on the broker (docs/scaling.md,
+"Tournaments played apart").
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, cast
 
-from pokerroom.engine import Hand
+from pokerroom.cards import Card
+from pokerroom.engine import Hand, HandConfig
+from pokerroom.engine import events as ev
+from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.protocol.frames import BroadcastHandFrame
 from pokerroom.room.occupants import Occupant
 from pokerroom.tournament.timed.run import DealtHand
+
+_EVENTS: dict[str, type[Any]] = {
+    kind.__name__: kind
+    for kind in (
+        ev.PostAnte,
+        ev.PostBlind,
+        ev.DealHole,
+        ev.Discard,
+        ev.Burn,
+        ev.DealBoard,
+        ev.ChooseRuns,
+        ev.Fold,
+        ev.Check,
+        ev.Call,
+        ev.BetRaise,
+        ev.BringIn,
+        ev.ReturnUncalled,
+        ev.Show,
+        ev.Muck,
+        ev.Award,
+    )
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,3 +115,62 @@ def _seat_copy(occupant: Occupant) -> Occupant:
     twin = copy.copy(occupant)
     twin.bot = None
     return twin
+
+
+# ------------------------------------------------------------------ a finished hand as JSON
+
+
+def finished_to_json(finished: Finished) -> dict[str, Any]:
+    """What the director's journal keeps of a finished hand (plain JSON)."""
+    return {
+        "number": finished.number,
+        "events": [_event_to_json(event) for event in finished.hand.events],
+        "at": finished.at,
+        "people": finished.people,
+        "seats": {name: [banks, out] for name, (banks, out) in finished.seats.items()},
+        "tape": finished.tape,
+    }
+
+
+def finished_from_json(data: Mapping[str, Any], config: HandConfig) -> Finished:
+    """The finished hand ``data`` keeps, played again from ``config`` (the offer's); a
+    record that does not replay is one :class:`UsageError`."""
+    try:
+        events = [_event_from_json(item) for item in data["events"]]
+        hand = Hand.from_events(config, events)
+        seats = {str(name): (int(banks), bool(out)) for name, (banks, out) in data["seats"].items()}
+        tape = cast(BroadcastHandFrame, data["tape"])
+        at, people = float(data["at"]), bool(data["people"])
+        return Finished(int(data["number"]), hand, at, people, seats, tape)
+    except (KeyError, TypeError, ValueError, PokerroomError) as error:
+        raise UsageError(f"a finished hand's record cannot be read: {error!r}") from None
+
+
+def _event_to_json(event: ev.Event) -> list[Any]:
+    values: list[Any] = [type(event).__name__]
+    for field in dataclasses.fields(event):
+        value = getattr(event, field.name)
+        if isinstance(value, Card):
+            value = str(value)
+        elif isinstance(value, tuple):
+            value = [None if card is None else str(card) for card in value]
+        values.append(value)
+    return values
+
+
+def _event_from_json(item: list[Any]) -> ev.Event:
+    kind = _EVENTS[item[0]]
+    values = [
+        _field_from_json(field.name, value)
+        for field, value in zip(dataclasses.fields(kind), item[1:], strict=True)
+    ]
+    event: ev.Event = kind(*values)
+    return event
+
+
+def _field_from_json(name: str, value: Any) -> Any:
+    if name == "card":
+        return None if value is None else Card.parse(value)
+    if name == "cards":
+        return tuple(None if card is None else Card.parse(card) for card in value)
+    return value

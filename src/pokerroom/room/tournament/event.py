@@ -39,9 +39,10 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from typing import Any
 
 from pokerroom.bots.tournament_players import BotPlayers
-from pokerroom.engine import Hand, Limit, Variant
+from pokerroom.engine import Hand, HandConfig, Limit, Variant
 from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, gettext, ngettext, number_text
 from pokerroom.protocol.client import Director, ProtocolError, parse_message
@@ -56,7 +57,7 @@ from pokerroom.room.notices import Notice
 from pokerroom.room.occupants import Occupant
 from pokerroom.room.seam import Outcome, User
 from pokerroom.room.tournament import directing, views
-from pokerroom.room.tournament.apart import BotSeat, Finished, offered
+from pokerroom.room.tournament.apart import BotSeat, finished_from_json, offered
 from pokerroom.room.tournament.broadcast import Broadcasting, hand_frame
 from pokerroom.room.tournament.disputes import Disputes, offer
 from pokerroom.room.tournament.journal import Journal, journaled
@@ -190,8 +191,8 @@ class RoomTournament:
         """The people's losing hands are mucked at showdown unasked (P-5)."""
         self.apart = apart
         """Its tables are played apart, each with its own journal (:mod:`.apart`)."""
-        self.offers_made: dict[int, int] = {}
-        """Apart: the number of the last hand offered to each table."""
+        self.offers_made: dict[int, tuple[int, HandConfig]] = {}
+        """Apart: the number and the game of the last hand offered to each table."""
         self.hands_done: dict[int, int] = {}
         """Apart: the number of the last hand each table played out, as recorded."""
         self.broadcasting = Broadcasting(regulation.broadcast)
@@ -622,8 +623,8 @@ class RoomTournament:
     def _offer(self, room: TournamentTableRoom, dealt: DealtHand) -> None:
         """Apart: the hand goes to the table as an offer its owner takes (:mod:`.apart`)."""
         assert self.bots is not None
-        number = self.offers_made.get(room.number, 0) + 1
-        self.offers_made[room.number] = number
+        number = self.offers_made.get(room.number, (0, None))[0] + 1
+        self.offers_made[room.number] = number, dealt.hand.config
         seats = self.bots.seats_apart(dealt.hand, dealt.players, room.number, number)
         bots = {
             position: BotSeat(*seats[position])
@@ -636,16 +637,18 @@ class RoomTournament:
             self.on_offer(room)
 
     @journaled
-    def hand_done(self, table: int, finished: Finished, now: float) -> bool:
-        """Apart: ``table`` played its offered hand out; the run takes it as it would from a
-        table of its own. Recorded once: the same hand again (or one never offered) changes
-        nothing and says False."""
-        run, room = self.run, self.rooms.get(table)
-        if run is None or room is None or not run.playing(table):
+    def hand_done(self, table: int, record: Mapping[str, Any], now: float) -> bool:
+        """Apart: ``table`` played its offered hand out (``record``: its
+        :func:`~.apart.finished_to_json`); the run takes it as from a table of its own.
+        Recorded once: the same hand again (or one never offered) changes nothing and says
+        False; a record that does not replay is refused in one line."""
+        run, room, offer = self.run, self.rooms.get(table), self.offers_made.get(table)
+        if run is None or room is None or offer is None or not run.playing(table):
             return False
-        number = finished.number
-        if number != self.offers_made.get(table) or number == self.hands_done.get(table):
+        number, config = offer
+        if record.get("number") != number or number == self.hands_done.get(table):
             return False
+        finished = finished_from_json(record, config)
         self.hands_done[table] = number
         self.now = max(self.now, now)
         for name, (banks, out) in finished.seats.items():

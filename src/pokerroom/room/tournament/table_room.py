@@ -218,16 +218,20 @@ class TournamentTableRoom(LiveRoom):
         self._drive(now)
 
     @journaled
-    def take(self, offer: Offer, now: float) -> bool:
-        """Apart: play the hand the director offered (:mod:`.apart`), once and in order
-        (False: taken before, or not the next). The players dealt in here before keep their
-        own seats (his sitting out, his connection) with the director's count of their
-        banks; the others sit as the offer has them; each bot is this table's own."""
-        if offer.number != self.taken + 1:
+    def take(self, number: int, now: float) -> bool:
+        """Apart: play hand ``number`` the director offered (:mod:`.apart`), once and in
+        order (False: taken before; :class:`LookupError`: this copy of the director has not
+        offered it yet, so read the director further first). The players dealt in here
+        before keep their own seats (sitting out, connection) with the director's count of
+        their banks; the others sit as the offer has them; each bot is this table's own."""
+        if number <= self.taken:
             return False
-        self.taken = offer.number
-        for number in [n for n in self.offers if n <= offer.number]:
-            del self.offers[number]
+        offer = self.offers.get(number)
+        if offer is None or number != self.taken + 1:
+            raise LookupError(f"hand {number} of table {self.number} is not offered here yet")
+        self.taken = number
+        for old in [n for n in self.offers if n <= number]:
+            del self.offers[old]
         here = {occupant.name: occupant for occupant in self.hand_occupants}
         seated: dict[int, Occupant] = {}
         dealt = offer.dealt
