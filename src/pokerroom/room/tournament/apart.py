@@ -74,10 +74,11 @@ class BotSeat:
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """Hand ``number`` of a table, as the director dealt it."""
+    """Step ``number`` of a table: a hand as the director dealt it, or (no hand) the
+    table's closing: the floor broke it and it seats nobody from then on."""
 
     number: int
-    dealt: DealtHand
+    dealt: DealtHand | None
     occupants: tuple[Occupant, ...]
     """By engine position: each player's seat as the director knows it (a copy)."""
     bots: Mapping[int, BotSeat]

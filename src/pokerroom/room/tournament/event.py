@@ -57,7 +57,7 @@ from pokerroom.room.notices import Notice
 from pokerroom.room.occupants import Occupant
 from pokerroom.room.seam import Outcome, User
 from pokerroom.room.tournament import directing, views
-from pokerroom.room.tournament.apart import BotSeat, finished_from_json, offered
+from pokerroom.room.tournament.apart import BotSeat, Offer, finished_from_json, offered
 from pokerroom.room.tournament.broadcast import Broadcasting, hand_frame
 from pokerroom.room.tournament.disputes import Disputes, offer
 from pokerroom.room.tournament.journal import Journal, journaled
@@ -124,7 +124,10 @@ class RoomTournament:
     """The club's owner and directors: they direct it too (T-16); its server keeps them
     current as roles change."""
     apart = False
-    """Set in ``__init__``; here for tournaments checkpointed before."""
+    on_offer: Callable[[TournamentTableRoom], None] | None = None
+    on_finished: Callable[[TournamentTableRoom], None] | None = None
+    on_table: Callable[[TournamentTableRoom], None] | None = None
+    """These four are set in ``__init__``; here for tournaments checkpointed before."""
 
     def __init__(
         self,
@@ -191,8 +194,9 @@ class RoomTournament:
         """The people's losing hands are mucked at showdown unasked (P-5)."""
         self.apart = apart
         """Its tables are played apart, each with its own journal (:mod:`.apart`)."""
-        self.offers_made: dict[int, tuple[int, HandConfig]] = {}
-        """Apart: the number and the game of the last hand offered to each table."""
+        self.offers_made: dict[int, tuple[int, HandConfig | None]] = {}
+        """Apart: the number and the game of the last step offered to each table (no game:
+        its closing)."""
         self.hands_done: dict[int, int] = {}
         """Apart: the number of the last hand each table played out, as recorded."""
         self.broadcasting = Broadcasting(regulation.broadcast)
@@ -228,6 +232,9 @@ class RoomTournament:
         """Apart: told when a table is offered a hand (its owner takes it)."""
         self.on_finished: Callable[[TournamentTableRoom], None] | None = None
         """Apart: told when a table played its hand out (the director's owner records it)."""
+        self.on_table: Callable[[TournamentTableRoom], None] | None = None
+        """Apart: told when the floor opens a table while this process runs the tournament
+        (the table's own journal is opened for it)."""
 
     # ----------------------------------------------------------- the Room API
 
@@ -648,6 +655,7 @@ class RoomTournament:
         number, config = offer
         if record.get("number") != number or number == self.hands_done.get(table):
             return False
+        assert config is not None  # a table's closing is never played
         finished = finished_from_json(record, config)
         self.hands_done[table] = number
         self.now = max(self.now, now)
@@ -787,11 +795,26 @@ class RoomTournament:
                     if occupant.user is not None:
                         room.moved_away.pop(occupant.user, None)
         for number, room in self.rooms.items():
-            if number not in on_floor and room.occupants and not run.playing(number):
+            if self.apart:
+                self._close_apart(room, broken=number not in on_floor)
+            elif number not in on_floor and room.occupants and not run.playing(number):
                 room.occupants, room.status, room.dirty = {}, "closed", True
         return made
 
-    def _room(self, number: int, size: int) -> TournamentTableRoom:
+    def _close_apart(self, room: TournamentTableRoom, *, broken: bool) -> None:
+        """Apart: a table the floor broke is offered its closing as its next step, which
+        its own journal takes as it takes a hand (:mod:`.apart`); once."""
+        number = room.number
+        last, config = self.offers_made.get(number, (0, None))
+        if not broken or config is None or self.run is None or self.run.playing(number):
+            return
+        self.offers_made[number] = last + 1, None
+        room.offers[last + 1] = Offer(last + 1, None, (), {})
+        room.dirty = True
+        if self.on_offer is not None:
+            self.on_offer(room)
+
+    def _room(self, number: int, size: int, *, opened: bool = True) -> TournamentTableRoom:
         room = self.rooms.get(number)
         if room is None:
             room = TournamentTableRoom(
@@ -803,6 +826,8 @@ class RoomTournament:
                 grace=self.grace,
             )
             self.rooms[number] = room
+            if opened and self.apart and self.journal is not None and self.on_table is not None:
+                self.on_table(room)
         room.table_size = max(size, room.table_size) if room.hand is not None else size
         return room
 
@@ -810,7 +835,9 @@ class RoomTournament:
         """Table ``number``, made if the floor has not opened it here yet: apart, a table's
         journal may be replayed before the director's that opened it (:mod:`.apart`)."""
         room = self.rooms.get(number)
-        return self._room(number, self.regulation.table_size) if room is None else room
+        if room is None:
+            return self._room(number, self.regulation.table_size, opened=False)
+        return room
 
     def directed(self) -> None:
         """A director acted (:mod:`.directing`): the tables seated as the floor left them,

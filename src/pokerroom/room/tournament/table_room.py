@@ -72,12 +72,18 @@ class TournamentTableRoom(LiveRoom):
         """Apart: the hands the director offered and the table has not taken yet, by number."""
         self.taken = 0
         """Apart: the number of the last hand taken."""
+        self.applied = 0
+        """Apart: the serial of the last input of the table's own journal made here."""
         self.finished: Finished | None = None
         """Apart: the last hand played out, for the director to record."""
         self.own_bots: dict[str, Bot] = {}
         """Apart: the bots that play here, by entrant (each learns from this table's hands)."""
         self.own_journal: Journal | None = None
         """Apart: this table's own journal, where this process owns the table."""
+
+    def __getstate__(self) -> dict[str, object]:
+        """Its own journal is this process's tie to the database: a checkpoint has none."""
+        return {**super().__getstate__(), "own_journal": None}
 
     # ------------------------------------------------------------ the Room API
 
@@ -232,9 +238,12 @@ class TournamentTableRoom(LiveRoom):
         self.taken = number
         for old in [n for n in self.offers if n <= number]:
             del self.offers[old]
+        dealt = offer.dealt
+        if dealt is None:  # the floor broke this table
+            self.occupants, self.status, self.dirty = {}, "closed", True
+            return True
         here = {occupant.name: occupant for occupant in self.hand_occupants}
         seated: dict[int, Occupant] = {}
-        dealt = offer.dealt
         for position, (seat, arriving) in enumerate(zip(dealt.seats, offer.occupants, strict=True)):
             occupant = here.get(arriving.name)
             if occupant is None:

@@ -22,7 +22,6 @@ and its tables again. A finished tournament is resumed too, so its results stay 
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -35,8 +34,10 @@ from pokerroom.room.tournament.event import BOT_KIND, RoomTournament
 from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.rooms.checkpoint import seal_state, unseal_state
-from pokerroom.storage.rooms.saved_room import user_from_json, user_to_json
+from pokerroom.storage.rooms.journal_args import QUIET, decode_arg, encode_arg, now_of
+from pokerroom.storage.rooms.saved_room import user_to_json
 from pokerroom.storage.rooms.store import Checkpoint, RoomInput, StoredRoom
+from pokerroom.storage.rooms.tournament_tables import replay_tables
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.tournament.regulation.load import parse_regulation
 
@@ -56,11 +57,10 @@ KINDS = {
     "resume_clock": "unpause",
     "mark_broadcast": "broadcast",
     "dispute": "dispute",
+    "hand_done": "hand_done",
 }
 """Each journaled method and the kind its calls are saved as."""
 METHODS = {kind: method for method, kind in KINDS.items()}
-QUIET = frozenset({"tick", "advance", "presence"})
-"""Calls left out when they changed nothing at a time already kept."""
 TOURNAMENT_KIND = "tournament"
 """The kind of a saved room that is a tournament."""
 CHECKPOINT_HANDS = 100
@@ -132,7 +132,7 @@ class TournamentJournal:
         self._put(RoomInput(0, "stop", now))
 
     def _moved(self, args: tuple[object, ...]) -> bool:
-        return self._last_at is None or float(_now_of(args)) > self._last_at
+        return self._last_at is None or float(now_of(args)) > self._last_at
 
     def _digest(self) -> tuple[object, ...]:
         """What a quiet call could change; equal before and after: it changed nothing."""
@@ -146,8 +146,8 @@ class TournamentJournal:
 
     def _keep(self, method: str, table: int | None, args: tuple[object, ...]) -> None:
         user = next((arg for arg in args if isinstance(arg, User)), None)
-        data = {"table": table, "args": [_encode(arg) for arg in args]}
-        self._put(RoomInput(0, KINDS[method], float(_now_of(args)), user_to_json(user), data))
+        data = {"table": table, "args": [encode_arg(arg) for arg in args]}
+        self._put(RoomInput(0, KINDS[method], float(now_of(args)), user_to_json(user), data))
 
     def _put(self, item: RoomInput) -> None:
         self._serial += 1
@@ -182,8 +182,10 @@ def detached(tournament: RoomTournament) -> Iterator[None]:
     """The tournament without what ties it to this server (its journal, the lobby's, the
     recurrence's and the hand archive's listeners), for a checkpoint; a restart ties them again."""
     journal, on_change, on_start = tournament.journal, tournament.on_change, tournament.on_start
+    hooks = tournament.on_offer, tournament.on_finished, tournament.on_table
     listeners = {number: room.on_hand_finished for number, room in tournament.rooms.items()}
     tournament.journal = tournament.on_change = tournament.on_start = None
+    tournament.on_offer = tournament.on_finished = tournament.on_table = None
     for room in tournament.rooms.values():
         room.on_hand_finished = None
     try:
@@ -191,31 +193,9 @@ def detached(tournament: RoomTournament) -> Iterator[None]:
     finally:
         tournament.journal, tournament.on_change = journal, on_change
         tournament.on_start = on_start
+        tournament.on_offer, tournament.on_finished, tournament.on_table = hooks
         for number, listener in listeners.items():
             tournament.rooms[number].on_hand_finished = listener
-
-
-def _now_of(args: tuple[object, ...]) -> float:
-    now = args[-1]
-    if not isinstance(now, int | float) or isinstance(now, bool):
-        raise TypeError(f"a journaled call ends with the server time, not {now!r}")
-    return now
-
-
-def _encode(arg: object) -> object:
-    if isinstance(arg, User):
-        return {"user": user_to_json(arg)}
-    if isinstance(arg, Mapping):
-        return {"message": json.loads(json.dumps(dict(arg)))}
-    return arg
-
-
-def _decode(value: Any) -> Any:
-    if isinstance(value, dict) and "user" in value:
-        return user_from_json(value["user"])
-    if isinstance(value, dict) and "message" in value:
-        return dict(value["message"])
-    return value
 
 
 # ------------------------------------------------------------------ recipes
@@ -247,6 +227,7 @@ def recipe_of(tournament: RoomTournament, regulation_text: str) -> dict[str, Any
         "speed": tournament.speed,
         "decision_seconds": tournament.decision_seconds,
         "auto_muck": tournament.auto_muck,
+        "apart": tournament.apart,
     }
 
 
@@ -271,6 +252,7 @@ def build_tournament(tournament_id: str, settings: Mapping[str, Any], seed: int)
             speed=float(settings.get("speed", 1.0)),
             decision_seconds=settings.get("decision_seconds"),
             auto_muck=bool(settings.get("auto_muck", False)),
+            apart=bool(settings.get("apart", False)),
         )
     except (KeyError, TypeError, ValueError, PokerroomError) as error:
         raise StorageError(
@@ -335,6 +317,8 @@ def rebuilt(
     tournament, after = starting_point(stored, secret)
     inputs = saver.store.inputs(stored.id, after)
     replay(tournament, inputs)
+    if tournament.apart:
+        replay_tables(tournament, saver.store)
     known = stored.settings.get("player_run")
     tournament.player_run = bool(known) if known is not None else plain(tournament.creator)
     if not inputs:
@@ -358,6 +342,8 @@ def run_journaled(
     tournament.journal = journal
     if last_at is not None:
         journal.shift(now, now + grace - last_at)
+    if tournament.apart:
+        return  # each table's own owner counts who is there (:mod:`.tournament_tables`)
     for room in tournament.rooms.values():
         for occupant in list(room.occupants.values()):
             if occupant.user is not None and occupant.connected:
@@ -382,7 +368,7 @@ def replay(tournament: RoomTournament, inputs: Iterable[RoomInput]) -> None:
             where = f"tournament {tournament.id}: saved input {kind}"  # machine words
             raise StorageError(f"{where} is not one it can replay")  # machine words: a log line
         try:
-            getattr(target, method)(*[_decode(arg) for arg in data["args"]])
+            getattr(target, method)(*[decode_arg(arg) for arg in data["args"]])
         except UsageError:
             pass  # refused then, refused now
         except Exception as exc:
@@ -406,5 +392,7 @@ def shift_clocks(tournament: RoomTournament, seconds: float) -> None:
         tournament.paused_at += seconds
     if tournament.start_at is not None:
         tournament.start_at += seconds
+    if tournament.apart:
+        return  # each table's clock is its own journal's (:mod:`.tournament_tables`)
     for room in tournament.rooms.values():
         room.shift_clock(seconds)

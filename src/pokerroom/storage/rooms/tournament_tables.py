@@ -1,0 +1,168 @@
+"""The tables of a tournament played apart, each saved as a journal of its own.
+
+A table of an apart tournament (:mod:`pokerroom.room.tournament.apart`) is a room of kind
+:data:`TABLE_KIND` in ``web_rooms`` (its settings name its tournament and number; it has no
+seed: its hands come from the director's offers) with its own inputs, serials and lease, so
+another process than the director's may own it. Its journal keeps the calls made to the
+table alone — the hands it takes, its players' messages and connections, its ticks — and a
+process that follows it replays them on its own copy of the tournament's table, after its
+copy of the director has offered the hand a ``take`` names (:func:`replay_table` stops
+there and says so). It has no checkpoint of its own: the director's keeps each table as its
+process had replayed it, with the serial it had reached (:attr:`TournamentTableRoom.applied`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from pokerroom.errors import UsageError
+from pokerroom.room.failures import describe_failure
+from pokerroom.room.seam import User
+from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.table_room import TournamentTableRoom
+from pokerroom.storage.codec import StorageError
+from pokerroom.storage.rooms.journal_args import QUIET, decode_arg, encode_arg, now_of
+from pokerroom.storage.rooms.saved_room import user_to_json
+from pokerroom.storage.rooms.store import RoomInput, RoomStore
+from pokerroom.storage.rooms.writer import RoomWriter
+
+log = logging.getLogger(__name__)
+
+R = TypeVar("R")
+
+TABLE_KIND = "tournament_table"
+"""The kind of a saved room that is a table of a tournament played apart."""
+METHODS = frozenset({"take", "handle", "presence", "tick"})
+"""The table's journaled methods; each input's kind is the method's name."""
+
+
+def table_settings(tournament: RoomTournament, room: TournamentTableRoom) -> dict[str, object]:
+    """What a table's ``web_rooms`` row keeps: whose table it is."""
+    return {"tournament": tournament.id, "table": room.number}
+
+
+def open_table(saver: RoomWriter, tournament: RoomTournament, room: TournamentTableRoom) -> None:
+    """Save a table the floor just opened (in the director's call that opened it) and
+    journal it here: the process running the director owns it first."""
+    saver.create(
+        room.id,
+        TABLE_KIND,
+        entry={"tournament": tournament.id, "table": room.number},
+        settings=table_settings(tournament, room),
+        seed=0,
+    )
+    room.own_journal = TableJournal(room, saver)
+
+
+class TableJournal:
+    """Keeps ``room``'s calls with ``saver`` under the room's own id; ``last_serial`` and
+    ``last_at`` are the serial and time of its last saved input (0 and None: none yet)."""
+
+    def __init__(
+        self,
+        room: TournamentTableRoom,
+        saver: RoomWriter,
+        *,
+        last_serial: int = 0,
+        last_at: float | None = None,
+    ) -> None:
+        self.room = room
+        self.saver = saver
+        self._serial = last_serial
+        self._last_at = last_at
+        self._inside = False
+
+    @property
+    def serial(self) -> int:
+        return self._serial
+
+    @property
+    def last_at(self) -> float | None:
+        return self._last_at
+
+    def enter(
+        self, target: object, method: str, call: Callable[[], R], args: tuple[object, ...]
+    ) -> R:
+        if self._inside:
+            return call()
+        before = self._digest() if method in QUIET else None
+        self._inside = True
+        try:
+            result = call()
+        except Exception:
+            self._keep(method, args)
+            raise
+        finally:
+            self._inside = False
+        moved = self._last_at is None or now_of(args) > self._last_at
+        if before is None or result or moved or self._digest() != before:
+            self._keep(method, args)
+        return result
+
+    def shift(self, now: float, seconds: float) -> None:
+        """The table is run here from ``now``: its clocks move ``seconds`` later (the time
+        left at its last input, plus a grace)."""
+        self.room.shift_clock(seconds)
+        self._put(RoomInput(0, "shift", now, data={"shift": seconds}))
+
+    def _digest(self) -> tuple[object, ...]:
+        room = self.room
+        return room.hand_number, room.status, room.deadline(), room.taken, len(room.occupants)
+
+    def _keep(self, method: str, args: tuple[object, ...]) -> None:
+        user = next((arg for arg in args if isinstance(arg, User)), None)
+        data = {"args": [encode_arg(arg) for arg in args]}
+        self._put(RoomInput(0, method, now_of(args), user_to_json(user), data))
+
+    def _put(self, item: RoomInput) -> None:
+        self._serial += 1
+        self._last_at = item.at
+        self.room.applied = self._serial
+        self.saver.put(
+            self.room.id, RoomInput(self._serial, item.kind, item.at, item.user, item.data)
+        )
+
+
+def replay_table(room: TournamentTableRoom, inputs: Sequence[RoomInput]) -> bool:
+    """Make ``room``'s saved calls after its :attr:`~TournamentTableRoom.applied` serial
+    again, in order; False if it stopped at a hand its director has not offered here yet
+    (read the director further, then call again). A saved input that is not one of a
+    table's is a :class:`StorageError`."""
+    for item in inputs:
+        if item.serial <= room.applied:
+            continue
+        if item.serial != room.applied + 1:
+            return True  # a gap: the caller reads the rest from the database
+        data = item.data or {}
+        if item.kind == "shift":
+            room.shift_clock(float(data["shift"]))
+        elif item.kind in METHODS and isinstance(data.get("args"), list):
+            args = [decode_arg(arg) for arg in data["args"]]
+            try:
+                getattr(room, item.kind)(*args)
+            except LookupError:
+                return False
+            except UsageError:
+                pass  # refused then, refused now
+            except Exception as exc:
+                log.warning(
+                    "table %s failed again on input %d (%s): %s",
+                    room.id,
+                    item.serial,
+                    item.kind,
+                    describe_failure(exc),
+                )
+        elif item.kind != "stop":
+            where = f"table {room.id}: saved input {item.serial} ({item.kind!r})"  # machine words
+            raise StorageError(f"{where} is not one it can replay")  # machine words: a log line
+        room.applied = item.serial
+    return True
+
+
+def replay_tables(tournament: RoomTournament, store: RoomStore) -> None:
+    """Each table of an apart ``tournament`` replayed from the database after the serial
+    its copy holds (the director replayed first: every hand a table took is offered)."""
+    for room in list(tournament.rooms.values()):
+        replay_table(room, store.inputs(room.id, room.applied))
