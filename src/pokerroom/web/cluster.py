@@ -56,6 +56,7 @@ async def clustered(
         return made
 
     cardroom.saved_room = opened
+    cardroom.tournaments_apart = True  # each table of a new tournament is a lease of its own
     node.attach(hub)
     hub.link = node
     try:

@@ -74,6 +74,8 @@ class TournamentTableRoom(LiveRoom):
         """Apart: the number of the last hand taken."""
         self.applied = 0
         """Apart: the serial of the last input of the table's own journal made here."""
+        self.applied_at: float | None = None
+        """Apart: that input's time (a table taken over is given the time left then)."""
         self.finished: Finished | None = None
         """Apart: the last hand played out, for the director to record."""
         self.own_bots: dict[str, Bot] = {}

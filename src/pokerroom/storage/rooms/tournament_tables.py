@@ -119,7 +119,7 @@ class TableJournal:
     def _put(self, item: RoomInput) -> None:
         self._serial += 1
         self._last_at = item.at
-        self.room.applied = self._serial
+        self.room.applied, self.room.applied_at = self._serial, item.at
         self.saver.put(
             self.room.id, RoomInput(self._serial, item.kind, item.at, item.user, item.data)
         )
@@ -157,7 +157,7 @@ def replay_table(room: TournamentTableRoom, inputs: Sequence[RoomInput]) -> bool
         elif item.kind != "stop":
             where = f"table {room.id}: saved input {item.serial} ({item.kind!r})"  # machine words
             raise StorageError(f"{where} is not one it can replay")  # machine words: a log line
-        room.applied = item.serial
+        room.applied, room.applied_at = item.serial, item.at
     return True
 
 
