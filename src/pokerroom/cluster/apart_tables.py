@@ -67,9 +67,15 @@ class TableCopy:
         return self.room.applied_at
 
     def catch_up(self, inputs: Sequence[RoomInput]) -> bool:
-        before = self.room.applied
-        self.complete = replay_table(self.room, inputs)
-        return self.room.applied != before
+        """Replay what the table's owner saved; its hands are archived by the owner alone."""
+        room = self.room
+        before, archive = room.applied, room.on_hand_finished
+        room.on_hand_finished = None
+        try:
+            self.complete = replay_table(room, inputs)
+        finally:
+            room.on_hand_finished = archive
+        return room.applied != before
 
 
 class ApartTables:
