@@ -224,13 +224,23 @@ class ApartTables:
                 node.hub.presence_changed(room, User(occupant.user, occupant.name), connected=False)
 
     def lost(self, room_id: str) -> bool:
-        """The table ``room_id`` is no longer run here: followed in place from now on."""
+        """The table ``room_id`` is no longer run here: followed in place from now on; if
+        some of its play here was never saved (fenced out), the tournament's copy is read
+        again from the database (its sockets told it moved)."""
         room = self.table_of(room_id)
         if room is None:
             return False
-        if room.own_journal is not None:
-            room.own_journal = None
+        if room.own_journal is None:
+            return True
+        room.own_journal = None
+        if room.applied <= self.node._committed.get(room_id, 0):
             log.info("table %s is followed here now, at input %d", room_id, room.applied)
+        elif not self.node.follow_anew(room.owner.id):  # its play here was never saved
+            log.error(
+                "table %s was lost with play never saved while its director runs here: "
+                "its copy shows that play until the tournament is read again",
+                room_id,
+            )
         return True
 
     async def after_director(self, tournament: RoomTournament) -> None:

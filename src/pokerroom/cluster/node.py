@@ -504,15 +504,23 @@ class ClusterNode:
             if not isinstance(copy, TournamentCopy) or self.tournaments is None:
                 raise
             log.error("tournament %s cannot be followed: %s", room_id, exc)
-            del self._tournaments[room_id]
-            self.tournaments.drop(room_id)
-            self._spawn(self._load(room_id))
+            self.follow_anew(room_id)
             return False
         if isinstance(copy, TableCopy) and not copy.complete:
             self._spawn(self._director_first(copy))
         elif isinstance(copy, TournamentCopy) and changed and copy.tournament.apart:
             self._spawn(self.apart.after_director(copy.tournament))
         return changed
+
+    def follow_anew(self, tournament_id: str) -> bool:
+        """Drop the copy of a tournament followed here and read it again from the database
+        (its sockets told it moved); False if it is run here, not followed."""
+        if tournament_id not in self._tournaments or self.tournaments is None:
+            return False
+        del self._tournaments[tournament_id]
+        self.tournaments.drop(tournament_id)
+        self._spawn(self._load(tournament_id))
+        return True
 
     async def _director_first(self, copy: TableCopy) -> None:
         """A table's copy stopped at a hand its director has not offered here yet: read the
