@@ -3,9 +3,10 @@
 :func:`owning` makes the :class:`~pokerroom.cluster.ownership.Ownership` of a server. The
 tables it takes over are followed copies caught up by the cluster node
 (:mod:`pokerroom.cluster.node`), a web tournament's too (its director and, played apart,
-each of its tables a lease of its own); a web tournament this process loses is followed in place, unless it holds calls
-never saved: then it leaves the registry (still open: another process serves it; this one
-follows it anew) and its sockets are told it moved (:func:`let_go`).
+each of its tables a lease of its own); a web tournament this process loses is followed
+in place, unless it holds calls never saved: then it leaves the registry (still open:
+another process serves it; this one follows it anew) and its sockets are told it moved
+(:func:`let_go`).
 """
 
 from __future__ import annotations
