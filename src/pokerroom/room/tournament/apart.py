@@ -98,6 +98,38 @@ class Finished:
     """Each player's time banks and sitting out at the end, by name."""
     tape: BroadcastHandFrame
     """The hand as the broadcast shows it (T-23), every card dealt in it."""
+    names: tuple[str, ...]
+    """The players dealt in, by position."""
+
+
+@dataclass(frozen=True, slots=True)
+class LastHand:
+    """A table's last hand as the director recorded it: what a dispute of it reads (T-17),
+    the same on every process whatever it has replayed of the table."""
+
+    number: int
+    hand_number: int
+    hand: Hand
+    hand_ended_at: float
+    names: tuple[str, ...]
+    hand_done: bool = True
+
+    def dealt_names(self) -> tuple[str, ...]:
+        return self.names
+
+
+@dataclass(frozen=True, slots=True)
+class NoHand:
+    """A table with no hand to dispute: none recorded yet, or its next one offered."""
+
+    number: int
+    hand_number: int = 0
+    hand: Hand | None = None
+    hand_ended_at: float | None = None
+    hand_done: bool = False
+
+    def dealt_names(self) -> tuple[str, ...]:
+        return ()
 
 
 def offered(
@@ -130,6 +162,7 @@ def finished_to_json(finished: Finished) -> dict[str, Any]:
         "people": finished.people,
         "seats": {name: [banks, out] for name, (banks, out) in finished.seats.items()},
         "tape": finished.tape,
+        "names": list(finished.names),
     }
 
 
@@ -142,7 +175,8 @@ def finished_from_json(data: Mapping[str, Any], config: HandConfig) -> Finished:
         seats = {str(name): (int(banks), bool(out)) for name, (banks, out) in data["seats"].items()}
         tape = cast(BroadcastHandFrame, data["tape"])
         at, people = float(data["at"]), bool(data["people"])
-        return Finished(int(data["number"]), hand, at, people, seats, tape)
+        names = tuple(str(name) for name in data["names"])
+        return Finished(int(data["number"]), hand, at, people, seats, tape, names)
     except (KeyError, TypeError, ValueError, PokerroomError) as error:
         raise UsageError(f"a finished hand's record cannot be read: {error!r}") from None
 

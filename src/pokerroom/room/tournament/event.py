@@ -57,9 +57,16 @@ from pokerroom.room.notices import Notice
 from pokerroom.room.occupants import Occupant
 from pokerroom.room.seam import Outcome, User
 from pokerroom.room.tournament import directing, views
-from pokerroom.room.tournament.apart import BotSeat, Offer, finished_from_json, offered
+from pokerroom.room.tournament.apart import (
+    BotSeat,
+    LastHand,
+    NoHand,
+    Offer,
+    finished_from_json,
+    offered,
+)
 from pokerroom.room.tournament.broadcast import Broadcasting, hand_frame
-from pokerroom.room.tournament.disputes import Disputes, offer
+from pokerroom.room.tournament.disputes import DisputedTable, Disputes, offer
 from pokerroom.room.tournament.journal import Journal, journaled
 from pokerroom.room.tournament.roles import may_direct_event
 from pokerroom.room.tournament.table_room import TournamentTableRoom
@@ -199,6 +206,8 @@ class RoomTournament:
         its closing)."""
         self.hands_done: dict[int, int] = {}
         """Apart: the number of the last hand each table played out, as recorded."""
+        self.last_hands: dict[int, LastHand] = {}
+        """Apart: each table's last hand as recorded, until its next is offered (T-17)."""
         self.broadcasting = Broadcasting(regulation.broadcast)
         """T-23: the broadcast table and its delayed hands."""
         self.registration = Tournament(regulation)
@@ -345,7 +354,7 @@ class RoomTournament:
     ) -> DisputeOfferFrame | None:
         """T-17: the hand ``viewer`` may dispute at ``room`` now, if any."""
         name = None if viewer is None else self.name_of(viewer)
-        offered = offer(room, name, self.on_break)
+        offered = offer(self._disputed(room), name, self.on_break)
         if offered is None or name is None or self.disputes.has(room.number, offered["hand"], name):
             return None
         return offered
@@ -361,12 +370,21 @@ class RoomTournament:
                 gettext("there is no table {table} in {name}").format(table=table, name=self.name)
             )
         name = None if user is None else self.name_of(user)
-        filed = self.disputes.file(room, name, text, on_break=self.on_break, now=now)
+        filed = self.disputes.file(
+            self._disputed(room), name, text, on_break=self.on_break, now=now
+        )
         room.dirty = True  # his table's frame no longer offers it
         self._changed()
         return gettext(
             "hand {hand} at table {table} disputed (dispute {number}): the director will rule on it"
         ).format(hand=filed.hand, table=filed.table, number=filed.number)
+
+    def _disputed(self, room: TournamentTableRoom) -> DisputedTable:
+        """The table's last hand as a dispute reads it: apart, as the director recorded it
+        (the same on every copy), else the table's own."""
+        if not self.apart:
+            return room
+        return self.last_hands.get(room.number) or NoHand(room.number)
 
     def name_of(self, user: User) -> str | None:
         return next((name for name, uid in self.users.items() if uid == user.id), None)
@@ -632,6 +650,7 @@ class RoomTournament:
         assert self.bots is not None
         number = self.offers_made.get(room.number, (0, None))[0] + 1
         self.offers_made[room.number] = number, dealt.hand.config
+        self.last_hands.pop(room.number, None)  # T-17: the next hand started
         seats = self.bots.seats_apart(dealt.hand, dealt.players, room.number, number)
         bots = {
             position: BotSeat(*seats[position])
@@ -658,6 +677,7 @@ class RoomTournament:
         assert config is not None  # a table's closing is never played
         finished = finished_from_json(record, config)
         self.hands_done[table] = number
+        self.last_hands[table] = LastHand(table, number, finished.hand, finished.at, finished.names)
         self.now = max(self.now, now)
         for name, (banks, out) in finished.seats.items():
             occupant = self.occupants.get(name)

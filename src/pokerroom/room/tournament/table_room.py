@@ -187,6 +187,10 @@ class TournamentTableRoom(LiveRoom):
             return hand.stacks[dealt.seats.index(seat)]
         return self.owner.chips_of(self.occupants[seat].name)
 
+    def dealt_names(self) -> tuple[str, ...]:
+        """The players dealt into the hand being played (or the last), by position."""
+        return self._names()
+
     def is_away(self, seat: int) -> bool:
         return self.occupants[seat].sitting_out
 
@@ -297,6 +301,6 @@ class TournamentTableRoom(LiveRoom):
         seats = {o.name: (o.banks, o.sitting_out) for o in self.hand_occupants}
         people = any(occupant.user is not None for occupant in self.hand_occupants)
         tape = hand_frame(self, hand)
-        self.finished = Finished(self.taken, hand, now, people, seats, tape)
+        self.finished = Finished(self.taken, hand, now, people, seats, tape, self._names())
         if self.owner.on_finished is not None:
             self.owner.on_finished(self)
