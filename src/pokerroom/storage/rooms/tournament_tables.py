@@ -166,3 +166,19 @@ def replay_tables(tournament: RoomTournament, store: RoomStore) -> None:
     its copy holds (the director replayed first: every hand a table took is offered)."""
     for room in list(tournament.rooms.values()):
         replay_table(room, store.inputs(room.id, room.applied))
+
+
+def run_tables_here(
+    tournament: RoomTournament, saver: RoomWriter, now: float, grace: float
+) -> None:
+    """Every table of an apart ``tournament`` rebuilt here is journaled here from ``now``
+    (one process runs them all): its clocks made fair (the time left at its last input,
+    plus ``grace``), every person counted gone until his socket says otherwise (H-11)."""
+    for room in tournament.rooms.values():
+        journal = TableJournal(room, saver, last_serial=room.applied, last_at=room.applied_at)
+        room.own_journal = journal
+        if room.applied_at is not None:
+            journal.shift(now, now + grace - room.applied_at)
+        for occupant in list(room.occupants.values()):
+            if occupant.user is not None and occupant.connected:
+                room.presence(User(occupant.user, occupant.name), False, now)

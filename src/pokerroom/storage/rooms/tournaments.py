@@ -37,7 +37,7 @@ from pokerroom.storage.rooms.checkpoint import seal_state, unseal_state
 from pokerroom.storage.rooms.journal_args import QUIET, decode_arg, encode_arg, now_of
 from pokerroom.storage.rooms.saved_room import user_to_json
 from pokerroom.storage.rooms.store import Checkpoint, RoomInput, StoredRoom
-from pokerroom.storage.rooms.tournament_tables import replay_tables
+from pokerroom.storage.rooms.tournament_tables import replay_tables, run_tables_here
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.tournament.regulation.load import parse_regulation
 
@@ -306,6 +306,8 @@ def resume_saved(
     ``plain`` tells whether a creator saved before ``player_run`` was kept is a plain account."""
     tournament, _serial, _at = rebuilt(stored, saver, secret, plain)
     run_journaled(tournament, saver, secret, stored.last_serial, stored.last_at, now, grace)
+    if tournament.apart:
+        run_tables_here(tournament, saver, now, grace)
     return tournament
 
 
