@@ -140,6 +140,9 @@ class ClusterNode:
         """The web tournaments followed here (not run here), by id."""
         self._committed: dict[str, int] = {}
         """The last input committed of each web tournament run here."""
+        self._letting_go: dict[str, asyncio.Task[None]] = {}
+        """Web tournaments lost, being turned into followed copies: a takeover of one waits
+        for it (it runs the copy, never the lost run)."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self.tournaments: Tournaments | None = None
         """How web tournaments are followed and run (None: they are not followed)."""
@@ -346,7 +349,11 @@ class ClusterNode:
 
     async def load(self, lease: str) -> bool:
         """The ownership loop took ``lease`` over: its followed copy (a table's or a web
-        tournament's) is caught up and run here, in place: its sockets stay open."""
+        tournament's) is caught up and run here, in place: its sockets stay open (a
+        tournament lost a moment ago is first made a followed copy)."""
+        letting_go = self._letting_go.get(lease)
+        if letting_go is not None:
+            await asyncio.shield(letting_go)
         listed = self.registry.find(lease)
         if listed is None:
             await self._load(lease)
@@ -418,7 +425,9 @@ class ClusterNode:
         elif self.apart.lost(room_id):
             pass
         elif self.tournaments is not None and room_id not in self._tournaments:
-            self._spawn(self._follow_run(room_id))
+            letting_go = asyncio.get_running_loop().create_task(self._follow_run(room_id))
+            self._letting_go[room_id] = letting_go
+            letting_go.add_done_callback(lambda _task: self._letting_go.pop(room_id, None))
         subscription = self._serving.pop(room_id, None)
         if subscription is not None:
             self._spawn(subscription.stop())
