@@ -9,8 +9,8 @@ by the other, the tables' finished hands recorded by the director across the bro
 players moved between tables of different processes as tables break. Then the process
 holding the director is killed with SIGKILL mid-tournament: the other takes the director
 and its tables over and the tournament plays to its end. At the end: one winner with every
-chip; each table took each of its hands exactly once, in order, and the director recorded
-each exactly once; no broker message names a card.
+chip; players moved between tables; each table took each of its hands exactly once, in
+order, and the director recorded each exactly once; no broker message names a card.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from pokerroom.storage.rooms.store import RoomStore
 from pokerroom.storage.rooms.tournament_tables import TABLE_KIND
 from pokerroom.storage.rooms.tournaments import rebuilt, save_new
 from pokerroom.storage.rooms.writer import RoomWriter
+from pokerroom.tournament.events import Seated
 from pokerroom.tournament.regulation.load import parse_regulation
 from pokerroom.web.tournament.routes import lobby_entry
 from tests.real_parts import NatsServer
@@ -169,13 +170,21 @@ async def _story(first: Node, second: Node, broker: NatsServer, tid: str) -> Non
     survivor = second if victim is first else first
 
     deadline = time.monotonic() + FINISHED_WITHIN
-    finished = False
-    while time.monotonic() < deadline:
-        if await asyncio.to_thread(_winner, survivor.url, tid):
-            finished = True
-            break
+    ended: RoomTournament | None = None
+    while ended is None and time.monotonic() < deadline:
+        ended = await asyncio.to_thread(_ended, survivor.url, tid)
         await asyncio.sleep(2.0)
-    assert finished, "the tournament did not end on the surviving process"
+    assert ended is not None, "the tournament did not end on the surviving process"
+    chips = sorted(record.chips for record in ended.log().players.values())
+    assert chips[-1] == sum(chips) == ENTRANTS * STACK, chips  # one winner, every chip
+    moves = [
+        event.move
+        for event in ended.log().events
+        if isinstance(event, Seated)
+        and event.move.source is not None
+        and event.move.source.table != event.move.target.table
+    ]
+    assert moves, "no player moved between tables"
     await listener.drain()
 
     director_inputs, table_inputs = await asyncio.to_thread(journals, survivor.url, tid)
@@ -192,17 +201,13 @@ async def _story(first: Node, second: Node, broker: NatsServer, tid: str) -> Non
     assert not CARD.search(carried), "a card went over the broker"
 
 
-def _winner(url: str, tid: str) -> bool:
-    """Whether the tournament has ended with one player holding every chip."""
+def _ended(url: str, tid: str) -> RoomTournament | None:
+    """The tournament as its journals build it, once it has ended (None: not yet)."""
     with open_database(url) as database:
         writer = RoomWriter(RoomStore(database))
         stored = writer.store.open_room(tid)
         if stored is None:
-            return False
+            return None
         tournament, _serial, _at = rebuilt(stored, writer, b"k" * 32, lambda _id: False)
         writer.close()
-    if tournament.status != "finished":
-        return False
-    chips = sorted(record.chips for record in tournament.log().players.values())
-    assert chips[-1] == ENTRANTS * STACK and sum(chips) == ENTRANTS * STACK, chips
-    return True
+    return tournament if tournament.status == "finished" else None
