@@ -14,8 +14,7 @@ process had replayed it, with the serial it had reached (:attr:`TournamentTableR
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Sequence
 
 from pokerroom.errors import UsageError
 from pokerroom.room.failures import describe_failure
@@ -23,14 +22,12 @@ from pokerroom.room.seam import User
 from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.codec import StorageError
-from pokerroom.storage.rooms.journal_args import QUIET, decode_arg, encode_arg, now_of
-from pokerroom.storage.rooms.saved_room import user_to_json
+from pokerroom.storage.rooms.call_journal import CallJournal, decode_arg
 from pokerroom.storage.rooms.store import RoomInput, RoomStore
 from pokerroom.storage.rooms.writer import RoomWriter
 
 log = logging.getLogger(__name__)
 
-R = TypeVar("R")
 
 TABLE_KIND = "tournament_table"
 """The kind of a saved room that is a table of a tournament played apart."""
@@ -56,7 +53,7 @@ def open_table(saver: RoomWriter, tournament: RoomTournament, room: TournamentTa
     room.own_journal = TableJournal(room, saver)
 
 
-class TableJournal:
+class TableJournal(CallJournal):
     """Keeps ``room``'s calls with ``saver`` under the room's own id; ``last_serial`` and
     ``last_at`` are the serial and time of its last saved input (0 and None: none yet)."""
 
@@ -68,38 +65,8 @@ class TableJournal:
         last_serial: int = 0,
         last_at: float | None = None,
     ) -> None:
+        super().__init__(saver, last_serial=last_serial, last_at=last_at)
         self.room = room
-        self.saver = saver
-        self._serial = last_serial
-        self._last_at = last_at
-        self._inside = False
-
-    @property
-    def serial(self) -> int:
-        return self._serial
-
-    @property
-    def last_at(self) -> float | None:
-        return self._last_at
-
-    def enter(
-        self, target: object, method: str, call: Callable[[], R], args: tuple[object, ...]
-    ) -> R:
-        if self._inside:
-            return call()
-        before = self._digest() if method in QUIET else None
-        self._inside = True
-        try:
-            result = call()
-        except Exception:
-            self._keep(method, args)
-            raise
-        finally:
-            self._inside = False
-        moved = self._last_at is None or now_of(args) > self._last_at
-        if before is None or result or moved or self._digest() != before:
-            self._keep(method, args)
-        return result
 
     def shift(self, now: float, seconds: float) -> None:
         """The table is run here from ``now``: its clocks move ``seconds`` later (the time
@@ -111,18 +78,15 @@ class TableJournal:
         room = self.room
         return room.hand_number, room.status, room.deadline(), room.taken, len(room.occupants)
 
-    def _keep(self, method: str, args: tuple[object, ...]) -> None:
-        user = next((arg for arg in args if isinstance(arg, User)), None)
-        data = {"args": [encode_arg(arg) for arg in args]}
-        self._put(RoomInput(0, method, now_of(args), user_to_json(user), data))
+    def _where(self, target: object) -> dict[str, object]:
+        return {}
 
-    def _put(self, item: RoomInput) -> None:
-        self._serial += 1
-        self._last_at = item.at
-        self.room.applied, self.room.applied_at = self._serial, item.at
-        self.saver.put(
-            self.room.id, RoomInput(self._serial, item.kind, item.at, item.user, item.data)
-        )
+    def _kind(self, method: str) -> str:
+        return method
+
+    def _save(self, item: RoomInput) -> None:
+        self.room.applied, self.room.applied_at = item.serial, item.at
+        self.saver.put(self.room.id, item)
 
 
 def replay_table(room: TournamentTableRoom, inputs: Sequence[RoomInput]) -> bool:

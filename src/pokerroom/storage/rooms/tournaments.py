@@ -25,7 +25,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.room.failures import describe_failure
@@ -33,9 +33,8 @@ from pokerroom.room.seam import User
 from pokerroom.room.tournament.event import BOT_KIND, RoomTournament
 from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.codec import StorageError
+from pokerroom.storage.rooms.call_journal import CallJournal, decode_arg
 from pokerroom.storage.rooms.checkpoint import seal_state, unseal_state
-from pokerroom.storage.rooms.journal_args import QUIET, decode_arg, encode_arg, now_of
-from pokerroom.storage.rooms.saved_room import user_to_json
 from pokerroom.storage.rooms.store import Checkpoint, RoomInput, StoredRoom
 from pokerroom.storage.rooms.tournament_tables import replay_tables, run_tables_here
 from pokerroom.storage.rooms.writer import RoomWriter
@@ -43,7 +42,6 @@ from pokerroom.tournament.regulation.load import parse_regulation
 
 log = logging.getLogger(__name__)
 
-R = TypeVar("R")
 
 KINDS = {
     "handle": "handle",
@@ -68,9 +66,10 @@ CHECKPOINT_HANDS = 100
 ends, so a finished tournament's results come back without a replay."""
 
 
-class TournamentJournal:
-    """Keeps ``tournament``'s calls with ``saver``; ``last_serial`` and ``last_at`` are
-    the serial and time of its last saved input (0 and None: none yet)."""
+class TournamentJournal(CallJournal):
+    """Keeps ``tournament``'s calls with ``saver`` (its tables' too, unless it is played
+    apart); ``last_serial`` and ``last_at`` are the serial and time of its last saved input
+    (0 and None: none yet)."""
 
     def __init__(
         self,
@@ -81,46 +80,13 @@ class TournamentJournal:
         last_serial: int = 0,
         last_at: float | None = None,
     ) -> None:
+        super().__init__(saver, last_serial=last_serial, last_at=last_at)
         self.tournament = tournament
-        self.saver = saver
         self._secret = secret
-        self._serial = last_serial
-        self._last_at = last_at
-        self._inside = False
         self._checkpoint_hands = tournament.log().hands
         self._checkpoints = True
         """False once the tournament could not be pickled: it is then replayed in full."""
         self._finish_kept = False
-
-    @property
-    def serial(self) -> int:
-        """The serial of the last input kept (queued, not necessarily saved yet)."""
-        return self._serial
-
-    @property
-    def last_at(self) -> float | None:
-        """The time of the last input kept (None: none yet)."""
-        return self._last_at
-
-    def enter(
-        self, target: object, method: str, call: Callable[[], R], args: tuple[object, ...]
-    ) -> R:
-        if self._inside:
-            return call()  # made by a kept call: its replay makes it again
-        table = target.number if isinstance(target, TournamentTableRoom) else None
-        before = self._digest() if method in QUIET else None
-        with self.saver.together():  # the call and the hands it finished: one transaction
-            self._inside = True
-            try:
-                result = call()
-            except Exception:
-                self._keep(method, table, args)
-                raise
-            finally:
-                self._inside = False
-            if before is None or result or self._moved(args) or self._digest() != before:
-                self._keep(method, table, args)
-            return result
 
     def shift(self, now: float, seconds: float) -> None:
         """A restarted server: every time the tournament keeps moves ``seconds`` later."""
@@ -131,11 +97,7 @@ class TournamentJournal:
         """The server stops now: a restart charges the time from here to nobody."""
         self._put(RoomInput(0, "stop", now))
 
-    def _moved(self, args: tuple[object, ...]) -> bool:
-        return self._last_at is None or float(now_of(args)) > self._last_at
-
     def _digest(self) -> tuple[object, ...]:
-        """What a quiet call could change; equal before and after: it changed nothing."""
         tournament, run = self.tournament, self.tournament.run
         tables = tuple(
             (number, room.hand_number, room.status, room.deadline(), len(room.occupants))
@@ -144,19 +106,14 @@ class TournamentJournal:
         timetable = None if run is None else (run.now, run.next_at())
         return tournament.status, tournament.now, len(tournament.log().events), timetable, tables
 
-    def _keep(self, method: str, table: int | None, args: tuple[object, ...]) -> None:
-        user = next((arg for arg in args if isinstance(arg, User)), None)
-        data = {"table": table, "args": [encode_arg(arg) for arg in args]}
-        self._put(RoomInput(0, KINDS[method], float(now_of(args)), user_to_json(user), data))
+    def _where(self, target: object) -> dict[str, object]:
+        return {"table": target.number if isinstance(target, TournamentTableRoom) else None}
 
-    def _put(self, item: RoomInput) -> None:
-        self._serial += 1
-        self._last_at = item.at
-        self.saver.put(
-            self.tournament.id,
-            RoomInput(self._serial, item.kind, item.at, item.user, item.data),
-            self._due_checkpoint(),
-        )
+    def _kind(self, method: str) -> str:
+        return KINDS[method]
+
+    def _save(self, item: RoomInput) -> None:
+        self.saver.put(self.tournament.id, item, self._due_checkpoint())
 
     def _due_checkpoint(self) -> Checkpoint | None:
         tournament = self.tournament
