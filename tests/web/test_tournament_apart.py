@@ -138,13 +138,19 @@ class Owners:
                 return
 
     def _tick(self) -> None:
-        rooms: list[Any] = [self.tournament, *self.tournament.rooms.values()]
-        due = [at for room in rooms if (at := room.deadline()) is not None]
-        self.now = max(self.now, min(due, default=self.now + 1))
-        for room in rooms:
-            at = room.deadline()
-            if at is not None and at <= self.now:
-                room.tick(self.now)
+        self.now = next_tick(self.tournament, self.now)
+
+
+def next_tick(tournament: RoomTournament, now: float) -> float:
+    """Time runs to the tournament's or a table's next deadline; the rooms due tick then."""
+    rooms: list[Any] = [tournament, *tournament.rooms.values()]
+    due = [at for room in rooms if (at := room.deadline()) is not None]
+    now = max(now, min(due, default=now + 1))
+    for room in rooms:
+        at = room.deadline()
+        if at is not None and at <= now:
+            room.tick(now)
+    return now
 
 
 def replayed(owners: Owners, rng: random.Random) -> tuple[RoomTournament, dict[int, list[object]]]:

@@ -19,7 +19,7 @@ from pokerroom.storage.rooms.tournament_tables import TABLE_KIND, open_table
 from pokerroom.storage.rooms.tournaments import rebuilt, resume_saved, save_new
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.web.tournament.apart_here import play_apart_here
-from tests.web.test_tournament_apart import Owners, apart_tournament
+from tests.web.test_tournament_apart import Owners, apart_tournament, next_tick
 from tests.web.tournament_driver import TWELVE
 
 SECRET = b"s" * 32
@@ -119,13 +119,7 @@ def test_a_server_alone_resumes_a_tournament_played_apart_and_plays_it_to_the_en
             if steps:
                 steps.pop(0)()
                 continue
-            rooms: list[Any] = [tournament, *tournament.rooms.values()]
-            due = [at for room in rooms if (at := room.deadline()) is not None]
-            clock.now = max(clock.now, min(due, default=clock.now + 1))
-            for room in rooms:
-                at = room.deadline()
-                if at is not None and at <= clock.now:
-                    room.tick(clock.now)
+            clock.now = next_tick(tournament, clock.now)
         assert tournament.status == "finished"
         chips = sorted(record.chips for record in tournament.log().players.values())
         assert chips[-1] == sum(chips) == 12 * 1000
