@@ -171,7 +171,7 @@ async def _story(owner: Worker, other: Worker, broker: NatsServer, tokens: dict[
     )  # Bob's own view, as the owner builds it
     mirroring = asyncio.get_running_loop().create_task(mirror.play())
     await mirror.send("hello", v=1)
-    await bob.until(of_hand(5), "of hand 5 on the follower")
+    await bob.until(of_hand(6), "of hand 6 on the follower")
     await asyncio.sleep(1.0)
 
     on_follower = by_moment([f for f in bob.frames if is_table(f)])

@@ -71,6 +71,21 @@ class BotPlayers:
                     bot.pressure = bubble_pressure(standing, stack)
         return bots
 
+    def seats_apart(
+        self, hand: Hand, players: Sequence[str], table: int, number: int
+    ) -> dict[int, tuple[str, int, float]]:
+        """For a table played apart (its own bots, its own journal): each of ``players``
+        who is an entrant's bot, by position, as its kind, a seed for a new bot of his at
+        ``table`` from hand ``number`` on, and its bubble pressure now."""
+        standing = self._standing
+        seats = {}
+        for position, (player, stack) in enumerate(zip(players, hand.config.stacks, strict=True)):
+            index = self._index.get(player, len(self._index))
+            pressure = 0.0 if standing is None else bubble_pressure(standing, stack)
+            seed = (((self._seed * 1_000_003 + index) * 1_009 + table) * 1_000_033 + number) % 2**63
+            seats[position] = (self.kind_of(player), seed, pressure)
+        return seats
+
     def __call__(self, hand: Hand, players: Sequence[str]) -> int:
         """Act and draw for every position until the hand is over; the decisions made."""
         bots = self.bots_for(hand, players)

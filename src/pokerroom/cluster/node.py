@@ -23,6 +23,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequenc
 from functools import partial
 from typing import Any, Protocol
 
+from pokerroom.cluster.apart_tables import ApartTables, TableCopy
 from pokerroom.cluster.broker import Broker, NoAnswerError, Subscription
 from pokerroom.cluster.follower import ClusterRoom, follow
 from pokerroom.cluster.ownership import Ownership
@@ -47,8 +48,10 @@ from pokerroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, gettext, use_l
 from pokerroom.room.hub import MOVED, Hub, room_vocabulary
 from pokerroom.room.registry import Registry, entry_from_json
 from pokerroom.room.seam import Outcome, User
+from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.rooms.saved_room import user_from_json, user_to_json
 from pokerroom.storage.rooms.store import RoomInput, RoomWrite, StoredRoom
+from pokerroom.storage.rooms.tournament_tables import TABLE_KIND
 from pokerroom.storage.rooms.tournaments import TOURNAMENT_KIND
 from pokerroom.storage.rooms.writer import RoomWriter
 
@@ -94,8 +97,9 @@ class Tournaments(Protocol):
         ...
 
 
-Copy = ClusterRoom | TournamentCopy
-"""A followed copy: a table's, or a web tournament's with its tables."""
+Copy = ClusterRoom | TournamentCopy | TableCopy
+"""A followed copy: a table's, a web tournament's with its tables, or one table of a
+tournament played apart."""
 
 
 def _nothing(_lease: str) -> None:
@@ -136,6 +140,9 @@ class ClusterNode:
         """The web tournaments followed here (not run here), by id."""
         self._committed: dict[str, int] = {}
         """The last input committed of each web tournament run here."""
+        self._letting_go: dict[str, asyncio.Task[None]] = {}
+        """Web tournaments lost, being turned into followed copies: a takeover of one waits
+        for it (it runs the copy, never the lost run)."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self.tournaments: Tournaments | None = None
         """How web tournaments are followed and run (None: they are not followed)."""
@@ -144,6 +151,8 @@ class ClusterNode:
         self.reread_club: Callable[[int], Coroutine[Any, Any, None]] | None = None
         """Reads a club's members and directors again, told it changed elsewhere (None:
         this process keeps no club)."""
+        self.apart = ApartTables(self)
+        """The tables of tournaments played apart, run or followed here."""
 
     def attach(self, hub: Hub) -> None:
         self._hub = hub
@@ -157,7 +166,9 @@ class ClusterNode:
 
     def remote(self, room_id: str) -> bool:
         return (
-            self._following_table(room_id) or self.ownership.lease_of(room_id) in self._tournaments
+            self._following_table(room_id)
+            or self.ownership.lease_of(room_id) in self._tournaments
+            or self.apart.copy(room_id) is not None
         )
 
     def _following_table(self, room_id: str) -> bool:
@@ -172,7 +183,7 @@ class ClusterNode:
         listed = self.registry.find(room_id)
         if listed is not None and isinstance(listed.room, ClusterRoom) and listed.room.following:
             return listed.room
-        return None
+        return self.apart.copy(room_id)
 
     def _shown(self, room_id: str) -> list[str]:
         """The rooms whose sockets show what was saved for ``room_id``: the table, or the
@@ -265,7 +276,10 @@ class ClusterNode:
                 with use_language(language):
                     return outcome_to_bytes(Outcome(False, gettext(MOVED), "moving"))
             kind = asked.get("kind")
-            if kind == "presence" and user is not None:
+            if kind == "hand_done" and isinstance(listed.room, RoomTournament):
+                table, number = int(asked["table"]), int(asked["number"])
+                outcome = await self.apart.record(listed.room, table, number, int(asked["serial"]))
+            elif kind == "presence" and user is not None:
                 changed = self._tally(room_id, user, str(asked["node"]), bool(asked["connected"]))
                 outcome = Outcome(changed)
             elif isinstance(kind, str) and kind in self.table_commands:
@@ -308,10 +322,13 @@ class ClusterNode:
             made = write.created
             if (
                 made is not None
-                and made.kind == TOURNAMENT_KIND
+                and made.kind in (TOURNAMENT_KIND, TABLE_KIND)
                 and self.ownership.owns(write.room_id)
             ):
                 self._spawn(self._serve(write.room_id))  # its pages and sockets elsewhere ask here
+                listed = self.registry.find(write.room_id)
+                if listed is not None and isinstance(listed.room, RoomTournament):
+                    self.apart.hook(listed.room)
             if write.closed:
                 told.append((CLOSED, encode({"room": write.room_id})))
         for room_id, items in inputs.items():
@@ -332,13 +349,19 @@ class ClusterNode:
 
     async def load(self, lease: str) -> bool:
         """The ownership loop took ``lease`` over: its followed copy (a table's or a web
-        tournament's) is caught up and run here, in place: its sockets stay open."""
+        tournament's) is caught up and run here, in place: its sockets stay open (a
+        tournament lost a moment ago is first made a followed copy)."""
+        letting_go = self._letting_go.get(lease)
+        if letting_go is not None:
+            await asyncio.shield(letting_go)
         listed = self.registry.find(lease)
         if listed is None:
             await self._load(lease)
             listed = self.registry.find(lease)
         if lease in self._tournaments:
             return await self._run_tournament(lease)
+        if self.apart.table_of(lease) is not None:
+            return await self.apart.run_here(lease)
         if listed is None or not isinstance(listed.room, ClusterRoom):
             return False
         room = listed.room
@@ -371,6 +394,8 @@ class ClusterNode:
         self.tournaments.run_here(copy)
         log.info("tournament %s taken over at input %d", lease, copy.serial)
         for room in copy.tournament.rooms.values():
+            if copy.tournament.apart:
+                break  # each table is a lease of its own, counted by its owner
             for user in self.hub.viewers(room.id):
                 self._present.report(room.id, user.id, self.ownership.node, True)
                 self.hub.presence_changed(room, user, connected=True)
@@ -397,8 +422,12 @@ class ClusterNode:
         if listed is not None and isinstance(listed.room, ClusterRoom):
             if listed.room.lose():  # its unsaved inputs will never be: the database's state
                 self._spawn(self._reload(room_id))
+        elif self.apart.lost(room_id):
+            pass
         elif self.tournaments is not None and room_id not in self._tournaments:
-            self._spawn(self._follow_run(room_id))
+            letting_go = asyncio.get_running_loop().create_task(self._follow_run(room_id))
+            self._letting_go[room_id] = letting_go
+            letting_go.add_done_callback(lambda _task: self._letting_go.pop(room_id, None))
         subscription = self._serving.pop(room_id, None)
         if subscription is not None:
             self._spawn(subscription.stop())
@@ -479,15 +508,34 @@ class ClusterNode:
         """Whether ``copy`` replayed some of ``inputs``; a tournament's that cannot is
         read again from the database (its copy is dropped and followed anew)."""
         try:
-            return copy.catch_up(inputs)
+            changed = copy.catch_up(inputs)
         except Exception as exc:
             if not isinstance(copy, TournamentCopy) or self.tournaments is None:
                 raise
             log.error("tournament %s cannot be followed: %s", room_id, exc)
-            del self._tournaments[room_id]
-            self.tournaments.drop(room_id)
-            self._spawn(self._load(room_id))
+            self.follow_anew(room_id)
             return False
+        if isinstance(copy, TableCopy) and not copy.complete:
+            self._spawn(self._director_first(copy))
+        elif isinstance(copy, TournamentCopy) and changed and copy.tournament.apart:
+            self._spawn(self.apart.after_director(copy.tournament))
+        return changed
+
+    def follow_anew(self, tournament_id: str) -> bool:
+        """Drop the copy of a tournament followed here and read it again from the database
+        (its sockets told it moved); False if it is run here, not followed."""
+        if tournament_id not in self._tournaments or self.tournaments is None:
+            return False
+        del self._tournaments[tournament_id]
+        self.tournaments.drop(tournament_id)
+        self._spawn(self._load(tournament_id))
+        return True
+
+    async def _director_first(self, copy: TableCopy) -> None:
+        """A table's copy stopped at a hand its director has not offered here yet: read the
+        director further, then the table again."""
+        await self._catch_up(copy.room.owner.id)
+        await self._catch_up(copy.room.id)
 
     async def _heard_opened(self, _subject: str, payload: bytes) -> None:
         with contextlib.suppress(BadPayloadError, KeyError):
@@ -591,6 +639,9 @@ class ClusterNode:
     async def _follow(self, stored: StoredRoom) -> None:
         """Follow the table or web tournament ``stored`` (a tournament only if this server
         follows tournaments: ``tournaments``)."""
+        if stored.kind == TABLE_KIND:  # it comes with its tournament: read that further
+            await self._catch_up(str(stored.settings["tournament"]))
+            return
         if stored.kind == TOURNAMENT_KIND:
             tournaments = self.tournaments
             if tournaments is None:
@@ -598,6 +649,7 @@ class ClusterNode:
             copy = await asyncio.to_thread(tournaments.follow, stored)
             if stored.id not in self.registry:  # a notice heard meanwhile may have read it
                 self._tournaments[stored.id] = copy
+                self.apart.hook(copy.tournament)
                 tournaments.list(copy)
             return
         table = await asyncio.to_thread(follow, stored, self.writer, self.secret)

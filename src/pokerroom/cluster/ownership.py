@@ -19,11 +19,12 @@ quarter of its excess (at least one table) over as the drain does — between ha
 play saved, its lease released — and follows them from then on, its sockets kept; one
 below its share takes the tables nobody holds, one at or above it leaves them to the others
 for a lease's length, and the process that released a table does not take it back within
-that time. A web tournament counts as one table and is never handed over for balance
-(nothing follows it: its sockets would have to reconnect).
+that time. Each lease counts as one table: a web tournament's director, each table of one
+played apart, or a tournament saved before with all its tables.
 
-A web tournament is one lease: its director and all its tables move together (the
-``lease_of`` a tournament's table is its tournament).
+A web tournament played apart is a lease for its director and one for each table; one
+saved before is one lease, its director and all its tables together (the ``lease_of``
+such a tournament's table is its tournament).
 
 The lease statements run on a thread of their own, so a renewal never waits behind the
 tables' saves and loads on the shared threads; a look for tables to take over stops when

@@ -23,6 +23,7 @@ owns and keeps its leases (``app.state.ownership``), in its lifespan
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -80,6 +81,7 @@ from pokerroom.web.saving.tables import SavingRegistry, restore_rooms, stop_room
 from pokerroom.web.settings import ServerSettings, load_secret
 from pokerroom.web.table_socket import table_route
 from pokerroom.web.templating import STATIC
+from pokerroom.web.tournament.apart_here import play_restored_apart
 from pokerroom.web.tournament.broadcast_routes import broadcast_routes
 from pokerroom.web.tournament.chat_moderation import chat_moderation_routes
 from pokerroom.web.tournament.director_page import director_page_routes
@@ -139,7 +141,8 @@ def create_app(
         cardroom.accounts.close_expired_sessions()
         if ownership is None or broker is None:  # one process alone
             restore_rooms(cardroom, hub.clock())
-            restore_tournaments(cardroom, hub.clock())
+            restored = restore_tournaments(cardroom, hub.clock())
+            play_restored_apart(cardroom, hub, restored, asyncio.get_running_loop().call_soon)
             async with hub.running():
                 yield
         else:

@@ -39,6 +39,8 @@ class Cardroom:
     """Each club's approved members as last read, for the hub's checks."""
     saved_room: Callable[[TableRoom, RoomWriter, bytes], SavedRoom] = SavedRoom
     """Makes the saved room of a table opened here (one of a cluster's claims it first)."""
+    tournaments_apart: bool = False
+    """New tournaments are played apart, each table its own lease (servers in a cluster)."""
 
 
 def cardroom_of(connection: HTTPConnection) -> Cardroom:

@@ -3,8 +3,10 @@
 The server's hub reaches the tables other processes own through the cluster node
 (:mod:`pokerroom.cluster.node`); its :class:`~pokerroom.cluster.ownership.Ownership` (made
 by :func:`pokerroom.web.saving.owned.owning`) leases the tables it opens and takes over
-those nobody owns: a followed copy — a table's, or a web tournament's (leased as one unit
-with its tables: :mod:`pokerroom.web.tournament.following`) — is caught up and run here.
+those nobody owns: a followed copy — a table's, a web tournament's director
+(:mod:`pokerroom.web.tournament.following`), or one table of a tournament played apart
+(:mod:`pokerroom.cluster.apart_tables`) — is caught up and run here. New tournaments are
+played apart.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ async def clustered(
         return made
 
     cardroom.saved_room = opened
+    cardroom.tournaments_apart = True  # each table of a new tournament is a lease of its own
     node.attach(hub)
     hub.link = node
     try:

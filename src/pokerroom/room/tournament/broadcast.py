@@ -73,12 +73,13 @@ class Broadcasting:
         tables = [view.number for view in run.floor.tables()]
         return tables[0] if len(tables) == 1 else None  # the final table
 
-    def taped(self, room: TournamentTableRoom, hand: Hand) -> None:
-        """A hand ended at ``room``: keep it, with every card dealt in it, for the delay."""
-        tape = self.tapes.get(room.number)
+    def taped(self, table: int, frame: BroadcastHandFrame) -> None:
+        """A hand ended at ``table`` (its :func:`hand_frame`): keep it, with every card
+        dealt in it, for the delay."""
+        tape = self.tapes.get(table)
         if tape is None or tape.maxlen != self.delay:
-            tape = self.tapes[room.number] = deque(tape or (), maxlen=self.delay)
-        tape.append(hand_frame(room, hand))
+            tape = self.tapes[table] = deque(tape or (), maxlen=self.delay)
+        tape.append(frame)
 
     def frame(
         self, tournament: RoomTournament, room: TournamentTableRoom, viewer: User | None

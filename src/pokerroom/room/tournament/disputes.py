@@ -15,12 +15,13 @@ Both are calls of the tournament's journal (:meth:`RoomTournament.dispute
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
+from pokerroom.engine import Hand
 from pokerroom.errors import UsageError
 from pokerroom.history.phh.writing import write_phh_seen_by
 from pokerroom.i18n import gettext
 from pokerroom.protocol.frames import DisputeOfferFrame
-from pokerroom.room.tournament.table_room import TournamentTableRoom
 
 BREAK_GRACE = 60.0
 """T-17: seconds after the pot is awarded that a hand ended on a break may be disputed."""
@@ -46,15 +47,32 @@ class Dispute:
         )
 
 
-def offer(
-    room: TournamentTableRoom, player: str | None, on_break: bool
-) -> DisputeOfferFrame | None:
+class DisputedTable(Protocol):
+    """A table's last hand as a dispute reads it: the table itself, or (played apart) what
+    the director recorded of it (:class:`~pokerroom.room.tournament.apart.LastHand`)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def hand(self) -> Hand | None: ...
+    @property
+    def hand_done(self) -> bool: ...
+    @property
+    def hand_ended_at(self) -> float | None: ...
+    def dealt_names(self) -> tuple[str, ...]:
+        """The players dealt into the hand, by position."""
+        ...
+
+
+def offer(room: DisputedTable, player: str | None, on_break: bool) -> DisputeOfferFrame | None:
     """T-17: the hand ``player`` may dispute at ``room`` now, with the server time the right
     ends (None: when the next hand starts); None when he may not."""
     hand = room.hand
     if player is None or hand is None or not room.hand_done:
         return None
-    if player not in (occupant.name for occupant in room.hand_occupants):
+    if player not in room.dealt_names():
         return None
     ended = room.hand_ended_at
     until = ended + BREAK_GRACE if on_break and ended is not None else None
@@ -69,7 +87,7 @@ class Disputes:
 
     def file(
         self,
-        room: TournamentTableRoom,
+        room: DisputedTable,
         player: str | None,
         text: str,
         *,
@@ -111,7 +129,7 @@ class Disputes:
                 )
             )
         assert room.hand is not None
-        names = [occupant.name for occupant in room.hand_occupants]
+        names = list(room.dealt_names())
         dispute = Dispute(
             len(self.filed) + 1,
             room.number,

@@ -39,20 +39,34 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from typing import Any
 
 from pokerroom.bots.tournament_players import BotPlayers
-from pokerroom.engine import Hand, Limit, Variant
+from pokerroom.engine import Hand, HandConfig, Limit, Variant
 from pokerroom.errors import UsageError
 from pokerroom.i18n import N_, gettext, ngettext, number_text
 from pokerroom.protocol.client import Director, ProtocolError, parse_message
-from pokerroom.protocol.frames import DisputeOfferFrame, TournamentFrame, TournamentHeaderFrame
+from pokerroom.protocol.frames import (
+    BroadcastHandFrame,
+    DisputeOfferFrame,
+    TournamentFrame,
+    TournamentHeaderFrame,
+)
 from pokerroom.room.clock import ShotClock
 from pokerroom.room.notices import Notice
 from pokerroom.room.occupants import Occupant
 from pokerroom.room.seam import Outcome, User
 from pokerroom.room.tournament import directing, views
-from pokerroom.room.tournament.broadcast import Broadcasting
-from pokerroom.room.tournament.disputes import Disputes, offer
+from pokerroom.room.tournament.apart import (
+    BotSeat,
+    LastHand,
+    NoHand,
+    Offer,
+    finished_from_json,
+    offered,
+)
+from pokerroom.room.tournament.broadcast import Broadcasting, hand_frame
+from pokerroom.room.tournament.disputes import DisputedTable, Disputes, offer
 from pokerroom.room.tournament.journal import Journal, journaled
 from pokerroom.room.tournament.roles import may_direct_event
 from pokerroom.room.tournament.table_room import TournamentTableRoom
@@ -116,6 +130,11 @@ class RoomTournament:
     directors: frozenset[int] = frozenset()
     """The club's owner and directors: they direct it too (T-16); its server keeps them
     current as roles change."""
+    apart = False
+    on_offer: Callable[[TournamentTableRoom], None] | None = None
+    on_finished: Callable[[TournamentTableRoom], None] | None = None
+    on_table: Callable[[TournamentTableRoom], None] | None = None
+    """These four are set in ``__init__``; here for tournaments checkpointed before."""
 
     def __init__(
         self,
@@ -136,6 +155,7 @@ class RoomTournament:
         speed: float = 1.0,
         decision_seconds: float | None = None,
         auto_muck: bool = False,
+        apart: bool = False,
     ) -> None:
         if regulation.format is TournamentFormat.OLYMPIC:
             check_olympic(regulation)  # T-9: a fixed field
@@ -179,6 +199,15 @@ class RoomTournament:
         self.clock = shot_clock_of(regulation, decision_seconds)
         self.auto_muck = auto_muck
         """The people's losing hands are mucked at showdown unasked (P-5)."""
+        self.apart = apart
+        """Its tables are played apart, each with its own journal (:mod:`.apart`)."""
+        self.offers_made: dict[int, tuple[int, HandConfig | None]] = {}
+        """Apart: the number and the game of the last step offered to each table (no game:
+        its closing)."""
+        self.hands_done: dict[int, int] = {}
+        """Apart: the number of the last hand each table played out, as recorded."""
+        self.last_hands: dict[int, LastHand] = {}
+        """Apart: each table's last hand as recorded, until its next is offered (T-17)."""
         self.broadcasting = Broadcasting(regulation.broadcast)
         """T-23: the broadcast table and its delayed hands."""
         self.registration = Tournament(regulation)
@@ -208,6 +237,13 @@ class RoomTournament:
         self.on_start: Callable[[RoomTournament], None] | None = None
         """Told once it has started (the server opens the next one of a recurring sit & go);
         left unset while a restarted server replays the start."""
+        self.on_offer: Callable[[TournamentTableRoom], None] | None = None
+        """Apart: told when a table is offered a hand (its owner takes it)."""
+        self.on_finished: Callable[[TournamentTableRoom], None] | None = None
+        """Apart: told when a table played its hand out (the director's owner records it)."""
+        self.on_table: Callable[[TournamentTableRoom], None] | None = None
+        """Apart: told when the floor opens a table while this process runs the tournament
+        (the table's own journal is opened for it)."""
 
     # ----------------------------------------------------------- the Room API
 
@@ -318,7 +354,7 @@ class RoomTournament:
     ) -> DisputeOfferFrame | None:
         """T-17: the hand ``viewer`` may dispute at ``room`` now, if any."""
         name = None if viewer is None else self.name_of(viewer)
-        offered = offer(room, name, self.on_break)
+        offered = offer(self._disputed(room), name, self.on_break)
         if offered is None or name is None or self.disputes.has(room.number, offered["hand"], name):
             return None
         return offered
@@ -334,12 +370,21 @@ class RoomTournament:
                 gettext("there is no table {table} in {name}").format(table=table, name=self.name)
             )
         name = None if user is None else self.name_of(user)
-        filed = self.disputes.file(room, name, text, on_break=self.on_break, now=now)
+        filed = self.disputes.file(
+            self._disputed(room), name, text, on_break=self.on_break, now=now
+        )
         room.dirty = True  # his table's frame no longer offers it
         self._changed()
         return gettext(
             "hand {hand} at table {table} disputed (dispute {number}): the director will rule on it"
         ).format(hand=filed.hand, table=filed.table, number=filed.number)
+
+    def _disputed(self, room: TournamentTableRoom) -> DisputedTable:
+        """The table's last hand as a dispute reads it: apart, as the director recorded it
+        (the same on every copy), else the table's own."""
+        if not self.apart:
+            return room
+        return self.last_hands.get(room.number) or NoHand(room.number)
 
     def name_of(self, user: User) -> str | None:
         return next((name for name, uid in self.users.items() if uid == user.id), None)
@@ -590,12 +635,57 @@ class RoomTournament:
             self.on_change(self)  # a table made for this hand is listed (its hands kept) first
         room = self.rooms[dealt.table]
         assert self.bots is not None
+        if self.apart:
+            self._offer(room, dealt)
+            return
         bots = self.bots.bots_for(dealt.hand, dealt.players)
         for seat, bot in zip(dealt.seats, bots, strict=True):
             occupant = room.occupants[seat]
             if occupant.user is None:
                 occupant.bot, occupant.style = bot, BOT_KIND
         room.deal(dealt, self.now)
+
+    def _offer(self, room: TournamentTableRoom, dealt: DealtHand) -> None:
+        """Apart: the hand goes to the table as an offer its owner takes (:mod:`.apart`)."""
+        assert self.bots is not None
+        number = self.offers_made.get(room.number, (0, None))[0] + 1
+        self.offers_made[room.number] = number, dealt.hand.config
+        self.last_hands.pop(room.number, None)  # T-17: the next hand started
+        seats = self.bots.seats_apart(dealt.hand, dealt.players, room.number, number)
+        bots = {
+            position: BotSeat(*seats[position])
+            for position, player in enumerate(dealt.players)
+            if self.occupants[player].user is None
+        }
+        room.offers[number] = offered(number, dealt, self.occupants, bots)
+        room.dirty = True
+        if self.on_offer is not None:
+            self.on_offer(room)
+
+    @journaled
+    def hand_done(self, table: int, record: Mapping[str, Any], now: float) -> bool:
+        """Apart: ``table`` played its offered hand out (``record``: its
+        :func:`~.apart.finished_to_json`); the run takes it as from a table of its own.
+        Recorded once: the same hand again (or one never offered) changes nothing and says
+        False; a record that does not replay is refused in one line."""
+        run, room, offer = self.run, self.rooms.get(table), self.offers_made.get(table)
+        if run is None or room is None or offer is None or not run.playing(table):
+            return False
+        number, config = offer
+        if record.get("number") != number or number == self.hands_done.get(table):
+            return False
+        assert config is not None  # a table's closing is never played
+        finished = finished_from_json(record, config)
+        self.hands_done[table] = number
+        self.last_hands[table] = LastHand(table, number, finished.hand, finished.at, finished.names)
+        self.now = max(self.now, now)
+        for name, (banks, out) in finished.seats.items():
+            occupant = self.occupants.get(name)
+            if occupant is not None:
+                occupant.banks, occupant.sitting_out = banks, out
+        self._hand_ended(room, finished.hand, finished.at, finished.people, finished.tape)
+        self.advance(now)
+        return True
 
     def re_enters(self, player: str) -> bool:
         return player not in self.users
@@ -607,10 +697,21 @@ class RoomTournament:
     def hand_over(self, room: TournamentTableRoom, hand: Hand, now: float) -> None:
         """A table's hand is over: a table people played on shows it for ``pause``
         seconds, a bots' table takes the run's simulated time."""
+        people = any(occupant.user is not None for occupant in room.hand_occupants)
+        self._hand_ended(room, hand, now, people, hand_frame(room, hand))
+
+    def _hand_ended(
+        self,
+        room: TournamentTableRoom,
+        hand: Hand,
+        now: float,
+        people: bool,
+        tape: BroadcastHandFrame,
+    ) -> None:
         run = self.run
         assert run is not None
-        self.broadcasting.taped(room, hand)
-        if any(occupant.user is not None for occupant in room.hand_occupants):
+        self.broadcasting.taped(room.number, tape)
+        if people:
             at = self.clock_time(max(now, self.now)) + self.pause * self.speed
         else:
             at = run.now + HAND_SECONDS + ACTION_SECONDS * decisions(hand)
@@ -705,6 +806,8 @@ class RoomTournament:
             on_floor.add(view.number)
             made = made or view.number not in self.rooms
             room = self._room(view.number, view.size)
+            if self.apart:
+                continue  # a table seats its own at each hand it takes (:mod:`.apart`)
             wanted = {seat: self.occupants[name] for seat, name in view.seats}
             if wanted != room.occupants:
                 room.occupants, room.dirty = wanted, True
@@ -712,11 +815,26 @@ class RoomTournament:
                     if occupant.user is not None:
                         room.moved_away.pop(occupant.user, None)
         for number, room in self.rooms.items():
-            if number not in on_floor and room.occupants and not run.playing(number):
+            if self.apart:
+                self._close_apart(room, broken=number not in on_floor)
+            elif number not in on_floor and room.occupants and not run.playing(number):
                 room.occupants, room.status, room.dirty = {}, "closed", True
         return made
 
-    def _room(self, number: int, size: int) -> TournamentTableRoom:
+    def _close_apart(self, room: TournamentTableRoom, *, broken: bool) -> None:
+        """Apart: a table the floor broke is offered its closing as its next step, which
+        its own journal takes as it takes a hand (:mod:`.apart`); once."""
+        number = room.number
+        last, config = self.offers_made.get(number, (0, None))
+        if not broken or config is None or self.run is None or self.run.playing(number):
+            return
+        self.offers_made[number] = last + 1, None
+        room.offers[last + 1] = Offer(last + 1, None, (), {})
+        room.dirty = True
+        if self.on_offer is not None:
+            self.on_offer(room)
+
+    def _room(self, number: int, size: int, *, opened: bool = True) -> TournamentTableRoom:
         room = self.rooms.get(number)
         if room is None:
             room = TournamentTableRoom(
@@ -728,7 +846,17 @@ class RoomTournament:
                 grace=self.grace,
             )
             self.rooms[number] = room
+            if opened and self.apart and self.journal is not None and self.on_table is not None:
+                self.on_table(room)
         room.table_size = max(size, room.table_size) if room.hand is not None else size
+        return room
+
+    def table(self, number: int) -> TournamentTableRoom:
+        """Table ``number``, made if the floor has not opened it here yet: apart, a table's
+        journal may be replayed before the director's that opened it (:mod:`.apart`)."""
+        room = self.rooms.get(number)
+        if room is None:
+            return self._room(number, self.regulation.table_size, opened=False)
         return room
 
     def directed(self) -> None:

@@ -14,18 +14,25 @@ another table, ``you.moved_to``: the room he now sits in.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from pokerroom.bots.base import Bot
+from pokerroom.bots.registry import make_bot
+from pokerroom.bots.tournament_bot import TournamentBot
 from pokerroom.i18n import gettext
 from pokerroom.protocol import client as msg
 from pokerroom.protocol.frames import GameFrame, TableFrame
 from pokerroom.room.clock import ShotClock
 from pokerroom.room.live import LiveRoom, Seating
+from pokerroom.room.occupants import Occupant
 from pokerroom.room.results import hand_result
 from pokerroom.room.seam import Outcome, User
 from pokerroom.room.seated import no
 from pokerroom.room.snapshot import game_frame
+from pokerroom.room.tournament.apart import BotSeat, Finished, Offer
+from pokerroom.room.tournament.broadcast import hand_frame
 from pokerroom.room.tournament.journal import Journal, journaled
 from pokerroom.room.tournament.roles import may_direct_event
 from pokerroom.table.away import kill_dead_hands
@@ -61,13 +68,32 @@ class TournamentTableRoom(LiveRoom):
         self.dirty = False
         """Changed by the tournament since the hub last heard of it (another table's hand,
         a move, a level): the next tick reports it."""
+        self.offers: dict[int, Offer] = {}
+        """Apart: the hands the director offered and the table has not taken yet, by number."""
+        self.taken = 0
+        """Apart: the number of the last hand taken."""
+        self.applied = 0
+        """Apart: the serial of the last input of the table's own journal made here."""
+        self.applied_at: float | None = None
+        """Apart: that input's time (a table taken over is given the time left then)."""
+        self.finished: Finished | None = None
+        """Apart: the last hand played out, for the director to record."""
+        self.own_bots: dict[str, Bot] = {}
+        """Apart: the bots that play here, by entrant (each learns from this table's hands)."""
+        self.own_journal: Journal | None = None
+        """Apart: this table's own journal, where this process owns the table."""
+
+    def __getstate__(self) -> dict[str, object]:
+        """Its own journal is this process's tie to the database: a checkpoint has none."""
+        return {**super().__getstate__(), "own_journal": None}
 
     # ------------------------------------------------------------ the Room API
 
     @property
     def journal(self) -> Journal | None:
-        """The tournament's: a table's calls are kept with the tournament's, in one order."""
-        return self.owner.journal
+        """The tournament's: a table's calls are kept with the tournament's, in one order;
+        apart, the table's own (:mod:`.apart`)."""
+        return self.own_journal if self.owner.apart else self.owner.journal
 
     @journaled
     def handle(self, sender: User | None, message: Mapping[str, object], now: float) -> Outcome:
@@ -110,7 +136,8 @@ class TournamentTableRoom(LiveRoom):
 
     @journaled
     def tick(self, now: float) -> bool:
-        self.owner.advance(now)
+        if not self.owner.apart:  # apart, the director's owner ticks the director
+            self.owner.advance(now)
         changed = super().tick(now)
         if self.dirty:
             self.dirty = False
@@ -126,7 +153,9 @@ class TournamentTableRoom(LiveRoom):
     def deadline(self) -> float | None:
         if self.dirty:
             return 0.0  # the hub looks at once
-        times = [super().deadline(), self.owner.next_deadline()]
+        times = [super().deadline()]
+        if not self.owner.apart:
+            times.append(self.owner.next_deadline())
         known = [t for t in times if t is not None]
         return min(known) if known else None
 
@@ -157,6 +186,10 @@ class TournamentTableRoom(LiveRoom):
         if pausing and hand is not None and dealt is not None and seat in dealt.seats:
             return hand.stacks[dealt.seats.index(seat)]
         return self.owner.chips_of(self.occupants[seat].name)
+
+    def dealt_names(self) -> tuple[str, ...]:
+        """The players dealt into the hand being played (or the last), by position."""
+        return self._names()
 
     def is_away(self, seat: int) -> bool:
         return self.occupants[seat].sitting_out
@@ -196,6 +229,48 @@ class TournamentTableRoom(LiveRoom):
         self.dirty = True
         self._drive(now)
 
+    @journaled
+    def take(self, number: int, now: float) -> bool:
+        """Apart: play hand ``number`` the director offered (:mod:`.apart`), once and in
+        order (False: taken before; :class:`LookupError`: this copy of the director has not
+        offered it yet, so read the director further first). The players dealt in here
+        before keep their own seats (sitting out, connection) with the director's count of
+        their banks; the others sit as the offer has them; each bot is this table's own."""
+        if number <= self.taken:
+            return False
+        offer = self.offers.get(number)
+        if offer is None or number != self.taken + 1:
+            raise LookupError(f"hand {number} of table {self.number} is not offered here yet")
+        self.taken = number
+        for old in [n for n in self.offers if n <= number]:
+            del self.offers[old]
+        dealt = offer.dealt
+        if dealt is None:  # the floor broke this table
+            self.occupants, self.status, self.dirty = {}, "closed", True
+            return True
+        here = {occupant.name: occupant for occupant in self.hand_occupants}
+        seated: dict[int, Occupant] = {}
+        for position, (seat, arriving) in enumerate(zip(dealt.seats, offer.occupants, strict=True)):
+            occupant = here.get(arriving.name)
+            if occupant is None:
+                occupant = copy.copy(arriving)
+            occupant.banks = arriving.banks
+            bot_seat = offer.bots.get(position)
+            if bot_seat is not None:
+                occupant.bot = self._own_bot(arriving.name, bot_seat)
+            seated[seat] = occupant
+        self.occupants = seated
+        self.deal(dealt, now)
+        return True
+
+    def _own_bot(self, name: str, seat: BotSeat) -> Bot:
+        bot = self.own_bots.get(name)
+        if bot is None:
+            bot = self.own_bots[name] = make_bot(seat.kind, seat.seed)
+        if isinstance(bot, TournamentBot):
+            bot.pressure = seat.pressure
+        return bot
+
     def _next_hand(self, now: float) -> None:
         """The tournament deals (:meth:`deal`); a table never does by itself."""
 
@@ -220,4 +295,12 @@ class TournamentTableRoom(LiveRoom):
         self.status = "pause"
         self.dirty = True
         self.hand_ended_at = now
-        self.owner.hand_over(self, hand, now)
+        if not self.owner.apart:
+            self.owner.hand_over(self, hand, now)
+            return
+        seats = {o.name: (o.banks, o.sitting_out) for o in self.hand_occupants}
+        people = any(occupant.user is not None for occupant in self.hand_occupants)
+        tape = hand_frame(self, hand)
+        self.finished = Finished(self.taken, hand, now, people, seats, tape, self._names())
+        if self.owner.on_finished is not None:
+            self.owner.on_finished(self)

@@ -22,11 +22,10 @@ and its tables again. A finished tournament is resumed too, so its results stay 
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 from pokerroom.errors import PokerroomError, UsageError
 from pokerroom.room.failures import describe_failure
@@ -34,15 +33,15 @@ from pokerroom.room.seam import User
 from pokerroom.room.tournament.event import BOT_KIND, RoomTournament
 from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.codec import StorageError
+from pokerroom.storage.rooms.call_journal import CallJournal, decode_arg
 from pokerroom.storage.rooms.checkpoint import seal_state, unseal_state
-from pokerroom.storage.rooms.saved_room import user_from_json, user_to_json
 from pokerroom.storage.rooms.store import Checkpoint, RoomInput, StoredRoom
+from pokerroom.storage.rooms.tournament_tables import replay_tables, run_tables_here
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.tournament.regulation.load import parse_regulation
 
 log = logging.getLogger(__name__)
 
-R = TypeVar("R")
 
 KINDS = {
     "handle": "handle",
@@ -56,11 +55,10 @@ KINDS = {
     "resume_clock": "unpause",
     "mark_broadcast": "broadcast",
     "dispute": "dispute",
+    "hand_done": "hand_done",
 }
 """Each journaled method and the kind its calls are saved as."""
 METHODS = {kind: method for method, kind in KINDS.items()}
-QUIET = frozenset({"tick", "advance", "presence"})
-"""Calls left out when they changed nothing at a time already kept."""
 TOURNAMENT_KIND = "tournament"
 """The kind of a saved room that is a tournament."""
 CHECKPOINT_HANDS = 100
@@ -68,9 +66,10 @@ CHECKPOINT_HANDS = 100
 ends, so a finished tournament's results come back without a replay."""
 
 
-class TournamentJournal:
-    """Keeps ``tournament``'s calls with ``saver``; ``last_serial`` and ``last_at`` are
-    the serial and time of its last saved input (0 and None: none yet)."""
+class TournamentJournal(CallJournal):
+    """Keeps ``tournament``'s calls with ``saver`` (its tables' too, unless it is played
+    apart); ``last_serial`` and ``last_at`` are the serial and time of its last saved input
+    (0 and None: none yet)."""
 
     def __init__(
         self,
@@ -81,46 +80,13 @@ class TournamentJournal:
         last_serial: int = 0,
         last_at: float | None = None,
     ) -> None:
+        super().__init__(saver, last_serial=last_serial, last_at=last_at)
         self.tournament = tournament
-        self.saver = saver
         self._secret = secret
-        self._serial = last_serial
-        self._last_at = last_at
-        self._inside = False
         self._checkpoint_hands = tournament.log().hands
         self._checkpoints = True
         """False once the tournament could not be pickled: it is then replayed in full."""
         self._finish_kept = False
-
-    @property
-    def serial(self) -> int:
-        """The serial of the last input kept (queued, not necessarily saved yet)."""
-        return self._serial
-
-    @property
-    def last_at(self) -> float | None:
-        """The time of the last input kept (None: none yet)."""
-        return self._last_at
-
-    def enter(
-        self, target: object, method: str, call: Callable[[], R], args: tuple[object, ...]
-    ) -> R:
-        if self._inside:
-            return call()  # made by a kept call: its replay makes it again
-        table = target.number if isinstance(target, TournamentTableRoom) else None
-        before = self._digest() if method in QUIET else None
-        with self.saver.together():  # the call and the hands it finished: one transaction
-            self._inside = True
-            try:
-                result = call()
-            except Exception:
-                self._keep(method, table, args)
-                raise
-            finally:
-                self._inside = False
-            if before is None or result or self._moved(args) or self._digest() != before:
-                self._keep(method, table, args)
-            return result
 
     def shift(self, now: float, seconds: float) -> None:
         """A restarted server: every time the tournament keeps moves ``seconds`` later."""
@@ -131,11 +97,7 @@ class TournamentJournal:
         """The server stops now: a restart charges the time from here to nobody."""
         self._put(RoomInput(0, "stop", now))
 
-    def _moved(self, args: tuple[object, ...]) -> bool:
-        return self._last_at is None or float(_now_of(args)) > self._last_at
-
     def _digest(self) -> tuple[object, ...]:
-        """What a quiet call could change; equal before and after: it changed nothing."""
         tournament, run = self.tournament, self.tournament.run
         tables = tuple(
             (number, room.hand_number, room.status, room.deadline(), len(room.occupants))
@@ -144,19 +106,14 @@ class TournamentJournal:
         timetable = None if run is None else (run.now, run.next_at())
         return tournament.status, tournament.now, len(tournament.log().events), timetable, tables
 
-    def _keep(self, method: str, table: int | None, args: tuple[object, ...]) -> None:
-        user = next((arg for arg in args if isinstance(arg, User)), None)
-        data = {"table": table, "args": [_encode(arg) for arg in args]}
-        self._put(RoomInput(0, KINDS[method], float(_now_of(args)), user_to_json(user), data))
+    def _where(self, target: object) -> dict[str, object]:
+        return {"table": target.number if isinstance(target, TournamentTableRoom) else None}
 
-    def _put(self, item: RoomInput) -> None:
-        self._serial += 1
-        self._last_at = item.at
-        self.saver.put(
-            self.tournament.id,
-            RoomInput(self._serial, item.kind, item.at, item.user, item.data),
-            self._due_checkpoint(),
-        )
+    def _kind(self, method: str) -> str:
+        return KINDS[method]
+
+    def _save(self, item: RoomInput) -> None:
+        self.saver.put(self.tournament.id, item, self._due_checkpoint())
 
     def _due_checkpoint(self) -> Checkpoint | None:
         tournament = self.tournament
@@ -182,8 +139,10 @@ def detached(tournament: RoomTournament) -> Iterator[None]:
     """The tournament without what ties it to this server (its journal, the lobby's, the
     recurrence's and the hand archive's listeners), for a checkpoint; a restart ties them again."""
     journal, on_change, on_start = tournament.journal, tournament.on_change, tournament.on_start
+    hooks = tournament.on_offer, tournament.on_finished, tournament.on_table
     listeners = {number: room.on_hand_finished for number, room in tournament.rooms.items()}
     tournament.journal = tournament.on_change = tournament.on_start = None
+    tournament.on_offer = tournament.on_finished = tournament.on_table = None
     for room in tournament.rooms.values():
         room.on_hand_finished = None
     try:
@@ -191,31 +150,9 @@ def detached(tournament: RoomTournament) -> Iterator[None]:
     finally:
         tournament.journal, tournament.on_change = journal, on_change
         tournament.on_start = on_start
+        tournament.on_offer, tournament.on_finished, tournament.on_table = hooks
         for number, listener in listeners.items():
             tournament.rooms[number].on_hand_finished = listener
-
-
-def _now_of(args: tuple[object, ...]) -> float:
-    now = args[-1]
-    if not isinstance(now, int | float) or isinstance(now, bool):
-        raise TypeError(f"a journaled call ends with the server time, not {now!r}")
-    return now
-
-
-def _encode(arg: object) -> object:
-    if isinstance(arg, User):
-        return {"user": user_to_json(arg)}
-    if isinstance(arg, Mapping):
-        return {"message": json.loads(json.dumps(dict(arg)))}
-    return arg
-
-
-def _decode(value: Any) -> Any:
-    if isinstance(value, dict) and "user" in value:
-        return user_from_json(value["user"])
-    if isinstance(value, dict) and "message" in value:
-        return dict(value["message"])
-    return value
 
 
 # ------------------------------------------------------------------ recipes
@@ -247,6 +184,7 @@ def recipe_of(tournament: RoomTournament, regulation_text: str) -> dict[str, Any
         "speed": tournament.speed,
         "decision_seconds": tournament.decision_seconds,
         "auto_muck": tournament.auto_muck,
+        "apart": tournament.apart,
     }
 
 
@@ -271,6 +209,7 @@ def build_tournament(tournament_id: str, settings: Mapping[str, Any], seed: int)
             speed=float(settings.get("speed", 1.0)),
             decision_seconds=settings.get("decision_seconds"),
             auto_muck=bool(settings.get("auto_muck", False)),
+            apart=bool(settings.get("apart", False)),
         )
     except (KeyError, TypeError, ValueError, PokerroomError) as error:
         raise StorageError(
@@ -324,6 +263,8 @@ def resume_saved(
     ``plain`` tells whether a creator saved before ``player_run`` was kept is a plain account."""
     tournament, _serial, _at = rebuilt(stored, saver, secret, plain)
     run_journaled(tournament, saver, secret, stored.last_serial, stored.last_at, now, grace)
+    if tournament.apart:
+        run_tables_here(tournament, saver, now, grace)
     return tournament
 
 
@@ -335,6 +276,8 @@ def rebuilt(
     tournament, after = starting_point(stored, secret)
     inputs = saver.store.inputs(stored.id, after)
     replay(tournament, inputs)
+    if tournament.apart:
+        replay_tables(tournament, saver.store)
     known = stored.settings.get("player_run")
     tournament.player_run = bool(known) if known is not None else plain(tournament.creator)
     if not inputs:
@@ -358,6 +301,8 @@ def run_journaled(
     tournament.journal = journal
     if last_at is not None:
         journal.shift(now, now + grace - last_at)
+    if tournament.apart:
+        return  # each table's own owner counts who is there (:mod:`.tournament_tables`)
     for room in tournament.rooms.values():
         for occupant in list(room.occupants.values()):
             if occupant.user is not None and occupant.connected:
@@ -382,7 +327,7 @@ def replay(tournament: RoomTournament, inputs: Iterable[RoomInput]) -> None:
             where = f"tournament {tournament.id}: saved input {kind}"  # machine words
             raise StorageError(f"{where} is not one it can replay")  # machine words: a log line
         try:
-            getattr(target, method)(*[_decode(arg) for arg in data["args"]])
+            getattr(target, method)(*[decode_arg(arg) for arg in data["args"]])
         except UsageError:
             pass  # refused then, refused now
         except Exception as exc:
@@ -406,5 +351,7 @@ def shift_clocks(tournament: RoomTournament, seconds: float) -> None:
         tournament.paused_at += seconds
     if tournament.start_at is not None:
         tournament.start_at += seconds
+    if tournament.apart:
+        return  # each table's clock is its own journal's (:mod:`.tournament_tables`)
     for room in tournament.rooms.values():
         room.shift_clock(seconds)

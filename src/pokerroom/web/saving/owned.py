@@ -2,10 +2,11 @@
 
 :func:`owning` makes the :class:`~pokerroom.cluster.ownership.Ownership` of a server. The
 tables it takes over are followed copies caught up by the cluster node
-(:mod:`pokerroom.cluster.node`), a web tournament's too (leased as one unit with its
-tables); a web tournament this process loses is followed in place, unless it holds calls
-never saved: then it leaves the registry (still open: another process serves it; this one
-follows it anew) and its sockets are told it moved (:func:`let_go`).
+(:mod:`pokerroom.cluster.node`), a web tournament's too (its director and, played apart,
+each of its tables a lease of its own); a web tournament this process loses is followed
+in place, unless it holds calls never saved: then it leaves the registry (still open:
+another process serves it; this one follows it anew) and its sockets are told it moved
+(:func:`let_go`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pokerroom.cluster.lease_settings import LeaseSettings
 from pokerroom.cluster.ownership import Ownership
 from pokerroom.room.hub import Hub
 from pokerroom.room.tournament.event import RoomTournament
+from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.rooms.leases import LeaseStore
 from pokerroom.storage.rooms.nodes import NodeStore
 from pokerroom.storage.rooms.saved_room import live_room
@@ -42,9 +44,13 @@ def owning(cardroom: Cardroom, hub: Hub, settings: LeaseSettings) -> Ownership:
 
 
 def lease_of(cardroom: Cardroom, room_id: str) -> str:
-    """A tournament's table is leased with its tournament; any other room by itself."""
+    """A tournament's table is leased with its tournament, unless the tournament is played
+    apart (each table its own lease); any other room by itself."""
     listed = cardroom.registry.find(room_id)
     if listed is None or listed.entry.tournament is None:
+        return room_id
+    room = listed.room
+    if isinstance(room, TournamentTableRoom) and room.owner.apart:
         return room_id
     return listed.entry.tournament
 
@@ -59,7 +65,9 @@ def followed(cardroom: Cardroom, lease: str) -> bool:
     """Whether ``lease`` is a table or a web tournament the other processes follow: what
     can be handed over with its sockets here kept open."""
     listed = cardroom.registry.find(lease)
-    return listed is not None and isinstance(listed.room, ClusterRoom | RoomTournament)
+    room = None if listed is None else listed.room
+    apart = isinstance(room, TournamentTableRoom) and room.owner.apart
+    return apart or isinstance(room, ClusterRoom | RoomTournament)
 
 
 def between_hands(cardroom: Cardroom, lease: str) -> bool:

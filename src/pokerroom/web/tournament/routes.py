@@ -167,6 +167,7 @@ def open_tournament(
     """Save a new tournament (its regulation as ``text``) and list it; the one to use."""
     registry = cardroom.registry
     entry = lobby_entry(tournament, host)
+    tournament.apart = cardroom.tournaments_apart
     saved = save_tournament(cardroom, tournament, text, entry_to_json(entry))
     saved.club, saved.directors = tournament.club, tournament.directors
     tournament = saved
