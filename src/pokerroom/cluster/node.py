@@ -603,7 +603,8 @@ class ClusterNode:
                 return
 
     async def _check(self) -> None:
-        """Every copy against the database: what a lost notice missed is read now."""
+        """Every copy against the database: what a lost notice missed is read now; and the
+        steps of the apart tables run here that were missed (:meth:`ApartTables.sweep`)."""
         while True:
             await asyncio.sleep(CHECK_SECONDS)
             try:
@@ -621,6 +622,7 @@ class ClusterNode:
                     self._spawn(self._load(room_id))
                 elif copy is not None and serial > copy.serial:
                     self._spawn(self._catch_up(room_id))
+            await self.apart.sweep()
 
     # ------------------------------------------------------------ running
 
