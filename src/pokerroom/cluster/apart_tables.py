@@ -141,6 +141,7 @@ class ApartTables:
             and room.taken + 1 in room.offers
         ):
             room.take(room.taken + 1, time.time())
+            log.debug("table %s took hand %d", room.id, room.taken)
             taken = True
         if taken:
             node.hub.room_changed(room.id)
@@ -186,6 +187,7 @@ class ApartTables:
             "user": None,
         }
         while room.own_journal is not None and tournament.hands_done.get(room.number) != number:
+            log.debug("table %s tells hand %d (input %d)", room.id, number, serial)
             try:
                 answer = await node.broker.request(
                     command(node.ownership.lease_of(tournament.id)), encode(asked), ASK_SECONDS
@@ -292,6 +294,7 @@ class ApartTables:
         if finished is None or finished.number != number:
             return Outcome(False, "not read yet", "not_yet")  # machine words: retried
         tournament.hand_done(table, finished_to_json(finished), time.time())
+        log.debug("tournament %s recorded hand %d of table %d", tournament.id, number, table)
         for room_id in [tournament.id, *(r.id for r in tournament.rooms.values())]:
             node.hub.room_changed(room_id)  # shown once the record is saved
         return Outcome(True)
