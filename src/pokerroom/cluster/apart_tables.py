@@ -261,16 +261,11 @@ class ApartTables:
 
     async def sweep(self) -> None:
         """Every table run here takes the hands offered it and tells its last one if the
-        director has not recorded it, and a table whose lease is held here is run here: a
-        step missed while this process could not act for a moment (its lease's renewal
-        late) is taken now."""
+        director has not recorded it: a step missed while this process could not act for
+        a moment (its lease's renewal late) is taken now."""
         for room_id in list(self.node.registry):
             room = self.table_of(room_id)
-            if room is None:
-                continue
-            if room.own_journal is None and self.node.ownership.owns(room_id):
-                await self.run_here(room_id)  # taken over while it could not act: run now
-            elif room.own_journal is not None:
+            if room is not None and room.own_journal is not None:
                 await self.take_offers(room)
                 self.untold(room)
 
