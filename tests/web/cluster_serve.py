@@ -28,6 +28,7 @@ def short_leases(seconds: float) -> LeaseSettings:
 def main(port: int, database: str, lease: float, broker: str) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(process)d %(message)s")
     logging.getLogger("pokerroom.cluster").setLevel(logging.INFO)  # takeovers in serve.log
+    logging.getLogger("pokerroom.cluster.apart_tables").setLevel(logging.DEBUG)  # each step
     settings = ServerSettings(leases=short_leases(lease), pause_after=1.0)
     app = create_app(database, settings, broker=broker)
     run_server(app, listening_socket("127.0.0.1", port))

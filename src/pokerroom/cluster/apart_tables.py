@@ -24,9 +24,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pokerroom.cluster.broker import NoAnswerError
 from pokerroom.cluster.subjects import BadPayloadError, command, encode, outcome_from
@@ -84,6 +84,8 @@ class ApartTables:
     def __init__(self, node: ClusterNode) -> None:
         self.node = node
         self._copies: dict[str, TableCopy] = {}
+        self._telling: set[tuple[str, int]] = set()
+        """The finished hands being told to the director's owner: (table, number)."""
 
     def table_of(self, room_id: str) -> TournamentTableRoom | None:
         """The listed table ``room_id`` of a tournament played apart (None: it is not one)."""
@@ -120,12 +122,15 @@ class ApartTables:
     def _offered(self, room: TournamentTableRoom) -> None:
         """Told inside the director's call (perhaps on a page's thread): taken after it."""
         if room.own_journal is not None:
-            self._soon(self.take_offers, room)
+            self._soon(self._take_later, room)
 
-    def _soon(self, work: Callable[..., Coroutine[Any, Any, None]], *args: Any) -> None:
+    def _take_later(self, room: TournamentTableRoom) -> None:
+        self.node._spawn(self.take_offers(room))
+
+    def _soon(self, step: Callable[[TournamentTableRoom], None], room: TournamentTableRoom) -> None:
         loop = self.node._loop
         if loop is not None:
-            loop.call_soon_threadsafe(lambda: self.node._spawn(work(*args)))
+            loop.call_soon_threadsafe(step, room)
 
     async def take_offers(self, room: TournamentTableRoom) -> None:
         """Take every hand the director offered the table, in order, while it runs here."""
@@ -136,19 +141,39 @@ class ApartTables:
             and room.taken + 1 in room.offers
         ):
             room.take(room.taken + 1, time.time())
+            log.debug("table %s took hand %d", room.id, room.taken)
             taken = True
         if taken:
             node.hub.room_changed(room.id)
 
     def _finished(self, room: TournamentTableRoom) -> None:
+        if room.own_journal is not None:
+            self._soon(self.untold, room)
+
+    def untold(self, room: TournamentTableRoom) -> None:
+        """The table's last hand, if the director has not recorded it, is told now (once at
+        a time): its end just now, a table just run here (its last owner may have died
+        first), or the sweep."""
         finished = room.finished
-        if room.own_journal is not None and finished is not None:
-            self._soon(self.tell_done, room, finished.number, room.applied)
+        offered = room.owner.offers_made.get(room.number, (0, None))[0]
+        if finished is None or finished.number != offered or room.own_journal is None:
+            return
+        telling = (room.id, finished.number)
+        if room.owner.hands_done.get(room.number) == finished.number or telling in self._telling:
+            return
+        self._telling.add(telling)
+        self.node._spawn(self.tell_done(room, finished.number, room.applied))
 
     async def tell_done(self, room: TournamentTableRoom, number: int, serial: int) -> None:
         """Tell the director's owner that hand ``number`` of ``room`` ended at the table's
         input ``serial``, once that is saved; again until it is recorded (or the table is
         no longer run here: its next owner tells it)."""
+        try:
+            await self._tell(room, number, serial)
+        finally:
+            self._telling.discard((room.id, number))
+
+    async def _tell(self, room: TournamentTableRoom, number: int, serial: int) -> None:
         node = self.node
         await asyncio.wrap_future(node.writer.when_saved())
         tournament = room.owner
@@ -161,7 +186,8 @@ class ApartTables:
             "language": DEFAULT_LANGUAGE,
             "user": None,
         }
-        while node.ownership.owns(room.id) and tournament.hands_done.get(room.number) != number:
+        while room.own_journal is not None and tournament.hands_done.get(room.number) != number:
+            log.debug("table %s tells hand %d (input %d)", room.id, number, serial)
             try:
                 answer = await node.broker.request(
                     command(node.ownership.lease_of(tournament.id)), encode(asked), ASK_SECONDS
@@ -171,16 +197,6 @@ class ApartTables:
             except (NoAnswerError, BadPayloadError):
                 pass
             await asyncio.sleep(RETRY_SECONDS)
-
-    def untold(self, room: TournamentTableRoom) -> None:
-        """A table just run here: its last hand, if the director has not recorded it, is
-        told now (its last owner may have died before it could)."""
-        finished = room.finished
-        offered = room.owner.offers_made.get(room.number, (0, None))[0]
-        if finished is None or finished.number != offered:
-            return
-        if room.owner.hands_done.get(room.number) != finished.number:
-            self._soon(self.tell_done, room, finished.number, room.applied)
 
     async def run_here(self, room_id: str) -> bool:
         """The ownership loop took the table ``room_id`` over: its copy, caught up, is run
@@ -243,6 +259,16 @@ class ApartTables:
             )
         return True
 
+    async def sweep(self) -> None:
+        """Every table run here takes the hands offered it and tells its last one if the
+        director has not recorded it: a step missed while this process could not act for
+        a moment (its lease's renewal late) is taken now."""
+        for room_id in list(self.node.registry):
+            room = self.table_of(room_id)
+            if room is not None and room.own_journal is not None:
+                await self.take_offers(room)
+                self.untold(room)
+
     async def after_director(self, tournament: RoomTournament) -> None:
         """The director's copy read further: the hands it offered the tables run here are
         taken now."""
@@ -268,6 +294,7 @@ class ApartTables:
         if finished is None or finished.number != number:
             return Outcome(False, "not read yet", "not_yet")  # machine words: retried
         tournament.hand_done(table, finished_to_json(finished), time.time())
+        log.debug("tournament %s recorded hand %d of table %d", tournament.id, number, table)
         for room_id in [tournament.id, *(r.id for r in tournament.rooms.values())]:
             node.hub.room_changed(room_id)  # shown once the record is saved
         return Outcome(True)

@@ -603,7 +603,10 @@ class ClusterNode:
                 return
 
     async def _check(self) -> None:
-        """Every copy against the database: what a lost notice missed is read now."""
+        """Every copy against the database: what a lost notice missed is read now; a lease
+        held here whose copy is still followed (its takeover came while this process could
+        not act) is run now; and the steps of the apart tables run here that were missed
+        are taken (:meth:`ApartTables.sweep`)."""
         while True:
             await asyncio.sleep(CHECK_SECONDS)
             try:
@@ -621,6 +624,11 @@ class ClusterNode:
                     self._spawn(self._load(room_id))
                 elif copy is not None and serial > copy.serial:
                     self._spawn(self._catch_up(room_id))
+            for room_id in list(self.registry):  # held here, yet still followed: run it
+                held = self.ownership.lease_of(room_id) == room_id
+                if held and self._copy(room_id) is not None and self.ownership.owns(room_id):
+                    self._spawn(self.load(room_id))
+            await self.apart.sweep()
 
     # ------------------------------------------------------------ running
 

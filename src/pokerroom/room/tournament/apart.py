@@ -178,7 +178,8 @@ def finished_from_json(data: Mapping[str, Any], config: HandConfig) -> Finished:
         names = tuple(str(name) for name in data["names"])
         return Finished(int(data["number"]), hand, at, people, seats, tape, names)
     except (KeyError, TypeError, ValueError, PokerroomError) as error:
-        raise UsageError(f"a finished hand's record cannot be read: {error!r}") from None
+        unread = f"a finished hand's record cannot be read: {error!r}"  # machine words
+        raise UsageError(unread) from None
 
 
 def _event_to_json(event: ev.Event) -> list[Any]:
