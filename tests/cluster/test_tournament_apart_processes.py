@@ -3,7 +3,7 @@ lease, tables on other processes, the steps between them idempotent), with NATS 
 PostgreSQL.
 
 Twelve bots on three tables of four, the tournament clock fifty times the server's so the
-bots' hands come quickly. Both servers run; the balance spreads the director's and the
+bots' hands come quickly (a level of ten minutes lasts twelve seconds, the last ones six). Both servers run; the balance spreads the director's and the
 tables' leases over them, so hands are dealt by a director on one process at tables owned
 by the other, the tables' finished hands recorded by the director across the broker, and
 players moved between tables of different processes as tables break. Then the process
@@ -73,7 +73,19 @@ minutes = 10
 [[levels]]
 small_blind = 100
 big_blind = 200
-minutes = 10
+minutes = 5
+[[levels]]
+small_blind = 250
+big_blind = 500
+minutes = 5
+[[levels]]
+small_blind = 500
+big_blind = 1000
+minutes = 5
+[[levels]]
+small_blind = 1000
+big_blind = 2000
+minutes = 5
 """
 ENTRANTS, STACK = 12, 400
 SPREAD_WITHIN = 60.0
