@@ -230,7 +230,8 @@ class AccountStore(DatabaseStore):
     ) -> dict[str, Account]:
         """Whose session each of ``tokens`` is, for those not expired: one query for each
         :data:`SESSIONS_PER_QUERY` of them (every open socket's session is checked every
-        half minute: one query each cost a worker a tenth of its CPU at 2,500 sockets)."""
+        half minute: at 2,500 sockets on PostgreSQL, 0.9 s of CPU one query each, 0.03 s
+        together)."""
         digests = {token_digest(token): token for token in tokens}
         hashes = list(digests)
         found: dict[str, Account] = {}
