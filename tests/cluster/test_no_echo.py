@@ -1,11 +1,14 @@
 """A process never hears its own notices (they cost it a read, a parse and a task each, for
 what it already knows), on a real NATS server and on the tests' in-process bus alike; the
-others hear every one, and a process still answers the requests of another."""
+others hear every one, and a process answers the requests of another (never its own:
+a request is published too)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+
+import pytest
 
 from pokerroom.cluster.broker import Broker, LocalBus, NoAnswerError
 from pokerroom.cluster.nats_broker import NatsBroker
@@ -32,6 +35,8 @@ async def _heard_by_each(brokers: dict[str, Broker]) -> dict[str, list[bytes]]:
             assert await brokers["a"].request("pokerroom.room.t1.cmd", b"ask", 2.0) == b"ASK"
             break
         await asyncio.sleep(0.02)
+    with pytest.raises(NoAnswerError):  # a request is published too: not to its sender
+        await brokers["b"].request("pokerroom.room.t1.cmd", b"ask", 0.5)
     await brokers["a"].publish(SUBJECT, b"a1")
     await brokers["b"].publish(SUBJECT, b"b1")
     await brokers["a"].publish(SUBJECT, b"a2")

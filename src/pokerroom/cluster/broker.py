@@ -46,7 +46,8 @@ class Broker(Protocol):
         ...
 
     async def request(self, subject: str, payload: bytes, timeout: float) -> bytes:
-        """The answer of whoever serves ``subject``, or :class:`NoAnswerError`."""
+        """The answer of whichever other process serves ``subject``, or
+        :class:`NoAnswerError`."""
         ...
 
     async def close(self) -> None: ...
@@ -110,8 +111,8 @@ class LocalBroker:
         return entry
 
     async def request(self, subject: str, payload: bytes, timeout: float) -> bytes:
-        for entry in list(self.bus.entries):
-            if entry.serves and matches(entry.pattern, subject):
+        for entry in list(self.bus.entries):  # a request is published too: never to itself
+            if entry.serves and entry not in self._mine and matches(entry.pattern, subject):
                 handler: Handler = entry.call  # type: ignore[assignment]
                 try:
                     return await asyncio.wait_for(handler(payload), timeout)
