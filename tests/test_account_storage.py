@@ -10,7 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.naming.account_names import AccountNameError, checked_name
-from pokerroom.storage.accounts import AccountError, AccountStore, token_digest
+from pokerroom.storage.accounts import (
+    SESSIONS_PER_QUERY,
+    AccountError,
+    AccountStore,
+    token_digest,
+)
 
 NOW = datetime(2027, 1, 1, 20, 0)
 DAY = timedelta(days=1)
@@ -29,6 +34,19 @@ def test_a_session_signs_in_until_it_expires(store: AccountStore) -> None:
     assert store.session_account("tok", now=NOW + DAY) is None
     assert store.session_account("other", now=NOW) is None
     assert store.close_expired_sessions(now=NOW + DAY) == 1
+
+
+def test_sessions_are_looked_up_together_past_one_querys_share(store: AccountStore) -> None:
+    ann = store.create_account("Ann", "$argon2id$x", ["player"])
+    bob = store.create_account("Bob", "$argon2id$x", ["player", "host"])
+    tokens = [f"tok{n}" for n in range(SESSIONS_PER_QUERY + 2)]
+    for n, token in enumerate(tokens):
+        store.open_session((ann if n % 2 else bob).id, token, DAY if n else DAY / 4, now=NOW)
+    store.close_session(tokens[1])
+    found = store.session_accounts([*tokens, "unknown"], now=NOW + DAY / 2)
+    assert set(found) == set(tokens) - {tokens[0], tokens[1]}  # expired, closed, unknown
+    assert all(found[t] == (ann if n % 2 else bob) for n, t in enumerate(tokens) if n > 1)
+    assert store.session_accounts([], now=NOW) == {}
 
 
 def test_an_invite_made_guest_is_all_or_nothing(store: AccountStore) -> None:

@@ -1,7 +1,8 @@
 """What the cluster needs of a message broker, and one that lives inside a process.
 
-Publish/subscribe fans notices out to every process; request/reply carries a command to the
-one process that serves a subject and brings its answer back. :class:`LocalBus` is the
+Publish/subscribe fans notices out to every other process (a process never hears its own:
+it knows what it did); request/reply carries a command to the one process that serves a
+subject and brings its answer back. :class:`LocalBus` is the
 broker of several nodes in one process (the tests'); :mod:`pokerroom.cluster.nats_broker`
 is the real one.
 """
@@ -32,7 +33,9 @@ class Subscription(Protocol):
 
 
 class Broker(Protocol):
-    async def publish(self, subject: str, payload: bytes) -> None: ...
+    async def publish(self, subject: str, payload: bytes) -> None:
+        """Every other process subscribed to ``subject`` hears ``payload`` (this one not)."""
+        ...
 
     async def subscribe(self, subject: str, listener: Listener) -> Subscription:
         """Hear every message on ``subject`` (``*`` matches one token)."""
@@ -43,7 +46,8 @@ class Broker(Protocol):
         ...
 
     async def request(self, subject: str, payload: bytes, timeout: float) -> bytes:
-        """The answer of whoever serves ``subject``, or :class:`NoAnswerError`."""
+        """The answer of whichever other process serves ``subject``, or
+        :class:`NoAnswerError`."""
         ...
 
     async def close(self) -> None: ...
@@ -91,7 +95,7 @@ class LocalBroker:
     async def publish(self, subject: str, payload: bytes) -> None:
         self.bus.published.append((subject, payload))
         for entry in list(self.bus.entries):
-            if not entry.serves and matches(entry.pattern, subject):
+            if not entry.serves and entry not in self._mine and matches(entry.pattern, subject):
                 listener: Listener = entry.call  # type: ignore[assignment]
                 asyncio.get_running_loop().create_task(listener(subject, payload))
 
@@ -107,8 +111,8 @@ class LocalBroker:
         return entry
 
     async def request(self, subject: str, payload: bytes, timeout: float) -> bytes:
-        for entry in list(self.bus.entries):
-            if entry.serves and matches(entry.pattern, subject):
+        for entry in list(self.bus.entries):  # a request is published too: never to itself
+            if entry.serves and entry not in self._mine and matches(entry.pattern, subject):
                 handler: Handler = entry.call  # type: ignore[assignment]
                 try:
                     return await asyncio.wait_for(handler(payload), timeout)

@@ -61,7 +61,7 @@ class _Stop:
 
 
 class NatsBroker:
-    """A connection to one NATS server (or cluster)."""
+    """A connection to one NATS server (or cluster); it never hears what it published."""
 
     def __init__(self, client: Client) -> None:
         self._client = client
@@ -84,6 +84,7 @@ class NatsBroker:
                     reconnect_time_wait=1,
                     connect_timeout=1,
                     error_cb=failed,
+                    no_echo=True,  # its own notices: a read, a parse and a task each, for nothing
                 ),
                 CONNECT_SECONDS,
             )

@@ -229,14 +229,14 @@ class ClusterNode:
                 return Outcome(False, gettext(MOVED), "moving")
 
     def club_changed(self, club_id: int) -> None:
-        told = encode({"club": club_id, "node": self.ownership.node})
-        self._spawn(self.broker.publish(CLUB_CHANGED, told))
+        self._spawn(self.broker.publish(CLUB_CHANGED, encode({"club": club_id})))
 
     async def _heard_club_changed(self, _subject: str, payload: bytes) -> None:
+        """Another process changed a club (a process never hears its own hints)."""
         with contextlib.suppress(BadPayloadError, KeyError, TypeError, ValueError):
-            told = decode(payload)
-            if told["node"] != self.ownership.node and self.reread_club is not None:
-                await self.reread_club(int(told["club"]))
+            club = int(decode(payload)["club"])
+            if self.reread_club is not None:
+                await self.reread_club(club)
 
     def presence(self, room_id: str, user: User, connected: bool) -> None:
         if self.ownership.owns(room_id):
@@ -337,7 +337,9 @@ class ClusterNode:
                 listed.room.saved_up_to(items[-1].serial)
             elif listed is not None:  # a web tournament run here
                 self._committed[room_id] = items[-1].serial
-            epoch = epochs.get(room_id) or self.ownership.epoch(room_id) or 0
+            epoch = self._epochs[room_id] = (
+                epochs.get(room_id) or self.ownership.epoch(room_id) or 0
+            )  # as the others hear it (this process does not hear its own notices)
             told.append((saved(room_id), notice_to_bytes(room_id, items[-1].serial, epoch, items)))
         if told:
             self._spawn(self._publish(told))

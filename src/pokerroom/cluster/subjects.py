@@ -32,7 +32,7 @@ OPENED = "pokerroom.rooms.opened"
 CLOSED = "pokerroom.rooms.closed"
 EVERY_SAVED = "pokerroom.room.*.saved"
 CLUB_CHANGED = "pokerroom.clubs.changed"
-"""A hint: a club's members or directors changed (``{"club", "node"}``); every other
+"""A hint: a club's members or directors changed (``{"club"}``); every other
 process reads them again, for its club tables' doors and its tournaments' directors."""
 
 

@@ -182,8 +182,8 @@ class Hub:
         """Asked at every connection and every change of its room: a viewer refused is told
         why and dismissed (:mod:`pokerroom.web.observers`)."""
         self.check_session = check_session
-        """Asked every ``session_check_seconds`` of each signed-in socket's session (None:
-        never): a socket whose session lapsed or whose user's roles changed is ended."""
+        """Asked every ``session_check_seconds`` of all signed-in sockets' sessions at once
+        (None: never): a socket whose session lapsed or whose user's roles changed is ended."""
         self.clock = clock
         self.settings = settings or SocketSettings()
         self._connections: dict[str, set[Connection]] = {}

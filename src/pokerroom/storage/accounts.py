@@ -31,6 +31,9 @@ from pokerroom.storage.models import (
     utcnow,
 )
 
+SESSIONS_PER_QUERY = 500
+"""Sessions looked up in one query (well under any database's limit of parameters)."""
+
 
 class AccountError(PokerroomError, ValueError):
     """An account that is not there, a role that does not exist, an invite that expired."""
@@ -221,6 +224,29 @@ class AccountStore(DatabaseStore):
                 )
             )
             return None if row is None else _account(row)
+
+    def session_accounts(
+        self, tokens: Iterable[str], now: datetime | None = None
+    ) -> dict[str, Account]:
+        """Whose session each of ``tokens`` is, for those not expired: one query for each
+        :data:`SESSIONS_PER_QUERY` of them (every open socket's session is checked every
+        half minute: at 2,500 sockets on PostgreSQL, 0.9 s of CPU one query each, 0.03 s
+        together)."""
+        digests = {token_digest(token): token for token in tokens}
+        hashes = list(digests)
+        found: dict[str, Account] = {}
+        with self.database.session() as session:
+            for start in range(0, len(hashes), SESSIONS_PER_QUERY):
+                rows = session.execute(
+                    select(WebSessionRow.token_hash, AccountRow)
+                    .join(AccountRow, WebSessionRow.account_id == AccountRow.id)
+                    .where(
+                        WebSessionRow.token_hash.in_(hashes[start : start + SESSIONS_PER_QUERY]),
+                        WebSessionRow.expires_at > (now or utcnow()),
+                    )
+                )
+                found.update({digests[digest]: _account(row) for digest, row in rows})
+        return found
 
     def close_session(self, token: str) -> None:
         """Sign out the browser holding ``token``."""

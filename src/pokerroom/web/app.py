@@ -55,7 +55,7 @@ from pokerroom.web.archive.listener import archive_listener
 from pokerroom.web.archive.pages import hand_routes
 from pokerroom.web.auth.csrf import CSRF_FIELD, CsrfMiddleware
 from pokerroom.web.auth.hashing import HashGate
-from pokerroom.web.auth.middleware import AuthenticationMiddleware, same_user
+from pokerroom.web.auth.middleware import AuthenticationMiddleware, signed_in
 from pokerroom.web.auth.rate_limit import LoginLimiter, SignupLimiter
 from pokerroom.web.auth.tokens import same_token
 from pokerroom.web.auth.visitor import visitor_of
@@ -130,7 +130,7 @@ def create_app(
         saves=tables,
         pause_after=settings.pause_after,
         on_resumed=resume_paused,
-        check_session=partial(same_user, cardroom),
+        check_session=partial(signed_in, cardroom),
     )
     ownership = (
         None if broker is None else owning(cardroom, hub, settings.leases or LeaseSettings())

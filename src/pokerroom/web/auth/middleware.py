@@ -10,6 +10,7 @@ stale session cookie is deleted. A WebSocket opened from another site's page (it
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from urllib.parse import urlsplit
 
 from starlette.concurrency import run_in_threadpool
@@ -33,11 +34,11 @@ def user_of_account(account: Account) -> User:
     return User(id=account.id, name=account.name, roles=account.roles)
 
 
-def same_user(cardroom: Cardroom, token: str, user: User) -> bool:
-    """Whether the session ``token`` still signs in ``user`` with the same name and roles
-    (asked of open sockets: :mod:`pokerroom.room.session_watch`)."""
-    account = cardroom.accounts.session_account(token)
-    return account is not None and user_of_account(account) == user
+def signed_in(cardroom: Cardroom, tokens: Collection[str]) -> dict[str, User]:
+    """Whom each session of ``tokens`` signs in now, with his name and roles (asked of
+    open sockets: :mod:`pokerroom.room.session_watch`)."""
+    accounts = cardroom.accounts.session_accounts(tokens)
+    return {token: user_of_account(account) for token, account in accounts.items()}
 
 
 def same_origin(headers: Headers) -> bool:
