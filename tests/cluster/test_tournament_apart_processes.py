@@ -3,14 +3,15 @@ lease, tables on other processes, the steps between them idempotent), with NATS 
 PostgreSQL.
 
 Twelve bots on three tables of four, the tournament clock fifty times the server's so the
-bots' hands come quickly (a level of ten minutes lasts twelve seconds, the last ones six). Both servers run; the balance spreads the director's and the
-tables' leases over them, so hands are dealt by a director on one process at tables owned
-by the other, the tables' finished hands recorded by the director across the broker, and
-players moved between tables of different processes as tables break. Then the process
-holding the director is killed with SIGKILL mid-tournament: the other takes the director
-and its tables over and the tournament plays to its end. At the end: one winner with every
-chip; players moved between tables; each table took each of its hands exactly once, in
-order, and the director recorded each exactly once; no broker message names a card.
+bots' hands come quickly (a level of ten minutes lasts twelve seconds, the last ones six).
+Both servers run; the balance spreads the director's and the tables' leases over them, so
+hands are dealt by a director on one process at tables owned by the other, the tables'
+finished hands recorded by the director across the broker, and players moved between
+tables of different processes as tables break. Then the process holding the director is
+killed with SIGKILL mid-tournament: the other takes the director and its tables over and
+the tournament plays to its end. At the end: one winner with every chip; players moved
+between tables; each table took each of its hands exactly once, in order, and the
+director recorded each exactly once; no broker message names a card.
 """
 
 from __future__ import annotations

@@ -188,15 +188,26 @@ class ApartTables:
         }
         while room.own_journal is not None and tournament.hands_done.get(room.number) != number:
             log.debug("table %s tells hand %d (input %d)", room.id, number, serial)
-            try:
-                answer = await node.broker.request(
-                    command(node.ownership.lease_of(tournament.id)), encode(asked), ASK_SECONDS
-                )
-                if outcome_from(answer).changed:
-                    return
-            except (NoAnswerError, BadPayloadError):
-                pass
+            if await self._told(tournament, asked):
+                return
             await asyncio.sleep(RETRY_SECONDS)
+
+    async def _told(self, tournament: RoomTournament, asked: dict[str, object]) -> bool:
+        """Whether the director's owner has the hand now: this process, asked directly (a
+        process never hears its own messages on the broker), or another, over the broker."""
+        node = self.node
+        if tournament.journal is not None and node.ownership.owns(tournament.id):
+            table, number, serial = (int(str(asked[key])) for key in ("table", "number", "serial"))
+            outcome = await self.record(tournament, table, number, serial)
+            if outcome.changed:
+                await asyncio.wrap_future(node.writer.when_saved())  # told once it is saved
+            return outcome.changed
+        try:
+            subject = command(node.ownership.lease_of(tournament.id))
+            answer = await node.broker.request(subject, encode(asked), ASK_SECONDS)
+            return outcome_from(answer).changed
+        except (NoAnswerError, BadPayloadError):
+            return False
 
     async def run_here(self, room_id: str) -> bool:
         """The ownership loop took the table ``room_id`` over: its copy, caught up, is run
