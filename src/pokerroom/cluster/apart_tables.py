@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from pokerroom.cluster.broker import NoAnswerError
 from pokerroom.cluster.subjects import BadPayloadError, command, encode, outcome_from
 from pokerroom.i18n import DEFAULT_LANGUAGE
-from pokerroom.room.seam import Outcome, User
+from pokerroom.room.seam import Outcome
 from pokerroom.room.tournament.apart import finished_to_json
 from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.room.tournament.table_room import TournamentTableRoom
@@ -134,16 +134,11 @@ class ApartTables:
 
     async def take_offers(self, room: TournamentTableRoom) -> None:
         """Take every hand the director offered the table, in order, while it runs here."""
-        node, taken = self.node, False
-        while (
-            room.own_journal is not None
-            and node.ownership.owns(room.id)
-            and room.taken + 1 in room.offers
-        ):
-            room.take(room.taken + 1, time.time())
-            log.debug("table %s took hand %d", room.id, room.taken)
-            taken = True
-        if taken:
+        node = self.node
+        if room.own_journal is None or not node.ownership.owns(room.id):
+            return
+        if room.take_offered(time.time()):
+            log.debug("table %s took up to step %d", room.id, room.taken)
             node.hub.room_changed(room.id)
 
     def _finished(self, room: TournamentTableRoom) -> None:
@@ -230,25 +225,12 @@ class ApartTables:
                 grace = node.ownership.settings.takeover_grace
                 journal.shift(now, now + grace - room.applied_at)
             log.info("table %s taken over at input %d", room_id, room.applied)
-            self._count_present(room)
+            node.count_present(room, room.occupants.values())
         await node._serve(room_id)
         await self.take_offers(room)
         self.untold(room)
         node.hub.room_changed(room_id)
         return True
-
-    def _count_present(self, room: TournamentTableRoom) -> None:
-        """As a table taken over counts them: the players with a socket here are present,
-        those it believes connected elsewhere are gone until their process says again."""
-        node = self.node
-        here = node.hub.viewers(room.id)
-        for user in here:
-            node._present.report(room.id, user.id, node.ownership.node, True)
-            node.hub.presence_changed(room, user, connected=True)
-        seen = {user.id for user in here}
-        for occupant in list(room.occupants.values()):
-            if occupant.user is not None and occupant.connected and occupant.user not in seen:
-                node.hub.presence_changed(room, User(occupant.user, occupant.name), connected=False)
 
     def lost(self, room_id: str) -> bool:
         """The table ``room_id`` is no longer run here: followed in place from now on; if

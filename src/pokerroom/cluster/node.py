@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any, Protocol
 
@@ -46,8 +46,9 @@ from pokerroom.cluster.subjects import (
 from pokerroom.cluster.tournament_copy import TournamentCopy
 from pokerroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, gettext, use_language
 from pokerroom.room.hub import MOVED, Hub, room_vocabulary
+from pokerroom.room.occupants import Occupant
 from pokerroom.room.registry import Registry, entry_from_json
-from pokerroom.room.seam import Outcome, User
+from pokerroom.room.seam import Outcome, Room, User
 from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.storage.rooms.saved_room import user_from_json, user_to_json
 from pokerroom.storage.rooms.store import RoomInput, RoomWrite, StoredRoom
@@ -379,7 +380,7 @@ class ClusterNode:
             now = time.time()
             room.resume(now, now + self.ownership.settings.takeover_grace - room.last_at(now))
             log.info("table %s taken over at input %d", lease, room.serial)
-            self._count_present(room)
+            self.count_present(room, room.room.occupants.values())
         await self._serve(lease)
         self.hub.room_changed(lease)
         return True
@@ -406,15 +407,16 @@ class ClusterNode:
             self.hub.room_changed(room_id)
         return True
 
-    def _count_present(self, room: ClusterRoom) -> None:
-        """A table just taken over: its players with a socket here are present; those the
-        table still believes connected through the lost owner are told gone (their grace
-        runs), until their process tells it again (when it sees the table's new epoch)."""
+    def count_present(self, room: Room, occupants: Iterable[Occupant]) -> None:
+        """A table just taken over (``room``, seating ``occupants``): its players with a
+        socket here are counted present; those the table still believes connected through
+        the lost owner are told gone (their grace runs), until their process tells it again
+        (when it sees the table's new epoch)."""
         here = self.hub.viewers(room.id)
         for user in here:
             self._present.report(room.id, user.id, self.ownership.node, True)
         seen = {user.id for user in here}
-        for occupant in list(room.room.occupants.values()):
+        for occupant in list(occupants):
             if occupant.user is not None and occupant.connected and occupant.user not in seen:
                 self.hub.presence_changed(room, User(occupant.user, occupant.name), connected=False)
 

@@ -263,6 +263,15 @@ class TournamentTableRoom(LiveRoom):
         self.deal(dealt, now)
         return True
 
+    def take_offered(self, now: float) -> int:
+        """Apart: take every step the director offered and the table has not taken, in
+        order (each its own journaled :meth:`take`); how many."""
+        taken = 0
+        while self.taken + 1 in self.offers:
+            self.take(self.taken + 1, now)
+            taken += 1
+        return taken
+
     def _own_bot(self, name: str, seat: BotSeat) -> Bot:
         bot = self.own_bots.get(name)
         if bot is None:

@@ -143,6 +143,12 @@ def run_tables_here(
         room.own_journal = journal
         if room.applied_at is not None:
             journal.shift(now, now + grace - room.applied_at)
-        for occupant in list(room.occupants.values()):
-            if occupant.user is not None and occupant.connected:
-                room.presence(User(occupant.user, occupant.name), False, now)
+        count_gone(room, now)
+
+
+def count_gone(room: TournamentTableRoom, now: float) -> None:
+    """H-11: a table resumed at ``now`` counts every person it seats gone from then, until
+    his socket says otherwise."""
+    for occupant in list(room.occupants.values()):
+        if occupant.user is not None and occupant.connected:
+            room.presence(User(occupant.user, occupant.name), False, now)

@@ -36,7 +36,7 @@ from pokerroom.storage.codec import StorageError
 from pokerroom.storage.rooms.call_journal import CallJournal, decode_arg
 from pokerroom.storage.rooms.checkpoint import seal_state, unseal_state
 from pokerroom.storage.rooms.store import Checkpoint, RoomInput, StoredRoom
-from pokerroom.storage.rooms.tournament_tables import replay_tables, run_tables_here
+from pokerroom.storage.rooms.tournament_tables import count_gone, replay_tables, run_tables_here
 from pokerroom.storage.rooms.writer import RoomWriter
 from pokerroom.tournament.regulation.load import parse_regulation
 
@@ -304,9 +304,7 @@ def run_journaled(
     if tournament.apart:
         return  # each table's own owner counts who is there (:mod:`.tournament_tables`)
     for room in tournament.rooms.values():
-        for occupant in list(room.occupants.values()):
-            if occupant.user is not None and occupant.connected:
-                room.presence(User(occupant.user, occupant.name), False, now)
+        count_gone(room, now)
 
 
 def replay(tournament: RoomTournament, inputs: Iterable[RoomInput]) -> None:

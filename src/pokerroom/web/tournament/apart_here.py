@@ -56,9 +56,8 @@ class _Steps:
             self.soon(partial(self._record, room))
 
     def _take(self, room: TournamentTableRoom) -> None:
-        while room.taken + 1 in room.offers:
-            room.take(room.taken + 1, self.hub.clock())
-        self.hub.room_changed(room.id)
+        if room.take_offered(self.hub.clock()):
+            self.hub.room_changed(room.id)
 
     def _record(self, room: TournamentTableRoom) -> None:
         tournament, finished = self.tournament, room.finished
