@@ -277,13 +277,14 @@ class ApartTables:
         """The director run here records hand ``number`` of ``table``, read from the
         table's journal up to ``serial``; changed: it has it now (recorded before too)."""
         node = self.node
-        room = tournament.rooms.get(table)
-        if room is None or room.applied < serial:
-            await node._catch_up(f"{tournament.id}.t{table}")
-            room = tournament.rooms.get(table)
         if tournament.hands_done.get(table, 0) >= number:
             return Outcome(True)
+        room = tournament.rooms.get(table)
+        if room is not None and room.applied < serial:
+            await node._catch_up(room.id)
         finished = None if room is None else room.finished
+        if tournament.hands_done.get(table, 0) >= number:
+            return Outcome(True)  # recorded while the table was read
         if finished is None or finished.number != number:
             return Outcome(False, "not read yet", "not_yet")  # machine words: retried
         tournament.hand_done(table, finished_to_json(finished), time.time())
