@@ -116,10 +116,12 @@ class Connection:
     ``session_ended``)."""
     language: Language = DEFAULT_LANGUAGE
     """The language its viewer reads: every frame for it is worded in it."""
+    vocabulary: Vocabulary = "club"
+    """Its table's poker words (:func:`room_vocabulary`, read once when it connected)."""
 
     def speaking(self) -> contextlib.AbstractContextManager[None]:
         """Word what is inside for this connection: its language, its table's vocabulary."""
-        return use_language(self.language, room_vocabulary(self.room))
+        return use_language(self.language, self.vocabulary)
 
     @property
     def sender(self) -> Hashable:
@@ -129,8 +131,11 @@ class Connection:
         return (self.room.id, self.viewer.id)
 
 
-WatchRefusal = Callable[[str, User | None], str | None]
-"""Why this viewer may not watch the room with this id now (observers off), or None."""
+WatchRule = Callable[[User | None], str | None]
+"""Why this viewer may not watch a room now (observers off, a club's members only), or None."""
+
+WatchRules = Callable[[str], WatchRule | None]
+"""The rule of the room with this id now; None while everybody may watch it."""
 
 
 def room_vocabulary(room: Room) -> Vocabulary:
@@ -140,7 +145,7 @@ def room_vocabulary(room: Room) -> Vocabulary:
     return next((vocabulary for vocabulary in VOCABULARIES if vocabulary == said), "club")
 
 
-def _welcome(_room_id: str, _viewer: User | None) -> str | None:
+def _everybody_welcome(_room_id: str) -> WatchRule | None:
     return None
 
 
@@ -165,7 +170,7 @@ class Hub:
         *,
         clock: Clock = time.time,
         settings: SocketSettings | None = None,
-        refuse_watch: WatchRefusal = _welcome,
+        watch_rules: WatchRules = _everybody_welcome,
         saves: Saves | None = None,
         pause_after: float = PAUSE_AFTER,
         on_resumed: Resumed = _no_shift,
@@ -178,9 +183,9 @@ class Hub:
         """Whether this process may act for a room now (it owns it)."""
         self.link = link
         """Where the rooms run by other processes are reached (None: every room runs here)."""
-        self.refuse_watch = refuse_watch
-        """Asked at every connection and every change of its room: a viewer refused is told
-        why and dismissed (:mod:`pokerroom.web.observers`)."""
+        self.watch_rules = watch_rules
+        """Asked at every connection and every change of its room: a viewer its rule refuses
+        is told why and dismissed (:mod:`pokerroom.web.observers`)."""
         self.check_session = check_session
         """Asked every ``session_check_seconds`` of all signed-in sockets' sessions at once
         (None: never): a socket whose session lapsed or whose user's roles changed is ended."""
@@ -288,6 +293,7 @@ class Hub:
             serial=next(self._serials),
             session=session,
             language=language,
+            vocabulary=vocabulary,
         )
         self._connections.setdefault(room.id, set()).add(connection)
         self._show(connection)
@@ -417,15 +423,22 @@ class Hub:
         else:
             self._refresh(room_id, wake=False)
 
+    def refusal_to_watch(self, room_id: str, viewer: User | None) -> str | None:
+        """Why ``viewer`` may not watch the room now (in the language in use), or None."""
+        rule = self.watch_rules(room_id)
+        return None if rule is None else rule(viewer)
+
     def _refresh(self, room_id: str, *, wake: bool = True) -> None:
         self._frames.forget(room_id)
+        rule = self.watch_rules(room_id)  # asked once: most rooms refuse nobody
         for connection in list(self._connections.get(room_id, ())):
-            with connection.speaking():
-                why = self.refuse_watch(room_id, connection.viewer)
-                if why is None:
-                    connection.outbox.refresh()
-                else:
-                    self.dismiss(connection, Refusal("observers_off", why))
+            if rule is not None:
+                with connection.speaking():
+                    why = rule(connection.viewer)
+                    if why is not None:
+                        self.dismiss(connection, Refusal("observers_off", why))
+                        continue
+            connection.outbox.refresh()
         if wake:
             self.ticker.wake(room_id)
 

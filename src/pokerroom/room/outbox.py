@@ -64,19 +64,21 @@ class Outbox:
         self._queue: deque[Frame | None] = deque()
         self._snapshot_queued = False
         self._closing = False
-        self._ready = asyncio.Event()
+        self._waiting: asyncio.Future[None] | None = None
+        """What :meth:`run` waits on while there is nothing to send (a future, not an
+        ``asyncio.Event``: one is made only when the writer has caught up)."""
 
     def post(self, frame: Frame) -> None:
         """Send ``frame`` after everything posted before it."""
         self._queue.append(frame)
-        self._ready.set()
+        self._wake()
 
     def refresh(self) -> None:
         """Send the current snapshot; one already waiting covers this change too."""
         if not self._snapshot_queued:
             self._snapshot_queued = True
             self._queue.append(_SNAPSHOT)
-        self._ready.set()
+        self._wake()
 
     @property
     def pending(self) -> int:
@@ -85,13 +87,21 @@ class Outbox:
     def finish(self) -> None:
         """Stop after sending what is queued."""
         self._closing = True
-        self._ready.set()
+        self._wake()
+
+    def _wake(self) -> None:
+        waiting = self._waiting
+        if waiting is not None:
+            self._waiting = None
+            if not waiting.done():
+                waiting.set_result(None)
 
     async def run(self) -> None:
         """Write frames until :meth:`finish` empties the queue or the socket fails."""
         while True:
-            await self._ready.wait()
-            self._ready.clear()
+            if not self._queue and not self._closing:
+                self._waiting = asyncio.get_running_loop().create_future()
+                await self._waiting
             while self._queue:
                 text = self._next_text()
                 if text is None:

@@ -64,11 +64,12 @@ from pokerroom.web.cardroom import Cardroom
 from pokerroom.web.clubs.routes import club_routes
 from pokerroom.web.director import director_routes
 from pokerroom.web.errors import http_error, refusal
+from pokerroom.web.frame_lane import FrameLaneMiddleware
 from pokerroom.web.headers import SecurityHeadersMiddleware
 from pokerroom.web.language import LanguageMiddleware
 from pokerroom.web.last_resort import LastResortMiddleware
 from pokerroom.web.lobby import lobby_routes
-from pokerroom.web.observers import watch_refusal
+from pokerroom.web.observers import watch_rule
 from pokerroom.web.pages import page_routes
 from pokerroom.web.pages.language_menu import language_routes
 from pokerroom.web.pages.observers import observer_routes
@@ -126,7 +127,7 @@ def create_app(
     hub = Hub(
         LiveRooms(cardroom.registry),
         settings=sockets,
-        refuse_watch=partial(watch_refusal, cardroom),
+        watch_rules=partial(watch_rule, cardroom),
         saves=tables,
         pause_after=settings.pause_after,
         on_resumed=resume_paused,
@@ -182,6 +183,7 @@ def create_app(
             cardroom,
         ),
         middleware=[
+            Middleware(FrameLaneMiddleware),
             Middleware(SecurityHeadersMiddleware, https=settings.secure_cookies),
             Middleware(LastResortMiddleware, clock=settings.clock),
             Middleware(AuthenticationMiddleware, cardroom=cardroom),

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from pokerroom.i18n import N_, gettext
 from pokerroom.room.cash import CashRoom
+from pokerroom.room.hub import WatchRule
 from pokerroom.room.live import LiveRoom
 from pokerroom.room.registry import Listed
 from pokerroom.room.seam import User
 from pokerroom.room.tournament.table_room import TournamentTableRoom
 from pokerroom.storage.rooms.saved_room import live_room
 from pokerroom.web.cardroom import Cardroom
-from pokerroom.web.clubs.access import member_watch_refusal
+from pokerroom.web.clubs.access import members_only
 
 NO_OBSERVERS = N_(
     "this table takes no observers: only its players, its host and admins may open it; "
@@ -62,17 +63,30 @@ def plays_at(listed: Listed, user: User) -> bool:
     return isinstance(room, LiveRoom) and room.seat_of_user(user.id) is not None
 
 
+def watch_rule(cardroom: Cardroom, room_id: str) -> WatchRule | None:
+    """Why a viewer (None: signed out) may not watch the room now, None if he may; no rule
+    at all (None) while everybody may: the hub then asks no socket at a change."""
+    club = members_only(cardroom.registry, cardroom.club_members, room_id)
+    listed = cardroom.registry.find(room_id)
+    table = None if listed is None or welcome(listed) or not dealt(listed) else listed
+    if club is None and table is None:
+        return None
+
+    def refusal(viewer: User | None) -> str | None:
+        outsider = None if club is None else club(viewer)
+        if outsider is not None or table is None:
+            return outsider
+        if viewer is not None and plays_at(table, viewer):
+            return None
+        return gettext(NO_OBSERVERS)
+
+    return refusal
+
+
 def watch_refusal(cardroom: Cardroom, room_id: str, viewer: User | None) -> str | None:
     """Why ``viewer`` (None: signed out) may not watch the room now; None if he may."""
-    outsider = member_watch_refusal(cardroom.registry, cardroom.club_members, room_id, viewer)
-    if outsider is not None:
-        return outsider
-    listed = cardroom.registry.find(room_id)
-    if listed is None or welcome(listed) or not dealt(listed):
-        return None
-    if viewer is not None and plays_at(listed, viewer):
-        return None
-    return gettext(NO_OBSERVERS)
+    rule = watch_rule(cardroom, room_id)
+    return None if rule is None else rule(viewer)
 
 
 def may_switch(listed: Listed, user: User | None) -> bool:

@@ -46,6 +46,7 @@ from pokerroom.room.outbox import encode
 from pokerroom.room.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, Room, User
 from pokerroom.web.auth.visitor import VISITOR_SCOPE_KEY, Visitor
 from pokerroom.web.connection_limits import address_key
+from pokerroom.web.frame_lane import frame_sender
 from pokerroom.web.language import scope_language
 
 log = logging.getLogger(__name__)
@@ -122,7 +123,7 @@ async def serve_table_socket(hub: Hub, websocket: WebSocket) -> None:
     if room is None:
         await _refuse_unknown(websocket, room_id)
         return
-    why = hub.refuse_watch(room_id, viewer_of(websocket))
+    why = hub.refusal_to_watch(room_id, viewer_of(websocket))
     if why is not None:
         refused = Refusal("observers_off", why)
         await _refuse(websocket, refused, ENDINGS["observers_off"])
@@ -147,7 +148,7 @@ async def _serve_counted(hub: Hub, websocket: WebSocket, room: Room) -> None:
     connection = hub.connect(
         room,
         viewer_of(websocket),
-        websocket.send_text,
+        frame_sender(websocket),
         _session(websocket),
         scope_language(websocket.scope),
     )

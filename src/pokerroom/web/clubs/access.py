@@ -5,12 +5,13 @@ A club's table or tournament carries its club in its lobby line
 their tournament is). Every page, form and socket hello naming such a room asks the
 database (:func:`club_refusal`, from :func:`pokerroom.web.access.refusal_to_enter`, in a
 thread); the hub, which may not wait for the database, asks :class:`ClubMembers` at
-every change of the room (:func:`member_watch_refusal`), and a member removed from the
+every change of the room (:func:`members_only`), and a member removed from the
 club is dismissed from its sockets at once (:func:`members_changed`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pokerroom.i18n import N_, gettext
@@ -60,14 +61,21 @@ def club_refusal(
     return gettext(MEMBERS_ONLY).format(club=club.name)
 
 
-def member_watch_refusal(
-    registry: Registry, members: ClubMembers, room_id: str, viewer: User | None
-) -> str | None:
-    """Why ``viewer``'s socket must leave the club room now (from memory), None if not."""
+def members_only(
+    registry: Registry, members: ClubMembers, room_id: str
+) -> Callable[[User | None], str | None] | None:
+    """Why a viewer's socket must leave the club room now (from memory), None if he may
+    stay; no rule at all (None) for a room of no club, which everybody may stay in."""
     listed = registry.find(room_id)
     club_id = None if listed is None else club_of(registry, listed.entry)
-    if club_id is None or (viewer is not None and viewer.has("admin")):
+    if club_id is None:
         return None
-    if viewer is not None and viewer.id in members.approved.get(club_id, frozenset()):
-        return None
-    return gettext(MEMBERS_ONLY).format(club=members.names.get(club_id, f"#{club_id}"))
+
+    def refusal(viewer: User | None) -> str | None:
+        if viewer is not None and (
+            viewer.has("admin") or viewer.id in members.approved.get(club_id, frozenset())
+        ):
+            return None
+        return gettext(MEMBERS_ONLY).format(club=members.names.get(club_id, f"#{club_id}"))
+
+    return refusal
