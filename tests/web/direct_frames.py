@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from typing import cast
 
+from pokerroom.amounts import amount_text
 from pokerroom.engine import Hand
 from pokerroom.engine.views import HandView, view_of
-from pokerroom.protocol.frames import SeatFrame, TableFrame, YouFrame
+from pokerroom.protocol.frames import ActionsFrame, RaiseFrame, SeatFrame, TableFrame, YouFrame
 from pokerroom.room import CashRoom, preactions
+from pokerroom.room.betting import sized_word
 from pokerroom.room.live import LiveRoom
 from pokerroom.room.ofc import OfcRoom
 from pokerroom.room.ofc.snapshot import build as ofc_build
 from pokerroom.room.seam import PROTOCOL_VERSION, Frame, User
-from pokerroom.room.snapshot import _actions, _cards, _hand, _notice
+from pokerroom.room.snapshot import _cards, _hand, _notice, _Seen
 from pokerroom.room.stories import Stories
+from pokerroom.table.presets import presets
 from pokerroom.table.showdown import may_muck
 from pokerroom.table.story import Story
 
@@ -67,12 +70,46 @@ def _build(room: LiveRoom, viewer: User | None) -> TableFrame:
         ],
         "hand": None
         if hand is None or view is None or story is None
-        else _hand(room, hand, view, story),
+        else _hand(room, hand, _numbers(hand, view), story),
         "you": _you(room, viewer, my_seat, position, hand, view),
         "results": room.results_shown(),
         "standings": room.standings(),
         "hands_played": room.hands_played,
         "next_hand_at": room.next_hand_at,
+    }
+
+
+def _numbers(hand: Hand, view: HandView) -> _Seen:
+    """The public numbers of the hand (the pots' part of the frame), from the viewer's view."""
+    return _Seen(view.stacks, view.committed, view.pot, view.folded, hand.mucked, hand.shown, ())
+
+
+def _actions(hand: Hand, view: HandView) -> ActionsFrame | None:
+    """The decider's actions from his own view of the hand (the frame's are from the hand's
+    public numbers and his legal actions)."""
+    legal = view.legal
+    if legal is None:
+        return None
+    word = sized_word(hand)
+    raise_to: RaiseFrame | None = None
+    if word is not None and legal.raise_min is not None and legal.raise_max is not None:
+        raise_to = {
+            "word": word,
+            "min": legal.raise_min,
+            "max": legal.raise_max,
+            "sizes": list(legal.raise_sizes),
+            "step": legal.raise_step,
+        }
+    return {
+        "fold": legal.fold,
+        "check": legal.check,
+        "call": legal.call,
+        "bring_in": legal.bring_in,
+        "raise_to": raise_to,
+        "presets": [
+            {"name": name, "amount": amount} for name, amount in presets(view, opening=True)
+        ],
+        "options": legal.describe(amount_text),
     }
 
 

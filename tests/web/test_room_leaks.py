@@ -188,14 +188,14 @@ def test_the_checker_finds_a_planted_card() -> None:
 
 
 def test_the_matrix_catches_a_room_that_shows_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A snapshot built from the wrong seat's view is caught by the matrix's check."""
-    from pokerroom.engine.views import view_of as real
+    """A snapshot built from the wrong seat's cards is caught by the matrix's check."""
+    from pokerroom.engine.views import seen_holes as real
     from pokerroom.room import snapshot
 
     def everyone_sees_seat_zero(hand: Hand, viewer: int | None) -> object:
         return real(hand, 0)
 
-    monkeypatch.setattr(snapshot, "view_of", everyone_sees_seat_zero)
+    monkeypatch.setattr(snapshot, "seen_holes", everyone_sees_seat_zero)
     t = table("holdem", 3, seed=7)
     with pytest.raises(AssertionError, match=r"sees|shows"):
         check_no_leaks(t)

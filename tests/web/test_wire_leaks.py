@@ -431,10 +431,10 @@ def test_the_wire_matrix_catches_a_room_that_shows_every_hand(
 ) -> None:
     """The check can fail: a snapshot built from seat 0's view for everyone is caught in
     the frames the sockets receive."""
-    from pokerroom.engine.views import view_of as real
+    from pokerroom.engine.views import seen_holes as real
     from pokerroom.room import snapshot
 
-    monkeypatch.setattr(snapshot, "view_of", lambda hand, viewer: real(hand, 0))
+    monkeypatch.setattr(snapshot, "seen_holes", lambda hand, viewer: real(hand, 0))
     room = home_room("holdem", 5, 3, False, server.accounts[0].user)
     dealt = DealtHands(room, monkeypatch)
     open_room(server.app, room, RoomKind.HOME, room.table_size)

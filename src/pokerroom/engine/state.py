@@ -149,6 +149,10 @@ class HandState:
         """Each player's cards, face-up ones (Stud) included; None where unknown."""
         return tuple(tuple(cards) for cards in self._hole)
 
+    def hole_of(self, player: int) -> tuple[Card | None, ...]:
+        """One player's cards (:attr:`hole`), without copying everybody's."""
+        return tuple(self._hole[player])
+
     @property
     def up(self) -> tuple[tuple[Card | None, ...], ...]:
         """Each player's face-up cards (Stud), also part of :attr:`hole`."""

@@ -123,15 +123,21 @@ class VisibleEvents(Sequence[ev.Event]):
         return _visible(self._events[index], self._viewer)
 
 
+def seen_holes(hand: Hand, viewer: int | None) -> tuple[tuple[Card | None, ...], ...]:
+    """Every player's cards as ``viewer`` (None: an observer) sees them: his own, and of
+    the others' only the shown and face-up ones (X-4); a table's public frame needs these
+    and none of a view's other parts."""
+    holes, up, shown = hand.hole, hand.up, hand.shown  # each a copy: taken once
+    return tuple(
+        holes[p] if p == viewer else (shown[p] or _face_up_only(holes[p], up[p]))
+        for p in range(hand.players)
+    )
+
+
 def view_of(hand: Hand, viewer: int | None, names: tuple[str, ...] = ()) -> HandView:
     """The hand as ``viewer`` sees it: own and shown cards only (X-4, P-5).
 
     ``names`` are the players' names by position, if the caller knows them."""
-    holes, up, shown = hand.hole, hand.up, hand.shown  # each a copy: taken once
-    hole = tuple(
-        holes[p] if p == viewer else (shown[p] or _face_up_only(holes[p], up[p]))
-        for p in range(hand.players)
-    )
     return HandView(
         viewer=viewer,
         phase=hand.phase,
@@ -141,7 +147,7 @@ def view_of(hand: Hand, viewer: int | None, names: tuple[str, ...] = ()) -> Hand
         pot=hand.pot,
         pots=tuple(pot.amount for pot in hand.pots),
         boards=tuple(tuple(board) for board in hand.boards),
-        hole=hole,
+        hole=seen_holes(hand, viewer),
         folded=tuple(hand.folded),
         events=tuple(
             [

@@ -1,23 +1,24 @@
 """The whole table as one viewer may see it (X-4), in two steps so that viewers share work.
 
 :func:`public` builds the table as a signed-out observer sees it; its cards come only from
-:func:`pokerroom.engine.views.view_of` for no position: face-up cards, the boards and shown
-hands. Everything else in it is public: names, stacks, bets, the button, pots and who
-contests them, whose turn and his clock. :func:`over` puts one viewer's own part on top:
-his own seat's hole cards (those of his own position, and only if he was dealt in), his
-hand log (told from the events as his position sees them) and his ``you`` block.
+:func:`pokerroom.engine.views.seen_holes` for no position (face-up and shown cards) and
+the boards, its log from the events as no position sees them. Everything else in it is
+public: names, stacks, bets, the button, pots and who contests them, whose turn and his
+clock. :func:`over` puts one viewer's own part on top: his own seat's hole cards (those of
+his own position, and only if he was dealt in), his hand log (told from the events as his
+position sees them) and his ``you`` block.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
 from pokerroom.engine import Hand, Limit, Variant
 from pokerroom.engine.events import Event
-from pokerroom.engine.views import HandView, view_of
+from pokerroom.engine.views import VisibleEvents, seen_holes
 from pokerroom.i18n import N_, Language, current_language, current_vocabulary, gettext
 from pokerroom.protocol.frames import (
     ActionsFrame,
@@ -35,7 +36,7 @@ from pokerroom.room.betting import sized_word
 from pokerroom.room.notices import worded
 from pokerroom.room.seam import PROTOCOL_VERSION, User
 from pokerroom.room.worded import text_for_viewer
-from pokerroom.table.presets import presets
+from pokerroom.table.presets import BetSpot, spot_presets
 from pokerroom.table.showdown import may_muck
 from pokerroom.table.story import Story
 from pokerroom.table.straddle import MODE_WORDS
@@ -55,8 +56,8 @@ def public(room: LiveRoom) -> TableFrame:
     """The table as a signed-out observer sees it: the part every viewer shares, built once
     per change and language (:mod:`pokerroom.room.shared_frames`)."""
     hand = room.hand
-    view = None if hand is None else view_of(hand, None)  # X-4: no one's hole cards
-    story = None if hand is None or view is None else _story(room, hand, None, view.events)
+    seen = None if hand is None else _Seen.of(hand)
+    story = None if hand is None else _story(room, hand, None, VisibleEvents(hand, None))
     marks = room.marks()
     return {
         "type": "table",
@@ -67,11 +68,11 @@ def public(room: LiveRoom) -> TableFrame:
         "host": room.host,
         "game": room.game_frame(),
         "seats": [
-            _seat(room, seat, marks, hand, view, story) for seat in range(1, room.table_size + 1)
+            _seat(room, seat, marks, hand, seen, story) for seat in range(1, room.table_size + 1)
         ],
         "hand": None
-        if hand is None or view is None or story is None
-        else _hand(room, hand, view, story),
+        if hand is None or seen is None or story is None
+        else _hand(room, hand, seen, story),
         "you": _you(room, None, None, None, hand),
         "results": room.results_shown(),
         "standings": room.standings(),
@@ -93,7 +94,7 @@ def over(room: LiveRoom, shared: TableFrame, viewer: User) -> TableFrame:
         mine = seats[my_seat - 1].copy()
         mine["you"] = True
         if hand is not None and position is not None:
-            mine["cards"] = _cards(tuple(hand.hole[position]))  # X-4: his own cards only
+            mine["cards"] = _cards(hand.hole_of(position))  # X-4: his own cards only
         seats[my_seat - 1] = mine
         frame["seats"] = seats
     told = shared["hand"]
@@ -195,6 +196,32 @@ def _worded_game(
     }
 
 
+class _Seen(NamedTuple):
+    """The hand as an observer sees it (X-4: nobody's face-down cards), each part read
+    once per frame; not a :class:`~pokerroom.engine.views.HandView`, whose every event the
+    frame would not read (its story reads only the new ones)."""
+
+    stacks: tuple[int, ...]
+    committed: tuple[int, ...]
+    pot: int
+    folded: tuple[bool, ...]
+    mucked: tuple[bool, ...]
+    shown: tuple[tuple[Card | None, ...] | None, ...]
+    hole: tuple[tuple[Card | None, ...], ...]
+
+    @classmethod
+    def of(cls, hand: Hand) -> _Seen:
+        return cls(
+            tuple(hand.stacks),
+            tuple(hand.committed),
+            hand.pot,
+            tuple(hand.folded),
+            tuple(hand.mucked),
+            hand.shown,
+            seen_holes(hand, None),
+        )
+
+
 def _story(room: LiveRoom, hand: Hand, position: int | None, events: Sequence[Event]) -> Story:
     names = [occupant.name for occupant in room.hand_occupants]
     return room.stories.story(hand, position, events, names, room.timeouts)
@@ -205,7 +232,7 @@ def _seat(
     seat: int,
     marks: tuple[int | None, int | None, int | None],
     hand: Hand | None,
-    view: HandView | None,
+    seen: _Seen | None,
     story: Story | None,
 ) -> SeatFrame:
     occupant = room.occupants.get(seat)
@@ -236,23 +263,23 @@ def _seat(
         "out": occupant is not None and room.is_out(seat),
         "banks": 0 if occupant is None else occupant.banks,
     }
-    if hand is None or view is None or story is None or position is None:
+    if hand is None or seen is None or story is None or position is None:
         return frame
     if not room.hand_done:  # once settled, the table's count (a cash table's rake, P-9)
-        frame["stack"] = view.stacks[position]
-    frame["bet"] = view.committed[position]
-    frame["cards"] = _cards(view.hole[position])
-    frame["in_hand"] = not view.folded[position] and not hand.mucked[position]
-    frame["folded"] = view.folded[position]
-    frame["all_in"] = not view.folded[position] and view.stacks[position] == 0
-    frame["shown"] = hand.shown[position] is not None
-    frame["mucked"] = hand.mucked[position]
+        frame["stack"] = seen.stacks[position]
+    frame["bet"] = seen.committed[position]
+    frame["cards"] = _cards(seen.hole[position])
+    frame["in_hand"] = not seen.folded[position] and not seen.mucked[position]
+    frame["folded"] = seen.folded[position]
+    frame["all_in"] = not seen.folded[position] and seen.stacks[position] == 0
+    frame["shown"] = seen.shown[position] is not None
+    frame["mucked"] = seen.mucked[position]
     frame["last_action"] = story.last_action.get(position)
     frame["drew"] = story.drew.get(position)
     return frame
 
 
-def _hand(room: LiveRoom, hand: Hand, view: HandView, story: Story) -> HandFrame:
+def _hand(room: LiveRoom, hand: Hand, seen: _Seen, story: Story) -> HandFrame:
     decider = room.decider()
     turn = room.turn
     clock: ClockFrame | None = None
@@ -267,11 +294,11 @@ def _hand(room: LiveRoom, hand: Hand, view: HandView, story: Story) -> HandFrame
         }
     return {
         "number": room.hand_number,
-        "phase": view.phase,
-        "street": hand.config.variant.streets[view.street].name,
-        "boards": [[str(card) for card in board if card is not None] for board in view.boards],
-        "pot": view.pot,
-        "pots": _pots(room, hand, view),
+        "phase": hand.phase,
+        "street": hand.config.variant.streets[hand.street].name,
+        "boards": [[str(card) for card in board if card is not None] for board in hand.boards],
+        "pot": seen.pot,
+        "pots": _pots(room, hand, seen),
         "to_act": None if decider is None else room.seat_at(decider[0]),
         "turn": room.turn_token(),
         "clock": clock,
@@ -279,20 +306,21 @@ def _hand(room: LiveRoom, hand: Hand, view: HandView, story: Story) -> HandFrame
     }
 
 
-def _pots(room: LiveRoom, hand: Hand, view: HandView) -> list[PotFrame]:
+def _pots(room: LiveRoom, hand: Hand, seen: _Seen) -> list[PotFrame]:
     """P-1: the main and side pots once an all-in made them (bets in front are in none
     yet, and an uncalled one goes back, A-16); else one pot, bets included."""
     pots = hand.pots_in_middle
     if len(pots) < 2:
-        live = [p for p in range(hand.players) if not view.folded[p] and not hand.mucked[p]]
-        return [{"amount": view.pot, "seats": [room.seat_at(p) for p in live]}]
+        live = [p for p in range(hand.players) if not seen.folded[p] and not seen.mucked[p]]
+        return [{"amount": seen.pot, "seats": [room.seat_at(p) for p in live]}]
     return [
         {"amount": pot.amount, "seats": [room.seat_at(p) for p in pot.eligible]} for pot in pots
     ]
 
 
-def _actions(hand: Hand, view: HandView) -> ActionsFrame | None:
-    legal = view.legal
+def _actions(hand: Hand, position: int) -> ActionsFrame | None:
+    spot = BetSpot.of_hand(hand, position)  # not a second view of the hand: its numbers
+    legal = spot.legal
     if legal is None:
         return None
     word = sized_word(hand)
@@ -312,7 +340,7 @@ def _actions(hand: Hand, view: HandView) -> ActionsFrame | None:
         "bring_in": legal.bring_in,
         "raise_to": raise_to,
         "presets": [
-            {"name": name, "amount": amount} for name, amount in presets(view, opening=True)
+            {"name": name, "amount": amount} for name, amount in spot_presets(spot, opening=True)
         ],
         "options": legal.describe(amount_text),
     }
@@ -339,8 +367,8 @@ def _you(
         "seat": my_seat,
         "host": user is not None and room.hosts(user),
         "decision": decision,
-        "actions": _actions(hand, view_of(hand, position))
-        if decision == "act" and hand is not None
+        "actions": _actions(hand, position)
+        if decision == "act" and hand is not None and position is not None
         else None,
         "may_muck": decision == "show"
         and hand is not None

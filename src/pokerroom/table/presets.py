@@ -1,6 +1,7 @@
 """Bet presets as exact legal totals (A-7), for any table screen: terminal or browser.
 
-Built from one seat's view only (X-4). The pot-sized presets are worked out on the pot
+Built from one seat's view, or from the public numbers of the hand and his legal actions
+(:class:`BetSpot`), never from anyone's cards (X-4). The pot-sized presets are worked out on the pot
 after the player's call, as card rooms do; every preset is clamped into the legal range
 (B-1, B-2), so "all-in" is the largest bet allowed and "pot" is the stack when that is less,
 and rounded to the nearest whole bet unit (T-18: a tournament bets whole chips).
@@ -9,8 +10,9 @@ and rounded to the nearest whole bet unit (T-18: a tournament bets whole chips).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from pokerroom.engine import Action, LegalActions
+from pokerroom.engine import Action, Hand, LegalActions
 from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView
 from pokerroom.i18n import N_, gettext
@@ -36,22 +38,72 @@ OPENING_PRESETS = (("2.5×", 5), ("3×", 6))
 """Pre-flop opening sizes in big blinds (name, half big blinds): online rooms offer them."""
 
 
+@dataclass(frozen=True, slots=True)
+class BetSpot:
+    """What the presets are worked out from: the bettor's legal actions and the public
+    numbers of the hand (no card of anyone's, X-4)."""
+
+    me: int
+    legal: LegalActions | None
+    pot: int
+    committed: tuple[int, ...]
+    stacks: tuple[int, ...]
+    street: int
+    big_blind: int
+    blinds: bool
+    """Whether blinds were posted (a blind game): only then the opening sizes are offered."""
+
+    @classmethod
+    def of_view(cls, view: HandView) -> BetSpot:
+        """The spot of a seat's own view (a terminal table, a bot)."""
+        assert view.viewer is not None
+        return cls(
+            view.viewer,
+            view.legal,
+            view.pot,
+            view.committed,
+            view.stacks,
+            view.street,
+            view.big_blind,
+            any(isinstance(event, ev.PostBlind) for event in view.events),
+        )
+
+    @classmethod
+    def of_hand(cls, hand: Hand, position: int) -> BetSpot:
+        """The spot of the player at ``position`` straight from the hand, for a server that
+        builds the decider's frame: no second view of the hand (its events, its cards)."""
+        betting = hand.phase == "bet" and hand.to_act == position
+        return cls(
+            position,
+            hand.legal_actions() if betting else None,
+            hand.pot,
+            tuple(hand.committed),
+            tuple(hand.stacks),
+            hand.street,
+            hand.config.min_bet,
+            any(isinstance(event, ev.PostBlind) for event in hand.events),
+        )
+
+
 def preset_amounts(view: HandView) -> dict[str, int]:
+    """Every bet preset of a seat's view (:func:`spot_amounts`)."""
+    return spot_amounts(BetSpot.of_view(view))
+
+
+def spot_amounts(spot: BetSpot) -> dict[str, int]:
     """Every bet preset (min, ½ pot, ⅔ pot, pot, all-in) as a legal total (A-7), or none.
 
     Each is clamped into the legal range, so ``a`` is the largest bet allowed (the pot
     in pot-limit) and ``p`` is the pot or the stack if that is less (B-1, B-2). With only
     some sizes allowed (the Stud open pair, V-6) each preset is the nearest size below.
     """
-    legal = view.legal
+    legal = spot.legal
     if legal is None or legal.raise_min is None or legal.raise_max is None:
         return {}
-    me = view.viewer
-    assert me is not None
     return preset_totals(
-        view.pot,
-        view.committed,
-        view.committed[me],
+        spot.pot,
+        spot.committed,
+        spot.committed[spot.me],
         legal.call,
         (legal.raise_min, legal.raise_max),
         legal.raise_sizes,
@@ -81,24 +133,29 @@ def preset_totals(
 
 
 def opening_amounts(view: HandView) -> dict[str, int]:
+    """The opening sizes of a seat's view (:func:`spot_openings`)."""
+    return spot_openings(BetSpot.of_view(view))
+
+
+def spot_openings(spot: BetSpot) -> dict[str, int]:
     """Pre-flop in a blind game, the 2.5× and 3× big-blind raises that are legal now.
 
     Only legal sizes are offered (after a raise they are usually too small; T-18: not
     whole bet units), and none where the range is a single amount (fixed-limit, an all-in
     only).
     """
-    legal = view.legal
+    legal = spot.legal
     if (
         legal is None
         or legal.raise_min is None
         or legal.raise_max is None
         or legal.raise_min == legal.raise_max
         or legal.raise_sizes
-        or view.street != 0
-        or not any(isinstance(event, ev.PostBlind) for event in view.events)
+        or spot.street != 0
+        or not spot.blinds
     ):
         return {}
-    halves = view.big_blind
+    halves = spot.big_blind
     return {
         name: halves * count // 2
         for name, count in OPENING_PRESETS
@@ -107,15 +164,19 @@ def opening_amounts(view: HandView) -> dict[str, int]:
 
 
 def presets(view: HandView, *, opening: bool = False) -> list[tuple[str, int]]:
+    """The presets of a seat's view as buttons (:func:`spot_presets`)."""
+    return spot_presets(BetSpot.of_view(view), opening=opening)
+
+
+def spot_presets(spot: BetSpot, *, opening: bool = False) -> list[tuple[str, int]]:
     """The presets as buttons: each distinct amount once, named "all-in" when it is the
     player's whole stack, else by its first preset; ``opening`` adds the pre-flop sizes
-    (:func:`opening_amounts`) first."""
-    amounts = {**(opening_amounts(view) if opening else {}), **preset_amounts(view)}
+    (:func:`spot_openings`) first."""
+    amounts = {**(spot_openings(spot) if opening else {}), **spot_amounts(spot)}
     if not amounts:
         return []
-    me = view.viewer
-    assert me is not None
-    everything = view.stacks[me] + view.committed[me]
+    me = spot.me
+    everything = spot.stacks[me] + spot.committed[me]
     named: dict[int, str] = {}
     for name, amount in amounts.items():
         named.setdefault(amount, name)
