@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Hashable, Iterable
 from dataclasses import dataclass, field
@@ -199,6 +200,7 @@ class Hub:
         """The open sockets by address, account and table (taken before the hello)."""
         self._serials = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread: int | None = None
         self._holding = None if saves is None else Holding(saves, pause_after)
         self._stall_timer: asyncio.TimerHandle | None = None
         self._on_resumed = on_resumed
@@ -209,6 +211,7 @@ class Hub:
     async def running(self) -> AsyncIterator[Hub]:
         """The app's lifespan: the clock task runs inside this block."""
         loop = self._loop = asyncio.get_running_loop()
+        self._loop_thread = threading.get_ident()
         holding = self._holding
         if holding is not None:
 
@@ -231,7 +234,13 @@ class Hub:
                 self._stall_timer = None
             if holding is not None:
                 holding.saves.on_saved = None
-            self._loop = None
+            self._loop = self._loop_thread = None
+
+    def _off_loop(self) -> bool:
+        """Whether this call comes from another thread than the running loop's (it is then
+        handed to the loop): asked by thread id, as ``asyncio.get_running_loop()`` asks the
+        kernel for the process id at every call (Python 3.11), once per change."""
+        return threading.get_ident() != self._loop_thread
 
     def _runs(self, room: Room) -> bool:
         """Whether the room's clock runs here: not while it is paused until it can save, nor
@@ -402,7 +411,7 @@ class Hub:
     def room_changed(self, room_id: str) -> None:
         """Refresh every connection of a room and let the clock look at its new deadline."""
         loop = self._loop
-        if loop is not None and not _on_loop(loop):
+        if loop is not None and self._off_loop():
             loop.call_soon_threadsafe(self.room_changed, room_id)
             return
         self._frames.forget(room_id)
@@ -510,7 +519,7 @@ class Hub:
         """End every socket of one user (he logged out, his session ended or his roles
         changed): each is told so and closed; a page that reconnects is let in again only
         as what its cookie now makes it. May be called from another thread."""
-        if self._loop is not None and not _on_loop(self._loop):
+        if self._loop is not None and self._off_loop():
             self._loop.call_soon_threadsafe(self.end_user_sockets, user_id)
             return
         ended = [
@@ -529,7 +538,7 @@ class Hub:
     def close_room(self, room_id: str, last: Frame) -> None:
         """The room closed: each of its sockets gets ``last`` as its final frame and is
         ended; nobody is told of presence any more (the room is gone from the registry)."""
-        if self._loop is not None and not _on_loop(self._loop):
+        if self._loop is not None and self._off_loop():
             self._loop.call_soon_threadsafe(self.close_room, room_id, last)
             return
         for key in [key for key in self._present if key[0] == room_id]:
@@ -574,10 +583,3 @@ class Hub:
             changed = True
         if changed:
             self.room_changed(room.id)
-
-
-def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
-    try:
-        return asyncio.get_running_loop() is loop
-    except RuntimeError:
-        return False

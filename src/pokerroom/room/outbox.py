@@ -98,9 +98,10 @@ class Outbox:
 
     async def run(self) -> None:
         """Write frames until :meth:`finish` empties the queue or the socket fails."""
+        loop = asyncio.get_running_loop()  # once: Python 3.11 asks the kernel at every call
         while True:
             if not self._queue and not self._closing:
-                self._waiting = asyncio.get_running_loop().create_future()
+                self._waiting = loop.create_future()
                 await self._waiting
             while self._queue:
                 text = self._next_text()
