@@ -531,7 +531,7 @@ def in_process_rate(seats: int, seconds: float) -> float:
         now += 0.001
         room.tick(now)
         shared.forget(room.id)
-        texts = {user.id: shared.text(room, user, "en", vocabulary, now) for user in users}
+        texts = {user.id: shared.encoded(room, user, "en", vocabulary, now) for user in users}
         spent += time.process_time() - began
         frames: dict[int, dict[str, Any]] = {n: json.loads(text) for n, text in texts.items()}
         began = time.process_time()

@@ -65,7 +65,7 @@ def test_a_refusal_quoting_a_lone_surrogate_id_reaches_its_sender() -> None:
         sent.append(text)
 
     async def run() -> None:
-        outbox = Outbox(lambda: "{}", send)
+        outbox = Outbox(lambda: b"{}", send)
         outbox.post(error_frame("unknown_type", "no such message", str(message["id"])))
         outbox.finish()
         await outbox.run()

@@ -48,7 +48,7 @@ def check_every_viewer(
     for viewer in viewers:
         language = rng.choice(LANGUAGES)
         now = rng.uniform(0, 1000)
-        shared = frames.text(room, viewer, language, vocabulary, now)
+        shared = frames.encoded(room, viewer, language, vocabulary, now).decode()
         with use_language(language, vocabulary):
             direct = encode({**direct_frame(room, viewer), "now": now})
         name = "an observer" if viewer is None else viewer.name

@@ -35,6 +35,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Hashable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 from pokerroom.i18n import (
@@ -52,7 +53,7 @@ from pokerroom.room.flood import FloodGuard, FloodLimit
 from pokerroom.room.holding import CANNOT_SAVE, PAUSE_AFTER, SAVES_AGAIN, Holding, Saves
 from pokerroom.room.inbound import Refusal, message_id
 from pokerroom.room.link import RoomLink
-from pokerroom.room.outbox import Outbox, Send
+from pokerroom.room.outbox import Outbox, Send, SendNow
 from pokerroom.room.replay import ReplayGuard
 from pokerroom.room.seam import Frame, Outcome, Room, User
 from pokerroom.room.session_watch import SessionCheck, lapsed
@@ -289,15 +290,18 @@ class Hub:
         send: Send,
         session: str | None = None,
         language: Language = DEFAULT_LANGUAGE,
+        *,
+        send_now: SendNow | None = None,
     ) -> Connection:
         """Register a socket (opened in the session with the token ``session``, its viewer
-        reading ``language``); it gets the current snapshot at once (a reload loses
-        nothing)."""
+        reading ``language``; ``send_now`` writes a frame at once where it can); it gets
+        the current snapshot at once (a reload loses nothing)."""
         vocabulary = room_vocabulary(room)
+        render = partial(self._stamped, room, viewer, language, vocabulary)
         connection = Connection(
             room=room,
             viewer=viewer,
-            outbox=Outbox(lambda: self._stamped(room, viewer, language, vocabulary), send),
+            outbox=Outbox(render, send, send_now),
             flood=FloodGuard(self.settings.flood, self.clock()),
             serial=next(self._serials),
             session=session,
@@ -315,12 +319,12 @@ class Hub:
 
     def _stamped(
         self, room: Room, viewer: User | None, language: Language, vocabulary: Vocabulary
-    ) -> str:
+    ) -> bytes:
         """The room's snapshot for ``viewer``, worded in his ``language`` and the table's
         ``vocabulary``, with the server's clock reading ``now``, so a page can turn the
         clock's deadlines (on this clock) into seconds left; its public part is built once
         for all viewers (:mod:`pokerroom.room.shared_frames`)."""
-        return self._frames.text(room, viewer, language, vocabulary, self.clock())
+        return self._frames.encoded(room, viewer, language, vocabulary, self.clock())
 
     def disconnect(self, connection: Connection) -> None:
         """Forget a socket; a user's last socket at a room tells the room he is gone (H-11)."""

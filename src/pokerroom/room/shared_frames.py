@@ -8,7 +8,7 @@ by the room itself (:meth:`SharedSnapshots.snapshot_over`): his own cards, his h
 his ``you`` block and his chat put in as new values, everything else the shared objects
 (``tests/web/test_shared_frames.py`` holds it to the frame built directly).
 
-Each viewer's frame is then encoded whole (:func:`~pokerroom.room.outbox.encode`, orjson):
+Each viewer's frame is then encoded whole (:func:`~pokerroom.room.outbox.encode_utf8`, orjson):
 writing the shared values' text once and joining it with each viewer's own was tried, and
 with orjson the join's Python steps cost more than encoding the whole frame again.
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Protocol, cast, runtime_checkable
 
 from pokerroom.i18n import Language, Vocabulary, use_language
-from pokerroom.room.outbox import encode
+from pokerroom.room.outbox import encode_utf8
 from pokerroom.room.seam import Frame, Room, User
 
 
@@ -53,26 +53,26 @@ class SharedFrames:
         build its public part again when next asked."""
         self._built.pop(room_id, None)
 
-    def text(
+    def encoded(
         self,
         room: Room,
         viewer: User | None,
         language: Language,
         vocabulary: Vocabulary,
         now: float,
-    ) -> str:
+    ) -> bytes:
         """The room's frame for ``viewer`` in his ``language`` and the table's
-        ``vocabulary``, with the server's clock reading ``now``, as JSON text."""
+        ``vocabulary``, with the server's clock reading ``now``, as JSON in UTF-8."""
         with use_language(language, vocabulary):
             if not self._shares(room):
-                return encode({**room.snapshot(viewer), "now": now})
+                return encode_utf8({**room.snapshot(viewer), "now": now})
             sharing = cast(SharedSnapshots, room)
             by_language = self._built.setdefault(room.id, {})
             shared = by_language.get((language, vocabulary))
             if shared is None:
                 shared = by_language[language, vocabulary] = sharing.public_snapshot()
             frame = sharing.snapshot_over(shared, viewer)
-        return encode({**frame, "now": now})
+        return encode_utf8({**frame, "now": now})
 
     def _shares(self, room: Room) -> bool:
         kind = type(room)

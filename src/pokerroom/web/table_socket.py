@@ -46,7 +46,7 @@ from pokerroom.room.outbox import encode
 from pokerroom.room.seam import PROTOCOL_VERSION, USER_SCOPE_KEY, Room, User
 from pokerroom.web.auth.visitor import VISITOR_SCOPE_KEY, Visitor
 from pokerroom.web.connection_limits import address_key
-from pokerroom.web.frame_lane import frame_sender
+from pokerroom.web.frame_lane import frame_writer
 from pokerroom.web.language import scope_language
 
 log = logging.getLogger(__name__)
@@ -145,12 +145,14 @@ async def _serve_counted(hub: Hub, websocket: WebSocket, room: Room) -> None:
     """From the hello to the last frame, the socket's place in the caps taken."""
     if not await _handshake(hub, websocket):
         return
+    lane = frame_writer(websocket)
     connection = hub.connect(
         room,
         viewer_of(websocket),
-        frame_sender(websocket),
+        lane.send,
         _session(websocket),
         scope_language(websocket.scope),
+        send_now=lane.now,
     )
     loop = asyncio.get_running_loop()
     writer = loop.create_task(connection.outbox.run())
