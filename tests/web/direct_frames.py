@@ -10,17 +10,15 @@ from __future__ import annotations
 
 from typing import cast
 
-from pokerroom.amounts import amount_text
 from pokerroom.engine import Hand
 from pokerroom.engine.views import HandView, view_of
-from pokerroom.protocol.frames import ActionsFrame, RaiseFrame, SeatFrame, TableFrame, YouFrame
+from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame, YouFrame
 from pokerroom.room import CashRoom, preactions
-from pokerroom.room.betting import sized_word
 from pokerroom.room.live import LiveRoom
 from pokerroom.room.ofc import OfcRoom
 from pokerroom.room.ofc.snapshot import build as ofc_build
 from pokerroom.room.seam import PROTOCOL_VERSION, Frame, User
-from pokerroom.room.snapshot import _cards, _hand, _notice, _Seen
+from pokerroom.room.snapshot import _cards, _hand, _notice, _Seen, actions_frame
 from pokerroom.room.stories import Stories
 from pokerroom.table.presets import presets
 from pokerroom.table.showdown import may_muck
@@ -88,29 +86,7 @@ def _actions(hand: Hand, view: HandView) -> ActionsFrame | None:
     """The decider's actions from his own view of the hand (the frame's are from the hand's
     public numbers and his legal actions)."""
     legal = view.legal
-    if legal is None:
-        return None
-    word = sized_word(hand)
-    raise_to: RaiseFrame | None = None
-    if word is not None and legal.raise_min is not None and legal.raise_max is not None:
-        raise_to = {
-            "word": word,
-            "min": legal.raise_min,
-            "max": legal.raise_max,
-            "sizes": list(legal.raise_sizes),
-            "step": legal.raise_step,
-        }
-    return {
-        "fold": legal.fold,
-        "check": legal.check,
-        "call": legal.call,
-        "bring_in": legal.bring_in,
-        "raise_to": raise_to,
-        "presets": [
-            {"name": name, "amount": amount} for name, amount in presets(view, opening=True)
-        ],
-        "options": legal.describe(amount_text),
-    }
+    return None if legal is None else actions_frame(hand, legal, presets(view, opening=True))
 
 
 def _story(room: LiveRoom, hand: Hand, view: HandView) -> Story:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pokerroom.amounts import amount_text
 from pokerroom.cards import Card
-from pokerroom.engine import Hand, Limit, Variant
+from pokerroom.engine import Hand, LegalActions, Limit, Variant
 from pokerroom.engine.events import Event
 from pokerroom.engine.views import VisibleEvents, seen_holes
 from pokerroom.i18n import N_, Language, current_language, current_vocabulary, gettext
@@ -321,8 +321,13 @@ def _pots(room: LiveRoom, hand: Hand, seen: _Seen) -> list[PotFrame]:
 def _actions(hand: Hand, position: int) -> ActionsFrame | None:
     spot = BetSpot.of_hand(hand, position)  # not a second view of the hand: its numbers
     legal = spot.legal
-    if legal is None:
-        return None
+    return None if legal is None else actions_frame(hand, legal, spot_presets(spot, opening=True))
+
+
+def actions_frame(
+    hand: Hand, legal: LegalActions, presets: Sequence[tuple[str, int]]
+) -> ActionsFrame:
+    """The decider's ``actions``: what is legal, its ``presets`` (name, total) and words."""
     word = sized_word(hand)
     raise_to: RaiseFrame | None = None
     if word is not None and legal.raise_min is not None and legal.raise_max is not None:
@@ -339,9 +344,7 @@ def _actions(hand: Hand, position: int) -> ActionsFrame | None:
         "call": legal.call,
         "bring_in": legal.bring_in,
         "raise_to": raise_to,
-        "presets": [
-            {"name": name, "amount": amount} for name, amount in spot_presets(spot, opening=True)
-        ],
+        "presets": [{"name": name, "amount": amount} for name, amount in presets],
         "options": legal.describe(amount_text),
     }
 
