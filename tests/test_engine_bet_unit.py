@@ -24,7 +24,7 @@ from pokerroom.engine import events as ev
 from pokerroom.engine.views import view_of
 from pokerroom.errors import UsageError
 from pokerroom.history.phh.options import options_field, read_options
-from pokerroom.table.presets import opening_amounts, preset_amounts
+from pokerroom.table.presets import BetSpot, spot_amounts, spot_openings
 
 IN_25S = Options(smallest_chip=25, bet_unit=25)
 
@@ -148,15 +148,15 @@ def test_presets_are_whole_units_and_an_opening_size_off_the_unit_is_not_offered
     """T-18: min, ½ pot, ⅔ pot, pot, all-in round to the unit; 2.5× of 100 in 100s is not
     legal, so only 3× is offered."""
     hand = _hand([10_000, 10_000, 9_990], small=50, big=100, options=Options(bet_unit=100))
-    view = view_of(hand, 2)
-    assert preset_amounts(view) == {
+    spot = BetSpot.of_hand(hand, 2)
+    assert spot_amounts(spot) == {
         "min": 200,
         "½ pot": 200,  # 100 + 250 // 2 = 225
         "⅔ pot": 300,  # 100 + 2 * 250 // 3 = 266
         "pot": 400,  # 100 + 250 = 350, a half rounding up
         "all-in": 9_990,
     }
-    assert opening_amounts(view) == {"3×": 300}
+    assert spot_openings(spot) == {"3×": 300}
 
 
 def _bots(seed: int) -> list[Bot]:
@@ -191,7 +191,7 @@ def test_bots_and_presets_only_ever_offer_legal_amounts(
         player = hand.to_act
         view = view_of(hand, player)
         legal = hand.legal_actions()
-        for amount in preset_amounts(view).values():
+        for amount in spot_amounts(BetSpot.of_hand(hand, player)).values():
             assert legal.allows(Action.raise_to(amount)), (amount, legal)
         action = bots[player].decide(view)
         assert legal.allows(action), (action, legal)

@@ -8,9 +8,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from pokerroom.engine.views import view_of
 from pokerroom.storage import SeriesLog, SeriesStore, resume_series
-from pokerroom.table.presets import presets
+from pokerroom.table.presets import BetSpot, spot_presets
 from pokerroom.table.series import Series
 from pokerroom.tui.remote import RemoteTableApp
 from tests.local_apps import answer, decide, saved_table, series_table
@@ -83,8 +82,8 @@ def test_quit_and_resume_mid_hand_keeps_stacks_and_history(tmp_path: Path) -> No
 def test_bet_presets_are_inside_the_legal_range() -> None:
     """A-6, A-8: min, ½ pot, ⅔ pot, pot and all-in, each clamped to what is legal."""
     hand = Series(["You", "Bob", "Cy"], seed=1).start_hand()
-    view = view_of(hand, hand.to_act)
-    sizes = dict(presets(view))
+    assert hand.to_act is not None
+    sizes = dict(spot_presets(BetSpot.of_hand(hand, hand.to_act)))
     legal = hand.legal_actions()
     assert sizes["min"] == legal.raise_min and sizes["all-in"] == legal.raise_max
     assert all(legal.raise_min <= amount <= legal.raise_max for amount in sizes.values())

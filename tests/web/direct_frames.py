@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import cast
 
 from pokerroom.engine import Hand
+from pokerroom.engine import events as ev
 from pokerroom.engine.views import HandView, view_of
 from pokerroom.protocol.frames import ActionsFrame, SeatFrame, TableFrame, YouFrame
 from pokerroom.room import CashRoom, preactions
@@ -20,7 +21,7 @@ from pokerroom.room.ofc.snapshot import build as ofc_build
 from pokerroom.room.seam import PROTOCOL_VERSION, Frame, User
 from pokerroom.room.snapshot import _cards, _hand, _notice, _Seen, actions_frame
 from pokerroom.room.stories import Stories
-from pokerroom.table.presets import presets
+from pokerroom.table.presets import BetSpot, spot_presets
 from pokerroom.table.showdown import may_muck
 from pokerroom.table.story import Story
 
@@ -86,7 +87,21 @@ def _actions(hand: Hand, view: HandView) -> ActionsFrame | None:
     """The decider's actions from his own view of the hand (the frame's are from the hand's
     public numbers and his legal actions)."""
     legal = view.legal
-    return None if legal is None else actions_frame(hand, legal, presets(view, opening=True))
+    if legal is None:
+        return None
+    assert view.viewer is not None
+    blinds = any(isinstance(event, ev.PostBlind) for event in view.events)
+    spot = BetSpot(
+        view.viewer,
+        legal,
+        view.pot,
+        view.committed,
+        view.stacks,
+        view.street,
+        view.big_blind,
+        blinds,
+    )
+    return actions_frame(hand, legal, spot_presets(spot, opening=True))
 
 
 def _story(room: LiveRoom, hand: Hand, view: HandView) -> Story:

@@ -108,6 +108,8 @@ class Connection:
     outbox: Outbox
     flood: FloodGuard
     serial: int
+    vocabulary: Vocabulary
+    """Its table's poker words (:func:`room_vocabulary`, read once when it connected)."""
     ended: asyncio.Event = field(default_factory=asyncio.Event)
     """Set when the server ends this connection (its room closed, or observers were switched
     off): the socket closes once the frames posted before it are sent."""
@@ -118,8 +120,6 @@ class Connection:
     ``session_ended``)."""
     language: Language = DEFAULT_LANGUAGE
     """The language its viewer reads: every frame for it is worded in it."""
-    vocabulary: Vocabulary = "club"
-    """Its table's poker words (:func:`room_vocabulary`, read once when it connected)."""
 
     def speaking(self) -> contextlib.AbstractContextManager[None]:
         """Word what is inside for this connection: its language, its table's vocabulary."""
@@ -443,8 +443,9 @@ class Hub:
 
     def _refresh(self, room_id: str, *, wake: bool = True) -> None:
         self._frames.forget(room_id)
-        rule = self.watch_rules(room_id)  # asked once: most rooms refuse nobody
-        for connection in list(self._connections.get(room_id, ())):
+        watching = list(self._connections.get(room_id, ()))
+        rule = self.watch_rules(room_id) if watching else None  # once: most refuse nobody
+        for connection in watching:
             if rule is not None:
                 with connection.speaking():
                     why = rule(connection.viewer)

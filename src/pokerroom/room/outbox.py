@@ -104,7 +104,22 @@ class Outbox:
         self._closing = True
         self._wake()
 
+    def _sent_now(self, data: bytes) -> bool:
+        """Whether ``data`` went at once. A failure of the writer itself (not of the
+        socket: it says False then) is the server's defect: logged, and the frames go by
+        the awaited send from then on."""
+        send_now = self._send_now
+        if send_now is None:
+            return False
+        try:
+            return send_now(data)
+        except Exception as exc:
+            log.error("writing a frame at once failed: %s", describe_failure(exc))
+            self._send_now = None
+            return False
+
     def _wake(self) -> None:
+        """Let :meth:`run` go on if it waits for something to send."""
         waiting = self._waiting
         if waiting is not None:
             self._waiting = None
@@ -118,14 +133,12 @@ class Outbox:
             if not self._queue and not self._closing:
                 self._waiting = loop.create_future()
                 await self._waiting
-            send_now = self._send_now
             while self._queue:
                 data = self._next_frame()
-                if data is None:
+                if data is None or self._sent_now(data):
                     continue
                 try:
-                    if send_now is None or not send_now(data):
-                        await self._send(data.decode())
+                    await self._send(data.decode())
                 except Exception:  # the client is gone; its reader ends the connection
                     return
             if self._closing:

@@ -211,6 +211,7 @@ class _Seen(NamedTuple):
 
     @classmethod
     def of(cls, hand: Hand) -> _Seen:
+        """The hand's public numbers now, and its cards as an observer sees them."""
         return cls(
             tuple(hand.stacks),
             tuple(hand.committed),

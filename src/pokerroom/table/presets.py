@@ -1,7 +1,8 @@
 """Bet presets as exact legal totals (A-7), for any table screen: terminal or browser.
 
-Built from one seat's view, or from the public numbers of the hand and his legal actions
-(:class:`BetSpot`), never from anyone's cards (X-4). The pot-sized presets are worked out on the pot
+Built from the public numbers of the hand and the bettor's legal actions (:class:`BetSpot`),
+or from those a table snapshot carries (:func:`preset_totals`), never from anyone's cards
+(X-4). The pot-sized presets are worked out on the pot
 after the player's call, as card rooms do; every preset is clamped into the legal range
 (B-1, B-2), so "all-in" is the largest bet allowed and "pot" is the stack when that is less,
 and rounded to the nearest whole bet unit (T-18: a tournament bets whole chips).
@@ -14,7 +15,6 @@ from dataclasses import dataclass
 
 from pokerroom.engine import Action, Hand, LegalActions
 from pokerroom.engine import events as ev
-from pokerroom.engine.views import HandView
 from pokerroom.i18n import N_, gettext
 
 PRESETS = ("min", "½ pot", "⅔ pot", "pot", "all-in")
@@ -54,24 +54,10 @@ class BetSpot:
     """Whether blinds were posted (a blind game): only then the opening sizes are offered."""
 
     @classmethod
-    def of_view(cls, view: HandView) -> BetSpot:
-        """The spot of a seat's own view (a terminal table, a bot)."""
-        assert view.viewer is not None
-        return cls(
-            view.viewer,
-            view.legal,
-            view.pot,
-            view.committed,
-            view.stacks,
-            view.street,
-            view.big_blind,
-            any(isinstance(event, ev.PostBlind) for event in view.events),
-        )
-
-    @classmethod
     def of_hand(cls, hand: Hand, position: int) -> BetSpot:
-        """The spot of the player at ``position`` straight from the hand, for a server that
-        builds the decider's frame: no second view of the hand (its events, its cards)."""
+        """The spot of the player at ``position`` straight from the hand: its public numbers
+        (the blinds read from the events' kinds alone) and his legal actions, for a server
+        building the decider's frame without a second view of the hand."""
         betting = hand.phase == "bet" and hand.to_act == position
         return cls(
             position,
@@ -83,11 +69,6 @@ class BetSpot:
             hand.config.min_bet,
             any(isinstance(event, ev.PostBlind) for event in hand.events),
         )
-
-
-def preset_amounts(view: HandView) -> dict[str, int]:
-    """Every bet preset of a seat's view (:func:`spot_amounts`)."""
-    return spot_amounts(BetSpot.of_view(view))
 
 
 def spot_amounts(spot: BetSpot) -> dict[str, int]:
@@ -120,7 +101,7 @@ def preset_totals(
     sizes: Sequence[int] = (),
     step: int = 1,
 ) -> dict[str, int]:
-    """:func:`preset_amounts` from the plain numbers a table snapshot carries: the pot
+    """:func:`spot_amounts` from the plain numbers a table snapshot carries: the pot
     (bets included), every bet in front this round, the player's own, the total a call
     reaches and the legal range (with its only ``sizes``, V-6, and its bet unit, T-18)."""
     low, high = legal_range
@@ -130,11 +111,6 @@ def preset_totals(
     after_call = pot + owed
     wanted = (low, base + after_call // 2, base + 2 * after_call // 3, base + after_call, high)
     return {name: legal.nearest_raise(amount) for name, amount in zip(PRESETS, wanted, strict=True)}
-
-
-def opening_amounts(view: HandView) -> dict[str, int]:
-    """The opening sizes of a seat's view (:func:`spot_openings`)."""
-    return spot_openings(BetSpot.of_view(view))
 
 
 def spot_openings(spot: BetSpot) -> dict[str, int]:
@@ -161,11 +137,6 @@ def spot_openings(spot: BetSpot) -> dict[str, int]:
         for name, count in OPENING_PRESETS
         if legal.allows(Action.raise_to(halves * count // 2))
     }
-
-
-def presets(view: HandView, *, opening: bool = False) -> list[tuple[str, int]]:
-    """The presets of a seat's view as buttons (:func:`spot_presets`)."""
-    return spot_presets(BetSpot.of_view(view), opening=opening)
 
 
 def spot_presets(spot: BetSpot, *, opening: bool = False) -> list[tuple[str, int]]:

@@ -60,6 +60,7 @@ def frame_writer(websocket: WebSocket) -> FrameWriter:
         return FrameWriter(websocket.send_text, None)
 
     async def send_frame(text: str) -> None:
+        """Through the server's ``send``: it waits while the client does not read."""
         await server_send({"type": "websocket.send", "text": text})
 
     protocol = getattr(server_send, "__self__", None)
@@ -67,6 +68,8 @@ def frame_writer(websocket: WebSocket) -> FrameWriter:
         return FrameWriter(send_frame, None)
 
     def send_now(data: bytes) -> bool:
+        """Written if uvicorn's ``send`` would write it without waiting (a transport
+        closing also covers a client gone: uvicorn marks it so only once it is closed)."""
         if (
             protocol.close_sent
             or not protocol.handshake_complete

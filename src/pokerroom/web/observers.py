@@ -66,8 +66,8 @@ def plays_at(listed: Listed, user: User) -> bool:
 def watch_rule(cardroom: Cardroom, room_id: str) -> WatchRule | None:
     """Why a viewer (None: signed out) may not watch the room now, None if he may; no rule
     at all (None) while everybody may: the hub then asks no socket at a change."""
-    club = members_only(cardroom.registry, cardroom.club_members, room_id)
     listed = cardroom.registry.find(room_id)
+    club = members_only(cardroom.registry, cardroom.club_members, listed)
     table = None if listed is None or welcome(listed) or not dealt(listed) else listed
     if club is None and table is None:
         return None

@@ -11,11 +11,11 @@ club is dismissed from its sockets at once (:func:`members_changed`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pokerroom.i18n import N_, gettext
-from pokerroom.room.registry import LobbyEntry, Registry
+from pokerroom.room.hub import WatchRule
+from pokerroom.room.registry import Listed, LobbyEntry, Registry
 from pokerroom.room.seam import User
 from pokerroom.storage.clubs.store import ClubStore
 
@@ -62,11 +62,10 @@ def club_refusal(
 
 
 def members_only(
-    registry: Registry, members: ClubMembers, room_id: str
-) -> Callable[[User | None], str | None] | None:
-    """Why a viewer's socket must leave the club room now (from memory), None if he may
-    stay; no rule at all (None) for a room of no club, which everybody may stay in."""
-    listed = registry.find(room_id)
+    registry: Registry, members: ClubMembers, listed: Listed | None
+) -> WatchRule | None:
+    """Why a viewer's socket must leave the club room ``listed`` now (from memory), None if
+    he may stay; no rule at all (None) for a room of no club, which everybody may stay in."""
     club_id = None if listed is None else club_of(registry, listed.entry)
     if club_id is None:
         return None
