@@ -72,3 +72,35 @@ def test_a_refusal_quoting_a_lone_surrogate_id_reaches_its_sender() -> None:
 
     asyncio.run(run())
     assert [json.loads(text)["ref"] for text in sent] == ["\ud800"]
+
+
+def test_a_writer_that_fails_on_its_own_is_logged_once_and_its_frames_still_go(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A frame written at once (:data:`~pokerroom.room.outbox.SendNow`) whose writer fails
+    in itself, not for the socket, is a defect: logged, and every frame goes by the awaited
+    send, in order, without asking the writer again."""
+    sent: list[str] = []
+    asked: list[bytes] = []
+
+    async def send(text: str) -> None:
+        sent.append(text)
+
+    def broken_now(data: bytes) -> bool:
+        asked.append(data)
+        raise AttributeError("the server's protocol changed")
+
+    async def run() -> None:
+        outbox = Outbox(lambda: b'{"type": "table"}', send, broken_now)
+        for number in range(3):
+            outbox.post(error_frame("refused", f"no {number}", None))
+        outbox.finish()
+        await outbox.run()
+
+    with caplog.at_level("ERROR"):
+        asyncio.run(run())
+    assert [json.loads(text)["message"] for text in sent] == ["no 0", "no 1", "no 2"]
+    assert len(asked) == 1
+    logged = [r.message for r in caplog.records if "at once" in r.message]
+    assert len(logged) == 1 and logged[0].startswith("writing a frame at once failed: Attribute")
+    assert "protocol changed" not in logged[0]  # a failure's text is never logged (X-4)
