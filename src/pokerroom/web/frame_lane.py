@@ -12,8 +12,9 @@ Under uvicorn's WebSocket protocol (the one ``pokerroom serve`` runs, and guards
 UTF-8, as the outbox encoded it, is framed by the connection's own ``websockets`` protocol
 and written to the transport, with the checks uvicorn's ``send`` makes first (the socket
 open, its close not sent, its client reading). Whenever one fails the frame goes by
-``send``, which waits for the client or says the socket is gone. A third of a frame's
-sending was those steps, and the text's encoding twice over.
+``send``, which waits for the client or says the socket is gone. Those steps, and the
+text's decoding and encoding again, were a tenth of the serving thread's CPU an action
+(``bench_server.py --think 0``: 0.50 → 0.45 ms, medians of 9 runs).
 """
 
 from __future__ import annotations
