@@ -213,11 +213,11 @@ class _Seen(NamedTuple):
     def of(cls, hand: Hand) -> _Seen:
         """The hand's public numbers now, and its cards as an observer sees them."""
         return cls(
-            tuple(hand.stacks),
-            tuple(hand.committed),
+            hand.stacks,
+            hand.committed,
             hand.pot,
-            tuple(hand.folded),
-            tuple(hand.mucked),
+            hand.folded,
+            hand.mucked,
             hand.shown,
             seen_holes(hand, None),
         )

@@ -167,13 +167,7 @@ def replay(room: TableRoom, inputs: Iterable[RoomInput]) -> None:
         try:
             _apply(room, item)
         except Exception as exc:
-            log.warning(
-                "table %s failed again on input %d (%s): %s",
-                room.id,
-                item.serial,
-                item.kind,
-                describe_failure(exc),
-            )
+            item.failed_again(log, f"table {room.id}", exc)
 
 
 def _apply(room: TableRoom, item: RoomInput) -> None:

@@ -40,6 +40,7 @@ from sqlalchemy import func, insert, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from pokerroom.room.failures import describe_failure
 from pokerroom.storage.codec import StorageError
 from pokerroom.storage.database import DatabaseStore, driver_message
 from pokerroom.storage.hands.archive import WebHand, add_hand
@@ -64,6 +65,12 @@ class RoomInput:
     at: float
     user: dict[str, Any] | None = None
     data: dict[str, Any] | None = None
+
+    def failed_again(self, logger: logging.Logger, what: str, error: Exception) -> None:
+        """Log that replaying this input failed as it did when it was made (``what``: the
+        table or tournament), in one line that names no card (X-4)."""
+        why = describe_failure(error)
+        logger.warning("%s failed again on input %d (%s): %s", what, self.serial, self.kind, why)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,6 @@ import logging
 from collections.abc import Sequence
 
 from pokerroom.errors import UsageError
-from pokerroom.room.failures import describe_failure
 from pokerroom.room.seam import User
 from pokerroom.room.tournament.event import RoomTournament
 from pokerroom.room.tournament.table_room import TournamentTableRoom
@@ -111,13 +110,7 @@ def replay_table(room: TournamentTableRoom, inputs: Sequence[RoomInput]) -> bool
             except UsageError:
                 pass  # refused then, refused now
             except Exception as exc:
-                log.warning(
-                    "table %s failed again on input %d (%s): %s",
-                    room.id,
-                    item.serial,
-                    item.kind,
-                    describe_failure(exc),
-                )
+                item.failed_again(log, f"table {room.id}", exc)
         elif item.kind != "stop":
             where = f"table {room.id}: saved input {item.serial} ({item.kind!r})"  # machine words
             raise StorageError(f"{where} is not one it can replay")  # machine words: a log line

@@ -329,13 +329,7 @@ def replay(tournament: RoomTournament, inputs: Iterable[RoomInput]) -> None:
         except UsageError:
             pass  # refused then, refused now
         except Exception as exc:
-            log.warning(
-                "tournament %s failed again on input %d (%s): %s",
-                tournament.id,
-                item.serial,
-                item.kind,
-                describe_failure(exc),
-            )
+            item.failed_again(log, f"tournament {tournament.id}", exc)
 
 
 def shift_clocks(tournament: RoomTournament, seconds: float) -> None:
